@@ -1,0 +1,90 @@
+package io.leaderpacer.engine;
+
+import io.leaderpacer.engine.config.PacerConfig;
+
+import java.util.List;
+
+/**
+ * The outcome of one run of the preferred-leader task: what to elect, what was held back and
+ * why, and what the next run must remember.
+ *
+ * @param atMs                the run's time, as given
+ * @param config              the configuration the run used
+ * @param elections           leader changes to make, in order
+ * @param moreWork            the run reached {@code max.per.run}: Kafka's "more work remains"
+ * @param imbalancedCount     partitions not led by their effective preferred replica
+ *                            (Kafka's PreferredReplicaImbalanceCount)
+ * @param skippedByGate       elections the gate held back (PreferredLeaderElectionsSkippedByGate)
+ * @param deferredByThrottle  valid elections beyond the cap (PreferredLeaderElectionsDeferredByThrottle)
+ * @param brokers             per broker: counts, gate verdict, reason; ascending id
+ * @param nextMemory          the memory to pass to the next run
+ */
+public record ElectionDecision(
+        long atMs,
+        PacerConfig config,
+        List<Election> elections,
+        boolean moreWork,
+        int imbalancedCount,
+        int skippedByGate,
+        int deferredByThrottle,
+        List<BrokerGateReport> brokers,
+        BalancerMemory nextMemory) {
+
+    public ElectionDecision {
+        elections = List.copyOf(elections);
+        brokers = List.copyOf(brokers);
+    }
+
+    /** Brokers the gate holds back this run (the GatedBrokerCount metric). */
+    public int gatedBrokerCount() {
+        int n = 0;
+        for (BrokerGateReport r : brokers) {
+            if (r.phase().blocksElections()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** The report for one broker, or {@code null} when the run knows nothing of it. */
+    public BrokerGateReport broker(int id) {
+        for (BrokerGateReport r : brokers) {
+            if (r.broker() == id) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** Whether the broker may receive elections this run. */
+    public boolean isGated(int broker) {
+        BrokerGateReport r = broker(broker);
+        return r != null && r.phase().blocksElections();
+    }
+
+    /** Elections whose new leader is the given broker. */
+    public long electionsTo(int broker) {
+        return elections.stream().filter(e -> e.newLeader() == broker).count();
+    }
+
+    /** When the next run should start, by Kafka's periodic-task rules. */
+    public long nextRunDelayMs() {
+        return io.leaderpacer.engine.schedule.PeriodicTask.electPreferred(config)
+                .nextDelayMs(moreWork ? io.leaderpacer.engine.schedule.RunOutcome.MORE_WORK
+                        : io.leaderpacer.engine.schedule.RunOutcome.DONE);
+    }
+
+    /** A multi-line explanation of the run for logs and {@code pacer plan}. */
+    public String explain() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("run at ").append(atMs).append(" ms: ").append(elections.size()).append(" elections")
+                .append(moreWork ? " (cap " + config.maxPerRun() + " reached, more work)" : "")
+                .append(", ").append(skippedByGate).append(" skipped by gate, ")
+                .append(deferredByThrottle).append(" deferred by throttle, ")
+                .append(imbalancedCount).append(" imbalanced; next run in ").append(nextRunDelayMs()).append(" ms\n");
+        for (BrokerGateReport r : brokers) {
+            sb.append("  ").append(r.explain()).append('\n');
+        }
+        return sb.toString();
+    }
+}

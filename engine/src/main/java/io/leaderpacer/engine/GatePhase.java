@@ -1,0 +1,21 @@
+package io.leaderpacer.engine;
+
+/** Where a broker stands with the wait-for-sync gate in one run. */
+public enum GatePhase {
+    /** Not gated: its preferred partitions may be elected. */
+    OPEN,
+    /** Gated: over the threshold now, or not yet clear for two consecutive runs. */
+    GATED,
+    /**
+     * Released by the max-wait escape while still over the threshold; stays released until it
+     * first passes the gate on its own, so that a straggler cannot make it flap.
+     */
+    ESCAPED,
+    /** The algorithm is {@code immediate}: no gate applies. */
+    NOT_APPLICABLE;
+
+    /** Whether partitions preferring this broker are held back this run. */
+    public boolean blocksElections() {
+        return this == GATED;
+    }
+}

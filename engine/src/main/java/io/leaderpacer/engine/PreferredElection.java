@@ -1,0 +1,58 @@
+package io.leaderpacer.engine;
+
+import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.PartitionState;
+
+/**
+ * Kafka's {@code Election.PREFERRED} rule ({@code PartitionChangeBuilder.electPreferredLeader}),
+ * over the effective replica order.
+ *
+ * <p>Elect the preferred replica if it is a valid leader: in the ISR (or in the ELR when the ISR
+ * is empty) and active. Otherwise keep the current leader if it is valid: no change, which does
+ * not count against the cap, and the partition is retried next run. Only if the current leader is
+ * not valid either does the rule take the first valid replica in order, as a failover would. If
+ * no replica is valid the partition is left as it is (a leaderless partition is the failover
+ * path's business, not the balancer's).
+ */
+public final class PreferredElection {
+
+    /** Returned when the rule changes nothing. */
+    public static final int NO_CHANGE = Integer.MIN_VALUE;
+
+    private PreferredElection() {
+    }
+
+    /**
+     * The leader the rule picks for a partition, or {@link #NO_CHANGE}.
+     */
+    public static int decide(PartitionState p, ClusterSnapshot cluster, EffectiveReplicaOrder order) {
+        int preferred = order.preferred(p);
+        int target;
+        if (isValidLeader(p, preferred, cluster)) {
+            target = preferred;
+        } else if (p.hasLeader() && isValidLeader(p, p.leader(), cluster)) {
+            target = p.leader();
+        } else {
+            target = PartitionState.NO_LEADER;
+            for (int i = 1; i < p.replicaCount(); i++) {
+                int r = order.at(p, i);
+                if (isValidLeader(p, r, cluster)) {
+                    target = r;
+                    break;
+                }
+            }
+        }
+        if (target == p.leader() || target == PartitionState.NO_LEADER) {
+            return NO_CHANGE;
+        }
+        return target;
+    }
+
+    /** In the ISR (or in the ELR when the ISR is empty) and on an active broker. */
+    public static boolean isValidLeader(PartitionState p, int replica, ClusterSnapshot cluster) {
+        if (!cluster.isActive(replica)) {
+            return false;
+        }
+        return p.isrContains(replica) || (p.isrIsEmpty() && p.elrContains(replica));
+    }
+}

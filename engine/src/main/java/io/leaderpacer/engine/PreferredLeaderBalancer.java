@@ -1,0 +1,126 @@
+package io.leaderpacer.engine;
+
+import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.config.PacerConfig;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One run of the periodic preferred-leader task: Kafka's
+ * {@code maybeBalancePartitionLeaders()} with the seed's gate, throttle and round-robin, and
+ * KIP-491's effective order.
+ *
+ * <p>A pure function: snapshot, configuration, time and memory in; decision out. It never reads a
+ * clock, does no I/O and keeps nothing between calls, so the controller, the simulator and the
+ * agent all get the same decisions from the same inputs.
+ */
+public final class PreferredLeaderBalancer {
+
+    private PreferredLeaderBalancer() {
+    }
+
+    /**
+     * Decides one run.
+     *
+     * @param cluster the snapshot, partitions in candidate-iteration order
+     * @param config  the configuration in force for this run
+     * @param memory  the previous run's {@link ElectionDecision#nextMemory()}, or
+     *                {@link BalancerMemory#empty()} after a (controller) restart
+     * @param nowMs   the run's time in milliseconds, on any monotonic scale
+     */
+    public static ElectionDecision decide(ClusterSnapshot cluster, PacerConfig config, BalancerMemory memory, long nowMs) {
+        Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(memory, "memory");
+        EffectiveReplicaOrder order = EffectiveReplicaOrder.of(config.deprioritizedBrokers());
+        PreferredCounts counts = PreferredCounts.of(cluster, order);
+        Gate.Verdicts verdicts = Gate.evaluate(cluster, counts, config, memory, nowMs);
+        int tableSize = counts.brokerTableSize();
+        int[] elected = new int[tableSize];
+        int[] skipped = new int[tableSize];
+        int[] deferred = new int[tableSize];
+
+        List<PartitionState> partitions = cluster.partitions();
+        int n = partitions.size();
+        int cap = config.maxPerRun();
+        List<Election> elections = new ArrayList<>(Math.min(cap, 1024));
+        int skippedTotal = 0;
+        int deferredTotal = 0;
+        int lastStart = memory.lastRoundRobinStart();
+
+        if (!config.waitForSync()) {
+            // Legacy: the first `cap` valid elections in iteration order.
+            for (int i = 0; i < n; i++) {
+                int pref = counts.preferredOf[i];
+                PartitionState p = partitions.get(i);
+                if (pref < 0 || p.leader() == pref) {
+                    continue;
+                }
+                int target = PreferredElection.decide(p, cluster, order);
+                if (target == PreferredElection.NO_CHANGE) {
+                    continue;
+                }
+                if (elections.size() < cap) {
+                    elections.add(new Election(p.id(), p.leader(), target, pref));
+                    elected[pref]++;
+                } else {
+                    deferredTotal++;
+                    deferred[pref]++;
+                }
+            }
+        } else {
+            int[] candidateIndex = new int[Math.max(16, counts.imbalancedCount)];
+            int[] candidateBroker = new int[candidateIndex.length];
+            int[] candidateTarget = new int[candidateIndex.length];
+            int count = 0;
+            for (int i = 0; i < n; i++) {
+                int pref = counts.preferredOf[i];
+                PartitionState p = partitions.get(i);
+                if (pref < 0 || p.leader() == pref) {
+                    continue;
+                }
+                int target = PreferredElection.decide(p, cluster, order);
+                if (target == PreferredElection.NO_CHANGE) {
+                    continue;
+                }
+                if (verdicts.blocked()[pref]) {
+                    skippedTotal++;
+                    skipped[pref]++;
+                    continue;
+                }
+                candidateIndex[count] = i;
+                candidateBroker[count] = pref;
+                candidateTarget[count] = target;
+                count++;
+            }
+            RoundRobinSelection.Result chosen = RoundRobinSelection.select(candidateBroker, count, tableSize, cap, lastStart);
+            for (int j = 0; j < chosen.chosenCount(); j++) {
+                int c = chosen.chosen()[j];
+                PartitionState p = partitions.get(candidateIndex[c]);
+                elections.add(new Election(p.id(), p.leader(), candidateTarget[c], candidateBroker[c]));
+                elected[candidateBroker[c]]++;
+            }
+            deferredTotal = count - chosen.chosenCount();
+            for (int b = 0; b < tableSize; b++) {
+                // per-broker deferred = its electable candidates minus those chosen
+                deferred[b] = -elected[b];
+            }
+            for (int c = 0; c < count; c++) {
+                deferred[candidateBroker[c]]++;
+            }
+            lastStart = chosen.startBroker();
+        }
+
+        List<BrokerGateReport> reports = new ArrayList<>(verdicts.reports().size());
+        for (BrokerGateReport r : verdicts.reports()) {
+            int b = r.broker();
+            reports.add(b < tableSize ? r.withRunCounts(elected[b], skipped[b], deferred[b]) : r);
+        }
+        BalancerMemory next = new BalancerMemory(verdicts.nextGates(), lastStart, nowMs);
+        return new ElectionDecision(nowMs, config, elections, elections.size() >= cap, counts.imbalancedCount,
+                skippedTotal, deferredTotal, reports, next);
+    }
+}

@@ -1,0 +1,87 @@
+package io.leaderpacer.engine.config;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every key the policy reads, with its default, its allowed range and its meaning: one place
+ * that the validator, {@code pacer config --describe} and the reference configuration share.
+ */
+public enum ConfigKey {
+    CHECK_INTERVAL_SECONDS("leader.imbalance.check.interval.seconds", "300",
+            "a whole number of seconds >= 1",
+            "Period of the preferred-leader task when the previous run did not hit the cap."),
+    ALGORITHM("leader.imbalance.election.algorithm", "immediate",
+            "one of: immediate, wait-for-sync",
+            "immediate = Kafka's behaviour today; wait-for-sync = gate brokers still catching up and round-robin across the rest."),
+    THRESHOLD_PERCENT("leader.imbalance.election.wait.for.sync.threshold.percent", "0",
+            "a number between 0 and 100 (inclusive)",
+            "wait-for-sync: a broker is gated while more than this percentage of its preferred partitions are out of its ISR (0 = any)."),
+    MAX_WAIT_MS("leader.imbalance.election.wait.for.sync.max.wait.ms", "1800000",
+            "a whole number of milliseconds >= 0 (0 = never escape)",
+            "wait-for-sync: a broker gated for this long while active is released until it first passes the gate on its own."),
+    MAX_PER_RUN("leader.imbalance.election.max.per.run", "1000",
+            "a whole number between 1 and 2147483647",
+            "Most elections one run of the task makes; a run that reaches it reports more work."),
+    THROTTLE_INTERVAL_MS("leader.imbalance.election.throttle.interval.ms", "0",
+            "a whole number of milliseconds >= 0 (0 = immediate reschedule)",
+            "Delay before the next run after a run that hit the cap; 0 keeps Kafka's immediate reschedule."),
+    DEPRIORITIZED_LIST("preferred.leader.deprioritized.list", "",
+            "a comma-separated list of broker ids >= 0, or empty",
+            "KIP-491: brokers moved to the end of every replica order when choosing a leader; last, never excluded."),
+    GATE_DENOMINATOR("leader.imbalance.election.wait.for.sync.denominator", "all-preferred",
+            "one of: all-preferred, imbalanced-only",
+            "Leader Pacer variant: the gate's ratio over all of a broker's preferred partitions (default) or only the imbalanced ones (the seed's literal pseudo-code)."),
+    MAX_WAIT_CLOCK("leader.imbalance.election.wait.for.sync.max.wait.clock", "while-active",
+            "one of: while-active, wall",
+            "Leader Pacer variant: the max-wait clock runs only while the broker is active (default) or from the first over-threshold run (literal reading).");
+
+    private final String key;
+    private final String defaultValue;
+    private final String allowed;
+    private final String doc;
+
+    ConfigKey(String key, String defaultValue, String allowed, String doc) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.allowed = allowed;
+        this.doc = doc;
+    }
+
+    /** The key as written in a properties file. */
+    public String key() {
+        return key;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    /** The allowed values, as the validation error states them. */
+    public String allowed() {
+        return allowed;
+    }
+
+    public String doc() {
+        return doc;
+    }
+
+    /** The key for a name, or {@code null}. */
+    public static ConfigKey forName(String name) {
+        for (ConfigKey k : values()) {
+            if (k.key.equals(name)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    /** All key names, in declaration order. */
+    public static List<String> names() {
+        List<String> names = new ArrayList<>();
+        for (ConfigKey k : values()) {
+            names.add(k.key);
+        }
+        return names;
+    }
+}

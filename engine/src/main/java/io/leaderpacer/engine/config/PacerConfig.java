@@ -1,0 +1,236 @@
+package io.leaderpacer.engine.config;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedSet;
+import java.util.StringJoiner;
+import java.util.TreeSet;
+
+/**
+ * The policy's settings for one run, validated.
+ *
+ * <p>Immutable: a dynamic change is a new value from {@link #withUpdates(Map)}, which validates
+ * every update before applying any, so a bad value leaves nothing half-applied.
+ *
+ * @param checkIntervalSeconds  period when a run did not hit the cap
+ * @param algorithm             immediate or wait-for-sync
+ * @param thresholdPercent      gate threshold, 0..100
+ * @param maxWaitMs             max-wait escape; 0 = never
+ * @param maxPerRun             election cap per run
+ * @param throttleIntervalMs    delay after a capped run; 0 = immediate reschedule
+ * @param deprioritizedBrokers  KIP-491 list, ascending
+ * @param gateDenominator       default or literal gate ratio
+ * @param maxWaitClock          default or literal max-wait clock
+ */
+public record PacerConfig(
+        long checkIntervalSeconds,
+        ElectionAlgorithm algorithm,
+        double thresholdPercent,
+        long maxWaitMs,
+        int maxPerRun,
+        long throttleIntervalMs,
+        SortedSet<Integer> deprioritizedBrokers,
+        GateDenominator gateDenominator,
+        MaxWaitClock maxWaitClock) {
+
+    private static final PacerConfig DEFAULTS = new PacerConfig(300, ElectionAlgorithm.IMMEDIATE, 0, 1_800_000L,
+            1000, 0, new TreeSet<>(), GateDenominator.ALL_PREFERRED, MaxWaitClock.WHILE_ACTIVE);
+
+    public PacerConfig {
+        Objects.requireNonNull(algorithm, "algorithm");
+        Objects.requireNonNull(gateDenominator, "gateDenominator");
+        Objects.requireNonNull(maxWaitClock, "maxWaitClock");
+        check(checkIntervalSeconds >= 1, ConfigKey.CHECK_INTERVAL_SECONDS, Long.toString(checkIntervalSeconds));
+        check(!Double.isNaN(thresholdPercent) && thresholdPercent >= 0 && thresholdPercent <= 100,
+                ConfigKey.THRESHOLD_PERCENT, Double.toString(thresholdPercent));
+        check(maxWaitMs >= 0, ConfigKey.MAX_WAIT_MS, Long.toString(maxWaitMs));
+        check(maxPerRun >= 1, ConfigKey.MAX_PER_RUN, Integer.toString(maxPerRun));
+        check(throttleIntervalMs >= 0, ConfigKey.THROTTLE_INTERVAL_MS, Long.toString(throttleIntervalMs));
+        TreeSet<Integer> list = new TreeSet<>(Objects.requireNonNull(deprioritizedBrokers, "deprioritizedBrokers"));
+        for (int b : list) {
+            check(b >= 0, ConfigKey.DEPRIORITIZED_LIST, list.toString());
+        }
+        deprioritizedBrokers = Collections.unmodifiableSortedSet(list);
+    }
+
+    /** Kafka's behaviour today: immediate, cap 1000, immediate reschedule, no list. */
+    public static PacerConfig defaults() {
+        return DEFAULTS;
+    }
+
+    /**
+     * Defaults overridden by the given keys. Every key must be known; see {@link #withUpdates(Map)}.
+     */
+    public static PacerConfig fromMap(Map<String, String> values) {
+        return DEFAULTS.withUpdates(values);
+    }
+
+    /**
+     * A new configuration with the given keys changed; a {@code null} value resets that key to
+     * its default (as {@code --delete-config} does). All values are validated before any is
+     * applied: on a {@link ConfigException} this value is untouched and nothing else changes.
+     *
+     * @throws ConfigException naming the key, the value and the allowed range, or an unknown key
+     */
+    public PacerConfig withUpdates(Map<String, String> updates) {
+        Map<ConfigKey, String> current = new LinkedHashMap<>();
+        for (ConfigKey k : ConfigKey.values()) {
+            current.put(k, valueOf(k));
+        }
+        for (Map.Entry<String, String> e : updates.entrySet()) {
+            ConfigKey k = ConfigKey.forName(e.getKey());
+            if (k == null) {
+                throw ConfigException.unknownKey(e.getKey(), ConfigKey.names());
+            }
+            current.put(k, e.getValue() == null ? k.defaultValue() : e.getValue().trim());
+        }
+        return new PacerConfig(
+                parseLong(ConfigKey.CHECK_INTERVAL_SECONDS, current, 1),
+                parseAlgorithm(current.get(ConfigKey.ALGORITHM)),
+                parseThreshold(current.get(ConfigKey.THRESHOLD_PERCENT)),
+                parseLong(ConfigKey.MAX_WAIT_MS, current, 0),
+                (int) parseLongInRange(ConfigKey.MAX_PER_RUN, current.get(ConfigKey.MAX_PER_RUN), 1, Integer.MAX_VALUE),
+                parseLong(ConfigKey.THROTTLE_INTERVAL_MS, current, 0),
+                parseBrokerList(current.get(ConfigKey.DEPRIORITIZED_LIST)),
+                parseDenominator(current.get(ConfigKey.GATE_DENOMINATOR)),
+                parseClock(current.get(ConfigKey.MAX_WAIT_CLOCK)));
+    }
+
+    /** A new configuration with one key changed (or reset, with {@code null}). */
+    public PacerConfig with(String key, String value) {
+        Map<String, String> one = new HashMap<>();
+        one.put(key, value);
+        return withUpdates(one);
+    }
+
+    /** Every key with its current value, in canonical form, in declaration order. */
+    public Map<String, String> toMap() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (ConfigKey k : ConfigKey.values()) {
+            out.put(k.key(), valueOf(k));
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** The current value of a key in the form a properties file would hold it. */
+    public String valueOf(ConfigKey key) {
+        switch (key) {
+            case CHECK_INTERVAL_SECONDS: return Long.toString(checkIntervalSeconds);
+            case ALGORITHM: return algorithm.configValue();
+            case THRESHOLD_PERCENT: return formatPercent(thresholdPercent);
+            case MAX_WAIT_MS: return Long.toString(maxWaitMs);
+            case MAX_PER_RUN: return Integer.toString(maxPerRun);
+            case THROTTLE_INTERVAL_MS: return Long.toString(throttleIntervalMs);
+            case DEPRIORITIZED_LIST: {
+                StringJoiner j = new StringJoiner(",");
+                deprioritizedBrokers.forEach(b -> j.add(Integer.toString(b)));
+                return j.toString();
+            }
+            case GATE_DENOMINATOR: return gateDenominator.configValue();
+            case MAX_WAIT_CLOCK: return maxWaitClock.configValue();
+            default: throw new IllegalStateException("unhandled key " + key);
+        }
+    }
+
+    /** Whether the broker is on the KIP-491 deprioritized list. */
+    public boolean isDeprioritized(int brokerId) {
+        return deprioritizedBrokers.contains(brokerId);
+    }
+
+    public boolean waitForSync() {
+        return algorithm == ElectionAlgorithm.WAIT_FOR_SYNC;
+    }
+
+    static String formatPercent(double percent) {
+        if (percent == Math.rint(percent)) {
+            return Long.toString((long) percent);
+        }
+        return Double.toString(percent);
+    }
+
+    private static void check(boolean ok, ConfigKey key, String value) {
+        if (!ok) {
+            throw new ConfigException(key.key(), value, "must be " + key.allowed());
+        }
+    }
+
+    private static long parseLong(ConfigKey key, Map<ConfigKey, String> values, long min) {
+        return parseLongInRange(key, values.get(key), min, Long.MAX_VALUE);
+    }
+
+    private static long parseLongInRange(ConfigKey key, String raw, long min, long max) {
+        long v;
+        try {
+            v = Long.parseLong(raw);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(key.key(), raw, "must be " + key.allowed());
+        }
+        if (v < min || v > max) {
+            throw new ConfigException(key.key(), raw, "must be " + key.allowed());
+        }
+        return v;
+    }
+
+    private static double parseThreshold(String raw) {
+        double v;
+        try {
+            v = Double.parseDouble(raw);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(ConfigKey.THRESHOLD_PERCENT.key(), raw, "must be " + ConfigKey.THRESHOLD_PERCENT.allowed());
+        }
+        if (Double.isNaN(v) || v < 0 || v > 100 || raw.endsWith("d") || raw.endsWith("f") || raw.endsWith("D") || raw.endsWith("F")) {
+            throw new ConfigException(ConfigKey.THRESHOLD_PERCENT.key(), raw, "must be " + ConfigKey.THRESHOLD_PERCENT.allowed());
+        }
+        return v;
+    }
+
+    private static ElectionAlgorithm parseAlgorithm(String raw) {
+        ElectionAlgorithm a = ElectionAlgorithm.parseOrNull(raw);
+        if (a == null) {
+            throw new ConfigException(ConfigKey.ALGORITHM.key(), raw, "must be " + ConfigKey.ALGORITHM.allowed());
+        }
+        return a;
+    }
+
+    private static GateDenominator parseDenominator(String raw) {
+        GateDenominator d = GateDenominator.parseOrNull(raw);
+        if (d == null) {
+            throw new ConfigException(ConfigKey.GATE_DENOMINATOR.key(), raw, "must be " + ConfigKey.GATE_DENOMINATOR.allowed());
+        }
+        return d;
+    }
+
+    private static MaxWaitClock parseClock(String raw) {
+        MaxWaitClock c = MaxWaitClock.parseOrNull(raw);
+        if (c == null) {
+            throw new ConfigException(ConfigKey.MAX_WAIT_CLOCK.key(), raw, "must be " + ConfigKey.MAX_WAIT_CLOCK.allowed());
+        }
+        return c;
+    }
+
+    private static SortedSet<Integer> parseBrokerList(String raw) {
+        TreeSet<Integer> ids = new TreeSet<>();
+        if (raw.isBlank()) {
+            return ids;
+        }
+        for (String part : raw.split(",", -1)) {
+            String s = part.trim();
+            int id;
+            try {
+                id = Integer.parseInt(s);
+            } catch (NumberFormatException e) {
+                throw new ConfigException(ConfigKey.DEPRIORITIZED_LIST.key(), raw,
+                        "'" + s + "' is not a broker id; must be " + ConfigKey.DEPRIORITIZED_LIST.allowed());
+            }
+            if (id < 0) {
+                throw new ConfigException(ConfigKey.DEPRIORITIZED_LIST.key(), raw,
+                        "broker id " + id + " is negative; must be " + ConfigKey.DEPRIORITIZED_LIST.allowed());
+            }
+            ids.add(id);
+        }
+        return ids;
+    }
+}
