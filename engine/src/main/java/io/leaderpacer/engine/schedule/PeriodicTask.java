@@ -4,6 +4,7 @@ import io.leaderpacer.engine.config.PacerConfig;
 
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A periodic controller task's schedule, as in Kafka's {@code PeriodicTask}, with the seed's
@@ -46,7 +47,10 @@ public record PeriodicTask(String name, long periodMs, long immediatePeriodMs, O
     public static PeriodicTask electPreferred(PacerConfig config) {
         OptionalLong throttle = config.throttleIntervalMs() > 0
                 ? OptionalLong.of(config.throttleIntervalMs()) : OptionalLong.empty();
-        return new PeriodicTask(ELECT_PREFERRED, config.checkIntervalSeconds() * 1000L, IMMEDIATE_PERIOD_MS, throttle);
+        // TimeUnit saturates at Long.MAX_VALUE: any check interval the configuration accepts is a
+        // valid period, however large, instead of overflowing into a negative one.
+        long periodMs = TimeUnit.SECONDS.toMillis(config.checkIntervalSeconds());
+        return new PeriodicTask(ELECT_PREFERRED, periodMs, IMMEDIATE_PERIOD_MS, throttle);
     }
 
     /** Delay before the next run, after a run that ended this way. */

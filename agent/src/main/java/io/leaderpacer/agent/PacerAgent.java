@@ -1,0 +1,420 @@
+package io.leaderpacer.agent;
+
+import io.leaderpacer.agent.config.AgentProperties;
+import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
+import io.leaderpacer.agent.kafka.ClusterReader;
+import io.leaderpacer.agent.kafka.LeaderElector;
+import io.leaderpacer.engine.BalancerMemory;
+import io.leaderpacer.engine.ElectionDecision;
+import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.schedule.PeriodicTask;
+import org.apache.kafka.clients.admin.Admin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The agent: Kafka's periodic preferred-leader task, run from outside the controller with the engine's gate,
+ * throttle and round-robin, through Kafka's Admin client.
+ *
+ * <p>Why: operators cannot wait for the controller to change. With {@code auto.leader.rebalance.enable=false} on
+ * the cluster, this runs the same task the controller would: each run reads the cluster, lets the
+ * {@link ReplicaOrderStep} apply the KIP-491 order, asks the engine, and sends the decided batch as preferred
+ * elections, recording every partition's outcome. The next run follows on the engine's schedule (check interval,
+ * or the throttle interval after a capped run, or five minutes after a failed run, as Kafka's
+ * {@code PeriodicTask} does). The gate's memory is kept from run to run; a new agent starts with an empty memory
+ * exactly as a new controller does.
+ *
+ * <p>{@link #start()} first makes contact (bounded exponential back-off, one log line per attempt) and checks that
+ * the brokers' own automatic rebalancing is off; with it on, the agent refuses to run unless told otherwise.
+ * {@link #runOnce()} runs one cycle synchronously (tests, tools); {@link #dryRun()} decides without changing
+ * anything. Time comes from an injected {@link Clock}, runs from an injected scheduler, so tests and the demo can
+ * drive it. Runs never overlap.
+ */
+public final class PacerAgent implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PacerAgent.class);
+
+    /** What one run does: read, reorder, decide, elect. */
+    private final RunCycle cycle;
+    /** Contact and safety check before the first run. */
+    private final StartupCheck startup;
+    /** Base configuration plus dynamic overrides, previous value on error. */
+    private final PolicyResolver policy;
+    /** Runs the start-up attempts and the runs, one at a time. */
+    private final ScheduledExecutorService scheduler;
+    /** Whether {@link #close()} shuts the scheduler down (it does when the agent created it). */
+    private final boolean ownsScheduler;
+    /** Scrubs secrets from every message the agent logs or records. */
+    private final SecretRedactor redactor;
+    /** How the cluster is named in messages (its bootstrap servers; never secret). */
+    private final String clusterLabel;
+    /** Recent runs for /status and the demo. */
+    private final RunHistory history;
+    /** Told about each run. */
+    private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
+    /** Completes when the agent is closed, or exceptionally when it refuses to run. */
+    private final CompletableFuture<Void> termination = new CompletableFuture<>();
+    /** Serialises runs: scheduled runs and {@link #runOnce()} never overlap. */
+    private final Object runLock = new Object();
+
+    private volatile AgentState state = AgentState.NEW;
+    /** The gate's memory from the previous run; guarded by {@link #runLock}. */
+    private BalancerMemory memory = BalancerMemory.empty();
+    /** Number of the last run; guarded by {@link #runLock}. */
+    private long sequence;
+    /** Failed attempts to reach the cluster since start (0 once running). */
+    private volatile int startupAttempts;
+    /** Why the last start-up attempt failed, for /status; null when none failed. */
+    private volatile String startupProblem;
+    /** The next scheduled task, cancelled by close. */
+    private ScheduledFuture<?> next;
+
+    private PacerAgent(Builder b) {
+        this.redactor = b.redactor;
+        this.cycle = new RunCycle(new ClusterReader(b.admin, b.requestTimeout, b.describeBatchTopics), b.orderStep,
+                new LeaderElector(b.admin, b.requestTimeout, b.electionBatchSize, b.redactor), b.clock, b.redactor);
+        this.startup = new StartupCheck(new AutoRebalanceCheck(b.admin, b.requestTimeout), b.allowAutoRebalance,
+                b.backoff, b.redactor, b.clusterLabel);
+        this.policy = new PolicyResolver(b.basePolicy, b.configSource, b.redactor);
+        this.ownsScheduler = b.scheduler == null;
+        this.scheduler = b.scheduler != null ? b.scheduler : Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "leader-pacer-agent");
+            t.setDaemon(true);
+            return t;
+        });
+        this.clusterLabel = b.clusterLabel;
+        this.history = new RunHistory(b.historySize);
+        this.listeners.addAll(b.listeners);
+    }
+
+    /** A builder for an agent on this Admin client (owned by the caller, who closes it after the agent). */
+    public static Builder builder(Admin admin) {
+        return new Builder(admin);
+    }
+
+    /**
+     * Starts the agent in the background: contact and safety check, then runs on the engine's schedule.
+     * Follow {@link #termination()} to learn whether it refused to run.
+     */
+    public synchronized void start() {
+        if (state != AgentState.NEW) {
+            throw new IllegalStateException("agent already started (state " + state + ")");
+        }
+        state = AgentState.STARTING;
+        schedule(this::startupAttempt, 0);
+    }
+
+    /**
+     * Completes normally when the agent is closed; exceptionally with {@link AutoRebalanceEnabledException} when
+     * it refused to run, or with Kafka's authentication/authorization error when it may not do its job.
+     */
+    public CompletableFuture<Void> termination() {
+        return termination;
+    }
+
+    /** One run now, on the caller's thread (after any run in progress): read, reorder, decide, elect. */
+    public RunRecord runOnce() {
+        return execute(false);
+    }
+
+    /**
+     * One decision without side effects: read and decide, skip the reorder step, send nothing, keep the gate's
+     * memory unchanged. Not added to the history, listeners not told.
+     */
+    public RunRecord dryRun() {
+        return execute(true);
+    }
+
+    public AgentState state() {
+        return state;
+    }
+
+    /** Recent runs, oldest first. */
+    public List<RunRecord> history() {
+        return history.all();
+    }
+
+    public Optional<RunRecord> lastRun() {
+        return history.last();
+    }
+
+    /** Failed attempts to reach the cluster since start (0 once running). */
+    public int startupAttempts() {
+        return startupAttempts;
+    }
+
+    /** Why the agent has not started yet (last failed attempt), if it has not. */
+    public Optional<String> startupProblem() {
+        return Optional.ofNullable(startupProblem);
+    }
+
+    /** A configuration problem that kept the previous policy in force at the last run, if any. */
+    public Optional<String> configurationProblem() {
+        return policy.problem();
+    }
+
+    /** The cluster's name in messages (its bootstrap servers). */
+    public String clusterLabel() {
+        return clusterLabel;
+    }
+
+    public void addListener(RunListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    public void removeListener(RunListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** Stops scheduling runs (a run in progress is interrupted). Does not close the Admin client. */
+    @Override
+    public synchronized void close() {
+        if (state == AgentState.STOPPED) {
+            return;
+        }
+        state = AgentState.STOPPED;
+        if (next != null) {
+            next.cancel(false);
+        }
+        if (ownsScheduler) {
+            scheduler.shutdownNow();
+            try {
+                scheduler.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        termination.complete(null);
+    }
+
+    private void startupAttempt() {
+        if (state != AgentState.STARTING) {
+            return;
+        }
+        StartupCheck.Verdict verdict;
+        try {
+            verdict = startup.attempt(startupAttempts + 1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (verdict instanceof StartupCheck.Retry retry) {
+            startupAttempts++;
+            startupProblem = retry.problem();
+            schedule(this::startupAttempt, retry.delayMs());
+        } else if (verdict instanceof StartupCheck.Refused refused) {
+            synchronized (this) {
+                state = AgentState.REFUSED;
+            }
+            termination.completeExceptionally(refused.cause());
+        } else {
+            synchronized (this) {
+                if (state != AgentState.STARTING) {
+                    return;
+                }
+                state = AgentState.RUNNING;
+            }
+            startupAttempts = 0;
+            startupProblem = null;
+            schedule(this::scheduledRun, 0);
+        }
+    }
+
+    private void scheduledRun() {
+        if (state != AgentState.RUNNING) {
+            return;
+        }
+        long delay;
+        try {
+            delay = execute(false).nextRunDelayMs();
+        } catch (RuntimeException e) {
+            // A bug must not end the schedule: log it and retry as Kafka retries a failed task.
+            LOG.error("run failed unexpectedly", e);
+            delay = PeriodicTask.FAILURE_RETRY_MS;
+        }
+        schedule(this::scheduledRun, delay);
+    }
+
+    private synchronized void schedule(Runnable task, long delayMs) {
+        if (state == AgentState.STOPPED || scheduler.isShutdown()) {
+            return;
+        }
+        next = scheduler.schedule(task, delayMs, TimeUnit.MILLISECONDS);
+    }
+
+    private RunRecord execute(boolean dry) {
+        synchronized (runLock) {
+            long seq = dry ? sequence : ++sequence;
+            RunCycle.Outcome outcome = cycle.run(seq, policy.resolve(), memory, dry);
+            RunRecord record = outcome.record();
+            if (!dry) {
+                memory = outcome.nextMemory();
+                history.add(record);
+                log(record);
+                notifyListeners(record);
+            }
+            return record;
+        }
+    }
+
+    private static void log(RunRecord run) {
+        if (!run.succeeded()) {
+            LOG.warn(run.summary());
+        } else if (!run.results().isEmpty() || run.decision().map(ElectionDecision::gatedBrokerCount).orElse(0) > 0) {
+            LOG.info(run.summary());
+        } else {
+            LOG.debug(run.summary());
+        }
+        if (LOG.isDebugEnabled()) {
+            run.results().stream().filter(r -> r.outcome() != ElectionOutcome.ELECTED)
+                    .forEach(r -> LOG.debug("  {} -> {}: {} {}", r.partition(), r.targetLeader(), r.outcome(), r.detail()));
+        }
+    }
+
+    private void notifyListeners(RunRecord record) {
+        for (RunListener l : listeners) {
+            try {
+                l.onRun(record);
+            } catch (RuntimeException e) {
+                LOG.warn("run listener {} failed: {}", l, redactor.describe(e));
+            }
+        }
+    }
+
+    /** Settings for a {@link PacerAgent}; only the Admin client is required. */
+    public static final class Builder {
+        private final Admin admin;
+        private Callable<PacerConfig> basePolicy = PacerConfig::defaults;
+        private ConfigSource configSource = ConfigSource.NONE;
+        private ReplicaOrderStep orderStep = ReplicaOrderStep.IDENTITY;
+        private Clock clock = Clock.systemUTC();
+        private ScheduledExecutorService scheduler;
+        private Duration requestTimeout = Duration.ofSeconds(30);
+        private int describeBatchTopics = 200;
+        private int electionBatchSize = 1000;
+        private boolean allowAutoRebalance;
+        private StartupBackoff backoff = StartupBackoff.DEFAULT;
+        private SecretRedactor redactor = SecretRedactor.none();
+        private String clusterLabel = "the cluster";
+        private int historySize = 200;
+        private final List<RunListener> listeners = new ArrayList<>();
+
+        private Builder(Admin admin) {
+            this.admin = Objects.requireNonNull(admin, "admin");
+        }
+
+        /**
+         * Takes the settings of a properties file: its policy as the (fixed) base, its time-out, batch size,
+         * secrets and bootstrap servers. Use {@link #basePolicy(Callable)} afterwards to re-read the file each run.
+         */
+        public Builder properties(AgentProperties properties) {
+            basePolicy(properties.policy());
+            requestTimeout(properties.requestTimeout());
+            describeBatchTopics(properties.describeBatchTopics());
+            redactor(properties.redactor());
+            clusterLabel(properties.bootstrapServers());
+            return this;
+        }
+
+        /** A fixed base policy (dynamic overrides still apply on top). */
+        public Builder basePolicy(PacerConfig config) {
+            Objects.requireNonNull(config, "config");
+            this.basePolicy = () -> config;
+            return this;
+        }
+
+        /** The base policy, asked on every run (e.g. re-reading the properties file); errors keep the previous one. */
+        public Builder basePolicy(Callable<PacerConfig> source) {
+            this.basePolicy = Objects.requireNonNull(source, "source");
+            return this;
+        }
+
+        public Builder configSource(ConfigSource source) {
+            this.configSource = Objects.requireNonNull(source, "source");
+            return this;
+        }
+
+        public Builder replicaOrderStep(ReplicaOrderStep step) {
+            this.orderStep = Objects.requireNonNull(step, "step");
+            return this;
+        }
+
+        public Builder clock(Clock value) {
+            this.clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /** The scheduler for runs (owned by the caller); default: a daemon thread of the agent's own. */
+        public Builder scheduler(ScheduledExecutorService value) {
+            this.scheduler = Objects.requireNonNull(value, "scheduler");
+            return this;
+        }
+
+        public Builder requestTimeout(Duration value) {
+            this.requestTimeout = Objects.requireNonNull(value, "requestTimeout");
+            return this;
+        }
+
+        public Builder describeBatchTopics(int value) {
+            this.describeBatchTopics = value;
+            return this;
+        }
+
+        /** Most partitions per electLeaders request (default 1000). */
+        public Builder electionBatchSize(int value) {
+            this.electionBatchSize = value;
+            return this;
+        }
+
+        public Builder allowAutoRebalance(boolean value) {
+            this.allowAutoRebalance = value;
+            return this;
+        }
+
+        public Builder startupBackoff(StartupBackoff value) {
+            this.backoff = Objects.requireNonNull(value, "backoff");
+            return this;
+        }
+
+        public Builder redactor(SecretRedactor value) {
+            this.redactor = Objects.requireNonNull(value, "redactor");
+            return this;
+        }
+
+        /** How the cluster is named in log lines (its bootstrap servers). */
+        public Builder clusterLabel(String value) {
+            this.clusterLabel = Objects.requireNonNull(value, "clusterLabel");
+            return this;
+        }
+
+        /** How many recent runs to keep (default 200). */
+        public Builder historySize(int value) {
+            this.historySize = value;
+            return this;
+        }
+
+        public Builder listener(RunListener listener) {
+            listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        public PacerAgent build() {
+            return new PacerAgent(this);
+        }
+    }
+}

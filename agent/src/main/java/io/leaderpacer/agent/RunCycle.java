@@ -1,0 +1,110 @@
+package io.leaderpacer.agent;
+
+import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.kafka.ClusterReader;
+import io.leaderpacer.agent.kafka.LeaderElector;
+import io.leaderpacer.engine.BalancerMemory;
+import io.leaderpacer.engine.ElectionDecision;
+import io.leaderpacer.engine.PreferredLeaderBalancer;
+import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.schedule.PeriodicTask;
+import io.leaderpacer.engine.schedule.RunOutcome;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One run of the task: read the cluster, apply the replica order, decide, elect; never throws.
+ *
+ * <p>Why apart from {@link PacerAgent}: the agent owns the lifecycle (start-up, schedule, history, listeners);
+ * this owns what a run does and how its phases are timed, so both stay small. A failure in any phase becomes a
+ * failed {@link RunRecord} with a scrubbed message and Kafka's five-minute retry delay; per-partition election
+ * errors are outcomes, not failures.
+ */
+final class RunCycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RunCycle.class);
+
+    private final ClusterReader reader;
+    private final ReplicaOrderStep orderStep;
+    private final LeaderElector elector;
+    /** Source of the engine's {@code nowMs} and of the record's timestamps. */
+    private final Clock clock;
+    private final SecretRedactor redactor;
+
+    /** A run's record and the gate memory for the next run (unchanged for a dry or failed run). */
+    record Outcome(RunRecord record, BalancerMemory nextMemory) {
+    }
+
+    RunCycle(ClusterReader reader, ReplicaOrderStep orderStep, LeaderElector elector, Clock clock, SecretRedactor redactor) {
+        this.reader = Objects.requireNonNull(reader, "reader");
+        this.orderStep = Objects.requireNonNull(orderStep, "orderStep");
+        this.elector = Objects.requireNonNull(elector, "elector");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.redactor = Objects.requireNonNull(redactor, "redactor");
+    }
+
+    /**
+     * Runs once. A dry run skips the order step and the elections and keeps the memory.
+     */
+    Outcome run(long sequence, PacerConfig config, BalancerMemory memory, boolean dry) {
+        long startMs = clock.millis();
+        long t0 = System.nanoTime();
+        long[] phases = new long[4];
+        try {
+            ClusterSnapshot snapshot = reader.read();
+            long t1 = System.nanoTime();
+            phases[0] = t1 - t0;
+            if (!dry) {
+                snapshot = orderStep.apply(snapshot, config);
+            }
+            long t2 = System.nanoTime();
+            phases[1] = t2 - t1;
+            ElectionDecision decision = PreferredLeaderBalancer.decide(snapshot, config, memory, startMs);
+            long t3 = System.nanoTime();
+            phases[2] = t3 - t2;
+            List<ElectionResult> results = dry ? List.of() : elector.elect(decision.elections(), snapshot);
+            phases[3] = System.nanoTime() - t3;
+            RunRecord record = new RunRecord(sequence, startMs, clock.millis(), dry, config, Optional.of(decision), results,
+                    leadersByBroker(snapshot), snapshot.partitions().size(), timings(phases), Optional.empty(),
+                    decision.nextRunDelayMs());
+            return new Outcome(record, dry ? memory : decision.nextMemory());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Outcome(failed(sequence, startMs, dry, config, "interrupted", timings(phases)), memory);
+        } catch (Exception e) {
+            LOG.debug("run {} failed", sequence, e);
+            return new Outcome(failed(sequence, startMs, dry, config, redactor.describe(e), timings(phases)), memory);
+        }
+    }
+
+    private RunRecord failed(long seq, long startMs, boolean dry, PacerConfig config, String why, RunTimings timings) {
+        return new RunRecord(seq, startMs, clock.millis(), dry, config, Optional.empty(), List.of(), Map.of(), 0, timings,
+                Optional.of(why), PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.FAILED));
+    }
+
+    private static RunTimings timings(long[] phases) {
+        return new RunTimings(phases[0], phases[1], phases[2], phases[3]);
+    }
+
+    private static Map<Integer, Integer> leadersByBroker(ClusterSnapshot snapshot) {
+        Map<Integer, Integer> counts = new HashMap<>();
+        for (int broker : snapshot.brokers().keySet()) {
+            counts.put(broker, 0);
+        }
+        for (PartitionState p : snapshot.partitions()) {
+            if (p.hasLeader()) {
+                counts.merge(p.leader(), 1, Integer::sum);
+            }
+        }
+        return counts;
+    }
+}

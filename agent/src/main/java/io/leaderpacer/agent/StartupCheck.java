@@ -1,0 +1,98 @@
+package io.leaderpacer.agent;
+
+import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
+import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Objects;
+
+/**
+ * One attempt to make contact with the cluster before the first run, and the verdict: run, retry later, or
+ * refuse.
+ *
+ * <p>Why: the agent must not start deciding until it knows the controller's own rebalancing is off (the two would
+ * fight), and a cluster that cannot be reached yet is not an error to crash on but a reason to wait, with one
+ * clear log line per attempt and no stack traces. Being refused access (authentication, ACLs) is final: retrying
+ * cannot fix it.
+ */
+final class StartupCheck {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StartupCheck.class);
+
+    /** The verdict of one attempt. */
+    sealed interface Verdict permits Ready, Retry, Refused {
+    }
+
+    /** Contact made and the check passed (or was overridden). */
+    record Ready(int brokers) implements Verdict {
+    }
+
+    /** The cluster could not be reached; try again after {@code delayMs}. */
+    record Retry(long delayMs, String problem) implements Verdict {
+    }
+
+    /** The agent must not run; {@code cause} completes the agent's termination. */
+    record Refused(Throwable cause) implements Verdict {
+    }
+
+    private final AutoRebalanceCheck check;
+    /** Operator override: run even with the controller's rebalancing on. */
+    private final boolean allowAutoRebalance;
+    private final StartupBackoff backoff;
+    private final SecretRedactor redactor;
+    /** The cluster's name in messages. */
+    private final String clusterLabel;
+
+    StartupCheck(AutoRebalanceCheck check, boolean allowAutoRebalance, StartupBackoff backoff, SecretRedactor redactor,
+                 String clusterLabel) {
+        this.check = Objects.requireNonNull(check, "check");
+        this.allowAutoRebalance = allowAutoRebalance;
+        this.backoff = Objects.requireNonNull(backoff, "backoff");
+        this.redactor = Objects.requireNonNull(redactor, "redactor");
+        this.clusterLabel = Objects.requireNonNull(clusterLabel, "clusterLabel");
+    }
+
+    /**
+     * Runs attempt number {@code attempt} (1 = the first) and logs its outcome in one line.
+     *
+     * @throws InterruptedException when the agent is being closed
+     */
+    Verdict attempt(int attempt) throws InterruptedException {
+        AutoRebalanceCheck.Result result;
+        try {
+            result = check.check();
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof AuthenticationException || cause instanceof AuthorizationException) {
+                LOG.error("cannot start: {}. The agent needs DESCRIBE, DESCRIBE_CONFIGS and ALTER on the Cluster resource"
+                        + " and DESCRIBE on every topic (see docs/AGENT.md)", redactor.describe(cause));
+                return new Refused(cause);
+            }
+            long delay = backoff.delayMs(attempt);
+            String problem = redactor.describe(e);
+            LOG.warn("cannot reach the Kafka cluster at {} (attempt {}): {}; retrying in {} s",
+                    clusterLabel, attempt, problem, Math.max(1, Math.round(delay / 1000.0)));
+            LOG.debug("start-up attempt {} failed", attempt, e);
+            return new Retry(delay, problem);
+        }
+        if (result.anyEnabled()) {
+            if (!allowAutoRebalance) {
+                AutoRebalanceEnabledException refusal = new AutoRebalanceEnabledException(result.enabledOn(), clusterLabel);
+                LOG.error(refusal.getMessage());
+                return new Refused(refusal);
+            }
+            LOG.warn("auto.leader.rebalance.enable=true on broker(s) {}; running anyway (--allow-auto-rebalance):"
+                    + " Kafka's controller will also move leaders back, undoing the gate", result.enabledOn());
+        } else {
+            LOG.info("connected to {}: {} brokers, auto.leader.rebalance.enable=false on all", clusterLabel,
+                    result.brokers().size());
+        }
+        return new Ready(result.brokers().size());
+    }
+}

@@ -1,0 +1,69 @@
+package io.leaderpacer.agent.config;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The agent's own settings ({@code pacer.*} keys of the properties file), with defaults and allowed values.
+ *
+ * <p>Why an enum: the loader rejects an unknown {@code pacer.*} key (a typo must not silently fall back to a
+ * default), and the documentation and error messages list the known keys from one place.
+ */
+public enum AgentKey {
+    HTTP_ENABLED("pacer.http.enabled", "true", "true or false",
+            "Serve /metrics, /status and /healthz over HTTP."),
+    HTTP_HOST("pacer.http.host", "127.0.0.1", "a host name or address to bind",
+            "Address the HTTP endpoint listens on; localhost only unless set (e.g. 0.0.0.0)."),
+    HTTP_PORT("pacer.http.port", "9180", "a port between 0 and 65535 (0 = any free port, logged at start)",
+            "Port of the HTTP endpoint."),
+    REQUEST_TIMEOUT_MS("pacer.request.timeout.ms", "30000", "a whole number of milliseconds >= 100",
+            "Time-out of each Admin call the agent makes (describe, elect)."),
+    DESCRIBE_BATCH_TOPICS("pacer.describe.batch.topics", "200", "a whole number >= 1",
+            "Topics per describeTopics request when reading partition state.");
+
+    private final String key;
+    private final String defaultValue;
+    private final String allowed;
+    private final String doc;
+
+    AgentKey(String key, String defaultValue, String allowed, String doc) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.allowed = allowed;
+        this.doc = doc;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public String allowed() {
+        return allowed;
+    }
+
+    public String doc() {
+        return doc;
+    }
+
+    /** The key for a name, or {@code null}. */
+    public static AgentKey forName(String name) {
+        for (AgentKey k : values()) {
+            if (k.key.equals(name)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    public static List<String> names() {
+        List<String> names = new ArrayList<>();
+        for (AgentKey k : values()) {
+            names.add(k.key);
+        }
+        return names;
+    }
+}

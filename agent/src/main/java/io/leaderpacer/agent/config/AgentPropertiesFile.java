@@ -1,0 +1,157 @@
+package io.leaderpacer.agent.config;
+
+import io.leaderpacer.engine.config.ConfigException;
+import io.leaderpacer.engine.config.ConfigKey;
+import io.leaderpacer.engine.config.PacerConfig;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * Reads and validates the agent's properties file; {@link #load()} can be called on every run.
+ *
+ * <p>Why re-read: the policy keys in the file are the defaults under the dynamic overrides and may be edited
+ * while the agent runs; the next run must pick the edit up, and a broken edit must be reported and ignored
+ * (the caller keeps its previous configuration) rather than stop the agent.
+ *
+ * <p>Rules: {@code bootstrap.servers} is required; policy keys are validated by the engine's rules; a key
+ * under a policy prefix ({@code leader.imbalance.}, {@code preferred.leader.}) or {@code pacer.} that is not
+ * known is rejected (a typo must not fall back to a default silently); every other key is a client property.
+ */
+public final class AgentPropertiesFile {
+
+    /** Prefixes reserved for policy keys: an unknown key under them is a typo, not a client property. */
+    private static final String[] POLICY_PREFIXES = {"leader.imbalance.", "preferred.leader."};
+    private static final String AGENT_PREFIX = "pacer.";
+
+    /** The file. */
+    private final Path path;
+
+    public AgentPropertiesFile(Path path) {
+        this.path = Objects.requireNonNull(path, "path");
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /**
+     * Reads and validates the file now.
+     *
+     * @throws AgentConfigException naming the file and, for a bad value, the key, value and allowed range
+     */
+    public AgentProperties load() {
+        String text;
+        try {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new AgentConfigException(path + ": file not found");
+        } catch (IOException e) {
+            throw new AgentConfigException(path + ": cannot read the file (" + e.getMessage() + ")", e);
+        }
+        return parse(path.toString(), text);
+    }
+
+    /** Validates properties given as text, {@code source} naming where they came from in messages. */
+    public static AgentProperties parse(String source, String text) {
+        Properties raw = new Properties();
+        try (Reader reader = new StringReader(text)) {
+            raw.load(reader);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new AgentConfigException(source + ": not a valid properties file (" + e.getMessage() + ")", e);
+        }
+        Map<String, String> all = new TreeMap<>();
+        raw.stringPropertyNames().forEach(k -> all.put(k.trim(), raw.getProperty(k).trim()));
+        return fromMap(source, all);
+    }
+
+    /** Validates properties given as a map (used by tests and embedders). */
+    public static AgentProperties fromMap(String source, Map<String, String> all) {
+        Map<String, String> client = new LinkedHashMap<>();
+        Map<String, String> policy = new LinkedHashMap<>();
+        Map<AgentKey, String> agent = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : new TreeMap<>(all).entrySet()) {
+            String key = e.getKey();
+            if (ConfigKey.forName(key) != null) {
+                policy.put(key, e.getValue());
+            } else if (AgentKey.forName(key) != null) {
+                agent.put(AgentKey.forName(key), e.getValue());
+            } else if (hasPolicyPrefix(key)) {
+                throw new AgentConfigException(source + ": unknown policy key '" + key + "'; known policy keys: "
+                        + String.join(", ", ConfigKey.names()));
+            } else if (key.startsWith(AGENT_PREFIX)) {
+                throw new AgentConfigException(source + ": unknown agent key '" + key + "'; known agent keys: "
+                        + String.join(", ", AgentKey.names()));
+            } else {
+                client.put(key, e.getValue());
+            }
+        }
+        String bootstrap = client.get("bootstrap.servers");
+        if (bootstrap == null || bootstrap.isBlank()) {
+            throw new AgentConfigException(source + ": 'bootstrap.servers' is required (e.g. bootstrap.servers=broker1:9092)");
+        }
+        PacerConfig config;
+        try {
+            config = PacerConfig.fromMap(policy);
+        } catch (ConfigException e) {
+            throw new AgentConfigException(source + ": " + e.getMessage(), e);
+        }
+        return new AgentProperties(source, client, config,
+                parseBoolean(source, AgentKey.HTTP_ENABLED, agent),
+                value(AgentKey.HTTP_HOST, agent),
+                (int) parseLong(source, AgentKey.HTTP_PORT, agent, 0, 65_535),
+                Duration.ofMillis(parseLong(source, AgentKey.REQUEST_TIMEOUT_MS, agent, 100, Integer.MAX_VALUE)),
+                (int) parseLong(source, AgentKey.DESCRIBE_BATCH_TOPICS, agent, 1, 100_000));
+    }
+
+    private static boolean hasPolicyPrefix(String key) {
+        for (String prefix : POLICY_PREFIXES) {
+            if (key.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String value(AgentKey key, Map<AgentKey, String> agent) {
+        String v = agent.get(key);
+        return v == null || v.isBlank() ? key.defaultValue() : v;
+    }
+
+    private static boolean parseBoolean(String source, AgentKey key, Map<AgentKey, String> agent) {
+        String v = value(key, agent);
+        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(v);
+        }
+        throw invalid(source, key, v);
+    }
+
+    private static long parseLong(String source, AgentKey key, Map<AgentKey, String> agent, long min, long max) {
+        String v = value(key, agent);
+        try {
+            long n = Long.parseLong(v);
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw invalid(source, key, v);
+    }
+
+    private static AgentConfigException invalid(String source, AgentKey key, String value) {
+        return new AgentConfigException(source + ": invalid value '" + value + "' for '" + key.key() + "': must be "
+                + key.allowed());
+    }
+}

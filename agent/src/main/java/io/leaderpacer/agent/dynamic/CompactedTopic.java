@@ -1,0 +1,256 @@
+package io.leaderpacer.agent.dynamic;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A compacted topic of the agent's own used as a durable key-value map: the latest value per key wins, a
+ * {@code null} value (tombstone) deletes the key.
+ *
+ * <p>Why a topic: it is the one cluster-wide, replicated store every agent instance can reach with the client
+ * settings it already has (TLS, SASL), and compaction keeps it as small as the live keys. Created on first write
+ * with {@code cleanup.policy=compact}, replication factor {@code min(3, brokers)} and {@code min.insync.replicas}
+ * {@code min(2, RF)}; written by an idempotent producer with {@code acks=all}, and every write waits for its
+ * acknowledgement, so a returned write is durable.
+ *
+ * <p>Reading never creates the topic: a missing topic is an empty map. The reader assigns every partition (no
+ * consumer group: each instance reads everything), reads to the end offsets taken at the start of the call, and
+ * keeps its position and the map between calls, so a later read fetches only what was written since. If the
+ * position fell behind the log start (a compaction of tombstones it had not seen), it reads again from the start.
+ *
+ * <p>Not thread-safe by design: one instance belongs to one agent loop or one command; methods are synchronized
+ * only so that misuse cannot corrupt the map.
+ */
+public final class CompactedTopic implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CompactedTopic.class);
+
+    /** Creates the topic and checks broker counts; owned by the caller, never closed here. */
+    private final Admin admin;
+    /** The topic's name. */
+    private final String name;
+    /** Client settings (bootstrap servers, security) for the producer and consumer created on demand. */
+    private final Map<String, Object> clientProperties;
+    /** Bound on every blocking call, so an unreachable cluster fails a run instead of hanging it. */
+    private final Duration timeout;
+
+    /** Created on the first write; closed with this object. */
+    private KafkaProducer<String, String> producer;
+    /** Created on the first read of an existing topic; keeps its position between reads. */
+    private KafkaConsumer<String, String> consumer;
+    /** Partitions the consumer is assigned. */
+    private List<TopicPartition> assigned = List.of();
+    /** Latest value per key as of the last read (tombstoned keys removed). */
+    private final Map<String, String> latest = new LinkedHashMap<>();
+
+    public CompactedTopic(Admin admin, Map<String, ?> clientProperties, String name, Duration timeout) {
+        this.admin = Objects.requireNonNull(admin, "admin");
+        this.name = Objects.requireNonNull(name, "name");
+        this.clientProperties = Map.copyOf(Objects.requireNonNull(clientProperties, "clientProperties"));
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("topic name must not be blank");
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The latest value of every live key, reading what was written since the last call.
+     *
+     * @return an unmodifiable copy; empty when the topic does not exist
+     */
+    public synchronized Map<String, String> read() throws InterruptedException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (consumer == null || assigned.isEmpty()) {
+            KafkaConsumer<String, String> c = consumer != null ? consumer : newConsumer();
+            consumer = c;
+            List<PartitionInfo> partitions = c.partitionsFor(name, timeout);
+            if (partitions == null || partitions.isEmpty()) {
+                return Map.of();
+            }
+            List<TopicPartition> tps = new ArrayList<>();
+            partitions.forEach(pi -> tps.add(new TopicPartition(pi.topic(), pi.partition())));
+            c.assign(tps);
+            c.seekToBeginning(tps);
+            assigned = List.copyOf(tps);
+            latest.clear();
+        }
+        Map<TopicPartition, Long> start = consumer.beginningOffsets(assigned, timeout);
+        for (TopicPartition tp : assigned) {
+            if (consumer.position(tp, timeout) < start.get(tp)) {
+                LOG.info("Topic {} was compacted past this reader's position; reading it again from the start", name);
+                consumer.seekToBeginning(assigned);
+                latest.clear();
+                break;
+            }
+        }
+        Map<TopicPartition, Long> end = consumer.endOffsets(assigned, timeout);
+        while (!reachedEnd(end)) {
+            if (System.nanoTime() > deadline) {
+                throw new TimeoutException("reading topic " + name + " to its end took more than " + timeout.toMillis() + " ms");
+            }
+            for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(100))) {
+                if (r.key() == null) {
+                    continue;
+                }
+                if (r.value() == null) {
+                    latest.remove(r.key());
+                } else {
+                    latest.put(r.key(), r.value());
+                }
+            }
+        }
+        return Collections.unmodifiableMap(new LinkedHashMap<>(latest));
+    }
+
+    /**
+     * Writes every entry (a {@code null} value deletes the key) and waits until all are acknowledged by the
+     * in-sync replicas. Creates the topic first if it does not exist. The entries go to the topic in one flush, in
+     * map order.
+     *
+     * @throws ExecutionException when a write failed; its message names the keys that may not be written
+     */
+    public synchronized void write(Map<String, String> entries)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        if (entries.isEmpty()) {
+            return;
+        }
+        if (producer == null) {
+            ensureExists();
+            producer = newProducer();
+        }
+        Map<String, Future<RecordMetadata>> sent = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : entries.entrySet()) {
+            sent.put(e.getKey(), producer.send(new ProducerRecord<>(name, Objects.requireNonNull(e.getKey(), "key"), e.getValue())));
+        }
+        producer.flush();
+        List<String> failed = new ArrayList<>();
+        Throwable firstCause = null;
+        for (Map.Entry<String, Future<RecordMetadata>> e : sent.entrySet()) {
+            try {
+                e.getValue().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException ex) {
+                failed.add(e.getKey());
+                firstCause = firstCause == null ? ex : firstCause;
+            }
+        }
+        if (!failed.isEmpty()) {
+            throw new ExecutionException("writing to topic " + name + " failed for keys " + failed + ": "
+                    + (firstCause.getCause() != null ? firstCause.getCause() : firstCause), firstCause);
+        }
+    }
+
+    /**
+     * Creates the topic if it does not exist: one partition (so one reader sees every write in order), compacted,
+     * replicated to {@code min(3, brokers)} with {@code min.insync.replicas = min(2, RF)}.
+     */
+    public void ensureExists() throws InterruptedException, ExecutionException, TimeoutException {
+        int brokers = admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS).size();
+        short replication = (short) Math.max(1, Math.min(3, brokers));
+        int minInsync = Math.min(2, replication);
+        Map<String, String> configs = new HashMap<>();
+        configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
+        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(minInsync));
+        try {
+            admin.createTopics(List.of(new NewTopic(name, 1, replication).configs(configs)))
+                    .all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            LOG.info("Created topic {} (compacted, replication factor {}, min.insync.replicas {})", name, replication, minInsync);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw e;
+            }
+        }
+    }
+
+    private boolean reachedEnd(Map<TopicPartition, Long> end) {
+        for (TopicPartition tp : assigned) {
+            if (consumer.position(tp, timeout) < end.get(tp)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private KafkaConsumer<String, String> newConsumer() {
+        Map<String, Object> props = clientSettings(ConsumerConfig.configNames());
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        props.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        props.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "leader-pacer-reader-" + name);
+        props.putIfAbsent(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        return new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer());
+    }
+
+    private KafkaProducer<String, String> newProducer() {
+        Map<String, Object> props = clientSettings(ProducerConfig.configNames());
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        props.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
+        props.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "leader-pacer-writer-" + name);
+        props.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
+        int requestTimeout = (int) Math.max(1000, Math.min(Integer.MAX_VALUE, timeout.toMillis() / 2));
+        props.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, requestTimeout);
+        props.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()) + requestTimeout);
+        return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
+    }
+
+    /** The caller's client settings that the given client understands (policy keys and the like are left out). */
+    private Map<String, Object> clientSettings(java.util.Set<String> known) {
+        Map<String, Object> props = new HashMap<>();
+        clientProperties.forEach((k, v) -> {
+            if (known.contains(k) || k.startsWith("sasl.") || k.startsWith("ssl.")) {
+                props.put(k, v);
+            }
+        });
+        props.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);
+        props.remove(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
+        props.remove(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
+        props.remove(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
+        return props;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (producer != null) {
+            producer.close(timeout);
+            producer = null;
+        }
+        if (consumer != null) {
+            consumer.close(org.apache.kafka.clients.consumer.CloseOptions.timeout(timeout));
+            consumer = null;
+        }
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * Everything the agent asks of Kafka, through Kafka's own Admin client: reading the cluster into the engine's
+ * snapshot, sending the decided preferred elections, and the start-up safety check.
+ *
+ * <p>Why a package of its own: it is the only place that knows Kafka's types and error codes. It turns them
+ * into the engine's snapshot on the way in and into per-partition {@link io.leaderpacer.agent.ElectionOutcome}s
+ * on the way out, so the control loop and the engine stay free of Kafka's API and its failure modes.
+ */
+package io.leaderpacer.agent.kafka;

@@ -1,0 +1,86 @@
+package io.leaderpacer.agent.reorder;
+
+import io.leaderpacer.agent.dynamic.CompactedTopic;
+import io.leaderpacer.engine.cluster.PartitionId;
+import org.apache.kafka.clients.admin.Admin;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The write-ahead state of the deprioritized list: one {@link OrderRecord} per reordered partition, in a compacted
+ * topic of the agent's own (default {@value #DEFAULT_TOPIC}).
+ *
+ * <p>Why a topic and not a local file: any agent instance, on any host, after any crash, must find the original
+ * orders the previous one stored. A write returns only once the in-sync replicas have it.
+ */
+public final class OrderStateStore implements AutoCloseable {
+
+    /** The state topic's default name. */
+    public static final String DEFAULT_TOPIC = "_leader-pacer-state";
+
+    /** The underlying key-value topic; owned (closed) by this store. */
+    private final CompactedTopic topic;
+
+    public OrderStateStore(CompactedTopic topic) {
+        this.topic = Objects.requireNonNull(topic, "topic");
+    }
+
+    /**
+     * A store on the default topic, reading and writing with the given client settings.
+     *
+     * @param admin            the caller's Admin client (not closed by the store)
+     * @param clientProperties bootstrap servers and security settings; other keys are ignored
+     */
+    public static OrderStateStore onDefaultTopic(Admin admin, Map<String, ?> clientProperties) {
+        return new OrderStateStore(new CompactedTopic(admin, clientProperties, DEFAULT_TOPIC, Duration.ofSeconds(30)));
+    }
+
+    public String topicName() {
+        return topic.name();
+    }
+
+    /** Every stored record, reading what was written since the last load. */
+    public StoredOrders load() throws InterruptedException, TimeoutException {
+        Map<PartitionId, OrderRecord> records = new HashMap<>();
+        Map<String, String> unreadable = new HashMap<>();
+        topic.read().forEach((key, value) -> {
+            try {
+                OrderRecord r = OrderRecordCodec.decode(key, value);
+                records.put(r.partition(), r);
+            } catch (MalformedOrderRecordException e) {
+                unreadable.put(key, e.getMessage());
+            }
+        });
+        return new StoredOrders(records, unreadable);
+    }
+
+    /** Writes (replaces) records durably. */
+    public void put(Collection<OrderRecord> records) throws InterruptedException, ExecutionException, TimeoutException {
+        Map<String, String> entries = new LinkedHashMap<>();
+        for (OrderRecord r : records) {
+            entries.put(OrderRecordCodec.key(r.partition()), OrderRecordCodec.encode(r));
+        }
+        topic.write(entries);
+    }
+
+    /** Deletes records durably (tombstones). */
+    public void remove(Collection<PartitionId> partitions) throws InterruptedException, ExecutionException, TimeoutException {
+        Map<String, String> entries = new LinkedHashMap<>();
+        for (PartitionId p : partitions) {
+            entries.put(OrderRecordCodec.key(p), null);
+        }
+        topic.write(entries);
+    }
+
+    @Override
+    public void close() {
+        topic.close();
+    }
+}

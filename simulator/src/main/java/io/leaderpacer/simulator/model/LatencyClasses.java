@@ -1,0 +1,198 @@
+package io.leaderpacer.simulator.model;
+
+import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.simulator.sim.IntList;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Partitions grouped by what their latency depends on — leader and in-sync followers — so that a
+ * tick computes one mean per group instead of one per partition.
+ *
+ * <p>With the round-robin placement a million partitions on a thousand brokers fall into a few
+ * thousand groups. Partitions whose latency is their own business for a while (moved recently,
+ * blocked, leaderless) are <em>detached</em> from their group and computed one by one until they
+ * are ordinary again.
+ */
+public final class LatencyClasses implements ClusterState.Listener {
+
+    /** A group: a leader and its in-sync followers (sorted). */
+    private record ClassKey(int leader, int[] followers) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ClassKey k && k.leader == leader && Arrays.equals(k.followers, followers);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * leader + Arrays.hashCode(followers);
+        }
+    }
+
+    private final ClusterLayout layout;
+    private final LeadershipGains gains;
+    private final LongSupplier clock;
+    private ClusterState cluster;
+
+    private final Map<ClassKey, Integer> classIndex = new HashMap<>();
+    private int classCount;
+    private int[] classLeader = new int[64];
+    private int[][] classFollowers = new int[64][];
+    /** Produce requests per second (thousandths) of the attached partitions of each group. */
+    private long[] classMilli = new long[64];
+
+    /** Group of each partition, or -1 without a leader. */
+    private final int[] classOf;
+    /** The partition's requests are counted in its group. */
+    private final boolean[] attached;
+    private final boolean[] inDetached;
+    private final IntList detached = new IntList(1024);
+    /** When the partition's leadership last moved, or Long.MIN_VALUE. */
+    private final long[] movedAtMs;
+    /** When it lost its leader, if it has none. */
+    private final long[] leaderlessSinceMs;
+
+    public LatencyClasses(ClusterLayout layout, LeadershipGains gains, LongSupplier clock) {
+        this.layout = layout;
+        this.gains = gains;
+        this.clock = clock;
+        classOf = new int[layout.partitions];
+        attached = new boolean[layout.partitions];
+        inDetached = new boolean[layout.partitions];
+        movedAtMs = new long[layout.partitions];
+        leaderlessSinceMs = new long[layout.partitions];
+        Arrays.fill(movedAtMs, Long.MIN_VALUE);
+    }
+
+    /** Files every partition in its group: call once the cluster state exists. */
+    public void attachAll(ClusterState state) {
+        this.cluster = state;
+        for (int p = 0; p < layout.partitions; p++) {
+            classOf[p] = classFor(p);
+            if (classOf[p] >= 0) {
+                attached[p] = true;
+                classMilli[classOf[p]] += layout.produceMilliRequests[p];
+            } else {
+                detach(p);
+            }
+        }
+    }
+
+    public int classCount() {
+        return classCount;
+    }
+
+    public int detachedCount() {
+        return detached.size();
+    }
+
+    @Override
+    public void leaderChanged(int p, int previousLeader, int newLeader) {
+        long now = clock.getAsLong();
+        detach(p);
+        movedAtMs[p] = now;
+        if (newLeader == PartitionState.NO_LEADER) {
+            leaderlessSinceMs[p] = now;
+        } else {
+            gains.gained(newLeader, now);
+        }
+        classOf[p] = classFor(p);
+    }
+
+    @Override
+    public void isrChanged(int p) {
+        if (attached[p]) {
+            classMilli[classOf[p]] -= layout.produceMilliRequests[p];
+            classOf[p] = classFor(p);
+            classMilli[classOf[p]] += layout.produceMilliRequests[p];
+        } else {
+            classOf[p] = classFor(p);
+        }
+    }
+
+    /** Computes the partition one by one from now on, until nothing special applies to it. */
+    public void detach(int p) {
+        if (attached[p]) {
+            classMilli[classOf[p]] -= layout.produceMilliRequests[p];
+            attached[p] = false;
+        }
+        if (!inDetached[p]) {
+            inDetached[p] = true;
+            detached.add(p);
+        }
+    }
+
+    /** Records one tick of produce requests, starting at {@code nowMs} and lasting {@code tickMs}. */
+    public void recordTick(long nowMs, long tickMs, LatencyModel model, LatencySink sink) {
+        for (int c = 0; c < classCount; c++) {
+            long milli = classMilli[c] * tickMs / 1000;
+            if (milli > 0) {
+                sink.recordMean(model.steadyMeanMs(classLeader[c], classFollowers[c]), milli);
+            }
+        }
+        for (int i = 0; i < detached.size(); ) {
+            int p = detached.get(i);
+            long milli = layout.produceMilliRequests[p] * tickMs / 1000;
+            double blocked = model.blockedMs(p, leaderlessSinceMs[p], nowMs);
+            boolean hasLeader = cluster.leader(p) != PartitionState.NO_LEADER;
+            if (!hasLeader) {
+                sink.recordExact(blocked, milli);
+                i++;
+                continue;
+            }
+            double mean = model.meanMs(p, movedAtMs[p], nowMs);
+            if (blocked > 0) {
+                sink.recordExact(blocked + mean, milli);
+                i++;
+                continue;
+            }
+            sink.recordMean(mean, milli);
+            boolean moving = movedAtMs[p] != Long.MIN_VALUE && nowMs + tickMs - movedAtMs[p] < model.moveTransientMs();
+            if (moving) {
+                i++;
+                continue;
+            }
+            attached[p] = true;
+            classMilli[classOf[p]] += layout.produceMilliRequests[p];
+            inDetached[p] = false;
+            detached.swapRemove(i);
+        }
+    }
+
+    private int classFor(int p) {
+        int leader = cluster.leader(p);
+        if (leader == PartitionState.NO_LEADER) {
+            return -1;
+        }
+        int mask = cluster.isrMask(p);
+        int base = layout.replicaStart[p];
+        int n = 0;
+        int[] tmp = new int[layout.replicaCount(p)];
+        for (int j = 0; j < layout.replicaCount(p); j++) {
+            int b = layout.slotBroker[base + j];
+            if (b != leader && (mask & (1 << j)) != 0) {
+                tmp[n++] = b;
+            }
+        }
+        int[] followers = Arrays.copyOf(tmp, n);
+        Arrays.sort(followers);
+        ClassKey key = new ClassKey(leader, followers);
+        Integer c = classIndex.get(key);
+        if (c != null) {
+            return c;
+        }
+        if (classCount == classLeader.length) {
+            int size = classCount * 2;
+            classLeader = Arrays.copyOf(classLeader, size);
+            classFollowers = Arrays.copyOf(classFollowers, size);
+            classMilli = Arrays.copyOf(classMilli, size);
+        }
+        classLeader[classCount] = leader;
+        classFollowers[classCount] = followers;
+        classIndex.put(key, classCount);
+        return classCount++;
+    }
+}

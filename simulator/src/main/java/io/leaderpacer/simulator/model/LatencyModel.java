@@ -1,0 +1,158 @@
+package io.leaderpacer.simulator.model;
+
+import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.simulator.scenario.ModelKey;
+import io.leaderpacer.simulator.scenario.ModelParameters;
+
+/**
+ * Mean produce latency (acks=all) of a partition, from the state of its leader and ISR:
+ *
+ * <pre>
+ *   mean(p) = networkRttMs
+ *           + leaderServiceMs / (1 - u(leader))                           queueing on the leader
+ *           + max over ISR followers f of
+ *               replicationBaseMs + followerSaturationMs x (1/(1 - u(f)) - 1)   slowest follower
+ *           + coldCacheMs x exp(-(t - unfenced(leader)) / coldCacheDecaySeconds)   restarted leader
+ *           + moveRetryMs x (1 + gained(leader) / leadershipStormScale)    for moveTransientSeconds after a move
+ * </pre>
+ *
+ * plus, as exact waits rather than noise, the time until a blocked partition can make progress
+ * again ({@link #blockedMs}).
+ */
+public final class LatencyModel {
+
+    private final ClusterLayout layout;
+    private final ClusterState cluster;
+    private final Replication replication;
+    private final LeadershipGains gains;
+    private final double rtt;
+    private final double leaderService;
+    private final double replicationBase;
+    private final double followerSaturation;
+    private final double moveRetry;
+    private final long moveTransientMs;
+    private final double stormScale;
+    private final double coldCache;
+    private final double coldDecayMs;
+    private final long lagTimeMaxMs;
+    private final long alterPartitionMs;
+
+    /** Per broker, refreshed each tick: queueing + cold cache as a leader. */
+    private final double[] leaderMs;
+    /** Per broker, refreshed each tick: its delay as an in-sync follower. */
+    private final double[] followerMs;
+    /** Per broker: when a crashed broker will be fenced, or Long.MIN_VALUE. */
+    private final long[] crashFenceAtMs;
+
+    public LatencyModel(ClusterLayout layout, ClusterState cluster, Replication replication, LeadershipGains gains,
+                        ModelParameters model) {
+        this.layout = layout;
+        this.cluster = cluster;
+        this.replication = replication;
+        this.gains = gains;
+        rtt = model.get(ModelKey.NETWORK_RTT_MS);
+        leaderService = model.get(ModelKey.LEADER_SERVICE_MS);
+        replicationBase = model.get(ModelKey.REPLICATION_BASE_MS);
+        followerSaturation = model.get(ModelKey.FOLLOWER_SATURATION_MS);
+        moveRetry = model.get(ModelKey.MOVE_RETRY_MS);
+        moveTransientMs = (long) (model.get(ModelKey.MOVE_TRANSIENT_SECONDS) * 1000);
+        stormScale = model.get(ModelKey.STORM_SCALE);
+        coldCache = model.get(ModelKey.COLD_CACHE_MS);
+        coldDecayMs = model.get(ModelKey.COLD_CACHE_DECAY_SECONDS) * 1000;
+        lagTimeMaxMs = (long) model.get(ModelKey.REPLICA_LAG_TIME_MAX_MS);
+        alterPartitionMs = (long) model.get(ModelKey.ALTER_PARTITION_MS);
+        leaderMs = new double[layout.brokers];
+        followerMs = new double[layout.brokers];
+        crashFenceAtMs = new long[layout.brokers];
+        java.util.Arrays.fill(crashFenceAtMs, Long.MIN_VALUE);
+    }
+
+    public long moveTransientMs() {
+        return moveTransientMs;
+    }
+
+    /** A broker crashed and will be fenced at the given time; {@code Long.MIN_VALUE} clears it. */
+    public void setCrashFenceAt(int b, long atMs) {
+        crashFenceAtMs[b] = atMs;
+    }
+
+    public boolean isCrashedUnfenced(int b) {
+        return crashFenceAtMs[b] != Long.MIN_VALUE;
+    }
+
+    /** Refreshes the per-broker terms from the brokers' utilisation at {@code nowMs}. */
+    public void update(BrokerLoad load, long nowMs) {
+        for (int b = 0; b < leaderMs.length; b++) {
+            double u = load.utilisation(b);
+            double cold = 0;
+            long unfenced = cluster.restartUnfencedAtMs(b);
+            if (unfenced != Long.MIN_VALUE && nowMs >= unfenced) {
+                cold = coldCache * StrictMath.exp(-(nowMs - unfenced) / coldDecayMs);
+            }
+            leaderMs[b] = leaderService / (1 - u) + cold;
+            followerMs[b] = replicationBase + followerSaturation * (1 / (1 - u) - 1);
+        }
+    }
+
+    /** Mean latency of a partition led by {@code leader} with the given in-sync followers, without move costs. */
+    public double steadyMeanMs(int leader, int[] followers) {
+        double slowest = 0;
+        for (int f : followers) {
+            slowest = Math.max(slowest, followerMs[f]);
+        }
+        return rtt + leaderMs[leader] + slowest;
+    }
+
+    /** The mean of one partition now, including the move cost if it moved recently. */
+    public double meanMs(int p, long movedAtMs, long nowMs) {
+        int leader = cluster.leader(p);
+        double slowest = 0;
+        int base = layout.replicaStart[p];
+        int mask = cluster.isrMask(p);
+        for (int j = 0; j < layout.replicaCount(p); j++) {
+            int f = layout.slotBroker[base + j];
+            if (f != leader && (mask & (1 << j)) != 0) {
+                slowest = Math.max(slowest, followerMs[f]);
+            }
+        }
+        double mean = rtt + leaderMs[leader] + slowest;
+        if (movedAtMs != Long.MIN_VALUE && nowMs - movedAtMs < moveTransientMs) {
+            mean += moveRetry * (1 + gains.inWindow(leader, nowMs) / stormScale);
+        }
+        return mean;
+    }
+
+    /**
+     * How long a request to the partition must wait before it can even be appended and
+     * acknowledged: its leader crashed and is not yet fenced, an ISR follower stopped fetching
+     * and is not yet out of the ISR, or there is no leader at all (then: for as long as that has
+     * lasted). 0 when nothing blocks it.
+     */
+    public double blockedMs(int p, long leaderlessSinceMs, long nowMs) {
+        int leader = cluster.leader(p);
+        if (leader == PartitionState.NO_LEADER) {
+            return Math.max(1, nowMs - leaderlessSinceMs) + moveRetry;
+        }
+        double wait = 0;
+        if (crashFenceAtMs[leader] != Long.MIN_VALUE) {
+            wait = Math.max(wait, crashFenceAtMs[leader] - nowMs + moveRetry);
+        }
+        int base = layout.replicaStart[p];
+        int mask = cluster.isrMask(p);
+        for (int j = 0; j < layout.replicaCount(p); j++) {
+            int slot = base + j;
+            int f = layout.slotBroker[slot];
+            if (f == leader || (mask & (1 << j)) == 0) {
+                continue;
+            }
+            if (crashFenceAtMs[f] != Long.MIN_VALUE) {
+                wait = Math.max(wait, crashFenceAtMs[f] - nowMs);
+            } else if (replication.isStalled(slot)) {
+                // The high watermark waits for this follower until the leader drops it from the ISR.
+                long leaveAt = replication.behindSinceMs(slot) + lagTimeMaxMs + alterPartitionMs;
+                wait = Math.max(wait, leaveAt - nowMs);
+            }
+        }
+        return Math.max(0, wait);
+    }
+}

@@ -1,0 +1,131 @@
+package io.leaderpacer.simulator.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every knob of the simulated cluster's physics, with its default, unit, allowed range and what it
+ * does: one table that the scenario loader validates against and docs/SIMULATOR.md explains.
+ *
+ * <p>The defaults are calibrated so that the seed's load test (scenario 2) with Kafka's behaviour
+ * today shows the produce-latency spike the seed reports from production (P99 3-10x steady state
+ * after a restart). Which knob produces which effect is written next to each key.
+ */
+public enum ModelKey {
+    NETWORK_IN_MBPS("networkInMBps", 500, "MB/s", 1, 1e7,
+            "Network-in capacity of each broker: produce traffic it leads + replication it fetches + catch-up."),
+    DISK_WRITE_MBPS("diskWriteMBps", 600, "MB/s", 1, 1e7,
+            "Disk capacity of each broker: everything it appends, plus catch-up reads it serves (x catchUpReadCost)."),
+    REQUESTS_PER_SECOND("requestHandlingPerSecond", 120_000, "requests/s", 1, 1e9,
+            "Request-handling capacity of each broker: produce, consumer fetch and post-move metadata/retry requests."),
+    CATCH_UP_TARGET_UTILISATION("catchUpTargetUtilisation", 0.96, "fraction", 0.05, 0.999,
+            "Replica fetchers of a lagging broker take spare capacity up to this utilisation: the saturation that makes early leadership hurt."),
+    MAX_UTILISATION("maxUtilisation", 0.99, "fraction", 0.5, 0.9999,
+            "Utilisation is clamped here in the queueing formula, so a saturated broker has a finite (large) delay."),
+    NETWORK_RTT_MS("networkRttMs", 1.0, "ms", 0, 1e4,
+            "Fixed client-to-leader round trip included in every produce request."),
+    LEADER_SERVICE_MS("leaderServiceMs", 1.5, "ms", 0, 1e4,
+            "Leader queueing: a request waits leaderServiceMs / (1 - u) on its leader (M/M/1 mean response time)."),
+    REPLICATION_BASE_MS("replicationBaseMs", 2.0, "ms", 0, 1e4,
+            "acks=all: time for an in-sync follower to fetch a write, at no load."),
+    FOLLOWER_SATURATION_MS("followerSaturationMs", 0.03, "ms", 0, 1e4,
+            "acks=all: extra follower delay followerSaturationMs x (1/(1-u) - 1) as the follower saturates. Small by default: "
+                    + "followers append sequentially in fetcher threads; raise it to model a disk-bound follower path."),
+    MOVE_RETRY_MS("moveRetryMs", 150, "ms", 0, 1e5,
+            "A leadership move costs the partition's producers NOT_LEADER_OR_FOLLOWER, a metadata refresh and a retry."),
+    MOVE_TRANSIENT_SECONDS("moveTransientSeconds", 10, "s", 0, 3600,
+            "For how long after a move the partition's requests carry the move cost."),
+    STORM_WINDOW_SECONDS("leadershipStormWindowSeconds", 30, "s", 1, 3600,
+            "Window over which leaderships a broker gains count as one burst."),
+    STORM_SCALE("leadershipStormScale", 500, "moves", 1, 1e9,
+            "Each move's cost is moveRetryMs x (1 + gained-in-window / leadershipStormScale): bursts of thousands hurt."),
+    STORM_REQUESTS_PER_MOVE("stormRequestsPerMove", 60, "requests", 0, 1e6,
+            "Metadata, reconnect and retry requests each gained leadership brings, spread over the storm window."),
+    COLD_CACHE_MS("coldCacheMs", 25, "ms", 0, 1e5,
+            "Cold page cache on a restarted broker: its led partitions get coldCacheMs x exp(-(t - unfenced)/coldCacheDecaySeconds)."),
+    COLD_CACHE_DECAY_SECONDS("coldCacheDecaySeconds", 600, "s", 1, 1e6,
+            "How fast the restarted broker's page cache warms up."),
+    LATENCY_SIGMA("latencySigma", 0.6, "", 0.01, 3,
+            "Spread of request latency around a partition's mean: log-normal with mean 1 and this sigma (P99/median = e^(2.326 sigma))."),
+    REPLICA_LAG_TIME_MAX_MS("replicaLagTimeMaxMs", 30_000, "ms", 1, 1e9,
+            "replica.lag.time.max.ms: a follower that has not caught up for this long leaves the ISR."),
+    ALTER_PARTITION_MS("alterPartitionMs", 200, "ms", 0, 1e6,
+            "Time from a follower catching up (or falling out) to the controller committing the ISR change."),
+    CATCH_UP_READ_COST("catchUpReadCost", 0.1, "", 0, 10,
+            "Disk cost, at the leader, of each byte of catch-up it serves (mostly page-cache hits for recent data)."),
+    SESSION_TIMEOUT_MS("brokerSessionTimeoutMs", 9000, "ms", 1, 1e7,
+            "broker.session.timeout.ms: a crashed broker is fenced this long after it stops heartbeating."),
+    CONTROLLED_SHUTDOWN_MS("controlledShutdownMs", 5000, "ms", 0, 1e7,
+            "From entering controlled shutdown (leaders moved off) to the process stopping."),
+    UNFENCE_DELAY_MS("unfenceDelayMs", 10_000, "ms", 0, 1e7,
+            "From a restarted broker registering to it being unfenced (metadata catch-up); replication starts then."),
+    CONTROLLER_FAILOVER_MS("controllerFailoverMs", 3000, "ms", 0, 1e7,
+            "Time without an active controller during a controller failover."),
+    TICK_MS("tickMs", 1000, "ms", 100, 60_000,
+            "Load-model time step: utilisation, catch-up and latency are evaluated once per tick."),
+    BUCKET_SECONDS("bucketSeconds", 10, "s", 1, 3600,
+            "Width of one point of the time series (CSV and charts)."),
+    RECOVERY_WINDOW_SECONDS("recoveryWindowSeconds", 600, "s", 1, 86_400,
+            "The seed's acceptance window: P99 is measured over this long from the broker's unfencing."),
+    RECOVERED_FRACTION("recoveredFraction", 0.99, "fraction", 0.01, 1,
+            "Recovery ends when every restarted broker leads this fraction of its preferred partitions.");
+
+    private final String key;
+    private final double defaultValue;
+    private final String unit;
+    private final double min;
+    private final double max;
+    private final String doc;
+
+    ModelKey(String key, double defaultValue, String unit, double min, double max, String doc) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.unit = unit;
+        this.min = min;
+        this.max = max;
+        this.doc = doc;
+    }
+
+    /** The name used in scenario files under {@code model:}. */
+    public String key() {
+        return key;
+    }
+
+    public double defaultValue() {
+        return defaultValue;
+    }
+
+    public String unit() {
+        return unit;
+    }
+
+    public double min() {
+        return min;
+    }
+
+    public double max() {
+        return max;
+    }
+
+    public String doc() {
+        return doc;
+    }
+
+    /** The key for a scenario-file name, or {@code null}. */
+    public static ModelKey forKey(String name) {
+        for (ModelKey k : values()) {
+            if (k.key.equals(name)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    public static List<String> keys() {
+        List<String> out = new ArrayList<>();
+        for (ModelKey k : values()) {
+            out.add(k.key);
+        }
+        return out;
+    }
+}

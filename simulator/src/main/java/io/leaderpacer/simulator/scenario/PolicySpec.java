@@ -1,0 +1,29 @@
+package io.leaderpacer.simulator.scenario;
+
+import io.leaderpacer.engine.config.PacerConfig;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A leadership policy to compare: a name, the engine configuration it runs with, and
+ * optionally a replication throttle on restarted brokers (the seed's rejected alternative 1,
+ * "replication throttling only").
+ *
+ * @param name                 short name used in tables, files and {@code --policy}
+ * @param description          one line for the report
+ * @param configOverrides      keys changed from {@link PacerConfig#defaults()}
+ * @param replicationThrottleBytesPerSecond follower throttle for catch-up on restarted brokers; 0 = none
+ */
+public record PolicySpec(String name, String description, Map<String, String> configOverrides,
+                         double replicationThrottleBytesPerSecond) {
+
+    public PolicySpec {
+        configOverrides = java.util.Collections.unmodifiableMap(new TreeMap<>(configOverrides));
+    }
+
+    /** The engine configuration (validated). */
+    public PacerConfig config() {
+        return PacerConfig.fromMap(configOverrides);
+    }
+}
