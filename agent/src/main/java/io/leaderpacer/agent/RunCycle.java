@@ -7,7 +7,6 @@ import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
-import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import io.leaderpacer.engine.schedule.RunOutcome;
@@ -15,7 +14,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -74,7 +72,7 @@ final class RunCycle {
             List<ElectionResult> results = dry ? List.of() : elector.elect(decision.elections(), snapshot);
             phases[3] = System.nanoTime() - t3;
             RunRecord record = new RunRecord(sequence, startMs, clock.millis(), dry, config, Optional.of(decision), results,
-                    leadersByBroker(snapshot), snapshot.partitions().size(), timings(phases), Optional.empty(),
+                    RunRecord.leaderCounts(snapshot), snapshot.partitions().size(), timings(phases), Optional.empty(),
                     decision.nextRunDelayMs());
             return new Outcome(record, dry ? memory : decision.nextMemory());
         } catch (InterruptedException e) {
@@ -93,18 +91,5 @@ final class RunCycle {
 
     private static RunTimings timings(long[] phases) {
         return new RunTimings(phases[0], phases[1], phases[2], phases[3]);
-    }
-
-    private static Map<Integer, Integer> leadersByBroker(ClusterSnapshot snapshot) {
-        Map<Integer, Integer> counts = new HashMap<>();
-        for (int broker : snapshot.brokers().keySet()) {
-            counts.put(broker, 0);
-        }
-        for (PartitionState p : snapshot.partitions()) {
-            if (p.hasLeader()) {
-                counts.merge(p.leader(), 1, Integer::sum);
-            }
-        }
-        return counts;
     }
 }

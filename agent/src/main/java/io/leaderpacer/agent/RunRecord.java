@@ -1,6 +1,8 @@
 package io.leaderpacer.agent;
 
 import io.leaderpacer.engine.ElectionDecision;
+import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.PacerConfig;
 
 import java.util.Collections;
@@ -71,6 +73,20 @@ public record RunRecord(
     /** Partitions the broker led when the run read the cluster. */
     public int leaderCount(int broker) {
         return leadersByBroker.getOrDefault(broker, 0);
+    }
+
+    /** Partitions led per registered broker (0 for a broker leading none) in a snapshot. */
+    public static Map<Integer, Integer> leaderCounts(ClusterSnapshot snapshot) {
+        Map<Integer, Integer> counts = new TreeMap<>();
+        for (int broker : snapshot.brokers().keySet()) {
+            counts.put(broker, 0);
+        }
+        for (PartitionState p : snapshot.partitions()) {
+            if (p.hasLeader()) {
+                counts.merge(p.leader(), 1, Integer::sum);
+            }
+        }
+        return counts;
     }
 
     /** Wall time of the run on the agent clock. */

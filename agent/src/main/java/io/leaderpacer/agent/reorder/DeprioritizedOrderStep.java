@@ -45,6 +45,8 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
 
     /** Default number of partitions per reassignment request (and per write-ahead flush). */
     public static final int DEFAULT_BATCH_SIZE = 1000;
+    /** Refused reorders logged one by one per batch; the rest are counted. */
+    private static final int REFUSALS_LOGGED = 10;
     /** Most conflicts kept for {@link #conflicts()}; older ones are only in the log. */
     private static final int CONFLICTS_KEPT = 1000;
 
@@ -156,8 +158,7 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
         Map<PartitionId, List<Integer>> targets = new LinkedHashMap<>();
         go.forEach(m -> targets.put(m.partition(), m.target()));
         Map<PartitionId, String> refused = kafka.reorder(targets);
-        refused.forEach((p, why) -> LOG.warn("KIP-491 reorder: Kafka refused reordering {} to {}: {} (retried next run)",
-                p, targets.get(p), why));
+        logRefused(refused, targets);
         failed.putAll(refused);
         List<ReorderMove> done = new ArrayList<>(go.size());
         go.forEach(m -> {
@@ -202,6 +203,20 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
             }
         }
         return b.build();
+    }
+
+    /** One line per refusal for a few, one summary line for many (a whole batch fails together when the controller is away). */
+    private static void logRefused(Map<PartitionId, String> refused, Map<PartitionId, List<Integer>> targets) {
+        int shown = 0;
+        for (Map.Entry<PartitionId, String> e : refused.entrySet()) {
+            if (shown++ == REFUSALS_LOGGED) {
+                LOG.warn("KIP-491 reorder: Kafka refused {} more reorders of this batch (retried next run)",
+                        refused.size() - REFUSALS_LOGGED);
+                return;
+            }
+            LOG.warn("KIP-491 reorder: Kafka refused reordering {} to {}: {} (retried next run)",
+                    e.getKey(), targets.get(e.getKey()), e.getValue());
+        }
     }
 
     private void logUnreadable(Map<String, String> unreadable) {

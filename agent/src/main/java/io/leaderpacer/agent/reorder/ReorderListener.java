@@ -1,7 +1,5 @@
 package io.leaderpacer.agent.reorder;
 
-import io.leaderpacer.engine.cluster.PartitionId;
-
 import java.util.List;
 
 /**

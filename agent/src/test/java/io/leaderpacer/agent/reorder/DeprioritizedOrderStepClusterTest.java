@@ -1,6 +1,10 @@
 package io.leaderpacer.agent.reorder;
 
 import io.leaderpacer.agent.ElectionResult;
+import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.cli.ConfigCommand;
+import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.kafka.ClusterReader;
@@ -26,7 +30,10 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,48 +79,64 @@ class DeprioritizedOrderStepClusterTest {
     }
 
     @Test
-    void deprioritizedBroker_drainsInPacedRuns_andRestartedAgentRestoresEveryOriginalOrder() throws Exception {
+    void deprioritizedBroker_drainsInPacedAgentRuns_andRestartedAgentRestoresEveryOriginalOrder() throws Exception {
         String topic = "drain";
         Map<Integer, List<Integer>> original = createTopic(topic,
                 List.of(2, 0, 1), List.of(0, 1, 2), List.of(2, 1, 0), List.of(1, 2, 0),
                 List.of(2, 0, 1), List.of(0, 2, 1), List.of(2, 1, 0), List.of(1, 0, 2));
-        PacerConfig paced = PacerConfig.defaults().withUpdates(Map.of(
-                "leader.imbalance.election.max.per.run", "2",
-                "preferred.leader.deprioritized.list", Integer.toString(DEPRIORITIZED)));
+        PacerConfig paced = PacerConfig.defaults().with("leader.imbalance.election.max.per.run", "2");
         assertThat(leadersOn(topic, DEPRIORITIZED)).isEqualTo(4);
+        assertThat(pacerConfig("--alter", "--add-config", "preferred.leader.deprioritized.list=" + DEPRIORITIZED)).isZero();
 
-        Loop agent = new Loop(topic, "_state-drain");
+        // The agent loop on the whole cluster: every partition with broker 2 in front is reordered in the first
+        // run, then leadership leaves broker 2 at most 2 elections per run.
         List<Integer> leadersOnDeprioritized = new ArrayList<>();
-        for (int run = 0; run < 6 && leadersOn(topic, DEPRIORITIZED) > 0; run++) {
-            ElectionDecision d = agent.runOnce(paced);
-            assertThat(d.elections()).hasSizeLessThanOrEqualTo(2);
-            assertThat(d.elections()).allSatisfy(e -> assertThat(e.newLeader()).isNotEqualTo(DEPRIORITIZED));
-            awaitLeadersSettled(topic, d);
-            leadersOnDeprioritized.add(leadersOn(topic, DEPRIORITIZED));
+        try (AgentInstance agent = new AgentInstance(paced)) {
+            for (int run = 0; run < 40; run++) {
+                RunRecord r = agent.agent.runOnce();
+                assertThat(r.failure()).isEmpty();
+                assertThat(r.config().deprioritizedBrokers()).containsExactly(DEPRIORITIZED);
+                leadersOnDeprioritized.add(r.leadersByBroker().get(DEPRIORITIZED));
+                assertThat(r.results()).hasSizeLessThanOrEqualTo(2)
+                        .allSatisfy(e -> assertThat(e.targetLeader()).isNotEqualTo(DEPRIORITIZED));
+                if (r.results().isEmpty() && r.leadersByBroker().get(DEPRIORITIZED) == 0) {
+                    break;
+                }
+                awaitLeadersSettled(r);
+            }
+            assertThat(agent.step.lastReport().reordered()).as("all reordered in the first run").isEmpty();
         }
-        // 4 partitions led by broker 2, at most 2 elections per run: 2 left after the first run, none after the second
-        assertThat(leadersOnDeprioritized).containsExactly(2, 0);
+        assertThat(leadersOnDeprioritized.get(0)).isGreaterThanOrEqualTo(4);
+        assertThat(leadersOnDeprioritized.get(leadersOnDeprioritized.size() - 1)).isZero();
+        for (int i = 1; i < leadersOnDeprioritized.size(); i++) {
+            int drained = leadersOnDeprioritized.get(i - 1) - leadersOnDeprioritized.get(i);
+            assertThat(drained).as("leaders drained from broker 2 in run %d of %s", i, leadersOnDeprioritized).isBetween(0, 2);
+        }
         Map<Integer, List<Integer>> reordered = awaitOrders(topic, expectedDeprioritized(original));
         assertThat(reordered.values()).allSatisfy(r -> assertThat(r.get(r.size() - 1)).isEqualTo(DEPRIORITIZED));
-        assertThat(agent.step.lastReport().reordered()).isEmpty(); // all done in the first run
-        assertThat(records("_state-drain")).hasSize(6).allSatisfy((p, r) -> {
-            assertThat(r.original()).isEqualTo(original.get(p.partition()));
-            assertThat(r.status()).isEqualTo(ReorderStatus.REORDERED);
-        });
-        agent.close();
+        assertThat(records(STATE_TOPIC)).filteredOn(r -> r.partition().topic().equals(topic)).hasSize(6)
+                .allSatisfy(r -> {
+                    assertThat(r.original()).isEqualTo(original.get(r.partition().partition()));
+                    assertThat(r.status()).isEqualTo(ReorderStatus.REORDERED);
+                });
 
-        // The agent restarts (new instances, empty memory) and the broker leaves the list.
-        Loop restarted = new Loop(topic, "_state-drain");
-        PacerConfig noList = paced.with("preferred.leader.deprioritized.list", "");
-        restarted.runOnce(noList);
-        assertThat(restarted.step.lastReport().restored()).hasSize(6);
-        assertThat(awaitOrders(topic, original)).isEqualTo(original);
-        assertThat(records("_state-drain")).isEmpty();
-        for (int run = 0; run < 6 && leadersOn(topic, DEPRIORITIZED) < 4; run++) {
-            awaitLeadersSettled(topic, restarted.runOnce(noList));
+        // The agent restarts (new instances, empty memory), then the broker leaves the list.
+        assertThat(pacerConfig("--alter", "--delete-config", "preferred.leader.deprioritized.list")).isZero();
+        try (AgentInstance restarted = new AgentInstance(paced)) {
+            RunRecord first = restarted.agent.runOnce();
+            assertThat(first.failure()).isEmpty();
+            assertThat(first.config().deprioritizedBrokers()).isEmpty();
+            assertThat(restarted.step.lastReport().restored()).filteredOn(p -> p.topic().equals(topic)).hasSize(6);
+            assertThat(awaitOrders(topic, original)).isEqualTo(original);
+            assertThat(records(STATE_TOPIC)).isEmpty();
+            awaitLeadersSettled(first);
+            for (int run = 0; run < 40 && leadersOn(topic, DEPRIORITIZED) < 4; run++) {
+                RunRecord r = restarted.agent.runOnce();
+                assertThat(r.results()).hasSizeLessThanOrEqualTo(2);
+                awaitLeadersSettled(r);
+            }
         }
         assertThat(leadersOn(topic, DEPRIORITIZED)).as("leadership back on the restored preferred replicas").isEqualTo(4);
-        restarted.close();
     }
 
     @Test
@@ -126,14 +149,14 @@ class DeprioritizedOrderStepClusterTest {
         assertThatThrownBy(() -> crashing.runOnce(withList)).hasMessageContaining("crash after write-ahead");
         crashing.close();
         assertThat(describeOrders(topic)).as("no reassignment was issued").isEqualTo(original);
-        assertThat(records("_state-crash-wa")).hasSize(2)
+        assertThat(recordsByPartition("_state-crash-wa")).hasSize(2)
                 .allSatisfy((p, r) -> assertThat(r.status()).isEqualTo(ReorderStatus.REORDERING));
 
         Loop next = new Loop(topic, "_state-crash-wa");
         next.runOnce(withList);
         assertThat(awaitOrders(topic, expectedDeprioritized(original))).containsEntry(0, List.of(0, 1, 2))
                 .containsEntry(1, List.of(0, 1, 2)).containsEntry(2, List.of(1, 0, 2));
-        assertThat(records("_state-crash-wa")).allSatisfy((p, r) -> {
+        assertThat(recordsByPartition("_state-crash-wa")).allSatisfy((p, r) -> {
             assertThat(r.original()).isEqualTo(original.get(p.partition()));
             assertThat(r.status()).isEqualTo(ReorderStatus.REORDERED);
         });
@@ -143,10 +166,10 @@ class DeprioritizedOrderStepClusterTest {
         PacerConfig noList = withList.with("preferred.leader.deprioritized.list", "");
         assertThatThrownBy(() -> crashingRestore.runOnce(noList)).hasMessageContaining("crash after write-ahead");
         crashingRestore.close();
-        assertThat(records("_state-crash-wa")).allSatisfy((p, r) -> assertThat(r.status()).isEqualTo(ReorderStatus.RESTORING));
+        assertThat(recordsByPartition("_state-crash-wa")).allSatisfy((p, r) -> assertThat(r.status()).isEqualTo(ReorderStatus.RESTORING));
         next.runOnce(noList);
         assertThat(awaitOrders(topic, original)).isEqualTo(original);
-        assertThat(records("_state-crash-wa")).isEmpty();
+        assertThat(recordsByPartition("_state-crash-wa")).isEmpty();
         next.close();
     }
 
@@ -160,12 +183,12 @@ class DeprioritizedOrderStepClusterTest {
         assertThatThrownBy(() -> crashing.runOnce(withList)).hasMessageContaining("crash after reassignment");
         crashing.close();
         awaitOrders(topic, expectedDeprioritized(original));
-        assertThat(records("_state-crash-re")).hasSize(1).allSatisfy((p, r) -> assertThat(r.status()).isEqualTo(ReorderStatus.REORDERING));
+        assertThat(recordsByPartition("_state-crash-re")).hasSize(1).allSatisfy((p, r) -> assertThat(r.status()).isEqualTo(ReorderStatus.REORDERING));
 
         Loop next = new Loop(topic, "_state-crash-re");
         next.runOnce(withList);
         assertThat(next.step.lastReport().reordered()).as("nothing reassigned again").isEmpty();
-        assertThat(records("_state-crash-re")).hasSize(1).allSatisfy((p, r) -> {
+        assertThat(recordsByPartition("_state-crash-re")).hasSize(1).allSatisfy((p, r) -> {
             assertThat(r.original()).isEqualTo(List.of(2, 1, 0));
             assertThat(r.status()).isEqualTo(ReorderStatus.REORDERED);
         });
@@ -176,10 +199,10 @@ class DeprioritizedOrderStepClusterTest {
         assertThatThrownBy(() -> crashingRestore.runOnce(noList)).hasMessageContaining("crash after reassignment");
         crashingRestore.close();
         awaitOrders(topic, original);
-        assertThat(records("_state-crash-re")).hasSize(1);
+        assertThat(recordsByPartition("_state-crash-re")).hasSize(1);
         next.runOnce(noList);
         assertThat(next.step.lastReport().restored()).containsExactly(new PartitionId(topic, 0));
-        assertThat(records("_state-crash-re")).isEmpty();
+        assertThat(recordsByPartition("_state-crash-re")).isEmpty();
         assertThat(describeOrders(topic)).isEqualTo(original);
         next.close();
     }
@@ -210,7 +233,7 @@ class DeprioritizedOrderStepClusterTest {
         assertThat(agent.step.lastReport().restored()).containsExactly(new PartitionId(topic, 1));
         assertThat(awaitOrders(topic, Map.of(0, List.of(1, 0), 1, List.of(2, 1), 2, List.of(0, 1))))
                 .as("the moved partition keeps the operator's order; the other one is restored").containsEntry(1, original.get(1));
-        assertThat(records("_state-moved")).isEmpty();
+        assertThat(recordsByPartition("_state-moved")).isEmpty();
         agent.close();
     }
 
@@ -223,7 +246,7 @@ class DeprioritizedOrderStepClusterTest {
         PacerConfig withList = PacerConfig.defaults().with("preferred.leader.deprioritized.list", "2");
         Loop agent = new Loop(null, "_state-gone");
         agent.runOnce(withList, topic, kept);
-        assertThat(records("_state-gone")).hasSize(2);
+        assertThat(recordsByPartition("_state-gone")).hasSize(2);
 
         admin.deleteTopics(List.of(topic)).all().get();
         try (KafkaProducer<String, String> p = new KafkaProducer<>(Map.of("bootstrap.servers", cluster.bootstrapServers()),
@@ -241,7 +264,60 @@ class DeprioritizedOrderStepClusterTest {
         agent.close();
     }
 
-    // ---- the agent loop, driven by hand: read, reorder, decide, elect ----
+    // ---- the agent: the core agent loop with this package's step and the dynamic configuration ----
+
+    private static final String STATE_TOPIC = "_state-agent";
+    private static final String CONFIG_TOPIC = "_config-agent";
+
+    /** One agent process: its own clients' view of the state and config topics, and a fresh engine memory. */
+    private static final class AgentInstance implements AutoCloseable {
+        final OrderStateStore store;
+        final TopicConfigSource config;
+        final DeprioritizedOrderStep step;
+        final PacerAgent agent;
+
+        AgentInstance(PacerConfig base) {
+            Map<String, String> client = Map.of("bootstrap.servers", cluster.bootstrapServers());
+            store = new OrderStateStore(new CompactedTopic(admin, client, STATE_TOPIC, Duration.ofSeconds(30)));
+            config = new TopicConfigSource(new CompactedTopic(admin, client, CONFIG_TOPIC, Duration.ofSeconds(30)));
+            step = DeprioritizedOrderStep.builder(admin, store).batchSize(4).build(); // several batches per run
+            agent = PacerAgent.builder(admin).basePolicy(base).configSource(config).replicaOrderStep(step).build();
+        }
+
+        @Override
+        public void close() {
+            agent.close();
+            store.close();
+            config.close();
+        }
+    }
+
+    /** {@code pacer config --bootstrap-server ... --config-topic <the test's> args...}; returns the exit status. */
+    private static int pacerConfig(String... args) {
+        List<String> all = new ArrayList<>(List.of("--bootstrap-server", cluster.bootstrapServers(), "--config-topic", CONFIG_TOPIC));
+        all.addAll(List.of(args));
+        StringWriter out = new StringWriter();
+        int status = new CommandLine(new ConfigCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(out))
+                .execute(all.toArray(String[]::new));
+        assertThat(out.toString()).doesNotContain("Exception");
+        return status;
+    }
+
+    private static void awaitLeadersSettled(RunRecord run) {
+        await().atMost(WAIT).ignoreExceptions().until(() -> {
+            Map<PartitionId, Integer> leaders = new java.util.HashMap<>();
+            java.util.Set<String> topics = new java.util.HashSet<>();
+            run.results().forEach(r -> topics.add(r.partition().topic()));
+            for (TopicDescription t : admin.describeTopics(topics).allTopicNames().get().values()) {
+                for (TopicPartitionInfo p : t.partitions()) {
+                    leaders.put(new PartitionId(t.name(), p.partition()), p.leader() == null ? -1 : p.leader().id());
+                }
+            }
+            return run.results().stream().allMatch(r -> leaders.get(r.partition()) == r.targetLeader());
+        });
+    }
+
+    // ---- the same loop driven by hand on one test's topics: read, reorder, decide, elect ----
 
     /** One agent instance: its own state store and step, and the engine's memory. */
     private static final class Loop implements AutoCloseable {
@@ -361,20 +437,15 @@ class DeprioritizedOrderStepClusterTest {
         return n;
     }
 
-    private static void awaitLeadersSettled(String topic, ElectionDecision d) {
-        await().atMost(WAIT).ignoreExceptions().until(() -> {
-            Map<Integer, Integer> leaders = new TreeMap<>();
-            for (TopicPartitionInfo p : admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()) {
-                leaders.put(p.partition(), p.leader() == null ? -1 : p.leader().id());
-            }
-            return d.elections().stream().allMatch(e -> leaders.get(e.partition().partition()) == e.newLeader());
-        });
-    }
-
-    private static Map<PartitionId, OrderRecord> records(String stateTopic) throws Exception {
+    /** The state topic's records as a fresh reader (another agent instance) sees them. */
+    private static Map<PartitionId, OrderRecord> recordsByPartition(String stateTopic) throws Exception {
         try (OrderStateStore fresh = new OrderStateStore(new CompactedTopic(admin,
                 Map.of("bootstrap.servers", cluster.bootstrapServers()), stateTopic, Duration.ofSeconds(30)))) {
             return fresh.load().records();
         }
+    }
+
+    private static List<OrderRecord> records(String stateTopic) throws Exception {
+        return List.copyOf(recordsByPartition(stateTopic).values());
     }
 }

@@ -114,7 +114,7 @@ public record DemoSettings(
         lines.add(String.format(Locale.ROOT, "cluster     %d brokers + 1 KRaft controller, in this JVM (Kafka's own server code)", brokers));
         lines.add(String.format(Locale.ROOT, "topic       %s: %d partitions, replication factor 3, %d preferred per broker",
                 topic, partitions, partitions / brokers));
-        lines.add(String.format(Locale.ROOT, "load        %d records/s of %d B, produce latency measured per send (acks=all)",
+        lines.add(String.format(Locale.ROOT, "load        %d records/s of %d B (acks=1), produce latency measured per send",
                 loadRecordsPerSecond, recordBytes));
         lines.add(String.format(Locale.ROOT, "restart     broker %d: %d MiB written while it is down, skewed across partitions;"
                 + " follower throttle %d MiB/s", restartedBroker, backlogBytes / MIB, throttleBytesPerSecond / MIB));

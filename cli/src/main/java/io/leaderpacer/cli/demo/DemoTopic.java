@@ -53,6 +53,11 @@ final class DemoTopic {
         } catch (Exception e) {
             throw new EmbeddedKafkaException("could not create the demo topic '" + settings.topic() + "': " + e, e);
         }
+        awaitFullIsr(admin, settings, limit);
+    }
+
+    /** Waits until every partition of the topic has a leader and all three replicas in its ISR. */
+    static void awaitFullIsr(Admin admin, DemoSettings settings, Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
         while (!fullyReplicated(admin, settings)) {
             if (System.nanoTime() > deadline) {

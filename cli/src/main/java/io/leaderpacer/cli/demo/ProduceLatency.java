@@ -29,6 +29,11 @@ public final class ProduceLatency {
     private Histogram recycled;
     /** The open window's accumulation, or null when no window is open. */
     private Histogram window;
+    /**
+     * Sends completed before the window opened, not yet handed out by {@link #takeInterval()}:
+     * they belong to the next interval but not to the window.
+     */
+    private Histogram carried;
 
     /** One send completed after {@code latencyNanos}; {@code error} is null on success. */
     public void record(long latencyNanos, Exception error) {
@@ -51,13 +56,26 @@ public final class ProduceLatency {
         if (window != null) {
             window.add(h);
         }
+        if (carried != null) {
+            h.add(carried);
+            carried = null;
+        }
         Interval out = new Interval(p99Ms(h), h.getTotalCount());
         recycled = h;
         return out;
     }
 
-    /** Starts accumulating a window (drops any open one). */
+    /**
+     * Starts accumulating a window from now (drops any open one): sends completed before this call
+     * still go to the next interval, but not to the window.
+     */
     public synchronized void openWindow() {
+        Histogram before = recorder.getIntervalHistogram();
+        if (carried == null) {
+            carried = before;
+        } else {
+            carried.add(before);
+        }
         window = new Histogram(HIGHEST_MICROS, 2);
     }
 

@@ -36,6 +36,11 @@ public final class TimelineFormat {
                 s.elections(), latency(s.produceP99Ms()));
     }
 
+    /** A line between samples telling what the demo did at that time (stop, restart...). */
+    public static String event(long atMs, String text) {
+        return String.format(Locale.ROOT, "%+7.1fs  >> %s", atMs / 1000.0, text);
+    }
+
     /** A gate phase as the timeline shows it; {@code n/a} under {@code immediate}. */
     static String phase(GatePhase phase) {
         if (phase == null) {

@@ -8,11 +8,9 @@ import io.leaderpacer.engine.ElectionDecision;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 
 /**
  * Turns every agent run into a timeline line: prints it at once and keeps it for the comparison
@@ -32,8 +30,8 @@ final class TimelineRecorder implements RunListener {
     private final Consumer<String> printer;
     /** Formats the lines. */
     private final TimelineFormat format;
-    /** Milliseconds since the start of the round. */
-    private final LongSupplier clockMs;
+    /** Wall-clock time of the start of the round: the agent's clock, on which its runs are stamped. */
+    private final long roundStartMs;
     /** The samples so far; guarded by this. */
     private final List<TimelineSample> samples = new ArrayList<>();
     /** Released by the first run after the restart in which the broker leads all its preferred partitions. */
@@ -41,21 +39,21 @@ final class TimelineRecorder implements RunListener {
     /** Set once the broker has been started again: only then does "all leadership back" end the round. */
     private volatile boolean restarted;
 
-    TimelineRecorder(int broker, ProduceLatency latency, Consumer<String> printer, LongSupplier clockMs) {
+    TimelineRecorder(int broker, ProduceLatency latency, Consumer<String> printer, long roundStartMs) {
         this.broker = broker;
         this.latency = latency;
         this.printer = printer;
         this.format = new TimelineFormat(broker);
-        this.clockMs = clockMs;
+        this.roundStartMs = roundStartMs;
     }
 
     @Override
     public void onRun(RunRecord run) {
-        long at = clockMs.getAsLong();
+        long at = run.startedAtMs() - roundStartMs;
         ProduceLatency.Interval interval = latency.takeInterval();
         if (run.decision().isEmpty()) {
-            printer.accept(String.format(Locale.ROOT, "%+7.1fs  agent run %d failed: %s", at / 1000.0,
-                    run.sequence(), run.failure().orElse("no decision")));
+            printer.accept(TimelineFormat.event(at, "agent run " + run.sequence() + " failed: "
+                    + run.failure().orElse("no decision") + "; retried in " + AgentRunLoop.FAILED_RUN_RETRY_MS + " ms"));
             return;
         }
         TimelineSample sample = sample(run, broker, at, interval);

@@ -18,7 +18,7 @@ class TimelineFormatTest {
     void gatedRun_showsCountsRatioPhaseAndLatency() {
         String line = format.line(sample(12_345, true, 37, GatePhase.GATED, 0, 0, 4.25));
 
-        assertThat(line).startsWith("  +12.3s  up      37/100 (37%)     gated    ");
+        assertThat(line).startsWith("  +12.3s  up      37/100 (37%)      gated    ");
         assertThat(line).contains("   0 [                    ]");
         assertThat(line).endsWith("       0       4.3 ms");
     }

@@ -233,10 +233,8 @@ public final class ClusterState {
         }
         isrMask[p] = mask;
         rebuildView(p);
+        // Only the preferred broker's out-of-sync count depends on the ISR.
         markDirty(preferredOf[p]);
-        for (int j = 0; j < layout.replicaCount(p); j++) {
-            markDirty(layout.replica(p, j));
-        }
         listener.isrChanged(p);
     }
 

@@ -61,6 +61,8 @@ public enum ModelKey {
             "From a restarted broker registering to it being unfenced (metadata catch-up); replication starts then."),
     CONTROLLER_FAILOVER_MS("controllerFailoverMs", 3000, "ms", 0, 1e7,
             "Time without an active controller during a controller failover."),
+    REQUEST_TIMEOUT_MS("requestTimeoutMs", 30_000, "ms", 1, 1e9,
+            "Producers' request.timeout.ms: a request slower than this is counted as a time-out (the seed's criterion uses 30000)."),
     TICK_MS("tickMs", 1000, "ms", 100, 60_000,
             "Load-model time step: utilisation, catch-up and latency are evaluated once per tick."),
     BUCKET_SECONDS("bucketSeconds", 10, "s", 1, 3600,

@@ -1,0 +1,100 @@
+package io.leaderpacer.agent.cli;
+
+import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.RunTimings;
+import io.leaderpacer.agent.config.AgentConfigException;
+import io.leaderpacer.agent.config.AgentProperties;
+import io.leaderpacer.agent.config.AgentPropertiesFile;
+import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.dynamic.TopicConfigSource;
+import io.leaderpacer.engine.BalancerMemory;
+import io.leaderpacer.engine.ElectionDecision;
+import io.leaderpacer.engine.PreferredLeaderBalancer;
+import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.config.PacerConfig;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.KafkaException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code pacer plan}: one dry run of the agent against a cluster, printed; changes nothing.
+ *
+ * <p>Why: before letting the agent move leaders, an operator wants to see what it would do now and why: which
+ * brokers the gate holds back and the elections it would send. The plan reads the cluster and the dynamic
+ * overrides exactly as a run does, skips the KIP-491 reorder and the elections, and starts from an empty gate
+ * memory (as a freshly started agent would). Without {@code --config} it plans a small built-in example cluster,
+ * so that the command can be tried with nothing to connect to.
+ */
+@Command(name = "plan",
+        mixinStandardHelpOptions = true,
+        description = {"Show what the agent would do now: per broker its preferred partitions, out-of-sync count and",
+            "ratio, gate verdict and why, and the elections it would make. Changes nothing."},
+        footer = {"", "Without --config, plans a built-in example cluster (no connection needed).", "",
+            "Exit status: 0 planned; 2 bad usage or invalid properties file; 3 the cluster could not be read."})
+public final class PlanCommand implements Callable<Integer> {
+
+    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_CLUSTER = 3;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "The agent's properties file (bootstrap.servers, client security settings, policy keys).")
+    private Path config;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (config == null) {
+            RunRecord example = example();
+            PlanReport.print(out, "the built-in example cluster (pass --config FILE to plan your cluster)", example);
+            return 0;
+        }
+        AgentProperties props;
+        try {
+            props = new AgentPropertiesFile(config).load();
+        } catch (AgentConfigException e) {
+            err.println("Error: " + e.getMessage());
+            return EXIT_USAGE;
+        }
+        SecretRedactor redactor = props.redactor();
+        try (Admin admin = Admin.create(props.adminClientConfig());
+             TopicConfigSource overrides = TopicConfigSource.onDefaultTopic(admin, props.clientProperties());
+             PacerAgent agent = PacerAgent.builder(admin).properties(props).configSource(overrides).build()) {
+            RunRecord plan = agent.dryRun();
+            if (!plan.succeeded()) {
+                err.println("Error: cannot read the cluster at " + props.bootstrapServers() + ": " + plan.failure().orElse(""));
+                return EXIT_CLUSTER;
+            }
+            agent.configurationProblem().ifPresent(p -> err.println("Warning: " + p + "; planned with the file's values"));
+            PlanReport.print(out, props.bootstrapServers(), plan);
+            return 0;
+        } catch (KafkaException | IllegalArgumentException e) {
+            // e.g. an Admin client property Kafka rejects (bad security.protocol, unreadable keystore)
+            err.println("Error: cannot create the Kafka client from " + config + ": " + redactor.describe(e));
+            return EXIT_USAGE;
+        }
+    }
+
+    /** The dry run over the built-in example cluster. */
+    static RunRecord example() {
+        ClusterSnapshot snapshot = ExampleCluster.snapshot();
+        PacerConfig policy = ExampleCluster.policy();
+        ElectionDecision d = PreferredLeaderBalancer.decide(snapshot, policy, BalancerMemory.empty(), 0);
+        return new RunRecord(0, 0, 0, true, policy, Optional.of(d), List.of(), RunRecord.leaderCounts(snapshot),
+                snapshot.partitions().size(), RunTimings.NONE, Optional.empty(), d.nextRunDelayMs());
+    }
+
+}

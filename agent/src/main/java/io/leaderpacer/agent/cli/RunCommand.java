@@ -1,0 +1,156 @@
+package io.leaderpacer.agent.cli;
+
+import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.config.AgentConfigException;
+import io.leaderpacer.agent.config.AgentProperties;
+import io.leaderpacer.agent.config.AgentPropertiesFile;
+import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.dynamic.TopicConfigSource;
+import io.leaderpacer.agent.http.StatusServer;
+import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
+import io.leaderpacer.agent.metrics.PacerMetrics;
+import io.leaderpacer.agent.reorder.DeprioritizedOrderStep;
+import io.leaderpacer.agent.reorder.OrderStateStore;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.KafkaException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * {@code pacer run}: the agent, until stopped (Ctrl-C or SIGTERM).
+ *
+ * <p>Why a command of its own: this is where the pieces meet for production use: the properties file (re-read
+ * each run), the dynamic overrides in the config topic, the KIP-491 reorder step with its write-ahead topic, the
+ * metrics and the HTTP endpoint. Everything it opens is closed on the way out, in reverse order, also on SIGTERM.
+ */
+@Command(name = "run",
+        mixinStandardHelpOptions = true,
+        description = {"Run the agent: Kafka's periodic preferred-leader election, gated, throttled and fair,",
+            "on a cluster running with auto.leader.rebalance.enable=false."},
+        footer = {"", "Policy keys in the file may be edited while the agent runs; the next run uses them.",
+            "Dynamic overrides set with 'pacer config' apply on top of the file's values.", "",
+            "Exit status: 0 stopped; 1 refused to run (auto.leader.rebalance.enable=true, or not authorized);",
+            "2 bad usage or invalid properties file; 3 the HTTP endpoint or Kafka client could not be set up."})
+public final class RunCommand implements Callable<Integer> {
+
+    public static final int EXIT_REFUSED = 1;
+    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_SETUP = 3;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--config", required = true, paramLabel = "FILE",
+            description = "The agent's properties file (bootstrap.servers, client security settings, policy keys, pacer.*).")
+    private Path config;
+
+    @Option(names = "--allow-auto-rebalance",
+            description = "Run even if brokers have auto.leader.rebalance.enable=true (the controller will undo the gate).")
+    private boolean allowAutoRebalance;
+
+    /** Everything opened, closed in reverse order by {@link #closeAll()}. */
+    private final Deque<AutoCloseable> opened = new ArrayDeque<>();
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        AgentPropertiesFile file = new AgentPropertiesFile(config);
+        AgentProperties props;
+        try {
+            props = file.load();
+        } catch (AgentConfigException e) {
+            err.println("Error: " + e.getMessage());
+            return EXIT_USAGE;
+        }
+        SecretRedactor redactor = props.redactor();
+        Thread hook = new Thread(this::closeAll, "leader-pacer-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            PacerAgent agent;
+            PacerMetrics metrics;
+            try {
+                Admin admin = open(Admin.create(props.adminClientConfig()));
+                TopicConfigSource overrides = open(TopicConfigSource.onDefaultTopic(admin, props.clientProperties()));
+                OrderStateStore orders = open(OrderStateStore.onDefaultTopic(admin, props.clientProperties()));
+                metrics = open(PacerMetrics.withJmxAndPrometheus());
+                agent = open(PacerAgent.builder(admin)
+                        .properties(props)
+                        .basePolicy(() -> file.load().policy())
+                        .configSource(overrides)
+                        .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders).build())
+                        .allowAutoRebalance(allowAutoRebalance)
+                        .listener(metrics)
+                        .build());
+            } catch (KafkaException | IllegalArgumentException e) {
+                err.println("Error: cannot create the Kafka client from " + config + ": " + redactor.describe(e));
+                return EXIT_USAGE;
+            }
+            if (props.httpEnabled()) {
+                try {
+                    open(StatusServer.start(props.httpHost(), props.httpPort(), agent, metrics, props.redactedClientProperties()));
+                } catch (IOException e) {
+                    err.println("Error: cannot serve HTTP on " + props.httpHost() + ":" + props.httpPort() + " (" + e.getMessage()
+                            + "); set pacer.http.port to a free port or pacer.http.enabled=false");
+                    return EXIT_SETUP;
+                }
+            }
+            agent.start();
+            try {
+                agent.termination().get();
+                return 0;
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                err.println(cause instanceof AutoRebalanceEnabledException refusal
+                        ? "Not started: auto.leader.rebalance.enable=true on broker(s) " + refusal.brokers()
+                        + " (how to turn it off is logged above; --allow-auto-rebalance overrides)."
+                        : "Not started: " + redactor.describe(cause));
+                return EXIT_REFUSED;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 0;
+            }
+        } finally {
+            closeAll();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Already shutting down: the hook is running or has run.
+            }
+        }
+    }
+
+    private <T extends AutoCloseable> T open(T resource) {
+        synchronized (opened) {
+            opened.push(resource);
+        }
+        return resource;
+    }
+
+    /** Closes everything opened, newest first; safe to call twice and from the shutdown hook. */
+    private void closeAll() {
+        while (true) {
+            AutoCloseable next;
+            synchronized (opened) {
+                next = opened.poll();
+            }
+            if (next == null) {
+                return;
+            }
+            try {
+                next.close();
+            } catch (Exception e) {
+                // Shutting down: nothing useful to do with a failure to close.
+            }
+        }
+    }
+}

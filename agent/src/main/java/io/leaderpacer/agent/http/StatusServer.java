@@ -1,0 +1,154 @@
+package io.leaderpacer.agent.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.leaderpacer.agent.AgentState;
+import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.metrics.PacerMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Serves {@code /metrics}, {@code /status} and {@code /healthz} for one agent, read-only.
+ *
+ * <p>Why: Prometheus scrapes {@code /metrics}; an operator (or a script) reads {@code /status} to see why a broker
+ * is gated and what the last runs did; an orchestrator probes {@code /healthz}. Any method other than GET or HEAD
+ * gets 405: nothing about the agent can be changed over HTTP.
+ *
+ * <p>{@code /healthz} answers 200 while the agent runs and its last run succeeded (or it has not run yet), and 503
+ * with the reason while it is still making contact, refused to run, is stopped, or its last run failed.
+ */
+public final class StatusServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StatusServer.class);
+    private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
+
+    private final HttpServer server;
+    /** One thread: the resources are cheap, and one scrape at a time is plenty. */
+    private final ExecutorService executor;
+    private final PacerAgent agent;
+    private final PacerMetrics metrics;
+    /** Shown in /status; already redacted by the caller. */
+    private final Map<String, String> redactedClientProperties;
+    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private StatusServer(HttpServer server, PacerAgent agent, PacerMetrics metrics, Map<String, String> redactedClient) {
+        this.server = server;
+        this.agent = agent;
+        this.metrics = metrics;
+        this.redactedClientProperties = Map.copyOf(redactedClient);
+        this.executor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "leader-pacer-http");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(executor);
+        server.createContext("/", this::handle);
+    }
+
+    /**
+     * Binds and starts serving.
+     *
+     * @param host                     address to bind (127.0.0.1 unless the operator chose otherwise)
+     * @param port                     port, 0 = any free port (see {@link #port()})
+     * @param redactedClientProperties client properties to show, with secrets already redacted
+     * @throws IOException when the address cannot be bound
+     */
+    public static StatusServer start(String host, int port, PacerAgent agent, PacerMetrics metrics,
+                                     Map<String, String> redactedClientProperties) throws IOException {
+        Objects.requireNonNull(agent, "agent");
+        Objects.requireNonNull(metrics, "metrics");
+        HttpServer http = HttpServer.create(new InetSocketAddress(host, port), 16);
+        StatusServer s = new StatusServer(http, agent, metrics, redactedClientProperties);
+        http.start();
+        LOG.info("serving /metrics, /status and /healthz on http://{}:{}/", host, s.port());
+        return s;
+    }
+
+    /** The port actually bound. */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String method = exchange.getRequestMethod();
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                exchange.getResponseHeaders().set("Allow", "GET, HEAD");
+                respond(exchange, 405, "text/plain; charset=utf-8", "read-only endpoint: use GET\n");
+                return;
+            }
+            switch (exchange.getRequestURI().getPath()) {
+                case "/metrics" -> respond(exchange, 200, PROMETHEUS_TEXT, metrics.scrape());
+                case "/status" -> respond(exchange, 200, "application/json",
+                        json.writeValueAsString(StatusReport.of(agent, redactedClientProperties)) + "\n");
+                case "/healthz" -> {
+                    Optional<String> problem = healthProblem();
+                    respond(exchange, problem.isEmpty() ? 200 : 503, "text/plain; charset=utf-8",
+                            problem.map(p -> "unhealthy: " + p).orElse("ok") + "\n");
+                }
+                default -> respond(exchange, 404, "text/plain; charset=utf-8", "not found; try /metrics, /status or /healthz\n");
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("HTTP request failed: {}", e.toString());
+        }
+    }
+
+    private Optional<String> healthProblem() {
+        AgentState state = agent.state();
+        switch (state) {
+            case RUNNING: {
+                Optional<RunRecord> last = agent.lastRun();
+                if (last.isPresent() && !last.get().succeeded()) {
+                    return Optional.of("last run failed: " + last.get().failure().orElse(""));
+                }
+                return Optional.empty();
+            }
+            case STARTING:
+                return Optional.of("starting" + agent.startupProblem().map(p -> " (" + p + ")").orElse(""));
+            default:
+                return Optional.of("agent is " + state.name().toLowerCase(java.util.Locale.ROOT));
+        }
+    }
+
+    private static void respond(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        boolean head = exchange.getRequestMethod().equals("HEAD");
+        exchange.sendResponseHeaders(status, head ? -1 : bytes.length);
+        if (!head) {
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        }
+    }
+}

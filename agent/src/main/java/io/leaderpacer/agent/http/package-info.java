@@ -1,0 +1,9 @@
+/**
+ * The agent's read-only HTTP endpoint: {@code /metrics} (Prometheus), {@code /status} (JSON gate report and recent
+ * runs) and {@code /healthz}.
+ *
+ * <p>Why the JDK's own server: three small GET resources do not justify a web framework in an agent that runs
+ * next to Kafka. It binds to localhost unless configured otherwise, answers GET (and HEAD) only, and shows
+ * nothing secret: client properties are redacted and every message is scrubbed.
+ */
+package io.leaderpacer.agent.http;

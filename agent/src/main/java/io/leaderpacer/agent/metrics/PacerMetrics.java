@@ -1,0 +1,173 @@
+package io.leaderpacer.agent.metrics;
+
+import io.leaderpacer.agent.ElectionOutcome;
+import io.leaderpacer.agent.ElectionResult;
+import io.leaderpacer.agent.RunListener;
+import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.engine.BrokerGateReport;
+import io.leaderpacer.engine.ElectionDecision;
+import io.micrometer.core.instrument.Clock;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.core.instrument.util.HierarchicalNameMapper;
+import io.micrometer.jmx.JmxConfig;
+import io.micrometer.jmx.JmxMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Publishes each run's figures as metrics.
+ *
+ * <p>Names follow the seed: {@code OutOfSyncPreferredPartitionCount{broker=N}}, {@code GatedBrokerCount},
+ * {@code PreferredReplicaImbalanceCount} (gauges, the last run's values) and
+ * {@code PreferredLeaderElectionsSkippedByGatePerSec}, {@code PreferredLeaderElectionsDeferredByThrottlePerSec}
+ * (counters: every run adds its counts, so their rate is the seed's per-second meter). The agent adds
+ * {@code PreferredLeaderElectionResults{outcome=...}} (what Kafka answered per election),
+ * {@code LeaderPacerRuns}, {@code LeaderPacerRunFailures} and {@code LeaderPacerRunDuration}.
+ * Prometheus appends {@code _total} to counter names.
+ */
+public final class PacerMetrics implements RunListener, AutoCloseable {
+
+    /** JMX domain of the agent's MBeans. */
+    public static final String JMX_DOMAIN = "io.leaderpacer";
+
+    /** Where the meters live (a composite of the JMX and Prometheus registries, or a caller's). */
+    private final MeterRegistry registry;
+    /** The Prometheus registry for {@link #scrape()}; null when the caller supplied another registry. */
+    private final PrometheusMeterRegistry prometheus;
+    /** Per-broker out-of-sync gauges' values, created on first sight of a broker. */
+    private final Map<Integer, AtomicInteger> outOfSync = new ConcurrentHashMap<>();
+    private final AtomicInteger gatedBrokers = new AtomicInteger();
+    private final AtomicInteger imbalanced = new AtomicInteger();
+    private final Counter skippedByGate;
+    private final Counter deferredByThrottle;
+    private final Map<ElectionOutcome, Counter> results = new EnumMap<>(ElectionOutcome.class);
+    private final Counter runs;
+    private final Counter runFailures;
+    private final Timer runDuration;
+
+    /** Meters on the given registry; {@code prometheus} (may be null) is what {@link #scrape()} renders. */
+    public PacerMetrics(MeterRegistry registry, PrometheusMeterRegistry prometheus) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.prometheus = prometheus;
+        Gauge.builder("GatedBrokerCount", gatedBrokers, AtomicInteger::get)
+                .description("Brokers the wait-for-sync gate holds back in the last run").register(registry);
+        Gauge.builder("PreferredReplicaImbalanceCount", imbalanced, AtomicInteger::get)
+                .description("Partitions not led by their effective preferred replica in the last run").register(registry);
+        skippedByGate = Counter.builder("PreferredLeaderElectionsSkippedByGatePerSec")
+                .description("Elections the gate held back, summed over runs").register(registry);
+        deferredByThrottle = Counter.builder("PreferredLeaderElectionsDeferredByThrottlePerSec")
+                .description("Valid elections beyond max.per.run, summed over runs").register(registry);
+        for (ElectionOutcome o : ElectionOutcome.values()) {
+            results.put(o, Counter.builder("PreferredLeaderElectionResults").tag("outcome", o.name().toLowerCase(Locale.ROOT))
+                    .description("Elections sent (or withheld) by the agent, by Kafka's answer").register(registry));
+        }
+        runs = Counter.builder("LeaderPacerRuns").description("Runs of the agent").register(registry);
+        runFailures = Counter.builder("LeaderPacerRunFailures")
+                .description("Runs that failed (cluster unreadable, reorder failed)").register(registry);
+        runDuration = Timer.builder("LeaderPacerRunDuration").description("Duration of a run: read, reorder, decide, elect")
+                .register(registry);
+    }
+
+    /** Metrics over JMX (domain {@value #JMX_DOMAIN}) and Prometheus. */
+    public static PacerMetrics withJmxAndPrometheus() {
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        JmxMeterRegistry jmx = new JmxMeterRegistry(new JmxConfig() {
+            @Override
+            public String get(String key) {
+                return null;
+            }
+
+            @Override
+            public String domain() {
+                return JMX_DOMAIN;
+            }
+        }, Clock.SYSTEM, HierarchicalNameMapper.DEFAULT);
+        CompositeMeterRegistry composite = new CompositeMeterRegistry();
+        composite.add(prometheus);
+        composite.add(jmx);
+        return new PacerMetrics(composite, prometheus);
+    }
+
+    /** Metrics in Prometheus only (no MBeans): for tests and embedders that run several agents in one JVM. */
+    public static PacerMetrics prometheusOnly() {
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        return new PacerMetrics(prometheus, prometheus);
+    }
+
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    /** The metrics in Prometheus' text exposition format (empty when there is no Prometheus registry). */
+    public String scrape() {
+        return prometheus == null ? "" : prometheus.scrape();
+    }
+
+    @Override
+    public void onRun(RunRecord run) {
+        runs.increment();
+        runDuration.record(Duration.ofNanos(run.timings().totalNanos()));
+        if (!run.succeeded()) {
+            runFailures.increment();
+            return;
+        }
+        ElectionDecision d = run.decision().orElseThrow();
+        gatedBrokers.set(d.gatedBrokerCount());
+        imbalanced.set(d.imbalancedCount());
+        skippedByGate.increment(d.skippedByGate());
+        deferredByThrottle.increment(d.deferredByThrottle());
+        Set<Integer> seen = new HashSet<>();
+        for (BrokerGateReport r : d.brokers()) {
+            seen.add(r.broker());
+            brokerGauge(r.broker()).set(r.outOfSync());
+        }
+        outOfSync.forEach((broker, value) -> {
+            if (!seen.contains(broker)) {
+                value.set(0);
+            }
+        });
+        for (ElectionResult r : run.results()) {
+            results.get(r.outcome()).increment();
+        }
+    }
+
+    private AtomicInteger brokerGauge(int broker) {
+        return outOfSync.computeIfAbsent(broker, b -> {
+            AtomicInteger value = new AtomicInteger();
+            Gauge.builder("OutOfSyncPreferredPartitionCount", value, AtomicInteger::get)
+                    .tag("broker", Integer.toString(b))
+                    .description("Preferred partitions of the broker where it is not in the ISR (last run)")
+                    .register(registry);
+            return value;
+        });
+    }
+
+    /** Current value of the out-of-sync gauge of a broker (0 for an unknown broker). */
+    public int outOfSyncCount(int broker) {
+        AtomicInteger v = outOfSync.get(broker);
+        return v == null ? 0 : v.get();
+    }
+
+    /** Closes the registries (unregisters the MBeans). */
+    @Override
+    public void close() {
+        if (registry instanceof CompositeMeterRegistry composite) {
+            composite.getRegistries().forEach(MeterRegistry::close);
+        }
+        registry.close();
+    }
+}

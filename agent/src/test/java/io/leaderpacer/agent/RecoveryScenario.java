@@ -1,0 +1,113 @@
+package io.leaderpacer.agent;
+
+import io.leaderpacer.embedded.EmbeddedKafkaCluster;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.ElectionType;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Test support: the moves of a broker-recovery test on a real embedded cluster.
+ *
+ * <p>Why: the agent's scenario tests all need the same steps: write a backlog while a broker is down, so that its
+ * partitions re-enter the ISR one by one after it restarts (uneven partition sizes plus a follower throttle
+ * stagger them), read who leads what, and put the cluster back to a balanced state between tests.
+ */
+final class RecoveryScenario {
+
+    private RecoveryScenario() {
+    }
+
+    /**
+     * Writes about {@code totalBytes} to the topic, unevenly: partition i gets a share proportional to i+1, so that
+     * a restarted follower catches up on the small ones first.
+     */
+    static void writeBacklog(EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes) throws Exception {
+        Map<String, Object> props = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "1",
+                ProducerConfig.LINGER_MS_CONFIG, "5",
+                ProducerConfig.BATCH_SIZE_CONFIG, "65536");
+        byte[] record = new byte[1024];
+        long weights = (long) partitions * (partitions + 1) / 2;
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+            List<Future<?>> sends = new ArrayList<>();
+            for (int p = 0; p < partitions; p++) {
+                long records = Math.max(1, totalBytes * (p + 1) / weights / record.length);
+                for (long i = 0; i < records; i++) {
+                    sends.add(producer.send(new ProducerRecord<>(topic, p, null, record)));
+                }
+            }
+            producer.flush();
+            for (Future<?> f : sends) {
+                f.get();
+            }
+        }
+    }
+
+    /** Creates a topic with explicit replica assignments (partition index -> replicas, first = preferred). */
+    static void createAssignedTopic(EmbeddedKafkaCluster cluster, String topic, Map<Integer, List<Integer>> assignment) throws Exception {
+        cluster.admin().createTopics(List.of(new NewTopic(topic, assignment))).all().get();
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            try {
+                return describe(cluster.admin(), topic).stream().allMatch(p -> p.leader() != null && p.isr().size() == p.replicas().size());
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
+    static List<TopicPartitionInfo> describe(Admin admin, String topic) throws Exception {
+        TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+        return d.partitions();
+    }
+
+    /** Partitions of the topic whose first replica is the broker. */
+    static long preferredBy(Admin admin, String topic, int broker) throws Exception {
+        return describe(admin, topic).stream().filter(p -> p.replicas().get(0).id() == broker).count();
+    }
+
+    /** Partitions of the topic whose first replica is the broker and that it leads. */
+    static long ledAsPreferred(Admin admin, String topic, int broker) throws Exception {
+        return describe(admin, topic).stream()
+                .filter(p -> p.replicas().get(0).id() == broker && p.leader() != null && p.leader().id() == broker).count();
+    }
+
+    /** Whether every partition of every listed topic is led by its first replica. */
+    static boolean balanced(Admin admin, String... topics) throws Exception {
+        for (String t : topics) {
+            for (TopicPartitionInfo p : describe(admin, t)) {
+                if (p.leader() == null || p.leader().id() != p.replicas().get(0).id()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Waits for full ISRs, then elects every preferred leader, so that the next test starts balanced. */
+    static void rebalance(EmbeddedKafkaCluster cluster, String... topics) {
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            for (String t : topics) {
+                if (!describe(cluster.admin(), t).stream().allMatch(p -> p.isr().size() == p.replicas().size())) {
+                    return false;
+                }
+            }
+            cluster.admin().electLeaders(ElectionType.PREFERRED, null).partitions().get();
+            return balanced(cluster.admin(), topics);
+        });
+    }
+}

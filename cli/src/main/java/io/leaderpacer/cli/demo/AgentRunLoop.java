@@ -1,0 +1,71 @@
+package io.leaderpacer.cli.demo;
+
+import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.RunRecord;
+
+/**
+ * Runs the agent on the engine's schedule on a thread of its own: each run's
+ * {@link RunRecord#nextRunDelayMs()} decides when the next one starts (check interval, or the
+ * throttle interval after a capped run), exactly as the agent's own scheduler would.
+ *
+ * <p>Why not the agent's own scheduler: after a failed run Kafka's task, and so the agent, waits
+ * five minutes. A demo cannot; a run can fail while a broker restarts (a metadata request timing
+ * out), so here a failed run is retried after {@link #FAILED_RUN_RETRY_MS}. Everything else is the
+ * agent's.
+ */
+final class AgentRunLoop implements AutoCloseable {
+
+    /** Retry delay after a failed run, instead of Kafka's five minutes. */
+    static final long FAILED_RUN_RETRY_MS = 1000;
+
+    private final PacerAgent agent;
+    private final Thread thread;
+    /** Cleared by {@link #close()}, which also wakes the thread from its wait between runs. */
+    private volatile boolean running = true;
+
+    AgentRunLoop(PacerAgent agent, String name) {
+        this.agent = agent;
+        this.thread = new Thread(this::loop, name);
+        this.thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    private void loop() {
+        while (running) {
+            RunRecord run = agent.runOnce();
+            long delay = run.succeeded() ? run.nextRunDelayMs() : FAILED_RUN_RETRY_MS;
+            long wakeAt = System.nanoTime() + delay * 1_000_000L;
+            synchronized (this) {
+                long left;
+                while (running && (left = wakeAt - System.nanoTime()) > 0) {
+                    try {
+                        wait(Math.max(1, left / 1_000_000L));
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Stops after the run in progress (waits for it, up to 30 s; a run is never interrupted half
+     * way) and closes the agent.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            running = false;
+            notifyAll();
+        }
+        try {
+            thread.join(30_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        agent.close();
+    }
+}

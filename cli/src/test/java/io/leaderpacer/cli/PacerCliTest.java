@@ -1,0 +1,126 @@
+package io.leaderpacer.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.Callable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PacerCliTest {
+
+    /** One invocation's exit status and what it printed. */
+    private record Invocation(int status, String out, String err) {
+    }
+
+    private static Invocation execute(CommandLine cmd, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        int status = cmd.execute(args);
+        return new Invocation(status, out.toString(), err.toString());
+    }
+
+    private static Invocation execute(String... args) {
+        return execute(PacerCli.commandLine(), args);
+    }
+
+    @Test
+    void rootCommand_registersEverySubcommand() {
+        assertThat(PacerCli.commandLine().getSubcommands().keySet())
+                .contains("run", "plan", "config", "simulate", "demo", "help");
+    }
+
+    @Test
+    void help_listsEveryCommandAndExitsZero() {
+        Invocation r = execute("--help");
+
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).contains("Usage: pacer", "run", "plan", "config", "simulate", "demo");
+        assertThat(r.err()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "plan", "config", "simulate", "demo"})
+    void subcommandHelp_printsItsOwnUsageAndExitsZero(String command) {
+        Invocation r = execute(command, "--help");
+
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).contains("Usage: pacer " + command);
+    }
+
+    @Test
+    void version_namesTheCommandAndExitsZero() {
+        Invocation r = execute("--version");
+
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).startsWith("pacer ");
+    }
+
+    @Test
+    void unknownOption_isAUsageErrorWithExitTwoAndNoStackTrace() {
+        Invocation r = execute("demo", "--bogus");
+
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("Unknown option: '--bogus'").contains("Usage: pacer demo");
+        assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void unknownCommand_isAUsageErrorWithExitTwo() {
+        Invocation r = execute("frobnicate");
+
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("frobnicate").doesNotContain("\tat ");
+    }
+
+    @Test
+    void noCommand_saysWhichCommandsExistAndExitsTwo() {
+        Invocation r = execute();
+
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("Missing a command: run, plan, config, simulate or demo");
+    }
+
+    @Test
+    void optionMissingItsValue_isAUsageErrorWithExitTwo() {
+        Invocation r = execute("demo", "--out");
+
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("--out").doesNotContain("\tat ");
+    }
+
+    @Command(name = "boom")
+    static final class FailingCommand implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new IllegalStateException("could not reach the cluster",
+                    new java.net.ConnectException("Connection refused"));
+        }
+    }
+
+    @Test
+    void failingCommand_printsOneLineWithTheCauseAndExitsOne() {
+        CommandLine cmd = PacerCli.commandLine();
+        cmd.addSubcommand("boom", new FailingCommand());
+
+        Invocation r = execute(cmd, "boom");
+
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err().strip()).isEqualTo("pacer boom: could not reach the cluster: Connection refused");
+    }
+
+    @Test
+    void failureDescription_skipsRepeatedAndEmptyMessages() {
+        Exception e = new RuntimeException("java.io.IOException: disk full", new java.io.IOException("disk full"));
+
+        assertThat(FailureHandler.describe(e)).isEqualTo("java.io.IOException: disk full");
+        assertThat(FailureHandler.describe(new NullPointerException())).isEqualTo("NullPointerException");
+    }
+}

@@ -1,0 +1,45 @@
+package io.leaderpacer.simulator.run;
+
+import io.leaderpacer.simulator.scenario.Scenario;
+import io.leaderpacer.simulator.scenario.StandardPolicies;
+
+import java.util.List;
+
+/**
+ * Every policy's outcome on one scenario from one seed, with the baseline they are judged against.
+ *
+ * @param scenario the scenario as run (possibly with a seed override)
+ * @param seed     the seed every run used
+ * @param outcomes in the scenario's policy order, the baseline first
+ */
+public record ScenarioResult(Scenario scenario, long seed, List<PolicyOutcome> outcomes) {
+
+    public ScenarioResult {
+        outcomes = List.copyOf(outcomes);
+        if (outcomes.isEmpty() || !outcomes.get(0).policy().name().equals(StandardPolicies.BASELINE)) {
+            throw new IllegalArgumentException("the baseline must come first");
+        }
+    }
+
+    public PolicyOutcome baseline() {
+        return outcomes.get(0);
+    }
+
+    /** The outcome of a policy by name. */
+    public PolicyOutcome outcome(String policy) {
+        for (PolicyOutcome o : outcomes) {
+            if (o.policy().name().equals(policy)) {
+                return o;
+            }
+        }
+        throw new IllegalArgumentException("policy '" + policy + "' was not run on " + scenario.name());
+    }
+
+    public Verdict verdict(PolicyOutcome outcome) {
+        return Verdict.of(outcome, baseline());
+    }
+
+    public Verdict verdict(String policy) {
+        return verdict(outcome(policy));
+    }
+}
