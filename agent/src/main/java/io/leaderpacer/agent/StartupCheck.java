@@ -77,7 +77,7 @@ final class StartupCheck {
             long delay = backoff.delayMs(attempt);
             String problem = redactor.describe(e);
             LOG.warn("cannot reach the Kafka cluster at {} (attempt {}): {}; retrying in {} s",
-                    clusterLabel, attempt, problem, Math.max(1, Math.round(delay / 1000.0)));
+                    clusterLabel, attempt, problem, String.format(java.util.Locale.ROOT, "%.1f", delay / 1000.0));
             LOG.debug("start-up attempt {} failed", attempt, e);
             return new Retry(delay, problem);
         }

@@ -42,7 +42,12 @@ class RestartedBrokerTest {
 
     @BeforeAll
     static void startCluster() {
-        cluster = EmbeddedKafkaCluster.builder().brokers(3).build().start();
+        cluster = EmbeddedKafkaCluster.builder().brokers(3)
+                // Small follower fetches: one default fetch (up to 10 MB) would take the whole backlog before the
+                // replication quota is even measured, and the restarted broker would rejoin every ISR at once.
+                .serverProperty("replica.fetch.max.bytes", "16384")
+                .serverProperty("replica.fetch.response.max.bytes", "65536")
+                .build().start();
         cluster.createTopic(TOPIC, PARTITIONS, 3);
     }
 

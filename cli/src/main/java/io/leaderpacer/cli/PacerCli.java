@@ -1,7 +1,10 @@
 package io.leaderpacer.cli;
 
 import io.leaderpacer.agent.cli.ConfigCommand;
+import io.leaderpacer.agent.cli.PlanCommand;
+import io.leaderpacer.agent.cli.RunCommand;
 import io.leaderpacer.cli.demo.DemoCommand;
+import io.leaderpacer.simulator.SimulateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,7 +29,10 @@ import picocli.CommandLine.Spec;
             "Leader Pacer: gradual, gated preferred-leader election for Apache Kafka.",
             ""},
         subcommands = {
+            RunCommand.class,
+            PlanCommand.class,
             ConfigCommand.class,
+            SimulateCommand.class,
             DemoCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"",

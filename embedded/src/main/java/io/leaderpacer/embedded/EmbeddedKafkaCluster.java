@@ -103,7 +103,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             KafkaClusterTestKit.Builder kb = new KafkaClusterTestKit.Builder(nodes);
             serverProperties.forEach(kb::setConfigProp);
             kit = kb.build();
-            kit.format();
+            formatQuietly(kit);
             kit.startup();
             kit.waitForReadyBrokers();
             Properties p = new Properties();
@@ -115,6 +115,25 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             closeQuietly();
             throw new EmbeddedKafkaException("could not start the embedded Kafka cluster in " + dataDirectory
                     + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Formats the nodes' storage. Kafka's formatter prints its bootstrap metadata to standard output, which would
+     * land in the middle of the demo's output; it is captured and shown only if formatting fails. Standard output
+     * is swapped only for the duration of the call, before any node (or load) is running.
+     */
+    private static void formatQuietly(KafkaClusterTestKit kit) throws Exception {
+        java.io.PrintStream original = System.out;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            kit.format();
+        } catch (Exception e) {
+            original.print(captured.toString(java.nio.charset.StandardCharsets.UTF_8));
+            throw e;
+        } finally {
+            System.setOut(original);
         }
     }
 

@@ -49,12 +49,16 @@ import java.util.concurrent.TimeoutException;
             "Values set here override the agents' properties files; deleting one falls back to them."},
         footer = {"",
             "Examples:",
-            "  pacer config --bootstrap-server localhost:9092 --describe",
-            "  pacer config --bootstrap-server localhost:9092 --alter --add-config leader.imbalance.election.algorithm=wait-for-sync",
-            "  pacer config --bootstrap-server localhost:9092 --alter --add-config 'preferred.leader.deprioritized.list=[1,2]'",
-            "  pacer config --bootstrap-server localhost:9092 --alter --delete-config preferred.leader.deprioritized.list",
+            "  pacer config --bootstrap-server HOST:9092 --describe",
+            "  pacer config --bootstrap-server HOST:9092 --alter \\",
+            "      --add-config leader.imbalance.election.algorithm=wait-for-sync",
+            "  pacer config --bootstrap-server HOST:9092 --alter \\",
+            "      --add-config 'preferred.leader.deprioritized.list=[1,2]'",
+            "  pacer config --bootstrap-server HOST:9092 --alter \\",
+            "      --delete-config preferred.leader.deprioritized.list",
             "",
-            "Exit status: 0 done; 1 a value or key was refused (nothing written); 2 bad usage; 3 the cluster could not be read or written."})
+            "Exit status: 0 done; 1 a key or value was refused (nothing written);",
+            "2 bad usage; 3 the cluster could not be reached, read or written."})
 public final class ConfigCommand implements Callable<Integer> {
 
     /** Exit status when a key or value is refused. */

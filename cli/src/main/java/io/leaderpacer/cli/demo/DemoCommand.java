@@ -16,15 +16,20 @@ import java.util.concurrent.Callable;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Start a real 3-broker KRaft Kafka cluster inside this JVM, restart one broker under load with a",
-            "replication throttle, and let the agent hand its leadership back: first with wait-for-sync",
-            "(gated, then paced batches), then with immediate (Kafka's behaviour today) on the same cluster.",
-            "Prints a live timeline and a comparison, and writes an offline HTML report.",
-            "Takes about 3 minutes (--quick: about 1.5). Ctrl-C stops the cluster cleanly."},
+            "Restart a broker of a real Kafka cluster running in this JVM and watch the agent pace its leadership back.",
+            "",
+            "Starts 3 brokers and a KRaft controller (Kafka's own code, nothing to install), creates 300 partitions,"
+                + " produces steady load, and restarts broker 1 with a replication throttle so that its partitions"
+                + " rejoin their ISRs over tens of seconds. The agent hands its leadership back first with"
+                + " wait-for-sync (gated, then paced batches), then with immediate (Kafka's behaviour today),"
+                + " on the same cluster. Prints a live timeline and a comparison, and writes an offline HTML report.",
+            "",
+            "Takes about 3 minutes (--quick: about 2). Ctrl-C stops the cluster cleanly.",
+            ""},
         footer = {"",
-            "Timeline columns: time since the round started; the restarted broker up or down; its preferred",
-            "partitions out of its ISR; its gate phase; partitions it leads; elections in that agent run;",
-            "produce P99 since the previous line. See docs/DEMO.md."})
+            "Timeline columns: time since the round started; whether the restarted broker is up; how many of its"
+                + " preferred partitions are out of its ISR; its gate phase; how many partitions it leads;"
+                + " elections made by that agent run; produce P99 since the previous line. See docs/DEMO.md."})
 public final class DemoCommand implements Callable<Integer> {
 
     @Spec

@@ -105,8 +105,8 @@ public final class DemoScenario {
             Path report = DemoReport.write(outputDirectory, settings, runs, comparison);
             Path csv = TimelineCsv.write(outputDirectory, runs);
             print("");
-            print(String.format(Locale.ROOT, "report:   %s", report.toAbsolutePath()));
-            print(String.format(Locale.ROOT, "timeline: %s", csv.toAbsolutePath()));
+            print(String.format(Locale.ROOT, "report:   %s", report));
+            print(String.format(Locale.ROOT, "timeline: %s", csv));
             print(String.format(Locale.ROOT, "demo finished in %.0f s", (System.nanoTime() - t0) / 1e9));
             return new Result(runs, comparison, report, csv);
         } finally {

@@ -12,7 +12,7 @@ import java.util.Map;
  * @param seed                the seed the run used
  * @param steadyP99Ms         P99 produce latency before the first event
  * @param windowP99Ms         P99 over the recovery window (from the first unfencing)
- * @param timeouts            requests slower than request.timeout.ms over the whole run (expected count)
+ * @param timeouts            requests slower than request.timeout.ms from the first unfencing to the end (expected count)
  * @param firstUnfenceMs      when the first restarted broker was unfenced, or -1
  * @param recoveryMs          from that unfencing until every restarted broker led its share of its
  *                            preferred partitions, or -1 if that never happened

@@ -32,6 +32,7 @@ final class RunRecorder implements LatencySink, RunObserver {
     private final double timeoutMs;
     private final long steadyEndMs;
     private final long windowMs;
+    private final long bucketMs;
     private final int[] watched;
 
     private final LatencyHistogram bucket = new LatencyHistogram();
@@ -59,7 +60,8 @@ final class RunRecorder implements LatencySink, RunObserver {
     private int controllerFailovers;
     private double timeouts;
 
-    RunRecorder(double sigma, double timeoutMs, long steadyEndMs, long windowMs, int[] watched) {
+    RunRecorder(double sigma, double timeoutMs, long steadyEndMs, long windowMs, long bucketMs, int[] watched) {
+        this.bucketMs = bucketMs;
         this.sigma = sigma;
         this.timeoutMs = timeoutMs;
         this.steadyEndMs = steadyEndMs;
@@ -160,7 +162,10 @@ final class RunRecorder implements LatencySink, RunObserver {
     void closeBucket(long startMs, ClusterState cluster, Replication replication) {
         cluster.refresh();
         double bucketTimeouts = bucket.isEmpty() ? 0 : bucket.requestsAbove(timeoutMs, sigma);
-        timeouts += bucketTimeouts;
+        // The seed's criterion is about the recovery: count from the bucket holding the first unfencing.
+        if (windowStartMs != Long.MIN_VALUE && startMs + bucketMs > windowStartMs) {
+            timeouts += bucketTimeouts;
+        }
         double[] row = new double[10 + 5 * watched.length];
         row[0] = startMs / 1000.0;
         row[1] = bucket.quantileMs(0.99, sigma);

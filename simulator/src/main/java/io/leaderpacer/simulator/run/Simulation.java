@@ -90,7 +90,7 @@ public final class Simulation implements RunObserver {
         PacerConfig config = policy.config();
         watched = watchedBrokers(scenario, config);
         recorder = new RunRecorder(model.get(ModelKey.LATENCY_SIGMA), model.get(ModelKey.REQUEST_TIMEOUT_MS),
-                scenario.steadyStateEndMs(), model.recoveryWindowMs(), watched);
+                scenario.steadyStateEndMs(), model.recoveryWindowMs(), bucketMs, watched);
         controller = new SimulatedController(queue, layout, cluster, replication, checker, this, config, model);
     }
 

@@ -3,8 +3,9 @@ package io.leaderpacer.simulator.scenario;
 import java.util.Locale;
 
 /**
- * Durations as scenario files write them: a number and a unit ({@code 250ms}, {@code 90s},
- * {@code 10m}, {@code 1.5h}). A bare number is refused because nobody can tell its unit.
+ * Durations as scenario files write them: numbers with units ({@code 250ms}, {@code 90s},
+ * {@code 10m}, {@code 1.5h}, {@code 86m30s}). A bare number is refused because nobody can tell
+ * its unit.
  */
 public final class DurationText {
 
@@ -18,33 +19,31 @@ public final class DurationText {
      */
     public static long parseMs(String text) {
         String s = text.trim().toLowerCase(Locale.ROOT);
-        long factor;
-        String number;
-        if (s.endsWith("ms")) {
-            factor = 1;
-            number = s.substring(0, s.length() - 2);
-        } else if (s.endsWith("s")) {
-            factor = 1000;
-            number = s.substring(0, s.length() - 1);
-        } else if (s.endsWith("m")) {
-            factor = 60_000;
-            number = s.substring(0, s.length() - 1);
-        } else if (s.endsWith("h")) {
-            factor = 3_600_000;
-            number = s.substring(0, s.length() - 1);
-        } else {
-            throw new IllegalArgumentException("'" + text + "' has no unit; write e.g. 250ms, 90s, 10m or 1.5h");
+        java.util.regex.Matcher m = PART.matcher(s);
+        double ms = 0;
+        int at = 0;
+        while (at < s.length() && m.find(at) && m.start() == at) {
+            double value = Double.parseDouble(m.group(1));
+            ms += value * unitMs(m.group(2));
+            at = m.end();
         }
-        double value;
-        try {
-            value = Double.parseDouble(number.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 250ms, 90s, 10m or 1.5h");
+        if (s.isEmpty() || at != s.length()) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration; write a number and a unit "
+                    + "(ms, s, m, h), e.g. 250ms, 90s, 10m, 1.5h or 86m30s");
         }
-        if (!(value >= 0) || Double.isInfinite(value) || number.trim().matches(".*[dDfF]$")) {
-            throw new IllegalArgumentException("'" + text + "' is not a non-negative duration; write e.g. 90s or 10m");
+        return Math.round(ms);
+    }
+
+    /** One number and its unit; {@code ms} is tried before {@code m}. */
+    private static final java.util.regex.Pattern PART = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
+
+    private static long unitMs(String unit) {
+        switch (unit) {
+            case "ms": return 1;
+            case "s": return 1000;
+            case "m": return 60_000;
+            default: return 3_600_000;
         }
-        return Math.round(value * factor);
     }
 
     /** A short form for reports: {@code 1h05m}, {@code 12m30s}, {@code 45s}, {@code 250ms}. */

@@ -18,7 +18,7 @@ public enum ModelKey {
             "Disk capacity of each broker: everything it appends, plus catch-up reads it serves (x catchUpReadCost)."),
     REQUESTS_PER_SECOND("requestHandlingPerSecond", 120_000, "requests/s", 1, 1e9,
             "Request-handling capacity of each broker: produce, consumer fetch and post-move metadata/retry requests."),
-    CATCH_UP_TARGET_UTILISATION("catchUpTargetUtilisation", 0.96, "fraction", 0.05, 0.999,
+    CATCH_UP_TARGET_UTILISATION("catchUpTargetUtilisation", 0.97, "fraction", 0.05, 0.999,
             "Replica fetchers of a lagging broker take spare capacity up to this utilisation: the saturation that makes early leadership hurt."),
     MAX_UTILISATION("maxUtilisation", 0.99, "fraction", 0.5, 0.9999,
             "Utilisation is clamped here in the queueing formula, so a saturated broker has a finite (large) delay."),

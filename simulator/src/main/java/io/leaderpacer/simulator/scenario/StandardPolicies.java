@@ -47,8 +47,8 @@ public final class StandardPolicies {
                 with(with(seed, THRESHOLD, "0"), MAX_WAIT, "0"), 0);
         add(m, "throttle-only", "immediate, 200 per run, 15 s between capped runs: the seed's throttle without the gate",
                 Map.of(MAX_PER_RUN, "200", THROTTLE, "15000"), 0);
-        add(m, "replication-throttle", "Kafka today plus a 100 MB/s follower replication throttle on the restarted broker "
-                + "(the seed's rejected alternative 1)", Map.of(), 100e6);
+        add(m, "replication-throttle", "Kafka today plus a 400 MB/s follower replication throttle on catch-up "
+                + "(the seed's rejected alternative 1)", Map.of(), 400e6);
         return Collections.unmodifiableMap(m);
     }
 

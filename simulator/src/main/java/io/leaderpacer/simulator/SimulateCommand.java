@@ -1,0 +1,202 @@
+package io.leaderpacer.simulator;
+
+import io.leaderpacer.simulator.controller.InvariantViolation;
+import io.leaderpacer.simulator.report.AtomicFiles;
+import io.leaderpacer.simulator.report.CsvWriter;
+import io.leaderpacer.simulator.report.ResultTable;
+import io.leaderpacer.simulator.report.ScenarioPage;
+import io.leaderpacer.simulator.run.ProgressListener;
+import io.leaderpacer.simulator.run.ScenarioResult;
+import io.leaderpacer.simulator.run.ScenarioRunner;
+import io.leaderpacer.simulator.scenario.PolicySpec;
+import io.leaderpacer.simulator.scenario.Scenario;
+import io.leaderpacer.simulator.scenario.ScenarioException;
+import io.leaderpacer.simulator.scenario.ScenarioLoader;
+import io.leaderpacer.simulator.scenario.StandardPolicies;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code pacer simulate}: runs scenario files and compares the policies on them.
+ *
+ * <p>Every file is loaded and checked before anything runs, so a typo in the fifth file does not
+ * surface after four long simulations. Results go to the terminal (a table per scenario), and to
+ * {@code --out}: a CSV time series and an HTML report per scenario and a summary CSV, each written
+ * whole or not at all.
+ */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        description = {"Simulate broker recovery on a modelled KRaft cluster and compare leadership policies.",
+            "Prints the seed; the same scenario and seed give byte-identical results."})
+public final class SimulateCommand implements Callable<Integer> {
+
+    /** Exit code for a bad scenario file or option. */
+    static final int BAD_INPUT = 2;
+    /** Exit code for a run that broke an invariant. */
+    static final int INVARIANT_BROKEN = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..*", paramLabel = "SCENARIO.yaml", description = "Scenario files to run.")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--all", description = "Run every *.yaml in --scenarios-dir, in name order.")
+    boolean all;
+
+    @Option(names = "--scenarios-dir", defaultValue = "scenarios", paramLabel = "DIR",
+            description = "Where --all looks (default: ${DEFAULT-VALUE}).")
+    Path scenariosDir;
+
+    @Option(names = "--policy", split = ",", paramLabel = "NAME",
+            description = "Policies to run (the baseline always runs: everything is compared with it). "
+                    + "Default: the scenario's own list.")
+    List<String> policies = new ArrayList<>();
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed for every run (default: each scenario's own).")
+    Long seed;
+
+    @Option(names = "--out", defaultValue = "target/sim", paramLabel = "DIR",
+            description = "Output directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--scale-down", defaultValue = "1", paramLabel = "K",
+            description = "Divide every topic's partition count by K (quick looks; traffic unchanged).")
+    int scaleDown;
+
+    @Option(names = "--no-html", description = "Skip the HTML reports.")
+    boolean noHtml;
+
+    @Option(names = "--no-progress", description = "No progress bar on standard error.")
+    boolean noProgress;
+
+    @Option(names = "--list-policies", description = "List the standard policies and exit.")
+    boolean listPolicies;
+
+    /** Runs the command on its own, outside the {@code pacer} launcher. */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new SimulateCommand()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        if (listPolicies) {
+            for (PolicySpec p : StandardPolicies.all()) {
+                stdout.printf("%-32s %s%n", p.name(), p.description());
+            }
+            return 0;
+        }
+        List<Scenario> scenarios;
+        try {
+            scenarios = load(stderr);
+        } catch (ScenarioException e) {
+            stderr.println("error: " + e.getMessage());
+            return BAD_INPUT;
+        }
+        if (scenarios.isEmpty()) {
+            stderr.println("error: no scenario given: name scenario files, or use --all");
+            return BAD_INPUT;
+        }
+        ProgressListener progress = noProgress ? ProgressListener.NONE : new ProgressBar(stderr);
+        ScenarioRunner runner = new ScenarioRunner(progress);
+        List<ScenarioResult> results = new ArrayList<>();
+        for (Scenario s : scenarios) {
+            long runSeed = seed != null ? seed : s.seed();
+            stdout.printf("%nscenario %s (%s), seed %d%n", s.name(), s.source(), runSeed);
+            stdout.flush();
+            ScenarioResult result;
+            try {
+                result = runner.run(s, runSeed);
+            } catch (InvariantViolation v) {
+                stderr.println();
+                stderr.println("error: invariant broken: " + v.getMessage());
+                return INVARIANT_BROKEN;
+            }
+            results.add(result);
+            stdout.print(ResultTable.text(result));
+            stdout.flush();
+            write(result, runSeed);
+        }
+        AtomicFiles.write(out.resolve("summary.csv"), CsvWriter.summary(results));
+        stdout.printf("%nwrote %s%n", out.resolve("summary.csv"));
+        return 0;
+    }
+
+    private List<Scenario> load(PrintWriter stderr) throws IOException {
+        if (scaleDown < 1) {
+            throw new ScenarioException("--scale-down", "", scaleDown + " must be 1 or more");
+        }
+        List<Path> paths = new ArrayList<>(files);
+        if (all) {
+            if (!Files.isDirectory(scenariosDir)) {
+                throw new ScenarioException(scenariosDir.toString(), "", "--all: no such directory");
+            }
+            try (Stream<Path> list = Files.list(scenariosDir)) {
+                list.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().forEach(paths::add);
+            }
+        }
+        ScenarioLoader loader = new ScenarioLoader();
+        List<Scenario> out = new ArrayList<>();
+        for (Path p : paths) {
+            Scenario s = loader.load(p);
+            if (!policies.isEmpty()) {
+                s = s.withPolicies(choose(s, policies));
+            }
+            out.add(scaleDown > 1 ? s.scaledDown(scaleDown) : s);
+        }
+        return out;
+    }
+
+    private static List<PolicySpec> choose(Scenario s, List<String> names) {
+        List<PolicySpec> chosen = new ArrayList<>();
+        chosen.add(StandardPolicies.named(StandardPolicies.BASELINE));
+        for (String n : names) {
+            PolicySpec p = s.policy(n) != null ? s.policy(n) : StandardPolicies.named(n);
+            if (p == null) {
+                List<String> known = new ArrayList<>(StandardPolicies.names());
+                s.policies().forEach(q -> {
+                    if (!known.contains(q.name())) {
+                        known.add(q.name());
+                    }
+                });
+                throw new ScenarioException("--policy", "", "unknown policy '" + n + "' for " + s.name()
+                        + "; known policies are " + known);
+            }
+            if (chosen.stream().noneMatch(q -> q.name().equals(n))) {
+                chosen.add(p);
+            }
+        }
+        return chosen;
+    }
+
+    private void write(ScenarioResult result, long runSeed) throws IOException {
+        String name = result.scenario().name();
+        Path csv = out.resolve(name + ".csv");
+        AtomicFiles.write(csv, CsvWriter.timeSeries(result));
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.printf("wrote %s", csv);
+        if (!noHtml) {
+            Path html = out.resolve(name + ".html");
+            String command = "pacer simulate " + result.scenario().source() + " --seed " + runSeed
+                    + (scaleDown > 1 ? " --scale-down " + scaleDown : "");
+            AtomicFiles.write(html, ScenarioPage.of(result, command).toHtml());
+            stdout.printf(", %s", html);
+        }
+        stdout.println();
+        stdout.flush();
+    }
+}

@@ -1,0 +1,90 @@
+package io.leaderpacer.simulator.report;
+
+import io.leaderpacer.simulator.run.PolicyOutcome;
+import io.leaderpacer.simulator.run.ScenarioResult;
+import io.leaderpacer.simulator.run.TimeSeries;
+import io.leaderpacer.simulator.run.Verdict;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The CSV files: a scenario's time series (one row per policy and time bucket) and a summary
+ * of every scenario and policy run. Plain RFC 4180 text with a header row, numbers in a fixed
+ * locale-free format.
+ */
+public final class CsvWriter {
+
+    private CsvWriter() {
+    }
+
+    /** Time series of every policy of a scenario, long format: {@code policy,time_s,...}. */
+    public static String timeSeries(ScenarioResult result) {
+        Set<String> columns = new LinkedHashSet<>();
+        for (PolicyOutcome o : result.outcomes()) {
+            columns.addAll(o.series().columnNames());
+        }
+        StringBuilder sb = new StringBuilder("scenario,policy,seed");
+        for (String c : columns) {
+            sb.append(',').append(c);
+        }
+        sb.append('\n');
+        for (PolicyOutcome o : result.outcomes()) {
+            TimeSeries ts = o.series();
+            for (int r = 0; r < ts.rows(); r++) {
+                sb.append(result.scenario().name()).append(',').append(o.policy().name()).append(',').append(result.seed());
+                for (String c : columns) {
+                    sb.append(',');
+                    if (ts.has(c)) {
+                        sb.append(format(c, ts.value(c, r)));
+                    }
+                }
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** One row per scenario and policy with the seed's figures and verdicts. */
+    public static String summary(List<ScenarioResult> results) {
+        StringBuilder sb = new StringBuilder("scenario,policy,seed,steady_p99_ms,window_p99_ms,p99_ratio,timeouts,"
+                + "recovery_s,recovery_ratio,elections,failover_elections,runs,max_elections_in_run,skipped_by_gate,"
+                + "controller_failovers,invariant_checks,p99_ok,timeouts_ok,recovery_ok,verdict\n");
+        for (ScenarioResult result : results) {
+            for (PolicyOutcome o : result.outcomes()) {
+                Verdict v = result.verdict(o);
+                sb.append(result.scenario().name()).append(',').append(o.policy().name()).append(',').append(result.seed())
+                        .append(',').append(Numbers.fixed(o.steadyP99Ms(), 3))
+                        .append(',').append(Numbers.fixed(o.windowP99Ms(), 3))
+                        .append(',').append(Numbers.fixed(v.p99Ratio(), 3))
+                        .append(',').append(o.timeoutCount())
+                        .append(',').append(o.recovered() ? Numbers.fixed(o.recoveryMs() / 1000.0, 1) : "")
+                        .append(',').append(Numbers.fixed(v.recoveryRatio(), 3))
+                        .append(',').append(o.elections())
+                        .append(',').append(o.failoverElections())
+                        .append(',').append(o.runs())
+                        .append(',').append(o.maxElectionsInRun())
+                        .append(',').append(o.skippedByGate())
+                        .append(',').append(o.controllerFailovers())
+                        .append(',').append(o.invariantChecks())
+                        .append(',').append(v.p99Ok())
+                        .append(',').append(v.timeoutsOk())
+                        .append(',').append(v.recoveryOk())
+                        .append(',').append(v.pass() ? "PASS" : "FAIL")
+                        .append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String format(String column, double v) {
+        if (column.equals("time_s")) {
+            return Numbers.fixed(v, 0);
+        }
+        if (column.endsWith("_ms") || column.startsWith("util_") || column.equals("requests") || column.equals("timeouts")) {
+            return Numbers.fixed(v, 3);
+        }
+        return Numbers.fixed(v, 0);
+    }
+}

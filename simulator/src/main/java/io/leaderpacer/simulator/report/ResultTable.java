@@ -1,0 +1,84 @@
+package io.leaderpacer.simulator.report;
+
+import io.leaderpacer.simulator.run.PolicyOutcome;
+import io.leaderpacer.simulator.run.ScenarioResult;
+import io.leaderpacer.simulator.run.Verdict;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The per-scenario comparison table: the seed's three figures and PASS/FAIL for every policy,
+ * as rows of text shared by the terminal, the Markdown docs and the HTML report.
+ */
+public final class ResultTable {
+
+    /** Column headers, in order. */
+    public static final List<String> HEADER = List.of("policy", "steady P99 ms", "P99 10 min ms", "P99 ratio",
+            "time-outs", "recovery", "vs baseline", "elections", "runs", "P99<=1.5x", "no time-outs",
+            "recovery<=2x", "verdict");
+
+    private ResultTable() {
+    }
+
+    /** One row per policy. */
+    public static List<List<String>> rows(ScenarioResult result) {
+        List<List<String>> rows = new ArrayList<>();
+        for (PolicyOutcome o : result.outcomes()) {
+            Verdict v = result.verdict(o);
+            rows.add(List.of(o.policy().name(), Numbers.fixed(o.steadyP99Ms(), 1), Numbers.fixed(o.windowP99Ms(), 1),
+                    Numbers.ratio(v.p99Ratio()), Long.toString(o.timeoutCount()), Numbers.duration(o.recoveryMs()),
+                    Numbers.ratio(v.recoveryRatio()), Long.toString(o.elections()), Long.toString(o.runs()),
+                    mark(v.p99Ok()), mark(v.timeoutsOk()), mark(v.recoveryOk()), v.pass() ? "PASS" : "FAIL"));
+        }
+        return rows;
+    }
+
+    /** The table as aligned plain text for a terminal. */
+    public static String text(ScenarioResult result) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(HEADER);
+        rows.addAll(rows(result));
+        int[] width = new int[HEADER.size()];
+        for (List<String> r : rows) {
+            for (int c = 0; c < r.size(); c++) {
+                width[c] = Math.max(width[c], r.get(c).length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> r = rows.get(i);
+            for (int c = 0; c < r.size(); c++) {
+                String cell = r.get(c);
+                String pad = " ".repeat(width[c] - cell.length());
+                sb.append(c == 0 ? cell + pad : pad + cell).append(c + 1 < r.size() ? "  " : "");
+            }
+            sb.append('\n');
+            if (i == 0) {
+                for (int c = 0; c < width.length; c++) {
+                    sb.append("-".repeat(width[c])).append(c + 1 < width.length ? "  " : "");
+                }
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The table in Markdown, for docs/SIMULATOR.md. */
+    public static String markdown(ScenarioResult result) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| ").append(String.join(" | ", HEADER)).append(" |\n|");
+        for (int c = 0; c < HEADER.size(); c++) {
+            sb.append(c == 0 ? "---|" : "---:|");
+        }
+        sb.append('\n');
+        for (List<String> r : rows(result)) {
+            sb.append("| ").append(String.join(" | ", r)).append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    private static String mark(boolean ok) {
+        return ok ? "pass" : "FAIL";
+    }
+}
