@@ -244,7 +244,7 @@ public final class PacerAgent implements AutoCloseable {
             delay = execute(false).nextRunDelayMs();
         } catch (RuntimeException e) {
             // A bug must not end the schedule: log it and retry as Kafka retries a failed task.
-            LOG.error("run failed unexpectedly", e);
+            LOG.error("run failed unexpectedly", redactor.scrubbed(e));
             delay = PeriodicTask.FAILURE_RETRY_MS;
         }
         schedule(this::scheduledRun, delay);

@@ -69,7 +69,9 @@ final class PolicyResolver {
             LOG.info("configuration problem cleared ({})", problem);
             problem = null;
         }
-        if (current != null && !current.equals(next)) {
+        if (current == null) {
+            LOG.info("policy in force: {}", next.toMap());
+        } else if (!current.equals(next)) {
             logChanges(current, next);
         }
         current = next;

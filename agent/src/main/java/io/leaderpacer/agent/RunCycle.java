@@ -79,7 +79,7 @@ final class RunCycle {
             Thread.currentThread().interrupt();
             return new Outcome(failed(sequence, startMs, dry, config, "interrupted", timings(phases)), memory);
         } catch (Exception e) {
-            LOG.debug("run {} failed", sequence, e);
+            LOG.debug("run {} failed", sequence, redactor.scrubbed(e));
             return new Outcome(failed(sequence, startMs, dry, config, redactor.describe(e), timings(phases)), memory);
         }
     }

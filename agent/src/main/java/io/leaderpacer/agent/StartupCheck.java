@@ -78,7 +78,7 @@ final class StartupCheck {
             String problem = redactor.describe(e);
             LOG.warn("cannot reach the Kafka cluster at {} (attempt {}): {}; retrying in {} s",
                     clusterLabel, attempt, problem, String.format(java.util.Locale.ROOT, "%.1f", delay / 1000.0));
-            LOG.debug("start-up attempt {} failed", attempt, e);
+            LOG.debug("start-up attempt {} failed", attempt, redactor.scrubbed(e));
             return new Retry(delay, problem);
         }
         if (result.anyEnabled()) {

@@ -2,27 +2,24 @@ package io.leaderpacer.embedded;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
-import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
-import java.io.IOException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +27,6 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 /**
  * A real KRaft Kafka cluster (one controller, N brokers) running inside this JVM, on Kafka's own server code.
@@ -49,8 +45,6 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
     /** Bound on every wait this class does (the machine may be loaded). */
     private static final Duration WAIT_LIMIT = Duration.ofSeconds(90);
-    private static final String THROTTLE_RATE = "follower.replication.throttled.rate";
-    private static final String THROTTLED_REPLICAS = "follower.replication.throttled.replicas";
 
     /** Number of brokers, fixed at build time. */
     private final int brokerCount;
@@ -71,7 +65,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     private EmbeddedKafkaCluster(Builder b) {
         this.brokerCount = b.brokers;
         this.serverProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.serverProperties()));
-        this.baseDirectory = b.baseDirectory != null ? b.baseDirectory : defaultBaseDirectory();
+        this.baseDirectory = b.baseDirectory != null ? b.baseDirectory : DataDirectories.defaultBase();
         this.quietLogs = b.quietLogs;
     }
 
@@ -124,13 +118,13 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
      * is swapped only for the duration of the call, before any node (or load) is running.
      */
     private static void formatQuietly(KafkaClusterTestKit kit) throws Exception {
-        java.io.PrintStream original = System.out;
-        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-        System.setOut(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
             kit.format();
         } catch (Exception e) {
-            original.print(captured.toString(java.nio.charset.StandardCharsets.UTF_8));
+            original.print(captured.toString(StandardCharsets.UTF_8));
             throw e;
         } finally {
             System.setOut(original);
@@ -249,55 +243,19 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
      * that broker.
      */
     public void setFollowerThrottle(int brokerId, long bytesPerSecond, String... topics) {
-        if (bytesPerSecond <= 0) {
-            throw new IllegalArgumentException("bytesPerSecond must be > 0, was " + bytesPerSecond);
-        }
-        Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
-        ops.put(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(checkBroker(brokerId))),
-                List.of(set(THROTTLE_RATE, Long.toString(bytesPerSecond))));
-        for (String topic : topics) {
-            ops.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), List.of(set(THROTTLED_REPLICAS, "*")));
-        }
-        alterConfigs(ops, "set the follower throttle of broker " + brokerId);
+        checkBroker(brokerId);
+        FollowerThrottle throttle = new FollowerThrottle(admin(), WAIT_LIMIT);
+        throttle.set(brokerId, bytesPerSecond, topics);
         waitUntil("the follower throttle of broker " + brokerId + " is in effect",
-                () -> configsAre(ops.keySet(), Long.toString(bytesPerSecond), "*"));
+                () -> throttle.isSet(brokerId, bytesPerSecond, topics));
     }
 
     /** Removes what {@link #setFollowerThrottle} set, for that broker and those topics. */
     public void clearFollowerThrottle(int brokerId, String... topics) {
-        Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
-        ops.put(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(checkBroker(brokerId))),
-                List.of(delete(THROTTLE_RATE)));
-        for (String topic : topics) {
-            ops.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), List.of(delete(THROTTLED_REPLICAS)));
-        }
-        alterConfigs(ops, "clear the follower throttle of broker " + brokerId);
-        waitUntil("the follower throttle of broker " + brokerId + " is cleared",
-                () -> configsAre(ops.keySet(), null, null));
-    }
-
-    /**
-     * Whether the brokers report the throttle values (null = not set): the change travels through the
-     * metadata log, so it is in force only once the brokers describe it.
-     */
-    private boolean configsAre(Collection<ConfigResource> resources, String rate, String replicas) {
-        try {
-            Map<ConfigResource, org.apache.kafka.clients.admin.Config> configs =
-                    admin.describeConfigs(resources).all().get(10, TimeUnit.SECONDS);
-            for (ConfigResource r : resources) {
-                boolean broker = r.type() == ConfigResource.Type.BROKER;
-                ConfigEntry e = configs.get(r).get(broker ? THROTTLE_RATE : THROTTLED_REPLICAS);
-                String expected = broker ? rate : replicas;
-                boolean isSet = e != null && e.value() != null && !e.value().isEmpty()
-                        && e.source() != ConfigEntry.ConfigSource.DEFAULT_CONFIG;
-                if (expected == null ? isSet : !(isSet && expected.equals(e.value()))) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (Exception e) {
-            return false;
-        }
+        checkBroker(brokerId);
+        FollowerThrottle throttle = new FollowerThrottle(admin(), WAIT_LIMIT);
+        throttle.clear(brokerId, topics);
+        waitUntil("the follower throttle of broker " + brokerId + " is cleared", () -> throttle.isCleared(brokerId, topics));
     }
 
     /** Stops every node and deletes the data directory. Safe to call twice. */
@@ -320,7 +278,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             kit = null;
         }
         if (dataDirectory != null) {
-            deleteRecursively(dataDirectory);
+            DataDirectories.deleteRecursively(dataDirectory);
             dataDirectory = null;
         }
     }
@@ -377,24 +335,6 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         }
     }
 
-    private void alterConfigs(Map<ConfigResource, Collection<AlterConfigOp>> ops, String what) {
-        try {
-            admin().incrementalAlterConfigs(ops).all().get(WAIT_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw new EmbeddedKafkaException("could not " + what + ": " + e.getCause(), e.getCause());
-        } catch (Exception e) {
-            throw new EmbeddedKafkaException("could not " + what + ": " + e, e);
-        }
-    }
-
-    private static AlterConfigOp set(String key, String value) {
-        return new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);
-    }
-
-    private static AlterConfigOp delete(String key) {
-        return new AlterConfigOp(new ConfigEntry(key, null), AlterConfigOp.OpType.DELETE);
-    }
-
     private static void waitUntil(String what, BooleanSupplier condition) {
         long deadline = System.nanoTime() + WAIT_LIMIT.toNanos();
         while (!condition.getAsBoolean()) {
@@ -407,29 +347,6 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new EmbeddedKafkaException("interrupted while waiting until " + what, e);
             }
-        }
-    }
-
-    /** The shared-memory tmpfs when this machine has a writable one, else the JVM's temporary directory. */
-    static Path defaultBaseDirectory() {
-        Path shm = Paths.get("/dev/shm");
-        if (Files.isDirectory(shm) && Files.isWritable(shm)) {
-            return shm;
-        }
-        return Paths.get(System.getProperty("java.io.tmpdir"));
-    }
-
-    private static void deleteRecursively(Path root) {
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // Best effort: a leftover file in a temporary directory harms nothing.
-                }
-            });
-        } catch (IOException e) {
-            // Same: best effort.
         }
     }
 

@@ -7,6 +7,7 @@ import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
@@ -71,7 +72,8 @@ public final class PlanCommand implements Callable<Integer> {
         }
         SecretRedactor redactor = props.redactor();
         try (Admin admin = Admin.create(props.adminClientConfig());
-             TopicConfigSource overrides = TopicConfigSource.onDefaultTopic(admin, props.clientProperties());
+             TopicConfigSource overrides = new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
+                     TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout()));
              PacerAgent agent = PacerAgent.builder(admin).properties(props).configSource(overrides).build()) {
             RunRecord plan = agent.dryRun();
             if (!plan.succeeded()) {

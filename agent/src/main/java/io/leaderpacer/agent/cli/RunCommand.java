@@ -5,6 +5,7 @@ import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.http.StatusServer;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
@@ -80,8 +81,12 @@ public final class RunCommand implements Callable<Integer> {
             PacerMetrics metrics;
             try {
                 Admin admin = open(Admin.create(props.adminClientConfig()));
-                TopicConfigSource overrides = open(TopicConfigSource.onDefaultTopic(admin, props.clientProperties()));
-                OrderStateStore orders = open(OrderStateStore.onDefaultTopic(admin, props.clientProperties()));
+                // The agent's own topics are read with the agent's request time-out, so an unreachable cluster fails
+                // a run in that time rather than the clients' longer defaults.
+                TopicConfigSource overrides = open(new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
+                        TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout())));
+                OrderStateStore orders = open(new OrderStateStore(new CompactedTopic(admin, props.clientProperties(),
+                        OrderStateStore.DEFAULT_TOPIC, props.requestTimeout())));
                 metrics = open(PacerMetrics.withJmxAndPrometheus());
                 agent = open(PacerAgent.builder(admin)
                         .properties(props)
@@ -127,6 +132,11 @@ public final class RunCommand implements Callable<Integer> {
                 // Already shutting down: the hook is running or has run.
             }
         }
+    }
+
+    /** Stops a running command as SIGTERM would: closes everything, and {@link #call()} returns 0. */
+    void stop() {
+        closeAll();
     }
 
     private <T extends AutoCloseable> T open(T resource) {

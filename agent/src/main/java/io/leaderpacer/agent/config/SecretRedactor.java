@@ -110,6 +110,39 @@ public final class SecretRedactor {
         return scrub(text);
     }
 
+    /**
+     * A copy of the exception, and of its causes, with every message scrubbed and the stack traces kept: what the
+     * agent hands to a logger when it logs a stack trace (at debug level), so that not even a debug log shows a
+     * secret a library put into an exception message.
+     */
+    public Throwable scrubbed(Throwable error) {
+        return scrubbed(error, 0);
+    }
+
+    private Throwable scrubbed(Throwable error, int depth) {
+        if (error == null || depth > 10) {
+            return null;
+        }
+        ScrubbedException copy = new ScrubbedException(error.getClass().getName()
+                + (error.getMessage() == null ? "" : ": " + scrub(error.getMessage())), scrubbed(error.getCause(), depth + 1));
+        copy.setStackTrace(error.getStackTrace());
+        return copy;
+    }
+
+    /** Stands in for an exception whose message was scrubbed; its message starts with the original class name. */
+    static final class ScrubbedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ScrubbedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+
+        @Override
+        public String toString() {
+            return getMessage();
+        }
+    }
+
     private static String unquote(String v) {
         if (v.length() >= 2 && (v.startsWith("\"") && v.endsWith("\"") || v.startsWith("'") && v.endsWith("'"))) {
             return v.substring(1, v.length() - 1);

@@ -15,6 +15,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -50,7 +52,7 @@ public final class StatusServer implements AutoCloseable {
         this.server = server;
         this.agent = agent;
         this.metrics = metrics;
-        this.redactedClientProperties = Map.copyOf(redactedClient);
+        this.redactedClientProperties = Collections.unmodifiableMap(new LinkedHashMap<>(redactedClient));
         this.executor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "leader-pacer-http");
             t.setDaemon(true);

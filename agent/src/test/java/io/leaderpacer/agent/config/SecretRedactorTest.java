@@ -64,6 +64,17 @@ class SecretRedactorTest {
         assertThat(line).isEqualTo("IllegalStateException: cannot open store with " + SecretRedactor.REDACTED);
     }
 
+    @Test
+    void scrubbedException_keepsTypeAndStackButNotTheSecret() {
+        SecretRedactor r = SecretRedactor.of(Map.of("ssl.key.password", "k3y-pass"));
+        IllegalStateException cause = new IllegalStateException("inner k3y-pass");
+        RuntimeException outer = new RuntimeException("outer k3y-pass", cause);
+        Throwable copy = r.scrubbed(outer);
+        assertThat(copy.getMessage()).isEqualTo("java.lang.RuntimeException: outer " + SecretRedactor.REDACTED);
+        assertThat(copy.getStackTrace()).isEqualTo(outer.getStackTrace());
+        assertThat(copy.getCause().getMessage()).isEqualTo("java.lang.IllegalStateException: inner " + SecretRedactor.REDACTED);
+    }
+
     @Property(tries = 200)
     void anySecretValue_neverSurvivesScrubbing(@ForAll @AlphaChars @StringLength(min = 3, max = 30) String secret,
                                                @ForAll @StringLength(max = 40) String before,

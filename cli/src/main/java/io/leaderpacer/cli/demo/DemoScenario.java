@@ -11,8 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.function.Consumer;
 
 /**
@@ -58,10 +60,11 @@ public final class DemoScenario {
                 .serverProperty("replica.fetch.max.bytes", "262144")
                 .serverProperty("replica.fetch.response.max.bytes", "1048588")
                 .build();
-        List<AutoCloseable> open = new ArrayList<>();
+        // What the shutdown hook must close before the cluster, newest first: the agent, then the load.
+        Deque<AutoCloseable> open = new ConcurrentLinkedDeque<>();
         Thread hook = new Thread(() -> {
             print("");
-            print("interrupted: stopping the load and the cluster...");
+            print("interrupted: stopping the agent, the load and the cluster...");
             closeAll(open);
             cluster.close();
         }, "pacer-demo-shutdown");
@@ -81,12 +84,12 @@ public final class DemoScenario {
                     .producerProperty("linger.ms", "0")
                     .listener(latency::record)
                     .build();
-            open.add(load);
+            open.push(load);
             load.start();
             print(String.format(Locale.ROOT, "cluster up at %s, topic created, load running (%.0f s)",
                     cluster.bootstrapServers(), (System.nanoTime() - t0) / 1e9));
 
-            RecoveryRound round = new RecoveryRound(cluster, settings, latency, printer);
+            RecoveryRound round = new RecoveryRound(cluster, settings, latency, printer, open);
             List<RecoveryRun> runs = new ArrayList<>();
             runs.add(round.run(PACED, settings.waitForSync()));
             runs.add(round.run(BASELINE, settings.immediate()));
@@ -140,8 +143,9 @@ public final class DemoScenario {
         out.flush();
     }
 
-    private static void closeAll(List<AutoCloseable> resources) {
-        for (AutoCloseable c : resources) {
+    private static void closeAll(Deque<AutoCloseable> resources) {
+        AutoCloseable c;
+        while ((c = resources.poll()) != null) {
             try {
                 c.close();
             } catch (Exception e) {

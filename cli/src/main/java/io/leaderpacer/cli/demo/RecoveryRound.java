@@ -5,6 +5,7 @@ import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.PacerConfig;
 
 import java.time.Duration;
+import java.util.Deque;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -24,12 +25,16 @@ final class RecoveryRound {
     private final DemoSettings settings;
     private final ProduceLatency latency;
     private final Consumer<String> printer;
+    /** Resources the demo's shutdown hook closes on Ctrl-C; the round's agent is pushed while it runs. */
+    private final Deque<AutoCloseable> open;
 
-    RecoveryRound(EmbeddedKafkaCluster cluster, DemoSettings settings, ProduceLatency latency, Consumer<String> printer) {
+    RecoveryRound(EmbeddedKafkaCluster cluster, DemoSettings settings, ProduceLatency latency, Consumer<String> printer,
+                  Deque<AutoCloseable> open) {
         this.cluster = cluster;
         this.settings = settings;
         this.latency = latency;
         this.printer = printer;
+        this.open = open;
     }
 
     /** Runs the round and returns what was recorded. */
@@ -50,6 +55,7 @@ final class RecoveryRound {
         boolean recovered;
         ProduceLatency.Interval window;
         try (AgentRunLoop loop = new AgentRunLoop(agent, "pacer-demo-agent")) {
+            open.push(loop);
             loop.start();
             // The broker-level rate must be set while the broker runs: the change is routed to it.
             // The broker-level rate must be set while the broker runs: the change is routed to it.
@@ -67,6 +73,7 @@ final class RecoveryRound {
             event(start, "broker " + b + " is back: its partitions rejoin their ISRs one by one as it catches up");
             recovered = recorder.awaitRecovered(settings.recoveryTimeout().toMillis());
             window = latency.closeWindow();
+            open.remove(loop);
         }
         if (recovered) {
             event(start, "broker " + b + " leads all its preferred partitions again");

@@ -22,6 +22,7 @@ public final class AtomicFiles {
         Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
         try {
             Files.writeString(tmp, content, StandardCharsets.UTF_8);
+            readableByAll(tmp);
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -29,6 +30,13 @@ public final class AtomicFiles {
             }
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** Temporary files are created private; a report is meant to be read (rw-r--r--). */
+    static void readableByAll(Path file) throws IOException {
+        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
         }
     }
 }

@@ -31,7 +31,7 @@ public final class ChartPage {
 
     /** Series colours, picked to stay distinguishable for the common forms of colour blindness. */
     private static final String[] PALETTE = {
-        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"};
+        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#000000", "#56B4E9", "#E69F00", "#F0E442"};
 
     private final String title;
     /** The page's content in reading order. */
@@ -215,6 +215,9 @@ public final class ChartPage {
         Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
         try {
             Files.writeString(tmp, toHtml(), StandardCharsets.UTF_8);
+            if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -370,7 +373,8 @@ public final class ChartPage {
             "  const opts = {",
             "    title: title, width: width, height: 300,",
             "    scales: {x: {time: false}, y: logScale ? {distr: 3} : {}},",
-            "    axes: [{label: 'time since start (h:mm:ss)', values: (u, vals) => vals.map(fmtSeconds)},",
+            "    axes: [{label: 'time since start (h:mm:ss)', values: (u, vals) => vals.map(fmtSeconds),",
+            "            incrs: [1, 5, 10, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 28800, 86400]},",
             "           {label: yLabel, size: 70}],",
             "    series: series",
             "  };",

@@ -85,7 +85,7 @@ public final class ScenarioLoader {
         int brokers = cluster.requireInt("brokers", 1, 100_000);
         int racks = cluster.optInt("racks", 0, 0, brokers);
 
-        List<TopicSpec> topics = topics(top, brokers);
+        List<TopicSpec> topics = topics(top, brokers, racks);
         ModelParameters model = model(top);
 
         YamlFields timeline = top.mapping("timeline");
@@ -101,7 +101,7 @@ public final class ScenarioLoader {
         return new Scenario(scenarioName, description, source, seed, brokers, racks, topics, events, endMs, model, policies);
     }
 
-    private static List<TopicSpec> topics(YamlFields top, int brokers) {
+    private static List<TopicSpec> topics(YamlFields top, int brokers, int racks) {
         List<YamlFields> list = top.mappings("topics");
         if (list.isEmpty()) {
             throw top.error("topics", "needs at least one topic");
@@ -120,6 +120,10 @@ public final class ScenarioLoader {
             int rf = t.optInt("replicationFactor", Math.min(3, brokers), 1, 8);
             if (rf > brokers) {
                 throw t.error("replicationFactor", rf + " replicas need at least " + rf + " brokers; the cluster has " + brokers);
+            }
+            if (racks > 0 && rf > racks && !t.has("assignment")) {
+                throw t.error("replicationFactor", rf + " replicas cannot sit on distinct racks: the cluster has " + racks
+                        + " racks (broker b is in rack b mod racks)");
             }
             double mbps = t.requireDouble("produceMBps", 0, 1e9);
             double requests = t.optDouble("produceRequestsPerSecond", 2.0 * partitions, 0, 1e12);

@@ -1,0 +1,57 @@
+package io.leaderpacer.agent.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code pacer plan} without a cluster: the built-in example and user errors. */
+class PlanCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void noConfig_plansTheBuiltInExample_brokerTwoGated_brokerOneElected() {
+        CommandRunner.Result r = CommandRunner.run(new PlanCommand());
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("built-in example cluster").contains("Nothing is changed")
+                .contains("wait-for-sync, threshold 10%, max.per.run 5");
+        String brokerTwo = line(r.out(), "     2  yes");
+        assertThat(brokerTwo).contains("gated").contains("60.00%");
+        String brokerOne = line(r.out(), "     1  yes");
+        assertThat(brokerOne).contains("open");
+        assertThat(r.out()).contains("Elections this run would make now: 3")
+                .contains("orders-1: leader 0 -> 1").contains("orders-4: leader 0 -> 1").contains("orders-7: leader 0 -> 1")
+                .contains("Held back: 4 by the gate, 0 by the cap.");
+    }
+
+    @Test
+    void missingConfigFile_isAUsageError() {
+        CommandRunner.Result r = CommandRunner.run(new PlanCommand(), "--config", dir.resolve("none.properties").toString());
+        assertThat(r.exitCode()).isEqualTo(PlanCommand.EXIT_USAGE);
+        assertThat(r.err()).contains("none.properties: file not found").doesNotContain("\tat ");
+    }
+
+    @Test
+    void unreachableCluster_isAClusterErrorWithoutStackTrace() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path f = dir.resolve("agent.properties");
+        Files.writeString(f, "bootstrap.servers=127.0.0.1:" + port + "\npacer.request.timeout.ms=500\n");
+        CommandRunner.Result r = CommandRunner.run(new PlanCommand(), "--config", f.toString());
+        assertThat(r.exitCode()).isEqualTo(PlanCommand.EXIT_CLUSTER);
+        assertThat(r.err()).contains("cannot read the cluster at 127.0.0.1:" + port).contains("TimeoutException")
+                .doesNotContain("\tat ");
+    }
+
+    private static String line(String text, String prefix) {
+        return text.lines().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no line " + prefix + " in\n" + text));
+    }
+}

@@ -1,0 +1,99 @@
+package io.leaderpacer.simulator;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SimulateCommandTest {
+
+    private static final String SMALL = String.join("\n",
+            "name: small",
+            "seed: 99",
+            "cluster: {brokers: 3}",
+            "topics: [{name: t, partitions: 60, produceMBps: 60}]",
+            "timeline:",
+            "  end: 30m",
+            "  events:",
+            "    - {at: 5m, restart: {broker: 0, down: 3m}}",
+            "policies: [wait-for-sync]",
+            "");
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cmd = new CommandLine(new SimulateCommand());
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        return cmd.execute(args);
+    }
+
+    @Test
+    void scenarioFile_printsSeedAndTable_andWritesCsvHtmlSummary(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("small.yaml");
+        Files.writeString(file, SMALL);
+        Path outDir = dir.resolve("out");
+        int code = run(file.toString(), "--out", outDir.toString(), "--no-progress");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("seed 99").contains("baseline").contains("wait-for-sync").contains("verdict");
+        assertThat(Files.readString(outDir.resolve("small.csv"))).startsWith("scenario,policy,seed,time_s,p99_ms");
+        assertThat(Files.readString(outDir.resolve("small.html"))).contains("uPlot").contains("Leaders on broker 0");
+        assertThat(Files.readString(outDir.resolve("summary.csv"))).contains("small,wait-for-sync,99,");
+        try (Stream<Path> files = Files.list(outDir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("small.csv", "small.html",
+                    "summary.csv");
+        }
+    }
+
+    @Test
+    void seedOption_overridesTheScenarioSeed(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("small.yaml");
+        Files.writeString(file, SMALL);
+        assertThat(run(file.toString(), "--seed", "5", "--no-html", "--no-progress", "--out", dir.resolve("o").toString()))
+                .isZero();
+        assertThat(out.toString()).contains("seed 5");
+    }
+
+    @Test
+    void badFile_failsBeforeRunningAnything_namingFileAndField(@TempDir Path dir) throws IOException {
+        Path good = dir.resolve("good.yaml");
+        Files.writeString(good, SMALL);
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, SMALL.replace("down: 3m", "down: three"));
+        Path outDir = dir.resolve("out");
+        int code = run(good.toString(), bad.toString(), "--out", outDir.toString(), "--no-progress");
+        assertThat(code).isEqualTo(SimulateCommand.BAD_INPUT);
+        assertThat(err.toString()).contains(bad.toString()).contains("timeline.events[0].restart.down")
+                .contains("'three'");
+        assertThat(outDir).doesNotExist();
+    }
+
+    @Test
+    void unknownPolicyOption_isABadInput(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("small.yaml");
+        Files.writeString(file, SMALL);
+        assertThat(run(file.toString(), "--policy", "fastest", "--no-progress")).isEqualTo(SimulateCommand.BAD_INPUT);
+        assertThat(err.toString()).contains("unknown policy 'fastest'").contains("wait-for-sync-literal");
+    }
+
+    @Test
+    void nothingToRun_isABadInput() {
+        assertThat(run("--no-progress")).isEqualTo(SimulateCommand.BAD_INPUT);
+        assertThat(err.toString()).contains("--all");
+    }
+
+    @Test
+    void listPolicies_namesEveryStandardPolicy() {
+        assertThat(run("--list-policies")).isZero();
+        assertThat(out.toString()).contains("baseline").contains("wait-for-sync-wall-clock").contains("throttle-only");
+    }
+}

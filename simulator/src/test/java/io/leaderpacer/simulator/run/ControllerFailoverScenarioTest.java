@@ -1,0 +1,29 @@
+package io.leaderpacer.simulator.run;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Scenario 6: the controller fails over twice during a recovery. */
+class ControllerFailoverScenarioTest {
+
+    @Test
+    void failoversMidRecovery_keepInvariantsAndTheSeedsCriteria() {
+        ScenarioResult r = ShippedScenarios.run("06-controller-failover.yaml", 4, "wait-for-sync");
+        PolicyOutcome wfs = r.outcome("wait-for-sync");
+        assertThat(wfs.controllerFailovers()).isEqualTo(2);
+        assertThat(r.baseline().controllerFailovers()).isEqualTo(2);
+        assertThat(r.verdict(wfs).pass()).isTrue();
+        assertThat(wfs.recovered()).isTrue();
+
+        // The new controller schedules its first run one check interval after it becomes active.
+        TimeSeries ts = wfs.series();
+        double quietFrom = 75 * 60 + 3;
+        for (int i = 0; i < ts.rows(); i++) {
+            double t = ShippedScenarios.time(ts, i);
+            if (t >= quietFrom && t < quietFrom + 290) {
+                assertThat(ts.value("runs", i)).as("t=%s", t).isZero();
+            }
+        }
+    }
+}

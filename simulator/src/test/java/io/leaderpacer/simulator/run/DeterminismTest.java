@@ -1,0 +1,59 @@
+package io.leaderpacer.simulator.run;
+
+import io.leaderpacer.simulator.report.CsvWriter;
+import io.leaderpacer.simulator.report.ResultTable;
+import io.leaderpacer.simulator.report.ScenarioPage;
+import io.leaderpacer.simulator.scenario.Scenario;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The same scenario and seed give byte-identical outputs; golden numbers from fixed seeds catch
+ * any unintended change to the model (update them deliberately, with the reason, when the model
+ * changes on purpose).
+ */
+class DeterminismTest {
+
+    private static ScenarioResult runSmallLoadTest(long seed) {
+        Scenario s = ShippedScenarios.load("02-load-test.yaml").scaledDown(12);
+        s = s.withPolicies(List.of(s.policies().get(0), s.policy("wait-for-sync")));
+        return new ScenarioRunner(ProgressListener.NONE).run(s, seed);
+    }
+
+    @Test
+    void sameScenarioAndSeed_giveByteIdenticalCsvTableAndReport() {
+        ScenarioResult a = runSmallLoadTest(11);
+        ScenarioResult b = runSmallLoadTest(11);
+        assertThat(CsvWriter.timeSeries(b)).isEqualTo(CsvWriter.timeSeries(a));
+        assertThat(CsvWriter.summary(List.of(b))).isEqualTo(CsvWriter.summary(List.of(a)));
+        assertThat(ResultTable.text(b)).isEqualTo(ResultTable.text(a));
+        assertThat(ScenarioPage.of(b, "cmd").toHtml()).isEqualTo(ScenarioPage.of(a, "cmd").toHtml());
+    }
+
+    @Test
+    void anotherSeed_givesAnotherRun() {
+        assertThat(CsvWriter.timeSeries(runSmallLoadTest(12))).isNotEqualTo(CsvWriter.timeSeries(runSmallLoadTest(11)));
+    }
+
+    @Test
+    void goldenNumbers_fromFixedSeed() {
+        ScenarioResult r = runSmallLoadTest(11);
+        PolicyOutcome baseline = r.baseline();
+        PolicyOutcome wfs = r.outcome("wait-for-sync");
+        // Scenario 2 at 1/12 size (3,000 + 4 partitions, 501 preferred by broker 0), seed 11.
+        assertThat(baseline.steadyP99Ms()).isCloseTo(23.036697271135797, within(1e-9));
+        assertThat(baseline.windowP99Ms()).isCloseTo(92.87819675746982, within(1e-9));
+        assertThat(baseline.firstUnfenceMs()).isEqualTo(4_215_000);
+        assertThat(baseline.recoveryMs()).isEqualTo(922_556);
+        assertThat(baseline.elections()).isEqualTo(501);
+        assertThat(baseline.runs()).isEqualTo(30);
+        assertThat(wfs.windowP99Ms()).isCloseTo(24.124071243914447, within(1e-9));
+        assertThat(wfs.recoveryMs()).isEqualTo(1_252_556);
+        assertThat(wfs.elections()).isEqualTo(501);
+        assertThat(wfs.runs()).isEqualTo(32);
+    }
+}

@@ -1,0 +1,50 @@
+package io.leaderpacer.simulator.run;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Scenario 2, the seed's load test: the calibration target and the seed's acceptance criteria. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LoadTestScenarioTest {
+
+    private ScenarioResult result;
+
+    @BeforeAll
+    void run() {
+        result = ShippedScenarios.run("02-load-test.yaml", 4, "wait-for-sync", "throttle-only");
+    }
+
+    @Test
+    void baseline_showsTheSeedsSpikeOfThreeToTenTimesSteadyState() {
+        PolicyOutcome baseline = result.baseline();
+        assertThat(baseline.p99Ratio()).isBetween(3.0, 10.0);
+        assertThat(result.verdict(baseline).p99Ok()).isFalse();
+        assertThat(baseline.maxElectionsInRun()).isGreaterThan(200);
+    }
+
+    @Test
+    void waitForSync_keepsP99WithinOneAndAHalfAndRecoveryWithinTwiceBaseline() {
+        Verdict v = result.verdict("wait-for-sync");
+        assertThat(v.p99Ratio()).isLessThanOrEqualTo(1.5);
+        assertThat(v.recoveryRatio()).isGreaterThan(1.0).isLessThanOrEqualTo(2.0);
+        assertThat(v.pass()).isTrue();
+        assertThat(result.outcome("wait-for-sync").maxElectionsInRun()).isEqualTo(200);
+    }
+
+    @Test
+    void throttleAlone_doesNotProtectProducers() {
+        assertThat(result.verdict("throttle-only").p99Ratio()).isGreaterThan(3.0);
+    }
+
+    @Test
+    void everyRun_wasCheckedAndRecovered() {
+        for (PolicyOutcome o : result.outcomes()) {
+            assertThat(o.invariantChecks()).as(o.policy().name()).isGreaterThan(o.runs());
+            assertThat(o.recovered()).as(o.policy().name()).isTrue();
+            assertThat(o.timeoutCount()).as(o.policy().name()).isZero();
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.leaderpacer.simulator.run;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Scenario 8: 40 minutes down with a 30-minute max-wait; which clock protects the broker. */
+class LongHostReplacementScenarioTest {
+
+    @Test
+    void whileActiveClock_stillGates_wallClockEscapesBeforeTheBrokerIsBack() {
+        ScenarioResult r = ShippedScenarios.run("08-long-host-replacement.yaml", 4, "wait-for-sync",
+                "wait-for-sync-wall-clock");
+        PolicyOutcome active = r.outcome("wait-for-sync");
+        PolicyOutcome wall = r.outcome("wait-for-sync-wall-clock");
+        double unfencedS = active.firstUnfenceMs() / 1000.0;
+
+        assertThat(phaseAt(active.series(), unfencedS + 600)).as("gated 10 min after unfencing").isEqualTo(1.0);
+        assertThat(phaseAt(wall.series(), unfencedS)).as("released by max-wait before unfencing").isEqualTo(2.0);
+        assertThat(r.verdict(active).p99Ok()).isTrue();
+        assertThat(r.verdict(wall).p99Ok()).isFalse();
+        assertThat(wall.p99Ratio()).isGreaterThan(3.0);
+    }
+
+    private static double phaseAt(TimeSeries ts, double seconds) {
+        return ts.value("gate_b0", ts.rowAt(seconds));
+    }
+}

@@ -1,0 +1,58 @@
+package io.leaderpacer.simulator.run;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Scenario 4: three partitions never catch up; threshold and max-wait decide what happens. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class StragglerScenarioTest {
+
+    private ScenarioResult result;
+
+    @BeforeAll
+    void run() {
+        result = ShippedScenarios.run("04-straggler.yaml", 4, "wait-for-sync", "wait-for-sync-strict",
+                "wait-for-sync-strict-no-escape");
+    }
+
+    @Test
+    void thresholdOfFivePercent_ignoresTheStragglers() {
+        Verdict v = result.verdict("wait-for-sync");
+        assertThat(v.pass()).isTrue();
+        assertThat(result.outcome("wait-for-sync").series().column("gate_b0")).doesNotContain(2.0);
+    }
+
+    @Test
+    void strictGate_holdsTheBrokerUntilMaxWaitThenReleasesIt() {
+        PolicyOutcome strict = result.outcome("wait-for-sync-strict");
+        TimeSeries ts = strict.series();
+        int escapedAt = -1;
+        for (int i = 0; i < ts.rows(); i++) {
+            if (ts.value("gate_b0", i) == 2) {
+                escapedAt = i;
+                break;
+            }
+        }
+        assertThat(escapedAt).as("released by max-wait").isPositive();
+        double unfencedS = strict.firstUnfenceMs() / 1000.0;
+        // The clock runs from the first run that found it active and over the threshold: <= one
+        // check interval after unfencing, then 30 minutes.
+        assertThat(ShippedScenarios.time(ts, escapedAt) - unfencedS).isBetween(1800.0, 1800.0 + 300 + 300);
+        assertThat(ts.value("leaders_b0", escapedAt - 1)).isZero();
+        assertThat(strict.recovered()).isTrue();
+        assertThat(strict.recoveryMs()).isGreaterThan(1_800_000);
+        assertThat(result.verdict(strict).p99Ok()).isTrue();
+    }
+
+    @Test
+    void strictGateWithoutEscape_neverLetsTheBrokerLeadAgain() {
+        PolicyOutcome never = result.outcome("wait-for-sync-strict-no-escape");
+        assertThat(never.recovered()).isFalse();
+        assertThat(never.finalLeaders().get(0)).isZero();
+        assertThat(never.elections()).isZero();
+        assertThat(result.verdict(never).pass()).isFalse();
+    }
+}
