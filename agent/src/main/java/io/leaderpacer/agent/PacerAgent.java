@@ -183,14 +183,17 @@ public final class PacerAgent implements AutoCloseable {
 
     /** Stops scheduling runs (a run in progress is interrupted). Does not close the Admin client. */
     @Override
-    public synchronized void close() {
-        if (state == AgentState.STOPPED) {
-            return;
+    public void close() {
+        synchronized (this) {
+            if (state == AgentState.STOPPED) {
+                return;
+            }
+            state = AgentState.STOPPED;
+            if (next != null) {
+                next.cancel(false);
+            }
         }
-        state = AgentState.STOPPED;
-        if (next != null) {
-            next.cancel(false);
-        }
+        // Outside the lock: the run thread may be waiting for it in schedule(); it then sees STOPPED and returns.
         if (ownsScheduler) {
             scheduler.shutdownNow();
             try {

@@ -33,7 +33,22 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class AgentRunBenchmark {
 
+    /** Restarts (and gate releases) measured. */
+    private static final int REPEATS = 3;
+
     private AgentRunBenchmark() {
+    }
+
+    private static List<RunRecord> runUntilBalanced(PacerAgent agent) {
+        List<RunRecord> electing = new ArrayList<>();
+        while (true) {
+            RunRecord r = agent.runOnce();
+            check(r);
+            if (r.results().isEmpty()) {
+                return electing;
+            }
+            electing.add(r);
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -66,28 +81,36 @@ public final class AgentRunBenchmark {
                 System.out.printf(Locale.ROOT, "balanced cluster, nothing to elect: run median %.0f ms (read %.0f ms) over %d runs%n",
                         median(idle), median(idleRead), runs);
 
-                cluster.stopBroker(2);
-                cluster.startBroker(2);
-                awaitFullIsr(cluster.admin());
                 List<RunRecord> electing = new ArrayList<>();
-                while (true) {
-                    RunRecord r = agent.runOnce();
-                    check(r);
-                    if (r.results().isEmpty()) {
-                        break;
-                    }
-                    electing.add(r);
+                for (int restart = 0; restart < REPEATS; restart++) {
+                    cluster.stopBroker(2);
+                    cluster.startBroker(2);
+                    awaitFullIsr(cluster.admin());
+                    electing.addAll(runUntilBalanced(agent));
                 }
                 double[] total = electing.stream().mapToDouble(r -> r.timings().totalMillis()).toArray();
                 double[] read = electing.stream().mapToDouble(r -> r.timings().readNanos() / 1e6).toArray();
                 double[] decide = electing.stream().mapToDouble(r -> r.timings().decideNanos() / 1e6).toArray();
                 double[] elect = electing.stream().mapToDouble(r -> r.timings().electNanos() / 1e6).toArray();
-                System.out.printf(Locale.ROOT, "after restarting broker 2: %d runs of up to 1000 elections (%s elected): run median %.0f ms"
+                System.out.printf(Locale.ROOT, "after restarting broker 2 (%d times): %d runs of up to 1000 elections (%s elected): run median %.0f ms"
                                 + " (read %.0f, decide %.1f, elect %.0f ms); max run %.0f ms%n",
-                        electing.size(), electing.stream().map(r -> Long.toString(r.count(ElectionOutcome.ELECTED))).toList(),
+                        REPEATS, electing.size(), electing.stream().map(r -> Long.toString(r.count(ElectionOutcome.ELECTED))).toList(),
                         median(total), median(read), median(decide), median(elect), Arrays.stream(total).max().orElse(0));
             }
-            measureReleaseDelay(cluster, 3);
+            cluster.createTopic("backlog", 30, 3);
+            List<Long> sent = new ArrayList<>();
+            List<Long> done = new ArrayList<>();
+            for (int i = 0; i < REPEATS; i++) {
+                long[] delay = measureReleaseDelay(cluster);
+                if (delay != null) {
+                    sent.add(delay[0]);
+                    done.add(delay[1]);
+                }
+            }
+            System.out.printf(Locale.ROOT, "gate would release -> first election (check interval 1 s): request sent after %s ms,"
+                    + " completed after %s ms; median %.0f / %.0f ms%n", sent, done,
+                    median(sent.stream().mapToDouble(Long::doubleValue).toArray()),
+                    median(done.stream().mapToDouble(Long::doubleValue).toArray()));
         }
     }
 
@@ -97,9 +120,8 @@ public final class AgentRunBenchmark {
      * release". The agent needs two consecutive clear runs (hysteresis), so with a 1 s check interval the expected
      * delay is about 1-2 s plus one read.
      */
-    private static void measureReleaseDelay(EmbeddedKafkaCluster cluster, int rf) throws Exception {
+    private static long[] measureReleaseDelay(EmbeddedKafkaCluster cluster) throws Exception {
         String topic = "backlog";
-        cluster.createTopic(topic, 30, rf);
         cluster.setFollowerThrottle(2, 300_000, topic);
         cluster.stopBroker(2);
         RecoveryScenario.writeBacklog(cluster, topic, 30, 3_000_000);
@@ -126,14 +148,17 @@ public final class AgentRunBenchmark {
                 }
                 Thread.sleep(50);
             }
-            if (releaseMs < 0) {
-                System.out.println("release not observed before the first election (observer too slow); rerun");
-                return;
-            }
             long gatedRuns = agent.history().stream().filter(r -> r.decision().map(d -> d.isGated(2)).orElse(false)).count();
-            System.out.printf(Locale.ROOT, "gate would release -> first election: request sent after %d ms, completed after %d ms"
-                            + " (check interval 1 s, %d gated runs before)%n",
-                    firstElectionSentMs.get() - releaseMs, firstElectionDoneMs.get() - releaseMs, gatedRuns);
+            if (releaseMs < 0 || gatedRuns == 0) {
+                System.out.println("gate not observed closed then released (" + gatedRuns + " gated runs); sample dropped");
+                return null;
+            }
+            long[] delays = {firstElectionSentMs.get() - releaseMs, firstElectionDoneMs.get() - releaseMs};
+            // Let the agent return every leader before the next sample.
+            while (agent.history().get(agent.history().size() - 1).decision().map(d -> d.imbalancedCount() > 0).orElse(true)) {
+                Thread.sleep(200);
+            }
+            return delays;
         } finally {
             cluster.clearFollowerThrottle(2, topic);
         }

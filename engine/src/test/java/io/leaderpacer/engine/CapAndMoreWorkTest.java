@@ -7,9 +7,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import static io.leaderpacer.engine.RecoveryClusterBuilder.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,19 +16,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CapAndMoreWorkTest {
 
-    /** Applies a decision's elections to the snapshot, as the controller's records would. */
-    static ClusterSnapshot apply(ClusterSnapshot cluster, ElectionDecision decision) {
-        List<PartitionState> next = new ArrayList<>(cluster.partitions());
-        for (Election e : decision.elections()) {
-            for (int i = 0; i < next.size(); i++) {
-                if (next.get(i).id().equals(e.partition())) {
-                    next.set(i, next.get(i).withLeader(e.newLeader()));
-                }
-            }
-        }
-        return ClusterSnapshot.builder().brokers(cluster.brokers().values()).partitions(next).build();
-    }
-
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"immediate", "wait-for-sync"})
     void exactlyMaxPerRunElectable_reportsMoreWorkThenAnEmptyRun(String algorithm) {
@@ -39,7 +23,8 @@ class CapAndMoreWorkTest {
         ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 5, 0).build();
 
         ElectionDecision first = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
-        ElectionDecision second = PreferredLeaderBalancer.decide(apply(cluster, first), config, first.nextMemory(), 10);
+        ElectionDecision second = PreferredLeaderBalancer.decide(LeaderChanges.applyTo(cluster, first), config,
+                first.nextMemory(), 10);
 
         assertThat(first.elections()).hasSize(5);
         assertThat(first.moreWork()).isTrue();
@@ -56,7 +41,8 @@ class CapAndMoreWorkTest {
         ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 7, 0).build();
 
         ElectionDecision first = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
-        ElectionDecision second = PreferredLeaderBalancer.decide(apply(cluster, first), config, first.nextMemory(), 10);
+        ElectionDecision second = PreferredLeaderBalancer.decide(LeaderChanges.applyTo(cluster, first), config,
+                first.nextMemory(), 10);
 
         assertThat(first.elections()).hasSize(5);
         assertThat(first.moreWork()).isTrue();

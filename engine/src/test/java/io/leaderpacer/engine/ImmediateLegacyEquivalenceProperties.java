@@ -34,7 +34,7 @@ class ImmediateLegacyEquivalenceProperties {
             assertThat(d.elections()).as("run %d", run).isEqualTo(legacy.elections());
             assertThat(d.moreWork()).as("run %d", run).isEqualTo(legacy.moreWork());
             memory = d.nextMemory();
-            cluster = CapAndMoreWorkTest.apply(cluster, d);
+            cluster = LeaderChanges.applyTo(cluster, d);
         }
     }
 }

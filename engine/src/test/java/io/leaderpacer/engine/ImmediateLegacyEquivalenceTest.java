@@ -63,7 +63,7 @@ class ImmediateLegacyEquivalenceTest {
             assertThat(d.elections()).as("run %d", runs).isEqualTo(legacy.elections());
             assertThat(d.moreWork()).as("run %d", runs).isEqualTo(legacy.moreWork());
             memory = d.nextMemory();
-            cluster = CapAndMoreWorkTest.apply(cluster, d);
+            cluster = LeaderChanges.applyTo(cluster, d);
             moreWork = d.moreWork();
             runs++;
         }

@@ -3,7 +3,6 @@ package io.leaderpacer.engine;
 import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Configurations the tests use, spelled with the real keys so they also exercise parsing. */
@@ -25,13 +24,8 @@ public final class PacerConfigs {
         return PacerConfig.fromMap(Map.of(ConfigKey.MAX_PER_RUN.key(), Integer.toString(maxPerRun)));
     }
 
-    /** {@code base} with more keys changed, given as key/value pairs. */
-    public static PacerConfig with(PacerConfig base, ConfigKey key, String value, Object... more) {
-        Map<String, String> updates = new LinkedHashMap<>();
-        updates.put(key.key(), value);
-        for (int i = 0; i + 1 < more.length; i += 2) {
-            updates.put(((ConfigKey) more[i]).key(), String.valueOf(more[i + 1]));
-        }
-        return base.withUpdates(updates);
+    /** {@code base} with one key changed. */
+    public static PacerConfig with(PacerConfig base, ConfigKey key, String value) {
+        return base.with(key.key(), value);
     }
 }

@@ -82,6 +82,9 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No progress bar on standard error.")
     boolean noProgress;
 
+    @Option(names = "--markdown", description = "Print the result tables as Markdown (as in docs/SIMULATOR.md).")
+    boolean markdown;
+
     @Option(names = "--list-policies", description = "List the standard policies and exit.")
     boolean listPolicies;
 
@@ -127,7 +130,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 return INVARIANT_BROKEN;
             }
             results.add(result);
-            stdout.print(ResultTable.text(result));
+            stdout.print(markdown ? ResultTable.markdown(result) : ResultTable.text(result));
             stdout.flush();
             write(result, runSeed);
         }
