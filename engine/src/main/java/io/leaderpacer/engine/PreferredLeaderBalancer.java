@@ -44,7 +44,6 @@ public final class PreferredLeaderBalancer {
         int[] deferred = new int[tableSize];
 
         List<PartitionState> partitions = cluster.partitions();
-        int n = partitions.size();
         int cap = config.maxPerRun();
         List<Election> elections = new ArrayList<>(Math.min(cap, 1024));
         int skippedTotal = 0;
@@ -53,12 +52,9 @@ public final class PreferredLeaderBalancer {
 
         if (!config.waitForSync()) {
             // Legacy: the first `cap` valid elections in iteration order.
-            for (int i = 0; i < n; i++) {
-                int pref = counts.preferredOf[i];
-                PartitionState p = partitions.get(i);
-                if (pref < 0 || p.leader() == pref) {
-                    continue;
-                }
+            for (int c = 0; c < counts.candidateCount; c++) {
+                int pref = counts.candidatePreferred[c];
+                PartitionState p = partitions.get(counts.candidates[c]);
                 int target = PreferredElection.decide(p, cluster, order);
                 if (target == PreferredElection.NO_CHANGE) {
                     continue;
@@ -72,16 +68,14 @@ public final class PreferredLeaderBalancer {
                 }
             }
         } else {
-            int[] candidateIndex = new int[Math.max(16, counts.imbalancedCount)];
+            int[] candidateIndex = new int[Math.max(16, counts.candidateCount)];
             int[] candidateBroker = new int[candidateIndex.length];
             int[] candidateTarget = new int[candidateIndex.length];
             int count = 0;
-            for (int i = 0; i < n; i++) {
-                int pref = counts.preferredOf[i];
+            for (int c = 0; c < counts.candidateCount; c++) {
+                int i = counts.candidates[c];
+                int pref = counts.candidatePreferred[c];
                 PartitionState p = partitions.get(i);
-                if (pref < 0 || p.leader() == pref) {
-                    continue;
-                }
                 int target = PreferredElection.decide(p, cluster, order);
                 if (target == PreferredElection.NO_CHANGE) {
                     continue;

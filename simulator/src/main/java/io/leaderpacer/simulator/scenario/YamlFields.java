@@ -239,9 +239,7 @@ final class YamlFields {
     Map<String, String> scalars(String field) {
         YamlFields m = mapping(field);
         Map<String, String> out = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> it = m.node.fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : m.node.properties()) {
             JsonNode v = e.getValue();
             if (!v.isValueNode() && !v.isNull()) {
                 throw new ScenarioException(file, m.pathOf(e.getKey()), "must be a single value");
