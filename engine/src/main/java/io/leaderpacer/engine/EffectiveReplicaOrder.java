@@ -33,6 +33,11 @@ public final class EffectiveReplicaOrder {
         return new EffectiveReplicaOrder(flags);
     }
 
+    /** Whether this is plain assignment order (an empty list), where the preferred replica is the first one. */
+    public boolean isAssignmentOrder() {
+        return deprioritized.length == 0;
+    }
+
     public boolean isDeprioritized(int broker) {
         return broker < deprioritized.length && deprioritized[broker];
     }

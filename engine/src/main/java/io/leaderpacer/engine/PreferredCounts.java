@@ -50,38 +50,56 @@ final class PreferredCounts {
     }
 
     static PreferredCounts of(ClusterSnapshot cluster, EffectiveReplicaOrder order) {
-        int size = cluster.maxBrokerId() + 1;
-        int[] total = new int[size];
-        int[] imbalanced = new int[size];
-        int[] outOfSync = new int[size];
-        int[] outOfSyncImbalanced = new int[size];
-        List<PartitionState> partitions = cluster.partitions();
-        int n = partitions.size();
-        int[] candidates = new int[Math.max(16, n / 8)];
-        int[] candidatePreferred = new int[candidates.length];
-        int candidateCount = 0;
-        int imbalancedCount = 0;
-        for (int i = 0; i < n; i++) {
-            PartitionState p = partitions.get(i);
-            int pref = order.preferred(p);
-            boolean isImbalanced = p.leader() != pref;
+        Tally t = new Tally(cluster.maxBrokerId() + 1, cluster.partitions().size());
+        int n = cluster.partitions().size();
+        if (order.isAssignmentOrder()) {
+            // The common case: the preferred replica is the first assigned one, and the snapshot's
+            // columns already hold everything this pass needs.
+            for (int i = 0; i < n; i++) {
+                t.add(i, cluster.firstReplicaAt(i), cluster.leaderAt(i), cluster.reassigningOrDeletingAt(i),
+                        cluster.firstReplicaInIsrAt(i));
+            }
+        } else {
+            List<PartitionState> partitions = cluster.partitions();
+            for (int i = 0; i < n; i++) {
+                PartitionState p = partitions.get(i);
+                int pref = order.preferred(p);
+                t.add(i, pref, p.leader(), p.reassigning() || p.topicDeleting(), p.isrContains(pref));
+            }
+        }
+        return new PreferredCounts(t.candidates, t.candidatePreferred, t.candidateCount, t.total, t.imbalanced,
+                t.outOfSync, t.outOfSyncImbalanced, t.imbalancedCount);
+    }
+
+    /** The tallies while the pass runs. */
+    private static final class Tally {
+        private final int[] total;
+        private final int[] imbalanced;
+        private final int[] outOfSync;
+        private final int[] outOfSyncImbalanced;
+        private int[] candidates;
+        private int[] candidatePreferred;
+        private int candidateCount;
+        private int imbalancedCount;
+
+        Tally(int brokerTableSize, int partitions) {
+            total = new int[brokerTableSize];
+            imbalanced = new int[brokerTableSize];
+            outOfSync = new int[brokerTableSize];
+            outOfSyncImbalanced = new int[brokerTableSize];
+            candidates = new int[Math.max(16, partitions / 8)];
+            candidatePreferred = new int[candidates.length];
+        }
+
+        void add(int position, int pref, int leader, boolean leftAlone, boolean inSync) {
+            boolean isImbalanced = leader != pref;
             if (isImbalanced) {
                 imbalancedCount++;
             }
-            if (p.reassigning() || p.topicDeleting()) {
-                continue;
-            }
-            if (isImbalanced) {
-                if (candidateCount == candidates.length) {
-                    candidates = Arrays.copyOf(candidates, candidateCount * 2);
-                    candidatePreferred = Arrays.copyOf(candidatePreferred, candidateCount * 2);
-                }
-                candidates[candidateCount] = i;
-                candidatePreferred[candidateCount] = pref;
-                candidateCount++;
+            if (leftAlone) {
+                return;
             }
             total[pref]++;
-            boolean inSync = p.isrContains(pref);
             if (!inSync) {
                 outOfSync[pref]++;
             }
@@ -90,10 +108,15 @@ final class PreferredCounts {
                 if (!inSync) {
                     outOfSyncImbalanced[pref]++;
                 }
+                if (candidateCount == candidates.length) {
+                    candidates = Arrays.copyOf(candidates, candidateCount * 2);
+                    candidatePreferred = Arrays.copyOf(candidatePreferred, candidateCount * 2);
+                }
+                candidates[candidateCount] = position;
+                candidatePreferred[candidateCount] = pref;
+                candidateCount++;
             }
         }
-        return new PreferredCounts(candidates, candidatePreferred, candidateCount, total, imbalanced, outOfSync,
-                outOfSyncImbalanced, imbalancedCount);
     }
 
     int brokerTableSize() {

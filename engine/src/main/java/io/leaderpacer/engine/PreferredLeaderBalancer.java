@@ -53,14 +53,14 @@ public final class PreferredLeaderBalancer {
         if (!config.waitForSync()) {
             // Legacy: the first `cap` valid elections in iteration order.
             for (int c = 0; c < counts.candidateCount; c++) {
+                int i = counts.candidates[c];
                 int pref = counts.candidatePreferred[c];
-                PartitionState p = partitions.get(counts.candidates[c]);
-                int target = PreferredElection.decide(p, cluster, order);
+                int target = target(cluster, order, i, pref);
                 if (target == PreferredElection.NO_CHANGE) {
                     continue;
                 }
                 if (elections.size() < cap) {
-                    elections.add(new Election(p.id(), p.leader(), target, pref));
+                    elections.add(new Election(partitions.get(i).id(), cluster.leaderAt(i), target, pref));
                     elected[pref]++;
                 } else {
                     deferredTotal++;
@@ -75,8 +75,7 @@ public final class PreferredLeaderBalancer {
             for (int c = 0; c < counts.candidateCount; c++) {
                 int i = counts.candidates[c];
                 int pref = counts.candidatePreferred[c];
-                PartitionState p = partitions.get(i);
-                int target = PreferredElection.decide(p, cluster, order);
+                int target = target(cluster, order, i, pref);
                 if (target == PreferredElection.NO_CHANGE) {
                     continue;
                 }
@@ -93,8 +92,9 @@ public final class PreferredLeaderBalancer {
             RoundRobinSelection.Result chosen = RoundRobinSelection.select(candidateBroker, count, tableSize, cap, lastStart);
             for (int j = 0; j < chosen.chosenCount(); j++) {
                 int c = chosen.chosen()[j];
-                PartitionState p = partitions.get(candidateIndex[c]);
-                elections.add(new Election(p.id(), p.leader(), candidateTarget[c], candidateBroker[c]));
+                int i = candidateIndex[c];
+                elections.add(new Election(partitions.get(i).id(), cluster.leaderAt(i), candidateTarget[c],
+                        candidateBroker[c]));
                 elected[candidateBroker[c]]++;
             }
             deferredTotal = count - chosen.chosenCount();
@@ -116,5 +116,18 @@ public final class PreferredLeaderBalancer {
         BalancerMemory next = new BalancerMemory(verdicts.nextGates(), lastStart, nowMs);
         return new ElectionDecision(nowMs, config, elections, elections.size() >= cap, counts.imbalancedCount,
                 skippedTotal, deferredTotal, reports, next);
+    }
+
+    /**
+     * The election rule's verdict for the candidate at snapshot position {@code i}. When the
+     * preferred replica is the first assigned one, in the ISR and active (most candidates of a
+     * recovery), it is elected, and the snapshot's columns say so without touching the partition
+     * object; otherwise {@link PreferredElection} runs in full.
+     */
+    private static int target(ClusterSnapshot cluster, EffectiveReplicaOrder order, int i, int pref) {
+        if (order.isAssignmentOrder() && cluster.firstReplicaInIsrAt(i) && cluster.isActive(pref)) {
+            return pref;
+        }
+        return PreferredElection.decide(cluster.partitions().get(i), cluster, order);
     }
 }

@@ -218,4 +218,27 @@ class BalancerProperties {
             }
         }
     }
+
+    @Property
+    void deprioritizingAnAbsentBroker_changesNothing(@ForAll("clusters") ClusterSnapshot cluster,
+                                                     @ForAll("configs") PacerConfig anyConfig) {
+        // An empty list takes the snapshot's column fast path; a list naming a broker that holds
+        // no replica takes the general path over partition objects. Both must decide alike.
+        PacerConfig plain = anyConfig.with(ConfigKey.DEPRIORITIZED_LIST.key(), "");
+        PacerConfig absent = anyConfig.with(ConfigKey.DEPRIORITIZED_LIST.key(), "99");
+
+        ElectionDecision a = PreferredLeaderBalancer.decide(cluster, plain, BalancerMemory.empty(), 0);
+        ElectionDecision b = PreferredLeaderBalancer.decide(cluster, absent, BalancerMemory.empty(), 0);
+        ElectionDecision a2 = PreferredLeaderBalancer.decide(cluster, plain, a.nextMemory(), 300_000);
+        ElectionDecision b2 = PreferredLeaderBalancer.decide(cluster, absent, b.nextMemory(), 300_000);
+
+        assertThat(b.elections()).isEqualTo(a.elections());
+        assertThat(b.brokers()).isEqualTo(a.brokers());
+        assertThat(b.nextMemory()).isEqualTo(a.nextMemory());
+        assertThat(b.skippedByGate()).isEqualTo(a.skippedByGate());
+        assertThat(b.deferredByThrottle()).isEqualTo(a.deferredByThrottle());
+        assertThat(b.imbalancedCount()).isEqualTo(a.imbalancedCount());
+        assertThat(b2.elections()).isEqualTo(a2.elections());
+        assertThat(b2.brokers()).isEqualTo(a2.brokers());
+    }
 }

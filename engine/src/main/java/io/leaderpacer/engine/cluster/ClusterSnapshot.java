@@ -30,6 +30,19 @@ public final class ClusterSnapshot {
     private final boolean[] activeById;
     /** Largest broker id named anywhere (registered or as a replica): sizes the engine's per-broker tables. */
     private final int maxBrokerId;
+    /**
+     * Per partition position, its leader; with {@link #firstReplicaColumn} and {@link #flagColumn}
+     * a column view filled once here, so that the balancer's pass over a million partitions reads
+     * three small arrays in order instead of a million objects and their replica and ISR arrays.
+     */
+    private final int[] leaderColumn;
+    /** Per partition position, its first assigned replica (Kafka's preferred replica). */
+    private final int[] firstReplicaColumn;
+    /** Per partition position, {@link #FIRST_REPLICA_IN_ISR} and {@link #LEFT_ALONE} bits. */
+    private final byte[] flagColumn;
+
+    private static final byte FIRST_REPLICA_IN_ISR = 1;
+    private static final byte LEFT_ALONE = 2;
 
     private ClusterSnapshot(SortedMap<Integer, BrokerState> brokers, List<PartitionState> partitions) {
         this.brokers = Collections.unmodifiableSortedMap(brokers);
@@ -40,6 +53,17 @@ public final class ClusterSnapshot {
             activeById[b.id()] = b.isActive();
         }
         this.maxBrokerId = validate(maxId);
+        int n = partitions.size();
+        this.leaderColumn = new int[n];
+        this.firstReplicaColumn = new int[n];
+        this.flagColumn = new byte[n];
+        for (int i = 0; i < n; i++) {
+            PartitionState p = partitions.get(i);
+            leaderColumn[i] = p.leader();
+            firstReplicaColumn[i] = p.replicaAt(0);
+            flagColumn[i] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
+                    | (p.reassigning() || p.topicDeleting() ? LEFT_ALONE : 0));
+        }
     }
 
     public static Builder builder() {
@@ -71,6 +95,26 @@ public final class ClusterSnapshot {
 
     public boolean isRegistered(int brokerId) {
         return brokers.containsKey(brokerId);
+    }
+
+    /** The leader of the partition at this position of {@link #partitions()}, without touching the partition. */
+    public int leaderAt(int position) {
+        return leaderColumn[position];
+    }
+
+    /** The first assigned replica (Kafka's preferred replica) of the partition at this position. */
+    public int firstReplicaAt(int position) {
+        return firstReplicaColumn[position];
+    }
+
+    /** Whether the first assigned replica of the partition at this position is in its ISR. */
+    public boolean firstReplicaInIsrAt(int position) {
+        return (flagColumn[position] & FIRST_REPLICA_IN_ISR) != 0;
+    }
+
+    /** Whether the partition at this position is being reassigned or its topic deleted. */
+    public boolean reassigningOrDeletingAt(int position) {
+        return (flagColumn[position] & LEFT_ALONE) != 0;
     }
 
     /** Largest broker id named by a registration or a replica, or -1 for an empty snapshot. */
