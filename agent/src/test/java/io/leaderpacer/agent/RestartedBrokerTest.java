@@ -47,6 +47,9 @@ class RestartedBrokerTest {
                 // replication quota is even measured, and the restarted broker would rejoin every ISR at once.
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
+                // The replication quota averages over this many 1 s windows and, while they fill, over all of them:
+                // with Kafka's 11 a restarted broker may fetch ~10 s worth of the rate at once before being throttled.
+                .serverProperty("replication.quota.window.num", "2")
                 .build().start();
         cluster.createTopic(TOPIC, PARTITIONS, 3);
     }

@@ -30,12 +30,15 @@ import java.util.concurrent.TimeUnit;
  * <p>The snapshot is built and validated once per trial in {@link #buildSnapshot()}; the memory
  * passed in is the one a previous run over the same snapshot left, so the gate is in its steady
  * mid-recovery state. Only {@code decide} is measured.
+ *
+ * <p>Warm-up is ten seconds: on a loaded two-core machine the JIT needs about six before
+ * {@code decide} runs compiled, and the goal is about the compiled figure.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
-@Warmup(iterations = 3, time = 2)
+@Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class PreferredLeaderBalancerBenchmark {
 
