@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -193,9 +192,6 @@ public final class ClusterSnapshot {
             return this;
         }
 
-        public Map<Integer, BrokerState> brokersSoFar() {
-            return Collections.unmodifiableMap(brokers);
-        }
 
         public ClusterSnapshot build() {
             return new ClusterSnapshot(new TreeMap<>(brokers), new ArrayList<>(partitions));

@@ -52,11 +52,6 @@ public record PartitionState(
         return new PartitionState(id, replicas, newIsr, elr, newLeader, reassigning, topicDeleting);
     }
 
-    /** Returns a copy with another ISR, ELR and leader. */
-    public PartitionState withIsrElrAndLeader(int[] newIsr, int[] newElr, int newLeader) {
-        return new PartitionState(id, replicas, newIsr, newElr, newLeader, reassigning, topicDeleting);
-    }
-
     /** Returns a copy with another leader. */
     public PartitionState withLeader(int newLeader) {
         return new PartitionState(id, replicas, isr, elr, newLeader, reassigning, topicDeleting);
