@@ -2,9 +2,14 @@ package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.coordination.ActionGuard;
+import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.agent.coordination.CoordinationStatus;
+import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.LeaderElector;
+import io.leaderpacer.agent.kafka.PermissionCheck;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.config.PacerConfig;
@@ -22,10 +27,12 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The agent: Kafka's periodic preferred-leader task, run from outside the controller with the engine's gate,
@@ -44,15 +51,27 @@ import java.util.concurrent.TimeUnit;
  * {@link #runOnce()} runs one cycle synchronously (tests, tools); {@link #dryRun()} decides without changing
  * anything. Time comes from an injected {@link Clock}, runs from an injected scheduler, so tests and the demo can
  * drive it. Runs never overlap.
+ *
+ * <p>With {@link Builder#coordination} several agents may run against one cluster and exactly one acts: after the
+ * start-up check the agent joins its group as a standby and ticks every {@value #TICK_MS} ms on its run thread:
+ * it takes part in the group (role changes happen there, between runs) and, while active and a run is due, runs.
+ * On each takeover the gate's memory starts empty, as after a controller failover, and the first run waits for
+ * the predecessor's confirmation to expire and, after a capped run, for its throttle interval. Every Admin
+ * mutation is checked by the election's {@link ActionGuard} first. Without coordination nothing of this happens.
  */
 public final class PacerAgent implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PacerAgent.class);
 
+    /** Pause between two coordinated ticks: bounds how late a due run starts and how often the group is polled. */
+    static final long TICK_MS = 250;
+
     /** What one run does: read, reorder, decide, elect. */
     private final RunCycle cycle;
     /** Contact and safety check before the first run. */
     private final StartupCheck startup;
+    /** Delays between attempts to join the group when the state topic cannot be checked yet. */
+    private final StartupBackoff backoff;
     /** Base configuration plus dynamic overrides, previous value on error. */
     private final PolicyResolver policy;
     /** Runs the start-up attempts and the runs, one at a time. */
@@ -83,13 +102,23 @@ public final class PacerAgent implements AutoCloseable {
     private volatile String startupProblem;
     /** The next scheduled task, cancelled by close. */
     private ScheduledFuture<?> next;
+    /** Several instances, one active; null for a single agent. Used on the run thread only (it holds Kafka clients). */
+    private final ActiveInstanceElection coordination;
+    /** The election's takeover count when this agent last reset its memory; guarded by {@link #runLock}. */
+    private int seenTakeovers;
+    /** Coordinated: monotonic time of the next due run; guarded by {@link #runLock}. */
+    private long nextRunAtNanos = System.nanoTime();
 
     private PacerAgent(Builder b) {
         this.redactor = b.redactor;
         this.cycle = new RunCycle(new ClusterReader(b.admin, b.requestTimeout, b.describeBatchTopics), b.orderStep,
-                new LeaderElector(b.admin, b.requestTimeout, b.electionBatchSize, b.redactor), b.clock, b.redactor);
-        this.startup = new StartupCheck(new AutoRebalanceCheck(b.admin, b.requestTimeout), b.allowAutoRebalance,
-                b.backoff, b.redactor, b.clusterLabel);
+                new LeaderElector(b.admin, b.requestTimeout, b.electionBatchSize, b.redactor,
+                        b.coordination != null ? b.coordination : ActionGuard.NONE), b.clock, b.redactor);
+        this.coordination = b.coordination;
+        this.backoff = b.backoff;
+        this.startup = new StartupCheck(PermissionCheck.forAgent(b.admin, b.requestTimeout,
+                        Optional.ofNullable(b.coordination).map(c -> c.status().group())),
+                new AutoRebalanceCheck(b.admin, b.requestTimeout), b.allowAutoRebalance, b.backoff, b.redactor, b.clusterLabel);
         this.policy = new PolicyResolver(b.basePolicy, b.configSource, b.redactor);
         this.ownsScheduler = b.scheduler == null;
         this.scheduler = b.scheduler != null ? b.scheduler : Executors.newSingleThreadScheduledExecutor(r -> {
@@ -142,6 +171,11 @@ public final class PacerAgent implements AutoCloseable {
 
     public AgentState state() {
         return state;
+    }
+
+    /** This instance's place in its group; empty for a single agent without coordination. */
+    public Optional<CoordinationStatus> coordination() {
+        return coordination == null ? Optional.empty() : Optional.of(coordination.status());
     }
 
     /** Recent runs, oldest first. */
@@ -202,6 +236,12 @@ public final class PacerAgent implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        if (coordination != null) {
+            // After the run thread stopped (or between its ticks): the election's clients are the run thread's.
+            synchronized (runLock) {
+                coordination.close();
+            }
+        }
         termination.complete(null);
     }
 
@@ -230,11 +270,15 @@ public final class PacerAgent implements AutoCloseable {
                 if (state != AgentState.STARTING) {
                     return;
                 }
-                state = AgentState.RUNNING;
+                state = coordination != null ? AgentState.STANDBY : AgentState.RUNNING;
             }
             startupAttempts = 0;
             startupProblem = null;
-            schedule(this::scheduledRun, 0);
+            if (coordination != null) {
+                joinGroup();
+            } else {
+                schedule(this::scheduledRun, 0);
+            }
         }
     }
 
@@ -253,6 +297,82 @@ public final class PacerAgent implements AutoCloseable {
         schedule(this::scheduledRun, delay);
     }
 
+    /** Coordinated: checks the state topic and joins the group; an unsafe topic refuses, other failures retry. */
+    private void joinGroup() {
+        if (state != AgentState.STANDBY) {
+            return;
+        }
+        try {
+            coordination.join();
+            startupAttempts = 0;
+            startupProblem = null;
+            schedule(this::coordinatedTick, 0);
+        } catch (UnsafeTopicException e) {
+            LOG.error("not started: {}", e.getMessage());
+            synchronized (this) {
+                state = AgentState.REFUSED;
+            }
+            termination.completeExceptionally(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            startupAttempts++;
+            startupProblem = "cannot check the state topic or join the group: " + redactor.describe(e);
+            long delay = backoff.delayMs(startupAttempts);
+            LOG.warn("{} (attempt {}); retrying in {} ms", startupProblem, startupAttempts, delay);
+            schedule(this::joinGroup, delay);
+        }
+    }
+
+    /**
+     * Coordinated: one poll of the group (role changes happen inside it, never during a run), then the run if this
+     * instance is active and a run is due.
+     */
+    private void coordinatedTick() {
+        if (state != AgentState.STANDBY && state != AgentState.ACTIVE) {
+            return;
+        }
+        try {
+            synchronized (runLock) {
+                coordination.poll();
+                followRole();
+                if (state == AgentState.ACTIVE && System.nanoTime() - nextRunAtNanos >= 0) {
+                    long delayMs = execute(false).nextRunDelayMs();
+                    nextRunAtNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs);
+                    followRole();
+                }
+            }
+        } catch (RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                return; // closing
+            }
+            LOG.error("coordinated tick failed unexpectedly: {}", redactor.describe(e));
+        }
+        schedule(this::coordinatedTick, TICK_MS);
+    }
+
+    /** Follows the election's role: a takeover starts a new gate memory and waits as the election says; losing drops it. */
+    private void followRole() {
+        boolean active = coordination.isActive();
+        synchronized (this) {
+            if (state == AgentState.STOPPED) {
+                return;
+            }
+            if (active && (state != AgentState.ACTIVE || coordination.takeovers() != seenTakeovers)) {
+                long firstRun = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(coordination.firstRunDelayMs());
+                boolean takeover = coordination.takeovers() != seenTakeovers;
+                // A takeover's pacing comes from the predecessor's summary; resuming after a rebalance keeps our own.
+                nextRunAtNanos = takeover ? firstRun : Math.max(nextRunAtNanos, firstRun);
+                seenTakeovers = coordination.takeovers();
+                memory = BalancerMemory.empty();
+                state = AgentState.ACTIVE;
+            } else if (!active && state == AgentState.ACTIVE) {
+                memory = BalancerMemory.empty();
+                state = AgentState.STANDBY;
+            }
+        }
+    }
+
     private synchronized void schedule(Runnable task, long delayMs) {
         if (state == AgentState.STOPPED || scheduler.isShutdown()) {
             return;
@@ -267,6 +387,9 @@ public final class PacerAgent implements AutoCloseable {
             RunRecord record = outcome.record();
             if (!dry) {
                 memory = outcome.nextMemory();
+                if (coordination != null) {
+                    coordination.recordRun(record);
+                }
                 history.add(record);
                 log(record);
                 notifyListeners(record);
@@ -316,6 +439,7 @@ public final class PacerAgent implements AutoCloseable {
         private String clusterLabel = "the cluster";
         private int historySize = 200;
         private final List<RunListener> listeners = new ArrayList<>();
+        private ActiveInstanceElection coordination;
 
         private Builder(Admin admin) {
             this.admin = Objects.requireNonNull(admin, "admin");
@@ -413,6 +537,16 @@ public final class PacerAgent implements AutoCloseable {
 
         public Builder listener(RunListener listener) {
             listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /**
+         * Runs as one of several instances of which exactly one acts (the agent joins the election's group after
+         * its start-up check, guards every mutation with it, and closes it, leaving the group, on close).
+         * Without this the agent acts alone, as a single instance.
+         */
+        public Builder coordination(ActiveInstanceElection election) {
+            this.coordination = Objects.requireNonNull(election, "election");
             return this;
         }
 

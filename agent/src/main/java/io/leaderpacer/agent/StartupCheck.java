@@ -2,13 +2,17 @@ package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
+import io.leaderpacer.agent.kafka.AccessDenied;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
+import io.leaderpacer.agent.kafka.MissingPermissionException;
+import io.leaderpacer.agent.kafka.PermissionCheck;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One attempt to make contact with the cluster before the first run, and the verdict: run, retry later, or
@@ -17,7 +21,8 @@ import java.util.Objects;
  * <p>Why: the agent must not start deciding until it knows the controller's own rebalancing is off (the two would
  * fight), and a cluster that cannot be reached yet is not an error to crash on but a reason to wait, with one
  * clear log line per attempt and no stack traces. Being refused access (authentication, ACLs) is final: retrying
- * cannot fix it.
+ * cannot fix it. The ACLs are checked first, all at once ({@link PermissionCheck}), so that an operator learns
+ * every missing one, and how to grant it, from the first attempt instead of one per restart.
  */
 final class StartupCheck {
 
@@ -40,6 +45,8 @@ final class StartupCheck {
     }
 
     private final AutoRebalanceCheck check;
+    /** The agent's ACLs, checked before anything else. */
+    private final PermissionCheck permissions;
     /** Operator override: run even with the controller's rebalancing on. */
     private final boolean allowAutoRebalance;
     private final StartupBackoff backoff;
@@ -47,8 +54,9 @@ final class StartupCheck {
     /** The cluster's name in messages. */
     private final String clusterLabel;
 
-    StartupCheck(AutoRebalanceCheck check, boolean allowAutoRebalance, StartupBackoff backoff, SecretRedactor redactor,
-                 String clusterLabel) {
+    StartupCheck(PermissionCheck permissions, AutoRebalanceCheck check, boolean allowAutoRebalance, StartupBackoff backoff,
+                 SecretRedactor redactor, String clusterLabel) {
+        this.permissions = Objects.requireNonNull(permissions, "permissions");
         this.check = Objects.requireNonNull(check, "check");
         this.allowAutoRebalance = allowAutoRebalance;
         this.backoff = Objects.requireNonNull(backoff, "backoff");
@@ -64,14 +72,25 @@ final class StartupCheck {
     Verdict attempt(int attempt) throws InterruptedException {
         AutoRebalanceCheck.Result result;
         try {
+            permissions.check();
             result = check.check();
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
+            Optional<MissingPermissionException> denied = AccessDenied.explain(e);
+            if (denied.isPresent()) {
+                LOG.error("cannot start: {}", redactor.scrub(denied.get().getMessage()));
+                return new Refused(denied.get());
+            }
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            if (cause instanceof AuthenticationException || cause instanceof AuthorizationException) {
-                LOG.error("cannot start: {}. The agent needs DESCRIBE, DESCRIBE_CONFIGS and ALTER on the Cluster resource"
-                        + " and DESCRIBE on every topic (see docs/AGENT.md)", redactor.describe(cause));
+            if (cause instanceof AuthenticationException) {
+                LOG.error("cannot start: {}. Check the SASL/TLS settings and credentials in the properties file",
+                        redactor.describe(cause));
+                return new Refused(cause);
+            }
+            if (cause instanceof AuthorizationException) {
+                // A refusal of a kind the agent does not expect (none of its documented resources): still final.
+                LOG.error("cannot start: {} (see docs/AGENT.md, \"Permissions (ACLs)\")", redactor.describe(cause));
                 return new Refused(cause);
             }
             long delay = backoff.delayMs(attempt);

@@ -2,11 +2,7 @@ package io.leaderpacer.embedded;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.Node;
-import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
@@ -18,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +33,10 @@ import java.util.function.BooleanSupplier;
  * {@code broker.session.timeout.ms=3000} so a stopped broker can register again within seconds, and
  * {@code auto.leader.rebalance.enable=false} unless asked otherwise, because the agent replaces that task.
  *
+ * <p>By default the listeners are plaintext with no authorizer (the demo, most tests). {@link
+ * Builder#saslScramWithAcls()} secures them instead, for least-privilege tests: SCRAM users and ACLs are then set
+ * through {@link #accessControl()}, see {@link SaslScramSetup} for how.
+ *
  * <p>Broker ids are {@code 0 .. brokers-1}; a stopped broker restarts on the same port with the same data.
  * Not thread-safe for concurrent lifecycle calls (start/stop/restart); read-only calls may come from any thread.
  */
@@ -54,6 +53,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     private final Path baseDirectory;
     /** Whether Kafka's own logging is turned down to warnings when the cluster starts. */
     private final boolean quietLogs;
+    /** Whether clients must authenticate (SASL/SCRAM) and are authorized by ACLs; see {@link SaslScramSetup}. */
+    private final boolean secured;
 
     /** The running kit; null before {@link #start()} and after {@link #close()}. */
     private KafkaClusterTestKit kit;
@@ -67,6 +68,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         this.serverProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.serverProperties()));
         this.baseDirectory = b.baseDirectory != null ? b.baseDirectory : DataDirectories.defaultBase();
         this.quietLogs = b.quietLogs;
+        this.secured = b.saslScramWithAcls;
     }
 
     public static Builder builder() {
@@ -88,22 +90,24 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         }
         try {
             dataDirectory = Files.createTempDirectory(baseDirectory, "leader-pacer-kafka-");
-            TestKitNodes nodes = new TestKitNodes.Builder()
+            TestKitNodes.Builder nodes = new TestKitNodes.Builder()
                     .setCombined(false)
                     .setNumControllerNodes(1)
                     .setNumBrokerNodes(brokerCount)
-                    .setBaseDirectory(dataDirectory)
-                    .build();
-            KafkaClusterTestKit.Builder kb = new KafkaClusterTestKit.Builder(nodes);
+                    .setBaseDirectory(dataDirectory);
+            if (secured) {
+                SaslScramSetup.applyTo(nodes);
+            }
+            KafkaClusterTestKit.Builder kb = new KafkaClusterTestKit.Builder(nodes.build());
             serverProperties.forEach(kb::setConfigProp);
             kit = kb.build();
             formatQuietly(kit);
             kit.startup();
             kit.waitForReadyBrokers();
             Properties p = new Properties();
-            p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kit.bootstrapServers());
+            p.putAll(adminClientProperties());
             admin = Admin.create(p);
-            waitUntil("all " + brokerCount + " brokers registered and unfenced", () -> unfencedBrokers() == brokerCount);
+            waitUntil("all " + brokerCount + " brokers registered and unfenced", () -> readiness().unfencedBrokers() == brokerCount);
             return this;
         } catch (Exception e) {
             closeQuietly();
@@ -134,6 +138,54 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     /** The brokers' bootstrap address list, for any Kafka client. */
     public String bootstrapServers() {
         return running().bootstrapServers();
+    }
+
+    /**
+     * Properties for a client with every right: the bootstrap servers and, on a secured cluster, the super user's
+     * SASL settings. On a plain cluster, just the bootstrap servers.
+     */
+    public Map<String, String> adminClientProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        if (secured) {
+            p.putAll(SaslScramSetup.superUserClientProperties());
+        }
+        return p;
+    }
+
+    /**
+     * Properties for a client authenticating as an ordinary SCRAM-SHA-512 user (see {@link #accessControl()}):
+     * bootstrap servers, {@code security.protocol}, {@code sasl.mechanism}, {@code sasl.jaas.config}.
+     *
+     * @throws IllegalStateException on a cluster built without {@link Builder#saslScramWithAcls()}
+     */
+    public Map<String, String> scramClientProperties(String user, String password) {
+        requireSecured();
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.putAll(SaslScramSetup.scramClientProperties(user, password));
+        return p;
+    }
+
+    /**
+     * SCRAM users and ACLs, changed as the super user; each change returns once every running node applies it.
+     *
+     * @throws IllegalStateException on a cluster built without {@link Builder#saslScramWithAcls()}
+     */
+    public AccessControl accessControl() {
+        requireSecured();
+        return new AccessControl(admin(), running(), WAIT_LIMIT);
+    }
+
+    /** Whether clients must authenticate and are authorized by ACLs. */
+    public boolean isSecured() {
+        return secured;
+    }
+
+    private void requireSecured() {
+        if (!secured) {
+            throw new IllegalStateException("the cluster has no SASL listeners or ACLs: build it with saslScramWithAcls()");
+        }
     }
 
     /** How many brokers the cluster has (running or stopped). */
@@ -189,7 +241,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             throw new EmbeddedKafkaException("could not create topic '" + topic + "': " + e, e);
         }
         waitUntil("topic '" + topic + "' has " + partitions + " partitions with a leader and a full ISR",
-                () -> fullyReplicated(topic, partitions, replicationFactor));
+                () -> readiness().fullyReplicated(topic, partitions, replicationFactor));
     }
 
     /**
@@ -225,7 +277,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         } catch (RuntimeException e) {
             throw new EmbeddedKafkaException("could not restart broker " + brokerId + ": " + e.getMessage(), e);
         }
-        waitUntil("broker " + brokerId + " registered and unfenced after restart", () -> isUnfenced(brokerId));
+        waitUntil("broker " + brokerId + " registered and unfenced after restart", () -> readiness().isUnfenced(brokerId));
     }
 
     /** Whether the broker's server is up (not stopped by {@link #stopBroker}/{@link #killBroker}). */
@@ -298,56 +350,12 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         return brokerId;
     }
 
-    private int unfencedBrokers() {
-        try {
-            Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true)
-                    .timeoutMs(5000)).nodes().get();
-            return (int) nodes.stream().filter(n -> !n.isFenced()).count();
-        } catch (Exception e) {
-            return -1;
-        }
-    }
-
-    private boolean isUnfenced(int brokerId) {
-        try {
-            return admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true).timeoutMs(5000))
-                    .nodes().get().stream().anyMatch(n -> n.id() == brokerId && !n.isFenced());
-        } catch (Exception e) {
-            return false;
-        }
-    }
-
-    private boolean fullyReplicated(String topic, int partitions, int replicationFactor) {
-        try {
-            TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
-            if (d.partitions().size() != partitions) {
-                return false;
-            }
-            for (TopicPartitionInfo p : d.partitions()) {
-                if (p.leader() == null || p.leader().isEmpty() || p.isr().size() < replicationFactor) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (Exception e) {
-            // Right after creation the topic may not be known to the broker answering yet: poll again.
-            return false;
-        }
+    private ClusterReadiness readiness() {
+        return new ClusterReadiness(admin());
     }
 
     private static void waitUntil(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + WAIT_LIMIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new EmbeddedKafkaException("timed out after " + WAIT_LIMIT.toSeconds() + " s waiting until " + what);
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new EmbeddedKafkaException("interrupted while waiting until " + what, e);
-            }
-        }
+        BoundedWait.until(what, WAIT_LIMIT, condition);
     }
 
     /** Settings for an {@link EmbeddedKafkaCluster}; every one has a default that suits tests and the demo. */
@@ -362,6 +370,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         private Path baseDirectory;
         /** Whether to turn Kafka's server logging down to warnings. */
         private boolean quietLogs = true;
+        /** Whether clients authenticate with SASL/SCRAM and ACLs are enforced (default: neither). */
+        private boolean saslScramWithAcls;
 
         private Builder() {
         }
@@ -399,6 +409,17 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Secures the cluster: SASL on every listener, SCRAM-SHA-512 for ordinary users (created with
+         * {@link EmbeddedKafkaCluster#accessControl()}), KRaft's {@code StandardAuthorizer} with nothing allowed
+         * without an ACL, and a super user for the cluster's own operations ({@link EmbeddedKafkaCluster#adminClientProperties()}).
+         * Without this call the cluster is plaintext with no authorizer.
+         */
+        public Builder saslScramWithAcls() {
+            this.saslScramWithAcls = true;
+            return this;
+        }
+
         /** An unstarted cluster; call {@link EmbeddedKafkaCluster#start()}. */
         public EmbeddedKafkaCluster build() {
             return new EmbeddedKafkaCluster(this);
@@ -422,6 +443,9 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             p.put("background.threads", "2");
             p.put("log.cleaner.threads", "1");
             p.put("num.recovery.threads.per.data.dir", "1");
+            if (saslScramWithAcls) {
+                p.putAll(SaslScramSetup.serverProperties());
+            }
             p.putAll(extra);
             return p;
         }

@@ -3,8 +3,9 @@
  *
  * <p>Why: the agent's tests and {@code pacer demo} must run against Kafka's own server code (no mocks) and
  * need nothing installed but Java and Maven. Kafka's internal test kit ({@code KafkaClusterTestKit}) can do
- * that, but it is an internal API, so exactly one class here ({@link io.leaderpacer.embedded.EmbeddedKafkaCluster})
- * touches it; everyone else uses that class's small, stable API. The class also encodes what was learned the
+ * that, but it is an internal API, so only {@link io.leaderpacer.embedded.EmbeddedKafkaCluster} and its two
+ * companions for a secured cluster ({@code SaslScramSetup}, {@link io.leaderpacer.embedded.AccessControl})
+ * touch it; everyone else uses their small, stable API. The cluster class also encodes what was learned the
  * hard way about the kit (separate controller, data on tmpfs, short broker session timeout for restarts,
  * per-broker follower throttles set while the broker is up).
  */

@@ -1,11 +1,14 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.AgentState;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.coordination.ActiveInstanceElection;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
+import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.http.StatusServer;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
@@ -26,6 +29,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code pacer run}: the agent, until stopped (Ctrl-C or SIGTERM).
@@ -39,8 +43,11 @@ import java.util.concurrent.ExecutionException;
         description = {"Run the agent: Kafka's periodic preferred-leader election, gated, throttled and fair,",
             "on a cluster running with auto.leader.rebalance.enable=false."},
         footer = {"", "Policy keys in the file may be edited while the agent runs; the next run uses them.",
-            "Dynamic overrides set with 'pacer config' apply on top of the file's values.", "",
-            "Exit status: 0 stopped; 1 refused to run (auto.leader.rebalance.enable=true, or not authorized);",
+            "Dynamic overrides set with 'pacer config' apply on top of the file's values.",
+            "Several instances may run against one cluster (same pacer.group.id): exactly one acts, the others",
+            "stand by and take over when it stops or is cut off.", "",
+            "Exit status: 0 stopped; 1 refused to run (auto.leader.rebalance.enable=true, not authorized,",
+            "or an unsafe state topic);",
             "2 bad usage or invalid properties file; 3 the HTTP endpoint or Kafka client could not be set up."})
 public final class RunCommand implements Callable<Integer> {
 
@@ -85,17 +92,32 @@ public final class RunCommand implements Callable<Integer> {
                 // a run in that time rather than the clients' longer defaults.
                 TopicConfigSource overrides = open(new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
                         TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout())));
+                // Several instances may run; exactly one acts. The election and the state store refer to each other:
+                // the store writes through the election's fenced producer, and each takeover makes it read the topic
+                // again from the start.
+                AtomicReference<OrderStateStore> store = new AtomicReference<>();
+                ActiveInstanceElection election = open(ActiveInstanceElection.builder(admin, props.clientProperties())
+                        .groupId(props.groupId())
+                        .sessionTimeout(props.sessionTimeout())
+                        .instanceId(props.instanceId().isEmpty() ? ActiveInstanceElection.defaultInstanceId() : props.instanceId())
+                        .timeout(props.requestTimeout())
+                        .onTakeover(() -> store.get().reset())
+                        .build());
                 OrderStateStore orders = open(new OrderStateStore(new CompactedTopic(admin, props.clientProperties(),
-                        OrderStateStore.DEFAULT_TOPIC, props.requestTimeout())));
+                        OrderStateStore.DEFAULT_TOPIC, props.requestTimeout(), election.stateWriter())));
+                store.set(orders);
                 metrics = open(PacerMetrics.withJmxAndPrometheus());
                 agent = open(PacerAgent.builder(admin)
                         .properties(props)
                         .basePolicy(() -> file.load().policy())
                         .configSource(overrides)
-                        .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders).build())
+                        .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders).actionGuard(election).build())
+                        .coordination(election)
                         .allowAutoRebalance(allowAutoRebalance)
                         .listener(metrics)
                         .build());
+                PacerAgent running = agent;
+                metrics.activeInstanceGauge(() -> running.state() == AgentState.ACTIVE);
             } catch (KafkaException | IllegalArgumentException e) {
                 err.println("Error: cannot create the Kafka client from " + config + ": " + redactor.describe(e));
                 return EXIT_USAGE;
@@ -118,6 +140,7 @@ public final class RunCommand implements Callable<Integer> {
                 err.println(cause instanceof AutoRebalanceEnabledException refusal
                         ? "Not started: auto.leader.rebalance.enable=true on broker(s) " + refusal.brokers()
                         + " (how to turn it off is logged above; --allow-auto-rebalance overrides)."
+                        : cause instanceof UnsafeTopicException unsafe ? "Not started: " + unsafe.getMessage()
                         : "Not started: " + redactor.describe(cause));
                 return EXIT_REFUSED;
             } catch (InterruptedException e) {

@@ -23,6 +23,9 @@ import java.util.Objects;
  * @param httpPort           the port, 0 = any free port
  * @param requestTimeout     time-out of each Admin call
  * @param describeBatchTopics topics per describeTopics request
+ * @param groupId            the consumer group of the agent instances of this cluster
+ * @param sessionTimeout     the group session time-out
+ * @param instanceId         this instance's name; empty = host name and process id
  */
 public record AgentProperties(
         String source,
@@ -32,7 +35,10 @@ public record AgentProperties(
         String httpHost,
         int httpPort,
         Duration requestTimeout,
-        int describeBatchTopics) {
+        int describeBatchTopics,
+        String groupId,
+        Duration sessionTimeout,
+        String instanceId) {
 
     public AgentProperties {
         Objects.requireNonNull(source, "source");
@@ -40,6 +46,17 @@ public record AgentProperties(
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(httpHost, "httpHost");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
+        Objects.requireNonNull(groupId, "groupId");
+        Objects.requireNonNull(sessionTimeout, "sessionTimeout");
+        Objects.requireNonNull(instanceId, "instanceId");
+    }
+
+    /** Properties without the coordination keys: the group, session time-out and instance id take their defaults. */
+    public AgentProperties(String source, Map<String, String> clientProperties, PacerConfig policy, boolean httpEnabled,
+                           String httpHost, int httpPort, Duration requestTimeout, int describeBatchTopics) {
+        this(source, clientProperties, policy, httpEnabled, httpHost, httpPort, requestTimeout, describeBatchTopics,
+                AgentKey.GROUP_ID.defaultValue(), Duration.ofMillis(Long.parseLong(AgentKey.SESSION_TIMEOUT_MS.defaultValue())),
+                AgentKey.INSTANCE_ID.defaultValue());
     }
 
     /** The {@code bootstrap.servers} value (never secret). */
@@ -77,6 +94,8 @@ public record AgentProperties(
     public String toString() {
         return "AgentProperties{source=" + source + ", client=" + redactedClientProperties()
                 + ", policy=" + policy.toMap() + ", http=" + (httpEnabled ? httpHost + ":" + httpPort : "off")
-                + ", requestTimeout=" + requestTimeout.toMillis() + " ms, describeBatchTopics=" + describeBatchTopics + "}";
+                + ", requestTimeout=" + requestTimeout.toMillis() + " ms, describeBatchTopics=" + describeBatchTopics
+                + ", group=" + groupId + ", sessionTimeout=" + sessionTimeout.toMillis() + " ms"
+                + (instanceId.isEmpty() ? "" : ", instance=" + instanceId) + "}";
     }
 }

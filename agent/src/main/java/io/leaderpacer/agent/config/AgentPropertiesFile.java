@@ -7,6 +7,11 @@ import io.leaderpacer.engine.config.PacerConfig;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -17,6 +22,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeMap;
+
+import static io.leaderpacer.engine.config.ConfigException.printable;
 
 /**
  * Reads and validates the agent's properties file; {@link #load()} can be called on every run.
@@ -52,15 +59,40 @@ public final class AgentPropertiesFile {
      * @throws AgentConfigException naming the file and, for a bad value, the key, value and allowed range
      */
     public AgentProperties load() {
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(path);
         } catch (NoSuchFileException e) {
             throw new AgentConfigException(path + ": file not found");
         } catch (IOException e) {
             throw new AgentConfigException(path + ": cannot read the file (" + e.getMessage() + ")", e);
         }
-        return parse(path.toString(), text);
+        return parse(path.toString(), utf8(path.toString(), bytes));
+    }
+
+    /** The file's text; bytes that are not UTF-8 are an error naming the first bad byte and its line. */
+    private static String utf8(String source, byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (result.isUnderflow()) {
+            result = decoder.flush(out);
+        }
+        if (result.isError()) {
+            int at = in.position();
+            int line = 1;
+            for (int i = 0; i < at; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                }
+            }
+            throw new AgentConfigException(source + ": not UTF-8 text: byte 0x" + String.format("%02x", bytes[at] & 0xff)
+                    + " on line " + line + " is not valid UTF-8 (save the file as UTF-8)");
+        }
+        return out.flip().toString();
     }
 
     /** Validates properties given as text, {@code source} naming where they came from in messages. */
@@ -69,7 +101,8 @@ public final class AgentPropertiesFile {
         try (Reader reader = new StringReader(text)) {
             raw.load(reader);
         } catch (IOException | IllegalArgumentException e) {
-            throw new AgentConfigException(source + ": not a valid properties file (" + e.getMessage() + ")", e);
+            throw new AgentConfigException(source + ": not a valid properties file (" + printable(e.getMessage())
+                    + badEscapeLine(text) + ")", e);
         }
         Map<String, String> all = new TreeMap<>();
         raw.stringPropertyNames().forEach(k -> all.put(k.trim(), raw.getProperty(k).trim()));
@@ -88,10 +121,10 @@ public final class AgentPropertiesFile {
             } else if (AgentKey.forName(key) != null) {
                 agent.put(AgentKey.forName(key), e.getValue());
             } else if (hasPolicyPrefix(key)) {
-                throw new AgentConfigException(source + ": unknown policy key '" + key + "'; known policy keys: "
+                throw new AgentConfigException(source + ": unknown policy key '" + printable(key) + "'; known policy keys: "
                         + String.join(", ", ConfigKey.names()));
             } else if (key.startsWith(AGENT_PREFIX)) {
-                throw new AgentConfigException(source + ": unknown agent key '" + key + "'; known agent keys: "
+                throw new AgentConfigException(source + ": unknown agent key '" + printable(key) + "'; known agent keys: "
                         + String.join(", ", AgentKey.names()));
             } else {
                 client.put(key, e.getValue());
@@ -112,7 +145,43 @@ public final class AgentPropertiesFile {
                 value(AgentKey.HTTP_HOST, agent),
                 (int) parseLong(source, AgentKey.HTTP_PORT, agent, 0, 65_535),
                 Duration.ofMillis(parseLong(source, AgentKey.REQUEST_TIMEOUT_MS, agent, 100, Integer.MAX_VALUE)),
-                (int) parseLong(source, AgentKey.DESCRIBE_BATCH_TOPICS, agent, 1, 100_000));
+                (int) parseLong(source, AgentKey.DESCRIBE_BATCH_TOPICS, agent, 1, 100_000),
+                groupId(source, agent),
+                Duration.ofMillis(parseLong(source, AgentKey.SESSION_TIMEOUT_MS, agent, 6_000, 300_000)),
+                value(AgentKey.INSTANCE_ID, agent));
+    }
+
+    /** The group id: also the prefix of a transactional id and of ACL patterns, so kept to topic-name characters. */
+    private static String groupId(String source, Map<AgentKey, String> agent) {
+        String v = value(AgentKey.GROUP_ID, agent);
+        if (v.length() <= 200 && v.matches("[A-Za-z0-9._-]+")) {
+            return v;
+        }
+        throw invalid(source, AgentKey.GROUP_ID, v);
+    }
+
+    /**
+     * Where the first malformed {@code \\uXXXX} escape is (the properties reader does not say), or nothing. Lines
+     * whose first visible character starts a comment are skipped, as the reader skips them.
+     */
+    private static String badEscapeLine(String text) {
+        String[] lines = text.split("\r\n|\r|\n", -1);
+        for (int n = 0; n < lines.length; n++) {
+            String line = lines[n].stripLeading();
+            if (line.startsWith("#") || line.startsWith("!")) {
+                continue;
+            }
+            for (int i = 0; i < line.length() - 1; i++) {
+                if (line.charAt(i) != '\\') {
+                    continue;
+                }
+                if (line.charAt(i + 1) == 'u' && !line.substring(i + 2, Math.min(line.length(), i + 6)).matches("[0-9a-fA-F]{4}")) {
+                    return " on line " + (n + 1);
+                }
+                i++;
+            }
+        }
+        return "";
     }
 
     private static boolean hasPolicyPrefix(String key) {
@@ -151,7 +220,7 @@ public final class AgentPropertiesFile {
     }
 
     private static AgentConfigException invalid(String source, AgentKey key, String value) {
-        return new AgentConfigException(source + ": invalid value '" + value + "' for '" + key.key() + "': must be "
+        return new AgentConfigException(source + ": invalid value '" + printable(value) + "' for '" + key.key() + "': must be "
                 + key.allowed());
     }
 }

@@ -1,7 +1,6 @@
 package io.leaderpacer.agent.dynamic;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -11,8 +10,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
@@ -46,6 +43,9 @@ import java.util.concurrent.TimeoutException;
  * keeps its position and the map between calls, so a later read fetches only what was written since. If the
  * position fell behind the log start (a compaction of tombstones it had not seen), it reads again from the start.
  *
+ * <p>Writes go through the idempotent producer described above unless a {@link Writer} is given: a coordinated
+ * agent passes its fenced transactional writer for the state topic, so that a deposed instance cannot write it.
+ *
  * <p>Not thread-safe by design: one instance belongs to one agent loop or one command; methods are synchronized
  * only so that misuse cannot corrupt the map.
  */
@@ -62,6 +62,14 @@ public final class CompactedTopic implements AutoCloseable {
     /** Bound on every blocking call, so an unreachable cluster fails a run instead of hanging it. */
     private final Duration timeout;
 
+    /**
+     * Another way to write the topic (the coordinated agent's fenced transactions), or null for this object's own
+     * idempotent producer. Reads are {@code read_committed} either way, so aborted writes are never seen.
+     */
+    private final Writer writer;
+    /** Whether {@link #ensureExists()} ran for a write through {@link #writer}. */
+    private boolean ensured;
+
     /** Created on the first write; closed with this object. */
     private KafkaProducer<String, String> producer;
     /** Created on the first read of an existing topic; keeps its position between reads. */
@@ -71,7 +79,26 @@ public final class CompactedTopic implements AutoCloseable {
     /** Latest value per key as of the last read (tombstoned keys removed). */
     private final Map<String, String> latest = new LinkedHashMap<>();
 
+    /** Writes a batch of entries to a topic and returns once they are durable; used instead of the idempotent producer. */
+    @FunctionalInterface
+    public interface Writer {
+        /**
+         * @param topic   the topic's name
+         * @param entries key to value, {@code null} = tombstone, in write order
+         */
+        void write(String topic, Map<String, String> entries) throws InterruptedException, ExecutionException, TimeoutException;
+    }
+
     public CompactedTopic(Admin admin, Map<String, ?> clientProperties, String name, Duration timeout) {
+        this(admin, clientProperties, name, timeout, null);
+    }
+
+    /**
+     * A topic written through {@code writer} (which must write durably and in order) rather than an idempotent
+     * producer of its own.
+     */
+    public CompactedTopic(Admin admin, Map<String, ?> clientProperties, String name, Duration timeout, Writer writer) {
+        this.writer = writer;
         this.admin = Objects.requireNonNull(admin, "admin");
         this.name = Objects.requireNonNull(name, "name");
         this.clientProperties = Map.copyOf(Objects.requireNonNull(clientProperties, "clientProperties"));
@@ -135,6 +162,15 @@ public final class CompactedTopic implements AutoCloseable {
     }
 
     /**
+     * Forgets what was read: the next {@link #read()} reads the topic again from its start. Used when an instance
+     * becomes active, so that its view of the state is rebuilt from the topic alone.
+     */
+    public synchronized void reset() {
+        assigned = List.of();
+        latest.clear();
+    }
+
+    /**
      * Writes every entry (a {@code null} value deletes the key) and waits until all are acknowledged by the
      * in-sync replicas. Creates the topic first if it does not exist. The entries go to the topic in one flush, in
      * map order.
@@ -144,6 +180,14 @@ public final class CompactedTopic implements AutoCloseable {
     public synchronized void write(Map<String, String> entries)
             throws InterruptedException, ExecutionException, TimeoutException {
         if (entries.isEmpty()) {
+            return;
+        }
+        if (writer != null) {
+            if (!ensured) {
+                ensureExists();
+                ensured = true;
+            }
+            writer.write(name, entries);
             return;
         }
         if (producer == null) {
@@ -172,24 +216,17 @@ public final class CompactedTopic implements AutoCloseable {
     }
 
     /**
-     * Creates the topic if it does not exist: one partition (so one reader sees every write in order), compacted,
-     * replicated to {@code min(3, brokers)} with {@code min.insync.replicas = min(2, RF)}.
+     * Creates the topic with safe settings if it does not exist, and refuses it if it exists with settings that
+     * could lose what is written (see {@link StateTopicSafety}); called before the first write.
+     *
+     * @throws ExecutionException caused by {@link UnsafeTopicException} (its message names every problem and its
+     *                            fix) when the topic is unsafe; nothing has been written then
      */
     public void ensureExists() throws InterruptedException, ExecutionException, TimeoutException {
-        int brokers = admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS).size();
-        short replication = (short) Math.max(1, Math.min(3, brokers));
-        int minInsync = Math.min(2, replication);
-        Map<String, String> configs = new HashMap<>();
-        configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
-        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(minInsync));
         try {
-            admin.createTopics(List.of(new NewTopic(name, 1, replication).configs(configs)))
-                    .all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            LOG.info("Created topic {} (compacted, replication factor {}, min.insync.replicas {})", name, replication, minInsync);
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw e;
-            }
+            StateTopicSafety.ensureSafe(admin, name, timeout);
+        } catch (UnsafeTopicException e) {
+            throw new ExecutionException(e.getMessage(), e);
         }
     }
 

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static io.leaderpacer.engine.config.ConfigException.printable;
+
 /**
  * The {@code --add-config} and {@code --delete-config} argument syntax of {@code kafka-configs.sh}:
  * {@code k1=v1,k2=v2} and {@code k1,k2}.
@@ -35,7 +37,7 @@ public final class ConfigAssignments {
                 int eq = piece.indexOf('=');
                 if (eq < 0) {
                     if (lastKey == null || piece.isBlank()) {
-                        throw new IllegalArgumentException("--add-config '" + argument + "': '" + piece.trim()
+                        throw new IllegalArgumentException("--add-config '" + printable(argument) + "': '" + printable(piece.trim())
                                 + "' is not key=value; expected key=value[,key=value...] (a list value may be bracketed: key=[1,2])");
                     }
                     out.put(lastKey, out.get(lastKey) + "," + piece.trim());
@@ -44,10 +46,10 @@ public final class ConfigAssignments {
                 String key = piece.substring(0, eq).trim();
                 String value = stripBrackets(piece.substring(eq + 1).trim());
                 if (key.isEmpty()) {
-                    throw new IllegalArgumentException("--add-config '" + argument + "': a key is missing before '='");
+                    throw new IllegalArgumentException("--add-config '" + printable(argument) + "': a key is missing before '='");
                 }
                 if (out.containsKey(key)) {
-                    throw new IllegalArgumentException("--add-config: key '" + key + "' is given twice");
+                    throw new IllegalArgumentException("--add-config: key '" + printable(key) + "' is given twice");
                 }
                 out.put(key, value);
                 lastKey = key;
@@ -67,8 +69,8 @@ public final class ConfigAssignments {
             for (String piece : argument.split(",", -1)) {
                 String key = piece.trim();
                 if (key.isEmpty() || key.contains("=")) {
-                    throw new IllegalArgumentException("--delete-config '" + argument + "': "
-                            + (key.isEmpty() ? "an empty key name" : "'" + key + "' is not a key name")
+                    throw new IllegalArgumentException("--delete-config '" + printable(argument) + "': "
+                            + (key.isEmpty() ? "an empty key name" : "'" + printable(key) + "' is not a key name")
                             + "; expected key[,key...]");
                 }
                 out.add(key);

@@ -20,7 +20,8 @@ import java.util.Map;
  * <p>Why records: Jackson renders them field by field, so the document's shape is visible here in one place and
  * cannot pick up anything (such as a client property) by accident.
  *
- * @param state                the agent's lifecycle state
+ * @param state                the agent's lifecycle state (STANDBY or ACTIVE when several instances coordinate)
+ * @param instance             this instance's place in its group, or null for a single agent
  * @param cluster              the bootstrap servers
  * @param startupProblem       why the agent has not made contact yet, or null
  * @param configurationProblem why the previous configuration is still in force, or null
@@ -31,6 +32,7 @@ import java.util.Map;
  */
 public record StatusReport(
         String state,
+        Instance instance,
         String cluster,
         String startupProblem,
         String configurationProblem,
@@ -52,6 +54,21 @@ public record StatusReport(
                                double outOfSyncPercent, double thresholdPercent, String phase, String reason,
                                String gatedSince, long gatedActiveMs, int leaders, int elected, int skippedByGate,
                                int deferredByThrottle) {
+    }
+
+    /**
+     * This instance among several (exactly one is active).
+     *
+     * @param role           STANDBY or ACTIVE
+     * @param id             this instance's id
+     * @param group          the group the instances share
+     * @param since          when the current role began (ISO-8601)
+     * @param takeovers      how many times this instance became active
+     * @param depositions    how many times it was deposed while active
+     * @param activeInstance the active instance as last seen by this one, or null when unknown
+     */
+    public record Instance(String role, String id, String group, String since, int takeovers, int depositions,
+                           String activeInstance) {
     }
 
     /** One run, summarised. */
@@ -89,7 +106,9 @@ public record StatusReport(
         for (int i = history.size() - 1; i >= 0 && runs.size() < RUNS_SHOWN; i--) {
             runs.add(summary(history.get(i)));
         }
-        return new StatusReport(agent.state().name(), agent.clusterLabel(), agent.startupProblem().orElse(null),
+        Instance instance = agent.coordination().map(c -> new Instance(c.role().name(), c.instance(), c.group(),
+                Instant.ofEpochMilli(c.sinceMs()).toString(), c.takeovers(), c.depositions(), c.activeInstance())).orElse(null);
+        return new StatusReport(agent.state().name(), instance, agent.clusterLabel(), agent.startupProblem().orElse(null),
                 agent.configurationProblem().orElse(null), policy, redactedClientProperties, brokers, runs);
     }
 

@@ -128,7 +128,11 @@ public final class StatusServer implements AutoCloseable {
     private Optional<String> healthProblem() {
         AgentState state = agent.state();
         switch (state) {
-            case RUNNING: {
+            case STANDBY:
+                // A standby is healthy: it is ready to take over.
+                return Optional.empty();
+            case RUNNING:
+            case ACTIVE: {
                 Optional<RunRecord> last = agent.lastRun();
                 if (last.isPresent() && !last.get().succeeded()) {
                     return Optional.of("last run failed: " + last.get().failure().orElse(""));

@@ -3,6 +3,8 @@ package io.leaderpacer.agent.kafka;
 import io.leaderpacer.agent.ElectionOutcome;
 import io.leaderpacer.agent.ElectionResult;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.coordination.ActionGuard;
+import io.leaderpacer.agent.coordination.NotActiveException;
 import io.leaderpacer.engine.Election;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionId;
@@ -50,8 +52,19 @@ public final class LeaderElector {
     private final int partitionsPerRequest;
     /** Scrubs secrets out of Kafka's error messages. */
     private final SecretRedactor redactor;
+    /** Asked before each request whether this instance may still act (several instances: only the active one). */
+    private final ActionGuard guard;
 
     public LeaderElector(Admin admin, Duration timeout, int partitionsPerRequest, SecretRedactor redactor) {
+        this(admin, timeout, partitionsPerRequest, redactor, ActionGuard.NONE);
+    }
+
+    /**
+     * An elector that asks {@code guard} before each request; a refusal ({@link NotActiveException}) ends the
+     * call with nothing more sent.
+     */
+    public LeaderElector(Admin admin, Duration timeout, int partitionsPerRequest, SecretRedactor redactor, ActionGuard guard) {
+        this.guard = Objects.requireNonNull(guard, "guard");
         this.admin = Objects.requireNonNull(admin, "admin");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         if (partitionsPerRequest < 1) {
@@ -63,7 +76,8 @@ public final class LeaderElector {
 
     /**
      * Elects, in requests of at most {@code partitionsPerRequest} partitions, and returns one result per election
-     * in the given order. Never throws for Kafka errors.
+     * in the given order. Never throws for Kafka errors; throws {@link NotActiveException} when the guard refuses a
+     * request (earlier requests of the call were sent).
      *
      * @param elections the engine's elections
      * @param snapshot  the snapshot they were decided on (to check each target is the stored first replica)
@@ -98,6 +112,7 @@ public final class LeaderElector {
 
     private void send(Map<TopicPartition, Election> batch, Map<PartitionId, ElectionResult> results) throws InterruptedException {
         Map<TopicPartition, Optional<Throwable>> answers;
+        guard.checkActive("electLeaders of " + batch.size() + " partition(s)");
         try {
             answers = admin.electLeaders(ElectionType.PREFERRED, batch.keySet(),
                             new ElectLeadersOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, timeout.toMillis())))

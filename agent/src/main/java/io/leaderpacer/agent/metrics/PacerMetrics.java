@@ -156,6 +156,16 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
         });
     }
 
+    /**
+     * Publishes {@code leader.pacer.agent.active}: 1 while this instance is the active one of its group, else 0.
+     * Why a gauge of its own: with several instances, dashboards and alerts must see that exactly one is active.
+     */
+    public void activeInstanceGauge(java.util.function.BooleanSupplier active) {
+        Objects.requireNonNull(active, "active");
+        Gauge.builder("leader.pacer.agent.active", () -> active.getAsBoolean() ? 1 : 0)
+                .description("1 while this agent instance is the active one of its group, else 0").register(registry);
+    }
+
     /** Current value of the out-of-sync gauge of a broker (0 for an unknown broker). */
     public int outOfSyncCount(int broker) {
         AtomicInteger v = outOfSync.get(broker);

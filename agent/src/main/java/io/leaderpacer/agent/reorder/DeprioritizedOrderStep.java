@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.reorder;
 
 import io.leaderpacer.agent.ReplicaOrderStep;
+import io.leaderpacer.agent.coordination.ActionGuard;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.cluster.PartitionState;
@@ -56,7 +57,7 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
     private final ReorderReassignments kafka;
     /** Partitions per reassignment request: bounds request size and the work lost to a crash. */
     private final int batchSize;
-    /** Told after the write-ahead and after the reassignment of each batch. */
+    /** Told after the write-ahead, the reassignment and the confirmation of each batch. */
     private final ReorderListener listener;
 
     /** What the last run did; replaced at the end of each run. */
@@ -68,7 +69,7 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
 
     private DeprioritizedOrderStep(Builder b) {
         this.store = b.store;
-        this.kafka = new ReorderReassignments(b.admin, b.timeout, b.confirmTimeout);
+        this.kafka = new ReorderReassignments(b.admin, b.timeout, b.confirmTimeout, b.guard);
         this.batchSize = b.batchSize;
         this.listener = b.listener;
     }
@@ -176,10 +177,12 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
         Set<PartitionId> seen = kafka.awaitOrders(doneTargets);
         List<OrderRecord> settled = new ArrayList<>();
         List<PartitionId> restoredSeen = new ArrayList<>();
+        List<ReorderMove> confirmed = new ArrayList<>();
         for (ReorderMove m : done) {
             if (!seen.contains(m.partition())) {
                 continue; // the next run sees it and confirms or drops the record
             }
+            confirmed.add(m);
             if (m.isRestore()) {
                 restoredSeen.add(m.partition());
             } else {
@@ -188,6 +191,9 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
         }
         store.put(settled);
         store.remove(restoredSeen);
+        if (!confirmed.isEmpty()) {
+            listener.confirmed(confirmed);
+        }
         return done;
     }
 
@@ -248,6 +254,7 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
         private Duration timeout = Duration.ofSeconds(30);
         private Duration confirmTimeout = Duration.ofSeconds(5);
         private ReorderListener listener = ReorderListener.NONE;
+        private ActionGuard guard = ActionGuard.NONE;
 
         private Builder(Admin admin, OrderStateStore store) {
             this.admin = Objects.requireNonNull(admin, "admin");
@@ -275,7 +282,16 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
             return this;
         }
 
-        /** Told after each write-ahead and each reassignment (default: nothing). */
+        /** Told after each write-ahead, reassignment and confirmation (default: nothing). */
+        /**
+         * Asked before each reassignment request whether this instance may act (several instances: the active one
+         * only); default: always.
+         */
+        public Builder actionGuard(ActionGuard value) {
+            this.guard = Objects.requireNonNull(value, "guard");
+            return this;
+        }
+
         public Builder listener(ReorderListener value) {
             this.listener = Objects.requireNonNull(value, "listener");
             return this;

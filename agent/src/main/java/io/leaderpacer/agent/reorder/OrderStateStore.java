@@ -61,6 +61,14 @@ public final class OrderStateStore implements AutoCloseable {
         return new StoredOrders(records, unreadable);
     }
 
+    /**
+     * Forgets what was read: the next {@link #load()} reads the whole topic again. An instance that becomes active
+     * calls it, so its view of the deprioritization state comes from the topic alone, as its predecessor left it.
+     */
+    public void reset() {
+        topic.reset();
+    }
+
     /** Writes (replaces) records durably. */
     public void put(Collection<OrderRecord> records) throws InterruptedException, ExecutionException, TimeoutException {
         Map<String, String> entries = new LinkedHashMap<>();

@@ -1,5 +1,7 @@
 package io.leaderpacer.agent.reorder;
 
+import io.leaderpacer.agent.coordination.ActionGuard;
+import io.leaderpacer.agent.coordination.NotActiveException;
 import io.leaderpacer.engine.cluster.PartitionId;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitionReassignment;
@@ -42,7 +44,16 @@ final class ReorderReassignments {
     /** How long to wait for the brokers' metadata to show a completed reorder before leaving it to the next run. */
     private final Duration confirmTimeout;
 
+    /** Asked before each reassignment request whether this instance may still act. */
+    private final ActionGuard guard;
+
     ReorderReassignments(Admin admin, Duration timeout, Duration confirmTimeout) {
+        this(admin, timeout, confirmTimeout, ActionGuard.NONE);
+    }
+
+    /** Reassignments sent only after {@code guard} allows them ({@link NotActiveException} otherwise). */
+    ReorderReassignments(Admin admin, Duration timeout, Duration confirmTimeout, ActionGuard guard) {
+        this.guard = Objects.requireNonNull(guard, "guard");
         this.admin = Objects.requireNonNull(admin, "admin");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         this.confirmTimeout = Objects.requireNonNull(confirmTimeout, "confirmTimeout");
@@ -70,13 +81,16 @@ final class ReorderReassignments {
     }
 
     /**
-     * Issues one reorder-only reassignment per partition, in one request.
+     * Issues one reorder-only reassignment per partition, in one request, if the guard allows it.
+     *
+     * @throws NotActiveException when this instance may not act; nothing was sent
      *
      * @return the partitions Kafka refused, with the reason; the others were reordered
      */
     Map<PartitionId, String> reorder(Map<PartitionId, List<Integer>> targets) throws InterruptedException {
         Map<TopicPartition, java.util.Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
         targets.forEach((p, order) -> request.put(toKafka(p), java.util.Optional.of(new NewPartitionReassignment(order))));
+        guard.checkActive("alterPartitionReassignments of " + request.size() + " partition(s)");
         Map<TopicPartition, KafkaFuture<Void>> results = admin.alterPartitionReassignments(request).values();
         Map<PartitionId, String> failures = new LinkedHashMap<>();
         long deadline = System.nanoTime() + timeout.toNanos();

@@ -43,13 +43,12 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
  * The KIP-491 list on a real 3-broker KRaft cluster (issue test 4): reorder-only reassignments with a write-ahead
- * record, paced leadership drain, exact restoration by a restarted agent, convergence after a crash at either
- * point, and a replica set changed by someone else left alone. One cluster for the class; each test has its own
+ * record, paced leadership drain, exact restoration by a restarted agent, and a replica set changed by someone else
+ * left alone. A crash at each step of a reorder or a restore is {@link CrashPointClusterTest}. One cluster for the class; each test has its own
  * topic and its own state topic and decides on a snapshot of its own topic only, so the tests do not see each
  * other's partitions.
  */
@@ -137,74 +136,6 @@ class DeprioritizedOrderStepClusterTest {
             }
         }
         assertThat(leadersOn(topic, DEPRIORITIZED)).as("leadership back on the restored preferred replicas").isEqualTo(4);
-    }
-
-    @Test
-    void crashAfterWriteAhead_nextApplyReordersFromTheStoredOriginal() throws Exception {
-        String topic = "crash-write-ahead";
-        Map<Integer, List<Integer>> original = createTopic(topic, List.of(2, 0, 1), List.of(0, 2, 1), List.of(1, 0, 2));
-        PacerConfig withList = PacerConfig.defaults().with("preferred.leader.deprioritized.list", "2");
-
-        Loop crashing = new Loop(topic, "_state-crash-wa", crashAt(true, false));
-        assertThatThrownBy(() -> crashing.runOnce(withList)).hasMessageContaining("crash after write-ahead");
-        crashing.close();
-        assertThat(describeOrders(topic)).as("no reassignment was issued").isEqualTo(original);
-        assertThat(recordsByPartition("_state-crash-wa")).hasSize(2)
-                .allSatisfy((p, r) -> assertThat(r.status()).isEqualTo(ReorderStatus.REORDERING));
-
-        Loop next = new Loop(topic, "_state-crash-wa");
-        next.runOnce(withList);
-        assertThat(awaitOrders(topic, expectedDeprioritized(original))).containsEntry(0, List.of(0, 1, 2))
-                .containsEntry(1, List.of(0, 1, 2)).containsEntry(2, List.of(1, 0, 2));
-        assertThat(recordsByPartition("_state-crash-wa")).allSatisfy((p, r) -> {
-            assertThat(r.original()).isEqualTo(original.get(p.partition()));
-            assertThat(r.status()).isEqualTo(ReorderStatus.REORDERED);
-        });
-
-        // and the same crash while restoring: the next run still restores the exact originals
-        Loop crashingRestore = new Loop(topic, "_state-crash-wa", crashAt(true, false));
-        PacerConfig noList = withList.with("preferred.leader.deprioritized.list", "");
-        assertThatThrownBy(() -> crashingRestore.runOnce(noList)).hasMessageContaining("crash after write-ahead");
-        crashingRestore.close();
-        assertThat(recordsByPartition("_state-crash-wa")).allSatisfy((p, r) -> assertThat(r.status()).isEqualTo(ReorderStatus.RESTORING));
-        next.runOnce(noList);
-        assertThat(awaitOrders(topic, original)).isEqualTo(original);
-        assertThat(recordsByPartition("_state-crash-wa")).isEmpty();
-        next.close();
-    }
-
-    @Test
-    void crashAfterReassignment_nextApplyConfirmsWithoutReassigningAgain() throws Exception {
-        String topic = "crash-reassigned";
-        Map<Integer, List<Integer>> original = createTopic(topic, List.of(2, 1, 0), List.of(1, 0, 2));
-        PacerConfig withList = PacerConfig.defaults().with("preferred.leader.deprioritized.list", "2");
-
-        Loop crashing = new Loop(topic, "_state-crash-re", crashAt(false, true));
-        assertThatThrownBy(() -> crashing.runOnce(withList)).hasMessageContaining("crash after reassignment");
-        crashing.close();
-        awaitOrders(topic, expectedDeprioritized(original));
-        assertThat(recordsByPartition("_state-crash-re")).hasSize(1).allSatisfy((p, r) -> assertThat(r.status()).isEqualTo(ReorderStatus.REORDERING));
-
-        Loop next = new Loop(topic, "_state-crash-re");
-        next.runOnce(withList);
-        assertThat(next.step.lastReport().reordered()).as("nothing reassigned again").isEmpty();
-        assertThat(recordsByPartition("_state-crash-re")).hasSize(1).allSatisfy((p, r) -> {
-            assertThat(r.original()).isEqualTo(List.of(2, 1, 0));
-            assertThat(r.status()).isEqualTo(ReorderStatus.REORDERED);
-        });
-
-        // a crash after the restoring reassignment: the next run only drops the record
-        Loop crashingRestore = new Loop(topic, "_state-crash-re", crashAt(false, true));
-        PacerConfig noList = withList.with("preferred.leader.deprioritized.list", "");
-        assertThatThrownBy(() -> crashingRestore.runOnce(noList)).hasMessageContaining("crash after reassignment");
-        crashingRestore.close();
-        awaitOrders(topic, original);
-        assertThat(recordsByPartition("_state-crash-re")).hasSize(1);
-        next.runOnce(noList);
-        assertThat(next.step.lastReport().restored()).containsExactly(new PartitionId(topic, 0));
-        assertThat(recordsByPartition("_state-crash-re")).isEmpty();
-        assertThat(describeOrders(topic)).isEqualTo(original);
-        next.close();
     }
 
     @Test
@@ -328,14 +259,10 @@ class DeprioritizedOrderStepClusterTest {
         long nowMs = 0;
 
         Loop(String topic, String stateTopic) {
-            this(topic, stateTopic, ReorderListener.NONE);
-        }
-
-        Loop(String topic, String stateTopic, ReorderListener listener) {
             this.topic = topic;
             this.store = new OrderStateStore(new CompactedTopic(admin, Map.of("bootstrap.servers", cluster.bootstrapServers()),
                     stateTopic, Duration.ofSeconds(30)));
-            this.step = DeprioritizedOrderStep.builder(admin, store).listener(listener).build();
+            this.step = DeprioritizedOrderStep.builder(admin, store).build();
         }
 
         ElectionDecision runOnce(PacerConfig config) throws Exception {
@@ -356,24 +283,6 @@ class DeprioritizedOrderStepClusterTest {
         public void close() {
             store.close();
         }
-    }
-
-    private static ReorderListener crashAt(boolean afterWriteAhead, boolean afterReassignment) {
-        return new ReorderListener() {
-            @Override
-            public void writeAheadDurable(List<ReorderMove> moves) {
-                if (afterWriteAhead) {
-                    throw new IllegalStateException("simulated crash after write-ahead of " + moves.size());
-                }
-            }
-
-            @Override
-            public void reassigned(List<ReorderMove> moves) {
-                if (afterReassignment) {
-                    throw new IllegalStateException("simulated crash after reassignment of " + moves.size());
-                }
-            }
-        };
     }
 
     private static ClusterSnapshot onlyTopics(ClusterSnapshot all, List<String> topics) {

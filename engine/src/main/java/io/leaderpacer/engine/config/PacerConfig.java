@@ -46,6 +46,8 @@ public record PacerConfig(
         check(checkIntervalSeconds >= 1, ConfigKey.CHECK_INTERVAL_SECONDS, Long.toString(checkIntervalSeconds));
         check(!Double.isNaN(thresholdPercent) && thresholdPercent >= 0 && thresholdPercent <= 100,
                 ConfigKey.THRESHOLD_PERCENT, Double.toString(thresholdPercent));
+        // -0.0 would print as "0" yet compare unequal to 0: one threshold, one value.
+        thresholdPercent = thresholdPercent + 0.0;
         check(maxWaitMs >= 0, ConfigKey.MAX_WAIT_MS, Long.toString(maxWaitMs));
         check(maxPerRun >= 1, ConfigKey.MAX_PER_RUN, Integer.toString(maxPerRun));
         check(throttleIntervalMs >= 0, ConfigKey.THROTTLE_INTERVAL_MS, Long.toString(throttleIntervalMs));
@@ -223,7 +225,7 @@ public record PacerConfig(
                 id = Integer.parseInt(s);
             } catch (NumberFormatException e) {
                 throw new ConfigException(ConfigKey.DEPRIORITIZED_LIST.key(), raw,
-                        "'" + s + "' is not a broker id; must be " + ConfigKey.DEPRIORITIZED_LIST.allowed());
+                        "'" + ConfigException.printable(s) + "' is not a broker id; must be " + ConfigKey.DEPRIORITIZED_LIST.allowed());
             }
             if (id < 0) {
                 throw new ConfigException(ConfigKey.DEPRIORITIZED_LIST.key(), raw,

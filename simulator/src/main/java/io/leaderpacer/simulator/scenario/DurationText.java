@@ -1,5 +1,7 @@
 package io.leaderpacer.simulator.scenario;
 
+import io.leaderpacer.engine.config.ConfigException;
+
 import java.util.Locale;
 
 /**
@@ -28,11 +30,21 @@ public final class DurationText {
             at = m.end();
         }
         if (s.isEmpty() || at != s.length()) {
-            throw new IllegalArgumentException("'" + text + "' is not a duration; write a number and a unit "
+            throw new IllegalArgumentException("'" + ConfigException.printable(text) + "' is not a duration; write a number and a unit "
                     + "(ms, s, m, h), e.g. 250ms, 90s, 10m, 1.5h or 86m30s");
+        }
+        if (ms > MAX_MS) {
+            throw new IllegalArgumentException("'" + ConfigException.printable(text) + "' is too long: a duration is at most "
+                    + format(MAX_MS) + " (366 days)");
         }
         return Math.round(ms);
     }
+
+    /**
+     * Longest duration accepted: far beyond any recovery worth simulating, and far below where milliseconds would
+     * overflow (a huge value must be an error, not a saturated number and a run that never ends).
+     */
+    public static final long MAX_MS = 366L * 24 * 3_600_000;
 
     /** One number and its unit; {@code ms} is tried before {@code m}. */
     private static final java.util.regex.Pattern PART = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");

@@ -9,6 +9,11 @@ import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.PacerConfig;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -21,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 
 /**
  * Reads the scenario format (YAML, documented in docs/SIMULATOR.md) into a {@link Scenario}.
@@ -49,15 +55,57 @@ public final class ScenarioLoader {
     /** Loads a scenario file. */
     public Scenario load(Path file) {
         String name = file.toString();
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new ScenarioException(name, "", "no such file");
         } catch (IOException e) {
             throw new ScenarioException(name, "", "cannot be read: " + e.getMessage());
         }
-        return parse(name, text);
+        return parse(name, utf8(name, bytes));
+    }
+
+    /** The file's text; bytes that are not UTF-8 are an error naming the first bad byte and its line. */
+    private static String utf8(String name, byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (result.isUnderflow()) {
+            result = decoder.flush(out);
+        }
+        if (result.isError()) {
+            int at = in.position();
+            int line = 1;
+            for (int i = 0; i < at; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                }
+            }
+            throw new ScenarioException(name, "", "not UTF-8 text: byte 0x" + String.format("%02x", bytes[at] & 0xff)
+                    + " on line " + line + " is not valid UTF-8 (save the file as UTF-8)");
+        }
+        return out.flip().toString();
+    }
+
+    /**
+     * A YAML parser's message on one line: its statements without the quoted source lines and carets under them
+     * (the line and column are given separately).
+     */
+    private static String yamlProblem(String message) {
+        if (message == null) {
+            return "unreadable";
+        }
+        StringJoiner parts = new StringJoiner("; ");
+        for (String line : message.split("\r?\n")) {
+            if (!line.isBlank() && !Character.isWhitespace(line.charAt(0))) {
+                parts.add(line.strip());
+            }
+        }
+        return parts.length() == 0 ? message.strip() : parts.toString();
     }
 
     /** Parses scenario text; {@code source} names it in messages. */
@@ -68,14 +116,14 @@ public final class ScenarioLoader {
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
                     + ", column " + e.getLocation().getColumnNr();
-            throw new ScenarioException(source, "", "not valid YAML" + where + ": " + e.getOriginalMessage());
+            throw new ScenarioException(source, "", "not valid YAML" + where + ": " + yamlProblem(e.getOriginalMessage()));
         }
         YamlFields top = YamlFields.root(source, root);
         top.allowOnly(TOP);
 
         String scenarioName = top.requireString("name");
         if (!scenarioName.matches("[A-Za-z0-9._-]+")) {
-            throw top.error("name", "'" + scenarioName + "' may only contain letters, digits, '.', '_' and '-' (it names output files)");
+            throw top.error("name", "'" + ConfigException.printable(scenarioName) + "' may only contain letters, digits, '.', '_' and '-' (it names output files)");
         }
         String description = top.optString("description", "");
         long seed = top.has("seed") ? top.requireLong("seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1L;
@@ -113,7 +161,7 @@ public final class ScenarioLoader {
             t.allowOnly(TOPIC);
             String name = t.requireString("name");
             if (!names.add(name)) {
-                throw t.error("name", "topic '" + name + "' is defined twice");
+                throw t.error("name", "topic '" + ConfigException.printable(name) + "' is defined twice");
             }
             int partitions = t.requireInt("partitions", 1, 10_000_000);
             total += partitions;
@@ -149,7 +197,7 @@ public final class ScenarioLoader {
             if (raw.asText().trim().equals("uniform")) {
                 return RateSkew.uniform();
             }
-            throw t.error("skew", "'" + raw.asText() + "' is not a skew; write uniform, {kind: lognormal, sigma: 0.5} "
+            throw t.error("skew", YamlFields.shown(raw) + " is not a skew; write uniform, {kind: lognormal, sigma: 0.5} "
                     + "or {kind: zipf, exponent: 1.0}");
         }
         YamlFields s = t.mapping("skew");
@@ -287,10 +335,10 @@ public final class ScenarioLoader {
             p.allowOnly(Set.of("name", "description", "config", "replicationThrottleMBps"));
             String name = p.requireString("name");
             if (StandardPolicies.named(name) != null) {
-                throw p.error("name", "'" + name + "' is a standard policy; give the custom one another name");
+                throw p.error("name", "'" + ConfigException.printable(name) + "' is a standard policy; give the custom one another name");
             }
             if (out.containsKey(name)) {
-                throw p.error("name", "policy '" + name + "' is defined twice");
+                throw p.error("name", "policy '" + ConfigException.printable(name) + "' is defined twice");
             }
             Map<String, String> config = p.has("config") ? p.scalars("config") : Map.of();
             try {
@@ -314,7 +362,7 @@ public final class ScenarioLoader {
             if (p == null) {
                 List<String> known = new ArrayList<>(StandardPolicies.names());
                 known.addAll(custom.keySet());
-                throw new ScenarioException(top.file(), "policies[" + i + "]", "unknown policy '" + n + "'; known policies are " + known);
+                throw new ScenarioException(top.file(), "policies[" + i + "]", "unknown policy '" + ConfigException.printable(n) + "'; known policies are " + known);
             }
             if (out.stream().noneMatch(q -> q.name().equals(n))) {
                 out.add(p);

@@ -1,6 +1,7 @@
 package io.leaderpacer.simulator.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.leaderpacer.engine.config.ConfigException;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -84,7 +85,7 @@ final class YamlFields {
     long requireLong(String field, long min, long max) {
         JsonNode v = require(field);
         if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw error(field, "'" + v.asText() + "' must be a whole number between " + min + " and " + max);
+            throw error(field, shown(v) + " must be a whole number between " + min + " and " + max);
         }
         long value = v.asLong();
         if (value < min || value > max) {
@@ -104,7 +105,7 @@ final class YamlFields {
     double requireDouble(String field, double min, double max) {
         JsonNode v = require(field);
         if (!v.isNumber()) {
-            throw error(field, "'" + v.asText() + "' must be a number between " + min + " and " + max);
+            throw error(field, shown(v) + " must be a number between " + min + " and " + max);
         }
         double value = v.asDouble();
         if (!(value >= min && value <= max)) {
@@ -123,7 +124,7 @@ final class YamlFields {
         }
         JsonNode v = node.get(field);
         if (!v.isBoolean()) {
-            throw error(field, "'" + v.asText() + "' must be true or false");
+            throw error(field, shown(v) + " must be true or false");
         }
         return v.asBoolean();
     }
@@ -148,7 +149,7 @@ final class YamlFields {
     String requireChoice(String field, List<String> choices) {
         String s = requireString(field);
         if (!choices.contains(s)) {
-            throw error(field, "'" + s + "' is not one of " + choices);
+            throw error(field, "'" + ConfigException.printable(s) + "' is not one of " + choices);
         }
         return s;
     }
@@ -225,8 +226,8 @@ final class YamlFields {
             }
             int[] ids = new int[e.size()];
             for (int j = 0; j < e.size(); j++) {
-                if (!e.get(j).isIntegralNumber()) {
-                    throw new ScenarioException(file, p + "[" + j + "]", "'" + e.get(j).asText() + "' is not a broker id");
+                if (!e.get(j).isIntegralNumber() || !e.get(j).canConvertToInt()) {
+                    throw new ScenarioException(file, p + "[" + j + "]", shown(e.get(j)) + " is not a broker id");
                 }
                 ids[j] = e.get(j).asInt();
             }
@@ -254,6 +255,17 @@ final class YamlFields {
         List<String> out = new ArrayList<>();
         node.fieldNames().forEachRemaining(out::add);
         return out;
+    }
+
+    /** A value as a message quotes it: scalars quoted (printable, shortened), containers by their kind. */
+    static String shown(JsonNode v) {
+        if (v.isArray()) {
+            return "a list";
+        }
+        if (v.isObject()) {
+            return "a mapping";
+        }
+        return "'" + ConfigException.printable(v.asText()) + "'";
     }
 
     JsonNode raw(String field) {

@@ -1,0 +1,534 @@
+package io.leaderpacer.agent.coordination;
+
+import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.dynamic.CompactedTopic;
+import io.leaderpacer.agent.dynamic.StateTopicSafety;
+import io.leaderpacer.agent.dynamic.UnsafeTopicException;
+import io.leaderpacer.agent.reorder.OrderStateStore;
+import io.leaderpacer.engine.ElectionDecision;
+import org.apache.kafka.clients.admin.Admin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
+
+/**
+ * Decides whether this agent instance acts: the one instance of its group that owns the state topic's partition
+ * and has fenced its predecessor's producer is active; every other instance is a standby.
+ *
+ * <p>Why this shape: Kafka is the only coordinator every instance already trusts, so the role is a partition of
+ * a consumer group ({@link GroupMembership}) and every write, and a recent confirmation before every action, is a
+ * transaction of one shared transactional id that also commits the group's offset ({@link FencedStateWriter}).
+ * The guarantees, and their limits:
+ * <ul>
+ *   <li>A live owner loses the role in its own {@code poll} (eager revocation), between two runs, before the group
+ *       gives the partition to anyone else.</li>
+ *   <li>An owner cut off or paused past the session time-out is fenced twice over: its commits fail once the group
+ *       has moved on (generation) and once the successor has called {@code initTransactions} (epoch).</li>
+ *   <li>An action needs a successful confirmation started less than {@code L} = session time-out / 3 ago on this
+ *       process's monotonic clock; a successor waits {@code L} after its {@code initTransactions} before its
+ *       first action. A confirmation that succeeded was committed before the successor's initialisation, so
+ *       every action the predecessor checked is checked before the successor's first action. What remains is a
+ *       process that stops between that check and the network send of its request (a pause of more than
+ *       {@code L} at exactly that point): the request then reaches Kafka late, as any client's can.</li>
+ * </ul>
+ * The gate memory is not carried over (the agent starts a new one, as a new controller does); the pacing is: the
+ * predecessor's {@link HandoverSummary} sets the successor's earliest first run after a capped run.
+ *
+ * <p>Threading: {@link #poll()}, {@link #checkActive}, {@link #recordRun} and the state writer run on the agent's
+ * run thread only (they use the Kafka clients); the accessors may be read from any thread.
+ */
+public final class ActiveInstanceElection implements ActionGuard, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ActiveInstanceElection.class);
+
+    /** The group id unless configured. */
+    public static final String DEFAULT_GROUP_ID = "leader-pacer";
+    /** The session time-out unless configured. */
+    public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(10);
+    /** Prefix of the membership consumer's client id; the rest is the instance id, so a standby can name the active one. */
+    private static final String CLIENT_ID_PREFIX = "leader-pacer-";
+    /** How long one membership poll may wait. */
+    private static final Duration POLL_WAIT = Duration.ofMillis(100);
+
+    private final Admin admin;
+    private final Map<String, ?> clientProperties;
+    private final String groupId;
+    private final String topic;
+    private final String instanceId;
+    private final String host;
+    /** Bound on each blocking client call. */
+    private final Duration timeout;
+    /** {@code L}: how long a confirmation allows actions, and how long a new active instance waits before acting. */
+    private final long confirmationLifetimeNanos;
+    /** Wall clock for the hand-over summary and status. */
+    private final Clock clock;
+    /** Monotonic clock for the confirmation's lifetime (System.nanoTime unless a test injects one). */
+    private final LongSupplier nanoTime;
+    /** Run on each takeover, before the first run (e.g. reset the state store so it is read again). */
+    private final Runnable onTakeover;
+    private final GroupMembership membership;
+
+    /** The producer while active (or after a rebalance, until confirmed again); null as a standby. */
+    private FencedStateWriter writer;
+    /** The partition was assigned in a poll and the takeover is still to be done. */
+    private boolean takeoverDue;
+    /** A rebalance ended with this member as a standby: find out who is active. */
+    private boolean lookUpActive;
+    /** When the last successful confirmation started (monotonic nanos). */
+    private long confirmedAtNanos;
+    /** Monotonic time before which this instance must not act (L after its initTransactions, and the throttle). */
+    private long firstActionAtNanos;
+    /** What this instance tells its successor. */
+    private HandoverSummary summary;
+
+    private volatile InstanceRole role = InstanceRole.STANDBY;
+    private volatile long sinceMs;
+    private volatile int takeovers;
+    private volatile int depositions;
+    private volatile String activeInstance;
+    /** Whether {@link #close()} ran (closing twice is harmless). */
+    private boolean closed;
+    /** The predecessor's summary read at the last takeover; null before one. */
+    private volatile HandoverSummary predecessor;
+
+    private ActiveInstanceElection(Builder b) {
+        this.admin = b.admin;
+        this.clientProperties = Map.copyOf(b.clientProperties);
+        this.groupId = b.groupId;
+        this.topic = b.topic;
+        this.instanceId = b.instanceId;
+        this.host = hostName();
+        this.timeout = b.timeout;
+        this.confirmationLifetimeNanos = b.sessionTimeout.toNanos() / 3;
+        this.clock = b.clock;
+        this.nanoTime = b.nanoTime;
+        this.onTakeover = b.onTakeover;
+        this.summary = HandoverSummary.fresh(instanceId, host);
+        this.sinceMs = clock.millis();
+        this.membership = new GroupMembership(clientProperties, groupId, topic, b.sessionTimeout, CLIENT_ID_PREFIX + instanceId,
+                timeout, new Transitions());
+    }
+
+    /**
+     * A builder for an instance on this cluster.
+     *
+     * @param admin            the agent's Admin client (to name the active instance; not closed here)
+     * @param clientProperties bootstrap servers and security settings for the group's consumer and producer
+     */
+    public static Builder builder(Admin admin, Map<String, ?> clientProperties) {
+        return new Builder(admin, clientProperties);
+    }
+
+    /**
+     * Checks the state topic (creating it with safe settings if absent: the group needs its one partition), then
+     * joins the group; the role is decided in the following polls.
+     *
+     * @throws UnsafeTopicException when the state topic exists with settings that could lose state; not joined
+     */
+    public void join() throws UnsafeTopicException, InterruptedException, ExecutionException, TimeoutException {
+        StateTopicSafety.ensureSafe(admin, topic, timeout);
+        membership.join();
+        LOG.info("standby: instance {} joined group {} on topic {}; waiting for the active role", instanceId, groupId, topic);
+    }
+
+    /**
+     * Takes part in the group (up to 100 ms), then, if the partition was assigned, takes over: fences the
+     * predecessor, reads its summary, runs the takeover hook. Never throws for Kafka errors: a failed takeover is
+     * retried at the next poll.
+     */
+    public void poll() {
+        membership.poll(POLL_WAIT);
+        if (takeoverDue && membership.owns()) {
+            takeOver();
+        }
+        if (lookUpActive && role == InstanceRole.STANDBY) {
+            lookUpActive = false;
+            lookUpActiveInstance();
+        }
+    }
+
+    public boolean isActive() {
+        return role == InstanceRole.ACTIVE;
+    }
+
+    public InstanceRole role() {
+        return role;
+    }
+
+    public String instanceId() {
+        return instanceId;
+    }
+
+    /** How many times this instance became active (resuming after a rebalance in which no one else acted is not one). */
+    public int takeovers() {
+        return takeovers;
+    }
+
+    /**
+     * How long from now until this instance may run: {@code L} after its takeover, and the predecessor's throttle
+     * interval after a capped run. 0 when it may run now (or is not active).
+     */
+    public long firstRunDelayMs() {
+        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(firstActionAtNanos - nanoTime.getAsLong()));
+    }
+
+    /** The predecessor's hand-over summary read at the last takeover, if any. */
+    public Optional<HandoverSummary> predecessor() {
+        return Optional.ofNullable(predecessor);
+    }
+
+    public CoordinationStatus status() {
+        return new CoordinationStatus(role, instanceId, groupId, sinceMs, takeovers, depositions,
+                role == InstanceRole.ACTIVE ? instanceId : activeInstance);
+    }
+
+    @Override
+    public void checkActive(String action) {
+        if (role != InstanceRole.ACTIVE || writer == null) {
+            throw new NotActiveException("instance " + instanceId + " is not the active instance of group " + groupId
+                    + "; " + action + " not sent");
+        }
+        long now = nanoTime.getAsLong();
+        if (now - firstActionAtNanos < 0) {
+            throw new NotActiveException("instance " + instanceId + " took over less than "
+                    + TimeUnit.NANOSECONDS.toMillis(confirmationLifetimeNanos) + " ms ago; " + action + " not sent");
+        }
+        if (now - confirmedAtNanos >= confirmationLifetimeNanos) {
+            confirm(action);
+        }
+    }
+
+    /**
+     * After each run: a run that sent elections updates the summary (its end, whether it was capped, the next
+     * delay) in a fenced transaction, so a successor keeps the pacing.
+     */
+    public void recordRun(RunRecord run) {
+        if (role != InstanceRole.ACTIVE || run.dryRun() || run.results().isEmpty()) {
+            return;
+        }
+        boolean capped = run.decision().map(ElectionDecision::moreWork).orElse(false);
+        summary = summary.afterElections(run.finishedAtMs(), capped, run.nextRunDelayMs());
+        try {
+            confirm("the hand-over summary");
+        } catch (NotActiveException e) {
+            // Logged where it happened; the agent sees the role and stops.
+        }
+    }
+
+    /** The state topic's writes for this instance: fenced transactions, refused unless active. */
+    public CompactedTopic.Writer stateWriter() {
+        return this::writeState;
+    }
+
+    private void writeState(String stateTopic, Map<String, String> entries)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        if (role != InstanceRole.ACTIVE || writer == null) {
+            throw new NotActiveException("instance " + instanceId + " is not the active instance of group " + groupId
+                    + "; " + entries.size() + " record(s) not written to " + stateTopic);
+        }
+        long start = nanoTime.getAsLong();
+        try {
+            writer.commit(stateTopic, entries, membership.groupMetadata(), summary.toJson());
+            confirmedAtNanos = start;
+        } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
+            if (failed(e, "writing " + entries.size() + " record(s) to " + stateTopic)) {
+                throw new NotActiveException("instance " + instanceId + " was deposed; " + entries.size()
+                        + " record(s) not written to " + stateTopic, e);
+            }
+            throw e;
+        }
+    }
+
+    /** One fenced transaction with no records: proves this instance is still the active one. */
+    private void confirm(String forWhat) {
+        long start = nanoTime.getAsLong();
+        try {
+            writer.commit(topic, Map.of(), membership.groupMetadata(), summary.toJson());
+            confirmedAtNanos = start;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failed(e, "confirming before " + forWhat);
+            throw new NotActiveException("interrupted while confirming the active role; " + forWhat + " not sent", e);
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            boolean deposed = failed(e, "confirming before " + forWhat);
+            throw new NotActiveException((deposed ? "instance " + instanceId + " was deposed"
+                    : "could not confirm the active role (" + e + ")") + "; " + forWhat + " not sent", e);
+        }
+    }
+
+    /**
+     * Handles a failed transaction: fencing deposes this instance for good; anything else leaves the role to be
+     * confirmed again before the next action (and re-established if the producer is unusable).
+     *
+     * @return whether this instance was deposed
+     */
+    private boolean failed(Exception e, String what) {
+        confirmedAtNanos = nanoTime.getAsLong() - confirmationLifetimeNanos;
+        if (FencedStateWriter.isFencing(e)) {
+            depose("fenced while " + what + " (" + rootMessage(e) + ")");
+            return true;
+        }
+        LOG.warn("active: {} failed ({}); nothing is sent until the role is confirmed again", what, rootMessage(e));
+        if (!writer.abortQuietly()) {
+            closeWriter();
+            role = InstanceRole.STANDBY;
+            sinceMs = clock.millis();
+            takeoverDue = membership.owns();
+        }
+        return false;
+    }
+
+    private void depose(String why) {
+        boolean wasActive = role == InstanceRole.ACTIVE;
+        closeWriter();
+        role = InstanceRole.STANDBY;
+        takeoverDue = false;
+        sinceMs = clock.millis();
+        if (wasActive) {
+            depositions++;
+            LOG.info("deposed: instance {} {}; stopped acting", instanceId, why);
+        }
+    }
+
+    private void takeOver() {
+        takeoverDue = false;
+        if (writer != null && resumed()) {
+            return;
+        }
+        long started = nanoTime.getAsLong();
+        try {
+            writer = new FencedStateWriter(clientProperties, groupId + "-state", membership.partition(), instanceId,
+                    CLIENT_ID_PREFIX + instanceId + "-state", timeout);
+            writer.initialize();
+            long initialised = nanoTime.getAsLong();
+            HandoverSummary before = membership.committedMetadata().flatMap(HandoverSummary::parse).orElse(null);
+            summary = before == null ? HandoverSummary.fresh(instanceId, host) : HandoverSummary.fresh(instanceId, host).inheriting(before);
+            writer.commit(topic, Map.of(), membership.groupMetadata(), summary.toJson());
+            confirmedAtNanos = initialised;
+            onTakeover.run();
+            long throttleWaitMs = before == null ? 0 : Math.max(0, before.nextRunNotBeforeMs() - clock.millis());
+            firstActionAtNanos = Math.max(initialised + confirmationLifetimeNanos,
+                    nanoTime.getAsLong() + TimeUnit.MILLISECONDS.toNanos(throttleWaitMs));
+            predecessor = before;
+            takeovers++;
+            sinceMs = clock.millis();
+            activeInstance = instanceId;
+            role = InstanceRole.ACTIVE;
+            LOG.info("active: instance {} took over from {} in {} ms (fenced its producer); first run in {} ms{}", instanceId,
+                    before == null ? "no earlier instance" : before.instance() + "@" + before.host(),
+                    TimeUnit.NANOSECONDS.toMillis(initialised - started), firstRunDelayMs(),
+                    before == null || before.lastElectionMs() < 0 ? "" : " (its last election batch ended "
+                            + Instant.ofEpochMilli(before.lastElectionMs()) + (before.capped() ? ", capped" : ", not capped") + ")");
+        } catch (RuntimeException | InterruptedException | ExecutionException | TimeoutException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            closeWriter();
+            role = InstanceRole.STANDBY;
+            if (FencedStateWriter.isFencing(e)) {
+                LOG.info("standby: instance {} was assigned the active role but another instance fenced it ({})",
+                        instanceId, rootMessage(e));
+            } else {
+                takeoverDue = membership.owns();
+                LOG.warn("standby: instance {} could not take over yet ({}); retrying", instanceId, rootMessage(e));
+            }
+        }
+    }
+
+    /** After a rebalance that gave the partition back: active again without a new epoch if no one else acted. */
+    private boolean resumed() {
+        long start = nanoTime.getAsLong();
+        try {
+            writer.commit(topic, Map.of(), membership.groupMetadata(), summary.toJson());
+        } catch (RuntimeException | InterruptedException | ExecutionException | TimeoutException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            closeWriter();
+            return false;
+        }
+        confirmedAtNanos = start;
+        role = InstanceRole.ACTIVE;
+        activeInstance = instanceId;
+        LOG.info("active: instance {} kept the active role through a rebalance of group {}", instanceId, groupId);
+        return true;
+    }
+
+    private void lookUpActiveInstance() {
+        String found = membership.owner(admin).map(id -> id.startsWith(CLIENT_ID_PREFIX) ? id.substring(CLIENT_ID_PREFIX.length()) : id)
+                .orElse(null);
+        if (found != null && !found.equals(activeInstance)) {
+            LOG.info("standby: instance {} is active (group {}); instance {} waits", found, groupId, instanceId);
+        }
+        activeInstance = found;
+    }
+
+    private void closeWriter() {
+        if (writer != null) {
+            try {
+                writer.close();
+            } catch (RuntimeException e) {
+                LOG.debug("closing the state producer: {}", e.toString());
+            }
+            writer = null;
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "unknown-host";
+        }
+    }
+
+    /** The default instance id: host name and process id, unique per process and meaningful in logs. */
+    public static String defaultInstanceId() {
+        return hostName() + "-" + ProcessHandle.current().pid();
+    }
+
+    /** Leaves the group (a standby takes over at once) and closes the producer. Call from the run thread, or after it stopped. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        boolean wasActive = role == InstanceRole.ACTIVE;
+        role = InstanceRole.STANDBY;
+        closeWriter();
+        try {
+            membership.close();
+        } catch (RuntimeException e) {
+            LOG.debug("leaving group {}: {}", groupId, e.toString());
+        }
+        if (wasActive) {
+            LOG.info("standby: instance {} stopped and left group {}", instanceId, groupId);
+        }
+    }
+
+    /** The group's callbacks, run inside {@link GroupMembership#poll}: losing the role takes effect before returning. */
+    private final class Transitions implements GroupMembership.Listener {
+        @Override
+        public void gained() {
+            takeoverDue = true;
+        }
+
+        @Override
+        public void given(boolean lost) {
+            takeoverDue = false;
+            if (role == InstanceRole.ACTIVE) {
+                role = InstanceRole.STANDBY;
+                sinceMs = clock.millis();
+                if (lost) {
+                    depositions++;
+                    closeWriter();
+                    LOG.info("deposed: instance {} lost its membership of group {}; stopped acting", instanceId, groupId);
+                } else {
+                    LOG.info("standby: group {} is rebalancing; instance {} stopped acting until it is reassigned", groupId, instanceId);
+                }
+            }
+        }
+
+        @Override
+        public void standby() {
+            if (role == InstanceRole.ACTIVE) {
+                given(false);
+            }
+            closeWriter();
+            lookUpActive = true;
+        }
+    }
+
+    /** Settings of an {@link ActiveInstanceElection}. */
+    public static final class Builder {
+        private final Admin admin;
+        private final Map<String, ?> clientProperties;
+        private String groupId = DEFAULT_GROUP_ID;
+        private String topic = OrderStateStore.DEFAULT_TOPIC;
+        private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
+        private String instanceId = defaultInstanceId();
+        private Duration timeout = Duration.ofSeconds(30);
+        private Clock clock = Clock.systemUTC();
+        private LongSupplier nanoTime = System::nanoTime;
+        private Runnable onTakeover = () -> { };
+
+        private Builder(Admin admin, Map<String, ?> clientProperties) {
+            this.admin = Objects.requireNonNull(admin, "admin");
+            this.clientProperties = Objects.requireNonNull(clientProperties, "clientProperties");
+        }
+
+        /** The consumer group (default {@value #DEFAULT_GROUP_ID}); its transactional id is {@code <group>-state}. */
+        public Builder groupId(String value) {
+            if (value == null || value.isBlank()) {
+                throw new IllegalArgumentException("group id must not be blank");
+            }
+            this.groupId = value;
+            return this;
+        }
+
+        /** The single-partition state topic whose partition is the role (default the state store's topic). */
+        public Builder topic(String value) {
+            this.topic = Objects.requireNonNull(value, "topic");
+            return this;
+        }
+
+        /** The group session time-out (default 10 s); the broker accepts 6 s to 30 min by default. */
+        public Builder sessionTimeout(Duration value) {
+            if (value.toMillis() < 3) {
+                throw new IllegalArgumentException("session time-out must be at least 3 ms, was " + value.toMillis());
+            }
+            this.sessionTimeout = value;
+            return this;
+        }
+
+        /** How this instance is named in logs, /status and its successor's log (default host-pid). */
+        public Builder instanceId(String value) {
+            if (value == null || value.isBlank()) {
+                throw new IllegalArgumentException("instance id must not be blank");
+            }
+            this.instanceId = value;
+            return this;
+        }
+
+        /** Bound on each blocking Kafka call (default 30 s). */
+        public Builder timeout(Duration value) {
+            this.timeout = Objects.requireNonNull(value, "timeout");
+            return this;
+        }
+
+        public Builder clock(Clock value) {
+            this.clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /** Run after each takeover, before the first run: e.g. make the state store read its topic again. */
+        public Builder onTakeover(Runnable value) {
+            this.onTakeover = Objects.requireNonNull(value, "onTakeover");
+            return this;
+        }
+
+        public ActiveInstanceElection build() {
+            return new ActiveInstanceElection(this);
+        }
+    }
+}
