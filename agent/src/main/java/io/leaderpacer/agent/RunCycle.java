@@ -1,6 +1,7 @@
 package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.kafka.AccessDenied;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.LeaderElector;
 import io.leaderpacer.engine.BalancerMemory;
@@ -80,7 +81,9 @@ final class RunCycle {
             return new Outcome(failed(sequence, startMs, dry, config, "interrupted", timings(phases)), memory);
         } catch (Exception e) {
             LOG.debug("run {} failed", sequence, redactor.scrubbed(e));
-            return new Outcome(failed(sequence, startMs, dry, config, redactor.describe(e), timings(phases)), memory);
+            // An ACL revoked while the agent runs: name the missing permission and how to grant it, not just Kafka's text.
+            String why = AccessDenied.explain(e).map(m -> redactor.scrub(m.getMessage())).orElseGet(() -> redactor.describe(e));
+            return new Outcome(failed(sequence, startMs, dry, config, why, timings(phases)), memory);
         }
     }
 

@@ -20,6 +20,7 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.acl.AccessControlEntry;
 import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.acl.AclPermissionType;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -146,7 +147,7 @@ class LeastPrivilegeClusterTest {
         List<RequiredPermission> granted = new ArrayList<>(AgentPermissions.REQUIRED);
         granted.remove(withheld);
         cluster.accessControl().grant(bindings(granted));
-        if (withheld.operation() == org.apache.kafka.common.acl.AclOperation.CREATE) {
+        if (withheld.operation() == AclOperation.CREATE) {
             deleteStateTopic(); // CREATE is needed only while the state topic does not exist
         } else {
             ensureStateTopic(); // the operations on it can only be checked when it exists
