@@ -3,16 +3,11 @@ package io.leaderpacer.agent.config;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.config.Utf8Text;
 
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -70,29 +65,13 @@ public final class AgentPropertiesFile {
         return parse(path.toString(), utf8(path.toString(), bytes));
     }
 
-    /** The file's text; bytes that are not UTF-8 are an error naming the first bad byte and its line. */
+    /** The file's text; bytes that are not UTF-8 are an error naming the file, the first bad byte and its line. */
     private static String utf8(String source, byte[] bytes) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        CharBuffer out = CharBuffer.allocate(bytes.length);
-        CoderResult result = decoder.decode(in, out, true);
-        if (result.isUnderflow()) {
-            result = decoder.flush(out);
+        try {
+            return Utf8Text.decode(bytes);
+        } catch (Utf8Text.NotUtf8Exception e) {
+            throw new AgentConfigException(source + ": " + e.getMessage());
         }
-        if (result.isError()) {
-            int at = in.position();
-            int line = 1;
-            for (int i = 0; i < at; i++) {
-                if (bytes[i] == '\n') {
-                    line++;
-                }
-            }
-            throw new AgentConfigException(source + ": not UTF-8 text: byte 0x" + String.format("%02x", bytes[at] & 0xff)
-                    + " on line " + line + " is not valid UTF-8 (save the file as UTF-8)");
-        }
-        return out.flip().toString();
     }
 
     /** Validates properties given as text, {@code source} naming where they came from in messages. */

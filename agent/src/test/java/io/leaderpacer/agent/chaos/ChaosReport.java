@@ -68,7 +68,7 @@ record ChaosReport(long seed, int steps, long restartsSurvived, long crashes, lo
     /** The report as text, one figure per line. */
     String text() {
         StringBuilder sb = new StringBuilder("Leader Pacer chaos report\n");
-        figures().forEach((k, v) -> sb.append(String.format("%-38s %s%n", k, v)));
+        figures().forEach((k, v) -> sb.append(String.format("%-38s %s\n", k, v)));
         return sb.toString();
     }
 

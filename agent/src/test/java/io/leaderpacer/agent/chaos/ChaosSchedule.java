@@ -123,7 +123,7 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
         StringBuilder sb = new StringBuilder("chaos plan for seed ").append(seed).append(" (").append(faults.size())
                 .append(" steps on ").append(brokers).append(" brokers):\n");
         for (int i = 0; i < faults.size(); i++) {
-            sb.append(String.format("  %2d. %s%n", i + 1, faults.get(i).describe()));
+            sb.append(String.format("  %2d. %s\n", i + 1, faults.get(i).describe()));
         }
         return sb.toString();
     }
