@@ -1,21 +1,16 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.AgentAssembly;
 import io.leaderpacer.agent.AgentState;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.config.SecretRedactor;
-import io.leaderpacer.agent.coordination.ActiveInstanceElection;
-import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
-import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.http.StatusServer;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
 import io.leaderpacer.agent.metrics.PacerMetrics;
-import io.leaderpacer.agent.reorder.DeprioritizedOrderStep;
-import io.leaderpacer.agent.reorder.OrderStateStore;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,7 +24,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code pacer run}: the agent, until stopped (Ctrl-C or SIGTERM).
@@ -87,35 +81,10 @@ public final class RunCommand implements Callable<Integer> {
             PacerAgent agent;
             PacerMetrics metrics;
             try {
-                Admin admin = open(Admin.create(props.adminClientConfig()));
-                // The agent's own topics are read with the agent's request time-out, so an unreachable cluster fails
-                // a run in that time rather than the clients' longer defaults.
-                TopicConfigSource overrides = open(new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
-                        TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout())));
-                // Several instances may run; exactly one acts. The election and the state store refer to each other:
-                // the store writes through the election's fenced producer, and each takeover makes it read the topic
-                // again from the start.
-                AtomicReference<OrderStateStore> store = new AtomicReference<>();
-                ActiveInstanceElection election = open(ActiveInstanceElection.builder(admin, props.clientProperties())
-                        .groupId(props.groupId())
-                        .sessionTimeout(props.sessionTimeout())
-                        .instanceId(props.instanceId().isEmpty() ? ActiveInstanceElection.defaultInstanceId() : props.instanceId())
-                        .timeout(props.requestTimeout())
-                        .onTakeover(() -> store.get().reset())
-                        .build());
-                OrderStateStore orders = open(new OrderStateStore(new CompactedTopic(admin, props.clientProperties(),
-                        OrderStateStore.DEFAULT_TOPIC, props.requestTimeout(), election.stateWriter())));
-                store.set(orders);
                 metrics = open(PacerMetrics.withJmxAndPrometheus());
-                agent = open(PacerAgent.builder(admin)
-                        .properties(props)
-                        .basePolicy(() -> file.load().policy())
-                        .configSource(overrides)
-                        .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders).actionGuard(election).build())
-                        .coordination(election)
-                        .allowAutoRebalance(allowAutoRebalance)
-                        .listener(metrics)
-                        .build());
+                PacerMetrics listener = metrics;
+                agent = open(AgentAssembly.open(props, () -> file.load().policy(),
+                        b -> b.allowAutoRebalance(allowAutoRebalance).listener(listener))).agent();
                 PacerAgent running = agent;
                 metrics.activeInstanceGauge(() -> running.state() == AgentState.ACTIVE);
             } catch (KafkaException | IllegalArgumentException e) {

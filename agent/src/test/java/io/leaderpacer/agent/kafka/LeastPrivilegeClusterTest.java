@@ -1,20 +1,16 @@
 package io.leaderpacer.agent.kafka;
 
 import ch.qos.logback.classic.Level;
+import io.leaderpacer.agent.AgentAssembly;
 import io.leaderpacer.agent.AgentState;
 import io.leaderpacer.agent.CapturedLogs;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RunRecord;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
-import io.leaderpacer.agent.coordination.ActiveInstanceElection;
-import io.leaderpacer.agent.dynamic.CompactedTopic;
-import io.leaderpacer.agent.dynamic.TopicConfigSource;
-import io.leaderpacer.agent.reorder.DeprioritizedOrderStep;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.PacerConfig;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
@@ -25,6 +21,7 @@ import org.apache.kafka.common.acl.AclPermissionType;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.resource.ResourcePattern;
+import org.apache.kafka.common.resource.ResourceType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -167,6 +164,31 @@ class LeastPrivilegeClusterTest {
     }
 
     @Test
+    void aclRevokedWhileRunning_failsTheRunNamingThePermissionAndHowToGrantIt() throws Exception {
+        cluster.accessControl().grant(bindings(AgentPermissions.REQUIRED));
+        ensureStateTopic();
+        Map<Integer, List<Integer>> original = replicaOrders();
+        AtomicReference<PacerConfig> policy = new AtomicReference<>(PacerConfig.defaults());
+        RequiredPermission write = AgentPermissions.REQUIRED.stream()
+                .filter(p -> p.operation() == AclOperation.WRITE && p.resourceType() == ResourceType.TOPIC).findFirst()
+                .orElseThrow();
+        try (CapturedLogs logs = CapturedLogs.of("ROOT", Level.DEBUG);
+             SecuredAgent a = new SecuredAgent(PASSWORD, policy)) {
+            a.agent.start();
+            await().atMost(WAIT).until(() -> a.agent.state() == AgentState.ACTIVE);
+            cluster.accessControl().revoke(bindings(List.of(write)));
+            // The next reorder must write its original orders ahead to the state topic, which is now refused.
+            policy.set(PacerConfig.defaults().with("preferred.leader.deprioritized.list", "2"));
+            RunRecord failed = a.agent.runOnce();
+            assertThat(failed.failure()).as("run %s", failed.summary()).isPresent();
+            assertThat(failed.failure().orElseThrow()).contains(write.describe(),
+                    write.grantCommand(MissingPermissionException.PRINCIPAL_PLACEHOLDER));
+            assertThat(replicaOrders()).as("nothing reordered without its write-ahead record").isEqualTo(original);
+            assertThat(logs.text()).doesNotContain(PASSWORD);
+        }
+    }
+
+    @Test
     void wrongPassword_refusesToRunWithoutShowingAnyPassword() throws Exception {
         cluster.accessControl().grant(bindings(AgentPermissions.REQUIRED));
         String wrong = "Wrong-Passw0rd-0815";
@@ -188,10 +210,7 @@ class LeastPrivilegeClusterTest {
      * state writer, KIP-491 step), from properties with SCRAM and inert TLS settings.
      */
     private static final class SecuredAgent implements AutoCloseable {
-        final Admin admin;
-        final TopicConfigSource overrides;
-        final ActiveInstanceElection election;
-        final OrderStateStore orders;
+        final AgentAssembly assembly;
         final PacerAgent agent;
 
         SecuredAgent(String password, AtomicReference<PacerConfig> policy) {
@@ -200,29 +219,15 @@ class LeastPrivilegeClusterTest {
             file.put("pacer.http.enabled", "false");
             file.put("pacer.request.timeout.ms", "20000");
             file.put("pacer.session.timeout.ms", "6000");
+            file.put("pacer.instance.id", "least-privilege");
             AgentProperties props = AgentPropertiesFile.fromMap("least-privilege.properties", file);
-            admin = Admin.create(props.adminClientConfig());
-            overrides = new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
-                    TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout()));
-            AtomicReference<OrderStateStore> store = new AtomicReference<>();
-            election = ActiveInstanceElection.builder(admin, props.clientProperties()).groupId(props.groupId())
-                    .sessionTimeout(props.sessionTimeout()).instanceId("least-privilege").timeout(props.requestTimeout())
-                    .onTakeover(() -> store.get().reset()).build();
-            orders = new OrderStateStore(new CompactedTopic(admin, props.clientProperties(), STATE_TOPIC,
-                    props.requestTimeout(), election.stateWriter()));
-            store.set(orders);
-            agent = PacerAgent.builder(admin).properties(props).basePolicy(policy::get).configSource(overrides)
-                    .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders).actionGuard(election).build())
-                    .coordination(election).build();
+            assembly = AgentAssembly.open(props, policy::get, b -> { });
+            agent = assembly.agent();
         }
 
         @Override
         public void close() {
-            agent.close();
-            orders.close();
-            election.close();
-            overrides.close();
-            admin.close(Duration.ofSeconds(5));
+            assembly.close();
         }
     }
 

@@ -1,0 +1,133 @@
+package io.leaderpacer.agent;
+
+import io.leaderpacer.agent.config.AgentProperties;
+import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.agent.dynamic.CompactedTopic;
+import io.leaderpacer.agent.dynamic.TopicConfigSource;
+import io.leaderpacer.agent.reorder.DeprioritizedOrderStep;
+import io.leaderpacer.agent.reorder.OrderStateStore;
+import io.leaderpacer.engine.config.PacerConfig;
+import org.apache.kafka.clients.admin.Admin;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * The production agent and everything it opens, wired from a properties file exactly as {@code pacer run} runs
+ * it: the Admin client, the dynamic config topic, the active-instance election with its fenced state writer, the
+ * KIP-491 state store and reorder step behind the election's action guard.
+ *
+ * <p>Why one place: the wiring has a cycle (the state store writes through the election's fenced producer, and each
+ * takeover makes the store read its topic again) and an order of closing; tests of security, fail-over and
+ * durability must exercise the same wiring the command runs, not a copy of it that can drift.
+ */
+public final class AgentAssembly implements AutoCloseable {
+
+    /** How long closing waits for the Admin client's in-flight calls. */
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+
+    /** Everything opened, newest first, closed in that order. */
+    private final Deque<AutoCloseable> opened = new ArrayDeque<>();
+    private final Admin admin;
+    private final ActiveInstanceElection election;
+    private final OrderStateStore orders;
+    private final PacerAgent agent;
+
+    private AgentAssembly(AgentProperties props, Callable<PacerConfig> basePolicy, Consumer<PacerAgent.Builder> extra) {
+        admin = track(Admin.create(props.adminClientConfig()));
+        try {
+            // The agent's own topics are read with the agent's request time-out, so an unreachable cluster fails a
+            // run in that time rather than the clients' longer defaults.
+            TopicConfigSource overrides = track(new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
+                    TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout())));
+            AtomicReference<OrderStateStore> store = new AtomicReference<>();
+            election = track(ActiveInstanceElection.builder(admin, props.clientProperties())
+                    .groupId(props.groupId())
+                    .sessionTimeout(props.sessionTimeout())
+                    .instanceId(props.instanceId().isEmpty() ? ActiveInstanceElection.defaultInstanceId() : props.instanceId())
+                    .timeout(props.requestTimeout())
+                    .onTakeover(() -> store.get().reset())
+                    .build());
+            orders = track(new OrderStateStore(new CompactedTopic(admin, props.clientProperties(),
+                    OrderStateStore.DEFAULT_TOPIC, props.requestTimeout(), election.stateWriter())));
+            store.set(orders);
+            PacerAgent.Builder builder = PacerAgent.builder(admin)
+                    .properties(props)
+                    .basePolicy(basePolicy)
+                    .configSource(overrides)
+                    .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders).actionGuard(election).build())
+                    .coordination(election);
+            extra.accept(builder);
+            agent = track(builder.build());
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens the clients and builds the agent (not started).
+     *
+     * @param props      the loaded properties file
+     * @param basePolicy asked on every run (e.g. re-reading the file); errors keep the previous policy
+     * @param extra      further builder settings (listeners, the auto-rebalance override)
+     * @throws org.apache.kafka.common.KafkaException when a Kafka client cannot be created from the properties
+     */
+    public static AgentAssembly open(AgentProperties props, Callable<PacerConfig> basePolicy,
+                                     Consumer<PacerAgent.Builder> extra) {
+        return new AgentAssembly(Objects.requireNonNull(props, "props"), Objects.requireNonNull(basePolicy, "basePolicy"),
+                Objects.requireNonNull(extra, "extra"));
+    }
+
+    public PacerAgent agent() {
+        return agent;
+    }
+
+    /** The agent's Admin client (closed with the assembly). */
+    public Admin admin() {
+        return admin;
+    }
+
+    public ActiveInstanceElection election() {
+        return election;
+    }
+
+    public OrderStateStore orders() {
+        return orders;
+    }
+
+    private <T extends AutoCloseable> T track(T resource) {
+        synchronized (opened) {
+            opened.push(resource);
+        }
+        return resource;
+    }
+
+    /** Closes the agent first, then its store, the election (leaving the group), the config topic and the client. */
+    @Override
+    public void close() {
+        while (true) {
+            AutoCloseable next;
+            synchronized (opened) {
+                next = opened.poll();
+            }
+            if (next == null) {
+                return;
+            }
+            try {
+                if (next instanceof Admin a) {
+                    a.close(CLOSE_TIMEOUT);
+                } else {
+                    next.close();
+                }
+            } catch (Exception e) {
+                // Shutting down: nothing useful to do with a failure to close one part; the others still close.
+            }
+        }
+    }
+}
