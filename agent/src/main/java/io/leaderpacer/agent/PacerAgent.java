@@ -1,38 +1,29 @@
 package io.leaderpacer.agent;
 
-import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.coordination.ActionGuard;
-import io.leaderpacer.agent.coordination.ActiveInstanceElection;
 import io.leaderpacer.agent.coordination.CoordinationStatus;
-import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.LeaderElector;
 import io.leaderpacer.agent.kafka.PermissionCheck;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
-import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The agent: Kafka's periodic preferred-leader task, run from outside the controller with the engine's gate,
@@ -52,26 +43,20 @@ import java.util.concurrent.TimeoutException;
  * anything. Time comes from an injected {@link Clock}, runs from an injected scheduler, so tests and the demo can
  * drive it. Runs never overlap.
  *
- * <p>With {@link Builder#coordination} several agents may run against one cluster and exactly one acts: after the
- * start-up check the agent joins its group as a standby and ticks every {@value #TICK_MS} ms on its run thread:
- * it takes part in the group (role changes happen there, between runs) and, while active and a run is due, runs.
- * On each takeover the gate's memory starts empty, as after a controller failover, and the first run waits for
- * the predecessor's confirmation to expire and, after a capped run, for its throttle interval. Every Admin
- * mutation is checked by the election's {@link ActionGuard} first. Without coordination nothing of this happens.
+ * <p>With {@link AgentSettings#coordination} several agents may run against one cluster and exactly one acts:
+ * after the start-up check the agent joins its group as a standby and follows a {@link CoordinatedSchedule}
+ * instead: it runs only while it holds the active role, and on each takeover the gate's memory starts empty, as
+ * after a controller failover. Every Admin mutation is checked by the election's {@link ActionGuard} first.
+ * Without coordination nothing of this happens.
  */
 public final class PacerAgent implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PacerAgent.class);
 
-    /** Pause between two coordinated ticks: bounds how late a due run starts and how often the group is polled. */
-    static final long TICK_MS = 250;
-
     /** What one run does: read, reorder, decide, elect. */
     private final RunCycle cycle;
     /** Contact and safety check before the first run. */
     private final StartupCheck startup;
-    /** Delays between attempts to join the group when the state topic cannot be checked yet. */
-    private final StartupBackoff backoff;
     /** Base configuration plus dynamic overrides, previous value on error. */
     private final PolicyResolver policy;
     /** Runs the start-up attempts and the runs, one at a time. */
@@ -91,6 +76,7 @@ public final class PacerAgent implements AutoCloseable {
     /** Serialises runs: scheduled runs and {@link #runOnce()} never overlap. */
     private final Object runLock = new Object();
 
+    /** Where the lifecycle stands; read from any thread, changed under this object's monitor. */
     private volatile AgentState state = AgentState.NEW;
     /** The gate's memory from the previous run; guarded by {@link #runLock}. */
     private BalancerMemory memory = BalancerMemory.empty();
@@ -102,20 +88,16 @@ public final class PacerAgent implements AutoCloseable {
     private volatile String startupProblem;
     /** The next scheduled task, cancelled by close. */
     private ScheduledFuture<?> next;
-    /** Several instances, one active; null for a single agent. Used on the run thread only (it holds Kafka clients). */
-    private final ActiveInstanceElection coordination;
-    /** The election's takeover count when this agent last reset its memory; guarded by {@link #runLock}. */
-    private int seenTakeovers;
-    /** Coordinated: monotonic time of the next due run; guarded by {@link #runLock}. */
-    private long nextRunAtNanos = System.nanoTime();
+    /** The coordinated loop when several instances share the cluster; null for a single agent. */
+    private final CoordinatedSchedule coordinated;
 
     private PacerAgent(Builder b) {
         this.redactor = b.redactor;
         this.cycle = new RunCycle(new ClusterReader(b.admin, b.requestTimeout, b.describeBatchTopics), b.orderStep,
                 new LeaderElector(b.admin, b.requestTimeout, b.electionBatchSize, b.redactor,
                         b.coordination != null ? b.coordination : ActionGuard.NONE), b.clock, b.redactor);
-        this.coordination = b.coordination;
-        this.backoff = b.backoff;
+        this.coordinated = b.coordination == null ? null
+                : new CoordinatedSchedule(b.coordination, new ScheduleAccess(), runLock, b.backoff, b.redactor);
         this.startup = new StartupCheck(PermissionCheck.forAgent(b.admin, b.requestTimeout,
                         Optional.ofNullable(b.coordination).map(c -> c.status().group())),
                 new AutoRebalanceCheck(b.admin, b.requestTimeout), b.allowAutoRebalance, b.backoff, b.redactor, b.clusterLabel);
@@ -175,7 +157,7 @@ public final class PacerAgent implements AutoCloseable {
 
     /** This instance's place in its group; empty for a single agent without coordination. */
     public Optional<CoordinationStatus> coordination() {
-        return coordination == null ? Optional.empty() : Optional.of(coordination.status());
+        return coordinated == null ? Optional.empty() : Optional.of(coordinated.status());
     }
 
     /** Recent runs, oldest first. */
@@ -236,10 +218,10 @@ public final class PacerAgent implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        if (coordination != null) {
+        if (coordinated != null) {
             // After the run thread stopped (or between its ticks): the election's clients are the run thread's.
             synchronized (runLock) {
-                coordination.close();
+                coordinated.close();
             }
         }
         termination.complete(null);
@@ -261,21 +243,18 @@ public final class PacerAgent implements AutoCloseable {
             startupProblem = retry.problem();
             schedule(this::startupAttempt, retry.delayMs());
         } else if (verdict instanceof StartupCheck.Refused refused) {
-            synchronized (this) {
-                state = AgentState.REFUSED;
-            }
-            termination.completeExceptionally(refused.cause());
+            refuse(refused.cause());
         } else {
             synchronized (this) {
                 if (state != AgentState.STARTING) {
                     return;
                 }
-                state = coordination != null ? AgentState.STANDBY : AgentState.RUNNING;
+                state = coordinated != null ? AgentState.STANDBY : AgentState.RUNNING;
             }
             startupAttempts = 0;
             startupProblem = null;
-            if (coordination != null) {
-                joinGroup();
+            if (coordinated != null) {
+                coordinated.join();
             } else {
                 schedule(this::scheduledRun, 0);
             }
@@ -297,80 +276,12 @@ public final class PacerAgent implements AutoCloseable {
         schedule(this::scheduledRun, delay);
     }
 
-    /** Coordinated: checks the state topic and joins the group; an unsafe topic refuses, other failures retry. */
-    private void joinGroup() {
-        if (state != AgentState.STANDBY) {
-            return;
-        }
-        try {
-            coordination.join();
-            startupAttempts = 0;
-            startupProblem = null;
-            schedule(this::coordinatedTick, 0);
-        } catch (UnsafeTopicException e) {
-            LOG.error("not started: {}", e.getMessage());
-            synchronized (this) {
-                state = AgentState.REFUSED;
-            }
-            termination.completeExceptionally(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            startupAttempts++;
-            startupProblem = "cannot check the state topic or join the group: " + redactor.describe(e);
-            long delay = backoff.delayMs(startupAttempts);
-            LOG.warn("{} (attempt {}); retrying in {} ms", startupProblem, startupAttempts, delay);
-            schedule(this::joinGroup, delay);
-        }
-    }
-
-    /**
-     * Coordinated: one poll of the group (role changes happen inside it, never during a run), then the run if this
-     * instance is active and a run is due.
-     */
-    private void coordinatedTick() {
-        if (state != AgentState.STANDBY && state != AgentState.ACTIVE) {
-            return;
-        }
-        try {
-            synchronized (runLock) {
-                coordination.poll();
-                followRole();
-                if (state == AgentState.ACTIVE && System.nanoTime() - nextRunAtNanos >= 0) {
-                    long delayMs = execute(false).nextRunDelayMs();
-                    nextRunAtNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs);
-                    followRole();
-                }
-            }
-        } catch (RuntimeException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                return; // closing
-            }
-            LOG.error("coordinated tick failed unexpectedly: {}", redactor.describe(e));
-        }
-        schedule(this::coordinatedTick, TICK_MS);
-    }
-
-    /** Follows the election's role: a takeover starts a new gate memory and waits as the election says; losing drops it. */
-    private void followRole() {
-        boolean active = coordination.isActive();
+    /** Refuses to run: the start-up check or the state topic said so; {@link #termination()} carries the cause. */
+    private void refuse(Throwable cause) {
         synchronized (this) {
-            if (state == AgentState.STOPPED) {
-                return;
-            }
-            if (active && (state != AgentState.ACTIVE || coordination.takeovers() != seenTakeovers)) {
-                long firstRun = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(coordination.firstRunDelayMs());
-                boolean takeover = coordination.takeovers() != seenTakeovers;
-                // A takeover's pacing comes from the predecessor's summary; resuming after a rebalance keeps our own.
-                nextRunAtNanos = takeover ? firstRun : Math.max(nextRunAtNanos, firstRun);
-                seenTakeovers = coordination.takeovers();
-                memory = BalancerMemory.empty();
-                state = AgentState.ACTIVE;
-            } else if (!active && state == AgentState.ACTIVE) {
-                memory = BalancerMemory.empty();
-                state = AgentState.STANDBY;
-            }
+            state = AgentState.REFUSED;
         }
+        termination.completeExceptionally(cause);
     }
 
     private synchronized void schedule(Runnable task, long delayMs) {
@@ -387,8 +298,8 @@ public final class PacerAgent implements AutoCloseable {
             RunRecord record = outcome.record();
             if (!dry) {
                 memory = outcome.nextMemory();
-                if (coordination != null) {
-                    coordination.recordRun(record);
+                if (coordinated != null) {
+                    coordinated.recordRun(record);
                 }
                 history.add(record);
                 log(record);
@@ -422,131 +333,62 @@ public final class PacerAgent implements AutoCloseable {
         }
     }
 
-    /** Settings for a {@link PacerAgent}; only the Admin client is required. */
-    public static final class Builder {
-        private final Admin admin;
-        private Callable<PacerConfig> basePolicy = PacerConfig::defaults;
-        private ConfigSource configSource = ConfigSource.NONE;
-        private ReplicaOrderStep orderStep = ReplicaOrderStep.IDENTITY;
-        private Clock clock = Clock.systemUTC();
-        private ScheduledExecutorService scheduler;
-        private Duration requestTimeout = Duration.ofSeconds(30);
-        private int describeBatchTopics = 200;
-        private int electionBatchSize = 1000;
-        private boolean allowAutoRebalance;
-        private StartupBackoff backoff = StartupBackoff.DEFAULT;
-        private SecretRedactor redactor = SecretRedactor.none();
-        private String clusterLabel = "the cluster";
-        private int historySize = 200;
-        private final List<RunListener> listeners = new ArrayList<>();
-        private ActiveInstanceElection coordination;
+    /** How the {@link CoordinatedSchedule} drives this agent: its state, its runs and its scheduler. */
+    private final class ScheduleAccess implements CoordinatedSchedule.Agent {
+        @Override
+        public AgentState state() {
+            return state;
+        }
 
+        @Override
+        public boolean enterRole(AgentState role) {
+            synchronized (PacerAgent.this) {
+                if (state == AgentState.STOPPED) {
+                    return false;
+                }
+                memory = BalancerMemory.empty();
+                state = role;
+                return true;
+            }
+        }
+
+        @Override
+        public RunRecord run() {
+            return execute(false);
+        }
+
+        @Override
+        public void schedule(Runnable task, long delayMs) {
+            PacerAgent.this.schedule(task, delayMs);
+        }
+
+        @Override
+        public int startupFailed(String problem) {
+            int attempts = ++startupAttempts;
+            startupProblem = problem;
+            return attempts;
+        }
+
+        @Override
+        public void started() {
+            startupAttempts = 0;
+            startupProblem = null;
+        }
+
+        @Override
+        public void refuse(Exception cause) {
+            PacerAgent.this.refuse(cause);
+        }
+    }
+
+    /** Builds a {@link PacerAgent} from its {@link AgentSettings}; only the Admin client is required. */
+    public static final class Builder extends AgentSettings<Builder> {
         private Builder(Admin admin) {
-            this.admin = Objects.requireNonNull(admin, "admin");
+            super(admin);
         }
 
-        /**
-         * Takes the settings of a properties file: its policy as the (fixed) base, its time-out, batch size,
-         * secrets and bootstrap servers. Use {@link #basePolicy(Callable)} afterwards to re-read the file each run.
-         */
-        public Builder properties(AgentProperties properties) {
-            basePolicy(properties.policy());
-            requestTimeout(properties.requestTimeout());
-            describeBatchTopics(properties.describeBatchTopics());
-            redactor(properties.redactor());
-            clusterLabel(properties.bootstrapServers());
-            return this;
-        }
-
-        /** A fixed base policy (dynamic overrides still apply on top). */
-        public Builder basePolicy(PacerConfig config) {
-            Objects.requireNonNull(config, "config");
-            this.basePolicy = () -> config;
-            return this;
-        }
-
-        /** The base policy, asked on every run (e.g. re-reading the properties file); errors keep the previous one. */
-        public Builder basePolicy(Callable<PacerConfig> source) {
-            this.basePolicy = Objects.requireNonNull(source, "source");
-            return this;
-        }
-
-        public Builder configSource(ConfigSource source) {
-            this.configSource = Objects.requireNonNull(source, "source");
-            return this;
-        }
-
-        public Builder replicaOrderStep(ReplicaOrderStep step) {
-            this.orderStep = Objects.requireNonNull(step, "step");
-            return this;
-        }
-
-        public Builder clock(Clock value) {
-            this.clock = Objects.requireNonNull(value, "clock");
-            return this;
-        }
-
-        /** The scheduler for runs (owned by the caller); default: a daemon thread of the agent's own. */
-        public Builder scheduler(ScheduledExecutorService value) {
-            this.scheduler = Objects.requireNonNull(value, "scheduler");
-            return this;
-        }
-
-        public Builder requestTimeout(Duration value) {
-            this.requestTimeout = Objects.requireNonNull(value, "requestTimeout");
-            return this;
-        }
-
-        public Builder describeBatchTopics(int value) {
-            this.describeBatchTopics = value;
-            return this;
-        }
-
-        /** Most partitions per electLeaders request (default 1000). */
-        public Builder electionBatchSize(int value) {
-            this.electionBatchSize = value;
-            return this;
-        }
-
-        public Builder allowAutoRebalance(boolean value) {
-            this.allowAutoRebalance = value;
-            return this;
-        }
-
-        public Builder startupBackoff(StartupBackoff value) {
-            this.backoff = Objects.requireNonNull(value, "backoff");
-            return this;
-        }
-
-        public Builder redactor(SecretRedactor value) {
-            this.redactor = Objects.requireNonNull(value, "redactor");
-            return this;
-        }
-
-        /** How the cluster is named in log lines (its bootstrap servers). */
-        public Builder clusterLabel(String value) {
-            this.clusterLabel = Objects.requireNonNull(value, "clusterLabel");
-            return this;
-        }
-
-        /** How many recent runs to keep (default 200). */
-        public Builder historySize(int value) {
-            this.historySize = value;
-            return this;
-        }
-
-        public Builder listener(RunListener listener) {
-            listeners.add(Objects.requireNonNull(listener, "listener"));
-            return this;
-        }
-
-        /**
-         * Runs as one of several instances of which exactly one acts (the agent joins the election's group after
-         * its start-up check, guards every mutation with it, and closes it, leaving the group, on close).
-         * Without this the agent acts alone, as a single instance.
-         */
-        public Builder coordination(ActiveInstanceElection election) {
-            this.coordination = Objects.requireNonNull(election, "election");
+        @Override
+        Builder self() {
             return this;
         }
 

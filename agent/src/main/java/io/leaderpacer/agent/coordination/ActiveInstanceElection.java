@@ -4,7 +4,6 @@ import io.leaderpacer.agent.RunRecord;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.StateTopicSafety;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
-import io.leaderpacer.agent.reorder.OrderStateStore;
 import io.leaderpacer.engine.ElectionDecision;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
@@ -15,12 +14,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.LongSupplier;
 
 /**
  * Decides whether this agent instance acts: the one instance of its group that owns the state topic's partition
@@ -61,22 +58,27 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
     /** How long one membership poll may wait. */
     private static final Duration POLL_WAIT = Duration.ofMillis(100);
 
+    /** The agent's Admin client: checks the state topic and names the active instance (not closed here). */
     private final Admin admin;
+    /** Bootstrap servers and security settings for the producer created at each takeover. */
     private final Map<String, ?> clientProperties;
+    /** The agents' consumer group; also names the transactional id every instance shares. */
     private final String groupId;
+    /** The single-partition state topic whose partition is the role. */
     private final String topic;
+    /** This instance's name in logs, /status and its successor's log. */
     private final String instanceId;
+    /** This machine's name, for the hand-over summary. */
     private final String host;
     /** Bound on each blocking client call. */
     private final Duration timeout;
-    /** {@code L}: how long a confirmation allows actions, and how long a new active instance waits before acting. */
-    private final long confirmationLifetimeNanos;
+    /** When this instance may act: within {@code L} of a confirmation, and not before {@code L} after a takeover. */
+    private final ConfirmationLease lease;
     /** Wall clock for the hand-over summary and status. */
     private final Clock clock;
-    /** Monotonic clock for the confirmation's lifetime (System.nanoTime unless a test injects one). */
-    private final LongSupplier nanoTime;
     /** Run on each takeover, before the first run (e.g. reset the state store so it is read again). */
     private final Runnable onTakeover;
+    /** This instance's membership of the group: owning the partition is the active role. */
     private final GroupMembership membership;
 
     /** The producer while active (or after a rebalance, until confirmed again); null as a standby. */
@@ -85,24 +87,25 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
     private boolean takeoverDue;
     /** A rebalance ended with this member as a standby: find out who is active. */
     private boolean lookUpActive;
-    /** When the last successful confirmation started (monotonic nanos). */
-    private long confirmedAtNanos;
-    /** Monotonic time before which this instance must not act (L after its initTransactions, and the throttle). */
-    private long firstActionAtNanos;
     /** What this instance tells its successor. */
     private HandoverSummary summary;
 
+    /** Whether this instance acts now; read by any thread (status, metrics). */
     private volatile InstanceRole role = InstanceRole.STANDBY;
+    /** Wall time of the last role change, for /status. */
     private volatile long sinceMs;
+    /** How many times this instance became active, for /status and the agent (a new gate memory each time). */
     private volatile int takeovers;
+    /** How many times this instance was deposed while active, for /status. */
     private volatile int depositions;
+    /** The active instance as last seen by this one (itself when active); null when unknown. */
     private volatile String activeInstance;
     /** Whether {@link #close()} ran (closing twice is harmless). */
     private boolean closed;
     /** The predecessor's summary read at the last takeover; null before one. */
     private volatile HandoverSummary predecessor;
 
-    private ActiveInstanceElection(Builder b) {
+    ActiveInstanceElection(ActiveInstanceElectionBuilder b) {
         this.admin = b.admin;
         this.clientProperties = Map.copyOf(b.clientProperties);
         this.groupId = b.groupId;
@@ -110,9 +113,8 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
         this.instanceId = b.instanceId;
         this.host = hostName();
         this.timeout = b.timeout;
-        this.confirmationLifetimeNanos = b.sessionTimeout.toNanos() / 3;
+        this.lease = new ConfirmationLease(b.sessionTimeout.toNanos() / 3, b.nanoTime);
         this.clock = b.clock;
-        this.nanoTime = b.nanoTime;
         this.onTakeover = b.onTakeover;
         this.summary = HandoverSummary.fresh(instanceId, host);
         this.sinceMs = clock.millis();
@@ -126,8 +128,8 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
      * @param admin            the agent's Admin client (to name the active instance; not closed here)
      * @param clientProperties bootstrap servers and security settings for the group's consumer and producer
      */
-    public static Builder builder(Admin admin, Map<String, ?> clientProperties) {
-        return new Builder(admin, clientProperties);
+    public static ActiveInstanceElectionBuilder builder(Admin admin, Map<String, ?> clientProperties) {
+        return new ActiveInstanceElectionBuilder(admin, clientProperties);
     }
 
     /**
@@ -180,7 +182,7 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
      * interval after a capped run. 0 when it may run now (or is not active).
      */
     public long firstRunDelayMs() {
-        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(firstActionAtNanos - nanoTime.getAsLong()));
+        return lease.firstActionDelayMs();
     }
 
     /** The predecessor's hand-over summary read at the last takeover, if any. */
@@ -199,12 +201,12 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             throw new NotActiveException("instance " + instanceId + " is not the active instance of group " + groupId
                     + "; " + action + " not sent");
         }
-        long now = nanoTime.getAsLong();
-        if (now - firstActionAtNanos < 0) {
+        long now = lease.now();
+        if (lease.tooEarly(now)) {
             throw new NotActiveException("instance " + instanceId + " took over less than "
-                    + TimeUnit.NANOSECONDS.toMillis(confirmationLifetimeNanos) + " ms ago; " + action + " not sent");
+                    + lease.lifetimeMs() + " ms ago; " + action + " not sent");
         }
-        if (now - confirmedAtNanos >= confirmationLifetimeNanos) {
+        if (lease.expired(now)) {
             confirm(action);
         }
     }
@@ -237,10 +239,10 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             throw new NotActiveException("instance " + instanceId + " is not the active instance of group " + groupId
                     + "; " + entries.size() + " record(s) not written to " + stateTopic);
         }
-        long start = nanoTime.getAsLong();
+        long start = lease.now();
         try {
             writer.commit(stateTopic, entries, membership.groupMetadata(), summary.toJson());
-            confirmedAtNanos = start;
+            lease.confirmedAt(start);
         } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
             if (failed(e, "writing " + entries.size() + " record(s) to " + stateTopic)) {
                 throw new NotActiveException("instance " + instanceId + " was deposed; " + entries.size()
@@ -252,10 +254,10 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
 
     /** One fenced transaction with no records: proves this instance is still the active one. */
     private void confirm(String forWhat) {
-        long start = nanoTime.getAsLong();
+        long start = lease.now();
         try {
             writer.commit(topic, Map.of(), membership.groupMetadata(), summary.toJson());
-            confirmedAtNanos = start;
+            lease.confirmedAt(start);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             failed(e, "confirming before " + forWhat);
@@ -274,12 +276,12 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
      * @return whether this instance was deposed
      */
     private boolean failed(Exception e, String what) {
-        confirmedAtNanos = nanoTime.getAsLong() - confirmationLifetimeNanos;
+        lease.expire();
         if (FencedStateWriter.isFencing(e)) {
-            depose("fenced while " + what + " (" + rootMessage(e) + ")");
+            depose("fenced while " + what + " (" + FencedStateWriter.rootCause(e) + ")");
             return true;
         }
-        LOG.warn("active: {} failed ({}); nothing is sent until the role is confirmed again", what, rootMessage(e));
+        LOG.warn("active: {} failed ({}); nothing is sent until the role is confirmed again", what, FencedStateWriter.rootCause(e));
         if (!writer.abortQuietly()) {
             closeWriter();
             role = InstanceRole.STANDBY;
@@ -306,20 +308,19 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
         if (writer != null && resumed()) {
             return;
         }
-        long started = nanoTime.getAsLong();
+        long started = lease.now();
         try {
             writer = new FencedStateWriter(clientProperties, groupId + "-state", membership.partition(), instanceId,
                     CLIENT_ID_PREFIX + instanceId + "-state", timeout);
             writer.initialize();
-            long initialised = nanoTime.getAsLong();
+            long initialised = lease.now();
             HandoverSummary before = membership.committedMetadata().flatMap(HandoverSummary::parse).orElse(null);
             summary = before == null ? HandoverSummary.fresh(instanceId, host) : HandoverSummary.fresh(instanceId, host).inheriting(before);
             writer.commit(topic, Map.of(), membership.groupMetadata(), summary.toJson());
-            confirmedAtNanos = initialised;
+            lease.confirmedAt(initialised);
             onTakeover.run();
             long throttleWaitMs = before == null ? 0 : Math.max(0, before.nextRunNotBeforeMs() - clock.millis());
-            firstActionAtNanos = Math.max(initialised + confirmationLifetimeNanos,
-                    nanoTime.getAsLong() + TimeUnit.MILLISECONDS.toNanos(throttleWaitMs));
+            lease.firstActionAfter(initialised, throttleWaitMs);
             predecessor = before;
             takeovers++;
             sinceMs = clock.millis();
@@ -338,17 +339,17 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             role = InstanceRole.STANDBY;
             if (FencedStateWriter.isFencing(e)) {
                 LOG.info("standby: instance {} was assigned the active role but another instance fenced it ({})",
-                        instanceId, rootMessage(e));
+                        instanceId, FencedStateWriter.rootCause(e));
             } else {
                 takeoverDue = membership.owns();
-                LOG.warn("standby: instance {} could not take over yet ({}); retrying", instanceId, rootMessage(e));
+                LOG.warn("standby: instance {} could not take over yet ({}); retrying", instanceId, FencedStateWriter.rootCause(e));
             }
         }
     }
 
     /** After a rebalance that gave the partition back: active again without a new epoch if no one else acted. */
     private boolean resumed() {
-        long start = nanoTime.getAsLong();
+        long start = lease.now();
         try {
             writer.commit(topic, Map.of(), membership.groupMetadata(), summary.toJson());
         } catch (RuntimeException | InterruptedException | ExecutionException | TimeoutException e) {
@@ -358,7 +359,7 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             closeWriter();
             return false;
         }
-        confirmedAtNanos = start;
+        lease.confirmedAt(start);
         role = InstanceRole.ACTIVE;
         activeInstance = instanceId;
         LOG.info("active: instance {} kept the active role through a rebalance of group {}", instanceId, groupId);
@@ -383,14 +384,6 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             }
             writer = null;
         }
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 
     private static String hostName() {
@@ -456,79 +449,6 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             }
             closeWriter();
             lookUpActive = true;
-        }
-    }
-
-    /** Settings of an {@link ActiveInstanceElection}. */
-    public static final class Builder {
-        private final Admin admin;
-        private final Map<String, ?> clientProperties;
-        private String groupId = DEFAULT_GROUP_ID;
-        private String topic = OrderStateStore.DEFAULT_TOPIC;
-        private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
-        private String instanceId = defaultInstanceId();
-        private Duration timeout = Duration.ofSeconds(30);
-        private Clock clock = Clock.systemUTC();
-        private LongSupplier nanoTime = System::nanoTime;
-        private Runnable onTakeover = () -> { };
-
-        private Builder(Admin admin, Map<String, ?> clientProperties) {
-            this.admin = Objects.requireNonNull(admin, "admin");
-            this.clientProperties = Objects.requireNonNull(clientProperties, "clientProperties");
-        }
-
-        /** The consumer group (default {@value #DEFAULT_GROUP_ID}); its transactional id is {@code <group>-state}. */
-        public Builder groupId(String value) {
-            if (value == null || value.isBlank()) {
-                throw new IllegalArgumentException("group id must not be blank");
-            }
-            this.groupId = value;
-            return this;
-        }
-
-        /** The single-partition state topic whose partition is the role (default the state store's topic). */
-        public Builder topic(String value) {
-            this.topic = Objects.requireNonNull(value, "topic");
-            return this;
-        }
-
-        /** The group session time-out (default 10 s); the broker accepts 6 s to 30 min by default. */
-        public Builder sessionTimeout(Duration value) {
-            if (value.toMillis() < 3) {
-                throw new IllegalArgumentException("session time-out must be at least 3 ms, was " + value.toMillis());
-            }
-            this.sessionTimeout = value;
-            return this;
-        }
-
-        /** How this instance is named in logs, /status and its successor's log (default host-pid). */
-        public Builder instanceId(String value) {
-            if (value == null || value.isBlank()) {
-                throw new IllegalArgumentException("instance id must not be blank");
-            }
-            this.instanceId = value;
-            return this;
-        }
-
-        /** Bound on each blocking Kafka call (default 30 s). */
-        public Builder timeout(Duration value) {
-            this.timeout = Objects.requireNonNull(value, "timeout");
-            return this;
-        }
-
-        public Builder clock(Clock value) {
-            this.clock = Objects.requireNonNull(value, "clock");
-            return this;
-        }
-
-        /** Run after each takeover, before the first run: e.g. make the state store read its topic again. */
-        public Builder onTakeover(Runnable value) {
-            this.onTakeover = Objects.requireNonNull(value, "onTakeover");
-            return this;
-        }
-
-        public ActiveInstanceElection build() {
-            return new ActiveInstanceElection(this);
         }
     }
 }

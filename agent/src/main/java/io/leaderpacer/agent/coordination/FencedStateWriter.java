@@ -122,6 +122,15 @@ final class FencedStateWriter implements AutoCloseable {
         return false;
     }
 
+    /** How a failure is named in log lines: its root cause's type and message (the wrappers add nothing). */
+    static String rootCause(Throwable error) {
+        Throwable t = error;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+
     @Override
     public void close() {
         producer.close(Duration.ZERO);

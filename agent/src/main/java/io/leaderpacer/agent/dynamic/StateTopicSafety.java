@@ -89,8 +89,7 @@ public final class StateTopicSafety {
             }
             existing = awaitDescription(admin, topic, timeout);
         }
-        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        Config config = admin.describeConfigs(List.of(resource)).all().get(ms, TimeUnit.MILLISECONDS).get(resource);
+        Config config = awaitConfigs(admin, topic, timeout);
         Map<String, String> configs = new HashMap<>();
         if (config != null) {
             for (ConfigEntry e : config.entries()) {
@@ -261,6 +260,27 @@ public final class StateTopicSafety {
                 return Optional.empty();
             }
             throw e;
+        }
+    }
+
+    /**
+     * The topic's configuration. A topic just created (by anyone) can be known to the broker that answered the
+     * describe and not yet to the one that answers this: its "unknown topic" is retried within the time-out.
+     */
+    private static Config awaitConfigs(Admin admin, String topic, Duration timeout)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            try {
+                return admin.describeConfigs(List.of(resource)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        .get(resource);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+            }
+            Thread.sleep(DESCRIBE_RETRY_MS);
         }
     }
 

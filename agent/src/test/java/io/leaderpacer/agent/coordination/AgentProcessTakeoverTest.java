@@ -147,12 +147,18 @@ class AgentProcessTakeoverTest {
                 report("SIGSTOP of the active instance to the standby's takeover", successorSince - pausedAt);
                 assertThat(successorSince - pausedAt).isLessThan(TAKEOVER_BOUND_MS);
                 Thread.sleep(1000);
+                int logBeforeWaking = a.log().length();
                 a.resume();
 
                 await().atMost(WAIT).until(() -> "STANDBY".equals(a.state()));
-                JsonNode woken = a.status();
-                assertThat(woken.get("instance").get("depositions").asInt()).isEqualTo(1);
-                await().atMost(WAIT).until(() -> a.log().contains("deposed: instance pause-a"));
+                // How the woken consumer learns it is out depends on what it hears first: that its membership is
+                // gone (partitions lost: "deposed") or that the group is rebalancing (partitions revoked: "standby").
+                // Either way it logs that it stands by; what matters is that it does nothing after its successor
+                // took over, checked below.
+                await().atMost(WAIT).until(() -> {
+                    String sinceWaking = a.log().substring(logBeforeWaking);
+                    return sinceWaking.contains("deposed: instance pause-a") || sinceWaking.contains("standby: ");
+                });
                 // Keep watching for a while: the woken instance must stay quiet while the successor works.
                 for (int i = 0; i < 12; i++) {
                     a.status();

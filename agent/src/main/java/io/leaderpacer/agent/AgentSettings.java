@@ -1,0 +1,173 @@
+package io.leaderpacer.agent;
+
+import io.leaderpacer.agent.config.AgentProperties;
+import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.engine.config.PacerConfig;
+import org.apache.kafka.clients.admin.Admin;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * The settings of a {@link PacerAgent}, set through its {@link PacerAgent.Builder} (from {@link PacerAgent#builder});
+ * only the Admin client is required.
+ *
+ * <p>Why: an agent has one required part (the Admin client) and many optional ones whose defaults suit a single
+ * agent against one cluster; the CLI, the demo and the tests each set only what they need. The settings live here,
+ * apart from the agent's lifecycle; {@code PacerAgent.Builder} is their only subclass (the constructor is
+ * package-private), so every setter returns the builder and chains end in {@code build()}.
+ *
+ * @param <B> the builder type each setter returns
+ */
+public abstract class AgentSettings<B extends AgentSettings<B>> {
+    /** The caller's Admin client: every read and election goes through it; closed by the caller, not the agent. */
+    final Admin admin;
+    /** The base policy, asked on every run. */
+    Callable<PacerConfig> basePolicy = PacerConfig::defaults;
+    /** Dynamic overrides applied on top of the base policy. */
+    ConfigSource configSource = ConfigSource.NONE;
+    /** The KIP-491 order applied before each decision. */
+    ReplicaOrderStep orderStep = ReplicaOrderStep.IDENTITY;
+    /** Wall clock for run records and the engine's time. */
+    Clock clock = Clock.systemUTC();
+    /** The caller's scheduler for runs; null: the agent makes (and owns) a daemon thread. */
+    ScheduledExecutorService scheduler;
+    /** Bound on each Admin request. */
+    Duration requestTimeout = Duration.ofSeconds(30);
+    /** Topics per describe request when reading the cluster. */
+    int describeBatchTopics = 200;
+    /** Most partitions per electLeaders request. */
+    int electionBatchSize = 1000;
+    /** Run even though the brokers rebalance leaders themselves (for tests and deliberate operators). */
+    boolean allowAutoRebalance;
+    /** Delays between start-up attempts (and, coordinated, attempts to join the group). */
+    StartupBackoff backoff = StartupBackoff.DEFAULT;
+    /** Scrubs secrets from every message. */
+    SecretRedactor redactor = SecretRedactor.none();
+    /** How the cluster is named in messages. */
+    String clusterLabel = "the cluster";
+    /** How many recent runs the history keeps. */
+    int historySize = 200;
+    /** Told about each run from the first one on. */
+    final List<RunListener> listeners = new ArrayList<>();
+    /** Several instances, one active; null for a single agent. */
+    ActiveInstanceElection coordination;
+
+    AgentSettings(Admin admin) {
+        this.admin = Objects.requireNonNull(admin, "admin");
+    }
+
+    /** This builder, as the type each setter returns. */
+    abstract B self();
+
+    /**
+     * Takes the settings of a properties file: its policy as the (fixed) base, its time-out, batch size,
+     * secrets and bootstrap servers. Use {@link #basePolicy(Callable)} afterwards to re-read the file each run.
+     */
+    public B properties(AgentProperties properties) {
+        basePolicy(properties.policy());
+        requestTimeout(properties.requestTimeout());
+        describeBatchTopics(properties.describeBatchTopics());
+        redactor(properties.redactor());
+        clusterLabel(properties.bootstrapServers());
+        return self();
+    }
+
+    /** A fixed base policy (dynamic overrides still apply on top). */
+    public B basePolicy(PacerConfig config) {
+        Objects.requireNonNull(config, "config");
+        this.basePolicy = () -> config;
+        return self();
+    }
+
+    /** The base policy, asked on every run (e.g. re-reading the properties file); errors keep the previous one. */
+    public B basePolicy(Callable<PacerConfig> source) {
+        this.basePolicy = Objects.requireNonNull(source, "source");
+        return self();
+    }
+
+    public B configSource(ConfigSource source) {
+        this.configSource = Objects.requireNonNull(source, "source");
+        return self();
+    }
+
+    public B replicaOrderStep(ReplicaOrderStep step) {
+        this.orderStep = Objects.requireNonNull(step, "step");
+        return self();
+    }
+
+    public B clock(Clock value) {
+        this.clock = Objects.requireNonNull(value, "clock");
+        return self();
+    }
+
+    /** The scheduler for runs (owned by the caller); default: a daemon thread of the agent's own. */
+    public B scheduler(ScheduledExecutorService value) {
+        this.scheduler = Objects.requireNonNull(value, "scheduler");
+        return self();
+    }
+
+    public B requestTimeout(Duration value) {
+        this.requestTimeout = Objects.requireNonNull(value, "requestTimeout");
+        return self();
+    }
+
+    public B describeBatchTopics(int value) {
+        this.describeBatchTopics = value;
+        return self();
+    }
+
+    /** Most partitions per electLeaders request (default 1000). */
+    public B electionBatchSize(int value) {
+        this.electionBatchSize = value;
+        return self();
+    }
+
+    public B allowAutoRebalance(boolean value) {
+        this.allowAutoRebalance = value;
+        return self();
+    }
+
+    public B startupBackoff(StartupBackoff value) {
+        this.backoff = Objects.requireNonNull(value, "backoff");
+        return self();
+    }
+
+    public B redactor(SecretRedactor value) {
+        this.redactor = Objects.requireNonNull(value, "redactor");
+        return self();
+    }
+
+    /** How the cluster is named in log lines (its bootstrap servers). */
+    public B clusterLabel(String value) {
+        this.clusterLabel = Objects.requireNonNull(value, "clusterLabel");
+        return self();
+    }
+
+    /** How many recent runs to keep (default 200). */
+    public B historySize(int value) {
+        this.historySize = value;
+        return self();
+    }
+
+    public B listener(RunListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+        return self();
+    }
+
+    /**
+     * Runs as one of several instances of which exactly one acts (the agent joins the election's group after
+     * its start-up check, guards every mutation with it, and closes it, leaving the group, on close).
+     * Without this the agent acts alone, as a single instance.
+     */
+    public B coordination(ActiveInstanceElection election) {
+        this.coordination = Objects.requireNonNull(election, "election");
+        return self();
+    }
+}
