@@ -10,8 +10,6 @@ import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
@@ -31,29 +29,31 @@ public final class AgentAssembly implements AutoCloseable {
     /** How long closing waits for the Admin client's in-flight calls. */
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
-    /** Everything opened, newest first, closed in that order. */
-    private final Deque<AutoCloseable> opened = new ArrayDeque<>();
+    /** Everything opened, closed newest first. */
+    private final OpenedResources opened = new OpenedResources();
     private final Admin admin;
     private final ActiveInstanceElection election;
     private final OrderStateStore orders;
     private final PacerAgent agent;
 
     private AgentAssembly(AgentProperties props, Callable<PacerConfig> basePolicy, Consumer<PacerAgent.Builder> extra) {
-        admin = track(Admin.create(props.adminClientConfig()));
+        Admin client = Admin.create(props.adminClientConfig());
+        admin = client;
+        opened.add(() -> client.close(CLOSE_TIMEOUT));
         try {
             // The agent's own topics are read with the agent's request time-out, so an unreachable cluster fails a
             // run in that time rather than the clients' longer defaults.
-            TopicConfigSource overrides = track(new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
+            TopicConfigSource overrides = opened.add(new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
                     TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout())));
             AtomicReference<OrderStateStore> store = new AtomicReference<>();
-            election = track(ActiveInstanceElection.builder(admin, props.clientProperties())
+            election = opened.add(ActiveInstanceElection.builder(admin, props.clientProperties())
                     .groupId(props.groupId())
                     .sessionTimeout(props.sessionTimeout())
                     .instanceId(props.instanceId().isEmpty() ? ActiveInstanceElection.defaultInstanceId() : props.instanceId())
                     .timeout(props.requestTimeout())
                     .onTakeover(() -> store.get().reset())
                     .build());
-            orders = track(new OrderStateStore(new CompactedTopic(admin, props.clientProperties(),
+            orders = opened.add(new OrderStateStore(new CompactedTopic(admin, props.clientProperties(),
                     OrderStateStore.DEFAULT_TOPIC, props.requestTimeout(), election.stateWriter())));
             store.set(orders);
             PacerAgent.Builder builder = PacerAgent.builder(admin)
@@ -63,7 +63,7 @@ public final class AgentAssembly implements AutoCloseable {
                     .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders).actionGuard(election).build())
                     .coordination(election);
             extra.accept(builder);
-            agent = track(builder.build());
+            agent = opened.add(builder.build());
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -101,33 +101,9 @@ public final class AgentAssembly implements AutoCloseable {
         return orders;
     }
 
-    private <T extends AutoCloseable> T track(T resource) {
-        synchronized (opened) {
-            opened.push(resource);
-        }
-        return resource;
-    }
-
     /** Closes the agent first, then its store, the election (leaving the group), the config topic and the client. */
     @Override
     public void close() {
-        while (true) {
-            AutoCloseable next;
-            synchronized (opened) {
-                next = opened.poll();
-            }
-            if (next == null) {
-                return;
-            }
-            try {
-                if (next instanceof Admin a) {
-                    a.close(CLOSE_TIMEOUT);
-                } else {
-                    next.close();
-                }
-            } catch (Exception e) {
-                // Shutting down: nothing useful to do with a failure to close one part; the others still close.
-            }
-        }
+        opened.close();
     }
 }

@@ -2,6 +2,7 @@ package io.leaderpacer.agent.cli;
 
 import io.leaderpacer.agent.AgentAssembly;
 import io.leaderpacer.agent.AgentState;
+import io.leaderpacer.agent.OpenedResources;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentProperties;
@@ -20,8 +21,6 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 
@@ -61,7 +60,7 @@ public final class RunCommand implements Callable<Integer> {
     private boolean allowAutoRebalance;
 
     /** Everything opened, closed in reverse order by {@link #closeAll()}. */
-    private final Deque<AutoCloseable> opened = new ArrayDeque<>();
+    private final OpenedResources opened = new OpenedResources();
 
     @Override
     public Integer call() {
@@ -132,27 +131,11 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private <T extends AutoCloseable> T open(T resource) {
-        synchronized (opened) {
-            opened.push(resource);
-        }
-        return resource;
+        return opened.add(resource);
     }
 
     /** Closes everything opened, newest first; safe to call twice and from the shutdown hook. */
     private void closeAll() {
-        while (true) {
-            AutoCloseable next;
-            synchronized (opened) {
-                next = opened.poll();
-            }
-            if (next == null) {
-                return;
-            }
-            try {
-                next.close();
-            } catch (Exception e) {
-                // Shutting down: nothing useful to do with a failure to close.
-            }
-        }
+        opened.close();
     }
 }
