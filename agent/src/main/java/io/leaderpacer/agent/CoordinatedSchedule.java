@@ -40,12 +40,14 @@ final class CoordinatedSchedule {
         AgentState state();
 
         /**
-         * Enters {@link AgentState#ACTIVE} or {@link AgentState#STANDBY} with a new, empty gate memory, unless the
-         * agent was closed meanwhile. Called with the run lock held.
+         * Enters {@link AgentState#ACTIVE} or {@link AgentState#STANDBY}, unless the agent was closed meanwhile.
+         * Called with the run lock held.
          *
+         * @param newMemory start a new, empty gate memory (a takeover: as after a controller failover); false keeps
+         *                  the memory (resuming the role after a rebalance in which no other instance acted)
          * @return false when the agent was closed and nothing changed
          */
-        boolean enterRole(AgentState role);
+        boolean enterRole(AgentState role, boolean newMemory);
 
         /** One run, recorded as every scheduled run is; returns its record. */
         RunRecord run();
@@ -164,13 +166,16 @@ final class CoordinatedSchedule {
         AgentState state = agent.state();
         if (active && (state != AgentState.ACTIVE || takeovers != seenTakeovers)) {
             long firstRun = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(election.firstRunDelayMs());
-            if (agent.enterRole(AgentState.ACTIVE)) {
-                // A takeover's pacing comes from the predecessor's summary; resuming after a rebalance keeps our own.
-                nextRunAtNanos = takeovers != seenTakeovers ? firstRun : Math.max(nextRunAtNanos, firstRun);
+            boolean takeover = takeovers != seenTakeovers;
+            if (agent.enterRole(AgentState.ACTIVE, takeover)) {
+                // A takeover starts a new gate memory and takes its pacing from the predecessor's summary; resuming
+                // after a rebalance (a standby joined or left, no one else acted) keeps both, so the gate's
+                // hysteresis and max-wait clocks do not restart each time the group changes.
+                nextRunAtNanos = takeover ? firstRun : Math.max(nextRunAtNanos, firstRun);
                 seenTakeovers = takeovers;
             }
         } else if (!active && state == AgentState.ACTIVE) {
-            agent.enterRole(AgentState.STANDBY);
+            agent.enterRole(AgentState.STANDBY, false);
         }
     }
 }

@@ -341,12 +341,14 @@ public final class PacerAgent implements AutoCloseable {
         }
 
         @Override
-        public boolean enterRole(AgentState role) {
+        public boolean enterRole(AgentState role, boolean newMemory) {
             synchronized (PacerAgent.this) {
                 if (state == AgentState.STOPPED) {
                     return false;
                 }
-                memory = BalancerMemory.empty();
+                if (newMemory) {
+                    memory = BalancerMemory.empty();
+                }
                 state = role;
                 return true;
             }
