@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -153,6 +154,9 @@ class FaultToleranceTest {
     void topicDeletedBetweenListingAndDescribing_isLeftOutOfTheSnapshot() throws Exception {
         cluster.createTopic("vanishing", 6, 3);
         cluster.createTopic("staying", 6, 3);
+        // Any broker may answer the agent's listTopics: each must know both topics first, or a just-created topic
+        // missing from one broker's metadata would be counted as left out with the deleted one.
+        awaitHostedByEveryBroker(Map.of("vanishing", 6, "staying", 6));
         Admin admin = InterceptedAdmin.beforeFirst(cluster.admin(), "describeTopics", () -> {
             cluster.admin().deleteTopics(List.of("vanishing")).all().get();
             await().atMost(Duration.ofSeconds(30)).until(() -> !cluster.admin().listTopics().names().get().contains("vanishing"));
@@ -212,6 +216,20 @@ class FaultToleranceTest {
         for (String t : cluster.admin().listTopics().names().get()) {
             awaitFullIsr(t);
         }
+    }
+
+    /**
+     * Waits until every broker hosts every partition of these topics (all replicated to all brokers). A broker
+     * creates its replicas only after its metadata cache holds the topic, so each broker then lists the topics.
+     */
+    private static void awaitHostedByEveryBroker(Map<String, Integer> partitionsByTopic) {
+        Set<TopicPartition> expected = partitionsByTopic.entrySet().stream()
+                .flatMap(e -> IntStream.range(0, e.getValue()).mapToObj(p -> new TopicPartition(e.getKey(), p)))
+                .collect(Collectors.toSet());
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> cluster.admin().describeLogDirs(cluster.brokerIds())
+                .allDescriptions().get().values().stream()
+                .allMatch(dirs -> dirs.values().stream().flatMap(d -> d.replicaInfos().keySet().stream())
+                        .collect(Collectors.toSet()).containsAll(expected)));
     }
 
     private static void awaitFullIsr(String topic) {

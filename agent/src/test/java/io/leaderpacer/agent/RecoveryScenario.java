@@ -26,7 +26,7 @@ import static org.awaitility.Awaitility.await;
  * partitions re-enter the ISR one by one after it restarts (uneven partition sizes plus a follower throttle
  * stagger them), read who leads what, and put the cluster back to a balanced state between tests.
  */
-final class RecoveryScenario {
+public final class RecoveryScenario {
 
     private RecoveryScenario() {
     }
@@ -35,7 +35,7 @@ final class RecoveryScenario {
      * Writes about {@code totalBytes} to the topic, unevenly: partition i gets a share proportional to i+1, so that
      * a restarted follower catches up on the small ones first.
      */
-    static void writeBacklog(EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes) throws Exception {
+    public static void writeBacklog(EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes) throws Exception {
         Map<String, Object> props = Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
                 ProducerConfig.ACKS_CONFIG, "1",

@@ -1,20 +1,33 @@
 package io.leaderpacer.agent.coordination;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
 import io.leaderpacer.agent.AgentState;
+import io.leaderpacer.agent.CapturedLogs;
 import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.RecoveryScenario;
 import io.leaderpacer.agent.RunRecord;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
+import io.leaderpacer.engine.BrokerGateReport;
+import io.leaderpacer.engine.GatePhase;
 import io.leaderpacer.engine.config.PacerConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,20 +35,33 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Several coordinated instances on a real 3-broker cluster, in one JVM: exactly one acts, a standby takes over
- * with the same pacing when the active one leaves, and an instance whose producer was fenced can neither write
- * the state topic nor act. Each test has its own group and state topic.
+ * with the same pacing when the active one leaves, the active one keeps its gate memory while a standby joins,
+ * and an instance whose producer was fenced can neither write the state topic nor act. Each test has its own
+ * group and state topic.
  */
 class ActiveInstanceClusterTest {
 
     /** The broker's smallest allowed session time-out: takeovers in these tests take seconds, not tens of seconds. */
     private static final Duration SESSION = Duration.ofSeconds(6);
     private static final Duration WAIT = Duration.ofSeconds(60);
+    /**
+     * What each leader serves a restarted broker per second, and the backlog it must fetch: together they keep it
+     * out of sync (gated) for a minute or more, longer than the gate-memory test needs.
+     */
+    private static final long CATCH_UP_BYTES_PER_SEC = 10_000;
+    private static final long BACKLOG_BYTES = 4_800_000;
 
     private static EmbeddedKafkaCluster cluster;
 
     @BeforeAll
     static void startCluster() {
-        cluster = EmbeddedKafkaCluster.builder().brokers(3).build().start();
+        cluster = EmbeddedKafkaCluster.builder().brokers(3)
+                // Small fetches and a short quota window: with the defaults a restarted broker takes megabytes in its
+                // first fetch, before a replication throttle has measured anything, and catches up at once.
+                .serverProperty("replica.fetch.max.bytes", "16384")
+                .serverProperty("replica.fetch.response.max.bytes", "65536")
+                .serverProperty("replication.quota.window.num", "2")
+                .build().start();
     }
 
     @AfterAll
@@ -95,6 +121,78 @@ class ActiveInstanceClusterTest {
         } finally {
             b.close();
             a.close();
+        }
+    }
+
+    @Test
+    void activeKeepsItsRoleWhileAStandbyJoins_keepsTheGatingEpisode_andOnlyATakeoverStartsANewOne() throws Exception {
+        String group = "kept-memory";
+        String stateTopic = stateTopic(group);
+        String topic = "kept-memory-data";
+        int restarted = 2;
+        double threshold = 5;
+        cluster.createTopic(topic, 12, 3);
+        PacerConfig waitForSync = PacerConfig.fromMap(Map.of("leader.imbalance.election.algorithm", "wait-for-sync",
+                "leader.imbalance.election.wait.for.sync.threshold.percent", Double.toString(threshold),
+                "leader.imbalance.check.interval.seconds", "1"));
+        PacerAgent a = agent(waitForSync, election(group, stateTopic, "a", Map.of()));
+        PacerAgent b = agent(waitForSync, election(group, stateTopic, "b", Map.of()));
+        try (CapturedLogs logs = CapturedLogs.of(ActiveInstanceElection.class.getName(), Level.INFO)) {
+            // The restarted broker rejoins active but out of sync on every partition of the topic, for a minute or more.
+            setLeaderThrottle(restarted, topic, CATCH_UP_BYTES_PER_SEC);
+            cluster.stopBroker(restarted);
+            RecoveryScenario.writeBacklog(cluster, topic, 12, BACKLOG_BYTES);
+            cluster.startBroker(restarted);
+
+            a.start();
+            await().atMost(WAIT).until(() -> a.state() == AgentState.ACTIVE
+                    && gateReport(a.lastRun(), restarted).filter(r -> r.phase() == GatePhase.GATED).isPresent());
+            BrokerGateReport held = gateReport(a.lastRun(), restarted).orElseThrow();
+            assertThat(held.outOfSyncPercent()).as(held.explain()).isGreaterThan(threshold);
+            assertThat(held.episodeStartMs()).as(held.explain()).isNotNegative();
+
+            // A standby that the test polls by hand joins; then, while it does not poll, a second one joins. The eager
+            // sticky assignment takes the role from the active instance and the rebalance waits for the silent standby
+            // to rejoin: the role is away over several ticks (otherwise it usually returns inside one poll), then returns.
+            RunRecord afterRebalance;
+            try (ActiveInstanceElection slow = election(group, stateTopic, "slow", Map.of())) {
+                slow.join();
+                await().atMost(WAIT).until(() -> {
+                    slow.poll();
+                    return slow.role() == InstanceRole.STANDBY && "a".equals(slow.status().activeInstance());
+                });
+                b.start();
+                await().atMost(WAIT).until(() -> a.state() == AgentState.STANDBY);
+                long roleAwayAtMs = System.currentTimeMillis();
+                await().atMost(WAIT).until(() -> {
+                    slow.poll();
+                    return a.state() == AgentState.ACTIVE && b.state() == AgentState.STANDBY;
+                });
+                assertThat(keptTheRole(logs, "a", group, roleAwayAtMs)).as("the role came back to a without a takeover").isPresent();
+                await().atMost(WAIT).until(() -> a.history().stream().anyMatch(r -> r.startedAtMs() >= roleAwayAtMs));
+                afterRebalance = a.history().stream().filter(r -> r.startedAtMs() >= roleAwayAtMs).findFirst().orElseThrow();
+            }
+            BrokerGateReport kept = gateReport(Optional.of(afterRebalance), restarted).orElseThrow();
+            assertThat(kept.phase()).as(kept.explain()).isEqualTo(GatePhase.GATED);
+            assertThat(kept.episodeStartMs()).as("the gating episode survives the rebalance (memory kept)")
+                    .isEqualTo(held.episodeStartMs());
+            assertThat(a.coordination().orElseThrow().takeovers()).isEqualTo(1);
+            assertThat(b.history()).isEmpty();
+
+            // A real takeover starts an empty memory, as a controller failover does: a new episode.
+            a.close();
+            await().atMost(WAIT).until(() -> b.state() == AgentState.ACTIVE && !b.history().isEmpty());
+            assertThat(b.coordination().orElseThrow().takeovers()).isEqualTo(1);
+            BrokerGateReport rebuilt = gateReport(Optional.of(b.history().get(0)), restarted).orElseThrow();
+            assertThat(rebuilt.phase()).as(rebuilt.explain()).isEqualTo(GatePhase.GATED);
+            assertThat(rebuilt.episodeStartMs()).as("the successor's memory starts empty")
+                    .isGreaterThan(kept.episodeStartMs()).isEqualTo(b.history().get(0).startedAtMs());
+        } finally {
+            b.close();
+            a.close();
+            setLeaderThrottle(restarted, topic, null);
+            cluster.admin().deleteTopics(List.of(topic)).all().get();
+            rebalanceAll();
         }
     }
 
@@ -187,6 +285,55 @@ class ActiveInstanceClusterTest {
                 topic, Duration.ofSeconds(15))) {
             return t.read();
         }
+    }
+
+    /** The broker's line in the run's decision, if the run decided and the broker is in the snapshot. */
+    private static Optional<BrokerGateReport> gateReport(Optional<RunRecord> run, int broker) {
+        return run.flatMap(RunRecord::decision).map(d -> d.broker(broker));
+    }
+
+    /** The election's log line saying this instance resumed the role after a rebalance in which no other one acted. */
+    private static Optional<ILoggingEvent> keptTheRole(CapturedLogs logs, String instance, String group, long sinceMs) {
+        String line = "active: instance " + instance + " kept the active role through a rebalance of group " + group;
+        return logs.events().stream().filter(e -> e.getTimeStamp() >= sinceMs && e.getFormattedMessage().equals(line)).findFirst();
+    }
+
+    /**
+     * Sets (or, with null, removes) Kafka's leader-side replication throttle towards replicas out of the ISR: the rate
+     * on every broker but {@code follower}, every replica of the topic throttled. Unlike the follower's own
+     * throttle, which a restarting broker loads only after its fetchers have started (and may catch up in that
+     * moment), the leaders' throttle is in force before the follower fetches anything.
+     */
+    private static void setLeaderThrottle(int follower, String topic, Long bytesPerSec) throws Exception {
+        AlterConfigOp.OpType op = bytesPerSec == null ? AlterConfigOp.OpType.DELETE : AlterConfigOp.OpType.SET;
+        String rate = bytesPerSec == null ? null : bytesPerSec.toString();
+        List<ConfigResource> leaders = cluster.brokerIds().stream().filter(id -> id != follower)
+                .map(id -> new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(id))).toList();
+        Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
+        leaders.forEach(r -> ops.put(r, List.of(new AlterConfigOp(new ConfigEntry("leader.replication.throttled.rate", rate), op))));
+        if (bytesPerSec != null) {
+            ops.put(new ConfigResource(ConfigResource.Type.TOPIC, topic),
+                    List.of(new AlterConfigOp(new ConfigEntry("leader.replication.throttled.replicas", "*"), op)));
+        }
+        cluster.admin().incrementalAlterConfigs(ops).all().get();
+        // Each broker describes its own configuration: the rate is in force on every leader once each reports it.
+        await().atMost(WAIT).ignoreExceptions().until(() -> cluster.admin().describeConfigs(leaders).all().get().values().stream()
+                .map(c -> c.get("leader.replication.throttled.rate"))
+                .allMatch(e -> rate == null ? e == null || e.source() == ConfigEntry.ConfigSource.DEFAULT_CONFIG
+                        : rate.equals(e.value()) && e.source() != ConfigEntry.ConfigSource.DEFAULT_CONFIG));
+    }
+
+    /** Waits for full ISRs everywhere, then elects every preferred leader: the next test starts balanced. */
+    private static void rebalanceAll() {
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
+            var topics = cluster.admin().describeTopics(cluster.admin().listTopics().names().get()).allTopicNames().get();
+            if (!topics.values().stream().flatMap(t -> t.partitions().stream()).allMatch(p -> p.isr().size() == p.replicas().size())) {
+                return false;
+            }
+            cluster.admin().electLeaders(ElectionType.PREFERRED, null).partitions().get();
+            return topics.values().stream().flatMap(t -> t.partitions().stream())
+                    .allMatch(p -> p.leader() != null && p.leader().id() == p.replicas().get(0).id());
+        });
     }
 
     private static void restartBroker(int broker, String topic) {
