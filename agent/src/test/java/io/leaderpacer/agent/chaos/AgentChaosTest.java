@@ -46,14 +46,14 @@ class AgentChaosTest {
     /** The default seed: the plan CI runs every time. */
     private static final long DEFAULT_SEED = 491_1358L;
     private static final int DEFAULT_FAULTS = 10;
-    private static final int BROKERS = 4;
-    private static final String TOPIC = "chaos-load";
+    static final int BROKERS = 4;
+    static final String TOPIC = "chaos-load";
     /** Each of the 24 ordered triples of 4 brokers twice: every preferred broker and every replica order occurs. */
-    private static final int PARTITIONS = 48;
+    static final int PARTITIONS = 48;
     private static final String STATE_TOPIC = "_chaos-state";
     private static final String CONFIG_TOPIC = "_chaos-config";
     /** A small cap and short intervals, so that pacing is visible within seconds. */
-    private static final int CAP = 3;
+    static final int CAP = 3;
     private static final PacerConfig POLICY = PacerConfig.fromMap(Map.of(
             "leader.imbalance.check.interval.seconds", "1",
             "leader.imbalance.election.algorithm", "wait-for-sync",
@@ -62,11 +62,11 @@ class AgentChaosTest {
             "leader.imbalance.election.max.per.run", Integer.toString(CAP),
             "leader.imbalance.election.throttle.interval.ms", "500"));
     /** A slow follower's fetch rate: above the traffic it follows (~75 KB/s), below a quick catch-up. */
-    private static final long SLOW_FOLLOWER_BYTES_PER_SEC = 120_000;
+    static final long SLOW_FOLLOWER_BYTES_PER_SEC = 120_000;
     /** Longest delay the agent waits between runs (shortens only the five-minute retry after a failed run). */
-    private static final long MAX_AGENT_DELAY_MS = 2_000;
-    private static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(10);
-    private static final Duration SETTLE_LIMIT = Duration.ofSeconds(180);
+    static final long MAX_AGENT_DELAY_MS = 2_000;
+    static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(10);
+    static final Duration SETTLE_LIMIT = Duration.ofSeconds(180);
     private static final Path REPORT = Path.of("target", "chaos-report.txt");
 
     @Test
@@ -77,12 +77,7 @@ class AgentChaosTest {
         ChaosSchedule plan = ChaosSchedule.plan(seed, faults, BROKERS);
         System.out.print(plan.describe());
 
-        try (EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.builder().brokers(BROKERS)
-                // Small follower fetches and a short quota window, so that the follower throttle bites at once.
-                .serverProperty("replica.fetch.max.bytes", "16384")
-                .serverProperty("replica.fetch.response.max.bytes", "65536")
-                .serverProperty("replication.quota.window.num", "2")
-                .build().start();
+        try (EmbeddedKafkaCluster cluster = startCluster();
              Admin agentAdmin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
                      AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT.toMillis(),
                      AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT.toMillis() * 2))) {
@@ -127,7 +122,7 @@ class AgentChaosTest {
                 } finally {
                     scheduler.shutdownNow();
                     ChaosReport report = new ChaosReport(seed, plan.faults().size(), injector.restarts(), injector.crashes(),
-                            injector.slowFollowerEpisodes(), injector.listChanges(), monitor.runs(), monitor.failedRuns(),
+                            injector.slowFollowerEpisodes(), injector.listChanges(), 0, 0, 0, monitor.runs(), monitor.failedRuns(),
                             monitor.cappedRuns(), monitor.gatedRuns(),
                             monitor.electionsDecided(), monitor.electionsMade(), monitor.checksPassed(),
                             monitor.settledRuns(), monitor.stateReadFailures(), monitor.violations(), chaosMs, settleMs,
@@ -150,8 +145,18 @@ class AgentChaosTest {
         }
     }
 
+    /** The chaos cluster, started. */
+    static EmbeddedKafkaCluster startCluster() {
+        return EmbeddedKafkaCluster.builder().brokers(BROKERS)
+                // Small follower fetches and a short quota window, so that the follower throttle bites at once.
+                .serverProperty("replica.fetch.max.bytes", "16384")
+                .serverProperty("replica.fetch.response.max.bytes", "65536")
+                .serverProperty("replication.quota.window.num", "2")
+                .build().start();
+    }
+
     /** {@code chaos.seed}: a whole number, or {@code random}; the fixed default otherwise. */
-    private static long seed() {
+    static long seed() {
         String value = System.getProperty("chaos.seed");
         if (value == null || value.isBlank()) {
             return DEFAULT_SEED;
@@ -168,7 +173,7 @@ class AgentChaosTest {
     }
 
     /** The load topic with an explicit assignment: partition p gets ordered triple p % 24 of the 4 brokers. */
-    private static void createLoadTopic(Admin admin) throws Exception {
+    static void createLoadTopic(Admin admin) throws Exception {
         List<List<Integer>> triples = new ArrayList<>();
         for (int a = 0; a < BROKERS; a++) {
             for (int b = 0; b < BROKERS; b++) {
@@ -187,7 +192,7 @@ class AgentChaosTest {
     }
 
     /** The agent's compacted topic, created up front so that its partition is in the originals. */
-    private static CompactedTopic compacted(EmbeddedKafkaCluster cluster, Map<String, String> client, String name)
+    static CompactedTopic compacted(EmbeddedKafkaCluster cluster, Map<String, String> client, String name)
             throws Exception {
         CompactedTopic topic = new CompactedTopic(cluster.admin(), client, name, KAFKA_TIMEOUT);
         topic.ensureExists();
@@ -195,7 +200,7 @@ class AgentChaosTest {
     }
 
     /** Waits until every topic is fully replicated and led by its first replica; returns every partition's order. */
-    private static Map<PartitionId, List<Integer>> awaitAssignments(Admin admin) {
+    static Map<PartitionId, List<Integer>> awaitAssignments(Admin admin) {
         await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> describeAll(admin).stream()
                 .allMatch(t -> t.partitions().stream().allMatch(p -> p.leader() != null
                         && p.leader().id() == p.replicas().get(0).id() && p.isr().size() == p.replicas().size())));
@@ -213,7 +218,7 @@ class AgentChaosTest {
     }
 
     /** Whether every partition has its original order and is led by its first replica. */
-    private static boolean restored(Admin admin, Map<PartitionId, List<Integer>> originals) throws Exception {
+    static boolean restored(Admin admin, Map<PartitionId, List<Integer>> originals) throws Exception {
         int seen = 0;
         for (TopicDescription t : describeAll(admin)) {
             for (TopicPartitionInfo p : t.partitions()) {
@@ -228,7 +233,7 @@ class AgentChaosTest {
         return seen == originals.size();
     }
 
-    private static List<TopicDescription> describeAll(Admin admin) throws Exception {
+    static List<TopicDescription> describeAll(Admin admin) throws Exception {
         var names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get();
         return new ArrayList<>(admin.describeTopics(names).allTopicNames().get().values());
     }

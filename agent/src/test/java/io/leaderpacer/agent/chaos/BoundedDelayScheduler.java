@@ -22,8 +22,13 @@ final class BoundedDelayScheduler extends ScheduledThreadPoolExecutor {
     private final AtomicLong shortened = new AtomicLong();
 
     BoundedDelayScheduler(long maxDelayMs) {
+        this(maxDelayMs, "chaos-agent-runs");
+    }
+
+    /** A scheduler whose thread has this name (one per agent instance, so that log lines say which ran). */
+    BoundedDelayScheduler(long maxDelayMs, String threadName) {
         super(1, r -> {
-            Thread t = new Thread(r, "chaos-agent-runs");
+            Thread t = new Thread(r, threadName);
             t.setDaemon(true);
             return t;
         });

@@ -83,4 +83,26 @@ sealed interface ChaosFault {
             return "deprioritized list := " + (deprioritized.isEmpty() ? "(empty)" : deprioritized) + "; pause " + pauseAfterMs + " ms";
         }
     }
+
+    /**
+     * The active agent instance goes away (coordinated agents only): a standby must take over, with the same pacing
+     * and without ever acting at the same time as it; a fresh instance then joins as the new standby.
+     *
+     * @param crash        whether it stops without leaving the group, so that the group coordinator waits for its
+     *                     session time-out (a crash), rather than being closed and leaving at once (a stop)
+     * @param pauseAfterMs how long the agents then run before the next step
+     */
+    record AgentStop(boolean crash, long pauseAfterMs) implements ChaosFault {
+
+        public AgentStop {
+            if (pauseAfterMs < 0) {
+                throw new IllegalArgumentException("negative pause in " + this);
+            }
+        }
+
+        @Override
+        public String describe() {
+            return (crash ? "crash" : "stop") + " the active agent instance, start a fresh standby; pause " + pauseAfterMs + " ms";
+        }
+    }
 }

@@ -19,6 +19,10 @@ import java.util.Map;
  * @param crashes               of them, crashes (no controlled shutdown)
  * @param slowFollowerEpisodes  restarts followed by a throttled catch-up
  * @param listChanges           changes of the deprioritized list, the final clearing included
+ * @param agentStops            active agent instances closed (left the group) with a standby running (0 for a
+ *                              single agent)
+ * @param agentCrashes          active agent instances stopped without leaving the group
+ * @param takeovers             times a standby became the active instance after another had been active
  * @param runs                  agent runs checked
  * @param failedRuns            of them, runs that failed (and were retried)
  * @param cappedRuns            of them, runs that reached the cap (more work left)
@@ -35,7 +39,8 @@ import java.util.Map;
  * @param loadFailed            of them, sends that failed (brokers were down)
  */
 record ChaosReport(long seed, int steps, long restartsSurvived, long crashes, long slowFollowerEpisodes, long listChanges,
-                   long runs, long failedRuns, long cappedRuns, long gatedRuns, long electionsDecided, long electionsMade,
+                   long agentStops, long agentCrashes, long takeovers, long runs, long failedRuns, long cappedRuns,
+                   long gatedRuns, long electionsDecided, long electionsMade,
                    long checksPassed, long settledRuns, long stateReadFailures, long failures, long chaosMs, long settleMs,
                    long loadSent, long loadFailed) {
 
@@ -48,6 +53,9 @@ record ChaosReport(long seed, int steps, long restartsSurvived, long crashes, lo
         f.put("  of which crashes", crashes);
         f.put("slow-follower episodes", slowFollowerEpisodes);
         f.put("list changes", listChanges);
+        f.put("agent stops", agentStops);
+        f.put("agent crashes", agentCrashes);
+        f.put("takeovers", takeovers);
         f.put("runs", runs);
         f.put("  of which failed and retried", failedRuns);
         f.put("  of which reached the cap", cappedRuns);

@@ -60,13 +60,17 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
      * @param brokers    brokers in the cluster, at least 3
      */
     static ChaosSchedule plan(long seed, int faultCount, int brokers) {
+        return new ChaosSchedule(seed, brokers, draw(new Random(seed), faultCount, brokers));
+    }
+
+    /** The cluster steps: restarts and list changes, drawn in order from {@code random}. */
+    private static List<ChaosFault> draw(Random random, int faultCount, int brokers) {
         if (faultCount < 0) {
             throw new IllegalArgumentException("fault count must be >= 0, was " + faultCount);
         }
         if (brokers < 3) {
             throw new IllegalArgumentException("a chaos plan needs at least 3 brokers, was " + brokers);
         }
-        Random random = new Random(seed);
         List<ChaosFault> faults = new ArrayList<>(faultCount);
         Set<Integer> list = Set.of();
         for (int i = 0; i < faultCount; i++) {
@@ -76,6 +80,34 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
                 list = nextList(random, brokers, list);
                 faults.add(ChaosFault.ListChange.of(list, between(random, MIN_PAUSE_MS, MAX_PAUSE_MS)));
             }
+        }
+        return faults;
+    }
+
+    /**
+     * Draws a plan for coordinated agents: the cluster steps of {@link #plan} for the same seed and count, in the
+     * same order, with {@code agentStops} stops and {@code agentCrashes} crashes of the active agent instance
+     * inserted at positions drawn from the same seed (after the cluster steps are drawn, so these are unchanged).
+     *
+     * @param seed         the seed
+     * @param faultCount   how many cluster steps (broker restarts and list changes)
+     * @param brokers      brokers in the cluster, at least 3
+     * @param agentStops   how many times the active instance is closed (leaves the group)
+     * @param agentCrashes how many times the active instance stops without leaving the group
+     */
+    static ChaosSchedule planWithAgentFaults(long seed, int faultCount, int brokers, int agentStops, int agentCrashes) {
+        if (agentStops < 0 || agentCrashes < 0) {
+            throw new IllegalArgumentException("agent stops and crashes must be >= 0, were " + agentStops + " and " + agentCrashes);
+        }
+        Random random = new Random(seed);
+        List<ChaosFault> faults = new ArrayList<>(draw(random, faultCount, brokers));
+        List<Boolean> kinds = new ArrayList<>();
+        for (int i = 0; i < agentStops + agentCrashes; i++) {
+            kinds.add(i >= agentStops);
+        }
+        Collections.shuffle(kinds, random);
+        for (boolean crash : kinds) {
+            faults.add(random.nextInt(faults.size() + 1), new ChaosFault.AgentStop(crash, between(random, MIN_PAUSE_MS, MAX_PAUSE_MS)));
         }
         return new ChaosSchedule(seed, brokers, faults);
     }
@@ -112,6 +144,14 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
             }
         }
         return n;
+    }
+
+    long agentStops() {
+        return faults.stream().filter(f -> f instanceof ChaosFault.AgentStop s && !s.crash()).count();
+    }
+
+    long agentCrashes() {
+        return faults.stream().filter(f -> f instanceof ChaosFault.AgentStop s && s.crash()).count();
     }
 
     long listChanges() {

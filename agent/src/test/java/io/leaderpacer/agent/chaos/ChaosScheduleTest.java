@@ -70,4 +70,22 @@ class ChaosScheduleTest {
         assertThat(new ChaosFault.ListChange(new java.util.TreeSet<>(List.of(2)), 5).describe())
                 .isEqualTo("deprioritized list := [2]; pause 5 ms");
     }
+
+    @Test
+    void planWithAgentFaults_keepsTheClusterStepsOfTheSameSeed_andHasEachAgentFaultAsked() {
+        ChaosSchedule plan = ChaosSchedule.planWithAgentFaults(DEFAULT_SEED, 5, 4, 2, 2);
+        assertThat(plan.faults()).hasSize(9);
+        assertThat(plan.agentStops()).isEqualTo(2);
+        assertThat(plan.agentCrashes()).isEqualTo(2);
+        assertThat(plan.faults().stream().filter(f -> !(f instanceof ChaosFault.AgentStop)).toList())
+                .isEqualTo(ChaosSchedule.plan(DEFAULT_SEED, 5, 4).faults());
+        assertThat(plan).isEqualTo(ChaosSchedule.planWithAgentFaults(DEFAULT_SEED, 5, 4, 2, 2));
+        assertThat(ChaosSchedule.plan(DEFAULT_SEED, 5, 4).agentStops()).isZero();
+    }
+
+    @Test
+    void negativeAgentFaults_areRefused() {
+        assertThatThrownBy(() -> ChaosSchedule.planWithAgentFaults(1, 3, 4, -1, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("agent stops and crashes must be >= 0, were -1 and 0");
+    }
 }

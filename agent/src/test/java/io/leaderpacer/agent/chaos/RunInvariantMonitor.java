@@ -32,6 +32,11 @@ final class RunInvariantMonitor implements RunListener {
     /** A reader of the state topic of its own (another consumer than the agent's). */
     private final OrderStateStore stateReader;
 
+    /** The instance whose runs this monitor sees, as the failover checks name it. */
+    private final String instance;
+    /** The checks across coordinated instances (shared by their monitors); empty for a single agent. */
+    private final Optional<FailoverChecks> failover;
+
     private final AtomicLong runs = new AtomicLong();
     private final AtomicLong failedRuns = new AtomicLong();
     private final AtomicLong electionsDecided = new AtomicLong();
@@ -49,6 +54,17 @@ final class RunInvariantMonitor implements RunListener {
 
     RunInvariantMonitor(InvariantChecks checks, RecordingOrderStep recorder, DeprioritizedOrderStep reorder,
                         OrderStateStore stateReader) {
+        this(checks, recorder, reorder, stateReader, "agent", Optional.empty());
+    }
+
+    /**
+     * A monitor of one of several coordinated instances: its runs are also checked against the other instances'
+     * runs by the shared {@code failover} checks.
+     */
+    RunInvariantMonitor(InvariantChecks checks, RecordingOrderStep recorder, DeprioritizedOrderStep reorder,
+                        OrderStateStore stateReader, String instance, Optional<FailoverChecks> failover) {
+        this.instance = Objects.requireNonNull(instance, "instance");
+        this.failover = Objects.requireNonNull(failover, "failover");
         this.checks = Objects.requireNonNull(checks, "checks");
         this.recorder = Objects.requireNonNull(recorder, "recorder");
         this.reorder = Objects.requireNonNull(reorder, "reorder");
@@ -81,7 +97,14 @@ final class RunInvariantMonitor implements RunListener {
                 settledRuns.incrementAndGet();
             }
         } catch (AssertionError e) {
-            record(e);
+            record(failover.isEmpty() ? e : new AssertionError("instance " + instance + ", " + e.getMessage(), e));
+        }
+        if (failover.isPresent()) {
+            try {
+                checksPassed.addAndGet(failover.get().afterRun(instance, run));
+            } catch (AssertionError e) {
+                record(e);
+            }
         }
     }
 
