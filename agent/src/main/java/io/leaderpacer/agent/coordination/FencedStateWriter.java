@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.coordination;
 
+import io.leaderpacer.agent.config.ClientSettings;
 import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -58,15 +59,10 @@ final class FencedStateWriter implements AutoCloseable {
         this.instanceId = instanceId.getBytes(StandardCharsets.UTF_8);
         this.membershipPartition = Objects.requireNonNull(membershipPartition, "membershipPartition");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
-        Map<String, Object> props = ClientSettings.forClient(clientProperties, ProducerConfig.configNames());
+        Map<String, Object> props = ClientSettings.durableProducer(clientProperties, timeout);
         props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         props.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
         props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
-        int requestTimeout = (int) Math.max(1000, Math.min(Integer.MAX_VALUE, timeout.toMillis() / 2));
-        props.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, requestTimeout);
-        props.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()) + requestTimeout);
         this.producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
     }
 

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.coordination;
 
+import io.leaderpacer.agent.config.ClientSettings;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;

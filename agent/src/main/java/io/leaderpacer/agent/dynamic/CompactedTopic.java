@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.dynamic;
 
+import io.leaderpacer.agent.config.ClientSettings;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -18,7 +19,6 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -240,7 +240,7 @@ public final class CompactedTopic implements AutoCloseable {
     }
 
     private KafkaConsumer<String, String> newConsumer() {
-        Map<String, Object> props = clientSettings(ConsumerConfig.configNames());
+        Map<String, Object> props = ClientSettings.forClient(clientProperties, ConsumerConfig.configNames());
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
@@ -252,31 +252,9 @@ public final class CompactedTopic implements AutoCloseable {
     }
 
     private KafkaProducer<String, String> newProducer() {
-        Map<String, Object> props = clientSettings(ProducerConfig.configNames());
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        props.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
+        Map<String, Object> props = ClientSettings.durableProducer(clientProperties, timeout);
         props.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "leader-pacer-writer-" + name);
-        props.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
-        int requestTimeout = (int) Math.max(1000, Math.min(Integer.MAX_VALUE, timeout.toMillis() / 2));
-        props.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, requestTimeout);
-        props.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()) + requestTimeout);
         return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
-    }
-
-    /** The caller's client settings that the given client understands (policy keys and the like are left out). */
-    private Map<String, Object> clientSettings(java.util.Set<String> known) {
-        Map<String, Object> props = new HashMap<>();
-        clientProperties.forEach((k, v) -> {
-            if (known.contains(k) || k.startsWith("sasl.") || k.startsWith("ssl.")) {
-                props.put(k, v);
-            }
-        });
-        props.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);
-        props.remove(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
-        props.remove(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
-        props.remove(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
-        return props;
     }
 
     @Override
