@@ -51,14 +51,6 @@ public record AgentProperties(
         Objects.requireNonNull(instanceId, "instanceId");
     }
 
-    /** Properties without the coordination keys: the group, session time-out and instance id take their defaults. */
-    public AgentProperties(String source, Map<String, String> clientProperties, PacerConfig policy, boolean httpEnabled,
-                           String httpHost, int httpPort, Duration requestTimeout, int describeBatchTopics) {
-        this(source, clientProperties, policy, httpEnabled, httpHost, httpPort, requestTimeout, describeBatchTopics,
-                AgentKey.GROUP_ID.defaultValue(), Duration.ofMillis(Long.parseLong(AgentKey.SESSION_TIMEOUT_MS.defaultValue())),
-                AgentKey.INSTANCE_ID.defaultValue());
-    }
-
     /** The {@code bootstrap.servers} value (never secret). */
     public String bootstrapServers() {
         return clientProperties.get("bootstrap.servers");

@@ -2,9 +2,7 @@ package io.leaderpacer.agent.reorder;
 
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.engine.cluster.PartitionId;
-import org.apache.kafka.clients.admin.Admin;
 
-import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -30,16 +28,6 @@ public final class OrderStateStore implements AutoCloseable {
 
     public OrderStateStore(CompactedTopic topic) {
         this.topic = Objects.requireNonNull(topic, "topic");
-    }
-
-    /**
-     * A store on the default topic, reading and writing with the given client settings.
-     *
-     * @param admin            the caller's Admin client (not closed by the store)
-     * @param clientProperties bootstrap servers and security settings; other keys are ignored
-     */
-    public static OrderStateStore onDefaultTopic(Admin admin, Map<String, ?> clientProperties) {
-        return new OrderStateStore(new CompactedTopic(admin, clientProperties, DEFAULT_TOPIC, Duration.ofSeconds(30)));
     }
 
     public String topicName() {
