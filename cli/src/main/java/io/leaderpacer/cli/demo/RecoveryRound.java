@@ -1,5 +1,6 @@
 package io.leaderpacer.cli.demo;
 
+import io.leaderpacer.loadtest.AgentRunLoop;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.PacerConfig;

@@ -1,5 +1,6 @@
 package io.leaderpacer.cli.demo;
 
+import io.leaderpacer.loadtest.AgentRunLoop;
 import io.leaderpacer.agent.ElectionOutcome;
 import io.leaderpacer.agent.RunListener;
 import io.leaderpacer.agent.RunRecord;

@@ -62,6 +62,19 @@ public final class ChartPage {
     }
 
     /**
+     * A labelled instant drawn as a dashed vertical line across a chart (a broker stopped, unfenced, a gate
+     * released), so that a reader sees what happened when without matching times by hand.
+     *
+     * @param xSeconds where, on the chart's x axis
+     * @param label    shown at the top of the line
+     */
+    public record Marker(double xSeconds, String label) {
+        public Marker {
+            Objects.requireNonNull(label, "label");
+        }
+    }
+
+    /**
      * A line chart over time.
      *
      * @param title    shown above the chart
@@ -70,14 +83,16 @@ public final class ChartPage {
      * @param series   the lines, each as long as {@code xSeconds}
      * @param logScale draw the y axis on a log10 scale (for latencies that span orders of magnitude)
      * @param stepped  draw as steps (for states and counts that change at instants)
+     * @param markers  events drawn as vertical lines
      */
     public record Chart(String title, String yLabel, double[] xSeconds, List<Series> series, boolean logScale,
-                        boolean stepped) {
+                        boolean stepped, List<Marker> markers) {
         public Chart {
             Objects.requireNonNull(title, "title");
             Objects.requireNonNull(yLabel, "yLabel");
             xSeconds = xSeconds.clone();
             series = List.copyOf(series);
+            markers = List.copyOf(markers);
             for (Series s : series) {
                 if (s.values.length != xSeconds.length) {
                     throw new IllegalArgumentException("chart '" + title + "': series '" + s.name() + "' has "
@@ -86,17 +101,21 @@ public final class ChartPage {
             }
         }
 
-        /** A linear, non-stepped chart. */
+        /** A linear, non-stepped chart without markers. */
         public static Chart of(String title, String yLabel, double[] xSeconds, List<Series> series) {
-            return new Chart(title, yLabel, xSeconds, series, false, false);
+            return new Chart(title, yLabel, xSeconds, series, false, false, List.of());
         }
 
         public Chart withLogScale() {
-            return new Chart(title, yLabel, xSeconds, series, true, stepped);
+            return new Chart(title, yLabel, xSeconds, series, true, stepped, markers);
         }
 
         public Chart withSteps() {
-            return new Chart(title, yLabel, xSeconds, series, logScale, true);
+            return new Chart(title, yLabel, xSeconds, series, logScale, true, markers);
+        }
+
+        public Chart withMarkers(List<Marker> events) {
+            return new Chart(title, yLabel, xSeconds, series, logScale, stepped, events);
         }
 
         @Override
@@ -243,6 +262,12 @@ public final class ChartPage {
         for (int i = 0; i < c.series().size(); i++) {
             js.append(i > 0 ? ", " : "").append('"').append(PALETTE[i % PALETTE.length]).append('"');
         }
+        js.append("], [");
+        for (int i = 0; i < c.markers().size(); i++) {
+            Marker m = c.markers().get(i);
+            js.append(i > 0 ? ", " : "").append("[").append(number(m.xSeconds())).append(", ").append(jsString(m.label()))
+                    .append("]");
+        }
         js.append("]);\n");
     }
 
@@ -346,7 +371,19 @@ public final class ChartPage {
             "  const t = Math.round(s), h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), x = t % 60;",
             "  return h + ':' + String(m).padStart(2, '0') + ':' + String(x).padStart(2, '0');",
             "}",
-            "function drawChart(id, title, yLabel, logScale, stepped, names, data, colors) {",
+            "function drawMarkers(u, markers) {",
+            "  const ctx = u.ctx, top = u.bbox.top, bottom = u.bbox.top + u.bbox.height;",
+            "  ctx.save(); ctx.strokeStyle = '#777'; ctx.fillStyle = '#444'; ctx.setLineDash([4, 4]);",
+            "  ctx.font = Math.round(10 * devicePixelRatio) + 'px sans-serif';",
+            "  markers.forEach((m, i) => {",
+            "    const x = u.valToPos(m[0], 'x', true);",
+            "    if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) return;",
+            "    ctx.beginPath(); ctx.moveTo(x, top); ctx.lineTo(x, bottom); ctx.stroke();",
+            "    ctx.fillText(m[1], x + 3, top + (12 + 12 * (i % 3)) * devicePixelRatio);",
+            "  });",
+            "  ctx.restore();",
+            "}",
+            "function drawChart(id, title, yLabel, logScale, stepped, names, data, colors, markers) {",
             "  const el = document.getElementById(id);",
             "  const width = Math.max(480, Math.min(1100, el.clientWidth || 1000));",
             "  const paths = stepped ? uPlot.paths.stepped({align: 1}) : undefined;",
@@ -358,7 +395,8 @@ public final class ChartPage {
             "    axes: [{label: 'time since start (h:mm:ss)', values: (u, vals) => vals.map(fmtSeconds),",
             "            incrs: [1, 5, 10, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 28800, 86400]},",
             "           {label: yLabel, size: 70}],",
-            "    series: series",
+            "    series: series,",
+            "    hooks: {draw: [u => drawMarkers(u, markers || [])]}",
             "  };",
             "  new uPlot(opts, data, el);",
             "}",

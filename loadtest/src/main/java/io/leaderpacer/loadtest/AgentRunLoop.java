@@ -1,10 +1,10 @@
-package io.leaderpacer.cli.demo;
+package io.leaderpacer.loadtest;
 
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RunRecord;
 
 /**
- * Runs the agent on the engine's schedule on a thread of its own: each run's
+ * Runs the agent (the one {@code pacer run} ships) on the engine's schedule on a thread of its own: each run's
  * {@link RunRecord#nextRunDelayMs()} decides when the next one starts (check interval, or the
  * throttle interval after a capped run), exactly as the agent's own scheduler would.
  *
@@ -13,23 +13,23 @@ import io.leaderpacer.agent.RunRecord;
  * out), so here a failed run is retried after {@link #FAILED_RUN_RETRY_MS}. Everything else is the
  * agent's.
  */
-final class AgentRunLoop implements AutoCloseable {
+public final class AgentRunLoop implements AutoCloseable {
 
     /** Retry delay after a failed run, instead of Kafka's five minutes. */
-    static final long FAILED_RUN_RETRY_MS = 1000;
+    public static final long FAILED_RUN_RETRY_MS = 1000;
 
     private final PacerAgent agent;
     private final Thread thread;
     /** Cleared by {@link #close()}, which also wakes the thread from its wait between runs. */
     private volatile boolean running = true;
 
-    AgentRunLoop(PacerAgent agent, String name) {
+    public AgentRunLoop(PacerAgent agent, String name) {
         this.agent = agent;
         this.thread = new Thread(this::loop, name);
         this.thread.setDaemon(true);
     }
 
-    void start() {
+    public void start() {
         thread.start();
     }
 

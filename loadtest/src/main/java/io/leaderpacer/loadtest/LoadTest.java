@@ -1,0 +1,121 @@
+package io.leaderpacer.loadtest;
+
+import io.leaderpacer.loadtest.load.ClassifiedLoad;
+import io.leaderpacer.loadtest.load.GroupReader;
+import io.leaderpacer.loadtest.observe.PartitionWatcher;
+import io.leaderpacer.loadtest.result.LoadTestResult;
+import io.leaderpacer.loadtest.result.RoundResult;
+import io.leaderpacer.loadtest.target.Saturation;
+import io.leaderpacer.loadtest.target.TargetCluster;
+import org.apache.kafka.clients.admin.Admin;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The seed's system test, run: on a cluster with steady load, the same broker is stopped and restarted once per
+ * round, rounds alternating between the policies, each measured the same way (see {@link RecoveryRound}).
+ *
+ * <p>Everything it opens (the cluster, clients, the agent) is closed newest first at the end, on failure, and on
+ * Ctrl-C (a shutdown hook), so no process or client is left behind.
+ */
+public final class LoadTest {
+
+    /** How often the partition watcher looks at the cluster. */
+    private static final long WATCH_PERIOD_MS = 500;
+
+    private final LoadTestSettings settings;
+    private final Supplier<TargetCluster> targetFactory;
+    private final Saturation saturation;
+    private final Consumer<String> printer;
+    /** Closed newest first; shared with the shutdown hook. */
+    private final Deque<AutoCloseable> open = new ArrayDeque<>();
+
+    public LoadTest(LoadTestSettings settings, Supplier<TargetCluster> targetFactory, Saturation saturation,
+                    Consumer<String> printer) {
+        this.settings = settings;
+        this.targetFactory = targetFactory;
+        this.saturation = saturation;
+        this.printer = printer;
+    }
+
+    /** Runs every round and returns the results; the caller writes the reports. */
+    public LoadTestResult run(String clusterDescriptionForPrinting) throws Exception {
+        Thread hook = new Thread(this::closeAll, "loadtest-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        long start = System.nanoTime();
+        LongSupplier clockMs = () -> (System.nanoTime() - start) / 1_000_000L;
+        try {
+            printer.accept("starting " + clusterDescriptionForPrinting + " ...");
+            TargetCluster target = push(targetFactory.get());
+            if (!target.brokerIds().contains(settings.restartedBroker())) {
+                throw new IllegalArgumentException("--restart-broker " + settings.restartedBroker()
+                        + " is not a broker of the cluster (brokers: " + target.brokerIds() + ")");
+            }
+            Map<String, Object> client = target.clientProperties();
+            Admin admin = push(Admin.create(new HashMap<>(client)));
+            List<String> lines = settings.describe(target.description(), saturation.describe());
+            lines.forEach(printer);
+            TestTopics topics = new TestTopics(admin, target.brokerIds(), settings.restartedBroker());
+            topics.delete(LoadTestSettings.LOAD_TOPIC);
+            topics.create(LoadTestSettings.LOAD_TOPIC, settings.loadPartitions(),
+                    Map.of("segment.bytes", Integer.toString(16 * 1024 * 1024),
+                            "retention.bytes", Integer.toString(32 * 1024 * 1024)));
+            PartitionWatcher watcher = push(new PartitionWatcher(admin, settings.restartedBroker(),
+                    LoadTestSettings.LOAD_TOPIC, settings.loadPartitions(), clockMs).start(WATCH_PERIOD_MS));
+            ClassifiedLoad load = push(new ClassifiedLoad(client, LoadTestSettings.LOAD_TOPIC, settings.recordsPerSecond(),
+                    settings.recordBytes(), topics.classes(settings.loadPartitions()), watcher::role));
+            load.start();
+            push(new GroupReader(client, LoadTestSettings.LOAD_TOPIC, "leader-pacer-loadtest").start());
+            printer.accept("warm-up, " + settings.warmup().toSeconds() + " s (thrown away)");
+            Thread.sleep(settings.warmup().toMillis());
+            RecoveryRound round = new RecoveryRound(settings, new RecoveryRound.RoundContext(target, admin, topics, load,
+                    watcher, saturation, clockMs, printer, open));
+            List<RoundResult> results = new ArrayList<>();
+            Map<String, Integer> done = new HashMap<>();
+            for (NamedPolicy policy : settings.order()) {
+                int n = done.merge(policy.name(), 1, Integer::sum);
+                results.add(round.run(policy, n));
+            }
+            return new LoadTestResult(lines, saturation.active(), NamedPolicy.BASELINE, results);
+        } finally {
+            closeAll();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Already shutting down: the hook is running.
+            }
+        }
+    }
+
+    private <T extends AutoCloseable> T push(T resource) {
+        synchronized (open) {
+            open.push(resource);
+        }
+        return resource;
+    }
+
+    private void closeAll() {
+        while (true) {
+            AutoCloseable next;
+            synchronized (open) {
+                next = open.poll();
+            }
+            if (next == null) {
+                return;
+            }
+            try {
+                next.close();
+            } catch (Exception e) {
+                printer.accept("while closing: " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,223 @@
+package io.leaderpacer.loadtest;
+
+import io.leaderpacer.loadtest.result.CsvFiles;
+import io.leaderpacer.loadtest.result.Findings;
+import io.leaderpacer.loadtest.result.HtmlReport;
+import io.leaderpacer.loadtest.result.LoadTestResult;
+import io.leaderpacer.loadtest.result.ResultTable;
+import io.leaderpacer.loadtest.target.ExternalTarget;
+import io.leaderpacer.loadtest.target.LocalTarget;
+import io.leaderpacer.loadtest.target.Saturation;
+import io.leaderpacer.loadtest.target.ShutdownMode;
+import io.leaderpacer.loadtest.target.TargetCluster;
+import io.leaderpacer.simulator.scenario.DurationText;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+
+/**
+ * {@code pacer loadtest}: the proposal's system test on a real Kafka cluster, by default one it starts itself as
+ * separate processes, with the restarted broker saturated on its own where the OS allows it.
+ */
+@Command(name = "loadtest", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Measure, on a real Kafka cluster, what producers feel while a restarted broker recovers,"
+                + " under each policy.",
+            "Starts 1 KRaft controller and N brokers as separate processes on 127.0.0.1 (or uses"
+                + " --bootstrap-server), restarts one broker per round under steady acks=all load, and reports"
+                + " P99 per class, time-outs and recovery time as a table, CSV files and an HTML report."})
+public final class LoadTestCommand implements Callable<Integer> {
+
+    static final int BAD_INPUT = 2;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--brokers", defaultValue = "3", description = "Brokers of the test's own cluster (default: ${DEFAULT-VALUE}).")
+    int brokers;
+
+    @Option(names = "--restart-broker", defaultValue = "1", paramLabel = "ID", description = "The broker to restart (default: ${DEFAULT-VALUE}).")
+    int restartBroker;
+
+    @Option(names = "--partitions", defaultValue = "60", description = "Partitions of the load topic (default: ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--catch-up-partitions", defaultValue = "240", description = "Partitions of the catch-up topic that takes the backlog (default: ${DEFAULT-VALUE}).")
+    int catchUpPartitions;
+
+    @Option(names = "--rate", defaultValue = "500", paramLabel = "RECORDS/S", description = "Steady load (default: ${DEFAULT-VALUE}).")
+    int rate;
+
+    @Option(names = "--record-size", defaultValue = "1024", paramLabel = "BYTES", description = "Steady load record size (default: ${DEFAULT-VALUE}).")
+    int recordSize;
+
+    @Option(names = "--backlog", defaultValue = "1g", paramLabel = "SIZE", description = "Data written while the broker is down (default: ${DEFAULT-VALUE}).")
+    String backlog;
+
+    @Option(names = "--backlog-skew", defaultValue = "1.0", paramLabel = "SIGMA", description = "Log-normal spread of the backlog over partitions (default: ${DEFAULT-VALUE}).")
+    double backlogSkew;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the backlog's spread (default: random, printed).")
+    Long seed;
+
+    @Option(names = "--shutdown", defaultValue = "kill", paramLabel = "kill|controlled", description = "How the broker is stopped (default: ${DEFAULT-VALUE}).")
+    ShutdownMode shutdown;
+
+    @Option(names = "--warmup", defaultValue = "30s", paramLabel = "DURATION", description = "Load before the first round, thrown away (default: ${DEFAULT-VALUE}).")
+    String warmup;
+
+    @Option(names = "--steady", defaultValue = "30s", paramLabel = "DURATION", description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
+    String steady;
+
+    @Option(names = "--window", defaultValue = "90s", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured (default: ${DEFAULT-VALUE}; the seed's is 10m).")
+    String window;
+
+    @Option(names = "--round-limit", defaultValue = "5m", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}).")
+    String roundLimit;
+
+    @Option(names = "--rounds", defaultValue = "3", description = "Rounds per policy, alternating (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--policy", paramLabel = "NAME[:key=value,...]", description = "A policy to compare (repeatable; default: immediate and wait-for-sync).")
+    List<String> policies = new ArrayList<>();
+
+    @Option(names = "--check-interval", defaultValue = "5", paramLabel = "SECONDS", description = "The agent's check interval for every policy (default: ${DEFAULT-VALUE}).")
+    long checkInterval;
+
+    @Option(names = "--cpu-cap", defaultValue = "0.25", paramLabel = "CORES", description = "CPU quota of the restarted broker (default: ${DEFAULT-VALUE}).")
+    double cpuCap;
+
+    @Option(names = "--no-saturation", description = "Do not cap the restarted broker (the run then cannot show the effect).")
+    boolean noSaturation;
+
+    @Option(names = "--broker-heap", defaultValue = "512m", description = "Heap of each broker (default: ${DEFAULT-VALUE}).")
+    String brokerHeap;
+
+    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT", description = "Run against an existing cluster instead of starting one.")
+    String bootstrapServer;
+
+    @Option(names = "--command-config", paramLabel = "FILE", description = "Client properties (security) for --bootstrap-server.")
+    Path commandConfig;
+
+    @Option(names = "--restart-command", paramLabel = "COMMAND", description = "With --bootstrap-server: shell command that stops or starts a broker;"
+            + " {action} is stop or start, {broker} the id, {mode} kill or controlled.")
+    String restartCommand;
+
+    @Option(names = "--out", defaultValue = "target/loadtest", paramLabel = "DIR", description = "Where the CSV files and report.html go (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new LoadTestCommand()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stdout = spec.commandLine().getOut();
+        LoadTestSettings settings;
+        Supplier<TargetCluster> target;
+        Saturation saturation;
+        try {
+            settings = settings();
+            target = target(settings);
+            saturation = bootstrapServer != null ? Saturation.none("an existing cluster: its brokers' processes are not ours to cap")
+                    : noSaturation ? Saturation.none("--no-saturation") : Saturation.of(cpuCap);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        String cluster = bootstrapServer != null ? "the cluster at " + bootstrapServer
+                : "a Kafka cluster of 1 controller and " + brokers + " brokers as separate processes";
+        LoadTestResult result = new LoadTest(settings, target, saturation, line -> {
+            stdout.println(line);
+            stdout.flush();
+        }).run(cluster);
+        report(result, settings, stdout);
+        return 0;
+    }
+
+    private LoadTestSettings settings() {
+        List<String> specs = policies.isEmpty() ? NamedPolicy.BUILT_IN : policies;
+        // The broker is preferred for 1/N of every topic's partitions; __consumer_offsets adds about 50/N.
+        int preferred = (partitions + catchUpPartitions + 50) / Math.max(1, brokers);
+        List<NamedPolicy> named = new ArrayList<>();
+        for (String s : specs) {
+            named.add(NamedPolicy.parse(s, preferred, checkInterval));
+        }
+        long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, 1_000_000);
+        return new LoadTestSettings(brokers, restartBroker, partitions, catchUpPartitions, rate, recordSize,
+                ByteSize.parse(backlog), backlogSkew, runSeed, shutdown, duration("--warmup", warmup),
+                duration("--steady", steady), duration("--window", window), duration("--round-limit", roundLimit), rounds,
+                named, !noSaturation && bootstrapServer == null, cpuCap, brokerHeap, checkInterval, out);
+    }
+
+    private static Duration duration(String option, String text) {
+        try {
+            return Duration.ofMillis(DurationText.parseMs(text));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Supplier<TargetCluster> target(LoadTestSettings settings) {
+        if (bootstrapServer == null) {
+            if (restartCommand != null || commandConfig != null) {
+                throw new IllegalArgumentException("--restart-command and --command-config need --bootstrap-server");
+            }
+            Map<String, String> config = Map.of("auto.leader.rebalance.enable", "false");
+            return () -> LocalTarget.start(settings.brokers(), settings.brokerHeap(), config);
+        }
+        if (restartCommand == null) {
+            throw new IllegalArgumentException("--bootstrap-server needs --restart-command: the test must restart a broker");
+        }
+        Map<String, Object> client = new HashMap<>();
+        if (commandConfig != null) {
+            Properties p = new Properties();
+            try (InputStream in = Files.newInputStream(commandConfig)) {
+                p.load(in);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--command-config " + commandConfig + ": cannot read it (" + e.getMessage() + ")", e);
+            }
+            p.forEach((k, v) -> client.put((String) k, v));
+        }
+        client.put("bootstrap.servers", bootstrapServer);
+        return () -> ExternalTarget.connect(client, restartCommand);
+    }
+
+    private void report(LoadTestResult result, LoadTestSettings settings, PrintWriter stdout) throws IOException {
+        stdout.println();
+        stdout.print(ResultTable.text(ResultTable.policyHeaderShort(), ResultTable.policyRowsShort(result)));
+        stdout.println();
+        stdout.print(ResultTable.text(ResultTable.ROUND_HEADER, ResultTable.roundRows(result)));
+        stdout.println();
+        for (String f : Findings.of(result)) {
+            stdout.println("- " + f);
+        }
+        Files.createDirectories(settings.out());
+        CsvFiles.write(result, settings.out());
+        Path html = settings.out().resolve("report.html");
+        HtmlReport.page(result, "pacer loadtest " + String.join(" ", spec.commandLine().getParseResult().originalArgs())
+                + " --seed " + settings.seed()).writeTo(html);
+        Path md = settings.out().resolve("summary.md");
+        io.leaderpacer.simulator.report.AtomicFiles.write(md, ResultTable.markdown(ResultTable.POLICY_HEADER, ResultTable.policyRows(result))
+                + "\n" + ResultTable.markdown(ResultTable.ROUND_HEADER, ResultTable.roundRows(result)));
+        stdout.println();
+        stdout.println("wrote " + html + ", " + md + " and the CSV files in " + settings.out());
+        stdout.flush();
+    }
+}

@@ -1,0 +1,122 @@
+package io.leaderpacer.loadtest;
+
+import io.leaderpacer.loadtest.target.ShutdownMode;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Everything a load test is made of, in one value that is printed before the run, so that a report always says what
+ * produced it.
+ *
+ * @param brokers            brokers of the test's own cluster (ignored with an existing cluster)
+ * @param restartedBroker    the broker that is stopped and restarted
+ * @param loadPartitions     partitions of the load topic (the classified producers write here)
+ * @param catchUpPartitions  partitions of the catch-up topic (the backlog is written here, skewed)
+ * @param recordsPerSecond   the steady load's rate
+ * @param recordBytes        the steady load's record size
+ * @param backlogBytes       data written while the broker is down
+ * @param backlogSigma       log-normal σ of the backlog's spread over partitions
+ * @param seed               draws the backlog's spread; printed so a run can be repeated
+ * @param shutdown           how the broker is stopped
+ * @param warmup             load before the first round, thrown away
+ * @param steady             each round's steady phase: its P99 is the reference
+ * @param window             the window after unfencing over which P99 is measured
+ * @param roundLimit         a round stops measuring after this long from unfencing, recovered or not
+ * @param rounds             rounds per policy
+ * @param policies           the policies, run alternately
+ * @param saturate           whether to cap the restarted broker's CPU (where the OS allows it)
+ * @param cpuCapCores        the cap, in cores
+ * @param brokerHeap         each broker's heap
+ * @param checkIntervalSeconds the agent's check interval for every policy
+ * @param out                where the CSV files and the report go
+ */
+public record LoadTestSettings(
+        int brokers,
+        int restartedBroker,
+        int loadPartitions,
+        int catchUpPartitions,
+        int recordsPerSecond,
+        int recordBytes,
+        long backlogBytes,
+        double backlogSigma,
+        long seed,
+        ShutdownMode shutdown,
+        Duration warmup,
+        Duration steady,
+        Duration window,
+        Duration roundLimit,
+        int rounds,
+        List<NamedPolicy> policies,
+        boolean saturate,
+        double cpuCapCores,
+        String brokerHeap,
+        long checkIntervalSeconds,
+        Path out) {
+
+    /** The load topic's name. */
+    public static final String LOAD_TOPIC = "pacer-loadtest-load";
+    /** The catch-up topic's name: recreated every round so that backlogs do not pile up. */
+    public static final String CATCH_UP_TOPIC = "pacer-loadtest-catchup";
+    /** Replication factor of both topics (at most the broker count). */
+    public static final int REPLICATION_FACTOR = 3;
+
+    public LoadTestSettings {
+        Objects.requireNonNull(shutdown, "shutdown");
+        Objects.requireNonNull(out, "out");
+        policies = List.copyOf(policies);
+        require(brokers >= REPLICATION_FACTOR, "--brokers must be at least " + REPLICATION_FACTOR + ", got " + brokers);
+        require(restartedBroker >= 0, "--restart-broker must be a broker id, got " + restartedBroker);
+        require(loadPartitions >= 1, "--partitions must be at least 1, got " + loadPartitions);
+        require(catchUpPartitions >= 1, "--catch-up-partitions must be at least 1, got " + catchUpPartitions);
+        require(recordsPerSecond >= 1, "--rate must be at least 1, got " + recordsPerSecond);
+        require(recordBytes >= 1, "--record-size must be at least 1, got " + recordBytes);
+        require(backlogBytes >= 1, "--backlog must be at least 1 byte, got " + backlogBytes);
+        require(backlogSigma >= 0, "--backlog-skew must be >= 0, got " + backlogSigma);
+        require(rounds >= 1, "--rounds must be at least 1, got " + rounds);
+        require(!policies.isEmpty(), "at least one --policy is needed");
+        require(cpuCapCores > 0, "--cpu-cap must be > 0 cores, got " + cpuCapCores);
+        require(!window.isNegative() && !window.isZero(), "--window must be > 0");
+        require(roundLimit.compareTo(window) >= 0, "--round-limit must be at least the window");
+        require(checkIntervalSeconds >= 1, "--check-interval must be at least 1 s");
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    /** The run order: round-robin over the policies, so that no policy always runs first or on a colder cluster. */
+    public List<NamedPolicy> order() {
+        List<NamedPolicy> order = new ArrayList<>();
+        for (int r = 0; r < rounds; r++) {
+            order.addAll(policies);
+        }
+        return order;
+    }
+
+    /** The settings as printed before the run. */
+    public List<String> describe(String clusterDescription, String saturation) {
+        List<String> lines = new ArrayList<>();
+        lines.add("cluster     " + clusterDescription);
+        lines.add(String.format(Locale.ROOT, "topics      %s: %d partitions, %s: %d partitions, replication factor %d",
+                LOAD_TOPIC, loadPartitions, CATCH_UP_TOPIC, catchUpPartitions, REPLICATION_FACTOR));
+        lines.add(String.format(Locale.ROOT, "load        %d records/s of %d B, acks=all, idempotent, request.timeout.ms=30000;"
+                + " a consumer group reads throughout", recordsPerSecond, recordBytes));
+        lines.add(String.format(Locale.ROOT, "restart     broker %d (%s), %d MiB written while it is down (log-normal skew σ %.2f, seed %d)",
+                restartedBroker, shutdown.name().toLowerCase(Locale.ROOT), backlogBytes / (1024 * 1024), backlogSigma, seed));
+        lines.add("saturation  " + saturation);
+        lines.add(String.format(Locale.ROOT, "phases      warm-up %d s (thrown away), steady %d s, window %d s after unfencing,"
+                + " at most %d s per round", warmup.toSeconds(), steady.toSeconds(), window.toSeconds(), roundLimit.toSeconds()));
+        lines.add(String.format(Locale.ROOT, "rounds      %d per policy, alternating", rounds));
+        for (NamedPolicy p : policies) {
+            lines.add(String.format(Locale.ROOT, "policy      %-14s %s", p.name(), p.description()));
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,341 @@
+package io.leaderpacer.loadtest;
+
+import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.cluster.CpuQuota;
+import io.leaderpacer.cluster.ProcessCpuTime;
+import io.leaderpacer.loadtest.load.BacklogWriter;
+import io.leaderpacer.loadtest.load.ClassifiedLoad;
+import io.leaderpacer.loadtest.load.LatencyBook;
+import io.leaderpacer.loadtest.load.Phase;
+import io.leaderpacer.loadtest.load.View;
+import io.leaderpacer.loadtest.observe.AgentRunLog;
+import io.leaderpacer.loadtest.observe.AgentRunSample;
+import io.leaderpacer.loadtest.observe.BrokerStatus;
+import io.leaderpacer.loadtest.observe.PartitionSample;
+import io.leaderpacer.loadtest.observe.PartitionWatcher;
+import io.leaderpacer.loadtest.result.LatencyFigures;
+import io.leaderpacer.loadtest.result.RoundResult;
+import io.leaderpacer.loadtest.result.RoundResult.CpuSample;
+import io.leaderpacer.loadtest.result.RoundResult.SaturationFigures;
+import io.leaderpacer.loadtest.result.Timeline;
+import io.leaderpacer.loadtest.target.LocalTarget;
+import io.leaderpacer.loadtest.target.Saturation;
+import io.leaderpacer.loadtest.target.TargetCluster;
+import org.apache.kafka.clients.admin.Admin;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+
+/**
+ * One broker restart under one policy: the agent runs with the policy, a steady phase gives the reference, the broker
+ * is stopped, the backlog is written, the broker is started again and capped, and the round measures until the window
+ * after unfencing is over and the broker leads its preferred partitions again (or the round's limit). Then the cluster
+ * is put back as it was: cap removed, full ISRs, every partition on its preferred leader.
+ */
+final class RecoveryRound {
+
+    /** How often the round looks at the cluster, the CPU and the clock while it measures. */
+    private static final long LOOK_MS = 250;
+    /** How often a progress line is printed. */
+    private static final long PROGRESS_MS = 5000;
+    private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
+    private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
+    private static final Duration RESET_LIMIT = Duration.ofSeconds(300);
+
+    private final LoadTestSettings settings;
+    private final TargetCluster target;
+    private final Admin admin;
+    private final TestTopics topics;
+    private final ClassifiedLoad load;
+    private final PartitionWatcher watcher;
+    private final Saturation saturation;
+    private final LongSupplier testClockMs;
+    private final Consumer<String> printer;
+    /** What Ctrl-C must close; the round's agent is pushed while it runs. */
+    private final Deque<AutoCloseable> open;
+
+    RecoveryRound(LoadTestSettings settings, RoundContext context) {
+        this.settings = settings;
+        this.target = context.target();
+        this.admin = context.admin();
+        this.topics = context.topics();
+        this.load = context.load();
+        this.watcher = context.watcher();
+        this.saturation = context.saturation();
+        this.testClockMs = context.testClockMs();
+        this.printer = context.printer();
+        this.open = context.open();
+    }
+
+    /** What a round works with, shared by every round of a test. */
+    record RoundContext(TargetCluster target, Admin admin, TestTopics topics, ClassifiedLoad load,
+                        PartitionWatcher watcher, Saturation saturation, LongSupplier testClockMs,
+                        Consumer<String> printer, Deque<AutoCloseable> open) {
+    }
+
+    RoundResult run(NamedPolicy policy, int round) throws Exception {
+        int b = settings.restartedBroker();
+        long t0 = testClockMs.getAsLong();
+        LongSupplier now = () -> testClockMs.getAsLong() - t0;
+        String tag = String.format(Locale.ROOT, "[%s %d/%d]", policy.name(), round, settings.rounds());
+        LatencyBook book = new LatencyBook();
+        ScheduledExecutorService ticker = secondTicker(book);
+        topics.delete(LoadTestSettings.CATCH_UP_TOPIC);
+        topics.create(LoadTestSettings.CATCH_UP_TOPIC, settings.catchUpPartitions(), Map.of());
+        AgentRunLog runs = new AgentRunLog(b, now);
+        PacerAgent agent = PacerAgent.builder(admin).basePolicy(policy.config())
+                .clusterLabel("the load-test cluster").listener(runs).build();
+        AgentRunLoop loop = new AgentRunLoop(agent, "loadtest-agent");
+        open.push(loop);
+        Optional<CpuQuota.Limit> cap = Optional.empty();
+        try {
+            loop.start();
+            load.recordInto(book, Phase.STEADY);
+            printer.accept(tag + " steady phase, " + settings.steady().toSeconds() + " s");
+            Thread.sleep(settings.steady().toMillis());
+
+            long stoppedAt = now.getAsLong();
+            load.recordInto(book, Phase.DOWN);
+            printer.accept(tag + " stopping broker " + b + " (" + settings.shutdown().name().toLowerCase(Locale.ROOT) + ")");
+            target.stopBroker(b, settings.shutdown());
+            awaitStatus(s -> s != BrokerStatus.ACTIVE, FENCE_LIMIT, "broker " + b + " was still active "
+                    + FENCE_LIMIT.toSeconds() + " s after it was stopped");
+            int[] backlog = BacklogWriter.recordsPerPartition(settings.catchUpPartitions(), settings.backlogBytes(),
+                    settings.backlogSigma(), settings.seed() + round);
+            long written = BacklogWriter.write(target.clientProperties(), LoadTestSettings.CATCH_UP_TOPIC, backlog,
+                    Duration.ofMinutes(10));
+            printer.accept(String.format(Locale.ROOT, "%s %d MiB written while broker %d is down; starting it again",
+                    tag, written / (1024 * 1024), b));
+
+            long restartedAt = now.getAsLong();
+            target.startBroker(b);
+            boolean visible = false;
+            OptionalLong pid = OptionalLong.empty();
+            if (target instanceof LocalTarget local) {
+                local.awaitRegistered(b);
+                pid = target.pid(b);
+                if (pid.isPresent()) {
+                    cap = saturation.apply(pid.getAsLong());
+                    visible = cap.map(CpuQuota.Limit::visibleInProcCgroup).orElse(false);
+                }
+            }
+            awaitStatus(s -> s == BrokerStatus.ACTIVE, UNFENCE_LIMIT, "broker " + b + " was not unfenced within "
+                    + UNFENCE_LIMIT.toSeconds() + " s after its restart");
+            long unfencedAt = now.getAsLong();
+            watcher.trackReentries();
+            load.recordInto(book, Phase.WINDOW);
+            printer.accept(String.format(Locale.ROOT, "%s broker %d unfenced %.1f s after its start; window of %d s begins",
+                    tag, b, (unfencedAt - restartedAt) / 1000.0, settings.window().toSeconds()));
+
+            Measurement m = measure(tag, book, now, t0, unfencedAt, pid);
+            long endedAt = now.getAsLong();
+            load.stopRecording();
+            loop.close();
+            open.remove(loop);
+            cap.ifPresent(CpuQuota.Limit::remove);
+            cap = Optional.empty();
+            load.awaitInFlight();
+            ticker.shutdownNow();
+            book.rollSecond(endedAt / 1000 + 1);
+
+            Timeline timeline = Timeline.of(m.preferred, shift(watcher.preferredReentries().values(), t0), unfencedAt);
+            long catchUpEnd = timeline.physicalLimitMs().isPresent() ? unfencedAt + timeline.physicalLimitMs().getAsLong() : endedAt;
+            RoundResult result = new RoundResult(policy.name(), round,
+                    figures(book, Phase.STEADY), figures(book, Phase.WINDOW), errorsSinceStop(book),
+                    stoppedAt, restartedAt, unfencedAt, settings.window().toMillis(), endedAt,
+                    m.recoveredAt, gateRelease(runs.runs(), unfencedAt, policy),
+                    timeline, runs.runs().stream().filter(r -> r.atMs() >= stoppedAt).toList(),
+                    new SaturationFigures(saturation.mode(), saturation.capCores(), visible,
+                            averageCores(m.cpu, unfencedAt, catchUpEnd)),
+                    samplesOfRound(t0), m.cpu, book.seconds(), buckets(book));
+            resetCluster(tag);
+            return result;
+        } finally {
+            cap.ifPresent(CpuQuota.Limit::remove);
+            load.stopRecording();
+            ticker.shutdownNow();
+            if (open.remove(loop)) {
+                loop.close();
+            }
+        }
+    }
+
+    /** What the measuring loop saw. */
+    private static final class Measurement {
+        int preferred;
+        OptionalLong recoveredAt = OptionalLong.empty();
+        final List<CpuSample> cpu = new ArrayList<>();
+    }
+
+    private Measurement measure(String tag, LatencyBook book, LongSupplier now, long t0, long unfencedAt,
+                                OptionalLong pid) throws InterruptedException {
+        Measurement m = new Measurement();
+        boolean windowOpen = true;
+        long nextProgress = unfencedAt;
+        long lastCpuAt = now.getAsLong();
+        long lastCpuNanos = pid.isPresent() ? ProcessCpuTime.of(pid.getAsLong()).toNanos() : 0;
+        while (true) {
+            Thread.sleep(LOOK_MS);
+            long t = now.getAsLong();
+            if (windowOpen && t - unfencedAt >= settings.window().toMillis()) {
+                load.recordInto(book, Phase.AFTER);
+                windowOpen = false;
+            }
+            if (pid.isPresent()) {
+                long cpuNanos = cpuNanos(pid.getAsLong(), lastCpuNanos);
+                m.cpu.add(new CpuSample(t, (cpuNanos - lastCpuNanos) / 1e6 / Math.max(1, t - lastCpuAt)));
+                lastCpuNanos = cpuNanos;
+                lastCpuAt = t;
+            }
+            PartitionSample s = watcher.last();
+            boolean fresh = s != null && s.atMs() - t0 > unfencedAt;
+            boolean allIn = false;
+            if (fresh) {
+                m.preferred = s.preferred();
+                allIn = s.preferredInIsr() == s.preferred();
+                if (m.recoveredAt.isEmpty() && s.preferred() > 0 && s.preferredLed() * 100L >= 99L * s.preferred()) {
+                    m.recoveredAt = OptionalLong.of(s.atMs() - t0);
+                }
+            }
+            if (t >= nextProgress) {
+                printer.accept(progress(tag, book, s, t - unfencedAt, m));
+                nextProgress += PROGRESS_MS;
+            }
+            if ((!windowOpen && m.recoveredAt.isPresent() && allIn) || t - unfencedAt >= settings.roundLimit().toMillis()) {
+                return m;
+            }
+        }
+    }
+
+    /** The process's CPU time now, or the previous reading when it cannot be read (the process just exited). */
+    private static long cpuNanos(long pid, long previous) {
+        try {
+            return ProcessCpuTime.of(pid).toNanos();
+        } catch (RuntimeException e) {
+            return previous;
+        }
+    }
+
+    private String progress(String tag, LatencyBook book, PartitionSample s, long sinceUnfencedMs, Measurement m) {
+        double cores = m.cpu.isEmpty() ? Double.NaN : m.cpu.get(m.cpu.size() - 1).cores();
+        String cluster = s == null ? "no sample yet" : String.format(Locale.ROOT, "in ISR %d/%d, leads %d/%d",
+                s.preferredInIsr(), s.preferred(), s.preferredLed(), s.preferred());
+        LatencyFigures all = LatencyFigures.of(book.histogram(Phase.WINDOW, View.ALL));
+        LatencyFigures prot = LatencyFigures.of(book.histogram(Phase.WINDOW, View.PROTECTED));
+        return String.format(Locale.ROOT, "%s +%3d s  %s  broker CPU %s  window P99 all %.0f ms, protected %.0f ms  failed sends %d",
+                tag, sinceUnfencedMs / 1000, cluster, Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f core", cores),
+                all.p99Ms(), prot.p99Ms(), book.errors(Phase.WINDOW, View.ALL).values().stream().mapToLong(Long::longValue).sum());
+    }
+
+    private ScheduledExecutorService secondTicker(LatencyBook book) {
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "loadtest-seconds");
+            t.setDaemon(true);
+            return t;
+        });
+        AtomicLong second = new AtomicLong();
+        ticker.scheduleAtFixedRate(() -> book.rollSecond(second.getAndIncrement()), 1, 1, TimeUnit.SECONDS);
+        return ticker;
+    }
+
+    private void awaitStatus(Predicate<BrokerStatus> done, Duration limit, String failure) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!done.test(watcher.brokerStatus())) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(failure);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private static Map<View, LatencyFigures> figures(LatencyBook book, Phase phase) {
+        Map<View, LatencyFigures> out = new EnumMap<>(View.class);
+        for (View v : View.values()) {
+            out.put(v, LatencyFigures.of(book.histogram(phase, v)));
+        }
+        return out;
+    }
+
+    /** The steady and window distributions in doubling buckets from 0.1 ms, per view. */
+    private static List<RoundResult.LatencyBucket> buckets(LatencyBook book) {
+        List<RoundResult.LatencyBucket> out = new ArrayList<>();
+        for (Phase p : List.of(Phase.STEADY, Phase.WINDOW)) {
+            for (View v : View.values()) {
+                org.HdrHistogram.Histogram h = book.histogram(p, v);
+                if (h.getTotalCount() == 0) {
+                    continue;
+                }
+                for (org.HdrHistogram.HistogramIterationValue b : h.logarithmicBucketValues(100, 2.0)) {
+                    out.add(new RoundResult.LatencyBucket(p, v, b.getValueIteratedTo() / 1000.0,
+                            b.getCountAddedInThisIterationStep()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Map<View, Map<String, Long>> errorsSinceStop(LatencyBook book) {
+        Map<View, Map<String, Long>> out = new EnumMap<>(View.class);
+        for (View v : View.values()) {
+            Map<String, Long> merged = new java.util.TreeMap<>();
+            for (Phase p : List.of(Phase.DOWN, Phase.WINDOW, Phase.AFTER)) {
+                book.errors(p, v).forEach((k, n) -> merged.merge(k, n, Long::sum));
+            }
+            out.put(v, merged);
+        }
+        return out;
+    }
+
+    /** The first successful run after unfencing that left the broker ungated ({@code wait-for-sync} only). */
+    private static OptionalLong gateRelease(List<AgentRunSample> runs, long unfencedAt, NamedPolicy policy) {
+        if (!policy.config().waitForSync()) {
+            return OptionalLong.empty();
+        }
+        return runs.stream().filter(r -> r.atMs() > unfencedAt && !r.failed() && !r.gated())
+                .mapToLong(AgentRunSample::atMs).findFirst();
+    }
+
+    private static OptionalDouble averageCores(List<CpuSample> cpu, long from, long to) {
+        return cpu.stream().filter(c -> c.atMs() > from && c.atMs() <= Math.max(to, from + LOOK_MS))
+                .mapToDouble(CpuSample::cores).average();
+    }
+
+    private static List<Long> shift(java.util.Collection<Long> testMs, long t0) {
+        return testMs.stream().map(v -> v - t0).toList();
+    }
+
+    private List<PartitionSample> samplesOfRound(long t0) {
+        return watcher.samples().stream().filter(s -> s.atMs() >= t0)
+                .map(s -> new PartitionSample(s.atMs() - t0, s.status(), s.preferred(), s.preferredLed(),
+                        s.preferredInIsr(), s.hosted(), s.hostedInIsr()))
+                .toList();
+    }
+
+    /** Full ISRs and every partition on its preferred leader, so the next round starts from the same state. */
+    private void resetCluster(String tag) throws Exception {
+        java.util.Set<String> names = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+        if (!topics.awaitFullIsr(names, RESET_LIMIT)) {
+            throw new IllegalStateException("after the round, some partitions did not get their full ISR back within "
+                    + RESET_LIMIT.toSeconds() + " s");
+        }
+        if (!topics.rebalance(names, Duration.ofSeconds(60))) {
+            throw new IllegalStateException("after the round, leadership did not return to every preferred leader within 60 s");
+        }
+        printer.accept(tag + " cluster back to full ISRs and preferred leaders");
+    }
+}

@@ -1,0 +1,137 @@
+package io.leaderpacer.loadtest;
+
+import io.leaderpacer.loadtest.load.SendClass;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.ElectionType;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The test's two topics and the state every round starts from.
+ *
+ * <p>Why explicit replica assignments: every broker must be the preferred leader of the same number of partitions,
+ * with the followers spread evenly, so that the restarted broker's share is known and the other brokers share its
+ * leadership equally while it is down. Why a reset between rounds: each round must start from a balanced cluster with
+ * full ISRs, whatever the previous policy left.
+ */
+final class TestTopics {
+
+    private final Admin admin;
+    private final List<Integer> brokers;
+    private final int restartedBroker;
+
+    TestTopics(Admin admin, List<Integer> brokers, int restartedBroker) {
+        this.admin = admin;
+        this.brokers = List.copyOf(brokers);
+        this.restartedBroker = restartedBroker;
+    }
+
+    /** Partition p's replicas: brokers p, p+1, p+2 (mod n), so preferred leaders and followers are balanced. */
+    Map<Integer, List<Integer>> assignment(int partitions) {
+        Map<Integer, List<Integer>> out = new HashMap<>();
+        int n = brokers.size();
+        for (int p = 0; p < partitions; p++) {
+            List<Integer> replicas = new ArrayList<>();
+            for (int r = 0; r < LoadTestSettings.REPLICATION_FACTOR; r++) {
+                replicas.add(brokers.get((p + r) % n));
+            }
+            out.put(p, replicas);
+        }
+        return out;
+    }
+
+    /** Each load partition's class: protected when its preferred leader is the restarted broker. */
+    SendClass[] classes(int partitions) {
+        SendClass[] out = new SendClass[partitions];
+        Map<Integer, List<Integer>> a = assignment(partitions);
+        for (int p = 0; p < partitions; p++) {
+            out[p] = a.get(p).get(0) == restartedBroker ? SendClass.PROTECTED : SendClass.OTHER;
+        }
+        return out;
+    }
+
+    /** Creates a topic with the balanced assignment and waits until every partition has its full ISR. */
+    void create(String name, int partitions, Map<String, String> configs) throws Exception {
+        NewTopic topic = new NewTopic(name, assignment(partitions)).configs(configs);
+        admin.createTopics(List.of(topic)).all().get(60, TimeUnit.SECONDS);
+        awaitFullIsr(Set.of(name), Duration.ofSeconds(60));
+    }
+
+    /** Deletes the topic if it exists and waits until it is gone. */
+    void delete(String name) throws Exception {
+        try {
+            admin.deleteTopics(List.of(name)).all().get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                throw e;
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (admin.listTopics().names().get(10, TimeUnit.SECONDS).contains(name)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("topic " + name + " was not deleted within 60 s");
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /**
+     * Waits until every partition of these topics has all its replicas in the ISR.
+     *
+     * @return whether it happened within the limit
+     */
+    boolean awaitFullIsr(Set<String> topics, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                Map<String, TopicDescription> d = admin.describeTopics(topics).allTopicNames().get(10, TimeUnit.SECONDS);
+                if (d.values().stream().flatMap(t -> t.partitions().stream())
+                        .allMatch(p -> p.isr().size() == p.replicas().size() && p.leader() != null)) {
+                    return true;
+                }
+            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                // Just created, or a broker restarting: try again.
+            }
+            Thread.sleep(250);
+        }
+        return false;
+    }
+
+    /**
+     * Moves every partition of these topics back to its preferred leader (Kafka's preferred election, all at once)
+     * and waits until that holds, so that the next round starts balanced.
+     *
+     * @return whether it held within the limit
+     */
+    boolean rebalance(Set<String> topics, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                admin.electLeaders(ElectionType.PREFERRED, null).partitions().get(30, TimeUnit.SECONDS);
+                Map<String, TopicDescription> d = admin.describeTopics(topics).allTopicNames().get(10, TimeUnit.SECONDS);
+                if (d.values().stream().flatMap(t -> t.partitions().stream()).allMatch(TestTopics::ledByPreferred)) {
+                    return true;
+                }
+            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                // Partitions reported "election not needed" or a broker still settling: look again.
+            }
+            Thread.sleep(500);
+        }
+        return false;
+    }
+
+    private static boolean ledByPreferred(TopicPartitionInfo p) {
+        return p.leader() != null && !p.replicas().isEmpty() && p.leader().id() == p.replicas().get(0).id();
+    }
+}

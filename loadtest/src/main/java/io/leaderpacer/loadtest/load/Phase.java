@@ -1,0 +1,21 @@
+package io.leaderpacer.loadtest.load;
+
+/**
+ * The part of a round a send was made in.
+ *
+ * <p>Why phases are set by the round and stamped on each send when it is made (not when it completes): a send made in
+ * the window after unfencing that takes a minute still belongs to the window, and a send made in the steady phase that
+ * completes late does not spoil the window's P99.
+ */
+public enum Phase {
+    /** Thrown away: JIT, connections and page cache settle. */
+    WARMUP,
+    /** The reference: its P99 is what the window is compared with. */
+    STEADY,
+    /** From the broker's stop to its unfencing: the backlog is written meanwhile. */
+    DOWN,
+    /** The window after unfencing, over which the seed's criterion is measured. */
+    WINDOW,
+    /** After the window, while the round waits for recovery to complete. */
+    AFTER
+}

@@ -1,0 +1,194 @@
+package io.leaderpacer.loadtest.observe;
+
+import io.leaderpacer.loadtest.load.BrokerRole;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * Samples, through the Admin API, every partition's leader and ISR and the restarted broker's state, a few times a
+ * second for the whole round.
+ *
+ * <p>Why one watcher for three uses: the producers need the broker's current role per partition to classify each send;
+ * the report needs the samples (leadership and ISR over time); the round needs the ISR re-entry time of every partition
+ * after unfencing (the physical limit of a recovery is the last of them). A failed look is skipped, never fatal: the
+ * cluster is meant to be disturbed.
+ */
+public final class PartitionWatcher implements AutoCloseable {
+
+    private final Admin admin;
+    private final int broker;
+    private final String loadTopic;
+    private final LongSupplier clockMs;
+    private final ScheduledExecutorService timer;
+    /** The broker's role in each partition of the load topic, as last seen; replaced whole, never mutated. */
+    private volatile BrokerRole[] loadRoles;
+    /** Every sample, in time order. */
+    private final List<PartitionSample> samples = new ArrayList<>();
+    /** Per partition the broker is preferred for: the first sample after {@link #trackReentries()} that saw it in the ISR. */
+    private final Map<TopicPartition, Long> preferredReentryMs = new HashMap<>();
+    /** Whether ISR re-entries are being recorded (from unfencing on). */
+    private boolean tracking;
+    /** The last sample, or null before the first. */
+    private volatile PartitionSample last;
+
+    /**
+     * @param admin      a client of the cluster (not closed here)
+     * @param broker     the restarted broker
+     * @param loadTopic  the topic the classified producers write to
+     * @param partitions its partition count
+     * @param clockMs    milliseconds since the round started
+     */
+    public PartitionWatcher(Admin admin, int broker, String loadTopic, int partitions, LongSupplier clockMs) {
+        this.admin = admin;
+        this.broker = broker;
+        this.loadTopic = loadTopic;
+        this.clockMs = clockMs;
+        this.loadRoles = new BrokerRole[partitions];
+        Arrays.fill(loadRoles, BrokerRole.NOT_IN_ISR);
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "loadtest-watcher");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Takes one sample now (so roles are known before the load starts), then one every {@code periodMs}. */
+    public PartitionWatcher start(long periodMs) {
+        sampleQuietly();
+        timer.scheduleWithFixedDelay(this::sampleQuietly, periodMs, periodMs, TimeUnit.MILLISECONDS);
+        return this;
+    }
+
+    /** The broker's role in this partition of the load topic, as last seen. */
+    public BrokerRole role(int partition) {
+        return loadRoles[partition];
+    }
+
+    /** From now on, record when each preferred partition's ISR takes the broker back. */
+    public synchronized void trackReentries() {
+        preferredReentryMs.clear();
+        tracking = true;
+    }
+
+    /** The state of the broker now, from the controller (one request; ABSENT also when the cluster does not answer). */
+    public BrokerStatus brokerStatus() {
+        try {
+            Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true)
+                    .timeoutMs(3000)).nodes().get(4, TimeUnit.SECONDS);
+            for (Node n : nodes) {
+                if (n.id() == broker) {
+                    return n.isFenced() ? BrokerStatus.FENCED : BrokerStatus.ACTIVE;
+                }
+            }
+            return BrokerStatus.ABSENT;
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return BrokerStatus.ABSENT;
+        }
+    }
+
+    private void sampleQuietly() {
+        try {
+            sample();
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            // A look that failed while brokers restart: the next one will do.
+        }
+    }
+
+    private void sample() throws Exception {
+        Set<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true).timeoutMs(3000))
+                .names().get(4, TimeUnit.SECONDS);
+        Map<String, TopicDescription> topics = admin.describeTopics(names).allTopicNames().get(4, TimeUnit.SECONDS);
+        BrokerStatus status = brokerStatus();
+        long now = clockMs.getAsLong();
+        int preferred = 0;
+        int led = 0;
+        int preferredInIsr = 0;
+        int hosted = 0;
+        int hostedInIsr = 0;
+        BrokerRole[] roles = loadRoles.clone();
+        List<TopicPartition> preferredInIsrNow = new ArrayList<>();
+        for (TopicDescription topic : topics.values()) {
+            for (TopicPartitionInfo p : topic.partitions()) {
+                boolean replica = p.replicas().stream().anyMatch(n -> n.id() == broker);
+                boolean inIsr = p.isr().stream().anyMatch(n -> n.id() == broker);
+                boolean leads = p.leader() != null && p.leader().id() == broker;
+                if (topic.name().equals(loadTopic) && p.partition() < roles.length) {
+                    roles[p.partition()] = leads ? BrokerRole.LEADER
+                            : inIsr ? BrokerRole.IN_SYNC_FOLLOWER : BrokerRole.NOT_IN_ISR;
+                }
+                if (!replica) {
+                    continue;
+                }
+                hosted++;
+                hostedInIsr += inIsr ? 1 : 0;
+                if (!p.replicas().isEmpty() && p.replicas().get(0).id() == broker) {
+                    preferred++;
+                    led += leads ? 1 : 0;
+                    if (inIsr) {
+                        preferredInIsr++;
+                        preferredInIsrNow.add(new TopicPartition(topic.name(), p.partition()));
+                    }
+                }
+            }
+        }
+        loadRoles = roles;
+        PartitionSample s = new PartitionSample(now, status, preferred, led, preferredInIsr, hosted, hostedInIsr);
+        synchronized (this) {
+            samples.add(s);
+            if (tracking) {
+                for (TopicPartition tp : preferredInIsrNow) {
+                    preferredReentryMs.putIfAbsent(tp, now);
+                }
+            }
+        }
+        last = s;
+    }
+
+    /** The last sample, or null before the first one succeeded. */
+    public PartitionSample last() {
+        return last;
+    }
+
+    /** Every sample so far. */
+    public synchronized List<PartitionSample> samples() {
+        return List.copyOf(samples);
+    }
+
+    /** When each preferred partition was first seen back in the ISR since {@link #trackReentries()}, in ms of the round. */
+    public synchronized Map<TopicPartition, Long> preferredReentries() {
+        return Map.copyOf(preferredReentryMs);
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        try {
+            timer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

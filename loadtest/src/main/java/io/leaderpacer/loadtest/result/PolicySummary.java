@@ -1,0 +1,99 @@
+package io.leaderpacer.loadtest.result;
+
+import io.leaderpacer.loadtest.load.View;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * One policy's rounds, summarised: medians with their spread, and the seed's three acceptance criteria.
+ *
+ * <p>The criteria, from the seed's system test: produce P99 over the window after unfencing within
+ * {@value #MAX_P99_RATIO}× the steady P99 (all sends, the seed's measure); no send timed out; recovery within
+ * {@value #MAX_RECOVERY_RATIO}× the baseline's ({@code immediate}'s median). The P99 criterion is judged on the median
+ * round; "no time-outs" on every round.
+ *
+ * @param policy   the policy's name
+ * @param rounds   its rounds, in run order
+ * @param baselineRecoveryMedianMs the baseline policy's median recovery time ({@code NaN} when it did not run or
+ *                                 never recovered)
+ */
+public record PolicySummary(String policy, List<RoundResult> rounds, double baselineRecoveryMedianMs) {
+
+    public static final double MAX_P99_RATIO = 1.5;
+    public static final double MAX_RECOVERY_RATIO = 2.0;
+
+    public PolicySummary {
+        rounds = List.copyOf(rounds);
+    }
+
+    /** Window P99 over steady P99 for one view, over the rounds. */
+    public Spread p99Ratio(View view) {
+        return Spread.of(rounds.stream().mapToDouble(r -> r.p99Ratio(view)).toArray());
+    }
+
+    /** Steady P99 of one view, ms. */
+    public Spread steadyP99(View view) {
+        return Spread.of(rounds.stream().mapToDouble(r -> r.steady().get(view).p99Ms()).toArray());
+    }
+
+    /** Window P99 of one view, ms. */
+    public Spread windowP99(View view) {
+        return Spread.of(rounds.stream().mapToDouble(r -> r.window().get(view).p99Ms()).toArray());
+    }
+
+    /** Recovery time in seconds ({@code NaN} for a round that did not recover, which is left out). */
+    public Spread recoverySeconds() {
+        return Spread.of(rounds.stream().mapToDouble(r -> r.recoveryMs().isPresent()
+                ? r.recoveryMs().getAsLong() / 1000.0 : Double.NaN).toArray());
+    }
+
+    /** The physical limit (last preferred ISR re-entry after unfencing), seconds. */
+    public Spread physicalLimitSeconds() {
+        return Spread.of(rounds.stream().mapToDouble(r -> r.timeline().physicalLimitMs().isPresent()
+                ? r.timeline().physicalLimitMs().getAsLong() / 1000.0 : Double.NaN).toArray());
+    }
+
+    /** The broker's CPU use during catch-up, cores. */
+    public Spread catchUpBusyCores() {
+        return Spread.of(rounds.stream().mapToDouble(r -> {
+            OptionalDouble d = r.saturation().catchUpBusyCores();
+            return d.isPresent() ? d.getAsDouble() : Double.NaN;
+        }).toArray());
+    }
+
+    /** Rounds that never recovered within their limit. */
+    public long unrecoveredRounds() {
+        return rounds.stream().filter(r -> r.recoveryMs().isEmpty()).count();
+    }
+
+    public long timeouts() {
+        return rounds.stream().mapToLong(RoundResult::timeouts).sum();
+    }
+
+    public long failures() {
+        return rounds.stream().mapToLong(RoundResult::failures).sum();
+    }
+
+    /** Criterion 1: the median round's window P99 (all sends) within 1.5× its steady P99. */
+    public boolean p99Pass() {
+        double m = p99Ratio(View.ALL).median();
+        return !Double.isNaN(m) && m <= MAX_P99_RATIO;
+    }
+
+    /** Criterion 2: no send timed out, in any round. */
+    public boolean timeoutsPass() {
+        return timeouts() == 0;
+    }
+
+    /** Recovery time over the baseline's median ({@code NaN} when either is missing). */
+    public double recoveryRatio() {
+        return recoverySeconds().median() * 1000.0 / baselineRecoveryMedianMs;
+    }
+
+    /** Criterion 3: every round recovered, and the median recovery within 2× the baseline's. */
+    public boolean recoveryPass() {
+        double r = recoveryRatio();
+        return unrecoveredRounds() == 0 && !Double.isNaN(r) && r <= MAX_RECOVERY_RATIO;
+    }
+}

@@ -1,0 +1,108 @@
+package io.leaderpacer.loadtest.result;
+
+import io.leaderpacer.loadtest.load.Phase;
+import io.leaderpacer.loadtest.load.SecondSample;
+import io.leaderpacer.loadtest.load.View;
+import io.leaderpacer.loadtest.observe.AgentRunSample;
+import io.leaderpacer.loadtest.observe.PartitionSample;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * Everything one round measured: one broker restart under one policy. Times are milliseconds since the round
+ * started.
+ *
+ * @param policy         the policy's name
+ * @param round          1-based number of this policy's round
+ * @param steady         latency of the sends made in the steady phase, per view (the reference)
+ * @param window         latency of the sends made in the window after unfencing, per view
+ * @param errors         failed sends made from the stop to the end of the round, per view, by Kafka error name
+ * @param stoppedAtMs    when the broker was stopped
+ * @param restartedAtMs  when it was started again
+ * @param unfencedAtMs   when the controller unfenced it: the window starts here
+ * @param windowMs       the window's length
+ * @param endedAtMs      when the round stopped measuring
+ * @param recoveredAtMs  when it first led at least 99 % of its preferred partitions again, if it did
+ * @param gateReleasedAtMs when the engine first left the broker ungated after unfencing ({@code wait-for-sync} only)
+ * @param timeline       ISR re-entries of its preferred partitions, after unfencing
+ * @param agentRuns      the agent's runs from the stop on
+ * @param saturation     how the broker was saturated and how busy it was
+ * @param samples        the partition samples of the round
+ * @param cpu            the restarted broker's CPU use over time, in cores (empty when its process is not known)
+ * @param seconds        per-second latency summaries of the round
+ * @param buckets        the latency distributions of the steady phase and the window, per view
+ */
+public record RoundResult(
+        String policy,
+        int round,
+        Map<View, LatencyFigures> steady,
+        Map<View, LatencyFigures> window,
+        Map<View, Map<String, Long>> errors,
+        long stoppedAtMs,
+        long restartedAtMs,
+        long unfencedAtMs,
+        long windowMs,
+        long endedAtMs,
+        OptionalLong recoveredAtMs,
+        OptionalLong gateReleasedAtMs,
+        Timeline timeline,
+        List<AgentRunSample> agentRuns,
+        SaturationFigures saturation,
+        List<PartitionSample> samples,
+        List<CpuSample> cpu,
+        List<SecondSample> seconds,
+        List<LatencyBucket> buckets) {
+
+    /** Sends that timed out ({@code REQUEST_TIMED_OUT}: the request or the delivery time-out), all views. */
+    public long timeouts() {
+        return errors.getOrDefault(View.ALL, Map.of()).getOrDefault("REQUEST_TIMED_OUT", 0L);
+    }
+
+    /** Failed sends of every kind, all views. */
+    public long failures() {
+        return errors.getOrDefault(View.ALL, Map.of()).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Window P99 over steady P99 for one view ({@code NaN} when either is missing). */
+    public double p99Ratio(View view) {
+        LatencyFigures s = steady.get(view);
+        LatencyFigures w = window.get(view);
+        return s == null || w == null ? Double.NaN : w.p99Ms() / s.p99Ms();
+    }
+
+    /** Recovery time (unfenced → leads ≥ 99 % of its preferred partitions), if it recovered. */
+    public OptionalLong recoveryMs() {
+        return recoveredAtMs.isPresent() ? OptionalLong.of(recoveredAtMs.getAsLong() - unfencedAtMs) : OptionalLong.empty();
+    }
+
+    /** The runs that moved leadership to the restarted broker: the election batches it got back. */
+    public List<AgentRunSample> batchesToBroker() {
+        return agentRuns.stream().filter(r -> r.electedToBroker() > 0).toList();
+    }
+
+    /**
+     * One bucket of a latency distribution: sends of a view made in a phase whose latency was at most
+     * {@code upToMs} and above the previous bucket's bound.
+     */
+    public record LatencyBucket(Phase phase, View view, double upToMs, long count) {
+    }
+
+    /** One CPU reading: the broker's CPU use, in cores, averaged over the interval that ends at {@code atMs}. */
+    public record CpuSample(long atMs, double cores) {
+    }
+
+    /**
+     * How the restarted broker was saturated.
+     *
+     * @param mode             what ran: e.g. "cgroup v1 CPU quota", "taskset", "none"
+     * @param capCores         the quota in cores ({@code NaN} without one)
+     * @param visibleInCgroup  whether the quota's group was seen in the process's {@code /proc/PID/cgroup}
+     * @param catchUpBusyCores the broker's average CPU use from unfencing to its last ISR re-entry, measured from
+     *                         {@code /proc/PID/stat}
+     */
+    public record SaturationFigures(String mode, double capCores, boolean visibleInCgroup, OptionalDouble catchUpBusyCores) {
+    }
+}

@@ -1,0 +1,79 @@
+package io.leaderpacer.loadtest.result;
+
+import io.leaderpacer.loadtest.load.View;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PolicySummaryTest {
+
+    private static LoadTestResult result(List<RoundResult> rounds) {
+        return new LoadTestResult(List.of("settings"), true, "immediate", rounds);
+    }
+
+    @Test
+    void criteria_areJudgedOnTheMedianRound_andTimeoutsOnEveryRound() {
+        LoadTestResult r = result(List.of(
+                Rounds.round("immediate", 1, 40, 80, 0, 20_000L, 19_000, 0.25),
+                Rounds.round("wait-for-sync", 1, 12, 12, 0, 30_000L, 19_000, 0.25),
+                Rounds.round("immediate", 2, 50, 90, 3, 22_000L, 19_000, 0.25),
+                Rounds.round("wait-for-sync", 2, 14, 30, 0, 50_000L, 19_000, 0.25),
+                Rounds.round("immediate", 3, 45, 85, 0, 24_000L, 19_000, 0.25),
+                Rounds.round("wait-for-sync", 3, 16, 14, 0, 40_000L, 19_000, 0.25)));
+
+        PolicySummary immediate = r.summaries().get(0);
+        PolicySummary gated = r.summaries().get(1);
+        assertThat(immediate.policy()).isEqualTo("immediate");
+        assertThat(immediate.p99Ratio(View.ALL).median()).isEqualTo(4.5);
+        assertThat(immediate.p99Pass()).isFalse();
+        assertThat(immediate.timeoutsPass()).isFalse();
+        assertThat(immediate.recoveryRatio()).isEqualTo(1.0);
+        assertThat(gated.p99Ratio(View.ALL).median()).isEqualTo(1.4);
+        assertThat(gated.p99Pass()).isTrue();
+        assertThat(gated.p99Ratio(View.PROTECTED).median()).isEqualTo(1.4);
+        assertThat(gated.timeoutsPass()).isTrue();
+        assertThat(gated.recoverySeconds().median()).isEqualTo(40.0);
+        assertThat(gated.recoveryRatio()).isCloseTo(40.0 / 22.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(gated.recoveryPass()).isTrue();
+    }
+
+    @Test
+    void aRoundThatNeverRecovered_failsTheRecoveryCriterion() {
+        LoadTestResult r = result(List.of(
+                Rounds.round("immediate", 1, 40, 80, 0, 20_000L, 19_000, 0.25),
+                Rounds.round("wait-for-sync", 1, 12, 12, 0, null, 19_000, 0.25)));
+
+        assertThat(r.summaries().get(1).recoveryPass()).isFalse();
+        assertThat(r.summaries().get(1).unrecoveredRounds()).isEqualTo(1);
+    }
+
+    @Test
+    void findings_sayWhenTheRoundsOverlap_andWhenTheBrokerWasNotSaturated() {
+        LoadTestResult overlap = result(List.of(
+                Rounds.round("immediate", 1, 40, 20, 0, 20_000L, 19_000, 0.10),
+                Rounds.round("wait-for-sync", 1, 12, 25, 0, 30_000L, 19_000, 0.10),
+                Rounds.round("immediate", 2, 40, 30, 0, 20_000L, 19_000, 0.10),
+                Rounds.round("wait-for-sync", 2, 12, 15, 0, 30_000L, 19_000, 0.10)));
+
+        List<String> f = Findings.of(overlap);
+        assertThat(f).anyMatch(s -> s.contains("not saturated"));
+        assertThat(f).anyMatch(s -> s.contains("the ranges of the rounds overlap"));
+
+        LoadTestResult unsaturated = new LoadTestResult(List.of(), false, "immediate", overlap.rounds());
+        assertThat(Findings.of(unsaturated).get(0)).contains("cannot show whether the gate protects producers");
+    }
+
+    @Test
+    void roundTable_andCsv_haveOneRowPerRound_asWideAsTheirHeaders() {
+        LoadTestResult r = result(List.of(Rounds.round("immediate", 1, 40, 80, 0, 20_000L, 19_000, 0.25),
+                Rounds.round("wait-for-sync", 1, 12, 12, 0, 30_000L, 19_000, 0.25)));
+
+        assertThat(ResultTable.roundRows(r)).hasSize(2).allMatch(row -> row.size() == ResultTable.ROUND_HEADER.size());
+        assertThat(ResultTable.policyRows(r)).allMatch(row -> row.size() == ResultTable.POLICY_HEADER.size());
+        String[] csv = CsvFiles.rounds(r).split("\n");
+        assertThat(csv).hasSize(3);
+        assertThat(csv[1].split(",", -1)).hasSameSizeAs(csv[0].split(",", -1));
+    }
+}
