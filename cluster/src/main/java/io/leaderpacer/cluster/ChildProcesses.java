@@ -1,0 +1,105 @@
+package io.leaderpacer.cluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts the child JVMs of one cluster and remembers every one of them by its {@link Process} handle.
+ *
+ * <p>Why one place: every process this module starts must be stopped by PID (never by name) on close, on a failed
+ * start and on JVM exit. Keeping the handles here, and refusing to start anything once closed, means no path can
+ * leave a broker running, even when the shutdown hook runs while a start is half-way.
+ */
+final class ChildProcesses {
+
+    /** The children's {@code java} launcher. */
+    private final Path java;
+    /** The children's class path, passed as {@code -cp}. */
+    private final String classpath;
+    /** Every process started, alive or not, in start order. */
+    private final List<Process> started = new ArrayList<>();
+    /** Set by {@link #stopAll}: no process may be started afterwards. */
+    private boolean closed;
+
+    ChildProcesses(Path java, String classpath) {
+        this.java = java;
+        this.classpath = classpath;
+    }
+
+    /** Starts {@code java <options> -cp <classpath> <mainClass> <args>} with stdout and stderr appended to {@code log}. */
+    synchronized Process start(List<String> jvmOptions, String mainClass, List<String> args, Path log) {
+        if (closed) {
+            throw new IllegalStateException("the cluster is closed");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(classpath);
+        command.add(mainClass);
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(log.getParent().toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        try {
+            Process p = builder.start();
+            started.add(p);
+            return p;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + java + " for " + mainClass, e);
+        }
+    }
+
+    /** PIDs of every process ever started here, alive or not. */
+    synchronized List<Long> pids() {
+        return started.stream().map(Process::pid).toList();
+    }
+
+    /**
+     * Stops every live process: SIGTERM to all of {@code first} (the brokers, whose controlled shutdown needs the
+     * controller), a bounded wait, SIGKILL to what is left, then the same for everything else.
+     */
+    void stopAll(List<Process> first, Duration grace) {
+        List<Process> all;
+        synchronized (this) {
+            closed = true;
+            all = new ArrayList<>(started);
+        }
+        terminate(first.stream().filter(all::contains).toList(), grace);
+        terminate(all, grace);
+    }
+
+    /** SIGTERM to each, one shared bounded wait, then SIGKILL and a wait for each that is still alive. */
+    static void terminate(List<Process> processes, Duration grace) {
+        processes.stream().filter(Process::isAlive).forEach(Process::destroy);
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (Process p : processes) {
+            awaitExit(p, Math.max(0, deadline - System.nanoTime()));
+        }
+        for (Process p : processes) {
+            if (p.isAlive()) {
+                kill(p);
+            }
+        }
+    }
+
+    /** SIGKILL and wait for the exit (which is immediate once the kernel delivers it). */
+    static void kill(Process p) {
+        p.destroyForcibly();
+        awaitExit(p, TimeUnit.SECONDS.toNanos(30));
+    }
+
+    private static void awaitExit(Process p, long nanos) {
+        try {
+            p.waitFor(nanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

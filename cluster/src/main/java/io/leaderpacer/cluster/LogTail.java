@@ -1,0 +1,56 @@
+package io.leaderpacer.cluster;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The last lines of a node's log, for error messages.
+ *
+ * <p>Why: when a node fails, the reason is in its own log file (a config error, a port in use, a missing class);
+ * putting the end of it into the exception saves the reader from finding the file, which a failed start deletes.
+ * Reading starts at an offset so that a restarted node's message shows its latest run, not an earlier one.
+ */
+final class LogTail {
+
+    /** At most this many bytes are read from the end: enough for 20 long lines, bounded for huge logs. */
+    private static final int MAX_BYTES = 64 * 1024;
+
+    private LogTail() {
+    }
+
+    /** The last {@code lines} lines written at or after {@code fromOffset}, or a note that there are none. */
+    static String of(Path file, long fromOffset, int lines) {
+        if (!Files.isRegularFile(file)) {
+            return "(no log at " + file + ")";
+        }
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            long length = in.length();
+            long start = Math.max(Math.max(0, fromOffset), length - MAX_BYTES);
+            if (start >= length) {
+                return "(nothing logged)";
+            }
+            byte[] bytes = new byte[(int) (length - start)];
+            in.seek(start);
+            in.readFully(bytes);
+            List<String> all = Arrays.asList(new String(bytes, StandardCharsets.UTF_8).split("\\R"));
+            List<String> last = all.subList(Math.max(0, all.size() - lines), all.size());
+            return "    " + String.join(System.lineSeparator() + "    ", last);
+        } catch (IOException e) {
+            return "(log unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    /** The current size of the file, 0 when it does not exist yet: where the next run's lines will start. */
+    static long sizeOf(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,412 @@
+package io.leaderpacer.cluster;
+
+import org.apache.kafka.common.Uuid;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * A real KRaft Kafka cluster, one controller and n brokers, each a separate child JVM on 127.0.0.1.
+ *
+ * <p>Why: a broker inside the test's own JVM cannot crash for real, cannot be slowed down alone and shares its
+ * cores and heap with everything else. Here a broker can be killed with SIGKILL ({@link #kill}), stopped with
+ * Kafka's controlled shutdown ({@link #stop}), started again on the same port and data ({@link #start(int)}) and
+ * put under a CPU cap by PID ({@link #pid}, {@link CpuQuota}). The children run {@code kafka.Kafka} from a class
+ * path (by default this JVM's own), so another Kafka version runs from its own jars without code changes.
+ *
+ * <p>Every process is recorded and stopped by PID: on {@link #close()}, when {@link #start()} fails (nothing is
+ * left half-started) and from a JVM shutdown hook. Failures name the node and end with the last lines of its log.
+ *
+ * <p>Thread-safety: the methods may be called from several threads; {@code close()} may run at any time (it is
+ * what the shutdown hook calls) and makes a running {@code start()} fail.
+ */
+public final class ProcessKafkaCluster implements AutoCloseable {
+
+    /** Node id of the one controller, apart from the broker ids 0..n-1. */
+    public static final int CONTROLLER_ID = 3000;
+
+    /** Pause between readiness polls. */
+    private static final Duration POLL = Duration.ofMillis(100);
+    /** Longest single call while polling, so that liveness and the deadline are checked often. */
+    private static final Duration SLICE = Duration.ofSeconds(1);
+
+    private enum State { NEW, STARTING, RUNNING, CLOSED }
+
+    private final ClusterSettings settings;
+    /** Starts the children and remembers every one of them. */
+    private final ChildProcesses children;
+    /** Controller first, then brokers by id; filled by {@link #start()}. */
+    private final Map<Integer, KafkaNode> nodes = new LinkedHashMap<>();
+    /** Guarded by this. */
+    private State state = State.NEW;
+    /** The nodes' parent directory, deleted on close; set by {@link #start()}. */
+    private volatile Path base;
+    /** The cluster's view of its brokers; opened once brokers were started. Guarded by this. */
+    private BrokerStates states;
+
+    private ProcessKafkaCluster(ClusterSettings settings) {
+        this.settings = settings;
+        this.children = new ChildProcesses(settings.javaExecutable(), settings.classpath());
+    }
+
+    public static ProcessKafkaClusterBuilder builder() {
+        return new ProcessKafkaClusterBuilder();
+    }
+
+    static ProcessKafkaCluster of(ClusterSettings settings) {
+        return new ProcessKafkaCluster(settings);
+    }
+
+    /**
+     * Formats every node, starts the controller and then the brokers, and returns once every broker is registered
+     * and unfenced.
+     *
+     * @throws ProcessClusterException naming the node that failed to format, exited or was not ready within the
+     *                                 start timeout; every process started so far is stopped and the directory
+     *                                 deleted before it is thrown
+     */
+    public void start() {
+        synchronized (this) {
+            if (state != State.NEW) {
+                throw new IllegalStateException("start() may be called once, on a new cluster (it is " + state + ")");
+            }
+            state = State.STARTING;
+        }
+        ShutdownCleanup.register(this);
+        try {
+            long deadline = System.nanoTime() + settings.startTimeout().toNanos();
+            base = prepareBase();
+            createNodes();
+            StorageFormat.formatAll(List.copyOf(nodes.values()), Uuid.randomUuid().toString(), children,
+                    settings.startTimeout());
+            nodes.values().forEach(node -> node.start(children));
+            BrokerStates view = openStates();
+            awaitEveryBrokerUnfenced(view, deadline);
+            synchronized (this) {
+                if (state != State.STARTING) {
+                    throw new ProcessClusterException("the cluster was closed while it started");
+                }
+                state = State.RUNNING;
+            }
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** {@code 127.0.0.1:port,...} of every broker, running or not. */
+    public String bootstrapServers() {
+        requireNodes();
+        return brokerNodes().stream().map(KafkaNode::address).collect(Collectors.joining(","));
+    }
+
+    /** Broker ids, 0..n-1. */
+    public List<Integer> brokerIds() {
+        return IntStream.range(0, settings.brokers()).boxed().toList();
+    }
+
+    /** Id of the controller node ({@value #CONTROLLER_ID}); it accepts the per-node methods too. */
+    public int controllerId() {
+        return CONTROLLER_ID;
+    }
+
+    /** The directory holding every node's directory; deleted by {@link #close()}. */
+    public Path baseDirectory() {
+        requireNodes();
+        return base;
+    }
+
+    /**
+     * PID of the node's running process.
+     *
+     * @throws IllegalStateException when it is not running
+     */
+    public long pid(int nodeId) {
+        return node(nodeId).pid();
+    }
+
+    public boolean isRunning(int nodeId) {
+        return node(nodeId).isRunning();
+    }
+
+    /** SIGKILL to the node's process, as a crash: no controlled shutdown. Returns once it has exited. */
+    public void kill(int nodeId) {
+        runningNode(nodeId).kill();
+    }
+
+    /**
+     * SIGTERM to the node's process, which makes Kafka shut down in a controlled way (a broker hands its
+     * leadership over first); SIGKILL if it has not exited within the stop timeout. Returns once it has exited.
+     */
+    public void stop(int nodeId) {
+        runningNode(nodeId).stop(settings.stopTimeout());
+    }
+
+    /**
+     * Starts a stopped or killed node again, on the same port and data directory. Returns once the process runs;
+     * use {@link #awaitRegistered} and {@link #awaitUnfenced} to wait for the broker.
+     */
+    public void start(int nodeId) {
+        KafkaNode node = node(nodeId);
+        synchronized (this) {
+            if (state != State.RUNNING) {
+                throw new IllegalStateException("the cluster is " + state + ": start(" + nodeId + ") needs a started cluster");
+            }
+            if (node.isRunning()) {
+                throw new IllegalStateException(node.label() + " is already running");
+            }
+            node.start(children);
+        }
+    }
+
+    /**
+     * Returns once the controller has accepted the running broker's registration; it may still be fenced.
+     *
+     * <p>Why this moment: the JVM's start-up and the log recovery are over, so a CPU cap applied now slows the
+     * broker's catch-up without stretching its start-up (a broker started under a 15 % cap took 44 s to start).
+     *
+     * @throws ProcessClusterException when the broker exits or is not registered within {@code timeout}
+     */
+    public void awaitRegistered(int brokerId, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        awaitRegistered(broker(brokerId), timeout, deadline);
+    }
+
+    /**
+     * Returns once the running broker is registered and unfenced: it serves clients and can join ISRs.
+     *
+     * @throws ProcessClusterException when the broker exits or is not unfenced within {@code timeout}
+     */
+    public void awaitUnfenced(int brokerId, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        KafkaNode node = broker(brokerId);
+        awaitRegistered(node, timeout, deadline);
+        await(node, "be unfenced", timeout, deadline,
+                () -> currentStates().fencing(SLICE).map(f -> Boolean.FALSE.equals(f.get(brokerId))).orElse(false));
+    }
+
+    /** The node's server log (its standard output and error, including the storage tool's run). */
+    public Path logFile(int nodeId) {
+        return node(nodeId).log;
+    }
+
+    /** PIDs of every process this cluster has started (the storage tool's runs too), alive or not. */
+    List<Long> startedPids() {
+        return children.pids();
+    }
+
+    /**
+     * Stops every process this cluster started, by PID: SIGTERM to the brokers, then to the controller, each with
+     * a bounded wait and SIGKILL after it; then deletes the base directory. Idempotent.
+     */
+    @Override
+    public void close() {
+        BrokerStates view;
+        synchronized (this) {
+            if (state == State.CLOSED) {
+                return;
+            }
+            state = State.CLOSED;
+            view = states;
+            states = null;
+        }
+        ShutdownCleanup.unregister(this);
+        if (view != null) {
+            view.close();
+        }
+        List<Process> brokers = new ArrayList<>();
+        for (KafkaNode node : brokerNodes()) {
+            Optional.ofNullable(node.process()).ifPresent(brokers::add);
+        }
+        children.stopAll(brokers, settings.stopTimeout());
+        Directories.deleteRecursively(base);
+    }
+
+    private void awaitRegistered(KafkaNode node, Duration timeout, long deadline) {
+        if (node.process() == null) {
+            throw new IllegalStateException(node.label() + " was never started");
+        }
+        if (!node.firstRun() && !node.answered()) {
+            // The earlier run's registration is still listed: wait for this run to answer on its own listener.
+            try (BrokerStates own = new BrokerStates(node.address())) {
+                await(node, "register", timeout, deadline, () -> own.fencing(SLICE).isPresent());
+            }
+            node.markAnswered();
+        }
+        await(node, "register", timeout, deadline,
+                () -> currentStates().fencing(SLICE).map(f -> f.containsKey(node.id)).orElse(false));
+    }
+
+    private void awaitEveryBrokerUnfenced(BrokerStates view, long deadline) {
+        Predicate<Map<Integer, Boolean>> allUnfenced =
+                f -> brokerIds().stream().allMatch(id -> Boolean.FALSE.equals(f.get(id)));
+        Map<Integer, Boolean> last = Map.of();
+        while (true) {
+            for (KafkaNode node : nodes.values()) {
+                node.checkAlive("during start-up");
+            }
+            Optional<Map<Integer, Boolean>> fencing = view.fencing(SLICE);
+            if (fencing.isPresent()) {
+                last = fencing.get();
+                if (allUnfenced.test(last)) {
+                    return;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw notReadyAtStart(last);
+            }
+            pause();
+        }
+    }
+
+    private ProcessClusterException notReadyAtStart(Map<Integer, Boolean> last) {
+        Map<Integer, Boolean> seen = last;
+        KafkaNode laggard = brokerNodes().stream().filter(b -> !Boolean.FALSE.equals(seen.get(b.id)))
+                .findFirst().orElse(brokerNodes().get(0));
+        String what = seen.containsKey(laggard.id) ? "was registered but still fenced" : "was not registered";
+        return laggard.failure(laggard.label() + " " + what + " after " + settings.startTimeout().toSeconds()
+                + " s of start-up (brokers seen, id=fenced: " + seen + ")");
+    }
+
+    /** Polls {@code condition} until it holds, failing when the broker or the controller exits or time runs out. */
+    private void await(KafkaNode node, String what, Duration timeout, long deadline, java.util.function.BooleanSupplier condition) {
+        String during = "while waiting for " + node.label() + " to " + what;
+        while (true) {
+            node.checkAlive(during);
+            controller().checkAlive(during);
+            if (!node.isRunning()) {
+                throw new IllegalStateException(node.label() + " is not running");
+            }
+            if (condition.getAsBoolean()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw node.failure(node.label() + " did not " + what + " within " + timeout.toMillis() + " ms");
+            }
+            pause();
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(POLL.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProcessClusterException("interrupted while waiting for the cluster", e);
+        }
+    }
+
+    private synchronized BrokerStates openStates() {
+        if (state != State.STARTING) {
+            throw new ProcessClusterException("the cluster was closed while it started");
+        }
+        states = new BrokerStates(bootstrapServers());
+        return states;
+    }
+
+    private synchronized BrokerStates currentStates() {
+        if (states == null) {
+            throw new IllegalStateException("the cluster is " + state);
+        }
+        return states;
+    }
+
+    private Path prepareBase() {
+        if (settings.baseDirectory() == null) {
+            return Directories.newBase();
+        }
+        Path dir = settings.baseDirectory();
+        try {
+            Files.createDirectories(dir);
+            try (var entries = Files.list(dir)) {
+                if (entries.findAny().isPresent()) {
+                    throw new IllegalArgumentException("base directory " + dir
+                            + " is not empty: it must be the cluster's own, since close() deletes it");
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the base directory " + dir, e);
+        }
+        return dir;
+    }
+
+    private void createNodes() {
+        List<Integer> ports = FreePorts.take(settings.brokers() + 1);
+        String voters = ServerProperties.voters(CONTROLLER_ID, ports.get(0));
+        KafkaNode controller = newNode(CONTROLLER_ID, NodeRole.CONTROLLER, ports.get(0), settings.controllerHeap());
+        ServerProperties.write(controller.properties,
+                ServerProperties.controller(CONTROLLER_ID, controller.port, voters, controller.data, settings));
+        synchronized (this) {
+            nodes.put(CONTROLLER_ID, controller);
+        }
+        for (int id = 0; id < settings.brokers(); id++) {
+            KafkaNode broker = newNode(id, NodeRole.BROKER, ports.get(id + 1), settings.brokerHeap());
+            ServerProperties.write(broker.properties,
+                    ServerProperties.broker(id, broker.port, voters, broker.data, settings));
+            synchronized (this) {
+                nodes.put(id, broker);
+            }
+        }
+    }
+
+    private KafkaNode newNode(int id, NodeRole role, int port, String heap) {
+        Path dir = base.resolve(role.word + "-" + id);
+        try {
+            Files.createDirectories(dir.resolve("tmp"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir, e);
+        }
+        return new KafkaNode(id, role, port, dir, ChildJvm.options(heap, dir, settings.jvmOptions()));
+    }
+
+    private synchronized void requireNodes() {
+        if (nodes.isEmpty()) {
+            throw new IllegalStateException("the cluster has not been started");
+        }
+    }
+
+    private synchronized KafkaNode node(int nodeId) {
+        requireNodes();
+        KafkaNode node = nodes.get(nodeId);
+        if (node == null) {
+            throw new IllegalArgumentException("no node " + nodeId + " (brokers " + brokerIds() + ", controller "
+                    + CONTROLLER_ID + ")");
+        }
+        return node;
+    }
+
+    private KafkaNode runningNode(int nodeId) {
+        KafkaNode node = node(nodeId);
+        if (!node.isRunning()) {
+            throw new IllegalStateException(node.label() + " is not running");
+        }
+        return node;
+    }
+
+    private KafkaNode broker(int brokerId) {
+        KafkaNode node = node(brokerId);
+        if (node.role != NodeRole.BROKER) {
+            throw new IllegalArgumentException(node.label() + " is not a broker");
+        }
+        return node;
+    }
+
+    private synchronized KafkaNode controller() {
+        return nodes.get(CONTROLLER_ID);
+    }
+
+    private synchronized List<KafkaNode> brokerNodes() {
+        return nodes.values().stream().filter(n -> n.role == NodeRole.BROKER).toList();
+    }
+}
