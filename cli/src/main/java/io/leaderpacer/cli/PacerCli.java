@@ -4,6 +4,7 @@ import io.leaderpacer.agent.cli.ConfigCommand;
 import io.leaderpacer.agent.cli.PlanCommand;
 import io.leaderpacer.agent.cli.RunCommand;
 import io.leaderpacer.cli.demo.DemoCommand;
+import io.leaderpacer.loadtest.LoadTestCommand;
 import io.leaderpacer.simulator.SimulateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,10 +34,12 @@ import picocli.CommandLine.Spec;
             PlanCommand.class,
             ConfigCommand.class,
             SimulateCommand.class,
+            LoadTestCommand.class,
             DemoCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"",
-            "Start with:  pacer demo      (a real Kafka cluster in this JVM, about 3 minutes)",
+            "Start with:  pacer demo      (a real Kafka cluster of separate processes, about 5 minutes)",
+            "Evidence:    pacer loadtest  (the proposal's load test on a real cluster, about 15 minutes)",
             "Details:     pacer COMMAND --help"})
 public final class PacerCli implements Runnable {
 
@@ -46,7 +49,7 @@ public final class PacerCli implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "Missing a command: run, plan, config, simulate or demo");
+        throw new ParameterException(spec.commandLine(), "Missing a command: run, plan, config, simulate, loadtest or demo");
     }
 
     /** The configured command line, as {@link #main} runs it (tests use it with their own writers). */

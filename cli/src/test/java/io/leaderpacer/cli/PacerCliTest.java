@@ -85,7 +85,7 @@ class PacerCliTest {
         Invocation r = execute();
 
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).contains("Missing a command: run, plan, config, simulate or demo");
+        assertThat(r.err()).contains("Missing a command: run, plan, config, simulate, loadtest or demo");
     }
 
     @Test

@@ -1,10 +1,7 @@
 package io.leaderpacer.loadtest;
 
-import io.leaderpacer.loadtest.result.CsvFiles;
-import io.leaderpacer.loadtest.result.Findings;
-import io.leaderpacer.loadtest.result.HtmlReport;
 import io.leaderpacer.loadtest.result.LoadTestResult;
-import io.leaderpacer.loadtest.result.ResultTable;
+import io.leaderpacer.loadtest.result.Reports;
 import io.leaderpacer.loadtest.target.ExternalTarget;
 import io.leaderpacer.loadtest.target.LocalTarget;
 import io.leaderpacer.loadtest.target.Saturation;
@@ -200,24 +197,11 @@ public final class LoadTestCommand implements Callable<Integer> {
     }
 
     private void report(LoadTestResult result, LoadTestSettings settings, PrintWriter stdout) throws IOException {
+        Reports.print(result, stdout);
+        Path html = Reports.write(result, settings.out(), "pacer loadtest "
+                + String.join(" ", spec.commandLine().getParseResult().originalArgs()) + " --seed " + settings.seed());
         stdout.println();
-        stdout.print(ResultTable.text(ResultTable.policyHeaderShort(), ResultTable.policyRowsShort(result)));
-        stdout.println();
-        stdout.print(ResultTable.text(ResultTable.ROUND_HEADER, ResultTable.roundRows(result)));
-        stdout.println();
-        for (String f : Findings.of(result)) {
-            stdout.println("- " + f);
-        }
-        Files.createDirectories(settings.out());
-        CsvFiles.write(result, settings.out());
-        Path html = settings.out().resolve("report.html");
-        HtmlReport.page(result, "pacer loadtest " + String.join(" ", spec.commandLine().getParseResult().originalArgs())
-                + " --seed " + settings.seed()).writeTo(html);
-        Path md = settings.out().resolve("summary.md");
-        io.leaderpacer.simulator.report.AtomicFiles.write(md, ResultTable.markdown(ResultTable.POLICY_HEADER, ResultTable.policyRows(result))
-                + "\n" + ResultTable.markdown(ResultTable.ROUND_HEADER, ResultTable.roundRows(result)));
-        stdout.println();
-        stdout.println("wrote " + html + ", " + md + " and the CSV files in " + settings.out());
+        stdout.println("wrote " + html + ", summary.md and the CSV files in " + settings.out());
         stdout.flush();
     }
 }

@@ -53,6 +53,8 @@ final class RecoveryRound {
     private static final long LOOK_MS = 250;
     /** How often a progress line is printed. */
     private static final long PROGRESS_MS = 5000;
+    /** Pause between creating the round's catch-up topic and the steady phase. */
+    private static final long SETTLE_MS = 5000;
     private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
     private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
     private static final Duration RESET_LIMIT = Duration.ofSeconds(300);
@@ -105,9 +107,18 @@ final class RecoveryRound {
         Optional<CpuQuota.Limit> cap = Optional.empty();
         try {
             loop.start();
+            // The catch-up topic was just created: let its creation's work settle before the reference is taken.
+            Thread.sleep(SETTLE_MS);
             load.recordInto(book, Phase.STEADY);
             printer.accept(tag + " steady phase, " + settings.steady().toSeconds() + " s");
+            OptionalLong steadyPid = target.pid(b);
+            long steadyCpuStart = steadyPid.isPresent() ? cpuNanos(steadyPid.getAsLong(), 0) : 0;
+            long steadyStart = System.nanoTime();
             Thread.sleep(settings.steady().toMillis());
+            OptionalDouble steadyCores = steadyPid.isPresent()
+                    ? OptionalDouble.of((cpuNanos(steadyPid.getAsLong(), steadyCpuStart) - steadyCpuStart)
+                            / (double) (System.nanoTime() - steadyStart))
+                    : OptionalDouble.empty();
 
             long stoppedAt = now.getAsLong();
             load.recordInto(book, Phase.DOWN);
@@ -142,7 +153,7 @@ final class RecoveryRound {
             printer.accept(String.format(Locale.ROOT, "%s broker %d unfenced %.1f s after its start; window of %d s begins",
                     tag, b, (unfencedAt - restartedAt) / 1000.0, settings.window().toSeconds()));
 
-            Measurement m = measure(tag, book, now, t0, unfencedAt, pid);
+            Measurement m = measure(tag, book, runs, now, t0, unfencedAt, pid);
             long endedAt = now.getAsLong();
             load.stopRecording();
             loop.close();
@@ -161,7 +172,8 @@ final class RecoveryRound {
                     m.recoveredAt, gateRelease(runs.runs(), unfencedAt, policy),
                     timeline, runs.runs().stream().filter(r -> r.atMs() >= stoppedAt).toList(),
                     new SaturationFigures(saturation.mode(), saturation.capCores(), visible,
-                            averageCores(m.cpu, unfencedAt, catchUpEnd)),
+                            averageCores(m.cpu, unfencedAt, catchUpEnd), steadyCores,
+                            averageCores(m.cpu, catchUpEnd, endedAt)),
                     samplesOfRound(t0), m.cpu, book.seconds(), buckets(book));
             resetCluster(tag);
             return result;
@@ -182,9 +194,10 @@ final class RecoveryRound {
         final List<CpuSample> cpu = new ArrayList<>();
     }
 
-    private Measurement measure(String tag, LatencyBook book, LongSupplier now, long t0, long unfencedAt,
-                                OptionalLong pid) throws InterruptedException {
+    private Measurement measure(String tag, LatencyBook book, AgentRunLog runs, LongSupplier now, long t0,
+                                long unfencedAt, OptionalLong pid) throws InterruptedException {
         Measurement m = new Measurement();
+        int runsSeen = runs.runs().size();
         boolean windowOpen = true;
         long nextProgress = unfencedAt;
         long lastCpuAt = now.getAsLong();
@@ -212,8 +225,16 @@ final class RecoveryRound {
                     m.recoveredAt = OptionalLong.of(s.atMs() - t0);
                 }
             }
+            List<AgentRunSample> all = runs.runs();
+            for (AgentRunSample r : all.subList(runsSeen, all.size())) {
+                if (r.electedToBroker() > 0) {
+                    printer.accept(String.format(Locale.ROOT, "%s +%5.1f s  agent: %d leaderships back to broker %d",
+                            tag, (r.atMs() - unfencedAt) / 1000.0, r.electedToBroker(), settings.restartedBroker()));
+                }
+            }
+            runsSeen = all.size();
             if (t >= nextProgress) {
-                printer.accept(progress(tag, book, s, t - unfencedAt, m));
+                printer.accept(progress(tag, book, s, t - unfencedAt, m, all.isEmpty() ? null : all.get(all.size() - 1)));
                 nextProgress += PROGRESS_MS;
             }
             if ((!windowOpen && m.recoveredAt.isPresent() && allIn) || t - unfencedAt >= settings.roundLimit().toMillis()) {
@@ -231,14 +252,16 @@ final class RecoveryRound {
         }
     }
 
-    private String progress(String tag, LatencyBook book, PartitionSample s, long sinceUnfencedMs, Measurement m) {
+    private String progress(String tag, LatencyBook book, PartitionSample s, long sinceUnfencedMs, Measurement m,
+                            AgentRunSample lastRun) {
         double cores = m.cpu.isEmpty() ? Double.NaN : m.cpu.get(m.cpu.size() - 1).cores();
         String cluster = s == null ? "no sample yet" : String.format(Locale.ROOT, "in ISR %d/%d, leads %d/%d",
                 s.preferredInIsr(), s.preferred(), s.preferredLed(), s.preferred());
         LatencyFigures all = LatencyFigures.of(book.histogram(Phase.WINDOW, View.ALL));
         LatencyFigures prot = LatencyFigures.of(book.histogram(Phase.WINDOW, View.PROTECTED));
-        return String.format(Locale.ROOT, "%s +%3d s  %s  broker CPU %s  window P99 all %.0f ms, protected %.0f ms  failed sends %d",
-                tag, sinceUnfencedMs / 1000, cluster, Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f core", cores),
+        String gate = lastRun == null ? "no run yet" : lastRun.gated() ? "gated" : "not gated";
+        return String.format(Locale.ROOT, "%s +%3d s  %s, %s  broker CPU %s  window P99 all %.0f ms, protected %.0f ms  failed sends %d",
+                tag, sinceUnfencedMs / 1000, cluster, gate, Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f core", cores),
                 all.p99Ms(), prot.p99Ms(), book.errors(Phase.WINDOW, View.ALL).values().stream().mapToLong(Long::longValue).sum());
     }
 

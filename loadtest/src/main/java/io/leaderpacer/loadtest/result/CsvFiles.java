@@ -71,7 +71,7 @@ public final class CsvFiles {
                 + "window_p99_protected_ms,window_p99_other_ms,window_p99_leader_ms,window_p99_in_sync_follower_ms,"
                 + "window_p99_not_in_isr_ms,timeouts,failed,stopped_at_s,restarted_at_s,unfenced_at_s,window_s,ended_at_s,"
                 + "recovery_s,gate_release_s,reentry_first_s,reentry_p50_s,reentry_p90_s,reentry_last_s,preferred,"
-                + "reentered,batches_to_broker,saturation,cap_cores,cap_visible_in_cgroup,catch_up_busy_cores\n");
+                + "reentered,batches_to_broker,saturation,cap_cores,cap_visible_in_cgroup,catch_up_busy_cores,steady_cores,after_catch_up_cores\n");
         for (RoundResult r : result.rounds()) {
             Timeline t = r.timeline();
             List<Object> cells = List.of(r.policy(), r.round(),
@@ -90,7 +90,8 @@ public final class CsvFiles {
                     sec(t.firstMs()), sec(t.p50Ms()), sec(t.p90Ms()), sec(t.lastMs()), t.partitions(), t.reentered(),
                     r.batchesToBroker().size(), '"' + r.saturation().mode() + '"', num(r.saturation().capCores()),
                     r.saturation().visibleInCgroup(),
-                    r.saturation().catchUpBusyCores().isPresent() ? num(r.saturation().catchUpBusyCores().getAsDouble()) : "");
+                    opt(r.saturation().catchUpBusyCores()), opt(r.saturation().steadyCores()),
+                    opt(r.saturation().afterCatchUpCores()));
             StringBuilder line = new StringBuilder();
             for (Object c : cells) {
                 line.append(line.length() == 0 ? "" : ",").append(c);
@@ -98,6 +99,10 @@ public final class CsvFiles {
             sb.append(line).append('\n');
         }
         return sb.toString();
+    }
+
+    private static String opt(java.util.OptionalDouble d) {
+        return d.isPresent() ? num(d.getAsDouble()) : "";
     }
 
     private static String sec(long ms) {

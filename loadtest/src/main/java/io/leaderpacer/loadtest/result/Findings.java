@@ -35,6 +35,14 @@ public final class Findings {
                     out.add(String.format(Locale.ROOT, "Under %s the broker used %.2f of its %.2f-core quota during catch-up:"
                             + " it was not saturated, so that policy's rounds cannot show the effect.", s.policy(), busy.median(), cap));
                 }
+                Spread steady = s.steadyCores();
+                Spread after = s.afterCatchUpCores();
+                if (!Double.isNaN(after.median()) && !Double.isNaN(cap) && after.median() >= SATURATED_SHARE * cap) {
+                    out.add(String.format(Locale.ROOT, "Under %s the broker still used %.2f of its %.2f-core quota after its"
+                            + " last ISR re-entry (%.2f core uncapped in the steady phase): the steady load alone nearly fills"
+                            + " the quota, so latency after catch-up measures a queue, not the recovery. Use a larger"
+                            + " --cpu-cap or a lower --rate.", s.policy(), after.median(), cap, steady.median()));
+                }
             }
         }
         Optional<PolicySummary> base = summaries.stream().filter(s -> s.policy().equals(result.baseline())).findFirst();

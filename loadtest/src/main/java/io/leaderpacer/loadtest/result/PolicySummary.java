@@ -62,6 +62,20 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
         }).toArray());
     }
 
+    /** The broker's CPU use in the steady phase (uncapped), cores. */
+    public Spread steadyCores() {
+        return Spread.of(rounds.stream().mapToDouble(r -> value(r.saturation().steadyCores())).toArray());
+    }
+
+    /** The broker's CPU use after its last ISR re-entry (still capped), cores. */
+    public Spread afterCatchUpCores() {
+        return Spread.of(rounds.stream().mapToDouble(r -> value(r.saturation().afterCatchUpCores())).toArray());
+    }
+
+    private static double value(OptionalDouble d) {
+        return d.isPresent() ? d.getAsDouble() : Double.NaN;
+    }
+
     /** Rounds that never recovered within their limit. */
     public long unrecoveredRounds() {
         return rounds.stream().filter(r -> r.recoveryMs().isEmpty()).count();

@@ -24,7 +24,7 @@ public final class ResultTable {
     public static final List<String> ROUND_HEADER = List.of("policy", "round", "steady P99 ms (all/protected)",
             "window P99 ms (all/protected/other)", "window P99 ms by role (leader/in-sync follower/not in ISR)",
             "time-outs", "failed sends", "unfenced after start s", "recovery s", "ISR re-entry s first/p50/p90/last",
-            "gate release s", "election batches", "broker CPU cores");
+            "gate release s", "election batches", "broker CPU cores steady/catch-up/after");
 
     private ResultTable() {
     }
@@ -70,8 +70,8 @@ public final class ResultTable {
                     r.timeline().text(),
                     r.gateReleasedAtMs().isPresent() ? seconds(r.gateReleasedAtMs().getAsLong() - r.unfencedAtMs()) : "-",
                     batches(r),
-                    r.saturation().catchUpBusyCores().isPresent()
-                            ? String.format(Locale.ROOT, "%.2f", r.saturation().catchUpBusyCores().getAsDouble()) : "n/a"));
+                    cores(r.saturation().steadyCores()) + "/" + cores(r.saturation().catchUpBusyCores()) + "/"
+                            + cores(r.saturation().afterCatchUpCores())));
         }
         return rows;
     }
@@ -79,6 +79,10 @@ public final class ResultTable {
     private static String batches(RoundResult r) {
         List<io.leaderpacer.loadtest.observe.AgentRunSample> b = r.batchesToBroker();
         return b.size() + " (largest " + b.stream().mapToInt(x -> x.electedToBroker()).max().orElse(0) + ")";
+    }
+
+    private static String cores(java.util.OptionalDouble d) {
+        return d.isPresent() ? String.format(Locale.ROOT, "%.2f", d.getAsDouble()) : "n/a";
     }
 
     private static String ms(LatencyFigures f) {

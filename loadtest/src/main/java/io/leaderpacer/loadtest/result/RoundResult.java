@@ -102,7 +102,11 @@ public record RoundResult(
      * @param visibleInCgroup  whether the quota's group was seen in the process's {@code /proc/PID/cgroup}
      * @param catchUpBusyCores the broker's average CPU use from unfencing to its last ISR re-entry, measured from
      *                         {@code /proc/PID/stat}
+     * @param steadyCores      its average CPU use in the steady phase, uncapped: what the steady load needs
+     * @param afterCatchUpCores its average CPU use from its last ISR re-entry to the end of the round, still capped:
+     *                         near the cap, the steady load alone saturates it and latency measures a queue
      */
-    public record SaturationFigures(String mode, double capCores, boolean visibleInCgroup, OptionalDouble catchUpBusyCores) {
+    public record SaturationFigures(String mode, double capCores, boolean visibleInCgroup, OptionalDouble catchUpBusyCores,
+                                    OptionalDouble steadyCores, OptionalDouble afterCatchUpCores) {
     }
 }

@@ -1,0 +1,61 @@
+package io.leaderpacer.loadtest;
+
+import io.leaderpacer.loadtest.target.ExternalTarget;
+import io.leaderpacer.loadtest.target.LocalTarget;
+import io.leaderpacer.loadtest.target.Saturation;
+import io.leaderpacer.loadtest.target.ShutdownMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A load test that cannot start its cluster or restart its broker fails with a clear error and leaves nothing behind. */
+class LoadTestFailureTest {
+
+    @TempDir
+    Path out;
+
+    private LoadTestSettings settings() {
+        return new LoadTestSettings(3, 1, 6, 6, 50, 100, 1L << 20, 1.0, 1, ShutdownMode.KILL, Duration.ofSeconds(1),
+                Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(10), 1,
+                List.of(NamedPolicy.parse("immediate", 5, 2)), false, 0.3, "256m", 2, out);
+    }
+
+    private static long liveChildren() {
+        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count();
+    }
+
+    @Test
+    void clusterThatCannotStart_failsNamingTheNode_andLeavesNoProcess() {
+        long before = liveChildren();
+        LoadTest test = new LoadTest(settings(), () -> LocalTarget.start(3, "256m",
+                Map.of("auto.leader.rebalance.enable", "false", "num.io.threads", "not-a-number")),
+                Saturation.none("test"), line -> { });
+
+        assertThatThrownBy(() -> test.run("a cluster with a bad broker setting"))
+                .hasMessageContaining("broker");
+        assertThat(liveChildren()).isEqualTo(before);
+    }
+
+    @Test
+    void brokerThatCannotBeRestarted_failsNamingTheCommand_andTheClusterIsLeftAsItWas() throws Exception {
+        try (LocalTarget cluster = LocalTarget.start(3, "256m", Map.of("auto.leader.rebalance.enable", "false"))) {
+            long before = liveChildren();
+            Map<String, Object> client = cluster.clientProperties();
+            LoadTest test = new LoadTest(settings(), () -> ExternalTarget.connect(client, "echo cannot {action} broker {broker}; exit 3"),
+                    Saturation.none("test"), line -> { });
+
+            assertThatThrownBy(() -> test.run("an existing cluster"))
+                    .hasMessageContaining("exited with status 3")
+                    .hasMessageContaining("cannot stop broker 1");
+            assertThat(liveChildren()).isEqualTo(before);
+            assertThat(cluster.pids()).hasSize(4);
+        }
+    }
+}

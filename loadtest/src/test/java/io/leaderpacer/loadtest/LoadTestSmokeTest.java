@@ -1,0 +1,123 @@
+package io.leaderpacer.loadtest;
+
+import io.leaderpacer.loadtest.load.View;
+import io.leaderpacer.loadtest.result.CsvFiles;
+import io.leaderpacer.loadtest.result.HtmlReport;
+import io.leaderpacer.loadtest.result.LatencyFigures;
+import io.leaderpacer.loadtest.result.LoadTestResult;
+import io.leaderpacer.loadtest.result.RoundResult;
+import io.leaderpacer.loadtest.target.LocalTarget;
+import io.leaderpacer.loadtest.target.Saturation;
+import io.leaderpacer.loadtest.target.ShutdownMode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The load test's own invariants on a short real run: one round per policy, a small backlog, on the test's own
+ * multi-process cluster. It does not assert which policy wins: that is what the full run measures.
+ */
+class LoadTestSmokeTest {
+
+    private static final List<Long> PIDS = new ArrayList<>();
+    private static LoadTestResult result;
+    private static Saturation saturation;
+
+    @TempDir
+    static Path out;
+
+    @BeforeAll
+    static void run() throws Exception {
+        LoadTestSettings s = new LoadTestSettings(3, 1, 12, 24, 200, 512, 96L << 20, 1.0, 11, ShutdownMode.KILL,
+                Duration.ofSeconds(5), Duration.ofSeconds(8), Duration.ofSeconds(15), Duration.ofSeconds(90), 1,
+                List.of(NamedPolicy.parse("immediate", 29, 2), NamedPolicy.parse("wait-for-sync", 29, 2)),
+                true, 0.3, "384m", 2, out);
+        saturation = Saturation.of(s.cpuCapCores());
+        result = new LoadTest(s, () -> {
+            LocalTarget t = LocalTarget.start(3, "384m", Map.of("auto.leader.rebalance.enable", "false"));
+            PIDS.addAll(t.pids());
+            return t;
+        }, saturation, System.out::println).run("the smoke-test cluster");
+        CsvFiles.write(result, out);
+        HtmlReport.page(result, "smoke test").writeTo(out.resolve("report.html"));
+    }
+
+    @Test
+    void everyPolicyRanOneRound_inOrder() {
+        assertThat(result.rounds()).extracting(RoundResult::policy).containsExactly("immediate", "wait-for-sync");
+    }
+
+    @Test
+    void everyPhaseRan_inOrder_andItsHistogramsAreNotEmpty() {
+        for (RoundResult r : result.rounds()) {
+            assertThat(r.stoppedAtMs()).isLessThan(r.restartedAtMs());
+            assertThat(r.restartedAtMs()).isLessThan(r.unfencedAtMs());
+            assertThat(r.endedAtMs()).isGreaterThanOrEqualTo(r.unfencedAtMs() + r.windowMs());
+            assertThat(r.steady().get(View.ALL).count()).isPositive();
+            assertThat(r.window().get(View.ALL).count()).isPositive();
+            assertThat(r.window().get(View.PROTECTED).count()).isPositive();
+            assertThat(r.seconds()).isNotEmpty();
+            assertThat(r.samples()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void classesAndRoles_eachPartitionTheSends() {
+        for (RoundResult r : result.rounds()) {
+            for (Map<View, LatencyFigures> phase : List.of(r.steady(), r.window())) {
+                long all = phase.get(View.ALL).count();
+                assertThat(phase.get(View.PROTECTED).count() + phase.get(View.OTHER).count()).isEqualTo(all);
+                assertThat(phase.get(View.LEADER).count() + phase.get(View.IN_SYNC_FOLLOWER).count()
+                        + phase.get(View.NOT_IN_ISR).count()).isEqualTo(all);
+            }
+        }
+    }
+
+    @Test
+    void recoveryTime_isAtLeastThePhysicalLimit() {
+        for (RoundResult r : result.rounds()) {
+            assertThat(r.recoveryMs()).as("round %s recovered", r.policy()).isPresent();
+            assertThat(r.timeline().physicalLimitMs()).as("every preferred partition re-entered").isPresent();
+            assertThat(r.recoveryMs().getAsLong()).isGreaterThanOrEqualTo(r.timeline().physicalLimitMs().getAsLong());
+        }
+    }
+
+    @Test
+    void aCpuQuotaThatWasSet_isVisibleInTheBrokersCgroup_andItsUseWasMeasured() {
+        for (RoundResult r : result.rounds()) {
+            if (saturation.active()) {
+                assertThat(r.saturation().visibleInCgroup()).isTrue();
+                assertThat(r.saturation().catchUpBusyCores()).isPresent();
+                assertThat(r.cpu()).isNotEmpty();
+            } else {
+                assertThat(r.saturation().mode()).isEqualTo("none");
+            }
+        }
+    }
+
+    @Test
+    void reportsAreWritten() throws Exception {
+        for (String f : List.of("rounds.csv", "latency-seconds.csv", "latency-buckets.csv", "partitions.csv",
+                "agent-runs.csv", "report.html")) {
+            assertThat(Files.size(out.resolve(f))).as(f).isGreaterThan(100);
+        }
+        assertThat(Files.readString(out.resolve("report.html"))).contains("unfenced").contains("protected");
+    }
+
+    @Test
+    void noProcessOfTheClusterIsLeftBehind() {
+        assertThat(PIDS).hasSizeGreaterThanOrEqualTo(4);
+        for (long pid : PIDS) {
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid %d alive", pid).isFalse();
+        }
+    }
+}
