@@ -59,13 +59,13 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--catch-up-partitions", defaultValue = "240", description = "Partitions of the catch-up topic that takes the backlog (default: ${DEFAULT-VALUE}).")
     int catchUpPartitions;
 
-    @Option(names = "--rate", defaultValue = "500", paramLabel = "RECORDS/S", description = "Steady load (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rate", defaultValue = "100", paramLabel = "RECORDS/S", description = "Steady load (default: ${DEFAULT-VALUE}).")
     int rate;
 
     @Option(names = "--record-size", defaultValue = "1024", paramLabel = "BYTES", description = "Steady load record size (default: ${DEFAULT-VALUE}).")
     int recordSize;
 
-    @Option(names = "--backlog", defaultValue = "1g", paramLabel = "SIZE", description = "Data written while the broker is down (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--backlog", defaultValue = "2g", paramLabel = "SIZE", description = "Data written while the broker is down (default: ${DEFAULT-VALUE}).")
     String backlog;
 
     @Option(names = "--backlog-skew", defaultValue = "1.0", paramLabel = "SIGMA", description = "Log-normal spread of the backlog over partitions (default: ${DEFAULT-VALUE}).")
@@ -80,13 +80,13 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "30s", paramLabel = "DURATION", description = "Load before the first round, thrown away (default: ${DEFAULT-VALUE}).")
     String warmup;
 
-    @Option(names = "--steady", defaultValue = "30s", paramLabel = "DURATION", description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--steady", defaultValue = "20s", paramLabel = "DURATION", description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
     String steady;
 
     @Option(names = "--window", defaultValue = "90s", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured (default: ${DEFAULT-VALUE}; the seed's is 10m).")
     String window;
 
-    @Option(names = "--round-limit", defaultValue = "5m", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--round-limit", defaultValue = "4m", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}).")
     String roundLimit;
 
     @Option(names = "--rounds", defaultValue = "3", description = "Rounds per policy, alternating (default: ${DEFAULT-VALUE}).")
@@ -98,7 +98,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--check-interval", defaultValue = "5", paramLabel = "SECONDS", description = "The agent's check interval for every policy (default: ${DEFAULT-VALUE}).")
     long checkInterval;
 
-    @Option(names = "--cpu-cap", defaultValue = "0.25", paramLabel = "CORES", description = "CPU quota of the restarted broker (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--cpu-cap", defaultValue = "0.5", paramLabel = "CORES", description = "CPU quota of the restarted broker (default: ${DEFAULT-VALUE}).")
     double cpuCap;
 
     @Option(names = "--no-saturation", description = "Do not cap the restarted broker (the run then cannot show the effect).")

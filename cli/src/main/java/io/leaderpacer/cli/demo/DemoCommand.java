@@ -57,12 +57,12 @@ public final class DemoCommand implements Callable<Integer> {
         int catchUpPartitions = 120;
         int preferred = (loadPartitions + catchUpPartitions + 50) / 3;
         long checkInterval = 2;
-        return new LoadTestSettings(3, 1, loadPartitions, catchUpPartitions, 300, 512,
-                (quick ? 256L : 512L) << 20, 1.0, 1, ShutdownMode.KILL, Duration.ofSeconds(20),
+        return new LoadTestSettings(3, 1, loadPartitions, catchUpPartitions, 100, 512,
+                (quick ? 512L : 1024L) << 20, 1.0, 1, ShutdownMode.KILL, Duration.ofSeconds(20),
                 Duration.ofSeconds(quick ? 15 : 20), Duration.ofSeconds(quick ? 40 : 60), Duration.ofSeconds(180), 1,
                 List.of(NamedPolicy.parse("immediate", preferred, checkInterval),
                         NamedPolicy.parse("wait-for-sync", preferred, checkInterval)),
-                true, 0.25, "512m", checkInterval, out);
+                true, 0.5, "512m", checkInterval, out);
     }
 
     @Override
