@@ -39,7 +39,8 @@ class LoadTestFailureTest {
                 Saturation.none("test"), line -> { });
 
         assertThatThrownBy(() -> test.run("a cluster with a bad broker setting"))
-                .hasMessageContaining("broker");
+                .hasMessageMatching("(?s)(broker \\d+|controller \\d+) .*")
+                .hasMessageContaining("num.io.threads");
         assertThat(liveChildren()).isEqualTo(before);
     }
 
