@@ -33,8 +33,8 @@ final class KafkaNode {
     private long logOffset;
     /** How many times the node was started: the first run of a broker has no earlier registration to mistake. */
     private int runs;
-    /** Whether the current run has answered on its own listener (set by the cluster's readiness checks). */
-    private boolean answered;
+    /** Whether the current run is known to have registered (set by the cluster's readiness checks). */
+    private boolean registrationSeen;
 
     KafkaNode(int id, NodeRole role, int port, Path directory, List<String> jvmOptions) {
         this.id = id;
@@ -61,7 +61,7 @@ final class KafkaNode {
         logOffset = LogTail.sizeOf(log);
         process = children.start(jvmOptions, SERVER_MAIN, List.of(properties.toString()), log);
         runs++;
-        answered = false;
+        registrationSeen = false;
     }
 
     synchronized boolean isRunning() {
@@ -83,12 +83,20 @@ final class KafkaNode {
         return runs <= 1;
     }
 
-    synchronized boolean answered() {
-        return answered;
+    synchronized boolean registrationSeen() {
+        return registrationSeen;
     }
 
-    synchronized void markAnswered() {
-        answered = true;
+    synchronized void markRegistrationSeen() {
+        registrationSeen = true;
+    }
+
+    /**
+     * Whether this run's log says that the controller accepted its registration. Kafka's broker logs "Successfully
+     * registered broker N" (3.x and 4.x); the cluster also has a check that does not depend on log text.
+     */
+    boolean logSaysRegistered() {
+        return LogTail.contains(log, logOffsetNow(), "Successfully registered broker " + id + " ");
     }
 
     /** SIGKILL, then wait for the exit. */

@@ -45,6 +45,23 @@ final class LogTail {
         }
     }
 
+    /** Whether the text written at or after {@code fromOffset} holds {@code needle} (the last 1 MiB is searched). */
+    static boolean contains(Path file, long fromOffset, String needle) {
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            long length = in.length();
+            long start = Math.max(Math.max(0, fromOffset), length - 1024 * 1024);
+            if (start >= length) {
+                return false;
+            }
+            byte[] bytes = new byte[(int) (length - start)];
+            in.seek(start);
+            in.readFully(bytes);
+            return new String(bytes, StandardCharsets.UTF_8).contains(needle);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** The current size of the file, 0 when it does not exist yet: where the next run's lines will start. */
     static long sizeOf(Path file) {
         try {

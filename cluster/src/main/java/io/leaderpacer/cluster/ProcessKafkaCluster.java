@@ -1,6 +1,8 @@
 package io.leaderpacer.cluster;
 
 import org.apache.kafka.common.Uuid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,6 +35,8 @@ import java.util.stream.IntStream;
  */
 public final class ProcessKafkaCluster implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ProcessKafkaCluster.class);
+
     /** Node id of the one controller, apart from the broker ids 0..n-1. */
     public static final int CONTROLLER_ID = 3000;
 
@@ -40,6 +44,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
     private static final Duration POLL = Duration.ofMillis(100);
     /** Longest single call while polling, so that liveness and the deadline are checked often. */
     private static final Duration SLICE = Duration.ofSeconds(1);
+    /** Shorter for the own-listener check, so that the log is read often meanwhile. */
+    private static final Duration PROBE_SLICE = Duration.ofMillis(300);
 
     private enum State { NEW, STARTING, RUNNING, CLOSED }
 
@@ -85,11 +91,13 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         }
         ShutdownCleanup.register(this);
         try {
-            long deadline = System.nanoTime() + settings.startTimeout().toNanos();
+            long t0 = System.nanoTime();
+            long deadline = t0 + settings.startTimeout().toNanos();
             base = prepareBase();
             createNodes();
             StorageFormat.formatAll(List.copyOf(nodes.values()), Uuid.randomUuid().toString(), children,
                     settings.startTimeout());
+            long formatted = System.nanoTime();
             nodes.values().forEach(node -> node.start(children));
             BrokerStates view = openStates();
             awaitEveryBrokerUnfenced(view, deadline);
@@ -99,6 +107,9 @@ public final class ProcessKafkaCluster implements AutoCloseable {
                 }
                 state = State.RUNNING;
             }
+            LOG.info("Kafka cluster of {} brokers up at {} in {} ms ({} ms formatting), directory {}",
+                    settings.brokers(), bootstrapServers(), (System.nanoTime() - t0) / 1_000_000,
+                    (formatted - t0) / 1_000_000, base);
         } catch (RuntimeException | Error e) {
             close();
             throw e;
@@ -237,12 +248,14 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         if (node.process() == null) {
             throw new IllegalStateException(node.label() + " was never started");
         }
-        if (!node.firstRun() && !node.answered()) {
-            // The earlier run's registration is still listed: wait for this run to answer on its own listener.
+        if (!node.firstRun() && !node.registrationSeen()) {
+            // The earlier run's registration is still listed, so "listed" proves nothing: this run has registered
+            // when its log says so (the exact moment), or at the latest once it answers on its own listener.
             try (BrokerStates own = new BrokerStates(node.address())) {
-                await(node, "register", timeout, deadline, () -> own.fencing(SLICE).isPresent());
+                await(node, "register", timeout, deadline,
+                        () -> node.logSaysRegistered() || own.fencing(PROBE_SLICE).isPresent());
             }
-            node.markAnswered();
+            node.markRegistrationSeen();
         }
         await(node, "register", timeout, deadline,
                 () -> currentStates().fencing(SLICE).map(f -> f.containsKey(node.id)).orElse(false));
