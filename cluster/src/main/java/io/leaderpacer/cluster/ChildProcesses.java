@@ -1,5 +1,6 @@
 package io.leaderpacer.cluster;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -21,6 +22,8 @@ final class ChildProcesses {
     private final Path java;
     /** The children's class path, passed as {@code -cp}. */
     private final String classpath;
+    /** Where {@link OrphanGuard} is loaded from, appended to the servers' class path; null when unknown. */
+    private final String guardLocation = guardLocation();
     /** Every process started, alive or not, in start order. */
     private final List<Process> started = new ArrayList<>();
     /** Set by {@link #stopAll}: no process may be started afterwards. */
@@ -32,7 +35,11 @@ final class ChildProcesses {
     }
 
     /** Starts {@code java <options> -cp <classpath> <mainClass> <args>} with stdout and stderr appended to {@code log}. */
-    synchronized Process start(List<String> jvmOptions, String mainClass, List<String> args, Path log) {
+    Process start(List<String> jvmOptions, String mainClass, List<String> args, Path log) {
+        return start(jvmOptions, classpath, mainClass, args, log);
+    }
+
+    private synchronized Process start(List<String> jvmOptions, String cp, String mainClass, List<String> args, Path log) {
         if (closed) {
             throw new IllegalStateException("the cluster is closed");
         }
@@ -40,7 +47,7 @@ final class ChildProcesses {
         command.add(java.toString());
         command.addAll(jvmOptions);
         command.add("-cp");
-        command.add(classpath);
+        command.add(cp);
         command.add(mainClass);
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -54,6 +61,23 @@ final class ChildProcesses {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + java + " for " + mainClass, e);
         }
+    }
+
+    /**
+     * Starts a long-running server through {@link OrphanGuard}, which ends it if this JVM dies without running its
+     * shutdown hook; {@code nodeDirectory} is what the orphan deletes.
+     */
+    Process startGuarded(List<String> jvmOptions, String mainClass, List<String> args, Path log, Path nodeDirectory) {
+        if (guardLocation == null) {
+            return start(jvmOptions, mainClass, args, log);
+        }
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.add("-D" + OrphanGuard.NODE_DIRECTORY + "=" + nodeDirectory);
+        List<String> guardedArgs = new ArrayList<>();
+        guardedArgs.add(mainClass);
+        guardedArgs.addAll(args);
+        return start(options, classpath + File.pathSeparator + guardLocation, OrphanGuard.class.getName(),
+                guardedArgs, log);
     }
 
     /** PIDs of every process ever started here, alive or not. */
@@ -86,6 +110,15 @@ final class ChildProcesses {
             if (p.isAlive()) {
                 kill(p);
             }
+        }
+    }
+
+    private static String guardLocation() {
+        try {
+            var source = OrphanGuard.class.getProtectionDomain().getCodeSource();
+            return source == null ? null : Path.of(source.getLocation().toURI()).toString();
+        } catch (Exception e) {
+            return null;
         }
     }
 
