@@ -99,9 +99,15 @@ final class ChildProcesses {
         terminate(all, grace);
     }
 
-    /** SIGTERM to each, one shared bounded wait, then SIGKILL and a wait for each that is still alive. */
+    /**
+     * SIGTERM to each, one shared bounded wait, then SIGKILL and a wait for each that is still alive.
+     *
+     * <p>The signal goes through the {@link ProcessHandle}: {@link Process#destroy()} would also close the child's
+     * standard input, which {@link OrphanGuard} reads as "the parent is gone" and halts at once, skipping Kafka's
+     * controlled shutdown.
+     */
     static void terminate(List<Process> processes, Duration grace) {
-        processes.stream().filter(Process::isAlive).forEach(Process::destroy);
+        processes.stream().filter(Process::isAlive).forEach(p -> p.toHandle().destroy());
         long deadline = System.nanoTime() + grace.toNanos();
         for (Process p : processes) {
             awaitExit(p, Math.max(0, deadline - System.nanoTime()));
@@ -109,6 +115,8 @@ final class ChildProcesses {
         for (Process p : processes) {
             if (p.isAlive()) {
                 kill(p);
+            } else {
+                closeInput(p);
             }
         }
     }
@@ -122,10 +130,25 @@ final class ChildProcesses {
         }
     }
 
-    /** SIGKILL and wait for the exit (which is immediate once the kernel delivers it). */
+    /**
+     * SIGKILL and wait for the exit (which is immediate once the kernel delivers it). Through the handle, so that
+     * the child's standard input stays open until it is dead (see {@link #terminate}).
+     */
     static void kill(Process p) {
-        p.destroyForcibly();
+        p.toHandle().destroyForcibly();
         awaitExit(p, TimeUnit.SECONDS.toNanos(30));
+        closeInput(p);
+    }
+
+    /** The pipe to a dead child's standard input is of no further use. */
+    private static void closeInput(Process p) {
+        if (!p.isAlive()) {
+            try {
+                p.getOutputStream().close();
+            } catch (IOException e) {
+                // already closed
+            }
+        }
     }
 
     private static void awaitExit(Process p, long nanos) {
