@@ -3,6 +3,7 @@ package io.leaderpacer.cluster;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The JVM options of a broker or controller process.
@@ -11,17 +12,22 @@ import java.util.List;
  * cores started as fast as G1 and kept the resident size lower (see docs/CLUSTER.md); exit on out-of-memory
  * rather than limp on; the JVM's temporary directory inside the node's directory, so that native libraries
  * unpacked by the compression codecs go away with the cluster even after a SIGKILL; and the generated logging
- * configuration. The user's options come last, so they win.
+ * configuration. The user's options come last, so they win (a collector of the user's replaces the default one).
  */
 final class ChildJvm {
 
     private ChildJvm() {
     }
 
+    /** A collector choice; the JVM refuses two, so the user's replaces the default. */
+    private static final Pattern COLLECTOR = Pattern.compile("-XX:\\+Use\\w+GC");
+
     static List<String> options(String heap, Path nodeDirectory, List<String> extra) {
         List<String> o = new ArrayList<>();
         o.add("-Xmx" + heap);
-        o.add("-XX:+UseSerialGC");
+        if (extra.stream().noneMatch(e -> COLLECTOR.matcher(e).matches())) {
+            o.add("-XX:+UseSerialGC");
+        }
         o.add("-XX:+ExitOnOutOfMemoryError");
         o.add("-Djava.awt.headless=true");
         o.add("-Djava.io.tmpdir=" + nodeDirectory.resolve("tmp"));

@@ -1,5 +1,6 @@
 package io.leaderpacer.cluster;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -21,6 +22,8 @@ final class ChildProcesses {
     private final Path java;
     /** The children's class path, passed as {@code -cp}. */
     private final String classpath;
+    /** Where {@link OrphanGuard} is loaded from, appended to the servers' class path; null when unknown. */
+    private final String guardLocation = guardLocation();
     /** Every process started, alive or not, in start order. */
     private final List<Process> started = new ArrayList<>();
     /** Set by {@link #stopAll}: no process may be started afterwards. */
@@ -32,7 +35,11 @@ final class ChildProcesses {
     }
 
     /** Starts {@code java <options> -cp <classpath> <mainClass> <args>} with stdout and stderr appended to {@code log}. */
-    synchronized Process start(List<String> jvmOptions, String mainClass, List<String> args, Path log) {
+    Process start(List<String> jvmOptions, String mainClass, List<String> args, Path log) {
+        return start(jvmOptions, classpath, mainClass, args, log);
+    }
+
+    private synchronized Process start(List<String> jvmOptions, String cp, String mainClass, List<String> args, Path log) {
         if (closed) {
             throw new IllegalStateException("the cluster is closed");
         }
@@ -40,7 +47,7 @@ final class ChildProcesses {
         command.add(java.toString());
         command.addAll(jvmOptions);
         command.add("-cp");
-        command.add(classpath);
+        command.add(cp);
         command.add(mainClass);
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -54,6 +61,23 @@ final class ChildProcesses {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + java + " for " + mainClass, e);
         }
+    }
+
+    /**
+     * Starts a long-running server through {@link OrphanGuard}, which ends it if this JVM dies without running its
+     * shutdown hook; {@code nodeDirectory} is what the orphan deletes.
+     */
+    Process startGuarded(List<String> jvmOptions, String mainClass, List<String> args, Path log, Path nodeDirectory) {
+        if (guardLocation == null) {
+            return start(jvmOptions, mainClass, args, log);
+        }
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.add("-D" + OrphanGuard.NODE_DIRECTORY + "=" + nodeDirectory);
+        List<String> guardedArgs = new ArrayList<>();
+        guardedArgs.add(mainClass);
+        guardedArgs.addAll(args);
+        return start(options, classpath + File.pathSeparator + guardLocation, OrphanGuard.class.getName(),
+                guardedArgs, log);
     }
 
     /** PIDs of every process ever started here, alive or not. */
@@ -75,9 +99,15 @@ final class ChildProcesses {
         terminate(all, grace);
     }
 
-    /** SIGTERM to each, one shared bounded wait, then SIGKILL and a wait for each that is still alive. */
+    /**
+     * SIGTERM to each, one shared bounded wait, then SIGKILL and a wait for each that is still alive.
+     *
+     * <p>The signal goes through the {@link ProcessHandle}: {@link Process#destroy()} would also close the child's
+     * standard input, which {@link OrphanGuard} reads as "the parent is gone" and halts at once, skipping Kafka's
+     * controlled shutdown.
+     */
     static void terminate(List<Process> processes, Duration grace) {
-        processes.stream().filter(Process::isAlive).forEach(Process::destroy);
+        processes.stream().filter(Process::isAlive).forEach(p -> p.toHandle().destroy());
         long deadline = System.nanoTime() + grace.toNanos();
         for (Process p : processes) {
             awaitExit(p, Math.max(0, deadline - System.nanoTime()));
@@ -85,14 +115,40 @@ final class ChildProcesses {
         for (Process p : processes) {
             if (p.isAlive()) {
                 kill(p);
+            } else {
+                closeInput(p);
             }
         }
     }
 
-    /** SIGKILL and wait for the exit (which is immediate once the kernel delivers it). */
+    private static String guardLocation() {
+        try {
+            var source = OrphanGuard.class.getProtectionDomain().getCodeSource();
+            return source == null ? null : Path.of(source.getLocation().toURI()).toString();
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /**
+     * SIGKILL and wait for the exit (which is immediate once the kernel delivers it). Through the handle, so that
+     * the child's standard input stays open until it is dead (see {@link #terminate}).
+     */
     static void kill(Process p) {
-        p.destroyForcibly();
+        p.toHandle().destroyForcibly();
         awaitExit(p, TimeUnit.SECONDS.toNanos(30));
+        closeInput(p);
+    }
+
+    /** The pipe to a dead child's standard input is of no further use. */
+    private static void closeInput(Process p) {
+        if (!p.isAlive()) {
+            try {
+                p.getOutputStream().close();
+            } catch (IOException e) {
+                // already closed
+            }
+        }
     }
 
     private static void awaitExit(Process p, long nanos) {

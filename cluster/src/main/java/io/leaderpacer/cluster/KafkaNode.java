@@ -59,7 +59,7 @@ final class KafkaNode {
     /** Starts the server process; the caller has checked it is not running. */
     synchronized void start(ChildProcesses children) {
         logOffset = LogTail.sizeOf(log);
-        process = children.start(jvmOptions, SERVER_MAIN, List.of(properties.toString()), log);
+        process = children.startGuarded(jvmOptions, SERVER_MAIN, List.of(properties.toString()), log, directory);
         runs++;
         registrationSeen = false;
     }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The last lines of a node's log, for error messages.
@@ -17,13 +18,15 @@ import java.util.List;
  */
 final class LogTail {
 
+    /** Stack frames ("at ...", "... 5 more") are left out: the exception and "Caused by" lines say why. */
+    private static final Pattern STACK_FRAME = Pattern.compile("^\\s+(at |\\.\\.\\. \\d+ more)");
     /** At most this many bytes are read from the end: enough for 20 long lines, bounded for huge logs. */
     private static final int MAX_BYTES = 64 * 1024;
 
     private LogTail() {
     }
 
-    /** The last {@code lines} lines written at or after {@code fromOffset}, or a note that there are none. */
+    /** The last {@code lines} lines (stack frames left out) written at or after {@code fromOffset}, or a note. */
     static String of(Path file, long fromOffset, int lines) {
         if (!Files.isRegularFile(file)) {
             return "(no log at " + file + ")";
@@ -37,7 +40,8 @@ final class LogTail {
             byte[] bytes = new byte[(int) (length - start)];
             in.seek(start);
             in.readFully(bytes);
-            List<String> all = Arrays.asList(new String(bytes, StandardCharsets.UTF_8).split("\\R"));
+            List<String> all = Arrays.stream(new String(bytes, StandardCharsets.UTF_8).split("\\R"))
+                    .filter(line -> !STACK_FRAME.matcher(line).find()).toList();
             List<String> last = all.subList(Math.max(0, all.size() - lines), all.size());
             return "    " + String.join(System.lineSeparator() + "    ", last);
         } catch (IOException e) {

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -293,7 +294,7 @@ public final class ProcessKafkaCluster implements AutoCloseable {
     }
 
     /** Polls {@code condition} until it holds, failing when the broker or the controller exits or time runs out. */
-    private void await(KafkaNode node, String what, Duration timeout, long deadline, java.util.function.BooleanSupplier condition) {
+    private void await(KafkaNode node, String what, Duration timeout, long deadline, BooleanSupplier condition) {
         String during = "while waiting for " + node.label() + " to " + what;
         while (true) {
             node.checkAlive(during);
