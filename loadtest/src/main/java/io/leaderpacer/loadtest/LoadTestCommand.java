@@ -198,8 +198,12 @@ public final class LoadTestCommand implements Callable<Integer> {
 
     private void report(LoadTestResult result, LoadTestSettings settings, PrintWriter stdout) throws IOException {
         Reports.print(result, stdout);
-        Path html = Reports.write(result, settings.out(), "pacer loadtest "
-                + String.join(" ", spec.commandLine().getParseResult().originalArgs()) + " --seed " + settings.seed());
+        List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
+        if (!args.isEmpty() && args.get(0).equals(spec.name())) {
+            args.remove(0);
+        }
+        Path html = Reports.write(result, settings.out(), "pacer loadtest " + String.join(" ", args)
+                + (seed == null ? " --seed " + settings.seed() : ""));
         stdout.println();
         stdout.println("wrote " + html + ", summary.md and the CSV files in " + settings.out());
         stdout.flush();
