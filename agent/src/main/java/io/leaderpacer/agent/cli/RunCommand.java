@@ -61,6 +61,8 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Everything opened, closed in reverse order by {@link #closeAll()}. */
     private final OpenedResources opened = new OpenedResources();
+    /** Set by the first stop (signal, shutdown hook or {@link #stop()}): nothing more is started after it. */
+    private volatile boolean stopRequested;
 
     @Override
     public Integer call() {
@@ -76,6 +78,7 @@ public final class RunCommand implements Callable<Integer> {
         SecretRedactor redactor = props.redactor();
         Thread hook = new Thread(this::closeAll, "leader-pacer-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        StopSignals signals = StopSignals.install(this::closeAll);
         try {
             PacerAgent agent;
             PacerMetrics metrics;
@@ -99,6 +102,9 @@ public final class RunCommand implements Callable<Integer> {
                     return EXIT_SETUP;
                 }
             }
+            if (stopRequested) {
+                return 0; // stopped by a signal while setting up: everything opened is closed below
+            }
             agent.start();
             try {
                 agent.termination().get();
@@ -117,6 +123,7 @@ public final class RunCommand implements Callable<Integer> {
             }
         } finally {
             closeAll();
+            signals.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -136,6 +143,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Closes everything opened, newest first; safe to call twice and from the shutdown hook. */
     private void closeAll() {
+        stopRequested = true;
         opened.close();
     }
 }
