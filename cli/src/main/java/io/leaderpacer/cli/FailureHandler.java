@@ -8,16 +8,13 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * What an operator sees when a command fails: one line naming the command and the cause chain's
- * messages, exit status 1. The stack trace goes to the log file only, because on the console it
- * hides the one sentence that matters.
+ * messages, exit status 1. The stack trace is logged at DEBUG only (--verbose, or a log file),
+ * because on the console it hides the one sentence that matters.
  */
 final class FailureHandler implements IExecutionExceptionHandler {
 
-    /**
-     * Outside the {@code io.leaderpacer} hierarchy on purpose: the shipped logging configuration
-     * sends this name to the log file only, never to the console.
-     */
-    private static final Logger LOG = LoggerFactory.getLogger("pacer.failure");
+    /** The stack trace is logged at DEBUG under this name: shown with --verbose or in a log file only. */
+    private static final Logger LOG = LoggerFactory.getLogger(PacerLogging.FAILURE_LOGGER);
 
     /** Exit status of a command that failed while running (bad usage is picocli's 2). */
     static final int EXIT_FAILED = 1;
@@ -25,7 +22,7 @@ final class FailureHandler implements IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
         String command = commandLine.getCommandSpec().qualifiedName();
-        LOG.warn("{} failed", command, e);
+        LOG.debug("{} failed", command, e);
         commandLine.getErr().println(commandLine.getColorScheme().errorText(command + ": " + describe(e)));
         commandLine.getErr().flush();
         return EXIT_FAILED;
