@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.ConfigAssignments;
 import io.leaderpacer.agent.dynamic.ConfigChange;
@@ -160,16 +161,17 @@ public final class ConfigCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             err.println("Error: interrupted");
             return EXIT_CLUSTER;
-        } catch (TimeoutException | org.apache.kafka.common.errors.TimeoutException e) {
-            err.println("Error: no answer from the cluster at " + bootstrapServer + " within " + timeoutMs + " ms ("
-                    + e.getMessage() + ")" + (action.alter ? "; the change may not have been written" : ""));
-            return EXIT_CLUSTER;
-        } catch (ExecutionException | org.apache.kafka.common.KafkaException e) {
-            Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-            err.println("Error: the cluster at " + bootstrapServer + " refused or failed the request: "
-                    + cause.getClass().getSimpleName() + ": " + cause.getMessage());
+        } catch (TimeoutException | ExecutionException | org.apache.kafka.common.KafkaException e) {
+            err.println("Error: " + ClusterErrors.describe(e, bootstrapServer, timeout, SecretRedactor.of(stringProperties(client)))
+                    + (action.alter && !ClusterErrors.isUnresolvable(e, bootstrapServer) ? "; the change may not have been written" : ""));
             return EXIT_CLUSTER;
         }
+    }
+
+    private static Map<String, String> stringProperties(Map<String, Object> client) {
+        Map<String, String> out = new HashMap<>();
+        client.forEach((k, v) -> out.put(k, String.valueOf(v)));
+        return out;
     }
 
     private Map<String, Object> clientProperties() throws IOException {

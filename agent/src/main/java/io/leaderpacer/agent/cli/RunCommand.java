@@ -90,6 +90,11 @@ public final class RunCommand implements Callable<Integer> {
                 PacerAgent running = agent;
                 metrics.activeInstanceGauge(() -> running.state() == AgentState.ACTIVE);
             } catch (KafkaException | IllegalArgumentException e) {
+                if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
+                    err.println("Error: cannot reach the cluster: "
+                            + ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor));
+                    return EXIT_SETUP;
+                }
                 err.println("Error: cannot create the Kafka client from " + config + ": " + redactor.describe(e));
                 return EXIT_USAGE;
             }
