@@ -28,7 +28,7 @@ final class FailureHandler implements IExecutionExceptionHandler {
         return EXIT_FAILED;
     }
 
-    /** The messages along the cause chain, without repeats, or the exception type when none has one. */
+    /** The messages along the cause chain, without repeats; never a Java class name. */
     static String describe(Throwable e) {
         StringBuilder sb = new StringBuilder();
         String previous = null;
@@ -43,6 +43,6 @@ final class FailureHandler implements IExecutionExceptionHandler {
             sb.append(m);
             previous = m;
         }
-        return sb.length() == 0 ? e.getClass().getSimpleName() : sb.toString();
+        return sb.length() == 0 ? "unexpected error without a message (run with --verbose for details)" : sb.toString();
     }
 }
