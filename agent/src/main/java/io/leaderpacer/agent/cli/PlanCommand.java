@@ -125,8 +125,11 @@ public final class PlanCommand implements Callable<Integer> {
 
     /** The dry run over the built-in example cluster. */
     static RunRecord example() {
-        ClusterSnapshot snapshot = ExampleCluster.snapshot();
-        PacerConfig policy = ExampleCluster.policy();
+        return plan(ExampleCluster.snapshot(), ExampleCluster.policy());
+    }
+
+    /** The dry run of a fresh agent over a snapshot. */
+    static RunRecord plan(ClusterSnapshot snapshot, PacerConfig policy) {
         ElectionDecision d = PreferredLeaderBalancer.decide(snapshot, policy, BalancerMemory.empty(), 0);
         return new RunRecord(0, 0, 0, true, policy, Optional.of(d), List.of(), RunRecord.leaderCounts(snapshot),
                 snapshot.partitions().size(), RunTimings.NONE, Optional.empty(), d.nextRunDelayMs());

@@ -25,10 +25,20 @@ class PlanCommandTest {
         String brokerTwo = line(r.out(), "     2  yes");
         assertThat(brokerTwo).contains("gated").contains("60.00%");
         String brokerOne = line(r.out(), "     1  yes");
-        assertThat(brokerOne).contains("open");
+        assertThat(brokerOne).contains("open").contains("under threshold: 0/10 = 0.00% out of sync <= threshold 10%");
         assertThat(r.out()).contains("Elections this run would make now: 3")
                 .contains("orders-1: leader 0 -> 1").contains("orders-4: leader 0 -> 1").contains("orders-7: leader 0 -> 1")
                 .contains("Held back: 4 by the gate, 0 by the cap.");
+    }
+
+    @Test
+    void downBroker_showsPhaseInactive_notOpen() {
+        io.leaderpacer.engine.cluster.ClusterSnapshot down = ExampleCluster.snapshot().toBuilder()
+                .replaceBroker(io.leaderpacer.engine.cluster.BrokerState.fenced(0)).build();
+        java.io.StringWriter text = new java.io.StringWriter();
+        PlanReport.print(new java.io.PrintWriter(text), "test", PlanCommand.plan(down, ExampleCluster.policy()));
+
+        assertThat(line(text.toString(), "     0  no")).contains("inactive").doesNotContain("open");
     }
 
     @Test

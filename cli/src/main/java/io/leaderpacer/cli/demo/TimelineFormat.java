@@ -1,5 +1,6 @@
 package io.leaderpacer.cli.demo;
 
+import io.leaderpacer.agent.GatePhaseLabel;
 import io.leaderpacer.engine.GatePhase;
 
 import java.util.Locale;
@@ -32,7 +33,7 @@ public final class TimelineFormat {
                 s.outOfSyncPercent());
         String leaders = String.format(Locale.ROOT, "%4d %s", s.leaders(), bar(s.leaders(), s.preferredPartitions()));
         return String.format(Locale.ROOT, "%+7.1fs  %-6s  %-16s  %-7s  %-29s  %7d  %11s",
-                s.atMs() / 1000.0, s.restartedActive() ? "up" : "down", outOfSync, phase(s.phase()), leaders,
+                s.atMs() / 1000.0, s.restartedActive() ? "up" : "down", outOfSync, phase(s.phase(), s.restartedActive()), leaders,
                 s.elections(), latency(s.produceP99Ms()));
     }
 
@@ -47,6 +48,12 @@ public final class TimelineFormat {
             return "-";
         }
         return phase == GatePhase.NOT_APPLICABLE ? "n/a" : phase.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The phase of the restarted broker, {@code inactive} while it is down (the words of plan and /status). */
+    static String phase(GatePhase phase, boolean active) {
+        return phase == null || phase == GatePhase.NOT_APPLICABLE && active ? phase(phase)
+                : GatePhaseLabel.of(phase, active).toLowerCase(Locale.ROOT);
     }
 
     /** A latency in milliseconds, or {@code -} when nothing was measured. */
