@@ -55,6 +55,36 @@ class PacerCliTest {
         assertThat(r.out()).contains("Usage: pacer " + command);
     }
 
+    /** The root command and every subcommand, as {@code pacer --help} and {@code pacer COMMAND --help} show them. */
+    static java.util.stream.Stream<CommandLine> everyCommand() {
+        CommandLine root = PacerCli.commandLine();
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(root), root.getSubcommands().values().stream());
+    }
+
+    @Test
+    void help_everyCommandSummaryIsOneWholeSentence() {
+        for (CommandLine sub : PacerCli.commandLine().getSubcommands().values()) {
+            String summary = sub.getCommandSpec().usageMessage().description()[0];
+            assertThat(summary).as(sub.getCommandName()).endsWith(".");
+        }
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("everyCommand")
+    void help_wrapsAt80Columns_andBreaksOnlyBetweenParagraphs(CommandLine command) {
+        assertThat(command.getUsageMessage().lines()).as(command.getCommandName())
+                .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(80));
+        java.util.List<String> paragraphs = new java.util.ArrayList<>();
+        paragraphs.addAll(java.util.List.of(command.getCommandSpec().usageMessage().description()));
+        paragraphs.addAll(java.util.List.of(command.getCommandSpec().usageMessage().footer()));
+        assertThat(paragraphs).as(command.getCommandName() + ": a paragraph ends a sentence, or is an aligned example line")
+                .allSatisfy(p -> {
+                    String text = p.replace("%n", "").strip();
+                    assertThat(p.startsWith(" ") || text.isEmpty() || text.contains("  ") || text.matches("(?s).*[.:)]$"))
+                            .as(p).isTrue();
+                });
+    }
+
     @Test
     void version_namesTheCommandAndExitsZero() {
         Invocation r = execute("--version");

@@ -58,8 +58,8 @@ import java.util.concurrent.TimeoutException;
             "  pacer config --bootstrap-server HOST:9092 --alter \\",
             "      --delete-config preferred.leader.deprioritized.list",
             "",
-            "Exit status: 0 done; 1 a key or value was refused (nothing written);",
-            "2 bad usage; 3 the cluster could not be reached, read or written."})
+            "Exit status: 0 done; 1 a key or value was refused (nothing written); 2 bad usage; 3 the cluster could not"
+                + " be reached, read or written."})
 public final class ConfigCommand implements Callable<Integer> {
 
     /** Exit status when a key or value is refused. */

@@ -41,8 +41,9 @@ import java.util.concurrent.TimeUnit;
  */
 @Command(name = "plan",
         mixinStandardHelpOptions = true,
-        description = {"Show what the agent would do now: per broker its preferred partitions, out-of-sync count and",
-            "ratio, gate verdict and why, and the elections it would make. Changes nothing."},
+        description = {"Show what the agent would do now, and why; changes nothing.",
+            "Per broker: its preferred partitions, out-of-sync count and ratio, gate verdict and reason; then the"
+                + " elections a run would make now."},
         footer = {"", "Without --config, plans a built-in example cluster (no connection needed).", "",
             "Exit status: 0 planned; 2 bad usage or invalid properties file; 3 the cluster could not be read."})
 public final class PlanCommand implements Callable<Integer> {

@@ -33,15 +33,16 @@ import java.util.concurrent.ExecutionException;
  */
 @Command(name = "run",
         mixinStandardHelpOptions = true,
-        description = {"Run the agent: Kafka's periodic preferred-leader election, gated, throttled and fair,",
-            "on a cluster running with auto.leader.rebalance.enable=false."},
-        footer = {"", "Policy keys in the file may be edited while the agent runs; the next run uses them.",
-            "Dynamic overrides set with 'pacer config' apply on top of the file's values.",
-            "Several instances may run against one cluster (same pacer.group.id): exactly one acts, the others",
-            "stand by and take over when it stops or is cut off.", "",
-            "Exit status: 0 stopped; 1 refused to run (auto.leader.rebalance.enable=true, not authorized,",
-            "or an unsafe state topic);",
-            "2 bad usage or invalid properties file; 3 the HTTP endpoint or Kafka client could not be set up."})
+        description = {"Run the agent: Kafka's periodic preferred-leader election, gated, throttled and fair.",
+            "The cluster must run with auto.leader.rebalance.enable=false. Logs go to standard out unless"
+                + " --log-file names a file."},
+        footer = {"", "Policy keys in the file may be edited while the agent runs; the next run uses them. Dynamic"
+                + " overrides set with 'pacer config' apply on top of the file's values.", "",
+            "Several instances may run against one cluster (same pacer.group.id): exactly one acts, the others"
+                + " stand by and take over when it stops or is cut off.", "",
+            "Exit status: 0 stopped (SIGTERM or Ctrl-C included); 1 refused to run (the brokers rebalance leaders themselves,"
+                + " not authorized, or an unsafe state topic); 2 bad usage or invalid properties file; 3 the HTTP"
+                + " endpoint or Kafka client could not be set up."})
 public final class RunCommand implements Callable<Integer> {
 
     public static final int EXIT_REFUSED = 1;
@@ -56,7 +57,7 @@ public final class RunCommand implements Callable<Integer> {
     private Path config;
 
     @Option(names = "--allow-auto-rebalance",
-            description = "Run even if brokers have auto.leader.rebalance.enable=true (the controller will undo the gate).")
+            description = "Run even with auto.leader.rebalance.enable=true on brokers (the controller will undo the gate).")
     private boolean allowAutoRebalance;
 
     /** Everything opened, closed in reverse order by {@link #closeAll()}. */
