@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.config.ClosestKey;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.ConfigAssignments;
@@ -7,6 +8,7 @@ import io.leaderpacer.agent.dynamic.ConfigChange;
 import io.leaderpacer.agent.dynamic.ConfigOrigin;
 import io.leaderpacer.agent.dynamic.DescribedConfig;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
+import io.leaderpacer.engine.config.ConfigKey;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import picocli.CommandLine.ArgGroup;
@@ -128,6 +130,14 @@ public final class ConfigCommand implements Callable<Integer> {
             }
             set = ConfigAssignments.parseAdd(addConfig);
             delete = ConfigAssignments.parseDelete(deleteConfig);
+            for (String key : set.keySet()) {
+                if (ConfigKey.forName(key) == null) {
+                    err.println("Error: unknown key '" + key + "'" + ClosestKey.suggestion(key, ConfigKey.names())
+                            + "; known keys: " + String.join(", ", ConfigKey.names()));
+                    err.println("Nothing was changed.");
+                    return EXIT_REFUSED;
+                }
+            }
         } catch (ParameterException e) {
             throw e;
         } catch (IllegalArgumentException e) {
