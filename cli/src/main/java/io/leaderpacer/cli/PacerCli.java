@@ -74,6 +74,7 @@ public final class PacerCli implements Runnable {
             return new CommandLine.RunLast().execute(parsed);
         });
         cmd.setExecutionExceptionHandler(new FailureHandler());
+        cmd.setParameterExceptionHandler(new ErrorLine());
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         return cmd;
     }

@@ -126,6 +126,23 @@ class PacerCliTest {
         assertThat(r.err()).contains("--out").doesNotContain("\tat ");
     }
 
+    @Test
+    void everyError_startsWithTheSamePrefix(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String missing = dir.resolve("none.properties").toString();
+        java.util.List<Invocation> errors = java.util.List.of(
+                execute("demo", "--bogus"),
+                execute(),
+                execute("plan", "--config", missing),
+                execute("run", "--config", missing),
+                execute("simulate", "--scenarios-dir", dir.toString()),
+                execute("config", "--bootstrap-server", "h:9092", "--alter"),
+                execute("config", "--bootstrap-server", "h:9092", "--alter", "--add-config", "nokey=1"));
+        assertThat(errors).allSatisfy(r -> {
+            assertThat(r.status()).as(r.err()).isNotZero();
+            assertThat(r.err()).as(r.err()).startsWith("Error: ");
+        });
+    }
+
     @Command(name = "boom")
     static final class FailingCommand implements Callable<Integer> {
         @Override
@@ -143,7 +160,7 @@ class PacerCliTest {
         Invocation r = execute(cmd, "boom");
 
         assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err().strip()).isEqualTo("pacer boom: could not reach the cluster: Connection refused");
+        assertThat(r.err().strip()).isEqualTo("Error: pacer boom: could not reach the cluster: Connection refused");
     }
 
     @Test

@@ -107,11 +107,11 @@ public final class SimulateCommand implements Callable<Integer> {
         try {
             scenarios = load(stderr);
         } catch (ScenarioException e) {
-            stderr.println("error: " + e.getMessage());
+            stderr.println("Error: " + e.getMessage());
             return BAD_INPUT;
         }
         if (scenarios.isEmpty()) {
-            stderr.println("error: no scenario given: name scenario files, or use --all");
+            stderr.println("Error: no scenario given: name scenario files, or use --all");
             return BAD_INPUT;
         }
         ProgressListener progress = noProgress ? ProgressListener.NONE : new ProgressBar(stderr);
@@ -126,7 +126,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 result = runner.run(s, runSeed);
             } catch (InvariantViolation v) {
                 stderr.println();
-                stderr.println("error: invariant broken: " + v.getMessage());
+                stderr.println("Error: invariant broken: " + v.getMessage());
                 return INVARIANT_BROKEN;
             }
             results.add(result);

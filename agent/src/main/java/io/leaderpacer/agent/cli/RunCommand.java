@@ -118,10 +118,10 @@ public final class RunCommand implements Callable<Integer> {
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
                 err.println(cause instanceof AutoRebalanceEnabledException refusal
-                        ? "Not started: auto.leader.rebalance.enable=true on broker(s) " + refusal.brokers()
+                        ? "Error: not started: auto.leader.rebalance.enable=true on broker(s) " + refusal.brokers()
                         + " (how to turn it off is logged above; --allow-auto-rebalance overrides)."
-                        : cause instanceof UnsafeTopicException unsafe ? "Not started: " + unsafe.getMessage()
-                        : "Not started: " + redactor.describe(cause));
+                        : cause instanceof UnsafeTopicException unsafe ? "Error: not started: " + unsafe.getMessage()
+                        : "Error: not started: " + redactor.describe(cause));
                 return EXIT_REFUSED;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
