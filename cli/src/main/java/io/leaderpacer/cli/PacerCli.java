@@ -3,6 +3,7 @@ package io.leaderpacer.cli;
 import io.leaderpacer.agent.cli.ConfigCommand;
 import io.leaderpacer.agent.cli.PlanCommand;
 import io.leaderpacer.agent.cli.RunCommand;
+import io.leaderpacer.agent.cli.StatusCommand;
 import io.leaderpacer.cli.demo.DemoCommand;
 import io.leaderpacer.simulator.SimulateCommand;
 import picocli.CommandLine;
@@ -38,6 +39,7 @@ import java.util.List;
         subcommands = {
             RunCommand.class,
             PlanCommand.class,
+            StatusCommand.class,
             ConfigCommand.class,
             SimulateCommand.class,
             DemoCommand.class,
@@ -62,7 +64,7 @@ public final class PacerCli implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "Missing a command: run, plan, config, simulate or demo");
+        throw new ParameterException(spec.commandLine(), "Missing a command: run, plan, status, config, simulate or demo");
     }
 
     /** The configured command line, as {@link #main} runs it (tests use it with their own writers). */

@@ -34,7 +34,7 @@ class PacerCliTest {
     @Test
     void rootCommand_registersEverySubcommand() {
         assertThat(PacerCli.commandLine().getSubcommands().keySet())
-                .contains("run", "plan", "config", "simulate", "demo", "help");
+                .contains("run", "plan", "status", "config", "simulate", "demo", "help");
     }
 
     @Test
@@ -47,7 +47,7 @@ class PacerCliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "plan", "config", "simulate", "demo"})
+    @ValueSource(strings = {"run", "plan", "status", "config", "simulate", "demo"})
     void subcommandHelp_printsItsOwnUsageAndExitsZero(String command) {
         Invocation r = execute(command, "--help");
 
@@ -115,7 +115,7 @@ class PacerCliTest {
         Invocation r = execute();
 
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).contains("Missing a command: run, plan, config, simulate or demo");
+        assertThat(r.err()).contains("Missing a command: run, plan, status, config, simulate or demo");
     }
 
     @Test
