@@ -22,7 +22,7 @@ public final class TimelineFormat {
 
     /** The column header, naming the restarted broker. */
     public String header() {
-        return String.format(Locale.ROOT, "%8s  %-6s  %-16s  %-7s  %-29s  %7s  %11s",
+        return String.format(Locale.ROOT, "%8s  %-6s  %-16s  %-8s  %-29s  %7s  %11s",
                 "time", "b" + restartedBroker, "out-of-sync", "gate", "leaders on b" + restartedBroker,
                 "elected", "produce p99");
     }
@@ -32,7 +32,7 @@ public final class TimelineFormat {
         String outOfSync = String.format(Locale.ROOT, "%d/%d (%.0f%%)", s.outOfSync(), s.preferredPartitions(),
                 s.outOfSyncPercent());
         String leaders = String.format(Locale.ROOT, "%4d %s", s.leaders(), bar(s.leaders(), s.preferredPartitions()));
-        return String.format(Locale.ROOT, "%+7.1fs  %-6s  %-16s  %-7s  %-29s  %7d  %11s",
+        return String.format(Locale.ROOT, "%+7.1fs  %-6s  %-16s  %-8s  %-29s  %7d  %11s",
                 s.atMs() / 1000.0, s.restartedActive() ? "up" : "down", outOfSync, phase(s.phase(), s.restartedActive()), leaders,
                 s.elections(), latency(s.produceP99Ms()));
     }

@@ -43,6 +43,12 @@ class TimelineFormatTest {
     }
 
     @Test
+    void downBroker_showsInactive_notOpen() {
+        assertThat(format.line(sample(1000, false, 100, GatePhase.OPEN, 0, 0, 2.0))).contains(" down ").contains(" inactive ")
+                .doesNotContain("open");
+    }
+
+    @Test
     void intervalWithoutSends_showsDashForLatency() {
         assertThat(format.line(sample(1000, true, 0, GatePhase.OPEN, 100, 0, Double.NaN))).endsWith(" -");
     }
