@@ -40,6 +40,8 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
     ScheduledExecutorService scheduler;
     /** Bound on each Admin request. */
     Duration requestTimeout = Duration.ofSeconds(30);
+    /** Bound on each start-up attempt's first contact: short, so that a wrong address shows within seconds. */
+    Duration contactTimeout = StartupCheck.DEFAULT_CONTACT_TIMEOUT;
     /** Topics per describe request when reading the cluster. */
     int describeBatchTopics = 200;
     /** Most partitions per electLeaders request. */
@@ -131,6 +133,12 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
 
     public B allowAutoRebalance(boolean value) {
         this.allowAutoRebalance = value;
+        return self();
+    }
+
+    /** How long each start-up attempt waits for the cluster's first answer (default 5 s, at most the request time-out). */
+    public B contactTimeout(Duration value) {
+        this.contactTimeout = Objects.requireNonNull(value, "contactTimeout");
         return self();
     }
 

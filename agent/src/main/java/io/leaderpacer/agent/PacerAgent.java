@@ -11,10 +11,12 @@ import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -98,7 +100,8 @@ public final class PacerAgent implements AutoCloseable {
                         b.coordination != null ? b.coordination : ActionGuard.NONE), b.clock, b.redactor);
         this.coordinated = b.coordination == null ? null
                 : new CoordinatedSchedule(b.coordination, new ScheduleAccess(), runLock, b.backoff, b.redactor);
-        this.startup = new StartupCheck(PermissionCheck.forAgent(b.admin, b.requestTimeout,
+        Duration contact = b.contactTimeout.compareTo(b.requestTimeout) < 0 ? b.contactTimeout : b.requestTimeout;
+        this.startup = new StartupCheck(t -> contact(b.admin, t), contact, PermissionCheck.forAgent(b.admin, b.requestTimeout,
                         Optional.ofNullable(b.coordination).map(c -> c.status().group())),
                 new AutoRebalanceCheck(b.admin, b.requestTimeout), b.allowAutoRebalance, b.backoff, b.redactor, b.clusterLabel);
         this.policy = new PolicyResolver(b.basePolicy, b.configSource, b.redactor);
@@ -232,6 +235,9 @@ public final class PacerAgent implements AutoCloseable {
             return;
         }
         StartupCheck.Verdict verdict;
+        if (startupProblem == null) {
+            startupProblem = startup.pending(startupAttempts + 1);
+        }
         try {
             verdict = startup.attempt(startupAttempts + 1);
         } catch (InterruptedException e) {
@@ -243,6 +249,7 @@ public final class PacerAgent implements AutoCloseable {
             startupProblem = retry.problem();
             schedule(this::startupAttempt, retry.delayMs());
         } else if (verdict instanceof StartupCheck.Refused refused) {
+            startupProblem = "refused to start: " + redactor.describe(refused.cause()).lines().findFirst().orElse("");
             refuse(refused.cause());
         } else {
             synchronized (this) {
@@ -259,6 +266,12 @@ public final class PacerAgent implements AutoCloseable {
                 schedule(this::scheduledRun, 0);
             }
         }
+    }
+
+    /** The start-up attempt's first request: any broker's answer will do. */
+    private static void contact(Admin admin, Duration timeout) throws Exception {
+        int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+        admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes().get(ms + 1_000L, TimeUnit.MILLISECONDS);
     }
 
     private void scheduledRun() {

@@ -48,14 +48,15 @@ final class PolicyResolver {
      */
     synchronized PacerConfig resolve() {
         PacerConfig next;
-        String stage = "base configuration";
+        String stage = "invalid base configuration";
         try {
             PacerConfig fromBase = base.call();
-            stage = "dynamic overrides";
+            stage = "cannot read the dynamic overrides";
             Map<String, String> dynamic = overrides.overrides();
+            stage = "invalid dynamic overrides";
             next = dynamic.isEmpty() ? fromBase : fromBase.withUpdates(dynamic);
         } catch (Exception e) {
-            String message = "invalid " + stage + ": " + redactor.describe(e);
+            String message = stage + ": " + redactor.describe(e);
             if (!message.equals(problem)) {
                 LOG.warn("{}; keeping the previous configuration", message);
             }

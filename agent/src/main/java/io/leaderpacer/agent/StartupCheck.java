@@ -11,6 +11,7 @@ import org.apache.kafka.common.errors.AuthorizationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,13 +21,23 @@ import java.util.Optional;
  *
  * <p>Why: the agent must not start deciding until it knows the controller's own rebalancing is off (the two would
  * fight), and a cluster that cannot be reached yet is not an error to crash on but a reason to wait, with one
- * clear log line per attempt and no stack traces. Being refused access (authentication, ACLs) is final: retrying
+ * clear log line per attempt and no stack traces. Each attempt starts with a cheap request bounded by a short
+ * contact time-out, so that a wrong address is reported within seconds, not after the 30 s request time-out. Being refused access (authentication, ACLs) is final: retrying
  * cannot fix it. The ACLs are checked first, all at once ({@link PermissionCheck}), so that an operator learns
  * every missing one, and how to grant it, from the first attempt instead of one per restart.
  */
 final class StartupCheck {
 
     private static final Logger LOG = LoggerFactory.getLogger(StartupCheck.class);
+
+    /** How long an attempt waits for the cluster's first answer unless configured: a few seconds. */
+    static final Duration DEFAULT_CONTACT_TIMEOUT = Duration.ofSeconds(5);
+
+    /** The first, cheap request of an attempt: it fails within its time-out when no broker answers. */
+    @FunctionalInterface
+    interface ContactProbe {
+        void contact(Duration timeout) throws Exception;
+    }
 
     /** The verdict of one attempt. */
     sealed interface Verdict permits Ready, Retry, Refused {
@@ -44,6 +55,9 @@ final class StartupCheck {
     record Refused(Throwable cause) implements Verdict {
     }
 
+    private final ContactProbe probe;
+    /** The probe's time-out. */
+    private final Duration contactTimeout;
     private final AutoRebalanceCheck check;
     /** The agent's ACLs, checked before anything else. */
     private final PermissionCheck permissions;
@@ -54,8 +68,10 @@ final class StartupCheck {
     /** The cluster's name in messages. */
     private final String clusterLabel;
 
-    StartupCheck(PermissionCheck permissions, AutoRebalanceCheck check, boolean allowAutoRebalance, StartupBackoff backoff,
-                 SecretRedactor redactor, String clusterLabel) {
+    StartupCheck(ContactProbe probe, Duration contactTimeout, PermissionCheck permissions, AutoRebalanceCheck check,
+                 boolean allowAutoRebalance, StartupBackoff backoff, SecretRedactor redactor, String clusterLabel) {
+        this.probe = Objects.requireNonNull(probe, "probe");
+        this.contactTimeout = Objects.requireNonNull(contactTimeout, "contactTimeout");
         this.permissions = Objects.requireNonNull(permissions, "permissions");
         this.check = Objects.requireNonNull(check, "check");
         this.allowAutoRebalance = allowAutoRebalance;
@@ -70,8 +86,13 @@ final class StartupCheck {
      * @throws InterruptedException when the agent is being closed
      */
     Verdict attempt(int attempt) throws InterruptedException {
+        if (attempt == 1) {
+            LOG.info("connecting to the Kafka cluster at {} (waiting up to {} s for an answer)", clusterLabel,
+                    seconds(contactTimeout.toMillis()));
+        }
         AutoRebalanceCheck.Result result;
         try {
+            probe.contact(contactTimeout);
             permissions.check();
             result = check.check();
         } catch (InterruptedException e) {
@@ -94,9 +115,10 @@ final class StartupCheck {
                 return new Refused(cause);
             }
             long delay = backoff.delayMs(attempt);
-            String problem = redactor.describe(e);
-            LOG.warn("cannot reach the Kafka cluster at {} (attempt {}): {}; retrying in {} s",
-                    clusterLabel, attempt, problem, String.format(java.util.Locale.ROOT, "%.1f", delay / 1000.0));
+            String problem = "cannot reach the Kafka cluster at " + clusterLabel + " (attempt " + attempt + "): "
+                    + (isTimeout(e) ? "no answer within " + seconds(contactTimeout.toMillis())
+                    + " s; check bootstrap.servers and that the brokers are up" : redactor.describe(e));
+            LOG.warn("{}; retrying in {} s", problem, seconds(delay));
             LOG.debug("start-up attempt {} failed", attempt, redactor.scrubbed(e));
             return new Retry(delay, problem);
         }
@@ -113,5 +135,23 @@ final class StartupCheck {
                     result.brokers().size());
         }
         return new Ready(result.brokers().size());
+    }
+
+    /** What /status shows while an attempt is waiting for its first answer. */
+    String pending(int attempt) {
+        return "connecting to the Kafka cluster at " + clusterLabel + ": no answer yet (attempt " + attempt + ")";
+    }
+
+    private static boolean isTimeout(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof org.apache.kafka.common.errors.TimeoutException || t instanceof java.util.concurrent.TimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String seconds(long ms) {
+        return String.format(java.util.Locale.ROOT, "%.1f", ms / 1000.0);
     }
 }

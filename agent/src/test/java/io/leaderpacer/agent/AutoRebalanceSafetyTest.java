@@ -74,7 +74,7 @@ class AutoRebalanceSafetyTest {
         Files.writeString(file, "bootstrap.servers=" + cluster.bootstrapServers() + "\npacer.http.enabled=false\n");
         CommandRunner.Result result = CommandRunner.run(new io.leaderpacer.agent.cli.RunCommand(), "--config", file.toString());
         assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.err()).contains("Not started: auto.leader.rebalance.enable=true on broker(s) [0]")
+        assertThat(result.err()).contains("Error: not started: auto.leader.rebalance.enable=true on broker(s) [0]")
                 .doesNotContain("\tat ");
     }
 

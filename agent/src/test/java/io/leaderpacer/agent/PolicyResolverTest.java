@@ -31,6 +31,16 @@ class PolicyResolverTest {
     }
 
     @Test
+    void invalidBase_problemForStatus_namesNoJavaClass() {
+        PolicyResolver r = new PolicyResolver(() -> {
+            throw new io.leaderpacer.agent.config.AgentConfigException("agent.properties: leader.imbalance.election.max.per.run: '0' must be >= 1");
+        }, Map::of, SecretRedactor.none());
+        r.resolve();
+        assertThat(r.problem()).hasValue("invalid base configuration: agent.properties: leader.imbalance.election.max.per.run:"
+                + " '0' must be >= 1");
+    }
+
+    @Test
     void invalidOverride_keepsThePreviousConfigurationAndIsLoggedOnce() {
         Map<String, String> stored = new HashMap<>(Map.of("leader.imbalance.election.max.per.run", "20"));
         PolicyResolver r = new PolicyResolver(PacerConfig::defaults, () -> Map.copyOf(stored), SecretRedactor.none());

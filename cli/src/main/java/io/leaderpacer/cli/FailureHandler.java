@@ -8,16 +8,13 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * What an operator sees when a command fails: one line naming the command and the cause chain's
- * messages, exit status 1. The stack trace goes to the log file only, because on the console it
- * hides the one sentence that matters.
+ * messages, exit status 1. The stack trace is logged at DEBUG only (--verbose, or a log file),
+ * because on the console it hides the one sentence that matters.
  */
 final class FailureHandler implements IExecutionExceptionHandler {
 
-    /**
-     * Outside the {@code io.leaderpacer} hierarchy on purpose: the shipped logging configuration
-     * sends this name to the log file only, never to the console.
-     */
-    private static final Logger LOG = LoggerFactory.getLogger("pacer.failure");
+    /** The stack trace is logged at DEBUG under this name: shown with --verbose or in a log file only. */
+    private static final Logger LOG = LoggerFactory.getLogger(PacerLogging.FAILURE_LOGGER);
 
     /** Exit status of a command that failed while running (bad usage is picocli's 2). */
     static final int EXIT_FAILED = 1;
@@ -25,13 +22,13 @@ final class FailureHandler implements IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
         String command = commandLine.getCommandSpec().qualifiedName();
-        LOG.warn("{} failed", command, e);
-        commandLine.getErr().println(commandLine.getColorScheme().errorText(command + ": " + describe(e)));
+        LOG.debug("{} failed", command, e);
+        commandLine.getErr().println(commandLine.getColorScheme().errorText(ErrorLine.PREFIX + command + ": " + describe(e)));
         commandLine.getErr().flush();
         return EXIT_FAILED;
     }
 
-    /** The messages along the cause chain, without repeats, or the exception type when none has one. */
+    /** The messages along the cause chain, without repeats; never a Java class name. */
     static String describe(Throwable e) {
         StringBuilder sb = new StringBuilder();
         String previous = null;
@@ -46,6 +43,6 @@ final class FailureHandler implements IExecutionExceptionHandler {
             sb.append(m);
             previous = m;
         }
-        return sb.length() == 0 ? e.getClass().getSimpleName() : sb.toString();
+        return sb.length() == 0 ? "unexpected error without a message (run with --verbose for details)" : sb.toString();
     }
 }

@@ -3,14 +3,21 @@ package io.leaderpacer.cli;
 import io.leaderpacer.agent.cli.ConfigCommand;
 import io.leaderpacer.agent.cli.PlanCommand;
 import io.leaderpacer.agent.cli.RunCommand;
+import io.leaderpacer.agent.cli.StatusCommand;
 import io.leaderpacer.cli.demo.DemoCommand;
 import io.leaderpacer.loadtest.LoadTestCommand;
 import io.leaderpacer.simulator.SimulateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The {@code pacer} command: one entry point for everything Leader Pacer does, so that an
@@ -20,7 +27,8 @@ import picocli.CommandLine.Spec;
  * {@code config}, the simulator's {@code simulate}); this module only assembles them, adds the
  * {@code demo}, and sets the conventions every subcommand shares: exit status 2 with a usage
  * message for bad arguments, 1 with a one-line error for a failure, no stack traces on the
- * console (they go to the log file).
+ * console unless {@code --verbose}, and the logging each kind of command calls for
+ * ({@link PacerLogging}).
  */
 @Command(name = "pacer",
         mixinStandardHelpOptions = true,
@@ -32,6 +40,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             RunCommand.class,
             PlanCommand.class,
+            StatusCommand.class,
             ConfigCommand.class,
             SimulateCommand.class,
             LoadTestCommand.class,
@@ -39,7 +48,7 @@ import picocli.CommandLine.Spec;
             CommandLine.HelpCommand.class},
         footer = {"",
             "Start with:  pacer demo      (a real Kafka cluster of separate processes, about 5 minutes)",
-            "Evidence:    pacer loadtest  (the proposal's load test on a real cluster, about 15 minutes)",
+            "Evidence:    pacer loadtest  (the proposal's load test on a real cluster, about 20 minutes)",
             "Details:     pacer COMMAND --help"})
 public final class PacerCli implements Runnable {
 
@@ -47,17 +56,47 @@ public final class PacerCli implements Runnable {
     @Spec
     private CommandSpec spec;
 
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+            description = "Also print the log: Leader Pacer's detail and Kafka's warnings.")
+    private boolean verbose;
+
+    @Option(names = "--log-file", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "Log to this file, appended and rolled over daily and at 100 MB (pacer run: instead of"
+                    + " standard out).")
+    private Path logFile;
+
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "Missing a command: run, plan, config, simulate, loadtest or demo");
+        throw new ParameterException(spec.commandLine(), "Missing a command: run, plan, status, config, simulate, loadtest or demo");
     }
 
     /** The configured command line, as {@link #main} runs it (tests use it with their own writers). */
     public static CommandLine commandLine() {
-        CommandLine cmd = new CommandLine(new PacerCli());
+        PacerCli root = new PacerCli();
+        CommandLine cmd = new CommandLine(root);
+        cmd.setExecutionStrategy(parsed -> {
+            PacerLogging.configure(logMode(parsed), root.verbose, root.logFile);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cmd.setExecutionExceptionHandler(new FailureHandler());
+        cmd.setParameterExceptionHandler(new ErrorLine());
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         return cmd;
+    }
+
+    /** The logging a command line calls for: the agent's for {@code run}, the demo's, or a short command's. */
+    static PacerLogging.Mode logMode(ParseResult parsed) {
+        List<CommandLine> commands = parsed.asCommandLineList();
+        CommandLine last = commands.get(commands.size() - 1);
+        ParseResult own = last.getParseResult();
+        if (own != null && (own.isUsageHelpRequested() || own.isVersionHelpRequested())) {
+            return PacerLogging.Mode.SHORT;
+        }
+        return switch (last.getCommandName()) {
+            case "run" -> PacerLogging.Mode.SERVICE;
+            case "demo" -> PacerLogging.Mode.DEMO;
+            default -> PacerLogging.Mode.SHORT;
+        };
     }
 
     public static void main(String[] args) {

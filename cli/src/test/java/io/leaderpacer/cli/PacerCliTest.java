@@ -34,7 +34,7 @@ class PacerCliTest {
     @Test
     void rootCommand_registersEverySubcommand() {
         assertThat(PacerCli.commandLine().getSubcommands().keySet())
-                .contains("run", "plan", "config", "simulate", "demo", "help");
+                .contains("run", "plan", "status", "config", "simulate", "demo", "help");
     }
 
     @Test
@@ -47,12 +47,42 @@ class PacerCliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "plan", "config", "simulate", "demo"})
+    @ValueSource(strings = {"run", "plan", "status", "config", "simulate", "demo"})
     void subcommandHelp_printsItsOwnUsageAndExitsZero(String command) {
         Invocation r = execute(command, "--help");
 
         assertThat(r.status()).isZero();
         assertThat(r.out()).contains("Usage: pacer " + command);
+    }
+
+    /** The root command and every subcommand, as {@code pacer --help} and {@code pacer COMMAND --help} show them. */
+    static java.util.stream.Stream<CommandLine> everyCommand() {
+        CommandLine root = PacerCli.commandLine();
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(root), root.getSubcommands().values().stream());
+    }
+
+    @Test
+    void help_everyCommandSummaryIsOneWholeSentence() {
+        for (CommandLine sub : PacerCli.commandLine().getSubcommands().values()) {
+            String summary = sub.getCommandSpec().usageMessage().description()[0];
+            assertThat(summary).as(sub.getCommandName()).endsWith(".");
+        }
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("everyCommand")
+    void help_wrapsAt80Columns_andBreaksOnlyBetweenParagraphs(CommandLine command) {
+        assertThat(command.getUsageMessage().lines()).as(command.getCommandName())
+                .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(80));
+        java.util.List<String> paragraphs = new java.util.ArrayList<>();
+        paragraphs.addAll(java.util.List.of(command.getCommandSpec().usageMessage().description()));
+        paragraphs.addAll(java.util.List.of(command.getCommandSpec().usageMessage().footer()));
+        assertThat(paragraphs).as(command.getCommandName() + ": a paragraph ends a sentence, or is an aligned example line")
+                .allSatisfy(p -> {
+                    String text = p.replace("%n", "").strip();
+                    assertThat(p.startsWith(" ") || text.isEmpty() || text.contains("  ") || text.matches("(?s).*[.:)]$"))
+                            .as(p).isTrue();
+                });
     }
 
     @Test
@@ -85,7 +115,7 @@ class PacerCliTest {
         Invocation r = execute();
 
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).contains("Missing a command: run, plan, config, simulate, loadtest or demo");
+        assertThat(r.err()).contains("Missing a command: run, plan, status, config, simulate, loadtest or demo");
     }
 
     @Test
@@ -94,6 +124,23 @@ class PacerCliTest {
 
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).contains("--out").doesNotContain("\tat ");
+    }
+
+    @Test
+    void everyError_startsWithTheSamePrefix(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String missing = dir.resolve("none.properties").toString();
+        java.util.List<Invocation> errors = java.util.List.of(
+                execute("demo", "--bogus"),
+                execute(),
+                execute("plan", "--config", missing),
+                execute("run", "--config", missing),
+                execute("simulate", "--scenarios-dir", dir.toString()),
+                execute("config", "--bootstrap-server", "h:9092", "--alter"),
+                execute("config", "--bootstrap-server", "h:9092", "--alter", "--add-config", "nokey=1"));
+        assertThat(errors).allSatisfy(r -> {
+            assertThat(r.status()).as(r.err()).isNotZero();
+            assertThat(r.err()).as(r.err()).startsWith("Error: ");
+        });
     }
 
     @Command(name = "boom")
@@ -113,7 +160,7 @@ class PacerCliTest {
         Invocation r = execute(cmd, "boom");
 
         assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err().strip()).isEqualTo("pacer boom: could not reach the cluster: Connection refused");
+        assertThat(r.err().strip()).isEqualTo("Error: pacer boom: could not reach the cluster: Connection refused");
     }
 
     @Test
@@ -121,6 +168,6 @@ class PacerCliTest {
         Exception e = new RuntimeException("java.io.IOException: disk full", new java.io.IOException("disk full"));
 
         assertThat(FailureHandler.describe(e)).isEqualTo("java.io.IOException: disk full");
-        assertThat(FailureHandler.describe(new NullPointerException())).isEqualTo("NullPointerException");
+        assertThat(FailureHandler.describe(new NullPointerException())).doesNotContain("Exception").contains("--verbose");
     }
 }

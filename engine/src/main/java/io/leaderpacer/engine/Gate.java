@@ -62,7 +62,7 @@ final class Gate {
 
             boolean over = denominator > 0 && numerator * 100.0 > config.thresholdPercent() * denominator;
             String ratio = numerator + "/" + denominator + " = " + percentWithTwoDecimals(numerator, denominator)
-                    + "% " + (over ? ">" : "<=") + " threshold " + threshold + "%";
+                    + "% out of sync " + (over ? ">" : "<=") + " threshold " + threshold + "%";
             BrokerGateState prev = memory.gate(b);
             BrokerGateState now;
             String reason;
@@ -74,7 +74,7 @@ final class Gate {
                 } else {
                     now = null;
                     reason = over ? "inactive, cannot lead; the gate starts when it is back: " + ratio
-                            : "in sync: " + ratio;
+                            : "under threshold: " + ratio;
                 }
             } else if (prev.phase() == GatePhase.ESCAPED) {
                 if (!over) {

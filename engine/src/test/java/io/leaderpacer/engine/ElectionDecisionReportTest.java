@@ -83,7 +83,7 @@ class ElectionDecisionReportTest {
         assertThat(second.broker(0).explain()).contains("broker 0: GATED").contains("40/100")
                 .contains("40.00%").contains("threshold 5%").contains("gated for 300000 ms");
         assertThat(second.broker(0).episodeStartMs()).isEqualTo(1_000);
-        assertThat(second.broker(1).explain()).contains("broker 1: OPEN").contains("in sync");
+        assertThat(second.broker(1).explain()).contains("broker 1: OPEN").contains("under threshold: ").contains("% out of sync <= threshold 5%");
     }
 
     @Test

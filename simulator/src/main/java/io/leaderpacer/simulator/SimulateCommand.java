@@ -5,6 +5,7 @@ import io.leaderpacer.simulator.report.AtomicFiles;
 import io.leaderpacer.simulator.report.CsvWriter;
 import io.leaderpacer.simulator.report.ResultTable;
 import io.leaderpacer.simulator.report.ScenarioPage;
+import io.leaderpacer.simulator.report.SummaryMerge;
 import io.leaderpacer.simulator.run.ProgressListener;
 import io.leaderpacer.simulator.run.ScenarioResult;
 import io.leaderpacer.simulator.run.ScenarioRunner;
@@ -34,7 +35,8 @@ import java.util.stream.Stream;
  *
  * <p>Every file is loaded and checked before anything runs, so a typo in the fifth file does not
  * surface after four long simulations. Results go to the terminal (a table per scenario), and to
- * {@code --out}: a CSV time series and an HTML report per scenario and a summary CSV, each written
+ * {@code --out}: a CSV time series and an HTML report per scenario and a summary CSV (merged with the one already
+ * there, so that running scenarios one by one loses none), each written
  * whole or not at all.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
@@ -107,11 +109,11 @@ public final class SimulateCommand implements Callable<Integer> {
         try {
             scenarios = load(stderr);
         } catch (ScenarioException e) {
-            stderr.println("error: " + e.getMessage());
+            stderr.println("Error: " + e.getMessage());
             return BAD_INPUT;
         }
         if (scenarios.isEmpty()) {
-            stderr.println("error: no scenario given: name scenario files, or use --all");
+            stderr.println("Error: no scenario given: name scenario files, or use --all");
             return BAD_INPUT;
         }
         ProgressListener progress = noProgress ? ProgressListener.NONE : new ProgressBar(stderr);
@@ -126,7 +128,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 result = runner.run(s, runSeed);
             } catch (InvariantViolation v) {
                 stderr.println();
-                stderr.println("error: invariant broken: " + v.getMessage());
+                stderr.println("Error: invariant broken: " + v.getMessage());
                 return INVARIANT_BROKEN;
             }
             results.add(result);
@@ -134,9 +136,26 @@ public final class SimulateCommand implements Callable<Integer> {
             stdout.flush();
             write(result, runSeed);
         }
-        AtomicFiles.write(out.resolve("summary.csv"), CsvWriter.summary(results));
-        stdout.printf("%nwrote %s%n", out.resolve("summary.csv"));
+        writeSummary(stdout, CsvWriter.summary(results));
         return 0;
+    }
+
+    /** Merges this run's rows into the directory's summary; one of another format is kept aside, never lost. */
+    private void writeSummary(PrintWriter stdout, String fresh) throws IOException {
+        Path summary = out.resolve("summary.csv");
+        String merged = fresh;
+        if (Files.exists(summary)) {
+            String existing = Files.readString(summary);
+            if (SummaryMerge.compatible(existing, fresh)) {
+                merged = SummaryMerge.merge(existing, fresh);
+            } else {
+                Path aside = out.resolve("summary.previous.csv");
+                Files.move(summary, aside, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                stdout.printf("%nkept the earlier summary, in other columns, as %s%n", aside);
+            }
+        }
+        AtomicFiles.write(summary, merged);
+        stdout.printf("%nwrote %s (earlier scenarios' rows kept; re-run ones replaced)%n", summary);
     }
 
     private List<Scenario> load(PrintWriter stderr) throws IOException {

@@ -55,6 +55,24 @@ class SimulateCommandTest {
     }
 
     @Test
+    void secondScenarioIntoTheSameDirectory_keepsTheFirstOnesSummaryRows(@TempDir Path dir) throws IOException {
+        Path first = dir.resolve("small.yaml");
+        Files.writeString(first, SMALL);
+        Path second = dir.resolve("other.yaml");
+        Files.writeString(second, SMALL.replace("name: small", "name: other"));
+        Path outDir = dir.resolve("out");
+
+        assertThat(run(first.toString(), "--out", outDir.toString(), "--no-progress", "--no-html")).as(err.toString()).isZero();
+        assertThat(run(second.toString(), "--out", outDir.toString(), "--no-progress", "--no-html")).as(err.toString()).isZero();
+        assertThat(run(first.toString(), "--out", outDir.toString(), "--no-progress", "--no-html")).as(err.toString()).isZero();
+
+        String summary = Files.readString(outDir.resolve("summary.csv"));
+        assertThat(summary).contains("small,wait-for-sync,99,").contains("other,wait-for-sync,99,");
+        assertThat(summary.lines().filter(l -> l.startsWith("small,wait-for-sync,99,"))).as("re-run replaces, not repeats").hasSize(1);
+        assertThat(summary.lines().filter(l -> l.startsWith("scenario,"))).hasSize(1);
+    }
+
+    @Test
     void seedOption_overridesTheScenarioSeed(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("small.yaml");
         Files.writeString(file, SMALL);

@@ -1,11 +1,14 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.config.ClosestKey;
+import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.ConfigAssignments;
 import io.leaderpacer.agent.dynamic.ConfigChange;
 import io.leaderpacer.agent.dynamic.ConfigOrigin;
 import io.leaderpacer.agent.dynamic.DescribedConfig;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
+import io.leaderpacer.engine.config.ConfigKey;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import picocli.CommandLine.ArgGroup;
@@ -57,8 +60,8 @@ import java.util.concurrent.TimeoutException;
             "  pacer config --bootstrap-server HOST:9092 --alter \\",
             "      --delete-config preferred.leader.deprioritized.list",
             "",
-            "Exit status: 0 done; 1 a key or value was refused (nothing written);",
-            "2 bad usage; 3 the cluster could not be reached, read or written."})
+            "Exit status: 0 done; 1 a key or value was refused (nothing written); 2 bad usage; 3 the cluster could not"
+                + " be reached, read or written."})
 public final class ConfigCommand implements Callable<Integer> {
 
     /** Exit status when a key or value is refused. */
@@ -127,6 +130,14 @@ public final class ConfigCommand implements Callable<Integer> {
             }
             set = ConfigAssignments.parseAdd(addConfig);
             delete = ConfigAssignments.parseDelete(deleteConfig);
+            for (String key : set.keySet()) {
+                if (ConfigKey.forName(key) == null) {
+                    err.println("Error: unknown key '" + key + "'" + ClosestKey.suggestion(key, ConfigKey.names())
+                            + "; known keys: " + String.join(", ", ConfigKey.names()));
+                    err.println("Nothing was changed.");
+                    return EXIT_REFUSED;
+                }
+            }
         } catch (ParameterException e) {
             throw e;
         } catch (IllegalArgumentException e) {
@@ -160,16 +171,17 @@ public final class ConfigCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             err.println("Error: interrupted");
             return EXIT_CLUSTER;
-        } catch (TimeoutException | org.apache.kafka.common.errors.TimeoutException e) {
-            err.println("Error: no answer from the cluster at " + bootstrapServer + " within " + timeoutMs + " ms ("
-                    + e.getMessage() + ")" + (action.alter ? "; the change may not have been written" : ""));
-            return EXIT_CLUSTER;
-        } catch (ExecutionException | org.apache.kafka.common.KafkaException e) {
-            Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-            err.println("Error: the cluster at " + bootstrapServer + " refused or failed the request: "
-                    + cause.getClass().getSimpleName() + ": " + cause.getMessage());
+        } catch (TimeoutException | ExecutionException | org.apache.kafka.common.KafkaException e) {
+            err.println("Error: " + ClusterErrors.describe(e, bootstrapServer, timeout, SecretRedactor.of(stringProperties(client)))
+                    + (action.alter && !ClusterErrors.isUnresolvable(e, bootstrapServer) ? "; the change may not have been written" : ""));
             return EXIT_CLUSTER;
         }
+    }
+
+    private static Map<String, String> stringProperties(Map<String, Object> client) {
+        Map<String, String> out = new HashMap<>();
+        client.forEach((k, v) -> out.put(k, String.valueOf(v)));
+        return out;
     }
 
     private Map<String, Object> clientProperties() throws IOException {

@@ -15,6 +15,7 @@ import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.KafkaException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,6 +27,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code pacer plan}: one dry run of the agent against a cluster, printed; changes nothing.
@@ -38,8 +41,9 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "plan",
         mixinStandardHelpOptions = true,
-        description = {"Show what the agent would do now: per broker its preferred partitions, out-of-sync count and",
-            "ratio, gate verdict and why, and the elections it would make. Changes nothing."},
+        description = {"Show what the agent would do now, and why; changes nothing.",
+            "Per broker: its preferred partitions, out-of-sync count and ratio, gate verdict and reason; then the"
+                + " elections a run would make now."},
         footer = {"", "Without --config, plans a built-in example cluster (no connection needed).", "",
             "Exit status: 0 planned; 2 bad usage or invalid properties file; 3 the cluster could not be read."})
 public final class PlanCommand implements Callable<Integer> {
@@ -71,10 +75,30 @@ public final class PlanCommand implements Callable<Integer> {
             return EXIT_USAGE;
         }
         SecretRedactor redactor = props.redactor();
-        try (Admin admin = Admin.create(props.adminClientConfig());
+        Admin created;
+        try {
+            created = Admin.create(props.adminClientConfig());
+        } catch (KafkaException | IllegalArgumentException e) {
+            if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
+                err.println("Error: cannot reach the cluster: "
+                        + ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor));
+                return EXIT_CLUSTER;
+            }
+            // e.g. an Admin client property Kafka rejects (bad security.protocol, unreadable keystore)
+            err.println("Error: cannot create the Kafka client from " + config + ": " + redactor.describe(e));
+            return EXIT_USAGE;
+        }
+        try (Admin admin = created;
              TopicConfigSource overrides = new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
                      TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout()));
              PacerAgent agent = PacerAgent.builder(admin).properties(props).configSource(overrides).build()) {
+            // One bounded contact first: an unreachable cluster is reported once, within the time-out, instead of
+            // after a failed read of the overrides and another of the cluster.
+            Optional<String> unreachable = contact(admin, props, redactor);
+            if (unreachable.isPresent()) {
+                err.println("Error: cannot reach the cluster: " + unreachable.get());
+                return EXIT_CLUSTER;
+            }
             RunRecord plan = agent.dryRun();
             if (!plan.succeeded()) {
                 err.println("Error: cannot read the cluster at " + props.bootstrapServers() + ": " + plan.failure().orElse(""));
@@ -83,17 +107,30 @@ public final class PlanCommand implements Callable<Integer> {
             agent.configurationProblem().ifPresent(p -> err.println("Warning: " + p + "; planned with the file's values"));
             PlanReport.print(out, props.bootstrapServers(), plan);
             return 0;
-        } catch (KafkaException | IllegalArgumentException e) {
-            // e.g. an Admin client property Kafka rejects (bad security.protocol, unreadable keystore)
-            err.println("Error: cannot create the Kafka client from " + config + ": " + redactor.describe(e));
-            return EXIT_USAGE;
+        }
+    }
+
+    /** Empty when a broker answered within the request time-out, else what went wrong. */
+    private static Optional<String> contact(Admin admin, AgentProperties props, SecretRedactor redactor) {
+        int ms = (int) Math.min(Integer.MAX_VALUE, props.requestTimeout().toMillis());
+        try {
+            admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes().get(ms + 1_000L, TimeUnit.MILLISECONDS);
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted");
+        } catch (ExecutionException | java.util.concurrent.TimeoutException | KafkaException e) {
+            return Optional.of(ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor));
         }
     }
 
     /** The dry run over the built-in example cluster. */
     static RunRecord example() {
-        ClusterSnapshot snapshot = ExampleCluster.snapshot();
-        PacerConfig policy = ExampleCluster.policy();
+        return plan(ExampleCluster.snapshot(), ExampleCluster.policy());
+    }
+
+    /** The dry run of a fresh agent over a snapshot. */
+    static RunRecord plan(ClusterSnapshot snapshot, PacerConfig policy) {
         ElectionDecision d = PreferredLeaderBalancer.decide(snapshot, policy, BalancerMemory.empty(), 0);
         return new RunRecord(0, 0, 0, true, policy, Optional.of(d), List.of(), RunRecord.leaderCounts(snapshot),
                 snapshot.partitions().size(), RunTimings.NONE, Optional.empty(), d.nextRunDelayMs());

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.GatePhaseLabel;
 import io.leaderpacer.agent.RunRecord;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.Election;
@@ -62,6 +63,6 @@ final class PlanReport {
     }
 
     private static String gate(BrokerGateReport r) {
-        return r.phase().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return GatePhaseLabel.of(r).toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

@@ -33,15 +33,16 @@ import java.util.concurrent.ExecutionException;
  */
 @Command(name = "run",
         mixinStandardHelpOptions = true,
-        description = {"Run the agent: Kafka's periodic preferred-leader election, gated, throttled and fair,",
-            "on a cluster running with auto.leader.rebalance.enable=false."},
-        footer = {"", "Policy keys in the file may be edited while the agent runs; the next run uses them.",
-            "Dynamic overrides set with 'pacer config' apply on top of the file's values.",
-            "Several instances may run against one cluster (same pacer.group.id): exactly one acts, the others",
-            "stand by and take over when it stops or is cut off.", "",
-            "Exit status: 0 stopped; 1 refused to run (auto.leader.rebalance.enable=true, not authorized,",
-            "or an unsafe state topic);",
-            "2 bad usage or invalid properties file; 3 the HTTP endpoint or Kafka client could not be set up."})
+        description = {"Run the agent: Kafka's periodic preferred-leader election, gated, throttled and fair.",
+            "The cluster must run with auto.leader.rebalance.enable=false. Logs go to standard out unless"
+                + " --log-file names a file."},
+        footer = {"", "Policy keys in the file may be edited while the agent runs; the next run uses them. Dynamic"
+                + " overrides set with 'pacer config' apply on top of the file's values.", "",
+            "Several instances may run against one cluster (same pacer.group.id): exactly one acts, the others"
+                + " stand by and take over when it stops or is cut off.", "",
+            "Exit status: 0 stopped (SIGTERM or Ctrl-C included); 1 refused to run (the brokers rebalance leaders themselves,"
+                + " not authorized, or an unsafe state topic); 2 bad usage or invalid properties file; 3 the HTTP"
+                + " endpoint or Kafka client could not be set up."})
 public final class RunCommand implements Callable<Integer> {
 
     public static final int EXIT_REFUSED = 1;
@@ -56,11 +57,13 @@ public final class RunCommand implements Callable<Integer> {
     private Path config;
 
     @Option(names = "--allow-auto-rebalance",
-            description = "Run even if brokers have auto.leader.rebalance.enable=true (the controller will undo the gate).")
+            description = "Run even with auto.leader.rebalance.enable=true on brokers (the controller will undo the gate).")
     private boolean allowAutoRebalance;
 
     /** Everything opened, closed in reverse order by {@link #closeAll()}. */
     private final OpenedResources opened = new OpenedResources();
+    /** Set by the first stop (signal, shutdown hook or {@link #stop()}): nothing more is started after it. */
+    private volatile boolean stopRequested;
 
     @Override
     public Integer call() {
@@ -76,6 +79,7 @@ public final class RunCommand implements Callable<Integer> {
         SecretRedactor redactor = props.redactor();
         Thread hook = new Thread(this::closeAll, "leader-pacer-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        StopSignals signals = StopSignals.install(this::closeAll);
         try {
             PacerAgent agent;
             PacerMetrics metrics;
@@ -87,6 +91,11 @@ public final class RunCommand implements Callable<Integer> {
                 PacerAgent running = agent;
                 metrics.activeInstanceGauge(() -> running.state() == AgentState.ACTIVE);
             } catch (KafkaException | IllegalArgumentException e) {
+                if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
+                    err.println("Error: cannot reach the cluster: "
+                            + ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor));
+                    return EXIT_SETUP;
+                }
                 err.println("Error: cannot create the Kafka client from " + config + ": " + redactor.describe(e));
                 return EXIT_USAGE;
             }
@@ -99,6 +108,9 @@ public final class RunCommand implements Callable<Integer> {
                     return EXIT_SETUP;
                 }
             }
+            if (stopRequested) {
+                return 0; // stopped by a signal while setting up: everything opened is closed below
+            }
             agent.start();
             try {
                 agent.termination().get();
@@ -106,10 +118,10 @@ public final class RunCommand implements Callable<Integer> {
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
                 err.println(cause instanceof AutoRebalanceEnabledException refusal
-                        ? "Not started: auto.leader.rebalance.enable=true on broker(s) " + refusal.brokers()
+                        ? "Error: not started: auto.leader.rebalance.enable=true on broker(s) " + refusal.brokers()
                         + " (how to turn it off is logged above; --allow-auto-rebalance overrides)."
-                        : cause instanceof UnsafeTopicException unsafe ? "Not started: " + unsafe.getMessage()
-                        : "Not started: " + redactor.describe(cause));
+                        : cause instanceof UnsafeTopicException unsafe ? "Error: not started: " + unsafe.getMessage()
+                        : "Error: not started: " + redactor.describe(cause));
                 return EXIT_REFUSED;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -117,6 +129,7 @@ public final class RunCommand implements Callable<Integer> {
             }
         } finally {
             closeAll();
+            signals.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -136,6 +149,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Closes everything opened, newest first; safe to call twice and from the shutdown hook. */
     private void closeAll() {
+        stopRequested = true;
         opened.close();
     }
 }

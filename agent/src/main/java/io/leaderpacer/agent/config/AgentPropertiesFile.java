@@ -100,11 +100,11 @@ public final class AgentPropertiesFile {
             } else if (AgentKey.forName(key) != null) {
                 agent.put(AgentKey.forName(key), e.getValue());
             } else if (hasPolicyPrefix(key)) {
-                throw new AgentConfigException(source + ": unknown policy key '" + printable(key) + "'; known policy keys: "
-                        + String.join(", ", ConfigKey.names()));
+                throw new AgentConfigException(source + ": unknown policy key '" + printable(key) + "'"
+                        + ClosestKey.suggestion(key, ConfigKey.names()) + "; known policy keys: " + String.join(", ", ConfigKey.names()));
             } else if (key.startsWith(AGENT_PREFIX)) {
-                throw new AgentConfigException(source + ": unknown agent key '" + printable(key) + "'; known agent keys: "
-                        + String.join(", ", AgentKey.names()));
+                throw new AgentConfigException(source + ": unknown agent key '" + printable(key) + "'"
+                        + ClosestKey.suggestion(key, AgentKey.names()) + "; known agent keys: " + String.join(", ", AgentKey.names()));
             } else {
                 client.put(key, e.getValue());
             }

@@ -98,7 +98,10 @@ public final class SecretRedactor {
         return JAAS_SECRET_OPTION.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + REDACTED));
     }
 
-    /** One line describing a failure, scrubbed: the root cause's type and message. */
+    /**
+     * One line describing a failure for an operator, scrubbed: the message of the failure under the executor's
+     * wrappers. Never a Java class name: a failure without a message is named by what kind of failure it is.
+     */
     public String describe(Throwable error) {
         Throwable root = error;
         while ((root instanceof java.util.concurrent.ExecutionException
@@ -106,8 +109,18 @@ public final class SecretRedactor {
             root = root.getCause();
         }
         String message = root.getMessage();
-        String text = root.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
-        return scrub(text);
+        return scrub(message == null || message.isBlank() ? withoutMessage(root) : message);
+    }
+
+    /** Words for a failure that carries no message. */
+    private static String withoutMessage(Throwable error) {
+        if (error instanceof java.util.concurrent.TimeoutException || error instanceof org.apache.kafka.common.errors.TimeoutException) {
+            return "timed out";
+        }
+        if (error instanceof InterruptedException) {
+            return "interrupted";
+        }
+        return "unexpected error without a message (details at debug level)";
     }
 
     /**

@@ -118,13 +118,13 @@ final class FencedStateWriter implements AutoCloseable {
         return false;
     }
 
-    /** How a failure is named in log lines: its root cause's type and message (the wrappers add nothing). */
+    /** How a failure is named in log lines: its root cause's message (the wrappers add nothing). */
     static String rootCause(Throwable error) {
         Throwable t = error;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
         }
-        return t.getClass().getSimpleName() + ": " + t.getMessage();
+        return io.leaderpacer.agent.config.SecretRedactor.none().describe(t);
     }
 
     @Override

@@ -142,7 +142,7 @@ public final class StateTopicSafety {
                     "the agent's one-active-instance coordination and the order of its writes rely on a single partition",
                     "Kafka cannot remove partitions. Stop every agent; check the topic holds no records ("
                             + "kafka-console-consumer.sh --bootstrap-server " + d.bootstrapServer() + " --topic " + d.topic()
-                            + " --from-beginning --property print.key=true --timeout-ms 10000), then delete it ("
+                            + " --from-beginning --formatter-property print.key=true --timeout-ms 10000), then delete it ("
                             + topicsCmd + " --delete --topic " + d.topic() + ") and the agent creates it again. If it holds "
                             + "records, they are the only copy of original replica orders: copy them (key and value) to the "
                             + "new 1-partition topic before starting the agent"));

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.http;
 
+import io.leaderpacer.agent.GatePhaseLabel;
 import io.leaderpacer.agent.ElectionResult;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RunRecord;
@@ -93,7 +94,7 @@ public record StatusReport(
             ElectionDecision d = lastGood.decision().orElseThrow();
             for (BrokerGateReport r : d.brokers()) {
                 brokers.add(new BrokerStatus(r.broker(), r.active(), r.preferredPartitions(), r.imbalanced(),
-                        r.outOfSync(), round(r.outOfSyncPercent()), r.thresholdPercent(), r.phase().name(), r.reason(),
+                        r.outOfSync(), round(r.outOfSyncPercent()), r.thresholdPercent(), GatePhaseLabel.of(r), r.reason(),
                         r.episodeStartMs() < 0 ? null : Instant.ofEpochMilli(r.episodeStartMs()).toString(),
                         r.gatedActiveMs(), lastGood.leaderCount(r.broker()), r.elected(), r.skippedByGate(),
                         r.deferredByThrottle()));

@@ -121,7 +121,7 @@ public final class StatusServer implements AutoCloseable {
                 default -> respond(exchange, 404, "text/plain; charset=utf-8", "not found; try /metrics, /status or /healthz\n");
             }
         } catch (RuntimeException e) {
-            LOG.warn("HTTP request failed: {}", e.toString());
+            LOG.warn("HTTP request failed: {}", io.leaderpacer.agent.config.SecretRedactor.none().describe(e));
         }
     }
 

@@ -35,7 +35,7 @@ public final class AccessDenied {
             List<RequiredPermission> needed = needed(t);
             if (!needed.isEmpty()) {
                 return Optional.of(new MissingPermissionException(needed,
-                        t.getClass().getSimpleName() + ": " + t.getMessage()));
+                        io.leaderpacer.agent.config.SecretRedactor.none().describe(t)));
             }
             if (t.getCause() == t) {
                 break;

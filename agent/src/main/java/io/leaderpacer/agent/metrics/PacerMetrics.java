@@ -50,6 +50,8 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
     private final PrometheusMeterRegistry prometheus;
     /** Per-broker out-of-sync gauges' values, created on first sight of a broker. */
     private final Map<Integer, AtomicInteger> outOfSync = new ConcurrentHashMap<>();
+    /** Per broker: 1 while gated at the last run. */
+    private final Map<Integer, AtomicInteger> gated = new ConcurrentHashMap<>();
     private final AtomicInteger gatedBrokers = new AtomicInteger();
     private final AtomicInteger imbalanced = new AtomicInteger();
     private final Counter skippedByGate;
@@ -134,8 +136,14 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
         for (BrokerGateReport r : d.brokers()) {
             seen.add(r.broker());
             brokerGauge(r.broker()).set(r.outOfSync());
+            gatedGauge(r.broker()).set(r.phase().blocksElections() ? 1 : 0);
         }
         outOfSync.forEach((broker, value) -> {
+            if (!seen.contains(broker)) {
+                value.set(0);
+            }
+        });
+        gated.forEach((broker, value) -> {
             if (!seen.contains(broker)) {
                 value.set(0);
             }
@@ -143,6 +151,18 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
         for (ElectionResult r : run.results()) {
             results.get(r.outcome()).increment();
         }
+    }
+
+    /** {@code BrokerGated{broker=N}}: 1 while the gate holds the broker's preferred elections back, else 0. */
+    private AtomicInteger gatedGauge(int broker) {
+        return gated.computeIfAbsent(broker, b -> {
+            AtomicInteger value = new AtomicInteger();
+            Gauge.builder("BrokerGated", value, AtomicInteger::get)
+                    .tag("broker", Integer.toString(b))
+                    .description("1 while the gate holds the broker's preferred elections back (last run), else 0")
+                    .register(registry);
+            return value;
+        });
     }
 
     private AtomicInteger brokerGauge(int broker) {

@@ -100,7 +100,7 @@ final class ReorderReassignments {
                 e.getValue().get(left, TimeUnit.MILLISECONDS);
             } catch (ExecutionException ex) {
                 Throwable cause = ex.getCause() != null ? ex.getCause() : ex;
-                failures.put(fromKafka(e.getKey()), cause.getClass().getSimpleName() + ": " + cause.getMessage());
+                failures.put(fromKafka(e.getKey()), io.leaderpacer.agent.config.SecretRedactor.none().describe(cause));
             } catch (TimeoutException ex) {
                 failures.put(fromKafka(e.getKey()), "no answer within " + timeout.toMillis() + " ms");
             }

@@ -61,7 +61,16 @@ class SecretRedactorTest {
     void describe_unwrapsExecutionExceptionAndScrubs() {
         SecretRedactor r = SecretRedactor.of(Map.of("ssl.truststore.password", "tr-pass-99"));
         String line = r.describe(new ExecutionException(new IllegalStateException("cannot open store with tr-pass-99")));
-        assertThat(line).isEqualTo("IllegalStateException: cannot open store with " + SecretRedactor.REDACTED);
+        assertThat(line).isEqualTo("cannot open store with " + SecretRedactor.REDACTED);
+    }
+
+    @Test
+    void describe_namesNoJavaClass_evenWithoutAMessage() {
+        SecretRedactor r = SecretRedactor.none();
+        assertThat(r.describe(new ExecutionException(new AgentConfigException("agent.properties: key x: bad"))))
+                .isEqualTo("agent.properties: key x: bad");
+        assertThat(r.describe(new org.apache.kafka.common.errors.TimeoutException((String) null))).isEqualTo("timed out");
+        assertThat(r.describe(new NullPointerException())).doesNotContain("Exception").doesNotContain("java.");
     }
 
     @Test

@@ -156,7 +156,7 @@ class DynamicConfigClusterTest {
         }
         Result unknown = pacerConfig(topic, "--alter", "--add-config", "leader.imbalance.election.algoritm=wait-for-sync");
         assertThat(unknown.status()).isEqualTo(ConfigCommand.EXIT_REFUSED);
-        assertThat(unknown.err()).contains("Unknown configuration 'leader.imbalance.election.algoritm'").contains("known keys:");
+        assertThat(unknown.err()).contains("unknown key 'leader.imbalance.election.algoritm'").contains("known keys:");
     }
 
     @Test

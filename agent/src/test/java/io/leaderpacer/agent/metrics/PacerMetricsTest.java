@@ -28,7 +28,7 @@ class PacerMetricsTest {
      * gated); p5 is in sync but not led by 2, so it is skipped by the gate. Broker 1 prefers p1 and p4, leads
      * neither and is in sync: cap 1 elects one and defers the other.
      */
-    private static RunRecord handWorkedRun() {
+    static RunRecord handWorkedRun() {
         ClusterSnapshot s = ClusterSnapshot.builder().activeBrokers(3)
                 .partition(PartitionState.of("t", 0, new int[] {0, 1, 2}, new int[] {0, 1, 2}, 0))
                 .partition(PartitionState.of("t", 1, new int[] {1, 2, 0}, new int[] {0, 1, 2}, 0))
@@ -53,6 +53,7 @@ class PacerMetricsTest {
             m.onRun(handWorkedRun());
             String text = m.scrape();
             assertThat(text).contains("OutOfSyncPreferredPartitionCount{broker=\"2\"} 1")
+                    .contains("BrokerGated{broker=\"2\"} 1").contains("BrokerGated{broker=\"1\"} 0")
                     .contains("OutOfSyncPreferredPartitionCount{broker=\"0\"} 0")
                     .contains("GatedBrokerCount 1")
                     .contains("PreferredReplicaImbalanceCount 4")

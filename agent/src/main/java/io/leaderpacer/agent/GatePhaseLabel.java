@@ -1,0 +1,34 @@
+package io.leaderpacer.agent;
+
+import io.leaderpacer.engine.BrokerGateReport;
+import io.leaderpacer.engine.GatePhase;
+
+/**
+ * The gate phase as an operator reads it, the same in {@code pacer plan}, {@code /status}, {@code pacer status}
+ * and the demo: the engine's phase, except that a broker that is down shows {@value #INACTIVE}.
+ *
+ * <p>Why: the engine leaves a down broker's gate {@code OPEN} (nothing to hold back, it leads nothing), but
+ * "open" next to a broker that is down reads as "it is about to get its leaders back". A gated broker that goes
+ * down stays {@code GATED}: its gating episode goes on.
+ */
+public final class GatePhaseLabel {
+
+    /** The label of a broker that is down and not gated. */
+    public static final String INACTIVE = "INACTIVE";
+
+    private GatePhaseLabel() {
+    }
+
+    /** The label of a phase for a broker that is, or is not, active. */
+    public static String of(GatePhase phase, boolean active) {
+        if (!active && phase != GatePhase.GATED) {
+            return INACTIVE;
+        }
+        return phase.name();
+    }
+
+    /** The label of one broker's gate report. */
+    public static String of(BrokerGateReport report) {
+        return of(report.phase(), report.active());
+    }
+}

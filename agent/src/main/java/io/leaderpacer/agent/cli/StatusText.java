@@ -1,0 +1,102 @@
+package io.leaderpacer.agent.cli;
+
+import io.leaderpacer.agent.http.StatusReport;
+import io.leaderpacer.agent.http.StatusReport.BrokerStatus;
+import io.leaderpacer.agent.http.StatusReport.RunSummary;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The text {@code pacer status} prints from an agent's {@code /status}: who it is, its problems, the gate table of
+ * its last successful run and its last runs.
+ *
+ * <p>Why a class: the command fetches, this renders; tests render a report without any HTTP. The columns are those
+ * of {@code pacer plan}, so that an operator reads both the same way.
+ */
+final class StatusText {
+
+    /** Runs listed, newest first. */
+    static final int RUNS_LISTED = 5;
+
+    private StatusText() {
+    }
+
+    /** The problems an operator must act on; empty when there are none. */
+    static List<String> problems(StatusReport s) {
+        List<String> problems = new ArrayList<>();
+        if (s.startupProblem() != null) {
+            problems.add("start-up: " + s.startupProblem());
+        }
+        if (s.configurationProblem() != null) {
+            problems.add("configuration: " + s.configurationProblem());
+        }
+        if ("REFUSED".equals(s.state()) || "STOPPED".equals(s.state())) {
+            problems.add("the agent is " + s.state().toLowerCase(Locale.ROOT));
+        }
+        if (s.runs() != null && !s.runs().isEmpty() && !s.runs().get(0).succeeded()) {
+            problems.add("the last run failed: " + s.runs().get(0).failure());
+        }
+        return problems;
+    }
+
+    static void print(PrintWriter out, String source, StatusReport s) {
+        out.printf(Locale.ROOT, "Leader Pacer at %s: %s, cluster %s%n", source, s.state(), s.cluster());
+        if (s.instance() != null) {
+            StatusReport.Instance i = s.instance();
+            out.printf(Locale.ROOT, "Instance %s of group %s: %s since %s; active instance: %s%n", i.id(), i.group(),
+                    i.role(), i.since(), i.activeInstance() == null ? "unknown" : i.activeInstance());
+        }
+        List<String> problems = problems(s);
+        out.println(problems.isEmpty() ? "Problems: none." : "Problems:");
+        problems.forEach(p -> out.println("  - " + p));
+        Map<String, String> policy = s.policy() == null ? Map.of() : s.policy();
+        if (!policy.isEmpty()) {
+            out.printf(Locale.ROOT, "Policy: %s, threshold %s%%, max.per.run %s, throttle.interval.ms %s, check interval %s s%n",
+                    policy.get("leader.imbalance.election.algorithm"),
+                    policy.get("leader.imbalance.election.wait.for.sync.threshold.percent"),
+                    policy.get("leader.imbalance.election.max.per.run"),
+                    policy.get("leader.imbalance.election.throttle.interval.ms"),
+                    policy.get("leader.imbalance.check.interval.seconds"));
+        }
+        out.println();
+        List<BrokerStatus> brokers = s.brokers() == null ? List.of() : s.brokers();
+        if (brokers.isEmpty()) {
+            out.println("Gate: no successful run yet.");
+        } else {
+            out.println("Gate at the last successful run:");
+            out.printf(Locale.ROOT, "%6s  %-6s  %7s  %9s  %11s  %7s  %10s  %-14s  %s%n",
+                    "broker", "active", "leaders", "preferred", "out-of-sync", "ratio", "imbalanced", "gate", "why");
+            for (BrokerStatus b : brokers) {
+                out.printf(Locale.ROOT, "%6d  %-6s  %7d  %9d  %11d  %6.2f%%  %10d  %-14s  %s%n",
+                        b.broker(), b.active() ? "yes" : "no", b.leaders(), b.preferredPartitions(), b.outOfSync(),
+                        b.outOfSyncPercent(), b.imbalanced(), b.phase().toLowerCase(Locale.ROOT).replace('_', '-'), b.reason());
+            }
+        }
+        out.println();
+        List<RunSummary> runs = s.runs() == null ? List.of() : s.runs();
+        if (runs.isEmpty()) {
+            out.println("Runs: none yet.");
+        } else {
+            out.println("Last runs, newest first:");
+            for (RunSummary r : runs.subList(0, Math.min(RUNS_LISTED, runs.size()))) {
+                out.println("  " + run(r));
+            }
+        }
+        out.flush();
+    }
+
+    private static String run(RunSummary r) {
+        String head = String.format(Locale.ROOT, "run %d at %s, %d ms: ", r.sequence(), r.startedAt(), r.durationMs());
+        if (!r.succeeded()) {
+            return head + "FAILED: " + r.failure();
+        }
+        long elected = r.outcomes() == null ? 0 : r.outcomes().getOrDefault("elected", 0L);
+        return head + String.format(Locale.ROOT, "%d imbalanced, %d elections decided, %d elected, %d held back by the gate,"
+                        + " %d by the cap, %d gated broker(s); next run in %d ms", r.imbalanced(), r.electionsDecided(),
+                elected, r.skippedByGate(), r.deferredByThrottle(), r.gatedBrokers(), r.nextRunDelayMs());
+    }
+}

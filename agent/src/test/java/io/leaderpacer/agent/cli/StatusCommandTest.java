@@ -1,0 +1,99 @@
+package io.leaderpacer.agent.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import io.leaderpacer.agent.http.StatusReport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code pacer status} against an endpoint that answers as an agent's /status does. */
+class StatusCommandTest {
+
+    private HttpServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    private String serve(StatusReport report) throws Exception {
+        byte[] body = new ObjectMapper().writeValueAsBytes(report);
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/status", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    private static StatusReport report(String state, String startupProblem, boolean lastRunOk) {
+        List<StatusReport.BrokerStatus> brokers = List.of(
+                new StatusReport.BrokerStatus(0, true, 45, 0, 0, 0.0, 5.0, "OPEN",
+                        "under threshold: 0/45 = 0.00% out of sync <= threshold 5%", null, 0, 60, 0, 0, 0),
+                new StatusReport.BrokerStatus(1, true, 45, 15, 9, 20.0, 5.0, "GATED",
+                        "gated for 30000 ms: 9/45 = 20.00% out of sync > threshold 5%", "2026-01-01T00:00:00Z", 30000, 30, 0, 15, 0),
+                new StatusReport.BrokerStatus(2, false, 45, 45, 45, 100.0, 5.0, "INACTIVE",
+                        "inactive, cannot lead; the gate starts when it is back", null, 0, 0, 0, 0, 0));
+        List<StatusReport.RunSummary> runs = List.of(
+                new StatusReport.RunSummary(7, "2026-01-01T00:05:00Z", 41, lastRunOk, lastRunOk ? null : "no answer", 135, 60,
+                        0, Map.of(), 15, 0, 1, 300000),
+                new StatusReport.RunSummary(6, "2026-01-01T00:00:00Z", 38, true, null, 135, 75, 10, Map.of("elected", 10L),
+                        15, 0, 1, 300000));
+        return new StatusReport(state, null, "b1:9092", startupProblem, null,
+                Map.of("leader.imbalance.election.algorithm", "wait-for-sync",
+                        "leader.imbalance.election.wait.for.sync.threshold.percent", "5"),
+                Map.of("bootstrap.servers", "b1:9092"), brokers, runs);
+    }
+
+    @Test
+    void healthyAgent_printsTheGateTableAndLastRuns_exitsZero() throws Exception {
+        String url = serve(report("RUNNING", null, true));
+
+        CommandRunner.Result r = CommandRunner.run(new StatusCommand(), "--url", url);
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Leader Pacer at " + url + ": RUNNING, cluster b1:9092").contains("Problems: none.")
+                .contains("Policy: wait-for-sync, threshold 5%");
+        assertThat(r.out().lines().filter(l -> l.startsWith("     1  yes"))).singleElement().asString()
+                .contains("gated").contains("20.00%");
+        assertThat(r.out().lines().filter(l -> l.startsWith("     2  no"))).singleElement().asString().contains("inactive");
+        assertThat(r.out()).contains("run 7 at 2026-01-01T00:05:00Z").contains("run 6 at").contains("10 elected");
+    }
+
+    @Test
+    void agentWithProblems_listsThem_exitsOne() throws Exception {
+        String url = serve(report("STARTING", "connecting to the Kafka cluster at b1:9092: no answer yet (attempt 1)", false));
+
+        CommandRunner.Result r = CommandRunner.run(new StatusCommand(), "--url", url);
+
+        assertThat(r.exitCode()).isEqualTo(StatusCommand.EXIT_PROBLEMS);
+        assertThat(r.out()).contains("Problems:").contains("  - start-up: connecting to the Kafka cluster at b1:9092")
+                .contains("  - the last run failed: no answer");
+    }
+
+    @Test
+    void noAgentThere_saysWhereItLooked_exitsThree() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        CommandRunner.Result r = CommandRunner.run(new StatusCommand(), "--url", "http://127.0.0.1:" + port);
+
+        assertThat(r.exitCode()).isEqualTo(StatusCommand.EXIT_UNREACHABLE);
+        assertThat(r.err()).startsWith("Error: cannot reach the agent at http://127.0.0.1:" + port + "/status")
+                .doesNotContain("Exception");
+    }
+}

@@ -1,0 +1,37 @@
+package io.leaderpacer.cli;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code pacer run} stopped by a service manager (SIGTERM) or a terminal (SIGINT) exits 0, as AGENT.md says. */
+class RunStopSignalTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TERM", "INT"})
+    void stopSignal_whileConnecting_closesAndExitsZero(String signal) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path config = dir.resolve("pacer.properties");
+        Files.writeString(config, "bootstrap.servers=127.0.0.1:" + port + "\npacer.http.enabled=false\n"
+                + "pacer.request.timeout.ms=1000\n");
+        try (PacerProcess pacer = PacerProcess.start(dir, "run", "--config", config.toString())) {
+            assertThat(pacer.awaitLine(l -> l.contains("attempt 1"), 30_000)).as(pacer.output()).isTrue();
+
+            pacer.signal(signal);
+
+            assertThat(pacer.awaitExit(30_000)).as(pacer.output()).isZero();
+        }
+    }
+}
