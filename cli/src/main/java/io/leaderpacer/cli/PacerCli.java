@@ -94,7 +94,7 @@ public final class PacerCli implements Runnable {
         }
         return switch (last.getCommandName()) {
             case "run" -> PacerLogging.Mode.SERVICE;
-            case "demo" -> PacerLogging.Mode.DEMO;
+            case "demo", "loadtest" -> PacerLogging.Mode.DEMO;
             default -> PacerLogging.Mode.SHORT;
         };
     }

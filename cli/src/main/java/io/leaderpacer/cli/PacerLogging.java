@@ -23,7 +23,8 @@ import java.util.List;
  * errors, nothing else, unless {@code --verbose} asks for the log. {@code pacer run} is a service: it logs to
  * standard out, as systemd and Kubernetes expect, and to a file only when {@code --log-file} names one. A log file
  * is always appended to and rolled over by size and day, never truncated: several {@code pacer} processes in one
- * directory must never destroy each other's logs. The demo keeps its console quiet and its detail in a file.
+ * directory must never destroy each other's logs. The demo and the load test print their own progress and keep the
+ * agent's detail in a file.
  * Every line carries an ISO-8601 date, so that lines of a long-running agent can be placed in time.
  */
 final class PacerLogging {
@@ -34,7 +35,10 @@ final class PacerLogging {
         SHORT,
         /** {@code pacer run}: the agent's INFO lines on standard out, or in the log file. */
         SERVICE,
-        /** {@code pacer demo}: the agent's lines on standard error, Kafka's warnings in a file. */
+        /**
+         * {@code pacer demo} and {@code pacer loadtest}: they print their own progress; the agent's lines and Kafka's
+         * warnings go to a file, and only warnings and errors of Leader Pacer's own code to standard error.
+         */
         DEMO
     }
 
@@ -84,7 +88,9 @@ final class PacerLogging {
                 ownLevel = verbose ? Level.DEBUG : Level.INFO;
                 kafkaLevel = Level.WARN;
                 Appender<ILoggingEvent> file = file(context, logFile != null ? logFile : DEMO_LOG_FILE);
-                own.add(console(context, "System.err"));
+                Appender<ILoggingEvent> console = console(context, "System.err");
+                console.addFilter(threshold(context, verbose ? Level.DEBUG : Level.WARN));
+                own.add(console);
                 own.add(file);
                 kafka.add(file);
             }
