@@ -71,7 +71,8 @@ public final class LoadTest {
             PartitionWatcher watcher = push(new PartitionWatcher(admin, settings.restartedBroker(),
                     LoadTestSettings.LOAD_TOPIC, settings.loadPartitions(), clockMs).start(WATCH_PERIOD_MS));
             ClassifiedLoad load = push(new ClassifiedLoad(client, LoadTestSettings.LOAD_TOPIC, settings.recordsPerSecond(),
-                    settings.recordBytes(), topics.classes(settings.loadPartitions()), watcher::role));
+                    settings.recordBytes(), topics.classes(settings.loadPartitions()),
+                    topics.preferredLeaders(settings.loadPartitions()), watcher::role));
             load.start();
             push(new GroupReader(client, LoadTestSettings.LOAD_TOPIC, "leader-pacer-loadtest").start());
             printer.accept("warm-up, " + settings.warmup().toSeconds() + " s (thrown away)");

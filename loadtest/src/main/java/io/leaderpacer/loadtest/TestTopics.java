@@ -61,6 +61,16 @@ final class TestTopics {
         return out;
     }
 
+    /** Each partition's preferred leader: the load's producers are grouped by it. */
+    int[] preferredLeaders(int partitions) {
+        int[] out = new int[partitions];
+        Map<Integer, List<Integer>> a = assignment(partitions);
+        for (int p = 0; p < partitions; p++) {
+            out[p] = a.get(p).get(0);
+        }
+        return out;
+    }
+
     /** Creates a topic with the balanced assignment and waits until every partition has its full ISR. */
     void create(String name, int partitions, Map<String, String> configs) throws Exception {
         NewTopic topic = new NewTopic(name, assignment(partitions)).configs(configs);

@@ -19,8 +19,13 @@ import java.util.function.IntFunction;
  * (the seed's criterion is about such clients). Each send is stamped, when it is made, with the round's phase, its
  * partition's class and the restarted broker's role there, and its outcome goes to the round's {@link LatencyBook}.
  *
- * <p>Why one producer for the whole test, not one per round: its connections, metadata and JIT stay warm, so rounds
- * differ by policy, not by which came first. Between rounds nothing is recorded, but the load goes on.
+ * <p>Why one producer per group of partitions (the caller groups them by preferred leader): a produce request carries
+ * every ready partition of one producer for one leader, and its response waits until all of them are acknowledged,
+ * so with a single producer one partition with a slow in-sync follower holds back the sends of every other partition
+ * in the same request, and the classes could not be measured apart. The first full run, with one producer, showed
+ * exactly that: every class and role had the same multi-second P99. Why the producers live for the whole test, not
+ * one round: their connections, metadata and JIT stay warm, so rounds differ by policy, not by which came first.
+ * Between rounds nothing is recorded, but the load goes on.
  *
  * <p>Modelled on Kafka's own producer performance tool (a paced loop around {@code send} with a callback that records
  * the latency); failures are counted, never thrown, so the load goes on while brokers restart.
@@ -40,7 +45,10 @@ public final class ClassifiedLoad implements AutoCloseable {
     private final byte[] payload;
     private final SendClass[] classes;
     private final IntFunction<BrokerRole> roles;
-    private final KafkaProducer<byte[], byte[]> producer;
+    /** The producer of each partition (partitions of one group share one). */
+    private final KafkaProducer<byte[], byte[]>[] producerOf;
+    /** Every producer once. */
+    private final java.util.List<KafkaProducer<byte[], byte[]>> producers = new java.util.ArrayList<>();
     private final ScheduledExecutorService pacer;
     private volatile Target target;
     private int nextPartition;
@@ -49,10 +57,11 @@ public final class ClassifiedLoad implements AutoCloseable {
     /**
      * @param clientProperties bootstrap servers and any security settings, applied before this class's own
      * @param classes          each partition's class, by partition number
+     * @param groups           each partition's producer group, by partition number: one producer per group
      * @param roles            the restarted broker's current role in a partition, by partition number
      */
     public ClassifiedLoad(Map<String, Object> clientProperties, String topic, int recordsPerSecond, int recordBytes,
-                          SendClass[] classes, IntFunction<BrokerRole> roles) {
+                          SendClass[] classes, int[] groups, IntFunction<BrokerRole> roles) {
         this.topic = topic;
         this.partitions = classes.length;
         this.recordsPerTick = recordsPerSecond * (TICK_MS / 1000.0);
@@ -64,8 +73,18 @@ public final class ClassifiedLoad implements AutoCloseable {
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "30000");
         props.put(ProducerConfig.LINGER_MS_CONFIG, "5");
-        props.put(ProducerConfig.CLIENT_ID_CONFIG, "leader-pacer-loadtest-steady");
-        this.producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
+        @SuppressWarnings("unchecked")
+        KafkaProducer<byte[], byte[]>[] of = new KafkaProducer[partitions];
+        Map<Integer, KafkaProducer<byte[], byte[]>> byGroup = new java.util.TreeMap<>();
+        for (int p = 0; p < partitions; p++) {
+            of[p] = byGroup.computeIfAbsent(groups[p], g -> {
+                Map<String, Object> own = new HashMap<>(props);
+                own.put(ProducerConfig.CLIENT_ID_CONFIG, "leader-pacer-loadtest-steady-" + g);
+                return new KafkaProducer<>(own, new ByteArraySerializer(), new ByteArraySerializer());
+            });
+        }
+        this.producerOf = of;
+        this.producers.addAll(byGroup.values());
         this.pacer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "loadtest-steady-load");
             t.setDaemon(true);
@@ -79,7 +98,7 @@ public final class ClassifiedLoad implements AutoCloseable {
      */
     public ClassifiedLoad start() throws Exception {
         for (int p = 0; p < partitions; p++) {
-            producer.send(new ProducerRecord<>(topic, p, null, payload)).get(60, TimeUnit.SECONDS);
+            producerOf[p].send(new ProducerRecord<>(topic, p, null, payload)).get(60, TimeUnit.SECONDS);
         }
         pacer.scheduleAtFixedRate(this::tick, 0, TICK_MS, TimeUnit.MILLISECONDS);
         return this;
@@ -100,7 +119,7 @@ public final class ClassifiedLoad implements AutoCloseable {
      * that a round's book is complete before it is read.
      */
     public void awaitInFlight() {
-        producer.flush();
+        producers.forEach(KafkaProducer::flush);
     }
 
     private void tick() {
@@ -114,7 +133,7 @@ public final class ClassifiedLoad implements AutoCloseable {
             BrokerRole role = roles.apply(partition);
             long start = System.nanoTime();
             try {
-                producer.send(new ProducerRecord<>(topic, partition, null, payload), (md, error) -> {
+                producerOf[partition].send(new ProducerRecord<>(topic, partition, null, payload), (md, error) -> {
                     if (t != null) {
                         t.book().record(t.phase(), sendClass, role, System.nanoTime() - start, error);
                     }
@@ -136,6 +155,6 @@ public final class ClassifiedLoad implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        producer.close(Duration.ofSeconds(5));
+        producers.forEach(p -> p.close(Duration.ofSeconds(5)));
     }
 }
