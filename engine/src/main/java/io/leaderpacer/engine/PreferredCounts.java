@@ -1,5 +1,6 @@
 package io.leaderpacer.engine;
 
+import io.leaderpacer.engine.cluster.BrokerIndex;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionState;
 
@@ -10,9 +11,11 @@ import java.util.List;
  * Per-broker tallies from one pass over the snapshot, and the candidates with their effective
  * preferred replica, so that the gate and the selection never walk replica lists twice.
  *
- * <p>Tables are indexed by broker id (dense; sized by the largest id in the snapshot).
- * Partitions under reassignment or whose topic is being deleted are left out, as Kafka's
- * candidate filter leaves them out before the gate is evaluated.
+ * <p>Tables are indexed by the snapshot's compact {@link BrokerIndex}, never by broker id (an id may be
+ * up to 2^31-1). Partitions under reassignment or whose topic is being deleted are left out of the gate's
+ * counts (the seed's guards "still apply before the gate is evaluated"). Of the candidates, a partition
+ * of a topic being deleted is always left out (Kafka's controller removes a deleted topic's partitions at
+ * once, so its loop never sees one); one under reassignment only when the caller asks (wait-for-sync).
  *
  * <p>The pass also collects the candidates (imbalanced partitions that are not left out), so that
  * the rest of the run visits only them: in a large cluster most partitions are balanced, and
@@ -22,7 +25,7 @@ final class PreferredCounts {
 
     /** Positions (in snapshot order) of the candidates: imbalanced partitions not left out. */
     final int[] candidates;
-    /** Effective preferred replica of each candidate, parallel to {@link #candidates}. */
+    /** Broker index of the effective preferred replica of each candidate, parallel to {@link #candidates}. */
     final int[] candidatePreferred;
     /** How many entries of {@link #candidates} are used. */
     final int candidateCount;
@@ -49,22 +52,31 @@ final class PreferredCounts {
         this.imbalancedCount = imbalancedCount;
     }
 
-    static PreferredCounts of(ClusterSnapshot cluster, EffectiveReplicaOrder order) {
-        Tally t = new Tally(cluster.maxBrokerId() + 1, cluster.partitions().size());
+    /**
+     * @param skipReassigning leave partitions under reassignment out of the candidates ({@code wait-for-sync}
+     *                        keeps the seed's guard; Kafka's own loop, hence {@code immediate}, does not)
+     */
+    static PreferredCounts of(ClusterSnapshot cluster, EffectiveReplicaOrder order, boolean skipReassigning) {
+        BrokerIndex index = cluster.brokerIndex();
+        Tally t = new Tally(index.size(), cluster.partitions().size());
         int n = cluster.partitions().size();
         if (order.isAssignmentOrder()) {
             // The common case: the preferred replica is the first assigned one, and the snapshot's
             // columns already hold everything this pass needs.
             for (int i = 0; i < n; i++) {
-                t.add(i, cluster.firstReplicaAt(i), cluster.leaderAt(i), cluster.reassigningOrDeletingAt(i),
+                int pref = cluster.firstReplicaIndexAt(i);
+                t.add(i, pref, cluster.leaderAt(i) != index.idAt(pref), cluster.reassigningOrDeletingAt(i),
+                        cluster.topicDeletingAt(i) || (skipReassigning && cluster.reassigningOrDeletingAt(i)),
                         cluster.firstReplicaInIsrAt(i));
             }
         } else {
             List<PartitionState> partitions = cluster.partitions();
             for (int i = 0; i < n; i++) {
                 PartitionState p = partitions.get(i);
-                int pref = order.preferred(p);
-                t.add(i, pref, p.leader(), p.reassigning() || p.topicDeleting(), p.isrContains(pref));
+                int prefId = order.preferred(p);
+                boolean guarded = p.reassigning() || p.topicDeleting();
+                t.add(i, index.indexOf(prefId), p.leader() != prefId, guarded,
+                        p.topicDeleting() || (skipReassigning && guarded), p.isrContains(prefId));
             }
         }
         return new PreferredCounts(t.candidates, t.candidatePreferred, t.candidateCount, t.total, t.imbalanced,
@@ -91,23 +103,28 @@ final class PreferredCounts {
             candidatePreferred = new int[candidates.length];
         }
 
-        void add(int position, int pref, int leader, boolean leftAlone, boolean inSync) {
-            boolean isImbalanced = leader != pref;
+        /**
+         * @param pref       broker index of the effective preferred replica
+         * @param guarded    under reassignment or in a topic being deleted: not in the gate's counts
+         * @param notElected not a candidate of this run
+         */
+        void add(int position, int pref, boolean isImbalanced, boolean guarded, boolean notElected, boolean inSync) {
             if (isImbalanced) {
                 imbalancedCount++;
             }
-            if (leftAlone) {
-                return;
-            }
-            total[pref]++;
-            if (!inSync) {
-                outOfSync[pref]++;
-            }
-            if (isImbalanced) {
-                imbalanced[pref]++;
+            if (!guarded) {
+                total[pref]++;
                 if (!inSync) {
-                    outOfSyncImbalanced[pref]++;
+                    outOfSync[pref]++;
                 }
+                if (isImbalanced) {
+                    imbalanced[pref]++;
+                    if (!inSync) {
+                        outOfSyncImbalanced[pref]++;
+                    }
+                }
+            }
+            if (isImbalanced && !notElected) {
                 if (candidateCount == candidates.length) {
                     candidates = Arrays.copyOf(candidates, candidateCount * 2);
                     candidatePreferred = Arrays.copyOf(candidatePreferred, candidateCount * 2);

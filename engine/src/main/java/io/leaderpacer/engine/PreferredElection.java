@@ -11,8 +11,9 @@ import io.leaderpacer.engine.cluster.PartitionState;
  * is empty) and active. Otherwise keep the current leader if it is valid: no change, which does
  * not count against the cap, and the partition is retried next run. Only if the current leader is
  * not valid either does the rule take the first valid replica in order, as a failover would. If
- * no replica is valid the partition is left as it is (a leaderless partition is the failover
- * path's business, not the balancer's).
+ * no replica is valid, Kafka's builder writes "no leader" ({@link PartitionState#NO_LEADER}) when the
+ * partition still names a (now invalid) leader: that is a record, so it counts against the cap, and
+ * the rule returns it like any other target. A partition that already has no leader is left as it is.
  */
 public final class PreferredElection {
 
@@ -23,7 +24,8 @@ public final class PreferredElection {
     }
 
     /**
-     * The leader the rule picks for a partition, or {@link #NO_CHANGE}.
+     * The leader the rule picks for a partition ({@link PartitionState#NO_LEADER} for "no leader"), or
+     * {@link #NO_CHANGE} when it would write nothing.
      */
     public static int decide(PartitionState p, ClusterSnapshot cluster, EffectiveReplicaOrder order) {
         int preferred = order.preferred(p);
@@ -42,10 +44,7 @@ public final class PreferredElection {
                 }
             }
         }
-        if (target == p.leader() || target == PartitionState.NO_LEADER) {
-            return NO_CHANGE;
-        }
-        return target;
+        return target == p.leader() ? NO_CHANGE : target;
     }
 
     /** In the ISR (or in the ELR when the ISR is empty) and on an active broker. */

@@ -1,5 +1,6 @@
 package io.leaderpacer.engine;
 
+import io.leaderpacer.engine.cluster.BrokerIndex;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.PacerConfig;
@@ -36,8 +37,9 @@ public final class PreferredLeaderBalancer {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(memory, "memory");
         EffectiveReplicaOrder order = EffectiveReplicaOrder.of(config.deprioritizedBrokers());
-        PreferredCounts counts = PreferredCounts.of(cluster, order);
+        PreferredCounts counts = PreferredCounts.of(cluster, order, config.waitForSync());
         Gate.Verdicts verdicts = Gate.evaluate(cluster, counts, config, memory, nowMs);
+        BrokerIndex index = cluster.brokerIndex();
         int tableSize = counts.brokerTableSize();
         int[] elected = new int[tableSize];
         int[] skipped = new int[tableSize];
@@ -60,7 +62,7 @@ public final class PreferredLeaderBalancer {
                     continue;
                 }
                 if (elections.size() < cap) {
-                    elections.add(new Election(partitions.get(i).id(), cluster.leaderAt(i), target, pref));
+                    elections.add(new Election(partitions.get(i).id(), cluster.leaderAt(i), target, index.idAt(pref)));
                     elected[pref]++;
                 } else {
                     deferredTotal++;
@@ -89,12 +91,13 @@ public final class PreferredLeaderBalancer {
                 candidateTarget[count] = target;
                 count++;
             }
-            RoundRobinSelection.Result chosen = RoundRobinSelection.select(candidateBroker, count, tableSize, cap, lastStart);
+            RoundRobinSelection.Result chosen = RoundRobinSelection.select(candidateBroker, count, tableSize, cap,
+                    lastStart < 0 ? -1 : index.firstIndexAfter(lastStart) - 1);
             for (int j = 0; j < chosen.chosenCount(); j++) {
                 int c = chosen.chosen()[j];
                 int i = candidateIndex[c];
                 elections.add(new Election(partitions.get(i).id(), cluster.leaderAt(i), candidateTarget[c],
-                        candidateBroker[c]));
+                        index.idAt(candidateBroker[c])));
                 elected[candidateBroker[c]]++;
             }
             deferredTotal = count - chosen.chosenCount();
@@ -105,13 +108,13 @@ public final class PreferredLeaderBalancer {
             for (int c = 0; c < count; c++) {
                 deferred[candidateBroker[c]]++;
             }
-            lastStart = chosen.startBroker();
+            lastStart = chosen.startBroker() < 0 || count == 0 ? lastStart : index.idAt(chosen.startBroker());
         }
 
         List<BrokerGateReport> reports = new ArrayList<>(verdicts.reports().size());
         for (BrokerGateReport r : verdicts.reports()) {
-            int b = r.broker();
-            reports.add(b < tableSize ? r.withRunCounts(elected[b], skipped[b], deferred[b]) : r);
+            int b = index.indexOf(r.broker());
+            reports.add(b >= 0 ? r.withRunCounts(elected[b], skipped[b], deferred[b]) : r);
         }
         BalancerMemory next = new BalancerMemory(verdicts.nextGates(), lastStart, nowMs);
         return new ElectionDecision(nowMs, config, elections, elections.size() >= cap, counts.imbalancedCount,
@@ -125,8 +128,8 @@ public final class PreferredLeaderBalancer {
      * object; otherwise {@link PreferredElection} runs in full.
      */
     private static int target(ClusterSnapshot cluster, EffectiveReplicaOrder order, int i, int pref) {
-        if (order.isAssignmentOrder() && cluster.firstReplicaInIsrAt(i) && cluster.isActive(pref)) {
-            return pref;
+        if (order.isAssignmentOrder() && cluster.firstReplicaInIsrAt(i) && cluster.isActiveAt(pref)) {
+            return cluster.brokerIndex().idAt(pref);
         }
         return PreferredElection.decide(cluster.partitions().get(i), cluster, order);
     }

@@ -18,11 +18,11 @@ final class RoundRobinSelection {
     }
 
     /**
-     * @param brokerOf   preferred broker of each electable candidate
+     * @param brokerOf   broker index (ascending id) of the preferred broker of each electable candidate
      * @param count      number of electable candidates (a prefix of {@code brokerOf})
-     * @param tableSize  broker id table size
+     * @param tableSize  number of broker indices
      * @param cap        max elections
-     * @param lastStart  the broker the previous run started from, or -1
+     * @param lastStart  start from the first broker index greater than this one (wrapping); -1 for the first
      */
     static Result select(int[] brokerOf, int count, int tableSize, int cap, int lastStart) {
         int[] bucketSize = new int[tableSize];

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * A straightforward re-statement of Kafka's own loop, written independently of the engine, as the
  * reference {@code immediate} must match: walk the imbalanced partitions in iteration order, skip
- * those being reassigned or deleted, apply {@code Election.PREFERRED}, and stop once
+ * those of a deleted topic (Kafka no longer has them), apply {@code Election.PREFERRED}, and stop once
  * {@code records.size() >= maxElectionsPerImbalance}. The return value's "more work" is Kafka's
  * {@code records.size() >= maxElectionsPerImbalance}.
  *
@@ -33,7 +33,7 @@ final class LegacyPreferredBalancer {
             }
             int[] replicas = p.replicas();
             int preferred = replicas[0];
-            if (p.leader() == preferred || p.reassigning() || p.topicDeleting()) {
+            if (p.leader() == preferred || p.topicDeleting()) {
                 continue;
             }
             int newLeader;
@@ -49,8 +49,8 @@ final class LegacyPreferredBalancer {
                     }
                 }
             }
-            // A leader that stays, or no valid replica at all, writes no record.
-            if (newLeader != p.leader() && newLeader != PartitionState.NO_LEADER) {
+            // A leader that stays writes no record; "no leader" for a partition that had one is a record.
+            if (newLeader != p.leader()) {
                 records.add(new Election(p.id(), p.leader(), newLeader, preferred));
             }
         }
