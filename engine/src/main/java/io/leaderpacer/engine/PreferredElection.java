@@ -14,6 +14,10 @@ import io.leaderpacer.engine.cluster.PartitionState;
  * no replica is valid, Kafka's builder writes "no leader" ({@link PartitionState#NO_LEADER}) when the
  * partition still names a (now invalid) leader: that is a record, so it counts against the cap, and
  * the rule returns it like any other target. A partition that already has no leader is left as it is.
+ *
+ * <p>Before "no leader", Kafka (with ELR on) tries the partition's last known leader: with an empty ISR and an
+ * empty ELR, a single last known leader that is active is elected, uncleanly (KIP-966's balanced recovery; Kafka
+ * records that leader when it writes "no leader"). The snapshot carries it in {@link PartitionState#lastKnownElr()}.
  */
 public final class PreferredElection {
 
@@ -42,6 +46,11 @@ public final class PreferredElection {
                     target = r;
                     break;
                 }
+            }
+            if (target == PartitionState.NO_LEADER && p.isrIsEmpty() && p.elrIsEmpty()
+                    && p.lastKnownLeader() != PartitionState.NO_LEADER && cluster.isActive(p.lastKnownLeader())) {
+                // KIP-966's balanced recovery, as Kafka's builder does it: the last known leader, uncleanly.
+                target = p.lastKnownLeader();
             }
         }
         return target == p.leader() ? NO_CHANGE : target;
