@@ -110,6 +110,22 @@ class ImmediateKafkaEquivalenceTest {
     }
 
     @Test
+    void elrOn_leaderLostWithAnEmptyIsrAndElr_kafkaWritesNoLeaderThenElectsTheLastKnownLeader_andSoDoesImmediate() {
+        // Leader 1 is active but out of the (empty) ISR: no replica is valid. Kafka writes "no leader" and records
+        // 1 as the last known leader; the next run elects it, uncleanly (KIP-966's balanced recovery).
+        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(2)
+                .partition(PartitionState.of("t", 0, ints(0, 1), ints(), 1)).build();
+        KafkaControllerReference kafka = KafkaControllerReference.load(cluster, 10, true);
+
+        drainAndCompare(kafka, 10);
+        assertThat(kafka.snapshotInIterationOrder().partitions().get(0).leader()).isEqualTo(PartitionState.NO_LEADER);
+        assertThat(kafka.snapshotInIterationOrder().partitions().get(0).lastKnownLeader()).isEqualTo(1);
+        drainAndCompare(kafka, 10); // the next check interval
+
+        assertThat(kafka.snapshotInIterationOrder().partitions().get(0).leader()).isEqualTo(1);
+    }
+
+    @Test
     void severalRecoveringBrokersInterleaved_everyCap_matchesKafkaRunAfterRun() {
         ClusterSnapshot cluster = ImmediateLegacyBehaviourTest.mixedRecovery();
         for (int cap : new int[] {1, 7, 100, 250, 1000}) {

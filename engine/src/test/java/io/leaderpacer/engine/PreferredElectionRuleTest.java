@@ -102,6 +102,16 @@ class PreferredElectionRuleTest {
     }
 
     @Test
+    void noValidReplica_emptyIsrAndElr_activeLastKnownLeader_isElected() {
+        PartitionState p = new PartitionState(new PartitionId("t", 0), ints(1, 2), ints(), ints(),
+                PartitionState.NO_LEADER, false, false, ints(2));
+
+        assertThat(decide(p, BrokerState.fenced(1))).isEqualTo(2);
+        assertThat(decide(p, BrokerState.fenced(1), BrokerState.fenced(2))).as("not when it is down")
+                .isEqualTo(PreferredElection.NO_CHANGE);
+    }
+
+    @Test
     void noValidReplicaAtAll_alreadyLeaderless_isNoChange() {
         PartitionState p = PartitionState.of("t", 0, ints(1, 2), ints(1, 2), PartitionState.NO_LEADER);
 
