@@ -209,9 +209,32 @@ public final class KafkaControllerReference {
         brokers.put(b.id(), b);
     }
 
+    /**
+     * Kafka's run without replaying its records, so that the state stays as loaded: what a benchmark measures.
+     *
+     * @return how many records the run wrote
+     */
+    public int decideOnly() {
+        return replication.maybeBalancePartitionLeaders().records().size();
+    }
+
     /** Kafka's run: its real {@code maybeBalancePartitionLeaders}, whose records are then replayed. */
     public Run run() {
+        return run(true);
+    }
+
+    /**
+     * Kafka's run, its records replayed; without {@code describe} only the record count is kept (a benchmark's
+     * drain), the elections list is empty.
+     */
+    public Run run(boolean describe) {
         ControllerResult<Boolean> result = replication.maybeBalancePartitionLeaders();
+        if (!describe) {
+            for (ApiMessageAndVersion m : result.records()) {
+                replication.replay((PartitionChangeRecord) m.message());
+            }
+            return new Run(List.of(), result.response());
+        }
         List<Election> elections = new ArrayList<>();
         for (ApiMessageAndVersion m : result.records()) {
             PartitionChangeRecord r = (PartitionChangeRecord) m.message();
