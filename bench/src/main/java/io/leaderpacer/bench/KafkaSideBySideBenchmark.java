@@ -4,6 +4,7 @@ import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.ClusterState;
 import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.controller.KafkaControllerReference;
@@ -57,6 +58,11 @@ public class KafkaSideBySideBenchmark {
     private List<PartitionState> partitionList;
     /** The snapshot the engine decides over. */
     private ClusterSnapshot cluster;
+    /** The same cluster as incremental state, kept as the controller keeps its own. */
+    private ClusterState state;
+    /** Two versions of one partition, replayed in turn by {@link #engineApplyOnePartitionChange}. */
+    private PartitionState[] flip;
+    private int flipTurn;
     /** Kafka's controller state, loaded from the same snapshot. */
     private KafkaControllerReference kafka;
     private PacerConfig immediate;
@@ -76,6 +82,9 @@ public class KafkaSideBySideBenchmark {
                 "leader.imbalance.election.algorithm", "wait-for-sync",
                 "leader.imbalance.election.wait.for.sync.threshold.percent", scenario.equals("nothingElectable") ? "100" : "5"));
         memory = PreferredLeaderBalancer.decide(cluster, waitForSync, BalancerMemory.empty(), 0).nextMemory();
+        state = ClusterState.of(cluster);
+        PartitionState p = cluster.partitions().get(partitions / 2);
+        flip = new PartitionState[] {p.withLeader(p.replicaAt(1)), p.withLeader(p.replicaAt(0))};
     }
 
     /** Every imbalanced partition without its preferred replica in the ISR: nothing to elect, the leader is valid. */
@@ -106,6 +115,25 @@ public class KafkaSideBySideBenchmark {
     @Benchmark
     public ElectionDecision engineWaitForSync() {
         return PreferredLeaderBalancer.decide(cluster, waitForSync, memory, 15_000);
+    }
+
+    /** The incremental path: the same run over state kept up to date by replay. */
+    @Benchmark
+    public ElectionDecision engineIncrementalImmediate() {
+        return PreferredLeaderBalancer.decide(state, immediate, BalancerMemory.empty(), 15_000);
+    }
+
+    @Benchmark
+    public ElectionDecision engineIncrementalWaitForSync() {
+        return PreferredLeaderBalancer.decide(state, waitForSync, memory, 15_000);
+    }
+
+    /** Replaying one partition change (a leader moving back and forth) into the incremental state. */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    public ClusterState engineApplyOnePartitionChange() {
+        state.replay(flip[flipTurn ^= 1]);
+        return state;
     }
 
     /** A caller with only a full snapshot: build and validate it, then decide. */

@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 3, time = 2)
 public class SnapshotBuildBenchmark {

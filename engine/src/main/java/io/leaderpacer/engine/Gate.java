@@ -1,7 +1,6 @@
 package io.leaderpacer.engine;
 
-import io.leaderpacer.engine.cluster.BrokerIndex;
-import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.config.GateDenominator;
 import io.leaderpacer.engine.config.MaxWaitClock;
 import io.leaderpacer.engine.config.PacerConfig;
@@ -34,22 +33,22 @@ final class Gate {
     record Verdicts(boolean[] blocked, List<BrokerGateReport> reports, SortedMap<Integer, BrokerGateState> nextGates) {
     }
 
-    static Verdicts evaluate(ClusterSnapshot cluster, PreferredCounts counts, PacerConfig config,
+    static Verdicts evaluate(ClusterView cluster, PreferredCounts counts, PacerConfig config,
                              BalancerMemory memory, long nowMs) {
-        BrokerIndex index = cluster.brokerIndex();
-        boolean[] blocked = new boolean[index.size()];
+        int size = cluster.brokerCount();
+        boolean[] blocked = new boolean[size];
         List<BrokerGateReport> reports = new ArrayList<>();
         SortedMap<Integer, BrokerGateState> next = new TreeMap<>();
 
-        TreeSet<Integer> brokers = new TreeSet<>(cluster.brokers().keySet());
-        boolean[] named = new boolean[index.size()];
+        TreeSet<Integer> brokers = new TreeSet<>(cluster.registeredBrokerIds());
+        boolean[] named = new boolean[size];
         for (int c = 0; c < counts.candidateCount; c++) {
             // a preferred broker of a candidate under reassignment has no gate count, but has a report line
             named[counts.candidatePreferred[c]] = true;
         }
-        for (int i = 0; i < index.size(); i++) {
+        for (int i = 0; i < size; i++) {
             if (counts.total[i] > 0 || named[i]) {
-                brokers.add(index.idAt(i));
+                brokers.add(cluster.brokerIdAt(i));
             }
         }
         brokers.addAll(memory.gates().keySet());
@@ -58,7 +57,7 @@ final class Gate {
         boolean wall = config.maxWaitClock() == MaxWaitClock.WALL;
 
         for (int b : brokers) {
-            int i = index.indexOf(b);
+            int i = cluster.brokerIndexOf(b);
             boolean active = i >= 0 && cluster.isActiveAt(i);
             int total = i >= 0 ? counts.total[i] : 0;
             int imbalanced = i >= 0 ? counts.imbalanced[i] : 0;

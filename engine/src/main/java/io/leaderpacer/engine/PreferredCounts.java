@@ -1,11 +1,9 @@
 package io.leaderpacer.engine;
 
-import io.leaderpacer.engine.cluster.BrokerIndex;
-import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.cluster.PartitionState;
 
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Per-broker tallies from one pass over the snapshot, and the candidates with their effective
@@ -56,31 +54,56 @@ final class PreferredCounts {
      * @param skipReassigning leave partitions under reassignment out of the candidates ({@code wait-for-sync}
      *                        keeps the seed's guard; Kafka's own loop, hence {@code immediate}, does not)
      */
-    static PreferredCounts of(ClusterSnapshot cluster, EffectiveReplicaOrder order, boolean skipReassigning) {
-        BrokerIndex index = cluster.brokerIndex();
-        Tally t = new Tally(index.size(), cluster.partitions().size());
-        int n = cluster.partitions().size();
+    static PreferredCounts of(ClusterView cluster, EffectiveReplicaOrder order, boolean skipReassigning) {
+        int n = cluster.positionCount();
+        Tally t = new Tally(cluster.brokerCount(), n);
         if (order.isAssignmentOrder()) {
-            // The common case: the preferred replica is the first assigned one, and the snapshot's
-            // columns already hold everything this pass needs.
+            // The common case: the preferred replica is the first assigned one, and the columns already hold
+            // everything this pass needs.
             for (int i = 0; i < n; i++) {
+                PartitionState p = cluster.partitionAt(i);
+                if (p == null) {
+                    continue;
+                }
                 int pref = cluster.firstReplicaIndexAt(i);
-                t.add(i, pref, cluster.leaderAt(i) != index.idAt(pref), cluster.reassigningOrDeletingAt(i),
+                t.add(i, pref, cluster.leaderAt(i) != cluster.brokerIdAt(pref), cluster.reassigningOrDeletingAt(i),
                         cluster.topicDeletingAt(i) || (skipReassigning && cluster.reassigningOrDeletingAt(i)),
                         cluster.firstReplicaInIsrAt(i));
             }
         } else {
-            List<PartitionState> partitions = cluster.partitions();
             for (int i = 0; i < n; i++) {
-                PartitionState p = partitions.get(i);
+                PartitionState p = cluster.partitionAt(i);
+                if (p == null) {
+                    continue;
+                }
                 int prefId = order.preferred(p);
                 boolean guarded = p.reassigning() || p.topicDeleting();
-                t.add(i, index.indexOf(prefId), p.leader() != prefId, guarded,
+                t.add(i, cluster.brokerIndexOf(prefId), p.leader() != prefId, guarded,
                         p.topicDeleting() || (skipReassigning && guarded), p.isrContains(prefId));
             }
         }
-        return new PreferredCounts(t.candidates, t.candidatePreferred, t.candidateCount, t.total, t.imbalanced,
-                t.outOfSync, t.outOfSyncImbalanced, t.imbalancedCount);
+        return t.counts();
+    }
+
+    /**
+     * The counts kept by a {@link io.leaderpacer.engine.cluster.ClusterState} (assignment order only), with the
+     * candidates read from its candidate set instead of a pass over every partition.
+     */
+    static PreferredCounts fromState(io.leaderpacer.engine.cluster.ClusterState state, boolean skipReassigning) {
+        io.leaderpacer.engine.cluster.ClusterState.Counts c = state.counts();
+        int[] candidates = new int[Math.max(16, c.candidateCount())];
+        int[] preferred = new int[candidates.length];
+        int k = 0;
+        for (int i = state.nextCandidate(0); i >= 0; i = state.nextCandidate(i + 1)) {
+            if (skipReassigning && state.reassigningOrDeletingAt(i)) {
+                continue;
+            }
+            candidates[k] = i;
+            preferred[k] = state.firstReplicaIndexAt(i);
+            k++;
+        }
+        return new PreferredCounts(candidates, preferred, k, c.total(), c.imbalanced(), c.outOfSync(),
+                c.outOfSyncImbalanced(), c.imbalancedCount());
     }
 
     /** The tallies while the pass runs. */
@@ -108,6 +131,11 @@ final class PreferredCounts {
          * @param guarded    under reassignment or in a topic being deleted: not in the gate's counts
          * @param notElected not a candidate of this run
          */
+        PreferredCounts counts() {
+            return new PreferredCounts(candidates, candidatePreferred, candidateCount, total, imbalanced, outOfSync,
+                    outOfSyncImbalanced, imbalancedCount);
+        }
+
         void add(int position, int pref, boolean isImbalanced, boolean guarded, boolean notElected, boolean inSync) {
             if (isImbalanced) {
                 imbalancedCount++;

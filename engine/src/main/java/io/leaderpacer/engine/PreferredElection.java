@@ -1,6 +1,6 @@
 package io.leaderpacer.engine;
 
-import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.cluster.PartitionState;
 
 /**
@@ -31,7 +31,7 @@ public final class PreferredElection {
      * The leader the rule picks for a partition ({@link PartitionState#NO_LEADER} for "no leader"), or
      * {@link #NO_CHANGE} when it would write nothing.
      */
-    public static int decide(PartitionState p, ClusterSnapshot cluster, EffectiveReplicaOrder order) {
+    public static int decide(PartitionState p, ClusterView cluster, EffectiveReplicaOrder order) {
         int preferred = order.preferred(p);
         int target;
         if (isValidLeader(p, preferred, cluster)) {
@@ -57,7 +57,7 @@ public final class PreferredElection {
     }
 
     /** In the ISR (or in the ELR when the ISR is empty) and on an active broker. */
-    public static boolean isValidLeader(PartitionState p, int replica, ClusterSnapshot cluster) {
+    public static boolean isValidLeader(PartitionState p, int replica, ClusterView cluster) {
         if (!cluster.isActive(replica)) {
             return false;
         }

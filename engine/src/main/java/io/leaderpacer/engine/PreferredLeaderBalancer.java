@@ -1,8 +1,8 @@
 package io.leaderpacer.engine;
 
-import io.leaderpacer.engine.cluster.BrokerIndex;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
-import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.cluster.ClusterState;
+import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.config.PacerConfig;
 
 import java.util.ArrayList;
@@ -37,15 +37,34 @@ public final class PreferredLeaderBalancer {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(memory, "memory");
         EffectiveReplicaOrder order = EffectiveReplicaOrder.of(config.deprioritizedBrokers());
-        PreferredCounts counts = PreferredCounts.of(cluster, order, config.waitForSync());
+        return decide(cluster, PreferredCounts.of(cluster, order, config.waitForSync()), order, config, memory, nowMs);
+    }
+
+    /**
+     * Decides one run over state kept up to date by replay: the same decision as over
+     * {@link ClusterState#snapshot()}, without a pass over every partition when the deprioritized list is empty
+     * (the state keeps the per-broker counts and the candidate set; with a list, the preferred replicas differ
+     * from the first assigned ones and the run makes the full pass).
+     */
+    public static ElectionDecision decide(ClusterState cluster, PacerConfig config, BalancerMemory memory, long nowMs) {
+        Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(memory, "memory");
+        EffectiveReplicaOrder order = EffectiveReplicaOrder.of(config.deprioritizedBrokers());
+        PreferredCounts counts = order.isAssignmentOrder()
+                ? PreferredCounts.fromState(cluster, config.waitForSync())
+                : PreferredCounts.of(cluster, order, config.waitForSync());
+        return decide(cluster, counts, order, config, memory, nowMs);
+    }
+
+    private static ElectionDecision decide(ClusterView cluster, PreferredCounts counts, EffectiveReplicaOrder order,
+                                           PacerConfig config, BalancerMemory memory, long nowMs) {
         Gate.Verdicts verdicts = Gate.evaluate(cluster, counts, config, memory, nowMs);
-        BrokerIndex index = cluster.brokerIndex();
         int tableSize = counts.brokerTableSize();
         int[] elected = new int[tableSize];
         int[] skipped = new int[tableSize];
         int[] deferred = new int[tableSize];
 
-        List<PartitionState> partitions = cluster.partitions();
         int cap = config.maxPerRun();
         List<Election> elections = new ArrayList<>(Math.min(cap, 1024));
         int skippedTotal = 0;
@@ -62,7 +81,8 @@ public final class PreferredLeaderBalancer {
                     continue;
                 }
                 if (elections.size() < cap) {
-                    elections.add(new Election(partitions.get(i).id(), cluster.leaderAt(i), target, index.idAt(pref)));
+                    elections.add(new Election(cluster.partitionAt(i).id(), cluster.leaderAt(i), target,
+                            cluster.brokerIdAt(pref)));
                     elected[pref]++;
                 } else {
                     deferredTotal++;
@@ -91,13 +111,17 @@ public final class PreferredLeaderBalancer {
                 candidateTarget[count] = target;
                 count++;
             }
-            RoundRobinSelection.Result chosen = RoundRobinSelection.select(candidateBroker, count, tableSize, cap,
-                    lastStart < 0 ? -1 : index.firstIndexAfter(lastStart) - 1);
+            int[] idOfIndex = new int[tableSize];
+            for (int b = 0; b < tableSize; b++) {
+                idOfIndex[b] = cluster.brokerIdAt(b);
+            }
+            RoundRobinSelection.Result chosen = RoundRobinSelection.select(candidateBroker, count, idOfIndex, cap,
+                    lastStart);
             for (int j = 0; j < chosen.chosenCount(); j++) {
                 int c = chosen.chosen()[j];
                 int i = candidateIndex[c];
-                elections.add(new Election(partitions.get(i).id(), cluster.leaderAt(i), candidateTarget[c],
-                        index.idAt(candidateBroker[c])));
+                elections.add(new Election(cluster.partitionAt(i).id(), cluster.leaderAt(i), candidateTarget[c],
+                        cluster.brokerIdAt(candidateBroker[c])));
                 elected[candidateBroker[c]]++;
             }
             deferredTotal = count - chosen.chosenCount();
@@ -108,12 +132,12 @@ public final class PreferredLeaderBalancer {
             for (int c = 0; c < count; c++) {
                 deferred[candidateBroker[c]]++;
             }
-            lastStart = chosen.startBroker() < 0 || count == 0 ? lastStart : index.idAt(chosen.startBroker());
+            lastStart = chosen.startBroker();
         }
 
         List<BrokerGateReport> reports = new ArrayList<>(verdicts.reports().size());
         for (BrokerGateReport r : verdicts.reports()) {
-            int b = index.indexOf(r.broker());
+            int b = cluster.brokerIndexOf(r.broker());
             reports.add(b >= 0 ? r.withRunCounts(elected[b], skipped[b], deferred[b]) : r);
         }
         BalancerMemory next = new BalancerMemory(verdicts.nextGates(), lastStart, nowMs);
@@ -127,10 +151,10 @@ public final class PreferredLeaderBalancer {
      * recovery), it is elected, and the snapshot's columns say so without touching the partition
      * object; otherwise {@link PreferredElection} runs in full.
      */
-    private static int target(ClusterSnapshot cluster, EffectiveReplicaOrder order, int i, int pref) {
+    private static int target(ClusterView cluster, EffectiveReplicaOrder order, int i, int pref) {
         if (order.isAssignmentOrder() && cluster.firstReplicaInIsrAt(i) && cluster.isActiveAt(pref)) {
-            return cluster.brokerIndex().idAt(pref);
+            return cluster.brokerIdAt(pref);
         }
-        return PreferredElection.decide(cluster.partitions().get(i), cluster, order);
+        return PreferredElection.decide(cluster.partitionAt(i), cluster, order);
     }
 }

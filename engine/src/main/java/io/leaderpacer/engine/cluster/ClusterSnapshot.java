@@ -18,10 +18,12 @@ import java.util.TreeMap;
  * order, exactly as Kafka does. Brokers named as replicas but not registered are treated as
  * inactive (they cannot lead); a broker in an ISR must be registered, or the snapshot is refused.
  */
-public final class ClusterSnapshot {
+public final class ClusterSnapshot implements ClusterView {
 
     /** Registered brokers by id, ascending: round-robin and reports walk them in this order. */
     private final SortedMap<Integer, BrokerState> brokers;
+    /** Registered broker ids, ascending (the brokers' keys as a sorted set, for the gate's walk). */
+    private final java.util.SortedSet<Integer> registeredIds;
     /** Partitions in candidate-iteration order. */
     private final List<PartitionState> partitions;
     /**
@@ -50,6 +52,7 @@ public final class ClusterSnapshot {
 
     private ClusterSnapshot(SortedMap<Integer, BrokerState> brokers, List<PartitionState> partitions) {
         this.brokers = Collections.unmodifiableSortedMap(brokers);
+        this.registeredIds = Collections.unmodifiableSortedSet(new java.util.TreeSet<>(brokers.keySet()));
         this.partitions = Collections.unmodifiableList(partitions);
         this.index = indexBrokers(brokers, partitions);
         int size = index.size();
@@ -130,14 +133,46 @@ public final class ClusterSnapshot {
     }
 
     /** Whether the broker is registered, unfenced and not in controlled shutdown. */
+    @Override
     public boolean isActive(int brokerId) {
         int i = index.indexOf(brokerId);
         return i >= 0 && activeByIndex[i];
     }
 
     /** Whether the broker at this compact index is registered, unfenced and not in controlled shutdown. */
+    @Override
     public boolean isActiveAt(int brokerIndex) {
         return activeByIndex[brokerIndex];
+    }
+
+    @Override
+    public int positionCount() {
+        return partitions.size();
+    }
+
+    @Override
+    public PartitionState partitionAt(int position) {
+        return partitions.get(position);
+    }
+
+    @Override
+    public int brokerCount() {
+        return index.size();
+    }
+
+    @Override
+    public int brokerIdAt(int brokerIndex) {
+        return index.idAt(brokerIndex);
+    }
+
+    @Override
+    public int brokerIndexOf(int id) {
+        return index.indexOf(id);
+    }
+
+    @Override
+    public java.util.SortedSet<Integer> registeredBrokerIds() {
+        return registeredIds;
     }
 
     public boolean isRegistered(int brokerId) {
@@ -151,6 +186,7 @@ public final class ClusterSnapshot {
     }
 
     /** The leader of the partition at this position of {@link #partitions()}, without touching the partition. */
+    @Override
     public int leaderAt(int position) {
         return leaderColumn[position];
     }
@@ -161,21 +197,25 @@ public final class ClusterSnapshot {
     }
 
     /** The broker index of the first assigned replica of the partition at this position. */
+    @Override
     public int firstReplicaIndexAt(int position) {
         return firstReplicaIndexColumn[position];
     }
 
     /** Whether the first assigned replica of the partition at this position is in its ISR. */
+    @Override
     public boolean firstReplicaInIsrAt(int position) {
         return (flagColumn[position] & FIRST_REPLICA_IN_ISR) != 0;
     }
 
     /** Whether the partition at this position is being reassigned or its topic deleted. */
+    @Override
     public boolean reassigningOrDeletingAt(int position) {
         return (flagColumn[position] & (REASSIGNING | DELETING)) != 0;
     }
 
     /** Whether the topic of the partition at this position is being deleted. */
+    @Override
     public boolean topicDeletingAt(int position) {
         return (flagColumn[position] & DELETING) != 0;
     }
