@@ -146,14 +146,22 @@ public final class PreferredLeaderBalancer {
     }
 
     /**
-     * The election rule's verdict for the candidate at snapshot position {@code i}. When the
-     * preferred replica is the first assigned one, in the ISR and active (most candidates of a
-     * recovery), it is elected, and the snapshot's columns say so without touching the partition
-     * object; otherwise {@link PreferredElection} runs in full.
+     * The election rule's verdict for the candidate at position {@code i}. When the preferred replica is
+     * the first assigned one, in the ISR and active (most candidates of a recovery), it is elected; when it is
+     * out of a non-empty ISR and the leader is an active ISR member (a broker still catching up), nothing
+     * changes. The columns say both without touching the partition object; otherwise
+     * {@link PreferredElection} runs in full.
      */
     private static int target(ClusterView cluster, EffectiveReplicaOrder order, int i, int pref) {
-        if (order.isAssignmentOrder() && cluster.firstReplicaInIsrAt(i) && cluster.isActiveAt(pref)) {
-            return cluster.brokerIdAt(pref);
+        if (order.isAssignmentOrder()) {
+            if (cluster.firstReplicaInIsrAt(i)) {
+                if (cluster.isActiveAt(pref)) {
+                    return cluster.brokerIdAt(pref);
+                }
+            } else if (!cluster.isrEmptyAt(i) && cluster.leaderInIsrAt(i) && cluster.isActiveAt(cluster.leaderIndexAt(i))) {
+                // The preferred replica is out of a non-empty ISR, so it cannot lead; the leader is valid and stays.
+                return PreferredElection.NO_CHANGE;
+            }
         }
         return PreferredElection.decide(cluster.partitionAt(i), cluster, order);
     }

@@ -36,19 +36,23 @@ public final class ClusterSnapshot implements ClusterView {
     /** Per broker index, registered at all: an ISR member must be. */
     private final boolean[] registeredByIndex;
     /**
-     * Per partition position, its leader; with {@link #firstReplicaIndexColumn} and {@link #flagColumn}
+     * Per partition position, its leader; with the index and {@link #flagColumn} columns
      * a column view filled once here, so that the balancer's pass over a million partitions reads
      * three small arrays in order instead of a million objects and their replica and ISR arrays.
      */
     private final int[] leaderColumn;
     /** Per partition position, the broker index of its first assigned replica (Kafka's preferred replica). */
     private final int[] firstReplicaIndexColumn;
-    /** Per partition position, {@link #FIRST_REPLICA_IN_ISR}, {@link #REASSIGNING} and {@link #DELETING} bits. */
+    /** Per partition position, the broker index of its leader, or -1: a valid leader is kept without a lookup. */
+    private final int[] leaderIndexColumn;
+    /** Per partition position, the {@link #FIRST_REPLICA_IN_ISR}, {@link #REASSIGNING}, {@link #DELETING}, {@link #LEADER_IN_ISR} and {@link #ISR_EMPTY} bits. */
     private final byte[] flagColumn;
 
     private static final byte FIRST_REPLICA_IN_ISR = 1;
     private static final byte REASSIGNING = 2;
     private static final byte DELETING = 4;
+    private static final byte LEADER_IN_ISR = 8;
+    private static final byte ISR_EMPTY = 16;
 
     private ClusterSnapshot(SortedMap<Integer, BrokerState> brokers, List<PartitionState> partitions) {
         this.brokers = Collections.unmodifiableSortedMap(brokers);
@@ -66,6 +70,7 @@ public final class ClusterSnapshot implements ClusterView {
         int n = partitions.size();
         this.leaderColumn = new int[n];
         this.firstReplicaIndexColumn = new int[n];
+        this.leaderIndexColumn = new int[n];
         this.flagColumn = new byte[n];
         DuplicateCheck duplicates = new DuplicateCheck();
         for (int i = 0; i < n; i++) {
@@ -79,8 +84,11 @@ public final class ClusterSnapshot implements ClusterView {
             });
             leaderColumn[i] = p.leader();
             firstReplicaIndexColumn[i] = index.indexOf(p.replicaAt(0));
+            leaderIndexColumn[i] = p.hasLeader() ? index.indexOf(p.leader()) : -1;
             flagColumn[i] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
-                    | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0));
+                    | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
+                    | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
+                    | (p.isrIsEmpty() ? ISR_EMPTY : 0));
         }
     }
 
@@ -206,6 +214,21 @@ public final class ClusterSnapshot implements ClusterView {
     @Override
     public boolean firstReplicaInIsrAt(int position) {
         return (flagColumn[position] & FIRST_REPLICA_IN_ISR) != 0;
+    }
+
+    @Override
+    public boolean leaderInIsrAt(int position) {
+        return (flagColumn[position] & LEADER_IN_ISR) != 0;
+    }
+
+    @Override
+    public boolean isrEmptyAt(int position) {
+        return (flagColumn[position] & ISR_EMPTY) != 0;
+    }
+
+    @Override
+    public int leaderIndexAt(int position) {
+        return leaderIndexColumn[position];
     }
 
     /** Whether the partition at this position is being reassigned or its topic deleted. */

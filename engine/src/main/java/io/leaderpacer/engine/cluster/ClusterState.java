@@ -31,6 +31,8 @@ public final class ClusterState implements ClusterView {
     private static final byte FIRST_REPLICA_IN_ISR = 1;
     private static final byte REASSIGNING = 2;
     private static final byte DELETING = 4;
+    private static final byte LEADER_IN_ISR = 8;
+    private static final byte ISR_EMPTY = 16;
 
     /** Broker ids by index, in the order first named. */
     private int[] brokerIds = new int[16];
@@ -59,6 +61,7 @@ public final class ClusterState implements ClusterView {
     /** Columns by position, as the snapshot keeps them, so the run reads arrays. */
     private int[] leaders = new int[16];
     private int[] firstReplicaIndex = new int[16];
+    private int[] leaderIndex = new int[16];
     private byte[] flags = new byte[16];
     /** Candidate positions as bits, so a run walks them in position order without a pass over every partition. */
     private long[] candidateBits = new long[1];
@@ -120,8 +123,11 @@ public final class ClusterState implements ClusterView {
         partitions[pos] = p;
         leaders[pos] = p.leader();
         firstReplicaIndex[pos] = indexOf.get(p.replicaAt(0));
+        leaderIndex[pos] = p.hasLeader() ? indexOf.get(p.leader()) : -1;
         flags[pos] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
-                | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0));
+                | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
+                | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
+                | (p.isrIsEmpty() ? ISR_EMPTY : 0));
         count(pos, +1);
     }
 
@@ -191,6 +197,7 @@ public final class ClusterState implements ClusterView {
             partitions = Arrays.copyOf(partitions, size);
             leaders = Arrays.copyOf(leaders, size);
             firstReplicaIndex = Arrays.copyOf(firstReplicaIndex, size);
+            leaderIndex = Arrays.copyOf(leaderIndex, size);
             flags = Arrays.copyOf(flags, size);
         }
         if ((n + 63) >>> 6 > candidateBits.length) {
@@ -275,6 +282,21 @@ public final class ClusterState implements ClusterView {
     @Override
     public boolean firstReplicaInIsrAt(int position) {
         return (flags[position] & FIRST_REPLICA_IN_ISR) != 0;
+    }
+
+    @Override
+    public boolean leaderInIsrAt(int position) {
+        return (flags[position] & LEADER_IN_ISR) != 0;
+    }
+
+    @Override
+    public boolean isrEmptyAt(int position) {
+        return (flags[position] & ISR_EMPTY) != 0;
+    }
+
+    @Override
+    public int leaderIndexAt(int position) {
+        return leaderIndex[position];
     }
 
     @Override

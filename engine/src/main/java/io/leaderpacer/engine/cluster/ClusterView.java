@@ -28,6 +28,15 @@ public interface ClusterView {
     /** Whether the first assigned replica of the partition at a position is in its ISR. */
     boolean firstReplicaInIsrAt(int position);
 
+    /** Whether the leader of the partition at a position is in its ISR (false without a leader). */
+    boolean leaderInIsrAt(int position);
+
+    /** Whether the ISR of the partition at a position is empty. */
+    boolean isrEmptyAt(int position);
+
+    /** The broker index of the leader of the partition at a position, or -1 without a leader. */
+    int leaderIndexAt(int position);
+
     /** Whether the partition at a position is being reassigned or its topic deleted. */
     boolean reassigningOrDeletingAt(int position);
 
