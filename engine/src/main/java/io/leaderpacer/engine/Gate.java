@@ -41,13 +41,9 @@ final class Gate {
         SortedMap<Integer, BrokerGateState> next = new TreeMap<>();
 
         TreeSet<Integer> brokers = new TreeSet<>(cluster.registeredBrokerIds());
-        boolean[] named = new boolean[size];
-        for (int c = 0; c < counts.candidateCount; c++) {
-            // a preferred broker of a candidate under reassignment has no gate count, but has a report line
-            named[counts.candidatePreferred[c]] = true;
-        }
         for (int i = 0; i < size; i++) {
-            if (counts.total[i] > 0 || named[i]) {
+            // a preferred broker of a candidate under reassignment has no gate count, but has a report line
+            if (counts.total[i] > 0 || counts.candidatesPerBroker[i] > 0) {
                 brokers.add(cluster.brokerIdAt(i));
             }
         }

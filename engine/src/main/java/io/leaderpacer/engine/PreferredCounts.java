@@ -21,12 +21,27 @@ import java.util.Arrays;
  */
 final class PreferredCounts {
 
-    /** Positions (in snapshot order) of the candidates: imbalanced partitions not left out. */
-    final int[] candidates;
+    /**
+     * Positions (in iteration order) of the candidates: imbalanced partitions not left out. Filled up front by
+     * the pass over a snapshot; filled on demand from an incremental state's candidate set, so that a run that
+     * stops at the cap reads only the candidates it examines.
+     */
+    private int[] candidates;
     /** Broker index of the effective preferred replica of each candidate, parallel to {@link #candidates}. */
-    final int[] candidatePreferred;
-    /** How many entries of {@link #candidates} are used. */
+    private int[] candidatePreferred;
+    /** How many entries of {@link #candidates} are filled. */
+    private int filled;
+    /** The incremental state to fill from, or {@code null} when filled up front. */
+    private final io.leaderpacer.engine.cluster.ClusterState source;
+    /** The position to continue filling from. */
+    private int nextPosition;
+    /** How many candidates there are. */
     final int candidateCount;
+    /**
+     * Per broker index, how many imbalanced partitions outside a deleted topic prefer it (reassigning ones
+     * included): a broker with any has a line in the report even when the gate counts nothing for it.
+     */
+    final int[] candidatesPerBroker;
     /** Partitions per preferred broker. */
     final int[] total;
     /** Of them, not led by the preferred broker. */
@@ -38,11 +53,15 @@ final class PreferredCounts {
     /** All imbalanced partitions, the figure behind Kafka's PreferredReplicaImbalanceCount. */
     final int imbalancedCount;
 
-    private PreferredCounts(int[] candidates, int[] candidatePreferred, int candidateCount, int[] total,
-                            int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced, int imbalancedCount) {
+    private PreferredCounts(int[] candidates, int[] candidatePreferred, int filled,
+                            io.leaderpacer.engine.cluster.ClusterState source, int candidateCount, int[] candidatesPerBroker,
+                            int[] total, int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced, int imbalancedCount) {
         this.candidates = candidates;
         this.candidatePreferred = candidatePreferred;
+        this.filled = filled;
+        this.source = source;
         this.candidateCount = candidateCount;
+        this.candidatesPerBroker = candidatesPerBroker;
         this.total = total;
         this.imbalanced = imbalanced;
         this.outOfSync = outOfSync;
@@ -68,7 +87,7 @@ final class PreferredCounts {
                 int pref = cluster.firstReplicaIndexAt(i);
                 t.add(i, pref, cluster.leaderAt(i) != cluster.brokerIdAt(pref), cluster.reassigningOrDeletingAt(i),
                         cluster.topicDeletingAt(i) || (skipReassigning && cluster.reassigningOrDeletingAt(i)),
-                        cluster.firstReplicaInIsrAt(i));
+                        cluster.firstReplicaInIsrAt(i), cluster.topicDeletingAt(i));
             }
         } else {
             for (int i = 0; i < n; i++) {
@@ -79,7 +98,7 @@ final class PreferredCounts {
                 int prefId = order.preferred(p);
                 boolean guarded = p.reassigning() || p.topicDeleting();
                 t.add(i, cluster.brokerIndexOf(prefId), p.leader() != prefId, guarded,
-                        p.topicDeleting() || (skipReassigning && guarded), p.isrContains(prefId));
+                        p.topicDeleting() || (skipReassigning && guarded), p.isrContains(prefId), p.topicDeleting());
             }
         }
         return t.counts();
@@ -87,23 +106,54 @@ final class PreferredCounts {
 
     /**
      * The counts kept by a {@link io.leaderpacer.engine.cluster.ClusterState} (assignment order only), with the
-     * candidates read from its candidate set instead of a pass over every partition.
+     * candidates read from its candidate set instead of a pass over every partition: on demand when every
+     * candidate counts ({@code immediate}), up front when reassigning ones must be left out.
      */
     static PreferredCounts fromState(io.leaderpacer.engine.cluster.ClusterState state, boolean skipReassigning) {
         io.leaderpacer.engine.cluster.ClusterState.Counts c = state.counts();
+        if (!skipReassigning) {
+            return new PreferredCounts(new int[64], new int[64], 0, state, c.candidateCount(), c.candidatesPerBroker(),
+                    c.total(), c.imbalanced(), c.outOfSync(), c.outOfSyncImbalanced(), c.imbalancedCount());
+        }
         int[] candidates = new int[Math.max(16, c.candidateCount())];
         int[] preferred = new int[candidates.length];
         int k = 0;
         for (int i = state.nextCandidate(0); i >= 0; i = state.nextCandidate(i + 1)) {
-            if (skipReassigning && state.reassigningOrDeletingAt(i)) {
+            if (state.reassigningOrDeletingAt(i)) {
                 continue;
             }
             candidates[k] = i;
             preferred[k] = state.firstReplicaIndexAt(i);
             k++;
         }
-        return new PreferredCounts(candidates, preferred, k, c.total(), c.imbalanced(), c.outOfSync(),
-                c.outOfSyncImbalanced(), c.imbalancedCount());
+        return new PreferredCounts(candidates, preferred, k, null, k, c.candidatesPerBroker(), c.total(),
+                c.imbalanced(), c.outOfSync(), c.outOfSyncImbalanced(), c.imbalancedCount());
+    }
+
+    /** The position of the {@code c}-th candidate ({@code c < candidateCount}). */
+    int candidateAt(int c) {
+        fill(c);
+        return candidates[c];
+    }
+
+    /** The broker index of the effective preferred replica of the {@code c}-th candidate. */
+    int preferredAt(int c) {
+        fill(c);
+        return candidatePreferred[c];
+    }
+
+    private void fill(int c) {
+        while (filled <= c) {
+            if (filled == candidates.length) {
+                candidates = Arrays.copyOf(candidates, filled * 2);
+                candidatePreferred = Arrays.copyOf(candidatePreferred, filled * 2);
+            }
+            int pos = source.nextCandidate(nextPosition);
+            candidates[filled] = pos;
+            candidatePreferred[filled] = source.firstReplicaIndexAt(pos);
+            filled++;
+            nextPosition = pos + 1;
+        }
     }
 
     /** The tallies while the pass runs. */
@@ -112,6 +162,7 @@ final class PreferredCounts {
         private final int[] imbalanced;
         private final int[] outOfSync;
         private final int[] outOfSyncImbalanced;
+        private final int[] candidatesPerBroker;
         private int[] candidates;
         private int[] candidatePreferred;
         private int candidateCount;
@@ -122,21 +173,27 @@ final class PreferredCounts {
             imbalanced = new int[brokerTableSize];
             outOfSync = new int[brokerTableSize];
             outOfSyncImbalanced = new int[brokerTableSize];
+            candidatesPerBroker = new int[brokerTableSize];
             candidates = new int[Math.max(16, partitions / 8)];
             candidatePreferred = new int[candidates.length];
+        }
+
+        PreferredCounts counts() {
+            return new PreferredCounts(candidates, candidatePreferred, candidateCount, null, candidateCount,
+                    candidatesPerBroker, total, imbalanced, outOfSync, outOfSyncImbalanced, imbalancedCount);
         }
 
         /**
          * @param pref       broker index of the effective preferred replica
          * @param guarded    under reassignment or in a topic being deleted: not in the gate's counts
          * @param notElected not a candidate of this run
+         * @param deleting   in a topic being deleted: no candidate of any run
          */
-        PreferredCounts counts() {
-            return new PreferredCounts(candidates, candidatePreferred, candidateCount, total, imbalanced, outOfSync,
-                    outOfSyncImbalanced, imbalancedCount);
-        }
-
-        void add(int position, int pref, boolean isImbalanced, boolean guarded, boolean notElected, boolean inSync) {
+        void add(int position, int pref, boolean isImbalanced, boolean guarded, boolean notElected, boolean inSync,
+                 boolean deleting) {
+            if (isImbalanced && !deleting) {
+                candidatesPerBroker[pref]++;
+            }
             if (isImbalanced) {
                 imbalancedCount++;
             }

@@ -72,31 +72,28 @@ public final class PreferredLeaderBalancer {
         int lastStart = memory.lastRoundRobinStart();
 
         if (!config.waitForSync()) {
-            // Legacy: the first `cap` valid elections in iteration order.
-            for (int c = 0; c < counts.candidateCount; c++) {
-                int i = counts.candidates[c];
-                int pref = counts.candidatePreferred[c];
+            // Kafka's loop: the first `cap` valid elections in iteration order, stopping at the cap. The candidates
+            // it did not examine are the deferred figure (an upper bound: some of them would change nothing).
+            int c = 0;
+            for (; c < counts.candidateCount && elections.size() < cap; c++) {
+                int i = counts.candidateAt(c);
+                int pref = counts.preferredAt(c);
                 int target = target(cluster, order, i, pref);
-                if (target == PreferredElection.NO_CHANGE) {
-                    continue;
-                }
-                if (elections.size() < cap) {
+                if (target != PreferredElection.NO_CHANGE) {
                     elections.add(new Election(cluster.partitionAt(i).id(), cluster.leaderAt(i), target,
                             cluster.brokerIdAt(pref)));
                     elected[pref]++;
-                } else {
-                    deferredTotal++;
-                    deferred[pref]++;
                 }
             }
+            deferredTotal = counts.candidateCount - c;
         } else {
             int[] candidateIndex = new int[Math.max(16, counts.candidateCount)];
             int[] candidateBroker = new int[candidateIndex.length];
             int[] candidateTarget = new int[candidateIndex.length];
             int count = 0;
             for (int c = 0; c < counts.candidateCount; c++) {
-                int i = counts.candidates[c];
-                int pref = counts.candidatePreferred[c];
+                int i = counts.candidateAt(c);
+                int pref = counts.preferredAt(c);
                 int target = target(cluster, order, i, pref);
                 if (target == PreferredElection.NO_CHANGE) {
                     continue;

@@ -51,6 +51,8 @@ public final class ClusterState implements ClusterView {
     private int[] imbalanced = new int[16];
     private int[] outOfSync = new int[16];
     private int[] outOfSyncImbalanced = new int[16];
+    /** Candidates per preferred broker index (reassigning ones included). */
+    private int[] candidatesPerBroker = new int[16];
     /** All imbalanced partitions (Kafka's PreferredReplicaImbalanceCount). */
     private int imbalancedCount;
     /** Imbalanced partitions not in a topic being deleted: the run's candidates. */
@@ -71,7 +73,7 @@ public final class ClusterState implements ClusterView {
 
     /** The per-broker counts of one moment, copied (the run may outlive the next replay). */
     public record Counts(int[] total, int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced,
-                         int imbalancedCount, int candidateCount) {
+                         int[] candidatesPerBroker, int imbalancedCount, int candidateCount) {
     }
 
     /** An empty state. */
@@ -163,6 +165,7 @@ public final class ClusterState implements ClusterView {
         }
         if (isImbalanced && (flags[pos] & DELETING) == 0) {
             candidateCount += sign;
+            candidatesPerBroker[pref] += sign;
             if (sign > 0) {
                 candidateBits[pos >>> 6] |= 1L << pos;
             } else {
@@ -185,6 +188,7 @@ public final class ClusterState implements ClusterView {
             imbalanced = Arrays.copyOf(imbalanced, n);
             outOfSync = Arrays.copyOf(outOfSync, n);
             outOfSyncImbalanced = Arrays.copyOf(outOfSyncImbalanced, n);
+            candidatesPerBroker = Arrays.copyOf(candidatesPerBroker, n);
         }
         brokerIds[brokerCount] = id;
         indexOf.put(id, brokerCount);
@@ -209,7 +213,7 @@ public final class ClusterState implements ClusterView {
     public Counts counts() {
         return new Counts(Arrays.copyOf(total, brokerCount), Arrays.copyOf(imbalanced, brokerCount),
                 Arrays.copyOf(outOfSync, brokerCount), Arrays.copyOf(outOfSyncImbalanced, brokerCount),
-                imbalancedCount, candidateCount);
+                Arrays.copyOf(candidatesPerBroker, brokerCount), imbalancedCount, candidateCount);
     }
 
     /** The first candidate position at or after {@code from}, or -1. */
