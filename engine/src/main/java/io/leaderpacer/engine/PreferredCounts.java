@@ -80,12 +80,11 @@ final class PreferredCounts {
             // The common case: the preferred replica is the first assigned one, and the columns already hold
             // everything this pass needs.
             for (int i = 0; i < n; i++) {
-                PartitionState p = cluster.partitionAt(i);
-                if (p == null) {
+                if (cluster.isEmptyAt(i)) {
                     continue;
                 }
                 int pref = cluster.firstReplicaIndexAt(i);
-                t.add(i, pref, cluster.leaderAt(i) != cluster.brokerIdAt(pref), cluster.reassigningOrDeletingAt(i),
+                t.add(i, pref, cluster.imbalancedAt(i), cluster.reassigningOrDeletingAt(i),
                         cluster.topicDeletingAt(i) || (skipReassigning && cluster.reassigningOrDeletingAt(i)),
                         cluster.firstReplicaInIsrAt(i), cluster.topicDeletingAt(i));
             }

@@ -53,6 +53,7 @@ public final class ClusterSnapshot implements ClusterView {
     private static final byte DELETING = 4;
     private static final byte LEADER_IN_ISR = 8;
     private static final byte ISR_EMPTY = 16;
+    private static final byte IMBALANCED = 32;
 
     private ClusterSnapshot(SortedMap<Integer, BrokerState> brokers, List<PartitionState> partitions) {
         this.brokers = Collections.unmodifiableSortedMap(brokers);
@@ -88,7 +89,8 @@ public final class ClusterSnapshot implements ClusterView {
             flagColumn[i] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
                     | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
                     | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
-                    | (p.isrIsEmpty() ? ISR_EMPTY : 0));
+                    | (p.isrIsEmpty() ? ISR_EMPTY : 0)
+                | (p.leader() != p.replicaAt(0) ? IMBALANCED : 0));
         }
     }
 
@@ -151,6 +153,16 @@ public final class ClusterSnapshot implements ClusterView {
     @Override
     public boolean isActiveAt(int brokerIndex) {
         return activeByIndex[brokerIndex];
+    }
+
+    @Override
+    public boolean imbalancedAt(int position) {
+        return (flagColumn[position] & IMBALANCED) != 0;
+    }
+
+    @Override
+    public boolean isEmptyAt(int position) {
+        return false;
     }
 
     @Override

@@ -33,6 +33,7 @@ public final class ClusterState implements ClusterView {
     private static final byte DELETING = 4;
     private static final byte LEADER_IN_ISR = 8;
     private static final byte ISR_EMPTY = 16;
+    private static final byte IMBALANCED = 32;
 
     /** Broker ids by index, in the order first named. */
     private int[] brokerIds = new int[16];
@@ -129,7 +130,8 @@ public final class ClusterState implements ClusterView {
         flags[pos] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
                 | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
                 | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
-                | (p.isrIsEmpty() ? ISR_EMPTY : 0));
+                | (p.isrIsEmpty() ? ISR_EMPTY : 0)
+                | (p.leader() != p.replicaAt(0) ? IMBALANCED : 0));
         count(pos, +1);
     }
 
@@ -266,6 +268,16 @@ public final class ClusterState implements ClusterView {
     @Override
     public int positionCount() {
         return positions;
+    }
+
+    @Override
+    public boolean imbalancedAt(int position) {
+        return (flags[position] & IMBALANCED) != 0;
+    }
+
+    @Override
+    public boolean isEmptyAt(int position) {
+        return partitions[position] == null;
     }
 
     @Override

@@ -19,6 +19,12 @@ public interface ClusterView {
     /** The partition at a position, or {@code null} when the position is empty (a removed partition). */
     PartitionState partitionAt(int position);
 
+    /** Whether the position is empty (a removed partition), read from the columns. */
+    boolean isEmptyAt(int position);
+
+    /** Whether the partition at a position is not led by its first assigned replica (Kafka's imbalance). */
+    boolean imbalancedAt(int position);
+
     /** The leader of the partition at a position. */
     int leaderAt(int position);
 
