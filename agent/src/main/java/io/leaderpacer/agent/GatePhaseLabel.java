@@ -7,9 +7,9 @@ import io.leaderpacer.engine.GatePhase;
  * The gate phase as an operator reads it, the same in {@code pacer plan}, {@code /status}, {@code pacer status}
  * and the demo: the engine's phase, except that a broker that is down shows {@value #INACTIVE}.
  *
- * <p>Why: the engine leaves a down broker's gate {@code OPEN} (nothing to hold back, it leads nothing), but
- * "open" next to a broker that is down reads as "it is about to get its leaders back". A gated broker that goes
- * down stays {@code GATED}: its gating episode goes on.
+ * <p>Why: under {@code wait-for-sync} the engine itself reports a down broker as {@code INACTIVE} (a restart ends
+ * its gating episode), but under {@code immediate} it reports {@code NOT_APPLICABLE}, and "not applicable" or
+ * "open" next to a broker that is down reads as "it is about to get its leaders back". One label for both.
  */
 public final class GatePhaseLabel {
 

@@ -11,12 +11,15 @@ import java.util.Set;
  */
 public final class EffectiveReplicaOrder {
 
-    private static final EffectiveReplicaOrder ASSIGNMENT_ORDER = new EffectiveReplicaOrder(new boolean[0]);
+    private static final EffectiveReplicaOrder ASSIGNMENT_ORDER = new EffectiveReplicaOrder(new int[0]);
 
-    /** Deprioritized flags by broker id; empty when the list is empty (the common, fast case). */
-    private final boolean[] deprioritized;
+    /**
+     * Deprioritized broker ids, ascending; empty when the list is empty (the common, fast case). A sorted
+     * array, not a table by id: an id may be up to 2^31-1, and the list is short.
+     */
+    private final int[] deprioritized;
 
-    private EffectiveReplicaOrder(boolean[] deprioritized) {
+    private EffectiveReplicaOrder(int[] deprioritized) {
         this.deprioritized = deprioritized;
     }
 
@@ -25,12 +28,7 @@ public final class EffectiveReplicaOrder {
         if (deprioritizedBrokers.isEmpty()) {
             return ASSIGNMENT_ORDER;
         }
-        int max = deprioritizedBrokers.stream().mapToInt(Integer::intValue).max().orElse(-1);
-        boolean[] flags = new boolean[max + 1];
-        for (int b : deprioritizedBrokers) {
-            flags[b] = true;
-        }
-        return new EffectiveReplicaOrder(flags);
+        return new EffectiveReplicaOrder(deprioritizedBrokers.stream().mapToInt(Integer::intValue).sorted().distinct().toArray());
     }
 
     /** Whether this is plain assignment order (an empty list), where the preferred replica is the first one. */
@@ -39,7 +37,7 @@ public final class EffectiveReplicaOrder {
     }
 
     public boolean isDeprioritized(int broker) {
-        return broker < deprioritized.length && deprioritized[broker];
+        return deprioritized.length > 0 && java.util.Arrays.binarySearch(deprioritized, broker) >= 0;
     }
 
     /** The first replica in effective order: the partition's preferred leader. */

@@ -1,6 +1,6 @@
 package io.leaderpacer.engine;
 
-import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.config.GateDenominator;
 import io.leaderpacer.engine.config.MaxWaitClock;
 import io.leaderpacer.engine.config.PacerConfig;
@@ -14,7 +14,8 @@ import java.util.TreeSet;
 /**
  * The wait-for-sync gate, evaluated once per run for every preferred broker: threshold,
  * hysteresis (release after {@value #CLEAR_RUNS_TO_RELEASE} consecutive clear runs) and the
- * max-wait escape, whose clock runs only while the broker is active.
+ * max-wait escape, decided on every run of an episode, clear runs included. A restart ends an
+ * episode: an inactive broker has none (under the default clock).
  */
 final class Gate {
 
@@ -24,34 +25,41 @@ final class Gate {
     private Gate() {
     }
 
-    /** The gate's verdicts for one run. */
+    /**
+     * The gate's verdicts for one run.
+     *
+     * @param blocked per broker index of the snapshot, whether its preferred partitions are held back
+     */
     record Verdicts(boolean[] blocked, List<BrokerGateReport> reports, SortedMap<Integer, BrokerGateState> nextGates) {
     }
 
-    static Verdicts evaluate(ClusterSnapshot cluster, PreferredCounts counts, PacerConfig config,
+    static Verdicts evaluate(ClusterView cluster, PreferredCounts counts, PacerConfig config,
                              BalancerMemory memory, long nowMs) {
-        int size = counts.brokerTableSize();
+        int size = cluster.brokerCount();
         boolean[] blocked = new boolean[size];
         List<BrokerGateReport> reports = new ArrayList<>();
         SortedMap<Integer, BrokerGateState> next = new TreeMap<>();
 
-        TreeSet<Integer> brokers = new TreeSet<>(cluster.brokers().keySet());
-        for (int b = 0; b < size; b++) {
-            if (counts.total[b] > 0) {
-                brokers.add(b);
+        TreeSet<Integer> brokers = new TreeSet<>(cluster.registeredBrokerIds());
+        for (int i = 0; i < size; i++) {
+            // a preferred broker of a candidate under reassignment has no gate count, but has a report line
+            if (counts.total[i] > 0 || counts.candidatesPerBroker[i] > 0) {
+                brokers.add(cluster.brokerIdAt(i));
             }
         }
         brokers.addAll(memory.gates().keySet());
         String threshold = io.leaderpacer.engine.config.PacerConfigFormat.percent(config.thresholdPercent());
+        boolean literal = config.gateDenominator() == GateDenominator.IMBALANCED_ONLY;
+        boolean wall = config.maxWaitClock() == MaxWaitClock.WALL;
 
         for (int b : brokers) {
-            boolean active = cluster.isActive(b);
-            int total = b < size ? counts.total[b] : 0;
-            int imbalanced = b < size ? counts.imbalanced[b] : 0;
-            int outOfSync = b < size ? counts.outOfSync[b] : 0;
-            boolean literal = config.gateDenominator() == GateDenominator.IMBALANCED_ONLY;
+            int i = cluster.brokerIndexOf(b);
+            boolean active = i >= 0 && cluster.isActiveAt(i);
+            int total = i >= 0 ? counts.total[i] : 0;
+            int imbalanced = i >= 0 ? counts.imbalanced[i] : 0;
+            int outOfSync = i >= 0 ? counts.outOfSync[i] : 0;
             int denominator = literal ? imbalanced : total;
-            int numerator = literal ? (b < size ? counts.outOfSyncImbalanced[b] : 0) : outOfSync;
+            int numerator = literal ? (i >= 0 ? counts.outOfSyncImbalanced[i] : 0) : outOfSync;
 
             if (!config.waitForSync()) {
                 reports.add(new BrokerGateReport(b, active, total, imbalanced, outOfSync, denominator, numerator,
@@ -63,64 +71,67 @@ final class Gate {
             boolean over = denominator > 0 && numerator * 100.0 > config.thresholdPercent() * denominator;
             String ratio = numerator + "/" + denominator + " = " + percentWithTwoDecimals(numerator, denominator)
                     + "% out of sync " + (over ? ">" : "<=") + " threshold " + threshold + "%";
-            BrokerGateState prev = memory.gate(b);
-            BrokerGateState now;
-            String reason;
-
-            if (prev == null) {
-                if (over && (active || config.maxWaitClock() == MaxWaitClock.WALL)) {
-                    now = BrokerGateState.startEpisode(nowMs, active);
-                    reason = "gated at once: " + ratio;
-                } else {
-                    now = null;
-                    reason = over ? "inactive, cannot lead; the gate starts when it is back: " + ratio
-                            : "under threshold: " + ratio;
-                }
-            } else if (prev.phase() == GatePhase.ESCAPED) {
-                if (!over) {
-                    now = null;
-                    reason = "passed the gate on its own after a max-wait escape: " + ratio;
-                } else if (!active && config.maxWaitClock() == MaxWaitClock.WHILE_ACTIVE) {
-                    now = null;
-                    reason = "went inactive after a max-wait escape; a new episode starts when it is back: " + ratio;
-                } else {
-                    now = prev;
-                    reason = "released by max-wait escape and stays released until it passes on its own: " + ratio;
-                }
-            } else {
-                long clock = advanceClock(prev, config.maxWaitClock(), active, nowMs);
-                long lastActive = active ? nowMs : -1;
-                if (!over) {
-                    int clear = prev.clearRuns() + 1;
-                    if (clear >= CLEAR_RUNS_TO_RELEASE) {
-                        now = null;
-                        reason = "released after " + clear + " consecutive clear runs: " + ratio;
-                    } else {
-                        now = new BrokerGateState(GatePhase.GATED, prev.episodeStartMs(), clock, lastActive, clear);
-                        reason = "clear " + clear + "/" + CLEAR_RUNS_TO_RELEASE + " runs, still gated (hysteresis): " + ratio;
-                    }
-                } else if (config.maxWaitMs() > 0 && clock >= config.maxWaitMs()) {
-                    now = new BrokerGateState(GatePhase.ESCAPED, prev.episodeStartMs(), clock, lastActive, 0);
-                    reason = "max-wait escape after " + clock + " ms gated (max.wait.ms " + config.maxWaitMs() + "): " + ratio;
-                } else {
-                    now = new BrokerGateState(GatePhase.GATED, prev.episodeStartMs(), clock, lastActive, 0);
-                    reason = (active ? "gated for " + clock + " ms: " : "gated, inactive (max-wait clock paused at "
-                            + clock + " ms): ") + ratio;
-                }
-            }
-
-            GatePhase phase = now == null ? GatePhase.OPEN : now.phase();
+            Step step = step(memory.gate(b), active, over, wall, config.maxWaitMs(), nowMs, ratio);
+            BrokerGateState now = step.next();
             if (now != null) {
                 next.put(b, now);
             }
-            if (phase.blocksElections() && b < size) {
-                blocked[b] = true;
+            if (step.phase().blocksElections() && i >= 0) {
+                blocked[i] = true;
             }
             reports.add(new BrokerGateReport(b, active, total, imbalanced, outOfSync, denominator, numerator,
-                    config.thresholdPercent(), phase, now == null ? -1 : now.episodeStartMs(),
-                    now == null ? 0 : now.gatedActiveMs(), now == null ? 0 : now.clearRuns(), 0, 0, 0, reason));
+                    config.thresholdPercent(), step.phase(), now == null ? -1 : now.episodeStartMs(),
+                    now == null ? 0 : now.gatedMs(), now == null ? 0 : now.clearRuns(), 0, 0, 0, step.reason()));
         }
         return new Verdicts(blocked, reports, next);
+    }
+
+    /** One broker's transition: its verdict this run, what to remember, and why. */
+    private record Step(GatePhase phase, BrokerGateState next, String reason) {
+    }
+
+    private static Step step(BrokerGateState prev, boolean active, boolean over, boolean wall, long maxWaitMs,
+                             long nowMs, String ratio) {
+        if (!active && !wall) {
+            // A restart ends an episode: it cannot lead anyway, and coming back is a new recovery.
+            return new Step(GatePhase.INACTIVE, null, prev == null
+                    ? "inactive (fenced, shutting down or not registered), cannot lead; no gating episode: " + ratio
+                    : "inactive (fenced, shutting down or not registered): its gating episode since "
+                    + prev.episodeStartMs() + " ms ends; a new one starts if it is back over the threshold: " + ratio);
+        }
+        GatePhase quiet = active ? GatePhase.OPEN : GatePhase.INACTIVE;
+        if (prev == null) {
+            return over
+                    ? new Step(GatePhase.GATED, BrokerGateState.startEpisode(nowMs), "gated at once: " + ratio)
+                    : new Step(quiet, null, "under threshold: " + ratio);
+        }
+        long clock = Math.max(0, nowMs - prev.episodeStartMs());
+        boolean maxWaitRanOut = maxWaitMs > 0 && clock >= maxWaitMs;
+        if (prev.phase() == GatePhase.ESCAPED) {
+            return over
+                    ? new Step(GatePhase.ESCAPED, new BrokerGateState(GatePhase.ESCAPED, prev.episodeStartMs(), clock, 0),
+                    "released by max-wait escape and stays released until it passes on its own: " + ratio)
+                    : new Step(quiet, null, "passed the gate on its own after a max-wait escape: " + ratio);
+        }
+        if (over) {
+            return maxWaitRanOut
+                    ? new Step(GatePhase.ESCAPED, new BrokerGateState(GatePhase.ESCAPED, prev.episodeStartMs(), clock, 0),
+                    "max-wait escape after " + clock + " ms gated (max.wait.ms " + maxWaitMs + "): " + ratio)
+                    : new Step(GatePhase.GATED, new BrokerGateState(GatePhase.GATED, prev.episodeStartMs(), clock, 0),
+                    "gated for " + clock + " ms: " + ratio);
+        }
+        int clear = prev.clearRuns() + 1;
+        if (clear >= CLEAR_RUNS_TO_RELEASE) {
+            return new Step(quiet, null, "released after " + clear + " consecutive clear runs: " + ratio);
+        }
+        if (maxWaitRanOut) {
+            // Released by the escape on a run it already passes on its own: the episode is over, and a
+            // later run over the threshold starts a new one.
+            return new Step(quiet, null, "max-wait ran out after " + clock + " ms gated (max.wait.ms " + maxWaitMs
+                    + ") on a clear run: released, and it passes on its own: " + ratio);
+        }
+        return new Step(GatePhase.GATED, new BrokerGateState(GatePhase.GATED, prev.episodeStartMs(), clock, clear),
+                "clear " + clear + "/" + CLEAR_RUNS_TO_RELEASE + " runs, still gated (hysteresis): " + ratio);
     }
 
     /**
@@ -135,15 +146,5 @@ final class Gate {
         long hundredths = (20_000L * numerator + denominator) / (2L * denominator);
         long fraction = hundredths % 100;
         return (hundredths / 100) + (fraction < 10 ? ".0" : ".") + fraction;
-    }
-
-    private static long advanceClock(BrokerGateState prev, MaxWaitClock clock, boolean active, long nowMs) {
-        if (clock == MaxWaitClock.WALL) {
-            return Math.max(0, nowMs - prev.episodeStartMs());
-        }
-        if (active && prev.lastActiveRunMs() >= 0) {
-            return prev.gatedActiveMs() + Math.max(0, nowMs - prev.lastActiveRunMs());
-        }
-        return prev.gatedActiveMs();
     }
 }

@@ -11,6 +11,12 @@ public enum GatePhase {
      * first passes the gate on its own, so that a straggler cannot make it flap.
      */
     ESCAPED,
+    /**
+     * Fenced, in controlled shutdown or not registered: it cannot lead, so it has no gating episode (a
+     * restart ends one) and is not counted as gated. When it is back and over the threshold, a new
+     * episode with a fresh clock starts.
+     */
+    INACTIVE,
     /** The algorithm is {@code immediate}: no gate applies. */
     NOT_APPLICABLE;
 

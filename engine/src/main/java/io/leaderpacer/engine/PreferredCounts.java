@@ -1,18 +1,19 @@
 package io.leaderpacer.engine;
 
-import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.cluster.PartitionState;
 
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Per-broker tallies from one pass over the snapshot, and the candidates with their effective
  * preferred replica, so that the gate and the selection never walk replica lists twice.
  *
- * <p>Tables are indexed by broker id (dense; sized by the largest id in the snapshot).
- * Partitions under reassignment or whose topic is being deleted are left out, as Kafka's
- * candidate filter leaves them out before the gate is evaluated.
+ * <p>Tables are indexed by the snapshot's compact {@link BrokerIndex}, never by broker id (an id may be
+ * up to 2^31-1). Partitions under reassignment or whose topic is being deleted are left out of the gate's
+ * counts (the seed's guards "still apply before the gate is evaluated"). Of the candidates, a partition
+ * of a topic being deleted is always left out (Kafka's controller removes a deleted topic's partitions at
+ * once, so its loop never sees one); one under reassignment only when the caller asks (wait-for-sync).
  *
  * <p>The pass also collects the candidates (imbalanced partitions that are not left out), so that
  * the rest of the run visits only them: in a large cluster most partitions are balanced, and
@@ -20,12 +21,27 @@ import java.util.List;
  */
 final class PreferredCounts {
 
-    /** Positions (in snapshot order) of the candidates: imbalanced partitions not left out. */
-    final int[] candidates;
-    /** Effective preferred replica of each candidate, parallel to {@link #candidates}. */
-    final int[] candidatePreferred;
-    /** How many entries of {@link #candidates} are used. */
+    /**
+     * Positions (in iteration order) of the candidates: imbalanced partitions not left out. Filled up front by
+     * the pass over a snapshot; filled on demand from an incremental state's candidate set, so that a run that
+     * stops at the cap reads only the candidates it examines.
+     */
+    private int[] candidates;
+    /** Broker index of the effective preferred replica of each candidate, parallel to {@link #candidates}. */
+    private int[] candidatePreferred;
+    /** How many entries of {@link #candidates} are filled. */
+    private int filled;
+    /** The incremental state to fill from, or {@code null} when filled up front. */
+    private final io.leaderpacer.engine.cluster.ClusterState source;
+    /** The position to continue filling from. */
+    private int nextPosition;
+    /** How many candidates there are. */
     final int candidateCount;
+    /**
+     * Per broker index, how many imbalanced partitions outside a deleted topic prefer it (reassigning ones
+     * included): a broker with any has a line in the report even when the gate counts nothing for it.
+     */
+    final int[] candidatesPerBroker;
     /** Partitions per preferred broker. */
     final int[] total;
     /** Of them, not led by the preferred broker. */
@@ -37,11 +53,15 @@ final class PreferredCounts {
     /** All imbalanced partitions, the figure behind Kafka's PreferredReplicaImbalanceCount. */
     final int imbalancedCount;
 
-    private PreferredCounts(int[] candidates, int[] candidatePreferred, int candidateCount, int[] total,
-                            int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced, int imbalancedCount) {
+    private PreferredCounts(int[] candidates, int[] candidatePreferred, int filled,
+                            io.leaderpacer.engine.cluster.ClusterState source, int candidateCount, int[] candidatesPerBroker,
+                            int[] total, int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced, int imbalancedCount) {
         this.candidates = candidates;
         this.candidatePreferred = candidatePreferred;
+        this.filled = filled;
+        this.source = source;
         this.candidateCount = candidateCount;
+        this.candidatesPerBroker = candidatesPerBroker;
         this.total = total;
         this.imbalanced = imbalanced;
         this.outOfSync = outOfSync;
@@ -49,26 +69,90 @@ final class PreferredCounts {
         this.imbalancedCount = imbalancedCount;
     }
 
-    static PreferredCounts of(ClusterSnapshot cluster, EffectiveReplicaOrder order) {
-        Tally t = new Tally(cluster.maxBrokerId() + 1, cluster.partitions().size());
-        int n = cluster.partitions().size();
+    /**
+     * @param skipReassigning leave partitions under reassignment out of the candidates ({@code wait-for-sync}
+     *                        keeps the seed's guard; Kafka's own loop, hence {@code immediate}, does not)
+     */
+    static PreferredCounts of(ClusterView cluster, EffectiveReplicaOrder order, boolean skipReassigning) {
+        int n = cluster.positionCount();
+        Tally t = new Tally(cluster.brokerCount(), n);
         if (order.isAssignmentOrder()) {
-            // The common case: the preferred replica is the first assigned one, and the snapshot's
-            // columns already hold everything this pass needs.
+            // The common case: the preferred replica is the first assigned one, and the columns already hold
+            // everything this pass needs.
             for (int i = 0; i < n; i++) {
-                t.add(i, cluster.firstReplicaAt(i), cluster.leaderAt(i), cluster.reassigningOrDeletingAt(i),
-                        cluster.firstReplicaInIsrAt(i));
+                if (cluster.isEmptyAt(i)) {
+                    continue;
+                }
+                int pref = cluster.firstReplicaIndexAt(i);
+                t.add(i, pref, cluster.imbalancedAt(i), cluster.reassigningOrDeletingAt(i),
+                        cluster.topicDeletingAt(i) || (skipReassigning && cluster.reassigningOrDeletingAt(i)),
+                        cluster.firstReplicaInIsrAt(i), cluster.topicDeletingAt(i));
             }
         } else {
-            List<PartitionState> partitions = cluster.partitions();
             for (int i = 0; i < n; i++) {
-                PartitionState p = partitions.get(i);
-                int pref = order.preferred(p);
-                t.add(i, pref, p.leader(), p.reassigning() || p.topicDeleting(), p.isrContains(pref));
+                PartitionState p = cluster.partitionAt(i);
+                if (p == null) {
+                    continue;
+                }
+                int prefId = order.preferred(p);
+                boolean guarded = p.reassigning() || p.topicDeleting();
+                t.add(i, cluster.brokerIndexOf(prefId), p.leader() != prefId, guarded,
+                        p.topicDeleting() || (skipReassigning && guarded), p.isrContains(prefId), p.topicDeleting());
             }
         }
-        return new PreferredCounts(t.candidates, t.candidatePreferred, t.candidateCount, t.total, t.imbalanced,
-                t.outOfSync, t.outOfSyncImbalanced, t.imbalancedCount);
+        return t.counts();
+    }
+
+    /**
+     * The counts kept by a {@link io.leaderpacer.engine.cluster.ClusterState} (assignment order only), with the
+     * candidates read from its candidate set instead of a pass over every partition: on demand when every
+     * candidate counts ({@code immediate}), up front when reassigning ones must be left out.
+     */
+    static PreferredCounts fromState(io.leaderpacer.engine.cluster.ClusterState state, boolean skipReassigning) {
+        io.leaderpacer.engine.cluster.ClusterState.Counts c = state.counts();
+        if (!skipReassigning) {
+            return new PreferredCounts(new int[64], new int[64], 0, state, c.candidateCount(), c.candidatesPerBroker(),
+                    c.total(), c.imbalanced(), c.outOfSync(), c.outOfSyncImbalanced(), c.imbalancedCount());
+        }
+        int[] candidates = new int[Math.max(16, c.candidateCount())];
+        int[] preferred = new int[candidates.length];
+        int k = 0;
+        for (int i = state.nextCandidate(0); i >= 0; i = state.nextCandidate(i + 1)) {
+            if (state.reassigningOrDeletingAt(i)) {
+                continue;
+            }
+            candidates[k] = i;
+            preferred[k] = state.firstReplicaIndexAt(i);
+            k++;
+        }
+        return new PreferredCounts(candidates, preferred, k, null, k, c.candidatesPerBroker(), c.total(),
+                c.imbalanced(), c.outOfSync(), c.outOfSyncImbalanced(), c.imbalancedCount());
+    }
+
+    /** The position of the {@code c}-th candidate ({@code c < candidateCount}). */
+    int candidateAt(int c) {
+        fill(c);
+        return candidates[c];
+    }
+
+    /** The broker index of the effective preferred replica of the {@code c}-th candidate. */
+    int preferredAt(int c) {
+        fill(c);
+        return candidatePreferred[c];
+    }
+
+    private void fill(int c) {
+        while (filled <= c) {
+            if (filled == candidates.length) {
+                candidates = Arrays.copyOf(candidates, filled * 2);
+                candidatePreferred = Arrays.copyOf(candidatePreferred, filled * 2);
+            }
+            int pos = source.nextCandidate(nextPosition);
+            candidates[filled] = pos;
+            candidatePreferred[filled] = source.firstReplicaIndexAt(pos);
+            filled++;
+            nextPosition = pos + 1;
+        }
     }
 
     /** The tallies while the pass runs. */
@@ -77,6 +161,7 @@ final class PreferredCounts {
         private final int[] imbalanced;
         private final int[] outOfSync;
         private final int[] outOfSyncImbalanced;
+        private final int[] candidatesPerBroker;
         private int[] candidates;
         private int[] candidatePreferred;
         private int candidateCount;
@@ -87,27 +172,43 @@ final class PreferredCounts {
             imbalanced = new int[brokerTableSize];
             outOfSync = new int[brokerTableSize];
             outOfSyncImbalanced = new int[brokerTableSize];
+            candidatesPerBroker = new int[brokerTableSize];
             candidates = new int[Math.max(16, partitions / 8)];
             candidatePreferred = new int[candidates.length];
         }
 
-        void add(int position, int pref, int leader, boolean leftAlone, boolean inSync) {
-            boolean isImbalanced = leader != pref;
+        PreferredCounts counts() {
+            return new PreferredCounts(candidates, candidatePreferred, candidateCount, null, candidateCount,
+                    candidatesPerBroker, total, imbalanced, outOfSync, outOfSyncImbalanced, imbalancedCount);
+        }
+
+        /**
+         * @param pref       broker index of the effective preferred replica
+         * @param guarded    under reassignment or in a topic being deleted: not in the gate's counts
+         * @param notElected not a candidate of this run
+         * @param deleting   in a topic being deleted: no candidate of any run
+         */
+        void add(int position, int pref, boolean isImbalanced, boolean guarded, boolean notElected, boolean inSync,
+                 boolean deleting) {
+            if (isImbalanced && !deleting) {
+                candidatesPerBroker[pref]++;
+            }
             if (isImbalanced) {
                 imbalancedCount++;
             }
-            if (leftAlone) {
-                return;
-            }
-            total[pref]++;
-            if (!inSync) {
-                outOfSync[pref]++;
-            }
-            if (isImbalanced) {
-                imbalanced[pref]++;
+            if (!guarded) {
+                total[pref]++;
                 if (!inSync) {
-                    outOfSyncImbalanced[pref]++;
+                    outOfSync[pref]++;
                 }
+                if (isImbalanced) {
+                    imbalanced[pref]++;
+                    if (!inSync) {
+                        outOfSyncImbalanced[pref]++;
+                    }
+                }
+            }
+            if (isImbalanced && !notElected) {
                 if (candidateCount == candidates.length) {
                     candidates = Arrays.copyOf(candidates, candidateCount * 2);
                     candidatePreferred = Arrays.copyOf(candidatePreferred, candidateCount * 2);

@@ -1,6 +1,6 @@
 package io.leaderpacer.engine;
 
-import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.cluster.PartitionState;
 
 /**
@@ -11,8 +11,13 @@ import io.leaderpacer.engine.cluster.PartitionState;
  * is empty) and active. Otherwise keep the current leader if it is valid: no change, which does
  * not count against the cap, and the partition is retried next run. Only if the current leader is
  * not valid either does the rule take the first valid replica in order, as a failover would. If
- * no replica is valid the partition is left as it is (a leaderless partition is the failover
- * path's business, not the balancer's).
+ * no replica is valid, Kafka's builder writes "no leader" ({@link PartitionState#NO_LEADER}) when the
+ * partition still names a (now invalid) leader: that is a record, so it counts against the cap, and
+ * the rule returns it like any other target. A partition that already has no leader is left as it is.
+ *
+ * <p>Before "no leader", Kafka (with ELR on) tries the partition's last known leader: with an empty ISR and an
+ * empty ELR, a single last known leader that is active is elected, uncleanly (KIP-966's balanced recovery; Kafka
+ * records that leader when it writes "no leader"). The snapshot carries it in {@link PartitionState#lastKnownElr()}.
  */
 public final class PreferredElection {
 
@@ -23,9 +28,10 @@ public final class PreferredElection {
     }
 
     /**
-     * The leader the rule picks for a partition, or {@link #NO_CHANGE}.
+     * The leader the rule picks for a partition ({@link PartitionState#NO_LEADER} for "no leader"), or
+     * {@link #NO_CHANGE} when it would write nothing.
      */
-    public static int decide(PartitionState p, ClusterSnapshot cluster, EffectiveReplicaOrder order) {
+    public static int decide(PartitionState p, ClusterView cluster, EffectiveReplicaOrder order) {
         int preferred = order.preferred(p);
         int target;
         if (isValidLeader(p, preferred, cluster)) {
@@ -41,15 +47,17 @@ public final class PreferredElection {
                     break;
                 }
             }
+            if (target == PartitionState.NO_LEADER && p.isrIsEmpty() && p.elrIsEmpty()
+                    && p.lastKnownLeader() != PartitionState.NO_LEADER && cluster.isActive(p.lastKnownLeader())) {
+                // KIP-966's balanced recovery, as Kafka's builder does it: the last known leader, uncleanly.
+                target = p.lastKnownLeader();
+            }
         }
-        if (target == p.leader() || target == PartitionState.NO_LEADER) {
-            return NO_CHANGE;
-        }
-        return target;
+        return target == p.leader() ? NO_CHANGE : target;
     }
 
     /** In the ISR (or in the ELR when the ISR is empty) and on an active broker. */
-    public static boolean isValidLeader(PartitionState p, int replica, ClusterSnapshot cluster) {
+    public static boolean isValidLeader(PartitionState p, int replica, ClusterView cluster) {
         if (!cluster.isActive(replica)) {
             return false;
         }

@@ -1,7 +1,8 @@
 package io.leaderpacer.engine;
 
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
-import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.cluster.ClusterState;
+import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.config.PacerConfig;
 
 import java.util.ArrayList;
@@ -36,14 +37,34 @@ public final class PreferredLeaderBalancer {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(memory, "memory");
         EffectiveReplicaOrder order = EffectiveReplicaOrder.of(config.deprioritizedBrokers());
-        PreferredCounts counts = PreferredCounts.of(cluster, order);
+        return decide(cluster, PreferredCounts.of(cluster, order, config.waitForSync()), order, config, memory, nowMs);
+    }
+
+    /**
+     * Decides one run over state kept up to date by replay: the same decision as over
+     * {@link ClusterState#snapshot()}, without a pass over every partition when the deprioritized list is empty
+     * (the state keeps the per-broker counts and the candidate set; with a list, the preferred replicas differ
+     * from the first assigned ones and the run makes the full pass).
+     */
+    public static ElectionDecision decide(ClusterState cluster, PacerConfig config, BalancerMemory memory, long nowMs) {
+        Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(memory, "memory");
+        EffectiveReplicaOrder order = EffectiveReplicaOrder.of(config.deprioritizedBrokers());
+        PreferredCounts counts = order.isAssignmentOrder()
+                ? PreferredCounts.fromState(cluster, config.waitForSync())
+                : PreferredCounts.of(cluster, order, config.waitForSync());
+        return decide(cluster, counts, order, config, memory, nowMs);
+    }
+
+    private static ElectionDecision decide(ClusterView cluster, PreferredCounts counts, EffectiveReplicaOrder order,
+                                           PacerConfig config, BalancerMemory memory, long nowMs) {
         Gate.Verdicts verdicts = Gate.evaluate(cluster, counts, config, memory, nowMs);
         int tableSize = counts.brokerTableSize();
         int[] elected = new int[tableSize];
         int[] skipped = new int[tableSize];
         int[] deferred = new int[tableSize];
 
-        List<PartitionState> partitions = cluster.partitions();
         int cap = config.maxPerRun();
         List<Election> elections = new ArrayList<>(Math.min(cap, 1024));
         int skippedTotal = 0;
@@ -51,30 +72,28 @@ public final class PreferredLeaderBalancer {
         int lastStart = memory.lastRoundRobinStart();
 
         if (!config.waitForSync()) {
-            // Legacy: the first `cap` valid elections in iteration order.
-            for (int c = 0; c < counts.candidateCount; c++) {
-                int i = counts.candidates[c];
-                int pref = counts.candidatePreferred[c];
+            // Kafka's loop: the first `cap` valid elections in iteration order, stopping at the cap. The candidates
+            // it did not examine are the deferred figure (an upper bound: some of them would change nothing).
+            int c = 0;
+            for (; c < counts.candidateCount && elections.size() < cap; c++) {
+                int i = counts.candidateAt(c);
+                int pref = counts.preferredAt(c);
                 int target = target(cluster, order, i, pref);
-                if (target == PreferredElection.NO_CHANGE) {
-                    continue;
-                }
-                if (elections.size() < cap) {
-                    elections.add(new Election(partitions.get(i).id(), cluster.leaderAt(i), target, pref));
+                if (target != PreferredElection.NO_CHANGE) {
+                    elections.add(new Election(cluster.partitionAt(i).id(), cluster.leaderAt(i), target,
+                            cluster.brokerIdAt(pref)));
                     elected[pref]++;
-                } else {
-                    deferredTotal++;
-                    deferred[pref]++;
                 }
             }
+            deferredTotal = counts.candidateCount - c;
         } else {
             int[] candidateIndex = new int[Math.max(16, counts.candidateCount)];
             int[] candidateBroker = new int[candidateIndex.length];
             int[] candidateTarget = new int[candidateIndex.length];
             int count = 0;
             for (int c = 0; c < counts.candidateCount; c++) {
-                int i = counts.candidates[c];
-                int pref = counts.candidatePreferred[c];
+                int i = counts.candidateAt(c);
+                int pref = counts.preferredAt(c);
                 int target = target(cluster, order, i, pref);
                 if (target == PreferredElection.NO_CHANGE) {
                     continue;
@@ -89,12 +108,17 @@ public final class PreferredLeaderBalancer {
                 candidateTarget[count] = target;
                 count++;
             }
-            RoundRobinSelection.Result chosen = RoundRobinSelection.select(candidateBroker, count, tableSize, cap, lastStart);
+            int[] idOfIndex = new int[tableSize];
+            for (int b = 0; b < tableSize; b++) {
+                idOfIndex[b] = cluster.brokerIdAt(b);
+            }
+            RoundRobinSelection.Result chosen = RoundRobinSelection.select(candidateBroker, count, idOfIndex, cap,
+                    lastStart);
             for (int j = 0; j < chosen.chosenCount(); j++) {
                 int c = chosen.chosen()[j];
                 int i = candidateIndex[c];
-                elections.add(new Election(partitions.get(i).id(), cluster.leaderAt(i), candidateTarget[c],
-                        candidateBroker[c]));
+                elections.add(new Election(cluster.partitionAt(i).id(), cluster.leaderAt(i), candidateTarget[c],
+                        cluster.brokerIdAt(candidateBroker[c])));
                 elected[candidateBroker[c]]++;
             }
             deferredTotal = count - chosen.chosenCount();
@@ -110,8 +134,8 @@ public final class PreferredLeaderBalancer {
 
         List<BrokerGateReport> reports = new ArrayList<>(verdicts.reports().size());
         for (BrokerGateReport r : verdicts.reports()) {
-            int b = r.broker();
-            reports.add(b < tableSize ? r.withRunCounts(elected[b], skipped[b], deferred[b]) : r);
+            int b = cluster.brokerIndexOf(r.broker());
+            reports.add(b >= 0 ? r.withRunCounts(elected[b], skipped[b], deferred[b]) : r);
         }
         BalancerMemory next = new BalancerMemory(verdicts.nextGates(), lastStart, nowMs);
         return new ElectionDecision(nowMs, config, elections, elections.size() >= cap, counts.imbalancedCount,
@@ -119,15 +143,23 @@ public final class PreferredLeaderBalancer {
     }
 
     /**
-     * The election rule's verdict for the candidate at snapshot position {@code i}. When the
-     * preferred replica is the first assigned one, in the ISR and active (most candidates of a
-     * recovery), it is elected, and the snapshot's columns say so without touching the partition
-     * object; otherwise {@link PreferredElection} runs in full.
+     * The election rule's verdict for the candidate at position {@code i}. When the preferred replica is
+     * the first assigned one, in the ISR and active (most candidates of a recovery), it is elected; when it is
+     * out of a non-empty ISR and the leader is an active ISR member (a broker still catching up), nothing
+     * changes. The columns say both without touching the partition object; otherwise
+     * {@link PreferredElection} runs in full.
      */
-    private static int target(ClusterSnapshot cluster, EffectiveReplicaOrder order, int i, int pref) {
-        if (order.isAssignmentOrder() && cluster.firstReplicaInIsrAt(i) && cluster.isActive(pref)) {
-            return pref;
+    private static int target(ClusterView cluster, EffectiveReplicaOrder order, int i, int pref) {
+        if (order.isAssignmentOrder()) {
+            if (cluster.firstReplicaInIsrAt(i)) {
+                if (cluster.isActiveAt(pref)) {
+                    return cluster.brokerIdAt(pref);
+                }
+            } else if (!cluster.isrEmptyAt(i) && cluster.leaderInIsrAt(i) && cluster.isActiveAt(cluster.leaderIndexAt(i))) {
+                // The preferred replica is out of a non-empty ISR, so it cannot lead; the leader is valid and stays.
+                return PreferredElection.NO_CHANGE;
+            }
         }
-        return PreferredElection.decide(cluster.partitions().get(i), cluster, order);
+        return PreferredElection.decide(cluster.partitionAt(i), cluster, order);
     }
 }

@@ -10,7 +10,7 @@ package io.leaderpacer.engine;
  */
 final class RoundRobinSelection {
 
-    /** The outcome: chosen candidate positions in selection order, and where round-robin started. */
+    /** The outcome: chosen candidate positions in selection order, and the broker id round-robin started from. */
     record Result(int[] chosen, int chosenCount, int startBroker) {
     }
 
@@ -18,13 +18,15 @@ final class RoundRobinSelection {
     }
 
     /**
-     * @param brokerOf   preferred broker of each electable candidate
+     * @param brokerOf   broker index of the preferred broker of each electable candidate
      * @param count      number of electable candidates (a prefix of {@code brokerOf})
-     * @param tableSize  broker id table size
+     * @param idOfIndex  the broker id of each index (indices need not follow id order)
      * @param cap        max elections
-     * @param lastStart  the broker the previous run started from, or -1
+     * @param lastStart  the broker id the previous run started from, or -1: this run starts from the first
+     *                   eligible broker with a greater id, wrapping
      */
-    static Result select(int[] brokerOf, int count, int tableSize, int cap, int lastStart) {
+    static Result select(int[] brokerOf, int count, int[] idOfIndex, int cap, int lastStart) {
+        int tableSize = idOfIndex.length;
         int[] bucketSize = new int[tableSize];
         for (int i = 0; i < count; i++) {
             bucketSize[brokerOf[i]]++;
@@ -38,21 +40,27 @@ final class RoundRobinSelection {
         if (nonEmpty == 0) {
             return new Result(new int[0], 0, lastStart);
         }
+        // Slots in ascending broker id: ids packed with their index in one long, sorted.
+        long[] byId = new long[nonEmpty];
+        int k = 0;
+        for (int b = 0; b < tableSize; b++) {
+            if (bucketSize[b] > 0) {
+                byId[k++] = ((long) idOfIndex[b] << 32) | b;
+            }
+        }
+        java.util.Arrays.sort(byId);
         int[] brokers = new int[nonEmpty];
         int[] begin = new int[nonEmpty];
         int[] end = new int[nonEmpty];
         int[] slotOfBroker = new int[tableSize];
-        int k = 0;
         int offset = 0;
-        for (int b = 0; b < tableSize; b++) {
-            if (bucketSize[b] > 0) {
-                brokers[k] = b;
-                begin[k] = offset;
-                offset += bucketSize[b];
-                end[k] = begin[k];
-                slotOfBroker[b] = k;
-                k++;
-            }
+        for (k = 0; k < nonEmpty; k++) {
+            int b = (int) byId[k];
+            brokers[k] = (int) (byId[k] >>> 32);
+            begin[k] = offset;
+            offset += bucketSize[b];
+            end[k] = begin[k];
+            slotOfBroker[b] = k;
         }
         int[] bucketed = new int[count];
         for (int i = 0; i < count; i++) {

@@ -47,10 +47,24 @@ class CapAndMoreWorkTest {
         assertThat(first.elections()).hasSize(5);
         assertThat(first.moreWork()).isTrue();
         assertThat(first.deferredByThrottle()).isEqualTo(2);
-        assertThat(first.broker(0).deferredByThrottle()).isEqualTo(2);
+        // immediate stops at the cap, as Kafka's loop does, and counts no deferred election per broker
+        assertThat(first.broker(0).deferredByThrottle()).isEqualTo(algorithm.equals("immediate") ? 0 : 2);
         assertThat(second.elections()).hasSize(2);
         assertThat(second.moreWork()).isFalse();
         assertThat(second.deferredByThrottle()).isZero();
+    }
+
+    @Test
+    void immediate_stopsAtTheCap_andReportsTheCandidatesItDidNotExamineAsDeferred() {
+        // 3 electable, then 2 whose valid leader stays: at a cap of 2 the loop stops after the second election,
+        // with 3 candidates not examined (1 electable, 2 that would change nothing).
+        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 3, 0).preferredBy(1, 2, 2).build();
+
+        ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(2), BalancerMemory.empty(), 0);
+
+        assertThat(d.elections()).hasSize(2);
+        assertThat(d.moreWork()).isTrue();
+        assertThat(d.deferredByThrottle()).isEqualTo(3);
     }
 
     @Test

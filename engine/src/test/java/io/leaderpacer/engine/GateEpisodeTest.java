@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The gaps the seed leaves open, as DESIGN.md decides them: the max-wait clock runs only while
- * the broker is active; after a max-wait escape the broker stays released until it passes the
+ * The gaps the seed leaves open, as DESIGN.md decides them: a restart ends an episode (an
+ * inactive broker has none, and a fresh one starts when it is back); after a max-wait escape the broker stays released until it passes the
  * gate on its own; the gate's memory is an explicit value and an empty one re-evaluates from
  * scratch.
  */
@@ -44,30 +44,33 @@ class GateEpisodeTest {
     }
 
     @Test
-    void brokerDownLongerThanMaxWait_isStillGatedWhenItComesBack() {
+    void brokerDownLongerThanMaxWait_hasNoEpisodeWhileDown_andAFreshOneWhenItComesBack() {
         // Gated for 5 minutes while up, then fenced for 40 minutes (longer than max-wait), then back.
         ElectionDecision beforeOutage = runs(stuck(true), CONFIG, BalancerMemory.empty(), 0, 2 * RUN);
         ElectionDecision duringOutage = runs(stuck(false), CONFIG, beforeOutage.nextMemory(), 2 * RUN, 10 * RUN);
         ElectionDecision back = PreferredLeaderBalancer.decide(stuck(true), CONFIG, duringOutage.nextMemory(), 10 * RUN);
 
-        assertThat(duringOutage.broker(0).gatedActiveMs()).as("clock paused while fenced").isEqualTo(RUN);
+        assertThat(duringOutage.broker(0).phase()).as("a restart ends the episode").isEqualTo(GatePhase.INACTIVE);
+        assertThat(duringOutage.gatedBrokerCount()).isZero();
+        assertThat(duringOutage.nextMemory().gate(0)).isNull();
         assertThat(back.broker(0).phase()).isEqualTo(GatePhase.GATED);
         assertThat(back.electionsTo(0)).isZero();
-        assertThat(back.broker(0).gatedActiveMs()).isEqualTo(RUN);
+        assertThat(back.broker(0).episodeStartMs()).isEqualTo(10 * RUN);
+        assertThat(back.broker(0).gatedActiveMs()).as("a fresh clock").isZero();
     }
 
     @Test
-    void brokerBackFromOutage_escapesOnlyAfterMaxWaitOfActiveTime() {
+    void brokerBackFromOutage_escapesOnlyMaxWaitAfterItsReturn() {
         ElectionDecision beforeOutage = runs(stuck(true), CONFIG, BalancerMemory.empty(), 0, 2 * RUN);
         ElectionDecision duringOutage = runs(stuck(false), CONFIG, beforeOutage.nextMemory(), 2 * RUN, 10 * RUN);
-        // 300 s were used before the outage; the remaining 1500 s of max-wait run from 10 * RUN.
-        ElectionDecision lastGated = runs(stuck(true), CONFIG, duringOutage.nextMemory(), 10 * RUN, 15 * RUN);
-        ElectionDecision escape = PreferredLeaderBalancer.decide(stuck(true), CONFIG, lastGated.nextMemory(), 15 * RUN);
+        // The time gated before the outage does not count: the whole max-wait runs from 10 * RUN.
+        ElectionDecision lastGated = runs(stuck(true), CONFIG, duringOutage.nextMemory(), 10 * RUN, 16 * RUN);
+        ElectionDecision escape = PreferredLeaderBalancer.decide(stuck(true), CONFIG, lastGated.nextMemory(), 16 * RUN);
 
         assertThat(lastGated.broker(0).phase()).isEqualTo(GatePhase.GATED);
         assertThat(lastGated.broker(0).gatedActiveMs()).isEqualTo(MAX_WAIT - RUN);
         assertThat(escape.broker(0).phase()).isEqualTo(GatePhase.ESCAPED);
-        assertThat(escape.broker(0).episodeStartMs()).as("same episode, started at the first active run").isZero();
+        assertThat(escape.broker(0).episodeStartMs()).as("the episode started at its return").isEqualTo(10 * RUN);
     }
 
     @Test

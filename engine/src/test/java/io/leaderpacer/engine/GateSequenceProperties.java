@@ -19,8 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Hysteresis and max-wait over random ISR sequences: broker 0 prefers {@value #PARTITIONS}
  * partitions; each run a random number of them is out of its ISR, the broker is up or fenced,
- * and a random time has passed. The test keeps its own account of the clock and the clear-run
- * streak and checks every transition of the gate against DESIGN.md.
+ * and a random time has passed. The test keeps its own account of the episode (its start, the
+ * clear-run streak) and checks every transition of the gate against DESIGN.md: hysteresis, the
+ * max-wait escape on every run of an episode (clear runs included), and a restart ending an episode.
  */
 class GateSequenceProperties {
 
@@ -58,82 +59,67 @@ class GateSequenceProperties {
     }
 
     @Property
-    void gateTransitions_followHysteresisAndMaxWait(@ForAll("steps") List<Step> steps,
-                                                    @ForAll("gateConfigs") PacerConfig config) {
+    void gateTransitions_followHysteresisMaxWaitAndRestarts(@ForAll("steps") List<Step> steps,
+                                                            @ForAll("gateConfigs") PacerConfig config) {
         boolean wall = config.maxWaitClock() == MaxWaitClock.WALL;
+        long maxWait = config.maxWaitMs();
         BalancerMemory memory = BalancerMemory.empty();
-        GatePhase prev = GatePhase.OPEN;
-        boolean prevActive = false;
-        long now = 0;
-        long prevRun = 0;
+        // The test's own account of DESIGN.md's episode: none, GATED or ESCAPED, its start and clear streak.
+        GatePhase episode = null;
         long episodeStart = -1;
-        long clock = 0;
-        int clearStreak = 0;
+        int clear = 0;
+        long now = 0;
 
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
             now += s.elapsedMs();
             boolean over = s.outOfSync() * 100.0 > config.thresholdPercent() * PARTITIONS;
-            clearStreak = over ? 0 : clearStreak + 1;
+            String at = "run " + i + " " + s + " in episode " + episode + " since " + episodeStart + ", clear " + clear;
+
+            GatePhase expected;
+            if (!s.active() && !wall) {
+                expected = GatePhase.INACTIVE; // a restart ends an episode
+                episode = null;
+            } else if (episode == null) {
+                if (over) {
+                    expected = GatePhase.GATED;
+                    episode = GatePhase.GATED;
+                    episodeStart = now;
+                    clear = 0;
+                } else {
+                    expected = s.active() ? GatePhase.OPEN : GatePhase.INACTIVE;
+                }
+            } else {
+                boolean ranOut = maxWait > 0 && now - episodeStart >= maxWait;
+                if (episode == GatePhase.ESCAPED) {
+                    expected = over ? GatePhase.ESCAPED : (s.active() ? GatePhase.OPEN : GatePhase.INACTIVE);
+                } else if (over) {
+                    expected = ranOut ? GatePhase.ESCAPED : GatePhase.GATED;
+                    clear = 0;
+                } else {
+                    clear++;
+                    // the escape is decided on clear runs too: released either way
+                    expected = clear >= 2 || ranOut ? (s.active() ? GatePhase.OPEN : GatePhase.INACTIVE) : GatePhase.GATED;
+                }
+                episode = expected == GatePhase.GATED || expected == GatePhase.ESCAPED ? expected : null;
+            }
 
             ElectionDecision d = PreferredLeaderBalancer.decide(cluster(s), config, memory, now);
             BrokerGateReport r = d.broker(0);
-            GatePhase phase = r.phase();
-            String at = "run " + i + " " + s + " after " + prev + ", clock " + clock;
-
-            // The test's own max-wait clock for the episode in progress (it stops at the escape).
-            if (prev == GatePhase.GATED) {
-                clock = wall ? now - episodeStart : clock + (prevActive && s.active() ? now - prevRun : 0);
-            }
-
-            switch (prev) {
-                case OPEN -> {
-                    if (over && (s.active() || wall)) {
-                        assertThat(phase).as("a not-gated broker is gated at once: " + at).isEqualTo(GatePhase.GATED);
-                        episodeStart = now;
-                        clock = 0;
-                    } else {
-                        assertThat(phase).as(at).isEqualTo(GatePhase.OPEN);
-                    }
-                }
-                case GATED -> {
-                    if (!over) {
-                        assertThat(phase).as("release only after 2 clear runs: " + at)
-                                .isEqualTo(clearStreak >= 2 ? GatePhase.OPEN : GatePhase.GATED);
-                    } else if (config.maxWaitMs() > 0 && clock >= config.maxWaitMs()) {
-                        assertThat(phase).as("max-wait escape: " + at).isEqualTo(GatePhase.ESCAPED);
-                    } else {
-                        assertThat(phase).as("still gated: " + at).isEqualTo(GatePhase.GATED);
-                    }
-                }
-                case ESCAPED -> {
-                    if (!over) {
-                        assertThat(phase).as("passes on its own: " + at).isEqualTo(GatePhase.OPEN);
-                    } else if (!s.active() && !wall) {
-                        assertThat(phase).as("a restart after an escape is a new recovery: " + at)
-                                .isEqualTo(GatePhase.OPEN);
-                    } else {
-                        assertThat(phase).as("stays released: " + at).isEqualTo(GatePhase.ESCAPED);
-                    }
-                }
-                default -> throw new AssertionError(at);
-            }
-            if (phase == GatePhase.GATED || phase == GatePhase.ESCAPED) {
-                assertThat(r.gatedActiveMs()).as("max-wait clock: " + at).isEqualTo(clock);
+            assertThat(r.phase()).as(at).isEqualTo(expected);
+            if (episode != null) {
                 assertThat(r.episodeStartMs()).as(at).isEqualTo(episodeStart);
+                assertThat(r.gatedActiveMs()).as("max-wait clock: " + at).isEqualTo(now - episodeStart);
             }
-            if (phase == GatePhase.GATED && over && config.maxWaitMs() > 0) {
-                assertThat(clock).as("never gated past max-wait while over: " + at).isLessThan(config.maxWaitMs());
+            if (expected == GatePhase.GATED && maxWait > 0) {
+                assertThat(now - episodeStart).as("never gated past max-wait: " + at).isLessThan(maxWait);
             }
-            if (phase == GatePhase.GATED) {
-                assertThat(d.elections()).as("a gated broker receives nothing: " + at).isEmpty();
-            } else if (s.active()) {
+            assertThat(d.gatedBrokerCount()).as(at).isEqualTo(expected == GatePhase.GATED ? 1 : 0);
+            if (expected == GatePhase.GATED || !s.active()) {
+                assertThat(d.electionsTo(0)).as("a gated or inactive broker receives nothing: " + at).isZero();
+            } else {
                 assertThat(d.electionsTo(0)).as(at).isEqualTo(PARTITIONS - s.outOfSync());
             }
-
-            prev = phase;
-            prevActive = s.active();
-            prevRun = now;
             memory = d.nextMemory();
         }
     }

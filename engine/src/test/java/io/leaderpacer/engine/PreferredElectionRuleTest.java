@@ -5,8 +5,6 @@ import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.PacerConfig;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 import java.util.Set;
@@ -95,11 +93,45 @@ class PreferredElectionRuleTest {
     }
 
     @Test
-    void noValidReplicaAtAll_isNoChange() {
-        // Judgement call documented in PreferredElection: the balancer does not make partitions leaderless.
+    void noValidReplicaAtAll_withAnInvalidLeader_electsNoLeader() {
+        // Kafka's builder finds the preferred replica, the current leader and every other replica invalid,
+        // and writes leader -1: a record, like any other election.
         PartitionState p = PartitionState.of("t", 0, ints(1, 2), ints(1, 2), 2);
 
+        assertThat(decide(p, BrokerState.fenced(1), BrokerState.fenced(2))).isEqualTo(PartitionState.NO_LEADER);
+    }
+
+    @Test
+    void noValidReplica_emptyIsrAndElr_activeLastKnownLeader_isElected() {
+        PartitionState p = new PartitionState(new PartitionId("t", 0), ints(1, 2), ints(), ints(),
+                PartitionState.NO_LEADER, false, false, ints(2));
+
+        assertThat(decide(p, BrokerState.fenced(1))).isEqualTo(2);
+        assertThat(decide(p, BrokerState.fenced(1), BrokerState.fenced(2))).as("not when it is down")
+                .isEqualTo(PreferredElection.NO_CHANGE);
+    }
+
+    @Test
+    void noValidReplicaAtAll_alreadyLeaderless_isNoChange() {
+        PartitionState p = PartitionState.of("t", 0, ints(1, 2), ints(1, 2), PartitionState.NO_LEADER);
+
         assertThat(decide(p, BrokerState.fenced(1), BrokerState.fenced(2))).isEqualTo(PreferredElection.NO_CHANGE);
+    }
+
+    @Test
+    void issueSmallestLeaderlessCase_countsAgainstTheCap_andTakesTwoRunsMoreAtCapOne() {
+        // Broker 0 active, broker 1 fenced; replicas [0,1], isr [1], leader 1: Kafka writes leader -1.
+        ClusterSnapshot cluster = ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.fenced(1))
+                .partition(PartitionState.of("t", 0, ints(0, 1), ints(1), 1))
+                .partition(PartitionState.of("t", 1, ints(0, 1), ints(0, 1), 1))
+                .build();
+
+        ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(1), BalancerMemory.empty(), 0);
+
+        assertThat(d.elections()).containsExactly(new Election(new PartitionId("t", 0), 1, PartitionState.NO_LEADER, 0));
+        assertThat(d.moreWork()).as("the no-leader record reaches the cap of 1").isTrue();
+        assertThat(d.deferredByThrottle()).isEqualTo(1);
+        assertThat(d.elections().get(0).toPreferred()).isFalse();
     }
 
     @Test
@@ -116,9 +148,23 @@ class PreferredElectionRuleTest {
         assertThat(d.imbalancedCount()).isEqualTo(2);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"immediate", "wait-for-sync"})
-    void reassigningAndDeletingPartitions_areSkipped(String algorithm) {
+    @Test
+    void immediate_electsUnderReassignment_asKafkasLoopDoes_butSkipsADeletedTopic() {
+        // Kafka 4.3.1's loop walks imbalancedPartitions with no reassignment check; a deleted topic's
+        // partitions leave that set when its RemoveTopicRecord is replayed, so the loop never sees them.
+        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
+                .partition(PartitionState.of("moving", 0, ints(1, 2, 3), ints(1, 2, 3), 2).withReassigning(true))
+                .partition(PartitionState.of("deleted", 0, ints(1, 2, 3), ints(1, 2, 3), 2).withTopicDeleting(true))
+                .partition(PartitionState.of("kept", 0, ints(1, 2, 3), ints(1, 2, 3), 2))
+                .build();
+
+        ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(1000), BalancerMemory.empty(), 0);
+
+        assertThat(d.elections()).extracting(e -> e.partition().topic()).containsExactly("moving", "kept");
+    }
+
+    @Test
+    void waitForSync_keepsTheSeedsGuards_reassigningAndDeletingPartitionsAreSkipped() {
         ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
                 .partition(PartitionState.of("moving", 0, ints(1, 2, 3), ints(1, 2, 3), 2).withReassigning(true))
                 .partition(PartitionState.of("deleted", 0, ints(1, 2, 3), ints(1, 2, 3), 2).withTopicDeleting(true))
@@ -126,7 +172,7 @@ class PreferredElectionRuleTest {
                 .partition(PartitionState.of("moving", 1, ints(1, 2, 3), ints(2, 3), 2).withReassigning(true))
                 .partition(PartitionState.of("kept", 0, ints(1, 2, 3), ints(1, 2, 3), 2))
                 .build();
-        PacerConfig config = PacerConfigs.immediate(1000).with("leader.imbalance.election.algorithm", algorithm);
+        PacerConfig config = PacerConfigs.immediate(1000).with("leader.imbalance.election.algorithm", "wait-for-sync");
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
 

@@ -185,7 +185,7 @@ public final class ClusterReader {
         try {
             return new PartitionState(new PartitionId(topic, p.partition()), ids(p.replicas()), ids(p.isr()),
                     ids(p.elr()), p.leader() == null || p.leader().isEmpty() ? PartitionState.NO_LEADER : p.leader().id(),
-                    reassigning, false);
+                    reassigning, false, ids(p.lastKnownElr()));
         } catch (InvalidSnapshotException e) {
             LOG.warn("left out of this run: {}", e.getMessage());
             return null;

@@ -90,8 +90,7 @@ public final class LeaderElector {
             PartitionState p = decided.get(e.partition());
             if (p == null || p.replicaAt(0) != e.newLeader()) {
                 results.put(e.partition(), new ElectionResult(e.partition(), e.previousLeader(), e.newLeader(),
-                        ElectionOutcome.NOT_SENT_NOT_FIRST_REPLICA, p == null ? "not in the snapshot"
-                        : "first replica is " + p.replicaAt(0) + ", a preferred election cannot elect " + e.newLeader()));
+                        ElectionOutcome.NOT_SENT_NOT_FIRST_REPLICA, notSentDetail(e, p)));
                 continue;
             }
             batch.put(new TopicPartition(e.partition().topic(), e.partition().partition()), e);
@@ -165,6 +164,23 @@ public final class LeaderElector {
             return ElectionOutcome.TIMED_OUT;
         }
         return ElectionOutcome.FAILED;
+    }
+
+    /**
+     * Why an election is not sent. A "no leader" decision (Kafka's rule when no replica can lead but the partition
+     * still names a leader) is never sent: on a live cluster the controller writes that record itself when it
+     * fences the leader or takes it through controlled shutdown, so the agent only sees it on a stale read, and
+     * a preferred election request for it would only make the controller write the same "no leader" record.
+     */
+    private static String notSentDetail(Election e, PartitionState p) {
+        if (p == null) {
+            return "not in the snapshot";
+        }
+        if (e.newLeader() == PartitionState.NO_LEADER) {
+            return "no replica can lead (leader " + e.previousLeader() + " is not valid): Kafka's rule writes no leader;"
+                    + " the controller does that itself, so nothing is sent";
+        }
+        return "first replica is " + p.replicaAt(0) + ", a preferred election cannot elect " + e.newLeader();
     }
 
     private static ElectionResult result(Election e, ElectionOutcome outcome, String detail) {

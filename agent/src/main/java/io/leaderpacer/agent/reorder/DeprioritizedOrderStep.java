@@ -205,7 +205,8 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
                 b.partition(p);
             } else {
                 int[] replicas = order.stream().mapToInt(Integer::intValue).toArray();
-                b.partition(new PartitionState(p.id(), replicas, p.isr(), p.elr(), p.leader(), p.reassigning(), p.topicDeleting()));
+                b.partition(new PartitionState(p.id(), replicas, p.isr(), p.elr(), p.leader(), p.reassigning(), p.topicDeleting(),
+                        p.lastKnownElr()));
             }
         }
         return b.build();

@@ -1,10 +1,12 @@
 package io.leaderpacer.engine.cluster;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -16,53 +18,106 @@ import java.util.TreeMap;
  * order, exactly as Kafka does. Brokers named as replicas but not registered are treated as
  * inactive (they cannot lead); a broker in an ISR must be registered, or the snapshot is refused.
  */
-public final class ClusterSnapshot {
+public final class ClusterSnapshot implements ClusterView {
 
     /** Registered brokers by id, ascending: round-robin and reports walk them in this order. */
     private final SortedMap<Integer, BrokerState> brokers;
+    /** Registered broker ids, ascending (the brokers' keys as a sorted set, for the gate's walk). */
+    private final java.util.SortedSet<Integer> registeredIds;
     /** Partitions in candidate-iteration order. */
     private final List<PartitionState> partitions;
     /**
-     * Dense liveness table indexed by broker id, so the hot loop over a million partitions does
-     * no boxing or hashing. Ids beyond its length are unregistered, hence inactive.
+     * Every broker id the snapshot names (registered or as a replica), compactly numbered in ascending id:
+     * per-broker tables are indexed by it, never by id, since an id may be anything up to 2^31-1.
      */
-    private final boolean[] activeById;
-    /** Largest broker id named anywhere (registered or as a replica): sizes the engine's per-broker tables. */
-    private final int maxBrokerId;
+    private final BrokerIndex index;
+    /** Per broker index, registered, unfenced and not in controlled shutdown; no boxing in the hot loops. */
+    private final boolean[] activeByIndex;
+    /** Per broker index, registered at all: an ISR member must be. */
+    private final boolean[] registeredByIndex;
     /**
-     * Per partition position, its leader; with {@link #firstReplicaColumn} and {@link #flagColumn}
+     * Per partition position, its leader; with the index and {@link #flagColumn} columns
      * a column view filled once here, so that the balancer's pass over a million partitions reads
      * three small arrays in order instead of a million objects and their replica and ISR arrays.
      */
     private final int[] leaderColumn;
-    /** Per partition position, its first assigned replica (Kafka's preferred replica). */
-    private final int[] firstReplicaColumn;
-    /** Per partition position, {@link #FIRST_REPLICA_IN_ISR} and {@link #LEFT_ALONE} bits. */
+    /** Per partition position, the broker index of its first assigned replica (Kafka's preferred replica). */
+    private final int[] firstReplicaIndexColumn;
+    /** Per partition position, the broker index of its leader, or -1: a valid leader is kept without a lookup. */
+    private final int[] leaderIndexColumn;
+    /** Per partition position, the {@link #FIRST_REPLICA_IN_ISR}, {@link #REASSIGNING}, {@link #DELETING}, {@link #LEADER_IN_ISR} and {@link #ISR_EMPTY} bits. */
     private final byte[] flagColumn;
 
     private static final byte FIRST_REPLICA_IN_ISR = 1;
-    private static final byte LEFT_ALONE = 2;
+    private static final byte REASSIGNING = 2;
+    private static final byte DELETING = 4;
+    private static final byte LEADER_IN_ISR = 8;
+    private static final byte ISR_EMPTY = 16;
+    private static final byte IMBALANCED = 32;
 
     private ClusterSnapshot(SortedMap<Integer, BrokerState> brokers, List<PartitionState> partitions) {
         this.brokers = Collections.unmodifiableSortedMap(brokers);
+        this.registeredIds = Collections.unmodifiableSortedSet(new java.util.TreeSet<>(brokers.keySet()));
         this.partitions = Collections.unmodifiableList(partitions);
-        int maxId = brokers.isEmpty() ? -1 : brokers.lastKey();
-        this.activeById = new boolean[maxId + 1];
+        this.index = indexBrokers(brokers, partitions);
+        int size = index.size();
+        this.activeByIndex = new boolean[size];
+        this.registeredByIndex = new boolean[size];
         for (BrokerState b : brokers.values()) {
-            activeById[b.id()] = b.isActive();
+            int i = index.indexOf(b.id());
+            activeByIndex[i] = b.isActive();
+            registeredByIndex[i] = true;
         }
-        this.maxBrokerId = validate(maxId);
         int n = partitions.size();
         this.leaderColumn = new int[n];
-        this.firstReplicaColumn = new int[n];
+        this.firstReplicaIndexColumn = new int[n];
+        this.leaderIndexColumn = new int[n];
         this.flagColumn = new byte[n];
+        DuplicateCheck duplicates = new DuplicateCheck();
         for (int i = 0; i < n; i++) {
             PartitionState p = partitions.get(i);
+            duplicates.check(p.id());
+            p.forEachIsrMember(b -> {
+                if (!registeredByIndex[index.indexOf(b)]) {
+                    throw new InvalidSnapshotException("partition " + p.id() + ": isr member " + b
+                            + " is not a registered broker (registered: " + brokers.keySet() + ")");
+                }
+            });
             leaderColumn[i] = p.leader();
-            firstReplicaColumn[i] = p.replicaAt(0);
+            firstReplicaIndexColumn[i] = index.indexOf(p.replicaAt(0));
+            leaderIndexColumn[i] = p.hasLeader() ? index.indexOf(p.leader()) : -1;
             flagColumn[i] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
-                    | (p.reassigning() || p.topicDeleting() ? LEFT_ALONE : 0));
+                    | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
+                    | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
+                    | (p.isrIsEmpty() ? ISR_EMPTY : 0)
+                | (p.leader() != p.replicaAt(0) ? IMBALANCED : 0));
         }
+    }
+
+    private static BrokerIndex indexBrokers(SortedMap<Integer, BrokerState> brokers, List<PartitionState> partitions) {
+        int[] ids = new int[Math.max(16, brokers.size() + 16)];
+        int count = 0;
+        for (int id : brokers.keySet()) {
+            if (count == ids.length) {
+                ids = Arrays.copyOf(ids, count * 2);
+            }
+            ids[count++] = id;
+        }
+        // Replicas name mostly registered brokers: a small "seen" probe keeps the id list short.
+        BrokerIndex known = BrokerIndex.of(ids, count);
+        for (PartitionState p : partitions) {
+            for (int r = 0; r < p.replicaCount(); r++) {
+                int id = p.replicaAt(r);
+                if (known.indexOf(id) < 0) {
+                    if (count == ids.length) {
+                        ids = Arrays.copyOf(ids, count * 2);
+                    }
+                    ids[count++] = id;
+                    known = BrokerIndex.of(ids, count);
+                }
+            }
+        }
+        return known;
     }
 
     public static Builder builder() {
@@ -88,62 +143,145 @@ public final class ClusterSnapshot {
     }
 
     /** Whether the broker is registered, unfenced and not in controlled shutdown. */
+    @Override
     public boolean isActive(int brokerId) {
-        return brokerId >= 0 && brokerId < activeById.length && activeById[brokerId];
+        int i = index.indexOf(brokerId);
+        return i >= 0 && activeByIndex[i];
+    }
+
+    /** Whether the broker at this compact index is registered, unfenced and not in controlled shutdown. */
+    @Override
+    public boolean isActiveAt(int brokerIndex) {
+        return activeByIndex[brokerIndex];
+    }
+
+    @Override
+    public boolean imbalancedAt(int position) {
+        return (flagColumn[position] & IMBALANCED) != 0;
+    }
+
+    @Override
+    public boolean isEmptyAt(int position) {
+        return false;
+    }
+
+    @Override
+    public int positionCount() {
+        return partitions.size();
+    }
+
+    @Override
+    public PartitionState partitionAt(int position) {
+        return partitions.get(position);
+    }
+
+    @Override
+    public int brokerCount() {
+        return index.size();
+    }
+
+    @Override
+    public int brokerIdAt(int brokerIndex) {
+        return index.idAt(brokerIndex);
+    }
+
+    @Override
+    public int brokerIndexOf(int id) {
+        return index.indexOf(id);
+    }
+
+    @Override
+    public java.util.SortedSet<Integer> registeredBrokerIds() {
+        return registeredIds;
     }
 
     public boolean isRegistered(int brokerId) {
-        return brokers.containsKey(brokerId);
+        int i = index.indexOf(brokerId);
+        return i >= 0 && registeredByIndex[i];
+    }
+
+    /** The compact index of every broker the snapshot names, registered or as a replica. */
+    public BrokerIndex brokerIndex() {
+        return index;
     }
 
     /** The leader of the partition at this position of {@link #partitions()}, without touching the partition. */
+    @Override
     public int leaderAt(int position) {
         return leaderColumn[position];
     }
 
     /** The first assigned replica (Kafka's preferred replica) of the partition at this position. */
     public int firstReplicaAt(int position) {
-        return firstReplicaColumn[position];
+        return index.idAt(firstReplicaIndexColumn[position]);
+    }
+
+    /** The broker index of the first assigned replica of the partition at this position. */
+    @Override
+    public int firstReplicaIndexAt(int position) {
+        return firstReplicaIndexColumn[position];
     }
 
     /** Whether the first assigned replica of the partition at this position is in its ISR. */
+    @Override
     public boolean firstReplicaInIsrAt(int position) {
         return (flagColumn[position] & FIRST_REPLICA_IN_ISR) != 0;
     }
 
+    @Override
+    public boolean leaderInIsrAt(int position) {
+        return (flagColumn[position] & LEADER_IN_ISR) != 0;
+    }
+
+    @Override
+    public boolean isrEmptyAt(int position) {
+        return (flagColumn[position] & ISR_EMPTY) != 0;
+    }
+
+    @Override
+    public int leaderIndexAt(int position) {
+        return leaderIndexColumn[position];
+    }
+
     /** Whether the partition at this position is being reassigned or its topic deleted. */
+    @Override
     public boolean reassigningOrDeletingAt(int position) {
-        return (flagColumn[position] & LEFT_ALONE) != 0;
+        return (flagColumn[position] & (REASSIGNING | DELETING)) != 0;
     }
 
-    /** Largest broker id named by a registration or a replica, or -1 for an empty snapshot. */
-    public int maxBrokerId() {
-        return maxBrokerId;
-    }
-
-    private int validate(int maxRegistered) {
-        int max = maxRegistered;
-        Set<PartitionId> seen = new HashSet<>(Math.max(16, partitions.size() * 2));
-        for (PartitionState p : partitions) {
-            if (!seen.add(p.id())) {
-                throw new InvalidSnapshotException("partition " + p.id() + " appears twice in the snapshot");
-            }
-            for (int i = 0; i < p.replicaCount(); i++) {
-                max = Math.max(max, p.replicaAt(i));
-            }
-            p.forEachIsrMember(b -> {
-                if (!brokers.containsKey(b)) {
-                    throw new InvalidSnapshotException("partition " + p.id() + ": isr member " + b
-                            + " is not a registered broker (registered: " + brokers.keySet() + ")");
-                }
-            });
-        }
-        return max;
+    /** Whether the topic of the partition at this position is being deleted. */
+    @Override
+    public boolean topicDeletingAt(int position) {
+        return (flagColumn[position] & DELETING) != 0;
     }
 
     @Override
     public String toString() {
         return "ClusterSnapshot{" + brokers.size() + " brokers, " + partitions.size() + " partitions}";
+    }
+
+    /**
+     * Refuses a partition named twice. Partitions of one topic usually come together, so the check looks
+     * the topic up once per run of equal topics and marks partition indices in a bit set: no
+     * {@code PartitionId} hashing per partition.
+     */
+    private static final class DuplicateCheck {
+        /** Partition indices seen, per topic. */
+        private final Map<String, BitSet> seen = new HashMap<>();
+        /** The topic of the previous partition and its bit set, the common case. */
+        private String lastTopic;
+        private BitSet lastSeen;
+
+        void check(PartitionId id) {
+            if (lastSeen == null || !lastTopic.equals(id.topic())) {
+                lastTopic = id.topic();
+                lastSeen = seen.computeIfAbsent(lastTopic, t -> new BitSet());
+            }
+            if (lastSeen.get(id.partition())) {
+                throw new InvalidSnapshotException("partition " + id + " appears twice in the snapshot");
+            }
+            lastSeen.set(id.partition());
+        }
     }
 
     /** Collects brokers and partitions; {@link #build()} validates them all at once. */

@@ -17,8 +17,13 @@ import java.util.Objects;
  * @param elr          the eligible leader replicas of KIP-966 (a subset of {@code replicas},
  *                     disjoint from the ISR); empty when ELR is off
  * @param leader       the current leader, or {@link #NO_LEADER}
- * @param reassigning  a reassignment is in progress; the preferred-leader task leaves it alone
- * @param topicDeleting the topic is being deleted; the preferred-leader task leaves it alone
+ * @param reassigning  a reassignment is in progress ({@code wait-for-sync} leaves it alone; Kafka's own
+ *                     loop, hence {@code immediate}, does not)
+ * @param topicDeleting the topic is being deleted; the preferred-leader task leaves it alone (Kafka's
+ *                     controller no longer holds such a partition)
+ * @param lastKnownElr KIP-966's last known leader: Kafka records the leader a partition had when its election
+ *                     wrote "no leader" with ELR on; with an empty ISR and ELR, a one-member list whose broker is
+ *                     active is what Kafka elects ("balanced recovery", an unclean election). Empty otherwise.
  */
 public record PartitionState(
         PartitionId id,
@@ -27,7 +32,8 @@ public record PartitionState(
         int[] elr,
         int leader,
         boolean reassigning,
-        boolean topicDeleting) {
+        boolean topicDeleting,
+        int[] lastKnownElr) {
 
     /** Kafka's "no leader" value. */
     public static final int NO_LEADER = -1;
@@ -39,7 +45,14 @@ public record PartitionState(
         replicas = copy(replicas);
         isr = copy(isr);
         elr = copy(elr);
+        lastKnownElr = copy(lastKnownElr);
         validate(id, replicas, isr, elr, leader);
+    }
+
+    /** A partition with no last known leader (the common case, and every case with ELR off). */
+    public PartitionState(PartitionId id, int[] replicas, int[] isr, int[] elr, int leader, boolean reassigning,
+                          boolean topicDeleting) {
+        this(id, replicas, isr, elr, leader, reassigning, topicDeleting, NONE);
     }
 
     /** A partition that is neither being reassigned nor deleted, with no ELR. */
@@ -49,22 +62,22 @@ public record PartitionState(
 
     /** Returns a copy with another ISR and leader, as after an AlterPartition or election. */
     public PartitionState withIsrAndLeader(int[] newIsr, int newLeader) {
-        return new PartitionState(id, replicas, newIsr, elr, newLeader, reassigning, topicDeleting);
+        return new PartitionState(id, replicas, newIsr, elr, newLeader, reassigning, topicDeleting, lastKnownElr);
     }
 
     /** Returns a copy with another leader. */
     public PartitionState withLeader(int newLeader) {
-        return new PartitionState(id, replicas, isr, elr, newLeader, reassigning, topicDeleting);
+        return new PartitionState(id, replicas, isr, elr, newLeader, reassigning, topicDeleting, lastKnownElr);
     }
 
     /** Returns a copy marked as being reassigned (or not). */
     public PartitionState withReassigning(boolean value) {
-        return new PartitionState(id, replicas, isr, elr, leader, value, topicDeleting);
+        return new PartitionState(id, replicas, isr, elr, leader, value, topicDeleting, lastKnownElr);
     }
 
     /** Returns a copy marked as belonging to a topic being deleted (or not). */
     public PartitionState withTopicDeleting(boolean value) {
-        return new PartitionState(id, replicas, isr, elr, leader, reassigning, value);
+        return new PartitionState(id, replicas, isr, elr, leader, reassigning, value, lastKnownElr);
     }
 
     @Override
@@ -80,6 +93,20 @@ public record PartitionState(
     @Override
     public int[] elr() {
         return elr.clone();
+    }
+
+    @Override
+    public int[] lastKnownElr() {
+        return lastKnownElr.clone();
+    }
+
+    /** The last known leader Kafka would elect with an empty ISR and ELR, or {@link #NO_LEADER} when there is none. */
+    public int lastKnownLeader() {
+        return lastKnownElr.length == 1 ? lastKnownElr[0] : NO_LEADER;
+    }
+
+    public boolean elrIsEmpty() {
+        return elr.length == 0;
     }
 
     public int replicaCount() {
@@ -126,7 +153,8 @@ public record PartitionState(
                 && id.equals(p.id)
                 && Arrays.equals(replicas, p.replicas)
                 && Arrays.equals(isr, p.isr)
-                && Arrays.equals(elr, p.elr);
+                && Arrays.equals(elr, p.elr)
+                && Arrays.equals(lastKnownElr, p.lastKnownElr);
     }
 
     @Override
@@ -143,6 +171,7 @@ public record PartitionState(
     public String toString() {
         return id + "{replicas=" + Arrays.toString(replicas) + ", isr=" + Arrays.toString(isr)
                 + (elr.length > 0 ? ", elr=" + Arrays.toString(elr) : "")
+                + (lastKnownElr.length > 0 ? ", lastKnownElr=" + Arrays.toString(lastKnownElr) : "")
                 + ", leader=" + leader
                 + (reassigning ? ", reassigning" : "")
                 + (topicDeleting ? ", deleting" : "") + "}";

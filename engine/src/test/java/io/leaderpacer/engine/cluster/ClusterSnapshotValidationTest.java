@@ -98,7 +98,7 @@ class ClusterSnapshotValidationTest {
 
         assertThat(s.isActive(9)).isFalse();
         assertThat(s.isRegistered(9)).isFalse();
-        assertThat(s.maxBrokerId()).isEqualTo(9);
+        assertThat(s.brokerIndex().indexOf(9)).as("indexed after 0 and 1").isEqualTo(2);
     }
 
     @Test

@@ -50,6 +50,17 @@ public final class InvariantChecker {
                 throw violation(nowMs, e.partition() + ": election from leader " + e.previousLeader()
                         + " but the leader is " + cluster.leader(p));
             }
+            if (e.newLeader() == PartitionState.NO_LEADER) {
+                // Kafka's "no leader" record: only for a partition none of whose replicas could lead.
+                for (int j = 0; j < layout.replicaCount(p); j++) {
+                    int r = layout.replica(p, j);
+                    if (cluster.isActive(r) && cluster.isrContains(p, r)) {
+                        throw violation(nowMs, e.partition() + ": no leader elected, but " + r + " could lead "
+                                + cluster.view(p));
+                    }
+                }
+                continue;
+            }
             if (!cluster.isActive(e.newLeader()) || !cluster.isrContains(p, e.newLeader())) {
                 throw violation(nowMs, e.partition() + ": elected " + e.newLeader() + ", which is not an active ISR member "
                         + cluster.view(p));

@@ -96,7 +96,7 @@ public final class SimulatedController implements Replication.IsrRequests {
             return;
         }
         long now = queue.nowMs();
-        ElectionDecision decision = PreferredLeaderBalancer.decide(cluster.snapshot(), config, memory, now);
+        ElectionDecision decision = PreferredLeaderBalancer.decide(cluster.engineState(), config, memory, now);
         checker.checkDecision(decision, config, now);
         for (Election e : decision.elections()) {
             int p = layout.indexOf(e.partition());

@@ -67,6 +67,11 @@ public final class ClusterState {
 
     /** Brokers for failover elections: registrations only, rebuilt when one changes. */
     private ClusterSnapshot brokersOnly;
+    /**
+     * The engine's incremental state, built from the full snapshot at the first run and then fed every partition
+     * and broker change as a delta, as the controller replays its records: a run then costs what it considers.
+     */
+    private io.leaderpacer.engine.cluster.ClusterState engineState;
 
     public ClusterState(ClusterLayout layout, Listener listener) {
         this.layout = layout;
@@ -145,6 +150,9 @@ public final class ClusterState {
         shuttingDown[b] = isShuttingDown;
         markDirty(b);
         rebuildBrokers();
+        if (engineState != null) {
+            engineState.replay(new BrokerState(b, fenced[b], shuttingDown[b]));
+        }
     }
 
     public void markRestartUnfenced(int b, long nowMs) {
@@ -254,11 +262,22 @@ public final class ClusterState {
             }
         }
         view[positionOf[p]] = PartitionState.of(layout.ids[p].topic(), layout.ids[p].partition(), replicas, isr, leader[p]);
+        if (engineState != null) {
+            engineState.replay(view[positionOf[p]]);
+        }
     }
 
     /** Partitions in candidate order, as the engine's snapshot wants them (a fresh list). */
     public List<PartitionState> partitionsInCandidateOrder() {
         return Arrays.asList(view.clone());
+    }
+
+    /** The engine's incremental state for a run of the preferred-leader task (the same decisions as {@link #snapshot()}). */
+    public io.leaderpacer.engine.cluster.ClusterState engineState() {
+        if (engineState == null) {
+            engineState = io.leaderpacer.engine.cluster.ClusterState.of(snapshot());
+        }
+        return engineState;
     }
 
     /** A full snapshot for a run of the preferred-leader task. */

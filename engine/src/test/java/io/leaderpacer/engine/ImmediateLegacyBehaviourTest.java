@@ -12,15 +12,15 @@ import static io.leaderpacer.engine.RecoveryClusterBuilder.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed test plan: {@code immediate} (the default) makes exactly the pre-KIP decisions, including
- * with mixed in-sync / out-of-sync brokers and with several recovering brokers. The reference is
- * {@link LegacyPreferredBalancer}; the same comparison over random clusters is in
- * {@link ImmediateLegacyEquivalenceProperties}.
+ * Seed test plan: {@code immediate} (the default) keeps the pre-KIP behaviour, first come first served and blind
+ * to the gate's settings. That it makes exactly Kafka's decisions, with mixed in-sync / out-of-sync brokers and
+ * several recovering brokers, is checked against Kafka's own controller code in
+ * {@link ImmediateKafkaEquivalenceTest} and {@link ImmediateKafkaEquivalenceProperties}.
  */
-class ImmediateLegacyEquivalenceTest {
+class ImmediateLegacyBehaviourTest {
 
     /** Several recovering brokers in interleaved iteration order, some partitions fenced or shutting down. */
-    private static ClusterSnapshot mixedRecovery() {
+    static ClusterSnapshot mixedRecovery() {
         RecoveryClusterBuilder b = RecoveryClusterBuilder.brokers(0, 1, 2, 3, 4, 5, 6).shuttingDown(5).fenced(6);
         // Recovering brokers 0 (mostly caught up), 1 (half caught up), 2 (nothing caught up),
         // added in slices so their partitions interleave in iteration order.
@@ -34,42 +34,6 @@ class ImmediateLegacyEquivalenceTest {
             b.partition(PartitionState.of("down", i, ints(6, 3, 4), ints(3, 4), i % 3 == 0 ? PartitionState.NO_LEADER : 3));
         }
         return b.build();
-    }
-
-    @Test
-    void mixedInSyncAndOutOfSyncBrokers_immediateMatchesLegacyForEveryCap() {
-        ClusterSnapshot cluster = mixedRecovery();
-        for (int cap : new int[] {1, 7, 100, 250, 1000}) {
-            PacerConfig config = PacerConfigs.immediate(cap);
-
-            ElectionDecision d = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
-            LegacyPreferredBalancer.Outcome legacy = LegacyPreferredBalancer.run(cluster, cap);
-
-            assertThat(d.elections()).as("cap %d", cap).isEqualTo(legacy.elections());
-            assertThat(d.moreWork()).as("cap %d", cap).isEqualTo(legacy.moreWork());
-        }
-    }
-
-    @Test
-    void multipleRecoveringBrokers_immediateMatchesLegacyRunAfterRun() {
-        ClusterSnapshot cluster = mixedRecovery();
-        PacerConfig config = PacerConfigs.immediate(50);
-        BalancerMemory memory = BalancerMemory.empty();
-        int runs = 0;
-        boolean moreWork = true;
-        while (moreWork) {
-            ElectionDecision d = PreferredLeaderBalancer.decide(cluster, config, memory, runs * 10L);
-            LegacyPreferredBalancer.Outcome legacy = LegacyPreferredBalancer.run(cluster, 50);
-            assertThat(d.elections()).as("run %d", runs).isEqualTo(legacy.elections());
-            assertThat(d.moreWork()).as("run %d", runs).isEqualTo(legacy.moreWork());
-            memory = d.nextMemory();
-            cluster = LeaderChanges.applyTo(cluster, d);
-            moreWork = d.moreWork();
-            runs++;
-        }
-        // 270 (broker 0) + 150 (broker 1) + 10 ("odd", leader shutting down) + 7 ("down", leaderless)
-        // = 437 elections at 50 per run: 9 runs, the last one not capped.
-        assertThat(runs).isEqualTo(9);
     }
 
     @Test

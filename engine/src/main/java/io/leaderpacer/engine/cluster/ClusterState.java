@@ -1,0 +1,357 @@
+package io.leaderpacer.engine.cluster;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * The engine's cluster state as the controller keeps its own: updated by replaying partition and broker changes,
+ * and keeping, per broker, the counts the gate needs and, for the run, the set of candidates (imbalanced
+ * partitions), so that a run costs what it considers instead of a pass over every partition.
+ *
+ * <p>Why mutable: Kafka's controller replays every record into timeline structures and its periodic task reads
+ * them; a run here reads this state the same way. Only {@link #replay(PartitionState)},
+ * {@link #replay(BrokerState)} and {@link #remove(PartitionId)} change it, each in constant time; the decisions
+ * made over it are still immutable values, and the gate's memory is still an explicit value. Not thread-safe:
+ * the caller replays and decides on one thread, as the controller's event loop does.
+ *
+ * <p>Positions: a partition keeps the position it was first replayed at (the candidate-iteration order); a new
+ * partition is appended; a removed one leaves an empty position. Brokers are indexed in the order they are first
+ * named; a broker once named stays indexed (Kafka unregisters brokers rarely; an unregistration is replayed as
+ * a broker that is not active). {@link #snapshot()} is the equivalent immutable snapshot, and a run over it makes
+ * the same decision as a run over this state.
+ */
+public final class ClusterState implements ClusterView {
+
+    private static final byte FIRST_REPLICA_IN_ISR = 1;
+    private static final byte REASSIGNING = 2;
+    private static final byte DELETING = 4;
+    private static final byte LEADER_IN_ISR = 8;
+    private static final byte ISR_EMPTY = 16;
+    private static final byte IMBALANCED = 32;
+
+    /** Broker ids by index, in the order first named. */
+    private int[] brokerIds = new int[16];
+    /** The registration of the broker at an index, or {@code null} for a broker named only as a replica. */
+    private BrokerState[] registrations = new BrokerState[16];
+    /** Per broker index, registered and active: the hot loops read this, not the registration. */
+    private boolean[] active = new boolean[16];
+    private int brokerCount;
+    /** Broker id to index, without boxing. */
+    private final IntIndexMap indexOf = new IntIndexMap();
+    /** Registered ids, ascending, for the gate's walk. */
+    private final TreeSet<Integer> registeredIds = new TreeSet<>();
+
+    /** The gate's counts per broker index, over partitions neither reassigning nor deleting. */
+    private int[] total = new int[16];
+    private int[] imbalanced = new int[16];
+    private int[] outOfSync = new int[16];
+    private int[] outOfSyncImbalanced = new int[16];
+    /** Candidates per preferred broker index (reassigning ones included). */
+    private int[] candidatesPerBroker = new int[16];
+    /** All imbalanced partitions (Kafka's PreferredReplicaImbalanceCount). */
+    private int imbalancedCount;
+    /** Imbalanced partitions not in a topic being deleted: the run's candidates. */
+    private int candidateCount;
+
+    /** Partitions by position; {@code null} for an empty position. */
+    private PartitionState[] partitions = new PartitionState[16];
+    /** Columns by position, as the snapshot keeps them, so the run reads arrays. */
+    private int[] leaders = new int[16];
+    private int[] firstReplicaIndex = new int[16];
+    private int[] leaderIndex = new int[16];
+    private byte[] flags = new byte[16];
+    /** Candidate positions as bits, so a run walks them in position order without a pass over every partition. */
+    private long[] candidateBits = new long[1];
+    private int positions;
+    /** Position of each partition. */
+    private final Map<PartitionId, Integer> positionOf = new HashMap<>();
+
+    /** The per-broker counts of one moment, copied (the run may outlive the next replay). */
+    public record Counts(int[] total, int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced,
+                         int[] candidatesPerBroker, int imbalancedCount, int candidateCount) {
+    }
+
+    /** An empty state. */
+    public ClusterState() {
+    }
+
+    /** The state of a full snapshot: its brokers, then its partitions in order. */
+    public static ClusterState of(ClusterSnapshot snapshot) {
+        ClusterState s = new ClusterState();
+        snapshot.brokers().values().forEach(s::replay);
+        snapshot.partitions().forEach(s::replay);
+        return s;
+    }
+
+    /** A broker registers or changes (fenced, unfenced, controlled shutdown). Constant time. */
+    public void replay(BrokerState broker) {
+        int i = indexBroker(broker.id());
+        registrations[i] = broker;
+        active[i] = broker.isActive();
+        registeredIds.add(broker.id());
+    }
+
+    /**
+     * A partition is created or changes (replicas, ISR, ELR, leader, reassignment, deletion). Constant time.
+     *
+     * @throws InvalidSnapshotException when an ISR member is not a registered broker; the state is unchanged
+     */
+    public void replay(PartitionState p) {
+        for (int b : p.isr()) {
+            int i = indexOf.get(b);
+            if (i < 0 || registrations[i] == null) {
+                throw new InvalidSnapshotException("partition " + p.id() + ": isr member " + b
+                        + " is not a registered broker (registered: " + registeredIds + ")");
+            }
+        }
+        for (int r = 0; r < p.replicaCount(); r++) {
+            indexBroker(p.replicaAt(r));
+        }
+        Integer at = positionOf.get(p.id());
+        int pos;
+        if (at == null) {
+            pos = positions++;
+            ensurePositions(positions);
+            positionOf.put(p.id(), pos);
+        } else {
+            pos = at;
+            count(pos, -1);
+        }
+        partitions[pos] = p;
+        leaders[pos] = p.leader();
+        firstReplicaIndex[pos] = indexOf.get(p.replicaAt(0));
+        leaderIndex[pos] = p.hasLeader() ? indexOf.get(p.leader()) : -1;
+        flags[pos] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
+                | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
+                | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
+                | (p.isrIsEmpty() ? ISR_EMPTY : 0)
+                | (p.leader() != p.replicaAt(0) ? IMBALANCED : 0));
+        count(pos, +1);
+    }
+
+    /** A partition is gone (its topic deleted). Constant time; unknown partitions are ignored. */
+    public void remove(PartitionId id) {
+        Integer at = positionOf.remove(id);
+        if (at != null) {
+            count(at, -1);
+            partitions[at] = null;
+        }
+    }
+
+    /** Adds ({@code +1}) or takes back ({@code -1}) the position's share of every count and the candidate set. */
+    private void count(int pos, int sign) {
+        int pref = firstReplicaIndex[pos];
+        boolean isImbalanced = leaders[pos] != brokerIds[pref];
+        boolean guarded = (flags[pos] & (REASSIGNING | DELETING)) != 0;
+        boolean inSync = (flags[pos] & FIRST_REPLICA_IN_ISR) != 0;
+        if (isImbalanced) {
+            imbalancedCount += sign;
+        }
+        if (!guarded) {
+            total[pref] += sign;
+            if (!inSync) {
+                outOfSync[pref] += sign;
+            }
+            if (isImbalanced) {
+                imbalanced[pref] += sign;
+                if (!inSync) {
+                    outOfSyncImbalanced[pref] += sign;
+                }
+            }
+        }
+        if (isImbalanced && (flags[pos] & DELETING) == 0) {
+            candidateCount += sign;
+            candidatesPerBroker[pref] += sign;
+            if (sign > 0) {
+                candidateBits[pos >>> 6] |= 1L << pos;
+            } else {
+                candidateBits[pos >>> 6] &= ~(1L << pos);
+            }
+        }
+    }
+
+    private int indexBroker(int id) {
+        int i = indexOf.get(id);
+        if (i >= 0) {
+            return i;
+        }
+        if (brokerCount == brokerIds.length) {
+            int n = brokerCount * 2;
+            brokerIds = Arrays.copyOf(brokerIds, n);
+            registrations = Arrays.copyOf(registrations, n);
+            active = Arrays.copyOf(active, n);
+            total = Arrays.copyOf(total, n);
+            imbalanced = Arrays.copyOf(imbalanced, n);
+            outOfSync = Arrays.copyOf(outOfSync, n);
+            outOfSyncImbalanced = Arrays.copyOf(outOfSyncImbalanced, n);
+            candidatesPerBroker = Arrays.copyOf(candidatesPerBroker, n);
+        }
+        brokerIds[brokerCount] = id;
+        indexOf.put(id, brokerCount);
+        return brokerCount++;
+    }
+
+    private void ensurePositions(int n) {
+        if (n > partitions.length) {
+            int size = Math.max(n, partitions.length * 2);
+            partitions = Arrays.copyOf(partitions, size);
+            leaders = Arrays.copyOf(leaders, size);
+            firstReplicaIndex = Arrays.copyOf(firstReplicaIndex, size);
+            leaderIndex = Arrays.copyOf(leaderIndex, size);
+            flags = Arrays.copyOf(flags, size);
+        }
+        if ((n + 63) >>> 6 > candidateBits.length) {
+            candidateBits = Arrays.copyOf(candidateBits, Math.max((n + 63) >>> 6, candidateBits.length * 2));
+        }
+    }
+
+    /** The counts now, copied and sized to the brokers indexed. */
+    public Counts counts() {
+        return new Counts(Arrays.copyOf(total, brokerCount), Arrays.copyOf(imbalanced, brokerCount),
+                Arrays.copyOf(outOfSync, brokerCount), Arrays.copyOf(outOfSyncImbalanced, brokerCount),
+                Arrays.copyOf(candidatesPerBroker, brokerCount), imbalancedCount, candidateCount);
+    }
+
+    /** The first candidate position at or after {@code from}, or -1. */
+    public int nextCandidate(int from) {
+        if (from >= positions) {
+            return -1;
+        }
+        int w = from >>> 6;
+        long word = candidateBits[w] & (-1L << from);
+        while (true) {
+            if (word != 0) {
+                int pos = (w << 6) + Long.numberOfTrailingZeros(word);
+                return pos < positions ? pos : -1;
+            }
+            if (++w >= candidateBits.length) {
+                return -1;
+            }
+            word = candidateBits[w];
+        }
+    }
+
+    /** The equivalent immutable snapshot: registered brokers, live partitions in position order. */
+    public ClusterSnapshot snapshot() {
+        List<BrokerState> brokers = new ArrayList<>();
+        for (int i = 0; i < brokerCount; i++) {
+            if (registrations[i] != null) {
+                brokers.add(registrations[i]);
+            }
+        }
+        List<PartitionState> live = new ArrayList<>(positionOf.size());
+        for (int pos = 0; pos < positions; pos++) {
+            if (partitions[pos] != null) {
+                live.add(partitions[pos]);
+            }
+        }
+        return ClusterSnapshot.builder().brokers(brokers).partitions(live).build();
+    }
+
+    /** The partition with this id, or {@code null}. */
+    public PartitionState partition(PartitionId id) {
+        Integer at = positionOf.get(id);
+        return at == null ? null : partitions[at];
+    }
+
+    /** How many partitions the state holds. */
+    public int partitionCount() {
+        return positionOf.size();
+    }
+
+    @Override
+    public int positionCount() {
+        return positions;
+    }
+
+    @Override
+    public boolean imbalancedAt(int position) {
+        return (flags[position] & IMBALANCED) != 0;
+    }
+
+    @Override
+    public boolean isEmptyAt(int position) {
+        return partitions[position] == null;
+    }
+
+    @Override
+    public PartitionState partitionAt(int position) {
+        return partitions[position];
+    }
+
+    @Override
+    public int leaderAt(int position) {
+        return leaders[position];
+    }
+
+    @Override
+    public int firstReplicaIndexAt(int position) {
+        return firstReplicaIndex[position];
+    }
+
+    @Override
+    public boolean firstReplicaInIsrAt(int position) {
+        return (flags[position] & FIRST_REPLICA_IN_ISR) != 0;
+    }
+
+    @Override
+    public boolean leaderInIsrAt(int position) {
+        return (flags[position] & LEADER_IN_ISR) != 0;
+    }
+
+    @Override
+    public boolean isrEmptyAt(int position) {
+        return (flags[position] & ISR_EMPTY) != 0;
+    }
+
+    @Override
+    public int leaderIndexAt(int position) {
+        return leaderIndex[position];
+    }
+
+    @Override
+    public boolean reassigningOrDeletingAt(int position) {
+        return (flags[position] & (REASSIGNING | DELETING)) != 0;
+    }
+
+    @Override
+    public boolean topicDeletingAt(int position) {
+        return (flags[position] & DELETING) != 0;
+    }
+
+    @Override
+    public int brokerCount() {
+        return brokerCount;
+    }
+
+    @Override
+    public int brokerIdAt(int index) {
+        return brokerIds[index];
+    }
+
+    @Override
+    public int brokerIndexOf(int id) {
+        return indexOf.get(id);
+    }
+
+    @Override
+    public boolean isActiveAt(int index) {
+        return active[index];
+    }
+
+    @Override
+    public SortedSet<Integer> registeredBrokerIds() {
+        return Collections.unmodifiableSortedSet(registeredIds);
+    }
+
+    @Override
+    public String toString() {
+        return "ClusterState{" + registeredIds.size() + " brokers, " + positionOf.size() + " partitions}";
+    }
+}

@@ -1,0 +1,96 @@
+package io.leaderpacer.engine;
+
+import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.ClusterState;
+import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.config.PacerConfig;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The incremental path ({@link ClusterState} kept up to date by replaying changes) decides exactly as the full
+ * path (a {@link ClusterSnapshot} of the same cluster), run after run, over random change sequences: partitions
+ * changed (leader, ISR, ELR, replicas, reassignment, deletion), created and removed, brokers fenced, unfenced, shut
+ * down and registered, under any configuration, with each path's own gate memory.
+ */
+class IncrementalStateProperties {
+
+    /** One step: the partitions and brokers of another random cluster to replay, which ones, and which to remove. */
+    record Step(ClusterSnapshot source, int replayMask, boolean brokersToo, int removeMask) {
+    }
+
+    @Provide
+    Arbitrary<ClusterSnapshot> clusters() {
+        return RandomClusters.clusters();
+    }
+
+    @Provide
+    Arbitrary<PacerConfig> configs() {
+        return RandomClusters.configs();
+    }
+
+    @Provide
+    Arbitrary<List<Step>> steps() {
+        Arbitrary<Integer> mask = Arbitraries.integers().between(0, Integer.MAX_VALUE);
+        Arbitrary<Integer> removals = Arbitraries.integers().between(0, 7).map(k -> k == 0 ? 1 << 3 | 1 << 17 : 0);
+        return Combinators.combine(RandomClusters.clusters(), mask, Arbitraries.of(true, false), removals)
+                .as(Step::new).list().ofMaxSize(8);
+    }
+
+    @Property(tries = 300)
+    void incrementalState_decidesAsTheFullSnapshot_runAfterRun(@ForAll("clusters") ClusterSnapshot start,
+                                                             @ForAll("configs") PacerConfig config,
+                                                             @ForAll("steps") List<Step> steps) {
+        ClusterState state = ClusterState.of(start);
+        BalancerMemory incremental = BalancerMemory.empty();
+        BalancerMemory full = BalancerMemory.empty();
+        long now = 0;
+        for (int run = 0; run <= steps.size(); run++) {
+            ClusterSnapshot snapshot = state.snapshot();
+            ElectionDecision a = PreferredLeaderBalancer.decide(state, config, incremental, now);
+            ElectionDecision b = PreferredLeaderBalancer.decide(snapshot, config, full, now);
+            assertThat(a).as("run %d over %s", run, snapshot.partitions()).isEqualTo(b);
+            incremental = a.nextMemory();
+            full = b.nextMemory();
+            // the run's own elections are replayed, as the controller replays its records
+            for (PartitionState p : LeaderChanges.applyTo(snapshot, a).partitions()) {
+                state.replay(p);
+            }
+            if (run < steps.size()) {
+                apply(state, steps.get(run));
+            }
+            now += 60_000;
+        }
+    }
+
+    private static void apply(ClusterState state, Step step) {
+        if (step.brokersToo()) {
+            step.source().brokers().values().forEach(state::replay);
+        }
+        List<PartitionState> parts = step.source().partitions();
+        for (int i = 0; i < parts.size(); i++) {
+            if ((step.replayMask() & (1 << (i % 31))) == 0) {
+                continue;
+            }
+            PartitionState p = parts.get(i);
+            boolean registered = true;
+            for (int b : p.isr()) {
+                registered &= state.registeredBrokerIds().contains(b);
+            }
+            if (registered) {
+                state.replay(p);
+            }
+            if ((step.removeMask() & (1 << (i % 31))) != 0) {
+                state.remove(p.id());
+            }
+        }
+    }
+}
