@@ -146,7 +146,9 @@ public final class StatusCommand implements Callable<Integer> {
             file.stringPropertyNames().forEach(k -> client.put(k, file.getProperty(k)));
         }
         client.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, target.bootstrapServer);
+        // Kafka refuses an API time-out below the request time-out: both follow --timeout-ms.
         client.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        client.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis() / 2)));
         Map<String, String> printable = new HashMap<>();
         client.forEach((k, v) -> printable.put(k, String.valueOf(v)));
         try (Admin admin = Admin.create(client)) {
