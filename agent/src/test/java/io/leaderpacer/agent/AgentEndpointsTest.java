@@ -128,6 +128,37 @@ class AgentEndpointsTest {
     }
 
     @Test
+    void statusCommand_findsTheActiveInstanceThroughTheCluster_andShowsItsGateTable() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path f = dir.resolve("status.properties");
+        Files.writeString(f, "bootstrap.servers=" + cluster.bootstrapServers() + "\n"
+                + "leader.imbalance.check.interval.seconds=1\npacer.http.port=" + port + "\npacer.instance.id=status-test\n");
+        io.leaderpacer.agent.cli.RunCommandAccess command = new io.leaderpacer.agent.cli.RunCommandAccess();
+        try (CapturedLogs logs = CapturedLogs.of(PacerAgent.class.getName(), Level.DEBUG)) {
+            Thread runner = new Thread(() -> command.runWith("--config", f.toString()), "run-command");
+            runner.start();
+            try {
+                await().atMost(Duration.ofSeconds(60)).until(() -> logs.messagesOf("PacerAgent").stream().anyMatch(m -> m.startsWith("run 2:")));
+
+                CommandRunner.Result r = CommandRunner.run(new io.leaderpacer.agent.cli.StatusCommand(),
+                        "--bootstrap-server", cluster.bootstrapServers(), "--http-port", Integer.toString(port));
+
+                assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+                assertThat(r.out()).contains(": ACTIVE, cluster " + cluster.bootstrapServers())
+                        .contains("Instance status-test of group leader-pacer: ACTIVE").contains("Problems: none.")
+                        .contains("Gate at the last successful run:").contains("Last runs, newest first:");
+                assertThat(r.out().lines().filter(l -> l.startsWith("     0  yes"))).hasSize(1);
+            } finally {
+                command.stop();
+                runner.join(30_000);
+            }
+        }
+    }
+
+    @Test
     void runCommand_invalidFile_exitsWithUsageStatusAndOneLine() throws Exception {
         Path f = dir.resolve("bad.properties");
         Files.writeString(f, "bootstrap.servers=" + cluster.bootstrapServers() + "\nleader.imbalance.election.max.per.run=0\n");

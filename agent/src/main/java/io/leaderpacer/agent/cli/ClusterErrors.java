@@ -33,6 +33,14 @@ final class ClusterErrors {
             return "no answer from the Kafka cluster at " + bootstrapServers + " within " + timeout.toMillis()
                     + " ms; check bootstrap.servers and that the brokers are up";
         }
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root && root.getMessage() != null
+                && root.getMessage().startsWith("Failed to create new Kafka")) {
+            root = root.getCause();
+        }
+        if (root != e) {
+            return "cannot create the Kafka client for " + bootstrapServers + ": " + redactor.describe(root);
+        }
         return "the Kafka cluster at " + bootstrapServers + " failed the request: " + redactor.describe(e);
     }
 

@@ -96,4 +96,17 @@ class StatusCommandTest {
         assertThat(r.err()).startsWith("Error: cannot reach the agent at http://127.0.0.1:" + port + "/status")
                 .doesNotContain("Exception");
     }
+
+    @Test
+    void bootstrapServerNobodyAnswers_saysSoWithinTheTimeOut_exitsThree() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        CommandRunner.Result r = CommandRunner.run(new StatusCommand(), "--bootstrap-server", "127.0.0.1:" + port,
+                "--timeout-ms", "2000");
+
+        assertThat(r.exitCode()).isEqualTo(StatusCommand.EXIT_UNREACHABLE);
+        assertThat(r.err()).startsWith("Error: no answer from the Kafka cluster at 127.0.0.1:" + port + " within 2000 ms");
+    }
 }
