@@ -171,7 +171,7 @@ class FaultToleranceTest {
     }
 
     @Test
-    void partitionUnderReassignment_isLeftAlone_thenElectedOnceTheReassignmentEnds() throws Exception {
+    void partitionUnderReassignment_isElectedAsKafkasOwnLoopWould_underImmediate() throws Exception {
         RecoveryScenario.createAssignedTopic(cluster, "moving", Map.of(0, List.of(1, 0), 1, List.of(1, 0)));
         restart(1);
         // Moving a replica onto a stopped (registered, fenced) broker: the reassignment stays in progress until cancelled.
@@ -182,15 +182,17 @@ class FaultToleranceTest {
         try (PacerAgent agent = PacerAgent.builder(cluster.admin()).basePolicy(IMMEDIATE).requestTimeout(Duration.ofSeconds(10)).build()) {
             assertThat(cluster.admin().listPartitionReassignments().reassignments().get()).containsKey(moving);
             assertThat(leaderOf("moving", 0)).isEqualTo(0);
+            // Kafka 4.3.1's preferred-election loop does not skip a partition under reassignment, so immediate does not
+            // either (DESIGN-NOTES); wait-for-sync keeps the seed's guard (engine tests).
             RunRecord during = agent.runOnce();
             assertThat(during.succeeded()).isTrue();
             List<PartitionId> elected = during.decision().orElseThrow().elections().stream().map(Election::partition).toList();
-            assertThat(elected).doesNotContain(new PartitionId("moving", 0)).contains(new PartitionId("moving", 1));
-            assertThat(leaderOf("moving", 0)).isEqualTo(0);
-
+            assertThat(elected).contains(new PartitionId("moving", 0), new PartitionId("moving", 1));
+            await().atMost(Duration.ofSeconds(30)).until(() -> leaderOf("moving", 0) == 1);
+            assertThat(cluster.admin().listPartitionReassignments().reassignments().get()).containsKey(moving);
+        } finally {
             cluster.admin().alterPartitionReassignments(Map.of(moving, Optional.empty())).all().get();
             await().atMost(Duration.ofSeconds(30)).until(() -> cluster.admin().listPartitionReassignments().reassignments().get().isEmpty());
-            await().atMost(Duration.ofSeconds(30)).until(() -> agent.runOnce().succeeded() && leaderOf("moving", 0) == 1);
         }
     }
 
