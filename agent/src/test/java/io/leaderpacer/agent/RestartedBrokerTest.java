@@ -32,7 +32,7 @@ class RestartedBrokerTest {
     private static final int PARTITIONS = 60;
     /** Broker 2's follower fetch rate while catching up: spreads its ISR re-entry over seconds. */
     private static final long THROTTLE_BYTES_PER_SEC = 250_000;
-    private static final long BACKLOG_BYTES = 3_000_000;
+    private static final long BACKLOG_BYTES = 8_000_000;
     private static final double THRESHOLD = 20;
     private static final int MAX_PER_RUN = 5;
     private static final long THROTTLE_MS = 2000;
