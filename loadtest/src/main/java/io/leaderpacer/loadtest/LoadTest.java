@@ -5,8 +5,8 @@ import io.leaderpacer.loadtest.load.GroupReader;
 import io.leaderpacer.loadtest.observe.PartitionWatcher;
 import io.leaderpacer.loadtest.result.LoadTestResult;
 import io.leaderpacer.loadtest.result.RoundResult;
-import io.leaderpacer.loadtest.target.Saturation;
-import io.leaderpacer.loadtest.target.TargetCluster;
+import io.leaderpacer.loadtest.testbed.Saturation;
+import io.leaderpacer.loadtest.testbed.TargetCluster;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.util.ArrayDeque;

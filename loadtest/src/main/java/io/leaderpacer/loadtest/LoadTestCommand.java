@@ -2,11 +2,11 @@ package io.leaderpacer.loadtest;
 
 import io.leaderpacer.loadtest.result.LoadTestResult;
 import io.leaderpacer.loadtest.result.Reports;
-import io.leaderpacer.loadtest.target.ExternalTarget;
-import io.leaderpacer.loadtest.target.LocalTarget;
-import io.leaderpacer.loadtest.target.Saturation;
-import io.leaderpacer.loadtest.target.ShutdownMode;
-import io.leaderpacer.loadtest.target.TargetCluster;
+import io.leaderpacer.loadtest.testbed.ExternalTarget;
+import io.leaderpacer.loadtest.testbed.LocalTarget;
+import io.leaderpacer.loadtest.testbed.Saturation;
+import io.leaderpacer.loadtest.testbed.ShutdownMode;
+import io.leaderpacer.loadtest.testbed.TargetCluster;
 import io.leaderpacer.simulator.scenario.DurationText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

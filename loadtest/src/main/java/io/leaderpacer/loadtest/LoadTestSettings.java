@@ -1,6 +1,6 @@
 package io.leaderpacer.loadtest;
 
-import io.leaderpacer.loadtest.target.ShutdownMode;
+import io.leaderpacer.loadtest.testbed.ShutdownMode;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -18,9 +18,9 @@ import io.leaderpacer.loadtest.result.RoundResult;
 import io.leaderpacer.loadtest.result.RoundResult.CpuSample;
 import io.leaderpacer.loadtest.result.RoundResult.SaturationFigures;
 import io.leaderpacer.loadtest.result.Timeline;
-import io.leaderpacer.loadtest.target.LocalTarget;
-import io.leaderpacer.loadtest.target.Saturation;
-import io.leaderpacer.loadtest.target.TargetCluster;
+import io.leaderpacer.loadtest.testbed.LocalTarget;
+import io.leaderpacer.loadtest.testbed.Saturation;
+import io.leaderpacer.loadtest.testbed.TargetCluster;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.leaderpacer.loadtest;
 
-import io.leaderpacer.loadtest.target.ExternalTarget;
-import io.leaderpacer.loadtest.target.ShutdownMode;
+import io.leaderpacer.loadtest.testbed.ExternalTarget;
+import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.leaderpacer.loadtest;
 
-import io.leaderpacer.loadtest.target.ExternalTarget;
-import io.leaderpacer.loadtest.target.LocalTarget;
-import io.leaderpacer.loadtest.target.Saturation;
-import io.leaderpacer.loadtest.target.ShutdownMode;
+import io.leaderpacer.loadtest.testbed.ExternalTarget;
+import io.leaderpacer.loadtest.testbed.LocalTarget;
+import io.leaderpacer.loadtest.testbed.Saturation;
+import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

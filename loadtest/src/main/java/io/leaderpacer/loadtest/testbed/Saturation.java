@@ -1,0 +1,84 @@
+package io.leaderpacer.loadtest.testbed;
+
+import io.leaderpacer.cluster.CpuQuota;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Saturates the restarted broker alone: a CPU quota on its process from the moment it has registered until the round
+ * ends, where the OS allows one; otherwise pinning it to one core; otherwise nothing, and the report says that such a
+ * run cannot show the gate's effect.
+ *
+ * <p>Why from registration on: under a tight quota a broker takes tens of seconds just to start; the catch-up, which
+ * is what saturates a real returning broker, starts only once it has registered. Why a quota well above what the
+ * broker needs for the steady load: a healthy broker must keep up with its normal traffic under the cap, or every
+ * percentile only measures a queue that grows all the time; only the catch-up should fill the rest.
+ */
+public final class Saturation {
+
+    private final CpuQuota quota;
+    private final double cores;
+    /** Why no quota is used, when none is. */
+    private final String off;
+
+    private Saturation(CpuQuota quota, double cores, String off) {
+        this.quota = quota;
+        this.cores = cores;
+        this.off = off;
+    }
+
+    /** A quota of {@code cores} where the OS allows one. */
+    public static Saturation of(double cores) {
+        CpuQuota q = CpuQuota.detect();
+        return q.mode() == CpuQuota.Mode.NONE ? new Saturation(null, cores, q.reason()) : new Saturation(q, cores, null);
+    }
+
+    /** No saturation, on purpose (an existing cluster, or --no-saturation). */
+    public static Saturation none(String why) {
+        return new Saturation(null, Double.NaN, why);
+    }
+
+    /** Whether a quota (or pinning) is applied. */
+    public boolean active() {
+        return quota != null;
+    }
+
+    /** The cap in cores, {@code NaN} without one. */
+    public double capCores() {
+        if (quota == null) {
+            return Double.NaN;
+        }
+        return quota.mode() == CpuQuota.Mode.TASKSET ? 1.0 : cores;
+    }
+
+    /** What ran, for the report. */
+    public String mode() {
+        if (quota == null) {
+            return "none";
+        }
+        return switch (quota.mode()) {
+            case CGROUP_V2 -> "cgroup v2 cpu.max";
+            case CGROUP_V1 -> "cgroup v1 cpu.cfs_quota_us";
+            case TASKSET -> "taskset (pinned to one core)";
+            case NONE -> "none";
+        };
+    }
+
+    /** One line for the settings. */
+    public String describe() {
+        if (quota == null) {
+            return "none (" + off + "): this run cannot show the gate's effect on latency";
+        }
+        if (quota.mode() == CpuQuota.Mode.TASKSET) {
+            return "the restarted broker pinned to one core with taskset, from registration to the end of each round";
+        }
+        return String.format(Locale.ROOT, "CPU quota of %.2f core on the restarted broker's process (%s),"
+                + " from registration to the end of each round", cores, mode());
+    }
+
+    /** Caps this process; empty without saturation. */
+    public Optional<CpuQuota.Limit> apply(long pid) {
+        return quota == null ? Optional.empty() : Optional.of(quota.limit(pid, cores));
+    }
+}
