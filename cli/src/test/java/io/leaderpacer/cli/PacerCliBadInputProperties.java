@@ -71,7 +71,7 @@ class PacerCliBadInputProperties {
         Invocation r = execute("simulate", file.toString(), "--out", out.toString(), "--no-progress");
 
         assertCleanFailure(r);
-        assertThat(r.err()).startsWith("error: " + file);
+        assertThat(r.err()).startsWith("Error: " + file);
         assertThat(out).doesNotExist();
     }
 
@@ -125,7 +125,7 @@ class PacerCliBadInputProperties {
         Invocation r = execute("simulate", dir.resolve("nope.yaml").toString(), "--out", dir.resolve("o").toString());
 
         assertCleanFailure(r);
-        assertThat(r.err().strip()).isEqualTo("error: " + dir.resolve("nope.yaml") + ": no such file");
+        assertThat(r.err().strip()).isEqualTo("Error: " + dir.resolve("nope.yaml") + ": no such file");
     }
 
     @Provide
