@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue tests 1, 2 and 3 on a real in-JVM 3-broker KRaft cluster: the agent's behaviour while restarted brokers
+ * Issue tests 1, 2 and 3 (and what Kafka does with a leaderless partition) on a real in-JVM 3-broker KRaft cluster: the agent's behaviour while restarted brokers
  * rejoin. One cluster for the class; every test leaves it balanced with all brokers up.
  */
 class RestartedBrokerTest {
@@ -191,6 +191,53 @@ class RestartedBrokerTest {
             }
         }
         assertThat(sharedRuns).as("capped runs with both brokers eligible").isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void soleInSyncReplicaFenced_controllerWritesNoLeaderItself_andAPreferredElectionChangesNothing() throws Exception {
+        // Issue 11, item 1, on a real controller: what Kafka does with the partition the engine's "no leader"
+        // decision is about (replicas [0, 1], only 1 in the ISR, 1 fenced).
+        String topic = "leaderless";
+        RecoveryScenario.createAssignedTopic(cluster, topic, Map.of(0, List.of(0, 1)));
+        org.apache.kafka.common.TopicPartition tp = new org.apache.kafka.common.TopicPartition(topic, 0);
+        try {
+            cluster.stopBroker(0);
+            await().atMost(Duration.ofSeconds(30)).until(() -> RecoveryScenario.describe(cluster.admin(), topic).get(0)
+                    .isr().stream().map(org.apache.kafka.common.Node::id).toList().equals(List.of(1)));
+            cluster.killBroker(1);
+            // Nobody asks for an election: the controller itself writes "no leader" once it fences broker 1.
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                org.apache.kafka.common.TopicPartitionInfo p = RecoveryScenario.describe(cluster.admin(), topic).get(0);
+                return p.leader() == null || p.leader().isEmpty();
+            });
+            cluster.startBroker(0);
+            await().atMost(Duration.ofSeconds(30)).until(() -> cluster.admin().describeCluster().nodes().get().stream()
+                    .anyMatch(n -> n.id() == 0));
+
+            // The agent's read now shows the partition leaderless, and immediate (Kafka's rule) leaves it alone.
+            ClusterSnapshot now = new ClusterReader(cluster.admin(), Duration.ofSeconds(10), 200).read();
+            PacerConfig immediate = PacerConfig.fromMap(Map.of("leader.imbalance.election.algorithm", "immediate"));
+            ElectionDecision decision = PreferredLeaderBalancer.decide(now, immediate, BalancerMemory.empty(), 0);
+            assertThat(decision.elections()).noneMatch(e -> e.partition().topic().equals(topic));
+
+            // Asked anyway, Kafka refuses: the preferred replica is not in the ISR, and nothing else may lead.
+            Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> cluster.admin()
+                    .electLeaders(org.apache.kafka.common.ElectionType.PREFERRED, java.util.Set.of(tp)).partitions().get()
+                    .get(tp).ifPresent(e -> {
+                        throw new IllegalStateException(e);
+                    }));
+            assertThat(refused).hasRootCauseInstanceOf(org.apache.kafka.common.errors.PreferredLeaderNotAvailableException.class);
+            org.apache.kafka.common.TopicPartitionInfo after = RecoveryScenario.describe(cluster.admin(), topic).get(0);
+            assertThat(after.leader() == null || after.leader().isEmpty()).as("still leaderless: %s", after).isTrue();
+        } finally {
+            if (!cluster.isRunning(0)) {
+                cluster.startBroker(0);
+            }
+            if (!cluster.isRunning(1)) {
+                cluster.startBroker(1);
+            }
+            cluster.admin().deleteTopics(List.of(topic)).all().get();
+        }
     }
 
     /** Stops broker 2, writes a backlog, restarts it throttled under an agent with this policy; returns the runs. */

@@ -169,8 +169,10 @@ public final class LeaderElector {
     /**
      * Why an election is not sent. A "no leader" decision (Kafka's rule when no replica can lead but the partition
      * still names a leader) is never sent: on a live cluster the controller writes that record itself when it
-     * fences the leader or takes it through controlled shutdown, so the agent only sees it on a stale read, and
-     * a preferred election request for it would only make the controller write the same "no leader" record.
+     * fences the leader or takes it through controlled shutdown (in the same batch of records as the fencing), so
+     * the agent only sees it when its broker and partition reads straddle that batch. Seen on a real cluster
+     * ({@code RestartedBrokerTest}): once the controller has written it, a preferred election request for the
+     * partition is refused with {@code PREFERRED_LEADER_NOT_AVAILABLE} and changes nothing.
      */
     private static String notSentDetail(Election e, PartitionState p) {
         if (p == null) {
