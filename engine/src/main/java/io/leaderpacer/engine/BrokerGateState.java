@@ -12,8 +12,11 @@ package io.leaderpacer.engine;
  *                       simply the time since the episode started
  * @param clearRuns      consecutive runs in which the broker would not have been gated (the
  *                       hysteresis counter; release at 2)
+ * @param clearSinceMs   the first run of the current clear streak, so the hysteresis time floor
+ *                       ({@code hysteresis.min.ms}) can be measured without a clock; meaningless when
+ *                       {@code clearRuns} is 0
  */
-public record BrokerGateState(GatePhase phase, long episodeStartMs, long gatedMs, int clearRuns) {
+public record BrokerGateState(GatePhase phase, long episodeStartMs, long gatedMs, int clearRuns, long clearSinceMs) {
 
     public BrokerGateState {
         if (phase != GatePhase.GATED && phase != GatePhase.ESCAPED) {
@@ -24,8 +27,13 @@ public record BrokerGateState(GatePhase phase, long episodeStartMs, long gatedMs
         }
     }
 
+    /** A state without a clear streak (its start is then irrelevant). */
+    public BrokerGateState(GatePhase phase, long episodeStartMs, long gatedMs, int clearRuns) {
+        this(phase, episodeStartMs, gatedMs, clearRuns, episodeStartMs);
+    }
+
     /** A fresh episode starting now, with a fresh clock. */
     static BrokerGateState startEpisode(long nowMs) {
-        return new BrokerGateState(GatePhase.GATED, nowMs, 0, 0);
+        return new BrokerGateState(GatePhase.GATED, nowMs, 0, 0, nowMs);
     }
 }

@@ -1,6 +1,8 @@
 package io.leaderpacer.engine;
 
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.schedule.PeriodicTask;
+import io.leaderpacer.engine.schedule.RunOutcome;
 
 import java.util.List;
 
@@ -67,11 +69,31 @@ public record ElectionDecision(
         return elections.stream().filter(e -> e.newLeader() == broker).count();
     }
 
-    /** When the next run should start, by Kafka's periodic-task rules. */
+    /** How the run ended for the schedule: more work (capped), a broker left gated, or done. */
+    public RunOutcome outcome() {
+        if (moreWork) {
+            return RunOutcome.MORE_WORK;
+        }
+        return gatedBrokerCount() > 0 ? RunOutcome.GATED : RunOutcome.DONE;
+    }
+
+    /** When the next run should start, by Kafka's periodic-task rules (and the re-check extension, when on). */
     public long nextRunDelayMs() {
-        return io.leaderpacer.engine.schedule.PeriodicTask.electPreferred(config)
-                .nextDelayMs(moreWork ? io.leaderpacer.engine.schedule.RunOutcome.MORE_WORK
-                        : io.leaderpacer.engine.schedule.RunOutcome.DONE);
+        return PeriodicTask.electPreferred(config).nextDelayMs(outcome());
+    }
+
+    /** Why the next run comes when it does, for logs, {@code pacer plan} and {@code /status}. */
+    public String nextRunReason() {
+        long delay = nextRunDelayMs();
+        switch (outcome()) {
+            case MORE_WORK:
+                return config.throttleIntervalMs() > 0 ? "cap reached: throttle.interval.ms" : "cap reached: at once";
+            case GATED:
+                return delay < PeriodicTask.electPreferred(config).periodMs()
+                        ? "a broker is gated: recheck.interval.ms" : "check interval";
+            default:
+                return "check interval";
+        }
     }
 
     /** A multi-line explanation of the run for logs and {@code pacer plan}. */
@@ -81,7 +103,8 @@ public record ElectionDecision(
                 .append(moreWork ? " (cap " + config.maxPerRun() + " reached, more work)" : "")
                 .append(", ").append(skippedByGate).append(" skipped by gate, ")
                 .append(deferredByThrottle).append(" deferred by throttle, ")
-                .append(imbalancedCount).append(" imbalanced; next run in ").append(nextRunDelayMs()).append(" ms\n");
+                .append(imbalancedCount).append(" imbalanced; next run in ").append(nextRunDelayMs()).append(" ms (")
+                .append(nextRunReason()).append(")\n");
         for (BrokerGateReport r : brokers) {
             sb.append("  ").append(r.explain()).append('\n');
         }

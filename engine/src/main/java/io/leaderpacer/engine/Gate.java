@@ -13,7 +13,8 @@ import java.util.TreeSet;
 
 /**
  * The wait-for-sync gate, evaluated once per run for every preferred broker: threshold,
- * hysteresis (release after {@value #CLEAR_RUNS_TO_RELEASE} consecutive clear runs) and the
+ * hysteresis (release after {@value #CLEAR_RUNS_TO_RELEASE} consecutive clear runs, spanning at least
+ * {@code hysteresis.min.ms} when that is set) and the
  * max-wait escape, decided on every run of an episode, clear runs included. A restart ends an
  * episode: an inactive broker has none (under the default clock).
  */
@@ -71,7 +72,8 @@ final class Gate {
             boolean over = denominator > 0 && numerator * 100.0 > config.thresholdPercent() * denominator;
             String ratio = numerator + "/" + denominator + " = " + percentWithTwoDecimals(numerator, denominator)
                     + "% out of sync " + (over ? ">" : "<=") + " threshold " + threshold + "%";
-            Step step = step(memory.gate(b), active, over, wall, config.maxWaitMs(), nowMs, ratio);
+            Step step = step(memory.gate(b), active, over, wall, config.maxWaitMs(), config.recheck().hysteresisMinMs(),
+                    nowMs, ratio);
             BrokerGateState now = step.next();
             if (now != null) {
                 next.put(b, now);
@@ -91,7 +93,7 @@ final class Gate {
     }
 
     private static Step step(BrokerGateState prev, boolean active, boolean over, boolean wall, long maxWaitMs,
-                             long nowMs, String ratio) {
+                             long hysteresisMinMs, long nowMs, String ratio) {
         if (!active && !wall) {
             // A restart ends an episode: it cannot lead anyway, and coming back is a new recovery.
             return new Step(GatePhase.INACTIVE, null, prev == null
@@ -121,8 +123,12 @@ final class Gate {
                     "gated for " + clock + " ms: " + ratio);
         }
         int clear = prev.clearRuns() + 1;
-        if (clear >= CLEAR_RUNS_TO_RELEASE) {
-            return new Step(quiet, null, "released after " + clear + " consecutive clear runs: " + ratio);
+        long clearSince = prev.clearRuns() == 0 ? nowMs : prev.clearSinceMs();
+        long clearFor = Math.max(0, nowMs - clearSince);
+        if (clear >= CLEAR_RUNS_TO_RELEASE && clearFor >= hysteresisMinMs) {
+            return new Step(quiet, null, "released after " + clear + " consecutive clear runs"
+                    + (hysteresisMinMs > 0 ? " over " + clearFor + " ms (hysteresis.min.ms " + hysteresisMinMs + ")" : "")
+                    + ": " + ratio);
         }
         if (maxWaitRanOut) {
             // Released by the escape on a run it already passes on its own: the episode is over, and a
@@ -130,8 +136,11 @@ final class Gate {
             return new Step(quiet, null, "max-wait ran out after " + clock + " ms gated (max.wait.ms " + maxWaitMs
                     + ") on a clear run: released, and it passes on its own: " + ratio);
         }
-        return new Step(GatePhase.GATED, new BrokerGateState(GatePhase.GATED, prev.episodeStartMs(), clock, clear),
-                "clear " + clear + "/" + CLEAR_RUNS_TO_RELEASE + " runs, still gated (hysteresis): " + ratio);
+        String held = clear < CLEAR_RUNS_TO_RELEASE
+                ? "clear " + clear + "/" + CLEAR_RUNS_TO_RELEASE + " runs"
+                : "clear " + clear + " runs over " + clearFor + " ms of hysteresis.min.ms " + hysteresisMinMs;
+        return new Step(GatePhase.GATED, new BrokerGateState(GatePhase.GATED, prev.episodeStartMs(), clock, clear, clearSince),
+                held + ", still gated (hysteresis): " + ratio);
     }
 
     /**

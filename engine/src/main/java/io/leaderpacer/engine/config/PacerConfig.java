@@ -24,6 +24,8 @@ import java.util.TreeSet;
  * @param deprioritizedBrokers  KIP-491 list, ascending
  * @param gateDenominator       default or literal gate ratio
  * @param maxWaitClock          default or literal max-wait clock
+ * @param recheck               the re-check schedule while gated and the hysteresis time floor (both off by
+ *                              default: the seed's semantics)
  */
 public record PacerConfig(
         long checkIntervalSeconds,
@@ -34,15 +36,27 @@ public record PacerConfig(
         long throttleIntervalMs,
         SortedSet<Integer> deprioritizedBrokers,
         GateDenominator gateDenominator,
-        MaxWaitClock maxWaitClock) {
+        MaxWaitClock maxWaitClock,
+        GateRecheck recheck) {
 
     private static final PacerConfig DEFAULTS = new PacerConfig(300, ElectionAlgorithm.IMMEDIATE, 0, 1_800_000L,
-            1000, 0, new TreeSet<>(), GateDenominator.ALL_PREFERRED, MaxWaitClock.WHILE_ACTIVE);
+            1000, 0, new TreeSet<>(), GateDenominator.ALL_PREFERRED, MaxWaitClock.WHILE_ACTIVE, GateRecheck.OFF);
+
+    /**
+     * The same settings without the re-check extension: the seed's keys only, as before it existed.
+     */
+    public PacerConfig(long checkIntervalSeconds, ElectionAlgorithm algorithm, double thresholdPercent, long maxWaitMs,
+                       int maxPerRun, long throttleIntervalMs, SortedSet<Integer> deprioritizedBrokers,
+                       GateDenominator gateDenominator, MaxWaitClock maxWaitClock) {
+        this(checkIntervalSeconds, algorithm, thresholdPercent, maxWaitMs, maxPerRun, throttleIntervalMs,
+                deprioritizedBrokers, gateDenominator, maxWaitClock, GateRecheck.OFF);
+    }
 
     public PacerConfig {
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(gateDenominator, "gateDenominator");
         Objects.requireNonNull(maxWaitClock, "maxWaitClock");
+        Objects.requireNonNull(recheck, "recheck");
         check(checkIntervalSeconds >= 1, ConfigKey.CHECK_INTERVAL_SECONDS, Long.toString(checkIntervalSeconds));
         check(!Double.isNaN(thresholdPercent) && thresholdPercent >= 0 && thresholdPercent <= 100,
                 ConfigKey.THRESHOLD_PERCENT, Double.toString(thresholdPercent));
@@ -98,7 +112,9 @@ public record PacerConfig(
                 parseLong(ConfigKey.THROTTLE_INTERVAL_MS, current, 0),
                 parseBrokerList(current.get(ConfigKey.DEPRIORITIZED_LIST)),
                 parseDenominator(current.get(ConfigKey.GATE_DENOMINATOR)),
-                parseClock(current.get(ConfigKey.MAX_WAIT_CLOCK)));
+                parseClock(current.get(ConfigKey.MAX_WAIT_CLOCK)),
+                new GateRecheck(parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
+                        parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0)));
     }
 
     /** A new configuration with one key changed (or reset, with {@code null}). */
@@ -133,6 +149,8 @@ public record PacerConfig(
             }
             case GATE_DENOMINATOR: return gateDenominator.configValue();
             case MAX_WAIT_CLOCK: return maxWaitClock.configValue();
+            case RECHECK_INTERVAL_MS: return Long.toString(recheck.intervalMs());
+            case HYSTERESIS_MIN_MS: return Long.toString(recheck.hysteresisMinMs());
             default: throw new IllegalStateException("unhandled key " + key);
         }
     }

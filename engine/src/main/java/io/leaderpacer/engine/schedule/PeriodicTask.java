@@ -17,8 +17,11 @@ import java.util.concurrent.TimeUnit;
  * @param periodMs             delay after a run that did not report more work
  * @param immediatePeriodMs    delay after a run that reported more work, when not throttled
  * @param throttledDelayMs     delay after a run that reported more work; empty = not throttled
+ * @param gatedRecheckMs       delay after a run that left a broker gated, when shorter than the period; empty = the
+ *                             period (the seed's schedule)
  */
-public record PeriodicTask(String name, long periodMs, long immediatePeriodMs, OptionalLong throttledDelayMs) {
+public record PeriodicTask(String name, long periodMs, long immediatePeriodMs, OptionalLong throttledDelayMs,
+                           OptionalLong gatedRecheckMs) {
 
     /** Kafka's immediate period for periodic tasks that report more work (10 ms). */
     public static final long IMMEDIATE_PERIOD_MS = 10;
@@ -30,6 +33,7 @@ public record PeriodicTask(String name, long periodMs, long immediatePeriodMs, O
     public PeriodicTask {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(throttledDelayMs, "throttledDelayMs");
+        Objects.requireNonNull(gatedRecheckMs, "gatedRecheckMs");
         if (periodMs < 0 || immediatePeriodMs < 0) {
             throw new IllegalArgumentException("negative period for task " + name);
         }
@@ -37,12 +41,13 @@ public record PeriodicTask(String name, long periodMs, long immediatePeriodMs, O
 
     /** A task that is not throttled: Kafka's behaviour for every task today. */
     public static PeriodicTask unthrottled(String name, long periodMs) {
-        return new PeriodicTask(name, periodMs, IMMEDIATE_PERIOD_MS, OptionalLong.empty());
+        return new PeriodicTask(name, periodMs, IMMEDIATE_PERIOD_MS, OptionalLong.empty(), OptionalLong.empty());
     }
 
     /**
      * The preferred-election task under a configuration: the check interval as its period, and
-     * {@code throttle.interval.ms} as the throttled delay when it is above 0.
+     * {@code throttle.interval.ms} as the throttled delay when it is above 0, and, under wait-for-sync, the
+     * re-check interval after a run that left a broker gated when it is above 0.
      */
     public static PeriodicTask electPreferred(PacerConfig config) {
         OptionalLong throttle = config.throttleIntervalMs() > 0
@@ -50,7 +55,9 @@ public record PeriodicTask(String name, long periodMs, long immediatePeriodMs, O
         // TimeUnit saturates at Long.MAX_VALUE: any check interval the configuration accepts is a
         // valid period, however large, instead of overflowing into a negative one.
         long periodMs = TimeUnit.SECONDS.toMillis(config.checkIntervalSeconds());
-        return new PeriodicTask(ELECT_PREFERRED, periodMs, IMMEDIATE_PERIOD_MS, throttle);
+        OptionalLong recheck = config.waitForSync() && config.recheck().enabled()
+                ? OptionalLong.of(config.recheck().intervalMs()) : OptionalLong.empty();
+        return new PeriodicTask(ELECT_PREFERRED, periodMs, IMMEDIATE_PERIOD_MS, throttle, recheck);
     }
 
     /** Delay before the next run, after a run that ended this way. */
@@ -60,6 +67,8 @@ public record PeriodicTask(String name, long periodMs, long immediatePeriodMs, O
                 return throttledDelayMs.orElse(immediatePeriodMs);
             case FAILED:
                 return FAILURE_RETRY_MS;
+            case GATED:
+                return Math.min(periodMs, gatedRecheckMs.orElse(periodMs));
             case DONE:
             default:
                 return periodMs;

@@ -6,6 +6,11 @@ public enum RunOutcome {
     DONE,
     /** The run hit its cap and work remains: Kafka reschedules it at once, the seed throttles it. */
     MORE_WORK,
+    /**
+     * The run did not hit its cap but a broker is gated: with the re-check extension on, the next run comes after
+     * the re-check interval (when shorter than the period); otherwise as {@link #DONE}.
+     */
+    GATED,
     /** The run threw: retried after {@link PeriodicTask#FAILURE_RETRY_MS}. */
     FAILED
 }

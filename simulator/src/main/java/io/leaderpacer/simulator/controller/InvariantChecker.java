@@ -80,9 +80,11 @@ public final class InvariantChecker {
                 }
             }
         }
+        long period = config.checkIntervalSeconds() * 1000L;
+        boolean recheck = config.waitForSync() && config.recheck().enabled() && d.gatedBrokerCount() > 0;
         long expected = d.moreWork()
                 ? (config.throttleIntervalMs() > 0 ? config.throttleIntervalMs() : PeriodicTask.IMMEDIATE_PERIOD_MS)
-                : config.checkIntervalSeconds() * 1000L;
+                : recheck ? Math.min(period, config.recheck().intervalMs()) : period;
         if (d.nextRunDelayMs() != expected) {
             throw violation(nowMs, "next run in " + d.nextRunDelayMs() + " ms, Kafka's schedule says " + expected);
         }
