@@ -2,6 +2,10 @@ package io.leaderpacer.agent.kafka;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterPartitionReassignmentsOptions;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.DescribeConfigsOptions;
 import org.apache.kafka.clients.admin.DescribeFeaturesOptions;
 import org.apache.kafka.clients.admin.ElectLeadersOptions;
 import org.apache.kafka.clients.admin.FeatureMetadata;
@@ -10,7 +14,9 @@ import org.apache.kafka.clients.admin.ListPartitionReassignmentsOptions;
 import org.apache.kafka.clients.admin.SupportedVersionRange;
 import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 
 import java.time.Duration;
@@ -33,7 +39,9 @@ import java.util.concurrent.TimeoutException;
  * <ol>
  *   <li>{@link #detect()}: {@code describeFeatures}. A KRaft cluster always has a finalized {@code metadata.version};
  *       a ZooKeeper-mode cluster has none. Its level names the cluster's version (e.g. {@code 3.9-IV0}); the highest
- *       level the answering broker supports names its software's release.</li>
+ *       level the answering broker supports names its software's release. A ZooKeeper-mode broker reports no such
+ *       level (seen on a real 3.9.1), so there the version is read from its {@code inter.broker.protocol.version}
+ *       (a broker config that defaults to its software's own version).</li>
  *   <li>{@link #requireApis}: each API of a run that no start-up check calls, probed without side effects: the
  *       reassignment listing, a preferred election and a reassignment cancel, both for a partition that cannot
  *       exist. Kafka answers those with "unknown partition"; a broker without the API answers "unsupported
@@ -66,21 +74,31 @@ public final class ClusterVersionCheck {
      * @param metadataLevel the finalized {@code metadata.version} level; empty in ZooKeeper mode
      * @param softwareLevel the highest {@code metadata.version} level the answering broker supports; empty when it
      *                      reports none
+     * @param interBrokerProtocol a ZooKeeper-mode broker's {@code inter.broker.protocol.version} (e.g.
+     *                      {@code 3.9-IV0}); empty in KRaft mode or when it could not be read
      */
-    public record ClusterVersion(Optional<Integer> metadataLevel, Optional<Integer> softwareLevel) {
+    public record ClusterVersion(Optional<Integer> metadataLevel, Optional<Integer> softwareLevel,
+                                 Optional<String> interBrokerProtocol) {
 
         public boolean kraft() {
             return metadataLevel.isPresent();
         }
 
-        /** "Kafka 3.9 (metadata.version 3.9-IV0)", or "Kafka 3.9 in ZooKeeper mode". */
+        /** "Kafka 3.9 (metadata.version 3.9-IV0)", or "Kafka 3.9 (inter.broker.protocol.version 3.9-IV0) in ZooKeeper mode". */
         public String describe() {
             String release = softwareLevel.map(MetadataVersionNames::release).filter(r -> !r.isEmpty())
+                    .or(() -> interBrokerProtocol.map(ibp -> ibp.contains("-IV") ? ibp.substring(0, ibp.indexOf("-IV")) : ibp))
                     .map(r -> "Kafka " + r).orElse("Kafka (release not reported)");
-            return metadataLevel.map(l -> release + " (metadata.version " + MetadataVersionNames.name(l) + ")")
-                    .orElse(release + " in ZooKeeper mode");
+            if (metadataLevel.isPresent()) {
+                return release + " (metadata.version " + MetadataVersionNames.name(metadataLevel.get()) + ")";
+            }
+            return release + interBrokerProtocol.map(ibp -> " (" + INTER_BROKER_PROTOCOL + " " + ibp + ")").orElse("")
+                    + " in ZooKeeper mode";
         }
     }
+
+    /** A ZooKeeper-mode broker's protocol version: names its release when no feature level does. */
+    public static final String INTER_BROKER_PROTOCOL = "inter.broker.protocol.version";
 
     /**
      * Reads the cluster's features.
@@ -104,7 +122,25 @@ public final class ClusterVersionCheck {
                 .map(FinalizedVersionRange::maxVersionLevel).map(Integer::valueOf).filter(l -> l > 0);
         Optional<Integer> supported = Optional.ofNullable(features.supportedFeatures().get(METADATA_VERSION))
                 .map(SupportedVersionRange::maxVersion).map(Integer::valueOf).filter(l -> l > 0);
-        return new ClusterVersion(finalized, supported);
+        return new ClusterVersion(finalized, supported, finalized.isPresent() ? Optional.empty() : interBrokerProtocol());
+    }
+
+    /** One broker's {@code inter.broker.protocol.version}; empty when it cannot be read (e.g. not authorized). */
+    private Optional<String> interBrokerProtocol() throws InterruptedException, TimeoutException {
+        try {
+            Node any = await(admin.describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs())).nodes())
+                    .stream().findFirst().orElse(null);
+            if (any == null) {
+                return Optional.empty();
+            }
+            ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(any.id()));
+            Config config = await(admin.describeConfigs(Set.of(broker), new DescribeConfigsOptions().timeoutMs(timeoutMs()))
+                    .all()).get(broker);
+            return Optional.ofNullable(config == null ? null : config.get(INTER_BROKER_PROTOCOL))
+                    .map(ConfigEntry::value).filter(v -> !v.isBlank());
+        } catch (ExecutionException e) {
+            return Optional.empty();
+        }
     }
 
     /**
