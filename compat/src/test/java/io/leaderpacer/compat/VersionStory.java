@@ -209,6 +209,7 @@ final class VersionStory {
     String bounce() throws Exception {
         moves.setFollowerThrottle(2, THROTTLE_BYTES_PER_SEC, TOPIC);
         cluster.stop(2);
+        table.pass("reads while a broker is down (describeCluster fenced, ELR)", readsWhileDown());
         moves.writeBacklog(TOPIC, PARTITIONS, BACKLOG_BYTES);
         long preferred = moves.preferredBy(TOPIC, 2);
         int from = runs.size();
@@ -252,6 +253,44 @@ final class VersionStory {
         return String.format(java.util.Locale.ROOT, "broker 2 gated in %d runs (up to %.0f%% out of sync > %.0f%%), then"
                 + " election batches %s (cap %d, >= %d ms apart after a capped run), every election ELECTED; %s",
                 gatedRuns, maxGatedRatio, THRESHOLD, batches, MAX_PER_RUN, THROTTLE_MS, plan);
+    }
+
+    /**
+     * With broker 2 stopped: what {@code describeCluster} and {@code describeTopics} say, and what the agent's reader
+     * makes of it. Kafka 4.0+ lists a fenced broker when asked (KIP-1073); 3.x refuses the option, and the agent
+     * falls back to the unfenced brokers, so broker 2 must be inactive in the snapshot either way.
+     */
+    private String readsWhileDown() throws Exception {
+        StringBuilder seen = new StringBuilder();
+        boolean fencedListed;
+        try {
+            await().atMost(Duration.ofSeconds(30)).until(() -> admin.describeCluster(
+                    new org.apache.kafka.clients.admin.DescribeClusterOptions().includeFencedBrokers(true)).nodes()
+                    .get(10, TimeUnit.SECONDS).stream().anyMatch(n -> n.id() == 2 && n.isFenced()));
+            fencedListed = true;
+            seen.append("describeCluster lists broker 2 as fenced");
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError("broker 2 not listed as fenced within 30 s", e);
+        } catch (Exception e) {
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            assertThat(cause).as("describeCluster with fenced brokers").isInstanceOf(
+                    org.apache.kafka.common.errors.UnsupportedVersionException.class);
+            fencedListed = false;
+            seen.append("describeCluster cannot list fenced brokers (unsupported version), so the agent lists unfenced ones");
+        }
+        assertThat(fencedListed).as("fenced brokers listed from Kafka 4.0 on").isEqualTo(KafkaVersions.major(version) >= 4);
+        io.leaderpacer.engine.cluster.ClusterSnapshot snapshot =
+                new io.leaderpacer.agent.kafka.ClusterReader(admin, Duration.ofSeconds(30), 200).read();
+        assertThat(snapshot.isActive(2)).as("broker 2 active in the agent's snapshot while stopped").isFalse();
+        seen.append("; the agent's snapshot has broker 2 ").append(snapshot.isRegistered(2) ? "fenced" : "absent (not active)");
+        Object elr = moves.describe(TOPIC).get(0).elr();
+        Short elrLevel = admin.describeFeatures().featureMetadata().get(30, TimeUnit.SECONDS).finalizedFeatures()
+                .entrySet().stream().filter(f -> f.getKey().equals("eligible.leader.replicas.version"))
+                .map(f -> f.getValue().maxVersionLevel()).findFirst().orElse((short) 0);
+        seen.append("; eligible.leader.replicas.version ").append(elrLevel).append(", describeTopics ELR ")
+                .append(elr == null ? "absent (null)" : "a list " + elr);
+        table.note(seen.toString());
+        return seen.toString();
     }
 
     /** {@code pacer plan} right after broker 2 is back: its gate line agrees with its own ratio. */
