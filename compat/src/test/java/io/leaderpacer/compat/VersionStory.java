@@ -30,7 +30,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -395,9 +394,5 @@ final class VersionStory {
         Matcher m = Pattern.compile("^" + Pattern.quote(series) + " ([0-9.eE+-]+)$", Pattern.MULTILINE).matcher(scrape);
         assertThat(m.find()).as("series %s in %s", series, scrape).isTrue();
         return Double.parseDouble(m.group(1));
-    }
-
-    static Collection<String> names(Map<String, Check> checks) {
-        return checks.keySet();
     }
 }
