@@ -5,6 +5,7 @@ import io.leaderpacer.agent.coordination.ActionGuard;
 import io.leaderpacer.agent.coordination.CoordinationStatus;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.ClusterReader;
+import io.leaderpacer.agent.kafka.ClusterVersionCheck;
 import io.leaderpacer.agent.kafka.LeaderElector;
 import io.leaderpacer.agent.kafka.PermissionCheck;
 import io.leaderpacer.engine.BalancerMemory;
@@ -101,7 +102,8 @@ public final class PacerAgent implements AutoCloseable {
         this.coordinated = b.coordination == null ? null
                 : new CoordinatedSchedule(b.coordination, new ScheduleAccess(), runLock, b.backoff, b.redactor);
         Duration contact = b.contactTimeout.compareTo(b.requestTimeout) < 0 ? b.contactTimeout : b.requestTimeout;
-        this.startup = new StartupCheck(t -> contact(b.admin, t), contact, PermissionCheck.forAgent(b.admin, b.requestTimeout,
+        this.startup = new StartupCheck(t -> contact(b.admin, t), contact,
+                new ClusterVersionCheck(b.admin, b.requestTimeout), PermissionCheck.forAgent(b.admin, b.requestTimeout,
                         Optional.ofNullable(b.coordination).map(c -> c.status().group())),
                 new AutoRebalanceCheck(b.admin, b.requestTimeout), b.allowAutoRebalance, b.backoff, b.redactor, b.clusterLabel);
         this.policy = new PolicyResolver(b.basePolicy, b.configSource, b.redactor);

@@ -3,11 +3,14 @@ package io.leaderpacer.agent;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.AccessDenied;
+import io.leaderpacer.agent.kafka.ClusterVersionCheck;
+import io.leaderpacer.agent.kafka.UnsupportedClusterException;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
 import io.leaderpacer.agent.kafka.MissingPermissionException;
 import io.leaderpacer.agent.kafka.PermissionCheck;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +27,9 @@ import java.util.Optional;
  * clear log line per attempt and no stack traces. Each attempt starts with a cheap request bounded by a short
  * contact time-out, so that a wrong address is reported within seconds, not after the 30 s request time-out. Being refused access (authentication, ACLs) is final: retrying
  * cannot fix it. The ACLs are checked first, all at once ({@link PermissionCheck}), so that an operator learns
- * every missing one, and how to grant it, from the first attempt instead of one per restart.
+ * every missing one, and how to grant it, from the first attempt instead of one per restart. A cluster the agent
+ * cannot serve (ZooKeeper mode, or an API of its runs missing: {@link ClusterVersionCheck}) is refused too, in one
+ * line naming the cluster's version and what is missing: no later attempt could change that.
  */
 final class StartupCheck {
 
@@ -59,6 +64,8 @@ final class StartupCheck {
     /** The probe's time-out. */
     private final Duration contactTimeout;
     private final AutoRebalanceCheck check;
+    /** KRaft mode and the APIs of a run, checked around the ACLs (the API probes need them). */
+    private final ClusterVersionCheck versions;
     /** The agent's ACLs, checked before anything else. */
     private final PermissionCheck permissions;
     /** Operator override: run even with the controller's rebalancing on. */
@@ -68,9 +75,11 @@ final class StartupCheck {
     /** The cluster's name in messages. */
     private final String clusterLabel;
 
-    StartupCheck(ContactProbe probe, Duration contactTimeout, PermissionCheck permissions, AutoRebalanceCheck check,
-                 boolean allowAutoRebalance, StartupBackoff backoff, SecretRedactor redactor, String clusterLabel) {
+    StartupCheck(ContactProbe probe, Duration contactTimeout, ClusterVersionCheck versions, PermissionCheck permissions,
+                 AutoRebalanceCheck check, boolean allowAutoRebalance, StartupBackoff backoff, SecretRedactor redactor,
+                 String clusterLabel) {
         this.probe = Objects.requireNonNull(probe, "probe");
+        this.versions = Objects.requireNonNull(versions, "versions");
         this.contactTimeout = Objects.requireNonNull(contactTimeout, "contactTimeout");
         this.permissions = Objects.requireNonNull(permissions, "permissions");
         this.check = Objects.requireNonNull(check, "check");
@@ -91,13 +100,26 @@ final class StartupCheck {
                     seconds(contactTimeout.toMillis()));
         }
         AutoRebalanceCheck.Result result;
+        Optional<ClusterVersionCheck.ClusterVersion> version = Optional.empty();
         try {
             probe.contact(contactTimeout);
+            ClusterVersionCheck.ClusterVersion seen = versions.detect();
+            version = Optional.of(seen);
+            ClusterVersionCheck.requireKraft(seen, clusterLabel);
             permissions.check();
+            versions.requireApis(seen, clusterLabel);
             result = check.check();
         } catch (InterruptedException e) {
             throw e;
+        } catch (UnsupportedClusterException e) {
+            LOG.error("refusing to start: {}", e.getMessage());
+            return new Refused(e);
         } catch (Exception e) {
+            if (e.getCause() instanceof UnsupportedVersionException unsupported) {
+                UnsupportedClusterException refusal = ClusterVersionCheck.missingApi(version, clusterLabel, unsupported);
+                LOG.error("refusing to start: {}", redactor.scrub(refusal.getMessage()));
+                return new Refused(refusal);
+            }
             Optional<MissingPermissionException> denied = AccessDenied.explain(e);
             if (denied.isPresent()) {
                 LOG.error("cannot start: {}", redactor.scrub(denied.get().getMessage()));
@@ -131,8 +153,8 @@ final class StartupCheck {
             LOG.warn("auto.leader.rebalance.enable=true on broker(s) {}; running anyway (--allow-auto-rebalance):"
                     + " Kafka's controller will also move leaders back, undoing the gate", result.enabledOn());
         } else {
-            LOG.info("connected to {}: {} brokers, auto.leader.rebalance.enable=false on all", clusterLabel,
-                    result.brokers().size());
+            LOG.info("connected to {}: {}, {} brokers, auto.leader.rebalance.enable=false on all", clusterLabel,
+                    version.map(ClusterVersionCheck.ClusterVersion::describe).orElse("Kafka"), result.brokers().size());
         }
         return new Ready(result.brokers().size());
     }

@@ -4,6 +4,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -19,7 +20,9 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Why {@code describeCluster} with fenced brokers included: a broker answers it from the controller's metadata,
  * which lists every registration with its fencing state (KIP-1073, Kafka 4.0 and later). Every broker can answer,
- * so this works while some brokers are down.
+ * so this works while some brokers are down. A 3.x broker rejects the option (its {@code DescribeCluster} has no
+ * version 2); it lists only unfenced brokers, so there "registered" and "unfenced" become the same moment: the
+ * answer then holds only unfenced brokers, and {@link #listsFencedBrokers()} says so.
  *
  * <p>Why an instance may know only one broker: after a kill, the old registration stays in the
  * metadata (fenced after the session timeout), so "listed" says nothing about the new process. A broker serves
@@ -31,6 +34,8 @@ final class BrokerStates implements AutoCloseable {
 
     /** The client behind {@link #fencing}: bootstrapped with the given brokers only. */
     private final Admin admin;
+    /** Cleared the first time the cluster rejects {@code includeFencedBrokers} (Kafka 3.x); not asked again. */
+    private volatile boolean fencedListed = true;
 
     /** @param bootstrapServers every broker (to ask the cluster), or one broker (to know that it answers) */
     BrokerStates(String bootstrapServers) {
@@ -39,7 +44,8 @@ final class BrokerStates implements AutoCloseable {
 
     /** Broker id to "is fenced" for every registered broker, or empty when no broker answered in time. */
     Optional<Map<Integer, Boolean>> fencing(Duration timeout) {
-        DescribeClusterOptions options = new DescribeClusterOptions().includeFencedBrokers(true)
+        boolean withFenced = fencedListed;
+        DescribeClusterOptions options = new DescribeClusterOptions().includeFencedBrokers(withFenced)
                 .timeoutMs((int) timeout.toMillis());
         Admin client = admin;
         try {
@@ -48,12 +54,26 @@ final class BrokerStates implements AutoCloseable {
                 fenced.put(node.id(), node.isFenced());
             }
             return Optional.of(fenced);
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (ExecutionException e) {
+            if (withFenced && e.getCause() instanceof UnsupportedVersionException) {
+                fencedListed = false;
+                return fencing(timeout);
+            }
+            return Optional.empty();
+        } catch (TimeoutException e) {
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ProcessClusterException("interrupted while asking the cluster for its brokers", e);
         }
+    }
+
+    /**
+     * Whether the answers list fenced brokers too (Kafka 4.0 and later); false once a 3.x cluster rejected the
+     * option, and then only unfenced brokers are listed.
+     */
+    boolean listsFencedBrokers() {
+        return fencedListed;
     }
 
     private static Properties clientProperties(String bootstrap, String clientId) {

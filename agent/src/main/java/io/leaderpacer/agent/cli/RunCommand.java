@@ -11,6 +11,7 @@ import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import io.leaderpacer.agent.http.StatusServer;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
+import io.leaderpacer.agent.kafka.UnsupportedClusterException;
 import io.leaderpacer.agent.metrics.PacerMetrics;
 import org.apache.kafka.common.KafkaException;
 import picocli.CommandLine.Command;
@@ -121,6 +122,8 @@ public final class RunCommand implements Callable<Integer> {
                         ? "Error: not started: auto.leader.rebalance.enable=true on broker(s) " + refusal.brokers()
                         + " (how to turn it off is logged above; --allow-auto-rebalance overrides)."
                         : cause instanceof UnsafeTopicException unsafe ? "Error: not started: " + unsafe.getMessage()
+                        : cause instanceof UnsupportedClusterException unsupported
+                        ? "Error: not started: " + redactor.scrub(unsupported.getMessage())
                         : "Error: not started: " + redactor.describe(cause));
                 return EXIT_REFUSED;
             } catch (InterruptedException e) {

@@ -1,0 +1,198 @@
+package io.leaderpacer.compat;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.ElectionType;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Test support: the moves of the compatibility story on a cluster known only by its Admin client and address.
+ *
+ * <p>Why not the agent module's {@code RecoveryScenario}: that one drives the in-JVM cluster's own methods; these
+ * are the same moves through Kafka's public API only, so they work the same on every version's processes.
+ */
+final class ClusterMoves {
+
+    static final String RATE = "follower.replication.throttled.rate";
+    static final String REPLICAS = "follower.replication.throttled.replicas";
+
+    private final Admin admin;
+    private final String bootstrap;
+
+    ClusterMoves(Admin admin, String bootstrap) {
+        this.admin = admin;
+        this.bootstrap = bootstrap;
+    }
+
+    void createTopic(String topic, int partitions) throws Exception {
+        admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 3))).all().get(30, TimeUnit.SECONDS);
+        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() ->
+                describe(topic).stream().allMatch(p -> p.leader() != null && p.isr().size() == 3));
+    }
+
+    List<TopicPartitionInfo> describe(String topic) throws Exception {
+        TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+        return d.partitions();
+    }
+
+    /** Replica order of every partition of every topic, internal ones included (the agent reorders those too). */
+    Map<TopicPartition, List<Integer>> replicaOrders() throws Exception {
+        Collection<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get(30, TimeUnit.SECONDS);
+        Map<TopicPartition, List<Integer>> out = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
+        for (TopicDescription d : admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+            for (TopicPartitionInfo p : d.partitions()) {
+                out.put(new TopicPartition(d.name(), p.partition()), p.replicas().stream().map(Node::id).toList());
+            }
+        }
+        return out;
+    }
+
+    /** Partitions (all topics) whose leader is not their first replica. */
+    long imbalanced() throws Exception {
+        Collection<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get(30, TimeUnit.SECONDS);
+        long n = 0;
+        for (TopicDescription d : admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+            for (TopicPartitionInfo p : d.partitions()) {
+                if (p.leader() == null || p.leader().id() != p.replicas().get(0).id()) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    long preferredBy(String topic, int broker) throws Exception {
+        return describe(topic).stream().filter(p -> p.replicas().get(0).id() == broker).count();
+    }
+
+    long ledAsPreferred(String topic, int broker) throws Exception {
+        return describe(topic).stream()
+                .filter(p -> p.replicas().get(0).id() == broker && p.leader() != null && p.leader().id() == broker).count();
+    }
+
+    /** Partitions of the topic that lead on the broker. */
+    long ledBy(String topic, int broker) throws Exception {
+        return describe(topic).stream().filter(p -> p.leader() != null && p.leader().id() == broker).count();
+    }
+
+    /** Waits for full ISRs, then elects every preferred leader (Kafka's own tool's call). */
+    void rebalance(String topic) {
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
+            if (!describe(topic).stream().allMatch(p -> p.isr().size() == p.replicas().size())) {
+                return false;
+            }
+            admin.electLeaders(ElectionType.PREFERRED, null).partitions().get(30, TimeUnit.SECONDS);
+            return imbalanced() == 0;
+        });
+    }
+
+    /** The follower throttle of one broker (set on the broker before it goes down: the request is routed to it). */
+    void setFollowerThrottle(int broker, long bytesPerSecond, String topic) throws Exception {
+        Map<ConfigResource, Collection<AlterConfigOp>> ops = new HashMap<>();
+        ops.put(brokerResource(broker), List.of(new AlterConfigOp(new ConfigEntry(RATE, Long.toString(bytesPerSecond)),
+                AlterConfigOp.OpType.SET)));
+        ops.put(topicResource(topic), List.of(new AlterConfigOp(new ConfigEntry(REPLICAS, "*"), AlterConfigOp.OpType.SET)));
+        admin.incrementalAlterConfigs(ops).all().get(30, TimeUnit.SECONDS);
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+            Map<ConfigResource, Config> c = admin.describeConfigs(List.of(brokerResource(broker), topicResource(topic)))
+                    .all().get(10, TimeUnit.SECONDS);
+            return Long.toString(bytesPerSecond).equals(c.get(brokerResource(broker)).get(RATE).value())
+                    && "*".equals(c.get(topicResource(topic)).get(REPLICAS).value());
+        });
+    }
+
+    void clearFollowerThrottle(int broker, String topic) throws Exception {
+        Map<ConfigResource, Collection<AlterConfigOp>> ops = new HashMap<>();
+        ops.put(brokerResource(broker), List.of(new AlterConfigOp(new ConfigEntry(RATE, null), AlterConfigOp.OpType.DELETE)));
+        ops.put(topicResource(topic), List.of(new AlterConfigOp(new ConfigEntry(REPLICAS, null), AlterConfigOp.OpType.DELETE)));
+        admin.incrementalAlterConfigs(ops).all().get(30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * About {@code totalBytes} into the topic, partition i getting a share proportional to i+1, so that a restarted
+     * follower catches up on the small partitions first and its ISR re-entries are spread out.
+     */
+    void writeBacklog(String topic, int partitions, long totalBytes) throws Exception {
+        Map<String, Object> props = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ProducerConfig.ACKS_CONFIG, "1",
+                ProducerConfig.LINGER_MS_CONFIG, "5",
+                ProducerConfig.BATCH_SIZE_CONFIG, "65536");
+        byte[] record = new byte[1024];
+        long weights = (long) partitions * (partitions + 1) / 2;
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+            List<Future<?>> sends = new ArrayList<>();
+            for (int p = 0; p < partitions; p++) {
+                long records = Math.max(1, totalBytes * (p + 1) / weights / record.length);
+                for (long i = 0; i < records; i++) {
+                    sends.add(producer.send(new ProducerRecord<>(topic, p, null, record)));
+                }
+            }
+            producer.flush();
+            for (Future<?> f : sends) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** The live records of a compacted topic (latest value per key, tombstones removing it), read to its end. */
+    Map<String, String> compactedContents(String topic) {
+        Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false",
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        Map<String, String> live = new TreeMap<>();
+        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
+            TopicPartition tp = new TopicPartition(topic, 0);
+            c.assign(List.of(tp));
+            c.seekToBeginning(List.of(tp));
+            long end = c.endOffsets(List.of(tp)).get(tp);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (c.position(tp) < end && System.nanoTime() < deadline) {
+                for (ConsumerRecord<String, String> r : c.poll(Duration.ofMillis(200))) {
+                    if (r.value() == null) {
+                        live.remove(r.key());
+                    } else {
+                        live.put(r.key(), r.value());
+                    }
+                }
+            }
+        }
+        return live;
+    }
+
+    private static ConfigResource brokerResource(int broker) {
+        return new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(broker));
+    }
+
+    private static ConfigResource topicResource(String topic) {
+        return new ConfigResource(ConfigResource.Type.TOPIC, topic);
+    }
+}
