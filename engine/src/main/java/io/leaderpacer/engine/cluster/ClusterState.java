@@ -3,9 +3,7 @@ package io.leaderpacer.engine.cluster;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -15,8 +13,11 @@ import java.util.TreeSet;
  * partitions), so that a run costs what it considers instead of a pass over every partition.
  *
  * <p>Why mutable: Kafka's controller replays every record into timeline structures and its periodic task reads
- * them; a run here reads this state the same way. Only {@link #replay(PartitionState)},
- * {@link #replay(BrokerState)} and {@link #remove(PartitionId)} change it, each in constant time; the decisions
+ * them; a run here reads this state the same way. The candidates are filed by {@link CandidateIndex} (per
+ * preferred broker, per leader, and what a run must examine), so a run reads what it elects, not every partition.
+ * Only {@link #replay(PartitionState)},
+ * {@link #replay(BrokerState)} and {@link #remove(PartitionId)} change it: a partition in constant time (a
+ * change of its first replica, O(that broker's partitions) at worst), a broker in O(the candidates it leads); the decisions
  * made over it are still immutable values, and the gate's memory is still an explicit value. Not thread-safe:
  * the caller replays and decides on one thread, as the controller's event loop does.
  *
@@ -66,11 +67,11 @@ public final class ClusterState implements ClusterView {
     private int[] firstReplicaIndex = new int[16];
     private int[] leaderIndex = new int[16];
     private byte[] flags = new byte[16];
-    /** Candidate positions as bits, so a run walks them in position order without a pass over every partition. */
-    private long[] candidateBits = new long[1];
+    /** The candidates, filed for the run: a run walks them without a pass over every partition. */
+    private final CandidateIndex candidates = new CandidateIndex();
     private int positions;
     /** Position of each partition. */
-    private final Map<PartitionId, Integer> positionOf = new HashMap<>();
+    private final PositionIndex positionOf = new PositionIndex();
 
     /** The per-broker counts of one moment, copied (the run may outlive the next replay). */
     public record Counts(int[] total, int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced,
@@ -93,7 +94,11 @@ public final class ClusterState implements ClusterView {
     public void replay(BrokerState broker) {
         int i = indexBroker(broker.id());
         registrations[i] = broker;
+        boolean was = active[i];
         active[i] = broker.isActive();
+        if (was != active[i]) {
+            candidates.leaderActivityChanged(i, active[i]);
+        }
         registeredIds.add(broker.id());
     }
 
@@ -113,14 +118,14 @@ public final class ClusterState implements ClusterView {
         for (int r = 0; r < p.replicaCount(); r++) {
             indexBroker(p.replicaAt(r));
         }
-        Integer at = positionOf.get(p.id());
-        int pos;
-        if (at == null) {
+        int pos = positionOf.get(p.id());
+        int previousPreferred = -1;
+        if (pos < 0) {
             pos = positions++;
             ensurePositions(positions);
             positionOf.put(p.id(), pos);
         } else {
-            pos = at;
+            previousPreferred = firstReplicaIndex[pos];
             count(pos, -1);
         }
         partitions[pos] = p;
@@ -132,14 +137,16 @@ public final class ClusterState implements ClusterView {
                 | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
                 | (p.isrIsEmpty() ? ISR_EMPTY : 0)
                 | (p.leader() != p.replicaAt(0) ? IMBALANCED : 0));
+        candidates.place(pos, previousPreferred, firstReplicaIndex[pos]);
         count(pos, +1);
     }
 
     /** A partition is gone (its topic deleted). Constant time; unknown partitions are ignored. */
     public void remove(PartitionId id) {
-        Integer at = positionOf.remove(id);
-        if (at != null) {
+        int at = positionOf.remove(id);
+        if (at >= 0) {
             count(at, -1);
+            candidates.forget(at, firstReplicaIndex[at]);
             partitions[at] = null;
         }
     }
@@ -168,11 +175,10 @@ public final class ClusterState implements ClusterView {
         if (isImbalanced && (flags[pos] & DELETING) == 0) {
             candidateCount += sign;
             candidatesPerBroker[pref] += sign;
-            if (sign > 0) {
-                candidateBits[pos >>> 6] |= 1L << pos;
-            } else {
-                candidateBits[pos >>> 6] &= ~(1L << pos);
-            }
+            byte f = flags[pos];
+            boolean stuck = !inSync && (f & ISR_EMPTY) == 0 && (f & LEADER_IN_ISR) != 0;
+            candidates.file(pos, sign > 0, pref, leaderIndex[pos], inSync, stuck, (f & REASSIGNING) != 0,
+                    stuck && active[leaderIndex[pos]]);
         }
     }
 
@@ -206,9 +212,6 @@ public final class ClusterState implements ClusterView {
             leaderIndex = Arrays.copyOf(leaderIndex, size);
             flags = Arrays.copyOf(flags, size);
         }
-        if ((n + 63) >>> 6 > candidateBits.length) {
-            candidateBits = Arrays.copyOf(candidateBits, Math.max((n + 63) >>> 6, candidateBits.length * 2));
-        }
     }
 
     /** The counts now, copied and sized to the brokers indexed. */
@@ -220,21 +223,12 @@ public final class ClusterState implements ClusterView {
 
     /** The first candidate position at or after {@code from}, or -1. */
     public int nextCandidate(int from) {
-        if (from >= positions) {
-            return -1;
-        }
-        int w = from >>> 6;
-        long word = candidateBits[w] & (-1L << from);
-        while (true) {
-            if (word != 0) {
-                int pos = (w << 6) + Long.numberOfTrailingZeros(word);
-                return pos < positions ? pos : -1;
-            }
-            if (++w >= candidateBits.length) {
-                return -1;
-            }
-            word = candidateBits[w];
-        }
+        return candidates.next(from);
+    }
+
+    /** The candidates as a run reads them: what to examine, per preferred broker, per position. */
+    public CandidateIndex candidates() {
+        return candidates;
     }
 
     /** The equivalent immutable snapshot: registered brokers, live partitions in position order. */
@@ -256,8 +250,8 @@ public final class ClusterState implements ClusterView {
 
     /** The partition with this id, or {@code null}. */
     public PartitionState partition(PartitionId id) {
-        Integer at = positionOf.get(id);
-        return at == null ? null : partitions[at];
+        int at = positionOf.get(id);
+        return at < 0 ? null : partitions[at];
     }
 
     /** How many partitions the state holds. */
