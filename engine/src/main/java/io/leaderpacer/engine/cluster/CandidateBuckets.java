@@ -31,6 +31,11 @@ final class CandidateBuckets {
     private long[][] bits = new long[16][];
     /** Per broker index, how many members the bucket has. */
     private int[] sizes = new int[16];
+    /**
+     * Per broker index, the largest position ever given a slot in its list (at least every live one): a
+     * position above it can be appended without breaking the order.
+     */
+    private int[] maxPlaced = new int[16];
     /** Per position, its slot in its broker's list, or -1 before it has one. */
     private int[] slotOf = new int[0];
 
@@ -50,13 +55,14 @@ final class CandidateBuckets {
         }
         int n = slotCounts[broker];
         int[] list = slotPositions[broker];
-        if (n == 0 || lastLive(broker) < pos) {
+        if (n == 0 || maxPlaced[broker] < pos) {
             if (n == list.length) {
                 list = slotPositions[broker] = Arrays.copyOf(list, Math.max(8, n * 2));
             }
             list[n] = pos;
             slotOf[pos] = n;
             slotCounts[broker] = n + 1;
+            maxPlaced[broker] = pos;
             if ((n >>> 6) >= bits[broker].length) {
                 bits[broker] = Arrays.copyOf(bits[broker], Math.max(1, bits[broker].length * 2));
             }
@@ -120,16 +126,6 @@ final class CandidateBuckets {
         return slotPositions[broker][slot];
     }
 
-    private int lastLive(int broker) {
-        int[] list = slotPositions[broker];
-        for (int s = slotCounts[broker] - 1; s >= 0; s--) {
-            if (list[s] != DEAD) {
-                return list[s];
-            }
-        }
-        return -1;
-    }
-
     /** Rewrites the broker's list in ascending position with {@code pos} inserted, dead slots dropped. */
     private void rebuild(int broker, int pos) {
         int[] old = slotPositions[broker];
@@ -159,6 +155,7 @@ final class CandidateBuckets {
         slotPositions[broker] = list;
         bits[broker] = newBits;
         slotCounts[broker] = k;
+        maxPlaced[broker] = list[k - 1];
     }
 
     private void ensureBroker(int broker) {
@@ -168,6 +165,7 @@ final class CandidateBuckets {
             slotCounts = Arrays.copyOf(slotCounts, n);
             bits = Arrays.copyOf(bits, n);
             sizes = Arrays.copyOf(sizes, n);
+            maxPlaced = Arrays.copyOf(maxPlaced, n);
         }
         if (slotPositions[broker] == null) {
             slotPositions[broker] = new int[8];

@@ -108,15 +108,25 @@ public final class ClusterState implements ClusterView {
      * @throws InvalidSnapshotException when an ISR member is not a registered broker; the state is unchanged
      */
     public void replay(PartitionState p) {
-        for (int b : p.isr()) {
+        for (int k = 0, m = p.isrSize(); k < m; k++) {
+            int b = p.isrAt(k);
             int i = indexOf.get(b);
             if (i < 0 || registrations[i] == null) {
                 throw new InvalidSnapshotException("partition " + p.id() + ": isr member " + b
                         + " is not a registered broker (registered: " + registeredIds + ")");
             }
         }
+        int first = -1;
+        int leaderAt = -1;
         for (int r = 0; r < p.replicaCount(); r++) {
-            indexBroker(p.replicaAt(r));
+            int id = p.replicaAt(r);
+            int i = indexBroker(id);
+            if (r == 0) {
+                first = i;
+            }
+            if (id == p.leader()) {
+                leaderAt = i;
+            }
         }
         int pos = positionOf.get(p.id());
         int previousPreferred = -1;
@@ -130,8 +140,8 @@ public final class ClusterState implements ClusterView {
         }
         partitions[pos] = p;
         leaders[pos] = p.leader();
-        firstReplicaIndex[pos] = indexOf.get(p.replicaAt(0));
-        leaderIndex[pos] = p.hasLeader() ? indexOf.get(p.leader()) : -1;
+        firstReplicaIndex[pos] = first;
+        leaderIndex[pos] = leaderAt;
         flags[pos] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
                 | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
                 | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
