@@ -48,17 +48,8 @@ public final class ClusterState implements ClusterView {
     /** Registered ids, ascending, for the gate's walk. */
     private final TreeSet<Integer> registeredIds = new TreeSet<>();
 
-    /** The gate's counts per broker index, over partitions neither reassigning nor deleting. */
-    private int[] total = new int[16];
-    private int[] imbalanced = new int[16];
-    private int[] outOfSync = new int[16];
-    private int[] outOfSyncImbalanced = new int[16];
-    /** Candidates per preferred broker index (reassigning ones included). */
-    private int[] candidatesPerBroker = new int[16];
-    /** All imbalanced partitions (Kafka's PreferredReplicaImbalanceCount). */
-    private int imbalancedCount;
-    /** Imbalanced partitions not in a topic being deleted: the run's candidates. */
-    private int candidateCount;
+    /** The gate's per-broker counts, kept by replay. */
+    private final GateTallies tallies = new GateTallies();
 
     /** Partitions by position; {@code null} for an empty position. */
     private PartitionState[] partitions = new PartitionState[16];
@@ -167,24 +158,8 @@ public final class ClusterState implements ClusterView {
         boolean isImbalanced = leaders[pos] != brokerIds[pref];
         boolean guarded = (flags[pos] & (REASSIGNING | DELETING)) != 0;
         boolean inSync = (flags[pos] & FIRST_REPLICA_IN_ISR) != 0;
-        if (isImbalanced) {
-            imbalancedCount += sign;
-        }
-        if (!guarded) {
-            total[pref] += sign;
-            if (!inSync) {
-                outOfSync[pref] += sign;
-            }
-            if (isImbalanced) {
-                imbalanced[pref] += sign;
-                if (!inSync) {
-                    outOfSyncImbalanced[pref] += sign;
-                }
-            }
-        }
+        tallies.count(pref, sign, isImbalanced, guarded, (flags[pos] & DELETING) != 0, inSync);
         if (isImbalanced && (flags[pos] & DELETING) == 0) {
-            candidateCount += sign;
-            candidatesPerBroker[pref] += sign;
             byte f = flags[pos];
             boolean stuck = !inSync && (f & ISR_EMPTY) == 0 && (f & LEADER_IN_ISR) != 0;
             candidates.file(pos, sign > 0, pref, leaderIndex[pos], inSync, stuck, (f & REASSIGNING) != 0,
@@ -202,11 +177,6 @@ public final class ClusterState implements ClusterView {
             brokerIds = Arrays.copyOf(brokerIds, n);
             registrations = Arrays.copyOf(registrations, n);
             active = Arrays.copyOf(active, n);
-            total = Arrays.copyOf(total, n);
-            imbalanced = Arrays.copyOf(imbalanced, n);
-            outOfSync = Arrays.copyOf(outOfSync, n);
-            outOfSyncImbalanced = Arrays.copyOf(outOfSyncImbalanced, n);
-            candidatesPerBroker = Arrays.copyOf(candidatesPerBroker, n);
         }
         brokerIds[brokerCount] = id;
         indexOf.put(id, brokerCount);
@@ -226,9 +196,7 @@ public final class ClusterState implements ClusterView {
 
     /** The counts now, copied and sized to the brokers indexed. */
     public Counts counts() {
-        return new Counts(Arrays.copyOf(total, brokerCount), Arrays.copyOf(imbalanced, brokerCount),
-                Arrays.copyOf(outOfSync, brokerCount), Arrays.copyOf(outOfSyncImbalanced, brokerCount),
-                Arrays.copyOf(candidatesPerBroker, brokerCount), imbalancedCount, candidateCount);
+        return tallies.copy(brokerCount);
     }
 
     /** The first candidate position at or after {@code from}, or -1. */
