@@ -15,11 +15,11 @@ import java.util.TreeSet;
  * <p>Why mutable: Kafka's controller replays every record into timeline structures and its periodic task reads
  * them; a run here reads this state the same way. The candidates are filed by {@link CandidateIndex} (per
  * preferred broker, per leader, and what a run must examine), so a run reads what it elects, not every partition.
- * Only {@link #replay(PartitionState)},
- * {@link #replay(BrokerState)} and {@link #remove(PartitionId)} change it: a partition in constant time (a
- * change of its first replica, O(that broker's partitions) at worst), a broker in O(the candidates it leads); the decisions
- * made over it are still immutable values, and the gate's memory is still an explicit value. Not thread-safe:
- * the caller replays and decides on one thread, as the controller's event loop does.
+ * Only {@link #replay(PartitionState)}, {@link #replay(BrokerState)} and {@link #remove(PartitionId)} change it:
+ * a partition in constant time (a change of its first replica, O(that broker's partitions) at worst), a broker in
+ * O(the candidates it leads); the decisions made over it are still immutable values, and the gate's memory is
+ * still an explicit value. Not thread-safe: the caller replays and decides on one thread, as the controller's
+ * event loop does.
  *
  * <p>Positions: a partition keeps the position it was first replayed at (the candidate-iteration order); a new
  * partition is appended; a removed one leaves an empty position. Brokers are indexed in the order they are first
@@ -81,7 +81,11 @@ public final class ClusterState implements ClusterView {
         return s;
     }
 
-    /** A broker registers or changes (fenced, unfenced, controlled shutdown). Constant time. */
+    /**
+     * A broker registers or changes (fenced, unfenced, controlled shutdown). Constant time, plus, when it becomes
+     * active or stops being, the candidates it leads with their preferred replica out of sync (they move in or out
+     * of what a run examines).
+     */
     public void replay(BrokerState broker) {
         int i = indexBroker(broker.id());
         registrations[i] = broker;
@@ -94,7 +98,9 @@ public final class ClusterState implements ClusterView {
     }
 
     /**
-     * A partition is created or changes (replicas, ISR, ELR, leader, reassignment, deletion). Constant time.
+     * A partition is created or changes (replicas, ISR, ELR, leader, reassignment, deletion). Constant time; a
+     * change of its first replica to another broker can cost O(that broker's partitions), to keep its bucket in
+     * position order.
      *
      * @throws InvalidSnapshotException when an ISR member is not a registered broker; the state is unchanged
      */
