@@ -22,19 +22,12 @@ import java.util.Arrays;
 final class PreferredCounts {
 
     /**
-     * Positions (in iteration order) of the candidates: imbalanced partitions not left out. Filled up front by
-     * the pass over a snapshot; filled on demand from an incremental state's candidate set, so that a run that
-     * stops at the cap reads only the candidates it examines.
+     * Positions (in iteration order) of the candidates: imbalanced partitions not left out. Filled by the pass
+     * over a snapshot; empty for an incremental state, whose run reads its {@code CandidateIndex} instead.
      */
-    private int[] candidates;
+    private final int[] candidates;
     /** Broker index of the effective preferred replica of each candidate, parallel to {@link #candidates}. */
-    private int[] candidatePreferred;
-    /** How many entries of {@link #candidates} are filled. */
-    private int filled;
-    /** The incremental state to fill from, or {@code null} when filled up front. */
-    private final io.leaderpacer.engine.cluster.ClusterState source;
-    /** The position to continue filling from. */
-    private int nextPosition;
+    private final int[] candidatePreferred;
     /** How many candidates there are. */
     final int candidateCount;
     /**
@@ -53,13 +46,10 @@ final class PreferredCounts {
     /** All imbalanced partitions, the figure behind Kafka's PreferredReplicaImbalanceCount. */
     final int imbalancedCount;
 
-    private PreferredCounts(int[] candidates, int[] candidatePreferred, int filled,
-                            io.leaderpacer.engine.cluster.ClusterState source, int candidateCount, int[] candidatesPerBroker,
+    private PreferredCounts(int[] candidates, int[] candidatePreferred, int candidateCount, int[] candidatesPerBroker,
                             int[] total, int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced, int imbalancedCount) {
         this.candidates = candidates;
         this.candidatePreferred = candidatePreferred;
-        this.filled = filled;
-        this.source = source;
         this.candidateCount = candidateCount;
         this.candidatesPerBroker = candidatesPerBroker;
         this.total = total;
@@ -104,55 +94,23 @@ final class PreferredCounts {
     }
 
     /**
-     * The counts kept by a {@link io.leaderpacer.engine.cluster.ClusterState} (assignment order only), with the
-     * candidates read from its candidate set instead of a pass over every partition: on demand when every
-     * candidate counts ({@code immediate}), up front when reassigning ones must be left out.
+     * The counts kept by a {@link io.leaderpacer.engine.cluster.ClusterState} (assignment order only), read, not
+     * recomputed; no candidate list (the run walks the state's {@code CandidateIndex}).
      */
-    static PreferredCounts fromState(io.leaderpacer.engine.cluster.ClusterState state, boolean skipReassigning) {
+    static PreferredCounts fromState(io.leaderpacer.engine.cluster.ClusterState state) {
         io.leaderpacer.engine.cluster.ClusterState.Counts c = state.counts();
-        if (!skipReassigning) {
-            return new PreferredCounts(new int[64], new int[64], 0, state, c.candidateCount(), c.candidatesPerBroker(),
-                    c.total(), c.imbalanced(), c.outOfSync(), c.outOfSyncImbalanced(), c.imbalancedCount());
-        }
-        int[] candidates = new int[Math.max(16, c.candidateCount())];
-        int[] preferred = new int[candidates.length];
-        int k = 0;
-        for (int i = state.nextCandidate(0); i >= 0; i = state.nextCandidate(i + 1)) {
-            if (state.reassigningOrDeletingAt(i)) {
-                continue;
-            }
-            candidates[k] = i;
-            preferred[k] = state.firstReplicaIndexAt(i);
-            k++;
-        }
-        return new PreferredCounts(candidates, preferred, k, null, k, c.candidatesPerBroker(), c.total(),
+        return new PreferredCounts(new int[0], new int[0], c.candidateCount(), c.candidatesPerBroker(), c.total(),
                 c.imbalanced(), c.outOfSync(), c.outOfSyncImbalanced(), c.imbalancedCount());
     }
 
     /** The position of the {@code c}-th candidate ({@code c < candidateCount}). */
     int candidateAt(int c) {
-        fill(c);
         return candidates[c];
     }
 
     /** The broker index of the effective preferred replica of the {@code c}-th candidate. */
     int preferredAt(int c) {
-        fill(c);
         return candidatePreferred[c];
-    }
-
-    private void fill(int c) {
-        while (filled <= c) {
-            if (filled == candidates.length) {
-                candidates = Arrays.copyOf(candidates, filled * 2);
-                candidatePreferred = Arrays.copyOf(candidatePreferred, filled * 2);
-            }
-            int pos = source.nextCandidate(nextPosition);
-            candidates[filled] = pos;
-            candidatePreferred[filled] = source.firstReplicaIndexAt(pos);
-            filled++;
-            nextPosition = pos + 1;
-        }
     }
 
     /** The tallies while the pass runs. */
@@ -178,8 +136,8 @@ final class PreferredCounts {
         }
 
         PreferredCounts counts() {
-            return new PreferredCounts(candidates, candidatePreferred, candidateCount, null, candidateCount,
-                    candidatesPerBroker, total, imbalanced, outOfSync, outOfSyncImbalanced, imbalancedCount);
+            return new PreferredCounts(candidates, candidatePreferred, candidateCount, candidatesPerBroker, total,
+                    imbalanced, outOfSync, outOfSyncImbalanced, imbalancedCount);
         }
 
         /**

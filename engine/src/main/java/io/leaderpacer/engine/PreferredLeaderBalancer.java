@@ -51,10 +51,16 @@ public final class PreferredLeaderBalancer {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(memory, "memory");
         EffectiveReplicaOrder order = EffectiveReplicaOrder.of(config.deprioritizedBrokers());
-        PreferredCounts counts = order.isAssignmentOrder()
-                ? PreferredCounts.fromState(cluster, config.waitForSync())
-                : PreferredCounts.of(cluster, order, config.waitForSync());
-        return decide(cluster, counts, order, config, memory, nowMs);
+        if (!order.isAssignmentOrder()) {
+            return decide(cluster, PreferredCounts.of(cluster, order, config.waitForSync()), order, config, memory, nowMs);
+        }
+        PreferredCounts counts = PreferredCounts.fromState(cluster);
+        Gate.Verdicts verdicts = Gate.evaluate(cluster, counts, config, memory, nowMs);
+        RunSelection selection = config.waitForSync()
+                ? StateSelection.waitForSync(cluster, order, verdicts.blocked(), config.maxPerRun(),
+                memory.lastRoundRobinStart())
+                : StateSelection.immediate(cluster, order, config.maxPerRun(), memory.lastRoundRobinStart());
+        return finish(cluster, counts, verdicts, selection, config, nowMs);
     }
 
     private static ElectionDecision decide(ClusterView cluster, PreferredCounts counts, EffectiveReplicaOrder order,
@@ -131,15 +137,22 @@ public final class PreferredLeaderBalancer {
             }
             lastStart = chosen.startBroker();
         }
+        return finish(cluster, counts, verdicts,
+                new RunSelection(elections, elected, skipped, deferred, skippedTotal, deferredTotal, lastStart),
+                config, nowMs);
+    }
 
+    /** The reports with each broker's run counts, the next memory and the decision. */
+    private static ElectionDecision finish(ClusterView cluster, PreferredCounts counts, Gate.Verdicts verdicts,
+                                           RunSelection run, PacerConfig config, long nowMs) {
         List<BrokerGateReport> reports = new ArrayList<>(verdicts.reports().size());
         for (BrokerGateReport r : verdicts.reports()) {
             int b = cluster.brokerIndexOf(r.broker());
-            reports.add(b >= 0 ? r.withRunCounts(elected[b], skipped[b], deferred[b]) : r);
+            reports.add(b >= 0 ? r.withRunCounts(run.elected()[b], run.skipped()[b], run.deferred()[b]) : r);
         }
-        BalancerMemory next = new BalancerMemory(verdicts.nextGates(), lastStart, nowMs);
-        return new ElectionDecision(nowMs, config, elections, elections.size() >= cap, counts.imbalancedCount,
-                skippedTotal, deferredTotal, reports, next);
+        BalancerMemory next = new BalancerMemory(verdicts.nextGates(), run.lastStart(), nowMs);
+        return new ElectionDecision(nowMs, config, run.elections(), run.elections().size() >= config.maxPerRun(),
+                counts.imbalancedCount, run.skippedTotal(), run.deferredTotal(), reports, next);
     }
 
     /**
@@ -149,7 +162,7 @@ public final class PreferredLeaderBalancer {
      * changes. The columns say both without touching the partition object; otherwise
      * {@link PreferredElection} runs in full.
      */
-    private static int target(ClusterView cluster, EffectiveReplicaOrder order, int i, int pref) {
+    static int target(ClusterView cluster, EffectiveReplicaOrder order, int i, int pref) {
         if (order.isAssignmentOrder()) {
             if (cluster.firstReplicaInIsrAt(i)) {
                 if (cluster.isActiveAt(pref)) {

@@ -1,12 +1,16 @@
 package io.leaderpacer.engine;
 
+import java.util.Arrays;
+
 /**
  * Round-robin across preferred brokers (the seed's fairness rule): candidates are bucketed by
  * preferred broker, and each pass over the brokers, in ascending id starting from a position
  * that rotates run to run, takes one election from every non-empty bucket until the cap.
  *
- * <p>Buckets are built with a counting sort into one array, so a run over hundreds of thousands
- * of candidates allocates three arrays and no boxed values.
+ * <p>{@link #order} is the rule itself, over bucket sizes only: which bucket each election comes from. Both
+ * ways of holding the buckets use it, so they take the same elections: {@link #select} buckets a snapshot's
+ * electable candidates with a counting sort into one array (three arrays, no boxed values); a
+ * {@link io.leaderpacer.engine.cluster.ClusterState} keeps its buckets, and the run reads only the entries taken.
  */
 final class RoundRobinSelection {
 
@@ -14,7 +18,64 @@ final class RoundRobinSelection {
     record Result(int[] chosen, int chosenCount, int startBroker) {
     }
 
+    /**
+     * Which bucket each election comes from.
+     *
+     * @param bucketOfPick per election in selection order, the index of its bucket (in ascending broker id)
+     * @param picks        how many elections
+     * @param startBroker  the broker id round-robin started from (the previous start when no bucket has any)
+     */
+    record Order(int[] bucketOfPick, int picks, int startBroker) {
+    }
+
     private RoundRobinSelection() {
+    }
+
+    /**
+     * @param ids       broker id of each non-empty bucket, ascending
+     * @param sizes     size of each bucket, all {@code > 0}
+     * @param buckets   how many buckets
+     * @param cap       max elections
+     * @param lastStart the broker id the previous run started from, or -1: this run starts from the first
+     *                  bucket with a greater id, wrapping
+     */
+    static Order order(int[] ids, int[] sizes, int buckets, int cap, int lastStart) {
+        if (buckets == 0) {
+            return new Order(new int[0], 0, lastStart);
+        }
+        int startSlot = 0;
+        for (int s = 0; s < buckets; s++) {
+            if (ids[s] > lastStart) {
+                startSlot = s;
+                break;
+            }
+        }
+        long total = 0;
+        for (int s = 0; s < buckets; s++) {
+            total += sizes[s];
+        }
+        int limit = (int) Math.min(cap, total);
+        int[] picks = new int[limit];
+        int[] left = Arrays.copyOf(sizes, buckets);
+        // Live buckets in rotation order; exhausted ones are dropped so each pass costs only live brokers.
+        int[] live = new int[buckets];
+        for (int s = 0; s < buckets; s++) {
+            live[s] = (startSlot + s) % buckets;
+        }
+        int liveCount = buckets;
+        int n = 0;
+        while (n < limit) {
+            int keep = 0;
+            for (int j = 0; j < liveCount && n < limit; j++) {
+                int slot = live[j];
+                picks[n++] = slot;
+                if (--left[slot] > 0) {
+                    live[keep++] = slot;
+                }
+            }
+            liveCount = keep;
+        }
+        return new Order(picks, n, ids[startSlot]);
     }
 
     /**
@@ -37,10 +98,7 @@ final class RoundRobinSelection {
                 nonEmpty++;
             }
         }
-        if (nonEmpty == 0) {
-            return new Result(new int[0], 0, lastStart);
-        }
-        // Slots in ascending broker id: ids packed with their index in one long, sorted.
+        // Buckets in ascending broker id: ids packed with their index in one long, sorted.
         long[] byId = new long[nonEmpty];
         int k = 0;
         for (int b = 0; b < tableSize; b++) {
@@ -48,61 +106,30 @@ final class RoundRobinSelection {
                 byId[k++] = ((long) idOfIndex[b] << 32) | b;
             }
         }
-        java.util.Arrays.sort(byId);
-        int[] brokers = new int[nonEmpty];
+        Arrays.sort(byId);
+        int[] ids = new int[nonEmpty];
+        int[] sizes = new int[nonEmpty];
         int[] begin = new int[nonEmpty];
-        int[] end = new int[nonEmpty];
         int[] slotOfBroker = new int[tableSize];
         int offset = 0;
         for (k = 0; k < nonEmpty; k++) {
             int b = (int) byId[k];
-            brokers[k] = (int) (byId[k] >>> 32);
+            ids[k] = (int) (byId[k] >>> 32);
+            sizes[k] = bucketSize[b];
             begin[k] = offset;
             offset += bucketSize[b];
-            end[k] = begin[k];
             slotOfBroker[b] = k;
         }
+        int[] cursor = begin.clone();
         int[] bucketed = new int[count];
         for (int i = 0; i < count; i++) {
-            int slot = slotOfBroker[brokerOf[i]];
-            bucketed[end[slot]++] = i;
+            bucketed[cursor[slotOfBroker[brokerOf[i]]]++] = i;
         }
-        int[] cursor = begin.clone();
-
-        int startSlot = 0;
-        for (int s = 0; s < nonEmpty; s++) {
-            if (brokers[s] > lastStart) {
-                startSlot = s;
-                break;
-            }
-            if (s == nonEmpty - 1) {
-                startSlot = 0;
-            }
+        Order order = order(ids, sizes, nonEmpty, cap, lastStart);
+        int[] chosen = new int[order.picks()];
+        for (int j = 0; j < order.picks(); j++) {
+            chosen[j] = bucketed[begin[order.bucketOfPick()[j]]++];
         }
-
-        int limit = Math.min(cap, count);
-        int[] chosen = new int[limit];
-        int n = 0;
-        // Active slots in rotation order; exhausted buckets are dropped so each pass costs only live brokers.
-        int[] live = new int[nonEmpty];
-        for (int s = 0; s < nonEmpty; s++) {
-            live[s] = (startSlot + s) % nonEmpty;
-        }
-        int liveCount = nonEmpty;
-        while (n < limit) {
-            int keep = 0;
-            for (int j = 0; j < liveCount && n < limit; j++) {
-                int slot = live[j];
-                chosen[n++] = bucketed[cursor[slot]++];
-                if (cursor[slot] < end[slot]) {
-                    live[keep++] = slot;
-                }
-            }
-            if (n >= limit) {
-                break;
-            }
-            liveCount = keep;
-        }
-        return new Result(chosen, n, brokers[startSlot]);
+        return new Result(chosen, order.picks(), order.startBroker());
     }
 }

@@ -19,6 +19,12 @@ public final class BrokerIndex {
     private final int[] slotIds;
     /** The index of the id in the same slot of {@link #slotIds}. */
     private final int[] slotIndex;
+    /**
+     * When every id is below {@link IntIndexMap#DIRECT_LIMIT} (most clusters), {@code index + 1} per id (0 =
+     * absent): a snapshot build looks up several ids per partition, and a direct read is cheaper than a probe.
+     * {@code null} otherwise.
+     */
+    private final int[] direct;
 
     private BrokerIndex(int[] ascendingDistinctIds) {
         this.ids = ascendingDistinctIds;
@@ -33,6 +39,15 @@ public final class BrokerIndex {
             }
             slotIds[s] = ids[i] + 1;
             slotIndex[s] = i;
+        }
+        int max = ids.length == 0 ? -1 : ids[ids.length - 1];
+        if (max < IntIndexMap.DIRECT_LIMIT) {
+            direct = new int[max + 1];
+            for (int i = 0; i < ids.length; i++) {
+                direct[ids[i]] = i + 1;
+            }
+        } else {
+            direct = null;
         }
     }
 
@@ -66,6 +81,9 @@ public final class BrokerIndex {
     public int indexOf(int id) {
         if (id < 0) {
             return -1;
+        }
+        if (direct != null) {
+            return id < direct.length ? direct[id] - 1 : -1;
         }
         int mask = slotIds.length - 1;
         int s = mix(id) & mask;

@@ -59,39 +59,77 @@ public final class ClusterSnapshot implements ClusterView {
         this.brokers = Collections.unmodifiableSortedMap(brokers);
         this.registeredIds = Collections.unmodifiableSortedSet(new java.util.TreeSet<>(brokers.keySet()));
         this.partitions = Collections.unmodifiableList(partitions);
-        this.index = indexBrokers(brokers, partitions);
-        int size = index.size();
-        this.activeByIndex = new boolean[size];
-        this.registeredByIndex = new boolean[size];
-        for (BrokerState b : brokers.values()) {
-            int i = index.indexOf(b.id());
-            activeByIndex[i] = b.isActive();
-            registeredByIndex[i] = true;
-        }
         int n = partitions.size();
         this.leaderColumn = new int[n];
         this.firstReplicaIndexColumn = new int[n];
         this.leaderIndexColumn = new int[n];
         this.flagColumn = new byte[n];
-        DuplicateCheck duplicates = new DuplicateCheck();
-        for (int i = 0; i < n; i++) {
-            PartitionState p = partitions.get(i);
-            duplicates.check(p.id());
-            p.forEachIsrMember(b -> {
-                if (!registeredByIndex[index.indexOf(b)]) {
-                    throw new InvalidSnapshotException("partition " + p.id() + ": isr member " + b
-                            + " is not a registered broker (registered: " + brokers.keySet() + ")");
-                }
-            });
-            leaderColumn[i] = p.leader();
-            firstReplicaIndexColumn[i] = index.indexOf(p.replicaAt(0));
-            leaderIndexColumn[i] = p.hasLeader() ? index.indexOf(p.leader()) : -1;
-            flagColumn[i] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
-                    | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
-                    | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
-                    | (p.isrIsEmpty() ? ISR_EMPTY : 0)
-                | (p.leader() != p.replicaAt(0) ? IMBALANCED : 0));
+        // One pass over the partitions with the registered brokers' index, validating and filling the columns: a
+        // million partitions do not fit in any cache, so every pass over them costs. Only when a replica names a
+        // broker that is not registered (rare) is the index widened and the columns filled again.
+        BrokerIndex registered = indexBrokers(brokers, List.of());
+        BrokerIndex all = fill(registered, true) ? registered : indexBrokers(brokers, partitions);
+        if (all != registered) {
+            fill(all, false);
         }
+        this.index = all;
+        this.activeByIndex = new boolean[all.size()];
+        this.registeredByIndex = new boolean[all.size()];
+        for (BrokerState b : brokers.values()) {
+            int i = all.indexOf(b.id());
+            activeByIndex[i] = b.isActive();
+            registeredByIndex[i] = true;
+        }
+    }
+
+    /**
+     * Fills the columns with this index; validates (ISR members registered, no partition twice) when asked.
+     *
+     * @return false when a replica names a broker the index does not hold (the columns are then incomplete)
+     */
+    private boolean fill(BrokerIndex index, boolean validate) {
+        boolean[] registered = new boolean[index.size()];
+        for (int id : brokers.keySet()) {
+            registered[index.indexOf(id)] = true;
+        }
+        boolean complete = true;
+        DuplicateCheck duplicates = validate ? new DuplicateCheck() : null;
+        for (int i = 0, n = partitions.size(); i < n; i++) {
+            PartitionState p = partitions.get(i);
+            if (validate) {
+                duplicates.check(p.id());
+                for (int k = 0, m = p.isrSize(); k < m; k++) {
+                    int b = p.isrAt(k);
+                    int at = index.indexOf(b);
+                    if (at < 0 || !registered[at]) {
+                        throw new InvalidSnapshotException("partition " + p.id() + ": isr member " + b
+                                + " is not a registered broker (registered: " + brokers.keySet() + ")");
+                    }
+                }
+            }
+            int leader = p.leader();
+            int leaderAt = -1;
+            for (int r = 0, m = p.replicaCount(); r < m; r++) {
+                int id = p.replicaAt(r);
+                int at = index.indexOf(id);
+                complete &= at >= 0;
+                if (r == 0) {
+                    firstReplicaIndexColumn[i] = at;
+                }
+                if (id == leader) {
+                    leaderAt = at;
+                }
+            }
+            leaderColumn[i] = leader;
+            leaderIndexColumn[i] = leaderAt;
+            int first = p.replicaAt(0);
+            flagColumn[i] = (byte) ((p.isrContains(first) ? FIRST_REPLICA_IN_ISR : 0)
+                    | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
+                    | (p.hasLeader() && p.isrContains(leader) ? LEADER_IN_ISR : 0)
+                    | (p.isrIsEmpty() ? ISR_EMPTY : 0)
+                    | (leader != first ? IMBALANCED : 0));
+        }
+        return complete;
     }
 
     private static BrokerIndex indexBrokers(SortedMap<Integer, BrokerState> brokers, List<PartitionState> partitions) {
@@ -320,7 +358,11 @@ public final class ClusterSnapshot implements ClusterView {
         }
 
         public Builder partitions(Iterable<PartitionState> all) {
-            all.forEach(partitions::add);
+            if (all instanceof java.util.Collection<PartitionState> c) {
+                partitions.addAll(c);
+            } else {
+                all.forEach(partitions::add);
+            }
             return this;
         }
 

@@ -3,9 +3,7 @@ package io.leaderpacer.engine.cluster;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -15,10 +13,13 @@ import java.util.TreeSet;
  * partitions), so that a run costs what it considers instead of a pass over every partition.
  *
  * <p>Why mutable: Kafka's controller replays every record into timeline structures and its periodic task reads
- * them; a run here reads this state the same way. Only {@link #replay(PartitionState)},
- * {@link #replay(BrokerState)} and {@link #remove(PartitionId)} change it, each in constant time; the decisions
- * made over it are still immutable values, and the gate's memory is still an explicit value. Not thread-safe:
- * the caller replays and decides on one thread, as the controller's event loop does.
+ * them; a run here reads this state the same way. The candidates are filed by {@link CandidateIndex} (per
+ * preferred broker, per leader, and what a run must examine), so a run reads what it elects, not every partition.
+ * Only {@link #replay(PartitionState)}, {@link #replay(BrokerState)} and {@link #remove(PartitionId)} change it:
+ * a partition in constant time (a change of its first replica, O(that broker's partitions) at worst), a broker in
+ * O(the candidates it leads); the decisions made over it are still immutable values, and the gate's memory is
+ * still an explicit value. Not thread-safe: the caller replays and decides on one thread, as the controller's
+ * event loop does.
  *
  * <p>Positions: a partition keeps the position it was first replayed at (the candidate-iteration order); a new
  * partition is appended; a removed one leaves an empty position. Brokers are indexed in the order they are first
@@ -47,17 +48,8 @@ public final class ClusterState implements ClusterView {
     /** Registered ids, ascending, for the gate's walk. */
     private final TreeSet<Integer> registeredIds = new TreeSet<>();
 
-    /** The gate's counts per broker index, over partitions neither reassigning nor deleting. */
-    private int[] total = new int[16];
-    private int[] imbalanced = new int[16];
-    private int[] outOfSync = new int[16];
-    private int[] outOfSyncImbalanced = new int[16];
-    /** Candidates per preferred broker index (reassigning ones included). */
-    private int[] candidatesPerBroker = new int[16];
-    /** All imbalanced partitions (Kafka's PreferredReplicaImbalanceCount). */
-    private int imbalancedCount;
-    /** Imbalanced partitions not in a topic being deleted: the run's candidates. */
-    private int candidateCount;
+    /** The gate's per-broker counts, kept by replay. */
+    private final GateTallies tallies = new GateTallies();
 
     /** Partitions by position; {@code null} for an empty position. */
     private PartitionState[] partitions = new PartitionState[16];
@@ -66,11 +58,11 @@ public final class ClusterState implements ClusterView {
     private int[] firstReplicaIndex = new int[16];
     private int[] leaderIndex = new int[16];
     private byte[] flags = new byte[16];
-    /** Candidate positions as bits, so a run walks them in position order without a pass over every partition. */
-    private long[] candidateBits = new long[1];
+    /** The candidates, filed for the run: a run walks them without a pass over every partition. */
+    private final CandidateIndex candidates = new CandidateIndex();
     private int positions;
     /** Position of each partition. */
-    private final Map<PartitionId, Integer> positionOf = new HashMap<>();
+    private final PositionIndex positionOf = new PositionIndex();
 
     /** The per-broker counts of one moment, copied (the run may outlive the next replay). */
     public record Counts(int[] total, int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced,
@@ -89,57 +81,79 @@ public final class ClusterState implements ClusterView {
         return s;
     }
 
-    /** A broker registers or changes (fenced, unfenced, controlled shutdown). Constant time. */
+    /**
+     * A broker registers or changes (fenced, unfenced, controlled shutdown). Constant time, plus, when it becomes
+     * active or stops being, the candidates it leads with their preferred replica out of sync (they move in or out
+     * of what a run examines).
+     */
     public void replay(BrokerState broker) {
         int i = indexBroker(broker.id());
         registrations[i] = broker;
+        boolean was = active[i];
         active[i] = broker.isActive();
+        if (was != active[i]) {
+            candidates.leaderActivityChanged(i, active[i]);
+        }
         registeredIds.add(broker.id());
     }
 
     /**
-     * A partition is created or changes (replicas, ISR, ELR, leader, reassignment, deletion). Constant time.
+     * A partition is created or changes (replicas, ISR, ELR, leader, reassignment, deletion). Constant time; a
+     * change of its first replica to another broker can cost O(that broker's partitions), to keep its bucket in
+     * position order.
      *
      * @throws InvalidSnapshotException when an ISR member is not a registered broker; the state is unchanged
      */
     public void replay(PartitionState p) {
-        for (int b : p.isr()) {
+        for (int k = 0, m = p.isrSize(); k < m; k++) {
+            int b = p.isrAt(k);
             int i = indexOf.get(b);
             if (i < 0 || registrations[i] == null) {
                 throw new InvalidSnapshotException("partition " + p.id() + ": isr member " + b
                         + " is not a registered broker (registered: " + registeredIds + ")");
             }
         }
+        int first = -1;
+        int leaderAt = -1;
         for (int r = 0; r < p.replicaCount(); r++) {
-            indexBroker(p.replicaAt(r));
+            int id = p.replicaAt(r);
+            int i = indexBroker(id);
+            if (r == 0) {
+                first = i;
+            }
+            if (id == p.leader()) {
+                leaderAt = i;
+            }
         }
-        Integer at = positionOf.get(p.id());
-        int pos;
-        if (at == null) {
+        int pos = positionOf.get(p.id());
+        int previousPreferred = -1;
+        if (pos < 0) {
             pos = positions++;
             ensurePositions(positions);
             positionOf.put(p.id(), pos);
         } else {
-            pos = at;
+            previousPreferred = firstReplicaIndex[pos];
             count(pos, -1);
         }
         partitions[pos] = p;
         leaders[pos] = p.leader();
-        firstReplicaIndex[pos] = indexOf.get(p.replicaAt(0));
-        leaderIndex[pos] = p.hasLeader() ? indexOf.get(p.leader()) : -1;
+        firstReplicaIndex[pos] = first;
+        leaderIndex[pos] = leaderAt;
         flags[pos] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
                 | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
                 | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
                 | (p.isrIsEmpty() ? ISR_EMPTY : 0)
                 | (p.leader() != p.replicaAt(0) ? IMBALANCED : 0));
+        candidates.place(pos, previousPreferred, firstReplicaIndex[pos]);
         count(pos, +1);
     }
 
     /** A partition is gone (its topic deleted). Constant time; unknown partitions are ignored. */
     public void remove(PartitionId id) {
-        Integer at = positionOf.remove(id);
-        if (at != null) {
+        int at = positionOf.remove(id);
+        if (at >= 0) {
             count(at, -1);
+            candidates.forget(at, firstReplicaIndex[at]);
             partitions[at] = null;
         }
     }
@@ -150,29 +164,12 @@ public final class ClusterState implements ClusterView {
         boolean isImbalanced = leaders[pos] != brokerIds[pref];
         boolean guarded = (flags[pos] & (REASSIGNING | DELETING)) != 0;
         boolean inSync = (flags[pos] & FIRST_REPLICA_IN_ISR) != 0;
-        if (isImbalanced) {
-            imbalancedCount += sign;
-        }
-        if (!guarded) {
-            total[pref] += sign;
-            if (!inSync) {
-                outOfSync[pref] += sign;
-            }
-            if (isImbalanced) {
-                imbalanced[pref] += sign;
-                if (!inSync) {
-                    outOfSyncImbalanced[pref] += sign;
-                }
-            }
-        }
+        tallies.count(pref, sign, isImbalanced, guarded, (flags[pos] & DELETING) != 0, inSync);
         if (isImbalanced && (flags[pos] & DELETING) == 0) {
-            candidateCount += sign;
-            candidatesPerBroker[pref] += sign;
-            if (sign > 0) {
-                candidateBits[pos >>> 6] |= 1L << pos;
-            } else {
-                candidateBits[pos >>> 6] &= ~(1L << pos);
-            }
+            byte f = flags[pos];
+            boolean stuck = !inSync && (f & ISR_EMPTY) == 0 && (f & LEADER_IN_ISR) != 0;
+            candidates.file(pos, sign > 0, pref, leaderIndex[pos], inSync, stuck, (f & REASSIGNING) != 0,
+                    stuck && active[leaderIndex[pos]]);
         }
     }
 
@@ -186,11 +183,6 @@ public final class ClusterState implements ClusterView {
             brokerIds = Arrays.copyOf(brokerIds, n);
             registrations = Arrays.copyOf(registrations, n);
             active = Arrays.copyOf(active, n);
-            total = Arrays.copyOf(total, n);
-            imbalanced = Arrays.copyOf(imbalanced, n);
-            outOfSync = Arrays.copyOf(outOfSync, n);
-            outOfSyncImbalanced = Arrays.copyOf(outOfSyncImbalanced, n);
-            candidatesPerBroker = Arrays.copyOf(candidatesPerBroker, n);
         }
         brokerIds[brokerCount] = id;
         indexOf.put(id, brokerCount);
@@ -206,35 +198,21 @@ public final class ClusterState implements ClusterView {
             leaderIndex = Arrays.copyOf(leaderIndex, size);
             flags = Arrays.copyOf(flags, size);
         }
-        if ((n + 63) >>> 6 > candidateBits.length) {
-            candidateBits = Arrays.copyOf(candidateBits, Math.max((n + 63) >>> 6, candidateBits.length * 2));
-        }
     }
 
     /** The counts now, copied and sized to the brokers indexed. */
     public Counts counts() {
-        return new Counts(Arrays.copyOf(total, brokerCount), Arrays.copyOf(imbalanced, brokerCount),
-                Arrays.copyOf(outOfSync, brokerCount), Arrays.copyOf(outOfSyncImbalanced, brokerCount),
-                Arrays.copyOf(candidatesPerBroker, brokerCount), imbalancedCount, candidateCount);
+        return tallies.copy(brokerCount);
     }
 
     /** The first candidate position at or after {@code from}, or -1. */
     public int nextCandidate(int from) {
-        if (from >= positions) {
-            return -1;
-        }
-        int w = from >>> 6;
-        long word = candidateBits[w] & (-1L << from);
-        while (true) {
-            if (word != 0) {
-                int pos = (w << 6) + Long.numberOfTrailingZeros(word);
-                return pos < positions ? pos : -1;
-            }
-            if (++w >= candidateBits.length) {
-                return -1;
-            }
-            word = candidateBits[w];
-        }
+        return candidates.next(from);
+    }
+
+    /** The candidates as a run reads them: what to examine, per preferred broker, per position. */
+    public CandidateIndex candidates() {
+        return candidates;
     }
 
     /** The equivalent immutable snapshot: registered brokers, live partitions in position order. */
@@ -256,8 +234,8 @@ public final class ClusterState implements ClusterView {
 
     /** The partition with this id, or {@code null}. */
     public PartitionState partition(PartitionId id) {
-        Integer at = positionOf.get(id);
-        return at == null ? null : partitions[at];
+        int at = positionOf.get(id);
+        return at < 0 ? null : partitions[at];
     }
 
     /** How many partitions the state holds. */

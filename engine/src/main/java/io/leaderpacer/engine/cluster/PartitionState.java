@@ -137,11 +137,14 @@ public record PartitionState(
         return contains(replicas, broker);
     }
 
-    /** Visits each ISR member (used by snapshot validation without copying). */
-    void forEachIsrMember(java.util.function.IntConsumer action) {
-        for (int b : isr) {
-            action.accept(b);
-        }
+    /** How many replicas are in the ISR (with {@link #isrAt}, read without copying the array). */
+    public int isrSize() {
+        return isr.length;
+    }
+
+    /** The ISR member at an index ({@code index < isrSize()}). */
+    public int isrAt(int index) {
+        return isr[index];
     }
 
     @Override

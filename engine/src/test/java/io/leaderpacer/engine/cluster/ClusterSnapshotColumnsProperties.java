@@ -24,6 +24,11 @@ class ClusterSnapshotColumnsProperties {
             assertThat(cluster.firstReplicaAt(i)).isEqualTo(p.replicaAt(0));
             assertThat(cluster.firstReplicaInIsrAt(i)).isEqualTo(p.isrContains(p.replicaAt(0)));
             assertThat(cluster.reassigningOrDeletingAt(i)).isEqualTo(p.reassigning() || p.topicDeleting());
+            assertThat(cluster.brokerIdAt(cluster.firstReplicaIndexAt(i))).isEqualTo(p.replicaAt(0));
+            assertThat(cluster.leaderIndexAt(i)).isEqualTo(p.hasLeader() ? cluster.brokerIndexOf(p.leader()) : -1);
+            assertThat(cluster.leaderInIsrAt(i)).isEqualTo(p.hasLeader() && p.isrContains(p.leader()));
+            assertThat(cluster.isrEmptyAt(i)).isEqualTo(p.isrIsEmpty());
+            assertThat(cluster.imbalancedAt(i)).isEqualTo(p.leader() != p.replicaAt(0));
         }
     }
 }

@@ -75,4 +75,59 @@ class ClusterStateTest {
         assertThat(s.isActive(100_000_000)).as("named as a replica only").isFalse();
         assertThat(s.registeredBrokerIds()).containsExactly(7, Integer.MAX_VALUE);
     }
+
+    @Test
+    void fencedLeader_makesTheCandidatesItLeadsOutOfTheirPreferredsSyncWorthALook_untilItIsBack() {
+        ClusterState s = threeBrokers();
+        s.replay(PartitionState.of("t", 0, ints(0, 1, 2), ints(1, 2), 1));
+        assertThat(s.nextCandidate(0)).isZero();
+        assertThat(s.candidates().nextToExamine(0)).as("its leader is valid: nothing to do").isEqualTo(-1);
+
+        s.replay(BrokerState.fenced(1));
+        assertThat(s.candidates().nextToExamine(0)).isZero();
+        assertThat(s.candidates().nextToEvaluate(0)).isZero();
+
+        s.replay(BrokerState.active(1));
+        assertThat(s.candidates().nextToExamine(0)).isEqualTo(-1);
+        assertThat(s.candidates().nextToEvaluate(0)).isEqualTo(-1);
+    }
+
+    @Test
+    void partitionMovedToAnotherFirstReplica_takesItsPlaceInThatBrokersBucketInPositionOrder() {
+        ClusterState s = threeBrokers();
+        s.replay(PartitionState.of("t", 0, ints(1, 0), ints(0, 1), 0));
+        s.replay(PartitionState.of("t", 1, ints(0, 1), ints(0, 1), 1));
+        s.replay(PartitionState.of("t", 2, ints(1, 0), ints(0, 1), 0));
+        int one = s.brokerIndexOf(1);
+        assertThat(bucket(s, one)).containsExactly(0, 2);
+
+        s.replay(PartitionState.of("t", 1, ints(1, 0), ints(0, 1), 0));
+
+        assertThat(bucket(s, one)).containsExactly(0, 1, 2);
+        assertThat(s.candidates().bucketSize(s.brokerIndexOf(0))).isZero();
+        assertThat(s.candidates().countThrough(1)).isEqualTo(2);
+    }
+
+    @Test
+    void partitionIndexFarBeyondItsTopicsOthers_isKeptFoundAndRemoved() {
+        ClusterState s = threeBrokers();
+        s.replay(PartitionState.of("t", 0, ints(0, 1), ints(0, 1), 0));
+        s.replay(PartitionState.of("t", 2_000_000_000, ints(0, 1), ints(0, 1), 1));
+
+        assertThat(s.partition(new PartitionId("t", 2_000_000_000)).leader()).isEqualTo(1);
+        assertThat(s.partitionCount()).isEqualTo(2);
+
+        s.remove(new PartitionId("t", 2_000_000_000));
+        assertThat(s.partition(new PartitionId("t", 2_000_000_000))).isNull();
+        assertThat(s.partitionCount()).isEqualTo(1);
+    }
+
+    private static java.util.List<Integer> bucket(ClusterState s, int broker) {
+        java.util.List<Integer> positions = new java.util.ArrayList<>();
+        CandidateIndex c = s.candidates();
+        for (int slot = c.nextBucketSlot(broker, 0); slot >= 0; slot = c.nextBucketSlot(broker, slot + 1)) {
+            positions.add(c.bucketPosition(broker, slot));
+        }
+        return positions;
+    }
 }
