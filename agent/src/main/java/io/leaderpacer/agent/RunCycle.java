@@ -8,6 +8,7 @@ import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.SnapshotFollower;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import io.leaderpacer.engine.schedule.RunOutcome;
@@ -38,6 +39,11 @@ final class RunCycle {
     /** Source of the engine's {@code nowMs} and of the record's timestamps. */
     private final Clock clock;
     private final SecretRedactor redactor;
+    /**
+     * The engine's state, kept across runs by diffing each read against it: a run replays only what changed since
+     * the last read instead of rebuilding the state, and decides exactly as the read itself would.
+     */
+    private final SnapshotFollower follower = new SnapshotFollower();
 
     /** A run's record and the gate memory for the next run (unchanged for a dry or failed run). */
     record Outcome(RunRecord record, BalancerMemory nextMemory) {
@@ -67,7 +73,7 @@ final class RunCycle {
             }
             long t2 = System.nanoTime();
             phases[1] = t2 - t1;
-            ElectionDecision decision = PreferredLeaderBalancer.decide(snapshot, config, memory, startMs);
+            ElectionDecision decision = PreferredLeaderBalancer.decide(follower.follow(snapshot), config, memory, startMs);
             long t3 = System.nanoTime();
             phases[2] = t3 - t2;
             List<ElectionResult> results = dry ? List.of() : elector.elect(decision.elections(), snapshot);

@@ -71,6 +71,33 @@ class IncrementalStateProperties {
         }
     }
 
+    @Property(tries = 200)
+    void followedReads_decideAsEachReadItself(@ForAll("clusters") ClusterSnapshot start,
+                                             @ForAll("configs") PacerConfig config,
+                                             @ForAll("steps") List<Step> steps) {
+        // The agent's path: successive full reads diffed into one state (SnapshotFollower).
+        ClusterState truth = ClusterState.of(start);
+        io.leaderpacer.engine.cluster.SnapshotFollower follower = new io.leaderpacer.engine.cluster.SnapshotFollower();
+        BalancerMemory followed = BalancerMemory.empty();
+        BalancerMemory read = BalancerMemory.empty();
+        long now = 0;
+        for (int run = 0; run <= steps.size(); run++) {
+            ClusterSnapshot snapshot = truth.snapshot();
+            ElectionDecision a = PreferredLeaderBalancer.decide(follower.follow(snapshot), config, followed, now);
+            ElectionDecision b = PreferredLeaderBalancer.decide(snapshot, config, read, now);
+            assertThat(a).as("run %d (%s) over %s", run, follower.lastStep(), snapshot.partitions()).isEqualTo(b);
+            followed = a.nextMemory();
+            read = b.nextMemory();
+            for (PartitionState p : LeaderChanges.applyTo(snapshot, a).partitions()) {
+                truth.replay(p);
+            }
+            if (run < steps.size()) {
+                apply(truth, steps.get(run));
+            }
+            now += 60_000;
+        }
+    }
+
     private static void apply(ClusterState state, Step step) {
         if (step.brokersToo()) {
             step.source().brokers().values().forEach(state::replay);
