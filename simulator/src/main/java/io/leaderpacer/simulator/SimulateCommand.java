@@ -90,6 +90,23 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--list-policies", description = "List the standard policies and exit.")
     boolean listPolicies;
 
+    @Option(names = "--calibrate", arity = "1..*", paramLabel = "RUN_DIR",
+            description = "Fit the model to pacer loadtest output directories (their rounds.csv); writes a scenario"
+                    + " and a fit report to --out.")
+    List<Path> calibrate = new ArrayList<>();
+
+    @Option(names = "--calibration-template", defaultValue = "scenarios/calibration/loadtest-template.yaml",
+            paramLabel = "FILE", description = "The load test's cluster and workload as a scenario (default: ${DEFAULT-VALUE}).")
+    Path calibrationTemplate;
+
+    @Option(names = "--calibration-name", defaultValue = "calibrated", paramLabel = "NAME",
+            description = "Name of the calibrated scenario and its files (default: ${DEFAULT-VALUE}).")
+    String calibrationName;
+
+    @Option(names = "--max-evaluations", defaultValue = "1000", paramLabel = "N",
+            description = "--calibrate: model evaluations the fit may make (default: ${DEFAULT-VALUE}).")
+    int sweeps;
+
     /** Runs the command on its own, outside the {@code pacer} launcher. */
     public static void main(String[] args) {
         System.exit(new CommandLine(new SimulateCommand()).execute(args));
@@ -104,6 +121,9 @@ public final class SimulateCommand implements Callable<Integer> {
                 stdout.printf("%-32s %s%n", p.name(), p.description());
             }
             return 0;
+        }
+        if (!calibrate.isEmpty()) {
+            return new CalibrateAction(calibrate, calibrationTemplate, calibrationName, sweeps, out).run(stdout, stderr);
         }
         List<Scenario> scenarios;
         try {
