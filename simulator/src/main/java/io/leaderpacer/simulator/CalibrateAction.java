@@ -77,7 +77,8 @@ final class CalibrateAction {
         String report = FitReport.markdown(fit, runs.stream().map(Path::toString).toList(), command);
         Path scenario = out.resolve(name + ".yaml");
         Path reportFile = out.resolve(name + "-fit.md");
-        AtomicFiles.write(scenario, CalibratedScenario.yaml(templateText, name, fit, "the measured load-test runs " + runNames));
+        AtomicFiles.write(scenario, CalibratedScenario.yaml(templateText, name, fit, "the measured load-test runs " + runNames,
+                reportFile.getFileName().toString()));
         AtomicFiles.write(reportFile, report);
         stdout.println();
         stdout.print(report);

@@ -23,7 +23,7 @@ public final class CalibratedScenario {
     private CalibratedScenario() {
     }
 
-    public static String yaml(String templateText, String name, FitResult fit, String provenance) {
+    public static String yaml(String templateText, String name, FitResult fit, String provenance, String reportName) {
         ObjectMapper mapper = new ObjectMapper(new YAMLFactory()
                 .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
@@ -44,7 +44,7 @@ public final class CalibratedScenario {
                 }
             }
             String header = "# Calibrated with pacer simulate --calibrate: " + provenance + ".\n"
-                    + "# The fit and its residuals: see the fit report written beside this file.\n";
+                    + "# The fit and its residuals: " + reportName + ", written with this file.\n";
             return header + mapper.writeValueAsString(root);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
