@@ -87,6 +87,11 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--markdown", description = "Print the result tables as Markdown (as in docs/SIMULATOR.md).")
     boolean markdown;
 
+    @Option(names = "--window", paramLabel = "DURATION|until-recovery",
+            description = "Window of the P99 ratio from the unfencing: a duration (the seed's 10m is the default"
+                    + " unless the scenario sets recoveryWindowSeconds) or until-recovery.")
+    String window;
+
     @Option(names = "--list-policies", description = "List the standard policies and exit.")
     boolean listPolicies;
 
@@ -141,7 +146,8 @@ public final class SimulateCommand implements Callable<Integer> {
         List<ScenarioResult> results = new ArrayList<>();
         for (Scenario s : scenarios) {
             long runSeed = seed != null ? seed : s.seed();
-            stdout.printf("%nscenario %s (%s), seed %d%n", s.name(), s.source(), runSeed);
+            stdout.printf("%nscenario %s (%s), seed %d; every figure below is modelled, not measured%n", s.name(),
+                    s.source(), runSeed);
             stdout.flush();
             ScenarioResult result;
             try {
@@ -192,15 +198,39 @@ public final class SimulateCommand implements Callable<Integer> {
             }
         }
         ScenarioLoader loader = new ScenarioLoader();
+        Double windowSeconds = windowSeconds();
         List<Scenario> out = new ArrayList<>();
         for (Path p : paths) {
             Scenario s = loader.load(p);
+            if (windowSeconds != null) {
+                s = s.withModel(s.model().with(java.util.Map.of(
+                        io.leaderpacer.simulator.scenario.ModelKey.RECOVERY_WINDOW_SECONDS, windowSeconds)));
+            }
             if (!policies.isEmpty()) {
                 s = s.withPolicies(choose(s, policies));
             }
             out.add(scaleDown > 1 ? s.scaledDown(scaleDown) : s);
         }
         return out;
+    }
+
+    /** --window in seconds, 0 for until-recovery, null when not given. */
+    private Double windowSeconds() {
+        if (window == null) {
+            return null;
+        }
+        if (window.strip().equals("until-recovery")) {
+            return 0.0;
+        }
+        try {
+            long ms = io.leaderpacer.simulator.scenario.DurationText.parseMs(window);
+            if (ms < 1000 || ms > 86_400_000L) {
+                throw new ScenarioException("--window", "", window + " must be between 1s and 24h, or until-recovery");
+            }
+            return ms / 1000.0;
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException("--window", "", e.getMessage() + "; or write until-recovery");
+        }
     }
 
     private static List<PolicySpec> choose(Scenario s, List<String> names) {
@@ -229,8 +259,10 @@ public final class SimulateCommand implements Callable<Integer> {
         String name = result.scenario().name();
         Path csv = out.resolve(name + ".csv");
         AtomicFiles.write(csv, CsvWriter.timeSeries(result));
+        Path brokers = out.resolve(name + "-brokers.csv");
+        AtomicFiles.write(brokers, CsvWriter.brokers(result));
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf("wrote %s", csv);
+        stdout.printf("wrote %s, %s", csv, brokers);
         if (!noHtml) {
             Path html = out.resolve(name + ".html");
             String command = "pacer simulate " + result.scenario().source() + " --seed " + runSeed
