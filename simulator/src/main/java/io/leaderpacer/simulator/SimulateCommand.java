@@ -92,6 +92,10 @@ public final class SimulateCommand implements Callable<Integer> {
                     + " unless the scenario sets recoveryWindowSeconds) or until-recovery.")
     String window;
 
+    @Option(names = "--sensitivity", paramLabel = "FILE",
+            description = "Rerun FILE with each model constant at x0.5 and x2 and print which verdicts flip (a tornado table).")
+    Path sensitivity;
+
     @Option(names = "--list-policies", description = "List the standard policies and exit.")
     boolean listPolicies;
 
@@ -126,6 +130,9 @@ public final class SimulateCommand implements Callable<Integer> {
                 stdout.printf("%-32s %s%n", p.name(), p.description());
             }
             return 0;
+        }
+        if (sensitivity != null) {
+            return sensitivity(stdout, stderr);
         }
         if (!calibrate.isEmpty()) {
             return new CalibrateAction(calibrate, calibrationTemplate, calibrationName, sweeps, out).run(stdout, stderr);
@@ -163,6 +170,48 @@ public final class SimulateCommand implements Callable<Integer> {
             write(result, runSeed);
         }
         writeSummary(stdout, CsvWriter.summary(results));
+        return 0;
+    }
+
+    private int sensitivity(PrintWriter stdout, PrintWriter stderr) {
+        Scenario s;
+        try {
+            s = new ScenarioLoader().load(sensitivity);
+            if (!policies.isEmpty()) {
+                s = s.withPolicies(choose(s, policies));
+            }
+            if (scaleDown > 1) {
+                s = s.scaledDown(scaleDown);
+            }
+        } catch (ScenarioException e) {
+            stderr.println("Error: " + e.getMessage());
+            return BAD_INPUT;
+        }
+        long runSeed = seed != null ? seed : s.seed();
+        stdout.printf("sensitivity of %s (%s), seed %d: each model constant at x0.5 and x2 (modelled)%n", s.name(),
+                s.source(), runSeed);
+        stdout.flush();
+        List<io.leaderpacer.simulator.run.Sensitivity.Row> rows;
+        try {
+            rows = io.leaderpacer.simulator.run.Sensitivity.run(s, runSeed, new double[] {0.5, 2.0},
+                    noProgress ? ProgressListener.NONE : new ProgressBar(stderr));
+        } catch (InvariantViolation v) {
+            stderr.println("Error: invariant broken: " + v.getMessage());
+            return INVARIANT_BROKEN;
+        }
+        rows = new ArrayList<>(rows);
+        // Tornado order: most flips first, then the largest change of any policy's P99 ratio.
+        rows.sort(java.util.Comparator.comparingInt((io.leaderpacer.simulator.run.Sensitivity.Row r) -> -r.flips().size())
+                .thenComparingDouble(r -> -r.maxRatioChange()));
+        stdout.println();
+        stdout.println("| constant | x | value | verdicts that flip | largest P99-ratio change |");
+        stdout.println("|---|---:|---:|---|---:|");
+        for (io.leaderpacer.simulator.run.Sensitivity.Row r : rows) {
+            stdout.printf(java.util.Locale.ROOT, "| `%s` | %s | %.4g | %s | x%.2f |%n", r.key().key(),
+                    r.factor() < 1 ? "0.5" : "2", r.value(), r.flips().isEmpty() ? "none" : String.join("; ", r.flips()),
+                    r.maxRatioChange());
+        }
+        stdout.flush();
         return 0;
     }
 
