@@ -87,8 +87,34 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--markdown", description = "Print the result tables as Markdown (as in docs/SIMULATOR.md).")
     boolean markdown;
 
+    @Option(names = "--window", paramLabel = "DURATION|until-recovery",
+            description = "Window of the P99 ratio from the unfencing: a duration (the seed's 10m is the default"
+                    + " unless the scenario sets recoveryWindowSeconds) or until-recovery.")
+    String window;
+
+    @Option(names = "--sensitivity", paramLabel = "FILE",
+            description = "Rerun FILE with each model constant at x0.5 and x2 and print which verdicts flip (a tornado table).")
+    Path sensitivity;
+
     @Option(names = "--list-policies", description = "List the standard policies and exit.")
     boolean listPolicies;
+
+    @Option(names = "--calibrate", arity = "1..*", paramLabel = "RUN_DIR",
+            description = "Fit the model to pacer loadtest output directories (their rounds.csv); writes a scenario"
+                    + " and a fit report to --out.")
+    List<Path> calibrate = new ArrayList<>();
+
+    @Option(names = "--calibration-template", defaultValue = "scenarios/calibration/loadtest-template.yaml",
+            paramLabel = "FILE", description = "The load test's cluster and workload as a scenario (default: ${DEFAULT-VALUE}).")
+    Path calibrationTemplate;
+
+    @Option(names = "--calibration-name", defaultValue = "calibrated", paramLabel = "NAME",
+            description = "Name of the calibrated scenario and its files (default: ${DEFAULT-VALUE}).")
+    String calibrationName;
+
+    @Option(names = "--max-evaluations", defaultValue = "1000", paramLabel = "N",
+            description = "--calibrate: model evaluations the fit may make (default: ${DEFAULT-VALUE}).")
+    int sweeps;
 
     /** Runs the command on its own, outside the {@code pacer} launcher. */
     public static void main(String[] args) {
@@ -104,6 +130,12 @@ public final class SimulateCommand implements Callable<Integer> {
                 stdout.printf("%-32s %s%n", p.name(), p.description());
             }
             return 0;
+        }
+        if (sensitivity != null) {
+            return sensitivity(stdout, stderr);
+        }
+        if (!calibrate.isEmpty()) {
+            return new CalibrateAction(calibrate, calibrationTemplate, calibrationName, sweeps, out).run(stdout, stderr);
         }
         List<Scenario> scenarios;
         try {
@@ -121,7 +153,8 @@ public final class SimulateCommand implements Callable<Integer> {
         List<ScenarioResult> results = new ArrayList<>();
         for (Scenario s : scenarios) {
             long runSeed = seed != null ? seed : s.seed();
-            stdout.printf("%nscenario %s (%s), seed %d%n", s.name(), s.source(), runSeed);
+            stdout.printf("%nscenario %s (%s), seed %d; every figure below is modelled, not measured%n", s.name(),
+                    s.source(), runSeed);
             stdout.flush();
             ScenarioResult result;
             try {
@@ -137,6 +170,48 @@ public final class SimulateCommand implements Callable<Integer> {
             write(result, runSeed);
         }
         writeSummary(stdout, CsvWriter.summary(results));
+        return 0;
+    }
+
+    private int sensitivity(PrintWriter stdout, PrintWriter stderr) {
+        Scenario s;
+        try {
+            s = new ScenarioLoader().load(sensitivity);
+            if (!policies.isEmpty()) {
+                s = s.withPolicies(choose(s, policies));
+            }
+            if (scaleDown > 1) {
+                s = s.scaledDown(scaleDown);
+            }
+        } catch (ScenarioException e) {
+            stderr.println("Error: " + e.getMessage());
+            return BAD_INPUT;
+        }
+        long runSeed = seed != null ? seed : s.seed();
+        stdout.printf("sensitivity of %s (%s), seed %d: each model constant at x0.5 and x2 (modelled)%n", s.name(),
+                s.source(), runSeed);
+        stdout.flush();
+        List<io.leaderpacer.simulator.run.Sensitivity.Row> rows;
+        try {
+            rows = io.leaderpacer.simulator.run.Sensitivity.run(s, runSeed, new double[] {0.5, 2.0},
+                    noProgress ? ProgressListener.NONE : new ProgressBar(stderr));
+        } catch (InvariantViolation v) {
+            stderr.println("Error: invariant broken: " + v.getMessage());
+            return INVARIANT_BROKEN;
+        }
+        rows = new ArrayList<>(rows);
+        // Tornado order: most flips first, then the largest change of any policy's P99 ratio.
+        rows.sort(java.util.Comparator.comparingInt((io.leaderpacer.simulator.run.Sensitivity.Row r) -> -r.flips().size())
+                .thenComparingDouble(r -> -r.maxRatioChange()));
+        stdout.println();
+        stdout.println("| constant | x | value | verdicts that flip | largest P99-ratio change |");
+        stdout.println("|---|---:|---:|---|---:|");
+        for (io.leaderpacer.simulator.run.Sensitivity.Row r : rows) {
+            stdout.printf(java.util.Locale.ROOT, "| `%s` | %s | %.4g | %s | x%.2f |%n", r.key().key(),
+                    r.factor() < 1 ? "0.5" : "2", r.value(), r.flips().isEmpty() ? "none" : String.join("; ", r.flips()),
+                    r.maxRatioChange());
+        }
+        stdout.flush();
         return 0;
     }
 
@@ -172,15 +247,39 @@ public final class SimulateCommand implements Callable<Integer> {
             }
         }
         ScenarioLoader loader = new ScenarioLoader();
+        Double windowSeconds = windowSeconds();
         List<Scenario> out = new ArrayList<>();
         for (Path p : paths) {
             Scenario s = loader.load(p);
+            if (windowSeconds != null) {
+                s = s.withModel(s.model().with(java.util.Map.of(
+                        io.leaderpacer.simulator.scenario.ModelKey.RECOVERY_WINDOW_SECONDS, windowSeconds)));
+            }
             if (!policies.isEmpty()) {
                 s = s.withPolicies(choose(s, policies));
             }
             out.add(scaleDown > 1 ? s.scaledDown(scaleDown) : s);
         }
         return out;
+    }
+
+    /** --window in seconds, 0 for until-recovery, null when not given. */
+    private Double windowSeconds() {
+        if (window == null) {
+            return null;
+        }
+        if (window.strip().equals("until-recovery")) {
+            return 0.0;
+        }
+        try {
+            long ms = io.leaderpacer.simulator.scenario.DurationText.parseMs(window);
+            if (ms < 1000 || ms > 86_400_000L) {
+                throw new ScenarioException("--window", "", window + " must be between 1s and 24h, or until-recovery");
+            }
+            return ms / 1000.0;
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException("--window", "", e.getMessage() + "; or write until-recovery");
+        }
     }
 
     private static List<PolicySpec> choose(Scenario s, List<String> names) {
@@ -209,8 +308,10 @@ public final class SimulateCommand implements Callable<Integer> {
         String name = result.scenario().name();
         Path csv = out.resolve(name + ".csv");
         AtomicFiles.write(csv, CsvWriter.timeSeries(result));
+        Path brokers = out.resolve(name + "-brokers.csv");
+        AtomicFiles.write(brokers, CsvWriter.brokers(result));
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf("wrote %s", csv);
+        stdout.printf("wrote %s, %s", csv, brokers);
         if (!noHtml) {
             Path html = out.resolve(name + ".html");
             String command = "pacer simulate " + result.scenario().source() + " --seed " + runSeed

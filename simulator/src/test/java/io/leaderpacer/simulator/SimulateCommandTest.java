@@ -50,8 +50,31 @@ class SimulateCommandTest {
         assertThat(Files.readString(outDir.resolve("summary.csv"))).contains("small,wait-for-sync,99,");
         try (Stream<Path> files = Files.list(outDir)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("small.csv", "small.html",
-                    "summary.csv");
+                    "small-brokers.csv", "summary.csv");
         }
+        assertThat(out.toString()).contains("modelled").contains("protected P99 ratio").contains("vs physical limit");
+        assertThat(Files.readString(outDir.resolve("small-brokers.csv")))
+                .startsWith("scenario,policy,seed,broker,steady_p99_ms,window_p99_ms,p99_ratio\n")
+                .contains("small,baseline,99,0,").contains("small,wait-for-sync,99,protected,");
+        assertThat(Files.readString(outDir.resolve("small.html"))).contains("(modelled)").contains("gate release")
+                .contains("P99 of the protected partitions");
+    }
+
+    @Test
+    void badWindow_isABadInputNamingTheOption(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("small.yaml");
+        Files.writeString(file, SMALL);
+        assertThat(run(file.toString(), "--out", dir.toString(), "--window", "ten minutes")).isEqualTo(2);
+        assertThat(err.toString()).contains("--window").contains("until-recovery");
+    }
+
+    @Test
+    void calibrateWithoutRoundsCsv_isABadInputNamingTheFile(@TempDir Path dir) {
+        assertThat(run("--calibrate", dir.toString(), "--calibration-template",
+                Path.of("..", "scenarios", "calibration", "loadtest-template.yaml").toString(),
+                "--out", dir.resolve("out").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains(dir.resolve("rounds.csv").toString()).contains("no such file");
+        assertThat(Files.exists(dir.resolve("out"))).isFalse();
     }
 
     @Test

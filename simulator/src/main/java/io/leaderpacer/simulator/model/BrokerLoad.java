@@ -15,7 +15,8 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  * </pre>
  *
  * and how much catch-up a lagging broker's fetchers may take next step: whatever is left below
- * {@code catchUpTargetUtilisation} on network-in and disk, capped by the replication throttle.
+ * {@code catchUpTargetUtilisation} on network-in and disk, less {@code requestCostKB} per request it handles
+ * (where requests and bytes share one CPU), capped by the replication throttle.
  */
 public final class BrokerLoad {
 
@@ -31,6 +32,8 @@ public final class BrokerLoad {
     private final double target;
     private final double maxU;
     private final double stormRequestsPerSecondPerMove;
+    /** Bytes per second of catch-up capacity one handled request per second costs (a shared CPU). */
+    private final double requestCostBytes;
 
     public BrokerLoad(int brokers, ModelParameters model) {
         this.model = model;
@@ -44,6 +47,7 @@ public final class BrokerLoad {
         maxU = model.get(ModelKey.MAX_UTILISATION);
         stormRequestsPerSecondPerMove = model.get(ModelKey.STORM_REQUESTS_PER_MOVE)
                 / model.get(ModelKey.STORM_WINDOW_SECONDS);
+        requestCostBytes = model.get(ModelKey.REQUEST_COST_KB) * 1000;
     }
 
     public ModelParameters model() {
@@ -74,7 +78,7 @@ public final class BrokerLoad {
             utilisation[b] = Math.min(maxU, u);
 
             double room = Math.min(target * netCapacity - steady, target * diskCapacity - steady - served);
-            double g = Math.max(0, room);
+            double g = Math.max(0, room - requestCostBytes * requests);
             if (followerThrottleBytesPerSecond > 0) {
                 g = Math.min(g, followerThrottleBytesPerSecond);
             }

@@ -43,6 +43,10 @@ public final class ClusterLayout {
     public final int[] brokerSlots;
     /** Produce bytes per second of each partition. */
     public final long[] bytesPerSecond;
+    /** Bytes written to each partition while a restarted broker was down, beyond its steady rate (the backlog). */
+    public final double[] backlogBytes;
+    /** Producers of the partition wait for in-sync followers (acks=all); false for acks=1. */
+    public final boolean[] acksAll;
     /** Produce requests per second of each partition, in thousandths (exact sums in long). */
     public final long[] produceMilliRequests;
     /** Consumer fetch requests per second of each partition, in thousandths. */
@@ -63,6 +67,8 @@ public final class ClusterLayout {
         topicOf = new int[partitions];
         replicaStart = new int[partitions + 1];
         bytesPerSecond = new long[partitions];
+        backlogBytes = new double[partitions];
+        acksAll = new boolean[partitions];
         produceMilliRequests = new long[partitions];
         consumerMilliRequests = new long[partitions];
         ids = new PartitionId[partitions];
@@ -75,6 +81,8 @@ public final class ClusterLayout {
         slotPartition = new int[slots];
 
         SplittableRandom rates = random.stream("workload-rates");
+        // A stream of its own: giving a topic a backlog must not change any other draw.
+        SplittableRandom backlogs = random.stream("workload-backlog");
         int p = 0;
         int slot = 0;
         for (int t = 0; t < topics; t++) {
@@ -84,6 +92,9 @@ public final class ClusterLayout {
             uncleanByTopic[t] = spec.uncleanLeaderElection();
             retentionMsByTopic[t] = spec.retentionMs();
             double[] weights = weights(spec.partitions(), spec.skew(), rates);
+            double[] backlogWeights = spec.backlogBytes() <= 0 ? null
+                    : spec.backlogSizes().isEmpty() ? weights(spec.partitions(), spec.backlogSkew(), backlogs)
+                    : normalised(spec.backlogSizes());
             long milliRequests = Math.round(spec.produceRequestsPerSecond() * 1000.0 / spec.partitions());
             long consumerMilli = Math.round(spec.consumerRequestsPerSecond() * 1000.0 / spec.partitions());
             for (int i = 0; i < spec.partitions(); i++, p++) {
@@ -91,6 +102,8 @@ public final class ClusterLayout {
                 ids[p] = new PartitionId(spec.name(), i);
                 bytesPerSecond[p] = Math.round(spec.produceBytesPerSecond() * weights[i]);
                 produceMilliRequests[p] = milliRequests;
+                backlogBytes[p] = backlogWeights == null ? 0 : spec.backlogBytes() * backlogWeights[i];
+                acksAll[p] = spec.acksAll();
                 consumerMilliRequests[p] = consumerMilli;
                 replicaStart[p] = slot;
                 for (int j = 0; j < spec.replicationFactor(); j++, slot++) {
@@ -208,6 +221,18 @@ public final class ClusterLayout {
         }
         for (int i = 0; i < n; i++) {
             w[i] /= sum;
+        }
+        return w;
+    }
+
+    private static double[] normalised(java.util.List<Double> sizes) {
+        double sum = 0;
+        for (double v : sizes) {
+            sum += v;
+        }
+        double[] w = new double[sizes.size()];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = sum > 0 ? sizes.get(i) / sum : 1.0 / w.length;
         }
         return w;
     }

@@ -19,16 +19,20 @@ import java.util.function.LongSupplier;
  */
 public final class LatencyClasses implements ClusterState.Listener {
 
-    /** A group: a leader and its in-sync followers (sorted). */
-    private record ClassKey(int leader, int[] followers) {
+    /**
+     * A group: a leader, the in-sync followers its producers wait for (sorted; none with acks=1) and whether the
+     * partitions are protected (their preferred leader is a restarted broker), so that each class has its own P99.
+     */
+    private record ClassKey(int leader, int[] followers, boolean protectedClass) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof ClassKey k && k.leader == leader && Arrays.equals(k.followers, followers);
+            return o instanceof ClassKey k && k.leader == leader && k.protectedClass == protectedClass
+                    && Arrays.equals(k.followers, followers);
         }
 
         @Override
         public int hashCode() {
-            return 31 * leader + Arrays.hashCode(followers);
+            return 31 * (31 * leader + Arrays.hashCode(followers)) + (protectedClass ? 1 : 0);
         }
     }
 
@@ -41,6 +45,9 @@ public final class LatencyClasses implements ClusterState.Listener {
     private int classCount;
     private int[] classLeader = new int[64];
     private int[][] classFollowers = new int[64][];
+    private boolean[] classProtected = new boolean[64];
+    /** Partitions whose preferred leader is a restarted broker: the class the seed's producers care about. */
+    private final boolean[] protectedPartition;
     /** Produce requests per second (thousandths) of the attached partitions of each group. */
     private long[] classMilli = new long[64];
 
@@ -55,8 +62,9 @@ public final class LatencyClasses implements ClusterState.Listener {
     /** When it lost its leader, if it has none. */
     private final long[] leaderlessSinceMs;
 
-    public LatencyClasses(ClusterLayout layout, LeadershipGains gains, LongSupplier clock) {
+    public LatencyClasses(ClusterLayout layout, LeadershipGains gains, LongSupplier clock, boolean[] protectedPartition) {
         this.layout = layout;
+        this.protectedPartition = protectedPartition.clone();
         this.gains = gains;
         this.clock = clock;
         classOf = new int[layout.partitions];
@@ -130,26 +138,29 @@ public final class LatencyClasses implements ClusterState.Listener {
         for (int c = 0; c < classCount; c++) {
             long milli = classMilli[c] * tickMs / 1000;
             if (milli > 0) {
-                sink.recordMean(model.steadyMeanMs(classLeader[c], classFollowers[c]), milli);
+                sink.recordMean(model.steadyMeanMs(classLeader[c], classFollowers[c]), milli, classLeader[c],
+                        classProtected[c]);
             }
         }
         for (int i = 0; i < detached.size(); ) {
             int p = detached.get(i);
             long milli = layout.produceMilliRequests[p] * tickMs / 1000;
             double blocked = model.blockedMs(p, leaderlessSinceMs[p], nowMs);
-            boolean hasLeader = cluster.leader(p) != PartitionState.NO_LEADER;
+            int leader = cluster.leader(p);
+            boolean hasLeader = leader != PartitionState.NO_LEADER;
+            boolean prot = protectedPartition[p];
             if (!hasLeader) {
-                sink.recordExact(blocked, milli);
+                sink.recordExact(blocked, milli, -1, prot);
                 i++;
                 continue;
             }
             double mean = model.meanMs(p, movedAtMs[p], nowMs);
             if (blocked > 0) {
-                sink.recordExact(blocked + mean, milli);
+                sink.recordExact(blocked + mean, milli, leader, prot);
                 i++;
                 continue;
             }
-            sink.recordMean(mean, milli);
+            sink.recordMean(mean, milli, leader, prot);
             boolean moving = movedAtMs[p] != Long.MIN_VALUE && nowMs + tickMs - movedAtMs[p] < model.moveTransientMs();
             if (moving) {
                 i++;
@@ -167,7 +178,7 @@ public final class LatencyClasses implements ClusterState.Listener {
         if (leader == PartitionState.NO_LEADER) {
             return -1;
         }
-        int mask = cluster.isrMask(p);
+        int mask = layout.acksAll[p] ? cluster.isrMask(p) : 0;
         int base = layout.replicaStart[p];
         int n = 0;
         int[] tmp = new int[layout.replicaCount(p)];
@@ -179,7 +190,7 @@ public final class LatencyClasses implements ClusterState.Listener {
         }
         int[] followers = Arrays.copyOf(tmp, n);
         Arrays.sort(followers);
-        ClassKey key = new ClassKey(leader, followers);
+        ClassKey key = new ClassKey(leader, followers, protectedPartition[p]);
         Integer c = classIndex.get(key);
         if (c != null) {
             return c;
@@ -189,7 +200,9 @@ public final class LatencyClasses implements ClusterState.Listener {
             classLeader = Arrays.copyOf(classLeader, size);
             classFollowers = Arrays.copyOf(classFollowers, size);
             classMilli = Arrays.copyOf(classMilli, size);
+            classProtected = Arrays.copyOf(classProtected, size);
         }
+        classProtected[classCount] = protectedPartition[p];
         classLeader[classCount] = leader;
         classFollowers[classCount] = followers;
         classIndex.put(key, classCount);

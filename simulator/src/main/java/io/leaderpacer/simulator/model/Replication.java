@@ -156,7 +156,7 @@ public final class Replication {
             }
             double seconds = diskReplaced
                     ? Math.max(downSeconds, layout.retentionMsByTopic[layout.topicOf[p]] / 1000.0) : downSeconds;
-            lagBytes[slot] = layout.bytesPerSecond[p] * seconds;
+            lagBytes[slot] = layout.bytesPerSecond[p] * seconds + layout.backlogBytes[p];
             behindSinceMs[slot] = stoppedAtMs[b];
             list(b, slot);
         }

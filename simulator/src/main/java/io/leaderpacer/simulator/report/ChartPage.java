@@ -238,7 +238,7 @@ public final class ChartPage {
         for (List<String> row : t.rows()) {
             out.append("<tr>");
             for (String cell : row) {
-                out.append("<td>").append(escape(cell)).append("</td>");
+                out.append("<td>").append(escape(cell).replace("\n", "<br>")).append("</td>");
             }
             out.append("</tr>\n");
         }

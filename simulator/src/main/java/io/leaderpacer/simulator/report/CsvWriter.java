@@ -50,7 +50,9 @@ public final class CsvWriter {
     public static String summary(List<ScenarioResult> results) {
         StringBuilder sb = new StringBuilder("scenario,policy,seed,steady_p99_ms,window_p99_ms,p99_ratio,timeouts,"
                 + "recovery_s,recovery_ratio,elections,failover_elections,runs,max_elections_in_run,skipped_by_gate,"
-                + "controller_failovers,invariant_checks,p99_ok,timeouts_ok,recovery_ok,verdict\n");
+                + "controller_failovers,invariant_checks,p99_ok,timeouts_ok,recovery_ok,verdict,protected_p99_ratio,"
+                + "other_p99_ratio,worst_broker,worst_broker_p99_ratio,physical_limit_s,recovery_vs_physical_limit,"
+                + "gate_release_s\n");
         for (ScenarioResult result : results) {
             for (PolicyOutcome o : result.outcomes()) {
                 Verdict v = result.verdict(o);
@@ -72,8 +74,37 @@ public final class CsvWriter {
                         .append(',').append(v.timeoutsOk())
                         .append(',').append(v.recoveryOk())
                         .append(',').append(v.pass() ? "PASS" : "FAIL")
+                        .append(',').append(Numbers.fixed(o.classes().protectedRatio(), 3))
+                        .append(',').append(Numbers.fixed(o.classes().otherRatio(), 3));
+                int worst = ResultTable.worstBroker(o);
+                sb.append(',').append(worst < 0 ? "" : Integer.toString(worst))
+                        .append(',').append(worst < 0 ? "" : Numbers.fixed(o.classes().brokerRatio(worst), 3))
+                        .append(',').append(Numbers.fixed(o.classes().reentries().lastSeconds(), 1))
+                        .append(',').append(Numbers.fixed(o.recoveryVsPhysicalLimit(), 3))
+                        .append(',').append(o.classes().gateReleaseMs() < 0 ? ""
+                                : Numbers.fixed(o.classes().gateReleaseMs() / 1000.0, 1))
                         .append('\n');
             }
+        }
+        return sb.toString();
+    }
+
+    /** P99 per leader broker and per class, steady and over the window: one row per scenario, policy and broker. */
+    public static String brokers(ScenarioResult result) {
+        StringBuilder sb = new StringBuilder("scenario,policy,seed,broker,steady_p99_ms,window_p99_ms,p99_ratio\n");
+        for (PolicyOutcome o : result.outcomes()) {
+            String head = result.scenario().name() + "," + o.policy().name() + "," + result.seed() + ",";
+            double[][] b = o.classes().brokerP99Ms();
+            for (int i = 0; i < b.length; i++) {
+                sb.append(head).append(i).append(',').append(Numbers.fixed(b[i][0], 3)).append(',')
+                        .append(Numbers.fixed(b[i][1], 3)).append(',').append(Numbers.fixed(b[i][1] / b[i][0], 3)).append('\n');
+            }
+            sb.append(head).append("protected,").append(Numbers.fixed(o.classes().steadyP99ProtectedMs(), 3)).append(',')
+                    .append(Numbers.fixed(o.classes().windowP99ProtectedMs(), 3)).append(',')
+                    .append(Numbers.fixed(o.classes().protectedRatio(), 3)).append('\n');
+            sb.append(head).append("other,").append(Numbers.fixed(o.classes().steadyP99OtherMs(), 3)).append(',')
+                    .append(Numbers.fixed(o.classes().windowP99OtherMs(), 3)).append(',')
+                    .append(Numbers.fixed(o.classes().otherRatio(), 3)).append('\n');
         }
         return sb.toString();
     }

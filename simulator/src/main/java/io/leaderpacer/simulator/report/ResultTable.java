@@ -8,15 +8,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The per-scenario comparison table: the seed's three figures and PASS/FAIL for every policy,
- * as rows of text shared by the terminal, the Markdown docs and the HTML report.
+ * The per-scenario comparison table (modelled figures): the seed's three figures and PASS/FAIL for every policy,
+ * beside the P99 ratio of the protected class (partitions whose preferred leader is a restarted broker) and of the
+ * worst broker, and recovery as a multiple of the physical limit (the last preferred ISR re-entry), as rows of text
+ * shared by the terminal, the Markdown docs and the HTML report.
  */
 public final class ResultTable {
 
     /** Column headers, in order. */
-    public static final List<String> HEADER = List.of("policy", "steady P99 ms", "P99 10 min ms", "P99 ratio",
-            "time-outs", "recovery", "vs baseline", "elections", "runs", "P99<=1.5x", "no time-outs",
-            "recovery<=2x", "verdict");
+    public static final List<String> HEADER = List.of("policy", "steady P99 ms", "P99 window ms", "P99 ratio",
+            "protected P99 ratio", "worst broker P99 ratio", "time-outs", "recovery", "vs baseline",
+            "vs physical limit", "elections", "runs", "P99<=1.5x", "no time-outs", "recovery<=2x", "verdict");
 
     private ResultTable() {
     }
@@ -26,9 +28,13 @@ public final class ResultTable {
         List<List<String>> rows = new ArrayList<>();
         for (PolicyOutcome o : result.outcomes()) {
             Verdict v = result.verdict(o);
+            int worst = worstBroker(o);
             rows.add(List.of(o.policy().name(), Numbers.fixed(o.steadyP99Ms(), 1), Numbers.fixed(o.windowP99Ms(), 1),
-                    Numbers.ratio(v.p99Ratio()), Long.toString(o.timeoutCount()), Numbers.duration(o.recoveryMs()),
-                    Numbers.ratio(v.recoveryRatio()), Long.toString(o.elections()), Long.toString(o.runs()),
+                    Numbers.ratio(v.p99Ratio()), Numbers.ratio(o.classes().protectedRatio()),
+                    worst < 0 ? "-" : Numbers.ratio(o.classes().brokerRatio(worst)) + " (b" + worst + ")",
+                    Long.toString(o.timeoutCount()), Numbers.duration(o.recoveryMs()),
+                    Numbers.ratio(v.recoveryRatio()), Numbers.ratio(o.recoveryVsPhysicalLimit()),
+                    Long.toString(o.elections()), Long.toString(o.runs()),
                     mark(v.p99Ok()), mark(v.timeoutsOk()), mark(v.recoveryOk()), v.pass() ? "PASS" : "FAIL"));
         }
         return rows;
@@ -76,6 +82,20 @@ public final class ResultTable {
             sb.append("| ").append(String.join(" | ", r)).append(" |\n");
         }
         return sb.toString();
+    }
+
+    /** The broker whose window P99 rose most over its steady P99, or -1 when none is known. */
+    public static int worstBroker(PolicyOutcome o) {
+        int worst = -1;
+        double ratio = Double.NEGATIVE_INFINITY;
+        for (int b = 0; b < o.classes().brokerP99Ms().length; b++) {
+            double r = o.classes().brokerRatio(b);
+            if (Double.isFinite(r) && r > ratio) {
+                ratio = r;
+                worst = b;
+            }
+        }
+        return worst;
     }
 
     private static String mark(boolean ok) {

@@ -27,24 +27,48 @@ public final class ScenarioPage {
 
     public static ChartPage of(ScenarioResult result, String commandLine) {
         Scenario s = result.scenario();
-        ChartPage.Builder page = ChartPage.builder("Leader Pacer simulation: " + s.name());
-        page.paragraph(s.description());
+        ChartPage.Builder page = ChartPage.builder("Leader Pacer simulation (modelled): " + s.name());
+        page.paragraph("Every figure on this page is modelled by the simulator, not measured on a Kafka cluster. "
+                + s.description());
         page.paragraph(String.format(Locale.ROOT, "Seed %d. %d brokers, %d partitions in %d topics, %s simulated. "
                         + "Reproduce with: %s", result.seed(), s.brokers(), s.totalPartitions(), s.topics().size(),
                 DurationText.format(s.endMs()), commandLine));
 
         page.section("Results against the seed's acceptance criteria");
         page.table(ResultTable.HEADER, ResultTable.rows(result));
-        page.paragraph("P99 ratio: P99 produce latency over the 10 minutes from the restarted broker's unfencing, "
-                + "divided by the steady-state P99 before the first event. Recovery: from unfencing until every "
-                + "restarted broker leads 99% of its preferred partitions; 'vs baseline' divides by the baseline's.");
+        page.paragraph("P99 ratio: modelled P99 produce latency over the window from the restarted broker's unfencing ("
+                + windowText(s) + "), divided by the steady-state P99 before the first event. Protected: partitions "
+                + "whose preferred leader is a restarted broker. Worst broker: the leader broker whose P99 rose most. "
+                + "Recovery: from unfencing until every restarted broker leads 99% of its preferred partitions; "
+                + "'vs baseline' divides by the baseline's, 'vs physical limit' by the last preferred ISR re-entry.");
+
+        page.section("P99 per class and per leader broker (modelled)");
+        List<List<String>> perClass = new ArrayList<>();
+        for (PolicyOutcome o : result.outcomes()) {
+            List<String> row = new ArrayList<>(List.of(o.policy().name(),
+                    Numbers.fixed(o.classes().windowP99ProtectedMs(), 1), Numbers.ratio(o.classes().protectedRatio()),
+                    Numbers.fixed(o.classes().windowP99OtherMs(), 1), Numbers.ratio(o.classes().otherRatio()),
+                    Numbers.fixed(o.windowP99Ms(), 1)));
+            int worst = ResultTable.worstBroker(o);
+            row.add(worst < 0 ? "-" : "b" + worst + " " + Numbers.fixed(o.classes().brokerP99Ms()[worst][1], 1) + " ms ("
+                    + Numbers.ratio(o.classes().brokerRatio(worst)) + ")");
+            perClass.add(row);
+        }
+        page.table(List.of("policy", "protected P99 ms", "protected ratio", "other P99 ms", "other ratio",
+                "cluster-wide P99 ms", "worst broker P99"), perClass);
 
         page.section("Policies");
         List<List<String>> policies = new ArrayList<>();
         for (PolicySpec p : s.policies()) {
-            policies.add(List.of(p.name(), p.description(), p.configOverrides().toString()));
+            StringBuilder kv = new StringBuilder();
+            p.configOverrides().forEach((k, v) -> kv.append(kv.length() == 0 ? "" : "\n").append(k).append('=').append(v));
+            if (p.replicationThrottleBytesPerSecond() > 0) {
+                kv.append(kv.length() == 0 ? "" : "\n").append(String.format(Locale.ROOT, "replication throttle=%.0f MB/s",
+                        p.replicationThrottleBytesPerSecond() / 1e6));
+            }
+            policies.add(List.of(p.name(), p.description(), kv.length() == 0 ? "(Kafka's defaults)" : kv.toString()));
         }
-        page.table(List.of("policy", "what it is", "configuration changes"), policies);
+        page.table(List.of("policy", "what it is", "configuration (key=value, changes from the defaults)"), policies);
 
         page.section("What happens");
         List<List<String>> events = new ArrayList<>();
@@ -60,17 +84,71 @@ public final class ScenarioPage {
         }
         page.table(List.of("topic", "partitions", "replication", "produce MB/s", "produce requests/s", "byte skew"), topics);
 
-        page.section("Over time");
+        page.section("Over time (modelled)");
+        page.paragraph("Lines of policies whose series are identical are drawn once, named together. Hover a chart "
+                + "for the values. Dashed lines: events (stop, unfenced, end of the window, and for the baseline and "
+                + "the first other policy: gate release, physical limit, recovery).");
         double[] x = result.baseline().series().column("time_s");
-        page.chart(chart("P99 produce latency per 10 s bucket", "P99 (ms, log scale)", x, result, "p99_ms").withLogScale());
+        List<ChartPage.Marker> marks = markers(result);
+        long bucketS = s.model().bucketMs() / 1000;
+        page.chart(chart("P99 produce latency per " + bucketS + " s bucket, all partitions", "P99 (ms, log scale)", x,
+                result, "p99_ms").withLogScale().withMarkers(marks));
+        page.chart(chart("P99 of the protected partitions (preferred leader = a restarted broker)", "P99 (ms, log scale)",
+                x, result, "p99_protected_ms").withLogScale().withMarkers(marks));
+        page.chart(chart("P99 of the other partitions", "P99 (ms, log scale)", x, result, "p99_other_ms").withLogScale()
+                .withMarkers(marks));
         for (int b : watched(result)) {
-            page.chart(chart("Leaders on broker " + b, "partitions led", x, result, "leaders_b" + b).withSteps());
+            page.chart(chart("Utilisation of broker " + b + " (modelled)", "utilisation", x, result, "util_b" + b)
+                    .withMarkers(marks));
+            page.chart(chart("Leaders on broker " + b, "partitions led", x, result, "leaders_b" + b).withSteps()
+                    .withMarkers(marks));
             page.chart(chart("Out-of-sync preferred partitions of broker " + b
-                    + " (OutOfSyncPreferredPartitionCount)", "partitions", x, result, "out_of_sync_b" + b));
+                    + " (OutOfSyncPreferredPartitionCount)", "partitions", x, result, "out_of_sync_b" + b).withMarkers(marks));
             page.chart(chart("Gate state of broker " + b + " (0 open, 1 gated, 2 released by max-wait)", "state", x,
-                    result, "gate_b" + b).withSteps());
+                    result, "gate_b" + b).withSteps().withMarkers(marks));
         }
         return page.build();
+    }
+
+    private static String windowText(Scenario s) {
+        double w = s.model().get(io.leaderpacer.simulator.scenario.ModelKey.RECOVERY_WINDOW_SECONDS);
+        return w <= 0 ? "until recovery" : DurationText.format(Math.round(w * 1000));
+    }
+
+    /** Stops and unfencings from the scenario; window end, gate release, physical limit and recovery from runs. */
+    static List<ChartPage.Marker> markers(ScenarioResult result) {
+        Scenario s = result.scenario();
+        List<ChartPage.Marker> out = new ArrayList<>();
+        for (ScenarioEvent e : s.events()) {
+            if (e instanceof ScenarioEvent.Restart r) {
+                out.add(new ChartPage.Marker(r.atMs() / 1000.0, "b" + r.broker() + " stop"));
+            }
+        }
+        PolicyOutcome base = result.baseline();
+        if (base.firstUnfenceMs() >= 0) {
+            double u = base.firstUnfenceMs() / 1000.0;
+            out.add(new ChartPage.Marker(u, "unfenced"));
+            double w = s.model().get(io.leaderpacer.simulator.scenario.ModelKey.RECOVERY_WINDOW_SECONDS);
+            if (w > 0) {
+                out.add(new ChartPage.Marker(u + w, "window end"));
+            }
+            List<PolicyOutcome> shown = result.outcomes().size() > 1
+                    ? List.of(base, result.outcomes().get(1)) : List.of(base);
+            for (PolicyOutcome o : shown) {
+                String n = o.policy().name();
+                if (o.classes().gateReleaseMs() >= 0) {
+                    out.add(new ChartPage.Marker(u + o.classes().gateReleaseMs() / 1000.0, n + ": gate release"));
+                }
+                double limit = o.classes().reentries().lastSeconds();
+                if (limit > 0) {
+                    out.add(new ChartPage.Marker(u + limit, n + ": physical limit"));
+                }
+                if (o.recovered()) {
+                    out.add(new ChartPage.Marker(u + o.recoveryMs() / 1000.0, n + ": recovered"));
+                }
+            }
+        }
+        return out;
     }
 
     private static TreeSet<Integer> watched(ScenarioResult result) {
@@ -84,12 +162,32 @@ public final class ScenarioPage {
     }
 
     private static ChartPage.Chart chart(String title, String yLabel, double[] x, ScenarioResult result, String column) {
-        List<ChartPage.Series> series = new ArrayList<>();
+        // Identical series would hide one another: they are drawn once, under all their names.
+        List<String> names = new ArrayList<>();
+        List<double[]> values = new ArrayList<>();
         for (PolicyOutcome o : result.outcomes()) {
             TimeSeries ts = o.series();
             if (ts.has(column) && ts.rows() == x.length) {
-                series.add(new ChartPage.Series(o.policy().name(), ts.column(column)));
+                double[] v = ts.column(column);
+                int same = -1;
+                for (int i = 0; i < values.size(); i++) {
+                    if (java.util.Arrays.equals(values.get(i), v)) {
+                        same = i;
+                        break;
+                    }
+                }
+                if (same >= 0) {
+                    names.set(same, names.get(same) + " = " + o.policy().name());
+                } else {
+                    names.add(o.policy().name());
+                    values.add(v);
+                }
             }
+        }
+        List<ChartPage.Series> series = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            series.add(new ChartPage.Series(names.get(i) + (names.get(i).contains(" = ") ? " (identical)" : ""),
+                    values.get(i)));
         }
         return ChartPage.Chart.of(title, yLabel, x, series);
     }

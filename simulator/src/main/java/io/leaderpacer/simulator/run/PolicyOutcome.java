@@ -25,6 +25,7 @@ import java.util.Map;
  * @param invariantChecks     invariant checks made (all passed, or the run would have failed)
  * @param finalLeaders        leaders per watched broker at the end
  * @param series              metrics per time bucket
+ * @param classes             P99 per class and per broker, gate release, ISR re-entry timeline
  */
 public record PolicyOutcome(
         PolicySpec policy,
@@ -42,7 +43,8 @@ public record PolicyOutcome(
         int controllerFailovers,
         long invariantChecks,
         Map<Integer, Integer> finalLeaders,
-        TimeSeries series) {
+        TimeSeries series,
+        ClassFigures classes) {
 
     public PolicyOutcome {
         finalLeaders = Map.copyOf(finalLeaders);
@@ -51,6 +53,12 @@ public record PolicyOutcome(
     /** Window P99 over steady-state P99: the seed's first criterion wants at most 1.5. */
     public double p99Ratio() {
         return windowP99Ms / steadyP99Ms;
+    }
+
+    /** Recovery time over the physical limit (the last preferred ISR re-entry); NaN when either is unknown. */
+    public double recoveryVsPhysicalLimit() {
+        double limit = classes.reentries().lastSeconds();
+        return recoveryMs < 0 || !(limit > 0) ? Double.NaN : recoveryMs / 1000.0 / limit;
     }
 
     public boolean recovered() {

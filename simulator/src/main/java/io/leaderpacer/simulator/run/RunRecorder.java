@@ -38,7 +38,21 @@ final class RunRecorder implements LatencySink, RunObserver {
     private final LatencyHistogram bucket = new LatencyHistogram();
     private final LatencyHistogram steady = new LatencyHistogram();
     private final LatencyHistogram window = new LatencyHistogram();
+    /** Per class: [0] other, [1] protected (preferred leader = a restarted broker); steady and window. */
+    private final LatencyHistogram[] steadyByClass = {new LatencyHistogram(), new LatencyHistogram()};
+    private final LatencyHistogram[] windowByClass = {new LatencyHistogram(), new LatencyHistogram()};
+    /** Per leader broker (all brokers, or none when there are too many to keep): steady and window. */
+    private final LatencyHistogram[] steadyByBroker;
+    private final LatencyHistogram[] windowByBroker;
+    /** Per bucket, per class, for the per-class chart. */
+    private final LatencyHistogram[] bucketByClass = {new LatencyHistogram(), new LatencyHistogram()};
     private long windowStartMs = Long.MIN_VALUE;
+    /** The window ends at recovery instead of after windowMs (windowMs = 0). */
+    private final boolean untilRecovery;
+    private long windowEndMs = Long.MAX_VALUE;
+    /** The policy gates (wait-for-sync): the first run after unfencing that does not gate the broker releases it. */
+    private final boolean gating;
+    private long gateReleaseMs = Long.MIN_VALUE;
     /** Start of the tick being recorded. */
     private long tickMs;
 
@@ -60,8 +74,21 @@ final class RunRecorder implements LatencySink, RunObserver {
     private int controllerFailovers;
     private double timeouts;
 
-    RunRecorder(double sigma, double timeoutMs, long steadyEndMs, long windowMs, long bucketMs, int[] watched) {
+    /** Brokers up to which P99 is kept per broker (a few KB each). */
+    static final int MAX_BROKERS_WITH_FIGURES = 1024;
+
+    RunRecorder(double sigma, double timeoutMs, long steadyEndMs, long windowMs, long bucketMs, int[] watched,
+                int brokers, boolean gating) {
         this.bucketMs = bucketMs;
+        this.gating = gating;
+        this.untilRecovery = windowMs <= 0;
+        int kept = brokers <= MAX_BROKERS_WITH_FIGURES ? brokers : 0;
+        steadyByBroker = new LatencyHistogram[kept];
+        windowByBroker = new LatencyHistogram[kept];
+        for (int b = 0; b < kept; b++) {
+            steadyByBroker[b] = new LatencyHistogram();
+            windowByBroker[b] = new LatencyHistogram();
+        }
         this.sigma = sigma;
         this.timeoutMs = timeoutMs;
         this.steadyEndMs = steadyEndMs;
@@ -70,7 +97,8 @@ final class RunRecorder implements LatencySink, RunObserver {
         utilisationSum = new double[watched.length];
         phase = new double[watched.length];
         List<String> names = new ArrayList<>(List.of("time_s", "p99_ms", "mean_ms", "requests", "timeouts",
-                "elections", "failover_elections", "runs", "gated_brokers", "imbalanced"));
+                "elections", "failover_elections", "runs", "gated_brokers", "imbalanced", "p99_protected_ms",
+                "p99_other_ms"));
         for (int b : watched) {
             names.add("leaders_b" + b);
             names.add("out_of_sync_b" + b);
@@ -101,29 +129,61 @@ final class RunRecorder implements LatencySink, RunObserver {
     }
 
     @Override
-    public void recordMean(double meanMs, long milliRequests) {
+    public void recordMean(double meanMs, long milliRequests, int leader, boolean protectedClass) {
+        int c = protectedClass ? 1 : 0;
         bucket.recordMean(meanMs, milliRequests);
+        bucketByClass[c].recordMean(meanMs, milliRequests);
+        boolean perBroker = leader >= 0 && leader < steadyByBroker.length;
         if (tickMs < steadyEndMs) {
             steady.recordMean(meanMs, milliRequests);
+            steadyByClass[c].recordMean(meanMs, milliRequests);
+            if (perBroker) {
+                steadyByBroker[leader].recordMean(meanMs, milliRequests);
+            }
         }
         if (inWindow()) {
             window.recordMean(meanMs, milliRequests);
+            windowByClass[c].recordMean(meanMs, milliRequests);
+            if (perBroker) {
+                windowByBroker[leader].recordMean(meanMs, milliRequests);
+            }
         }
     }
 
     @Override
-    public void recordExact(double latencyMs, long milliRequests) {
+    public void recordExact(double latencyMs, long milliRequests, int leader, boolean protectedClass) {
+        int c = protectedClass ? 1 : 0;
         bucket.recordExact(latencyMs, milliRequests);
+        bucketByClass[c].recordExact(latencyMs, milliRequests);
+        boolean perBroker = leader >= 0 && leader < steadyByBroker.length;
         if (tickMs < steadyEndMs) {
             steady.recordExact(latencyMs, milliRequests);
+            steadyByClass[c].recordExact(latencyMs, milliRequests);
+            if (perBroker) {
+                steadyByBroker[leader].recordExact(latencyMs, milliRequests);
+            }
         }
         if (inWindow()) {
             window.recordExact(latencyMs, milliRequests);
+            windowByClass[c].recordExact(latencyMs, milliRequests);
+            if (perBroker) {
+                windowByBroker[leader].recordExact(latencyMs, milliRequests);
+            }
         }
     }
 
     private boolean inWindow() {
-        return windowStartMs != Long.MIN_VALUE && tickMs >= windowStartMs && tickMs < windowStartMs + windowMs;
+        if (windowStartMs == Long.MIN_VALUE || tickMs < windowStartMs) {
+            return false;
+        }
+        return untilRecovery ? tickMs < windowEndMs : tickMs < windowStartMs + windowMs;
+    }
+
+    /** Every restarted broker has recovered: an "until recovery" window closes here. */
+    void recovered(long nowMs) {
+        if (untilRecovery && windowEndMs == Long.MAX_VALUE) {
+            windowEndMs = nowMs;
+        }
     }
 
     @Override
@@ -137,10 +197,16 @@ final class RunRecorder implements LatencySink, RunObserver {
         skippedByGate += decision.skippedByGate();
         gatedBrokers = decision.gatedBrokerCount();
         imbalanced = decision.imbalancedCount();
+        boolean anyGated = false;
         for (int i = 0; i < watched.length; i++) {
             BrokerGateReport r = decision.broker(watched[i]);
             GatePhase p = r == null ? GatePhase.OPEN : r.phase();
             phase[i] = p == GatePhase.GATED ? GATED : p == GatePhase.ESCAPED ? ESCAPED : OPEN;
+            anyGated |= p == GatePhase.GATED;
+        }
+        if (gating && !anyGated && gateReleaseMs == Long.MIN_VALUE && windowStartMs != Long.MIN_VALUE
+                && nowMs > windowStartMs) {
+            gateReleaseMs = nowMs;
         }
     }
 
@@ -166,7 +232,7 @@ final class RunRecorder implements LatencySink, RunObserver {
         if (windowStartMs != Long.MIN_VALUE && startMs + bucketMs > windowStartMs) {
             timeouts += bucketTimeouts;
         }
-        double[] row = new double[10 + 5 * watched.length];
+        double[] row = new double[12 + 5 * watched.length];
         row[0] = startMs / 1000.0;
         row[1] = bucket.quantileMs(0.99, sigma);
         row[2] = bucket.meanMs();
@@ -177,9 +243,13 @@ final class RunRecorder implements LatencySink, RunObserver {
         row[7] = bucketRuns;
         row[8] = gatedBrokers;
         row[9] = imbalanced;
+        row[10] = bucketByClass[1].isEmpty() ? 0 : bucketByClass[1].quantileMs(0.99, sigma);
+        row[11] = bucketByClass[0].isEmpty() ? 0 : bucketByClass[0].quantileMs(0.99, sigma);
+        bucketByClass[0].reset();
+        bucketByClass[1].reset();
         for (int i = 0; i < watched.length; i++) {
             int b = watched[i];
-            int c = 10 + 5 * i;
+            int c = 12 + 5 * i;
             row[c] = cluster.leaderCount(b);
             row[c + 1] = cluster.outOfSyncPreferred(b);
             row[c + 2] = phase[i];
@@ -201,6 +271,29 @@ final class RunRecorder implements LatencySink, RunObserver {
 
     double windowP99Ms() {
         return window.quantileMs(0.99, sigma);
+    }
+
+    /** P99 of a class: [steady, window], NaN when the class had no requests. */
+    double[] classP99Ms(boolean protectedClass) {
+        int c = protectedClass ? 1 : 0;
+        return new double[] {p99(steadyByClass[c]), p99(windowByClass[c])};
+    }
+
+    /** Per leader broker [steady, window] P99, or an empty array when there are too many brokers to keep. */
+    double[][] brokerP99Ms() {
+        double[][] out = new double[steadyByBroker.length][];
+        for (int b = 0; b < out.length; b++) {
+            out[b] = new double[] {p99(steadyByBroker[b]), p99(windowByBroker[b])};
+        }
+        return out;
+    }
+
+    private double p99(LatencyHistogram h) {
+        return h.isEmpty() ? Double.NaN : h.quantileMs(0.99, sigma);
+    }
+
+    long gateReleaseMs() {
+        return gateReleaseMs;
     }
 
     double timeouts() {

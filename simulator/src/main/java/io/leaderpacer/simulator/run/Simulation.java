@@ -51,6 +51,7 @@ public final class Simulation implements RunObserver {
     private final Replication replication;
     private final LeadershipGains gains;
     private final LatencyClasses classes;
+    private final ReentryLog reentries;
     private final BrokerLoad load;
     private final LatencyModel latency;
     private final InvariantChecker checker;
@@ -80,9 +81,11 @@ public final class Simulation implements RunObserver {
 
         layout = ClusterLayout.of(scenario, random);
         gains = new LeadershipGains(layout.brokers, (int) model.get(ModelKey.STORM_WINDOW_SECONDS));
-        classes = new LatencyClasses(layout, gains, queue::nowMs);
-        cluster = new ClusterState(layout, classes);
+        classes = new LatencyClasses(layout, gains, queue::nowMs, protectedPartitions(scenario, layout));
+        reentries = new ReentryLog(classes, queue::nowMs);
+        cluster = new ClusterState(layout, reentries);
         classes.attachAll(cluster);
+        reentries.attach(cluster, layout.partitions, layout.brokers);
         replication = new Replication(layout, cluster);
         load = new BrokerLoad(layout.brokers, model);
         latency = new LatencyModel(layout, cluster, replication, gains, model);
@@ -90,8 +93,22 @@ public final class Simulation implements RunObserver {
         PacerConfig config = policy.config();
         watched = watchedBrokers(scenario, config);
         recorder = new RunRecorder(model.get(ModelKey.LATENCY_SIGMA), model.get(ModelKey.REQUEST_TIMEOUT_MS),
-                scenario.steadyStateEndMs(), model.recoveryWindowMs(), bucketMs, watched);
+                scenario.steadyStateEndMs(), model.recoveryWindowMs(), bucketMs, watched, layout.brokers,
+                config.waitForSync());
         controller = new SimulatedController(queue, layout, cluster, replication, checker, this, config, model);
+    }
+
+    /** Partitions whose (assigned) preferred leader is a broker the scenario restarts. */
+    private static boolean[] protectedPartitions(Scenario scenario, ClusterLayout layout) {
+        boolean[] restarted = new boolean[layout.brokers];
+        for (ScenarioEvent.Restart r : scenario.restarts()) {
+            restarted[r.broker()] = true;
+        }
+        boolean[] out = new boolean[layout.partitions];
+        for (int p = 0; p < layout.partitions; p++) {
+            out[p] = restarted[layout.replica(p, 0)];
+        }
+        return out;
     }
 
     /** Restarted brokers, and brokers any configuration puts on the deprioritized list. */
@@ -146,7 +163,15 @@ public final class Simulation implements RunObserver {
         return new PolicyOutcome(policy, seed, recorder.steadyP99Ms(), recorder.windowP99Ms(), recorder.timeouts(),
                 firstUnfence, recovery, recorder.elections(), recorder.failoverElections(), recorder.runs(),
                 recorder.maxElectionsInRun(), recorder.skippedByGate(), recorder.controllerFailovers(),
-                checker.checks(), finalLeaders, recorder.series());
+                checker.checks(), finalLeaders, recorder.series(), classFigures(firstUnfence));
+    }
+
+    private ClassFigures classFigures(long firstUnfence) {
+        double[] prot = recorder.classP99Ms(true);
+        double[] other = recorder.classP99Ms(false);
+        long release = recorder.gateReleaseMs();
+        return new ClassFigures(prot[0], prot[1], other[0], other[1], recorder.brokerP99Ms(),
+                release == Long.MIN_VALUE || firstUnfence < 0 ? -1 : release - firstUnfence, reentries.result());
     }
 
     // ------------------------------------------------------------------ the load model's clock
@@ -215,6 +240,7 @@ public final class Simulation implements RunObserver {
                 long now = queue.nowMs();
                 replication.brokerResumed(b, now, r.diskReplaced(), stuckSlots(b, r.stuckPartitions(), index));
                 cluster.markRestartUnfenced(b, now);
+                reentries.unfenced(b, now);
                 unfencedAt.put(b, now);
                 recoveredAt.remove(b);
                 recorder.startRecoveryWindow(now);
@@ -313,5 +339,8 @@ public final class Simulation implements RunObserver {
             }
         }
         done.forEach(b -> recoveredAt.put(b, nowMs));
+        if (!done.isEmpty() && recoveredAt.keySet().containsAll(unfencedAt.keySet())) {
+            recorder.recovered(nowMs);
+        }
     }
 }

@@ -31,6 +31,18 @@ public enum ModelKey {
     FOLLOWER_SATURATION_MS("followerSaturationMs", 0.03, "ms", 0, 1e4,
             "acks=all: extra follower delay followerSaturationMs x (1/(1-u) - 1) as the follower saturates. Small by default: "
                     + "followers append sequentially in fetcher threads; raise it to model a disk-bound follower path."),
+    REPLICA_FETCH_MAX_BYTES("replicaFetchMaxBytes", 1_048_576, "bytes", 1024, 1e10,
+            "replica.fetch.max.bytes (Kafka default 1 MiB): at most this much of one partition in one fetch response."),
+    REPLICA_FETCH_RESPONSE_MAX_BYTES("replicaFetchResponseMaxBytes", 10_485_760, "bytes", 1024, 1e11,
+            "replica.fetch.response.max.bytes (Kafka default 10 MiB): at most this much in one fetch response."),
+    NUM_REPLICA_FETCHERS("numReplicaFetchers", 1, "threads", 1, 64,
+            "num.replica.fetchers (Kafka default 1): fetcher threads per source broker; partition p uses thread p mod n."),
+    FETCH_WAIT_SCALE("followerFetchWaitScale", 1.0, "", 0, 1e4,
+            "acks=all on a follower whose fetcher also carries catch-up: the write waits followerFetchWaitScale x 1.5 fetch "
+                    + "cycles (cycle = response bytes / the fetcher's throughput). 1 = Kafka's fetch arithmetic alone."),
+    REQUEST_COST_KB("requestCostKB", 0, "KB", 0, 1e6,
+            "Each request a broker handles per second takes this many KB/s from its catch-up capacity (one CPU for "
+                    + "requests and bytes); 0 = separate resources."),
     MOVE_RETRY_MS("moveRetryMs", 150, "ms", 0, 1e5,
             "A leadership move costs the partition's producers NOT_LEADER_OR_FOLLOWER, a metadata refresh and a retry."),
     MOVE_TRANSIENT_SECONDS("moveTransientSeconds", 10, "s", 0, 3600,
@@ -67,8 +79,8 @@ public enum ModelKey {
             "Load-model time step: utilisation, catch-up and latency are evaluated once per tick."),
     BUCKET_SECONDS("bucketSeconds", 10, "s", 1, 3600,
             "Width of one point of the time series (CSV and charts)."),
-    RECOVERY_WINDOW_SECONDS("recoveryWindowSeconds", 600, "s", 1, 86_400,
-            "The seed's acceptance window: P99 is measured over this long from the broker's unfencing."),
+    RECOVERY_WINDOW_SECONDS("recoveryWindowSeconds", 600, "s", 0, 86_400,
+            "The seed's acceptance window: P99 is measured over this long from the broker's unfencing; 0 = until recovery."),
     RECOVERED_FRACTION("recoveredFraction", 0.99, "fraction", 0.01, 1,
             "Recovery ends when every restarted broker leads this fraction of its preferred partitions.");
 

@@ -36,7 +36,7 @@ public final class ScenarioLoader {
             "model", "policies", "customPolicies");
     private static final Set<String> TOPIC = Set.of("name", "partitions", "replicationFactor", "produceMBps",
             "produceRequestsPerSecond", "consumerRequestsPerSecond", "skew", "retention", "uncleanLeaderElection",
-            "assignment");
+            "assignment", "backlog", "backlogSkew", "backlogSizesCsv", "acks");
     private static final Set<String> EVENT_TYPES = Set.of("restart", "followerStall", "controllerFailover", "config");
     private static final long MIN_STEADY_MS = 60_000;
 
@@ -112,7 +112,7 @@ public final class ScenarioLoader {
         int brokers = cluster.requireInt("brokers", 1, 100_000);
         int racks = cluster.optInt("racks", 0, 0, brokers);
 
-        List<TopicSpec> topics = topics(top, brokers, racks);
+        List<TopicSpec> topics = topics(top, brokers, racks, source);
         ModelParameters model = model(top);
 
         YamlFields timeline = top.mapping("timeline");
@@ -128,7 +128,7 @@ public final class ScenarioLoader {
         return new Scenario(scenarioName, description, source, seed, brokers, racks, topics, events, endMs, model, policies);
     }
 
-    private static List<TopicSpec> topics(YamlFields top, int brokers, int racks) {
+    private static List<TopicSpec> topics(YamlFields top, int brokers, int racks, String source) {
         List<YamlFields> list = top.mappings("topics");
         if (list.isEmpty()) {
             throw top.error("topics", "needs at least one topic");
@@ -155,11 +155,25 @@ public final class ScenarioLoader {
             double mbps = t.requireDouble("produceMBps", 0, 1e9);
             double requests = t.optDouble("produceRequestsPerSecond", 2.0 * partitions, 0, 1e12);
             double consumers = t.optDouble("consumerRequestsPerSecond", 0, 0, 1e12);
-            RateSkew skew = skew(t);
+            RateSkew skew = skew(t, "skew");
             long retention = t.optDurationMs("retention", 3_600_000L);
             boolean unclean = t.optBoolean("uncleanLeaderElection", false);
             List<int[]> assignment = t.has("assignment") ? assignment(t, partitions, rf, brokers) : List.of();
-            out.add(new TopicSpec(name, partitions, rf, mbps * 1e6, requests, consumers, skew, retention, unclean, assignment));
+            double backlog = t.has("backlog") ? ByteText.parse(t, "backlog") : 0;
+            RateSkew backlogSkew = t.has("backlogSkew") ? skew(t, "backlogSkew") : skew;
+            List<Double> sizes = List.of();
+            if (t.has("backlogSizesCsv")) {
+                if (t.has("backlogSkew")) {
+                    throw t.error("backlogSizesCsv", "give either backlogSizesCsv or backlogSkew, not both");
+                }
+                sizes = PartitionSizesCsv.read(t, "backlogSizesCsv", source, partitions);
+                if (!t.has("backlog")) {
+                    backlog = sizes.stream().mapToDouble(Double::doubleValue).sum();
+                }
+            }
+            boolean acksAll = t.optChoice("acks", List.of("all", "1"), "all").equals("all");
+            out.add(new TopicSpec(name, partitions, rf, mbps * 1e6, requests, consumers, skew, retention, unclean,
+                    assignment, backlog, backlogSkew, sizes, acksAll));
         }
         if (total > 20_000_000) {
             throw top.error("topics", total + " partitions in all; the simulator takes at most 20,000,000");
@@ -167,19 +181,19 @@ public final class ScenarioLoader {
         return out;
     }
 
-    private static RateSkew skew(YamlFields t) {
-        if (!t.has("skew")) {
+    private static RateSkew skew(YamlFields t, String field) {
+        if (!t.has(field)) {
             return RateSkew.uniform();
         }
-        JsonNode raw = t.raw("skew");
+        JsonNode raw = t.raw(field);
         if (raw.isTextual()) {
             if (raw.asText().trim().equals("uniform")) {
                 return RateSkew.uniform();
             }
-            throw t.error("skew", YamlFields.shown(raw) + " is not a skew; write uniform, {kind: lognormal, sigma: 0.5} "
+            throw t.error(field, YamlFields.shown(raw) + " is not a skew; write uniform, {kind: lognormal, sigma: 0.5} "
                     + "or {kind: zipf, exponent: 1.0}");
         }
-        YamlFields s = t.mapping("skew");
+        YamlFields s = t.mapping(field);
         String kind = s.requireChoice("kind", List.of("uniform", "lognormal", "zipf"));
         switch (kind) {
             case "lognormal":

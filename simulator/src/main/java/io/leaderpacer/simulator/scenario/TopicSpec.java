@@ -16,6 +16,12 @@ import java.util.List;
  * @param retentionMs               how much of each partition's history a replaced disk must copy
  * @param uncleanLeaderElection     unclean.leader.election.enable for the topic
  * @param assignment                explicit replica lists per partition, or empty for round-robin
+ * @param backlogBytes              bytes written to the topic while a restarted broker was down, on top of
+ *                                  {@code produceBytesPerSecond x downtime}: the backlog as an operator knows it
+ * @param backlogSkew               how the backlog is spread over partitions (when no sizes are given)
+ * @param backlogSizes              relative backlog per partition (e.g. read from a CSV of partition sizes), or
+ *                                  empty to draw it from {@code backlogSkew}
+ * @param acksAll                   producers use acks=all (true) or acks=1 (false: no follower in the write path)
  */
 public record TopicSpec(
         String name,
@@ -27,10 +33,23 @@ public record TopicSpec(
         RateSkew skew,
         long retentionMs,
         boolean uncleanLeaderElection,
-        List<int[]> assignment) {
+        List<int[]> assignment,
+        double backlogBytes,
+        RateSkew backlogSkew,
+        List<Double> backlogSizes,
+        boolean acksAll) {
 
     public TopicSpec {
         assignment = List.copyOf(assignment);
+        backlogSizes = List.copyOf(backlogSizes);
+    }
+
+    /** A topic without a separate backlog, written with acks=all. */
+    public TopicSpec(String name, int partitions, int replicationFactor, double produceBytesPerSecond,
+                     double produceRequestsPerSecond, double consumerRequestsPerSecond, RateSkew skew, long retentionMs,
+                     boolean uncleanLeaderElection, List<int[]> assignment) {
+        this(name, partitions, replicationFactor, produceBytesPerSecond, produceRequestsPerSecond,
+                consumerRequestsPerSecond, skew, retentionMs, uncleanLeaderElection, assignment, 0, skew, List.of(), true);
     }
 
     public boolean hasExplicitAssignment() {
@@ -41,6 +60,7 @@ public record TopicSpec(
     public TopicSpec withPartitions(int count) {
         return new TopicSpec(name, count, replicationFactor, produceBytesPerSecond, produceRequestsPerSecond,
                 consumerRequestsPerSecond, skew, retentionMs, uncleanLeaderElection,
-                count == partitions ? assignment : List.of());
+                count == partitions ? assignment : List.of(), backlogBytes, backlogSkew,
+                count == partitions ? backlogSizes : List.of(), acksAll);
     }
 }

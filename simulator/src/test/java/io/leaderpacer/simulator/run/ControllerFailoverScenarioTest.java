@@ -9,7 +9,7 @@ class ControllerFailoverScenarioTest {
 
     @Test
     void failoversMidRecovery_keepInvariantsAndTheSeedsCriteria() {
-        ScenarioResult r = ShippedScenarios.run("06-controller-failover.yaml", 4, "wait-for-sync");
+        ScenarioResult r = ShippedScenarios.leadershipOnly("06-controller-failover.yaml", 4, "wait-for-sync");
         PolicyOutcome wfs = r.outcome("wait-for-sync");
         assertThat(wfs.controllerFailovers()).isEqualTo(2);
         assertThat(r.baseline().controllerFailovers()).isEqualTo(2);

@@ -9,7 +9,7 @@ class DeprioritizedScenarioTest {
 
     @Test
     void deprioritizedBroker_drainsAndStaysLeaderless_underEveryPolicy() {
-        ScenarioResult r = ShippedScenarios.run("07-deprioritized.yaml", 4, "wait-for-sync", "throttle-only");
+        ScenarioResult r = ShippedScenarios.leadershipOnly("07-deprioritized.yaml", 4, "wait-for-sync", "throttle-only");
         for (PolicyOutcome o : r.outcomes()) {
             TimeSeries ts = o.series();
             assertThat(ts.value("leaders_b5", 0)).as(o.policy().name()).isGreaterThan(900);

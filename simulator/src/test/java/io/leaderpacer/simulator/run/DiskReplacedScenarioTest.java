@@ -9,7 +9,7 @@ class DiskReplacedScenarioTest {
 
     @Test
     void replacedBroker_baselineSpikes_waitForSyncHoldsItBackUntilCaughtUp() {
-        ScenarioResult r = ShippedScenarios.run("01-disk-replaced.yaml", 4, "wait-for-sync");
+        ScenarioResult r = ShippedScenarios.leadershipOnly("01-disk-replaced.yaml", 4, "wait-for-sync");
         assertThat(r.baseline().p99Ratio()).isGreaterThan(3.0);
         Verdict wfs = r.verdict("wait-for-sync");
         assertThat(wfs.p99Ratio()).isLessThanOrEqualTo(1.5);

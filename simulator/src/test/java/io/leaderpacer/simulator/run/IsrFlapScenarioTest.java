@@ -10,7 +10,7 @@ class IsrFlapScenarioTest {
     @Test
     void flapBelowThreshold_defaultKeepsRamping_literalRegatesAndRecoversLater() {
         // Full size: the flap is timed to fall inside the 6,000-partition ramp.
-        ScenarioResult r = ShippedScenarios.run("05-isr-flap.yaml", 1, "wait-for-sync", "wait-for-sync-literal");
+        ScenarioResult r = ShippedScenarios.leadershipOnly("05-isr-flap.yaml", 1, "wait-for-sync", "wait-for-sync-literal");
         PolicyOutcome all = r.outcome("wait-for-sync");
         PolicyOutcome literal = r.outcome("wait-for-sync-literal");
 

@@ -6,15 +6,32 @@ import org.junit.jupiter.api.TestInstance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Scenario 2, the seed's load test: the calibration target and the seed's acceptance criteria. */
+/**
+ * Scenario 2, the seed's load test: the seed's acceptance criteria, on the leadership part alone (what a policy
+ * controls) and with the in-sync follower's wait behind catch-up fetches (what the real load test measured).
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LoadTestScenarioTest {
 
     private ScenarioResult result;
+    private ScenarioResult withSharing;
 
     @BeforeAll
     void run() {
-        result = ShippedScenarios.run("02-load-test.yaml", 4, "wait-for-sync", "throttle-only");
+        result = ShippedScenarios.leadershipOnly("02-load-test.yaml", 4, "wait-for-sync", "throttle-only");
+        withSharing = ShippedScenarios.run("02-load-test.yaml", 4, "wait-for-sync");
+    }
+
+    @Test
+    void withFetcherSharing_waitForSyncFailsP99LikeTheBaseline_asTheRealLoadTestMeasured() {
+        Verdict baseline = withSharing.verdict(withSharing.baseline());
+        Verdict wfs = withSharing.verdict("wait-for-sync");
+        assertThat(wfs.p99Ok()).isFalse();
+        assertThat(baseline.p99Ok()).isFalse();
+        // The follower's wait is the same whoever leads: the two spikes are within 25 % of each other.
+        assertThat(wfs.p99Ratio() / baseline.p99Ratio()).isBetween(0.75, 1.25);
+        // And it is far above what leadership alone does under wait-for-sync.
+        assertThat(wfs.p99Ratio()).isGreaterThan(3 * result.verdict("wait-for-sync").p99Ratio());
     }
 
     @Test

@@ -9,7 +9,7 @@ class LongHostReplacementScenarioTest {
 
     @Test
     void whileActiveClock_stillGates_wallClockEscapesBeforeTheBrokerIsBack() {
-        ScenarioResult r = ShippedScenarios.run("08-long-host-replacement.yaml", 4, "wait-for-sync",
+        ScenarioResult r = ShippedScenarios.leadershipOnly("08-long-host-replacement.yaml", 4, "wait-for-sync",
                 "wait-for-sync-wall-clock");
         PolicyOutcome active = r.outcome("wait-for-sync");
         PolicyOutcome wall = r.outcome("wait-for-sync-wall-clock");

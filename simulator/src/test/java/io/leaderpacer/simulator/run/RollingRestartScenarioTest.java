@@ -9,7 +9,7 @@ class RollingRestartScenarioTest {
 
     @Test
     void twoRecoveringBrokers_rampInParallel() {
-        ScenarioResult r = ShippedScenarios.run("03-rolling-restart.yaml", 4, "wait-for-sync");
+        ScenarioResult r = ShippedScenarios.leadershipOnly("03-rolling-restart.yaml", 4, "wait-for-sync");
         PolicyOutcome wfs = r.outcome("wait-for-sync");
         TimeSeries ts = wfs.series();
         int rampRows = 0;

@@ -23,7 +23,21 @@ final class ShippedScenarios {
 
     /** Runs the named policies (the baseline is always first) of a shipped scenario. */
     static ScenarioResult run(String fileName, int scaleDown, String... policies) {
+        return run(load(fileName), fileName, scaleDown, policies);
+    }
+
+    /**
+     * The same without fetcher sharing ({@code followerFetchWaitScale: 0}): only what leadership does to latency,
+     * the part a leadership policy controls. With sharing on, the in-sync follower's wait behind catch-up fetches
+     * dominates every policy's P99 alike (as the real load test measured), and would hide what the gate changes.
+     */
+    static ScenarioResult leadershipOnly(String fileName, int scaleDown, String... policies) {
         Scenario s = load(fileName);
+        s = s.withModel(s.model().with(java.util.Map.of(io.leaderpacer.simulator.scenario.ModelKey.FETCH_WAIT_SCALE, 0.0)));
+        return run(s, fileName, scaleDown, policies);
+    }
+
+    private static ScenarioResult run(Scenario s, String fileName, int scaleDown, String... policies) {
         if (scaleDown > 1) {
             s = s.scaledDown(scaleDown);
         }

@@ -14,7 +14,7 @@ class StragglerScenarioTest {
 
     @BeforeAll
     void run() {
-        result = ShippedScenarios.run("04-straggler.yaml", 4, "wait-for-sync", "wait-for-sync-strict",
+        result = ShippedScenarios.leadershipOnly("04-straggler.yaml", 4, "wait-for-sync", "wait-for-sync-strict",
                 "wait-for-sync-strict-no-escape");
     }
 

@@ -1,0 +1,357 @@
+package io.leaderpacer.simulator.calibrate;
+
+import io.leaderpacer.simulator.scenario.ModelKey;
+import io.leaderpacer.simulator.scenario.ModelParameters;
+import io.leaderpacer.simulator.scenario.PolicySpec;
+import io.leaderpacer.simulator.scenario.Scenario;
+import io.leaderpacer.simulator.scenario.ScenarioEvent;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Fits named model parameters to real load-test rounds by least squares on log ratios, with Nelder-Mead on the
+ * parameters' logarithms (no derivatives: the model is a discrete-event simulation).
+ *
+ * <p>Objective: the sum over every target (policy x quantity) of {@code ln(modelled / measured)^2}, so that a
+ * factor of two off counts the same for a 0.5 s re-entry and a 60 s recovery; a target the model cannot produce at
+ * all (e.g. never recovered) counts as a factor of ten. What is measured directly is set, not fitted: the downtime
+ * and the time from restart to unfencing (medians of the rounds) and the window length.
+ */
+public final class Calibration {
+
+    /** A target the model has no value for counts as this far off. */
+    static final double MISSING = Math.log(10);
+
+    private final Scenario setup;
+    private final Map<String, PolicySpec> policies;
+    private final List<Target> targets;
+    private final long seed;
+    private final int seeds;
+
+    private Calibration(Scenario setup, Map<String, PolicySpec> policies, List<Target> targets, long seed, int seeds) {
+        this.setup = setup;
+        this.policies = policies;
+        this.targets = targets;
+        this.seed = seed;
+        this.seeds = seeds;
+    }
+
+    /**
+     * The calibration of a template scenario (the load test's cluster and workload) on measured rounds.
+     *
+     * @throws IllegalArgumentException when a measured policy has no counterpart in the template
+     */
+    public static Calibration of(Scenario template, List<MeasuredRound> rounds) {
+        Map<String, PolicySpec> policies = new LinkedHashMap<>();
+        Map<String, Integer> roundCount = new TreeMap<>();
+        for (MeasuredRound r : rounds) {
+            roundCount.merge(r.policy(), 1, Integer::sum);
+            if (!policies.containsKey(r.policy())) {
+                PolicySpec p = template.policy(r.policy());
+                if (p == null) {
+                    p = template.policy(r.policy() + "-scaled");
+                }
+                if (p == null) {
+                    throw new IllegalArgumentException("the run's policy '" + r.policy() + "' has no policy named '"
+                            + r.policy() + "' or '" + r.policy() + "-scaled' in " + template.source());
+                }
+                policies.put(r.policy(), p);
+            }
+        }
+        int seeds = roundCount.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        Scenario setup = measuredSetup(template, rounds);
+        return new Calibration(setup, policies, targets(rounds), template.seed(), seeds);
+    }
+
+    /** The template with what the rounds measured directly: downtime, restart-to-unfencing, window. */
+    static Scenario measuredSetup(Scenario template, List<MeasuredRound> rounds) {
+        double down = ModelledFigures.median(rounds.stream().mapToDouble(MeasuredRound::downSeconds).toArray());
+        double unfence = ModelledFigures.median(rounds.stream().mapToDouble(MeasuredRound::unfenceSeconds).toArray());
+        double window = ModelledFigures.median(rounds.stream().mapToDouble(MeasuredRound::windowSeconds).toArray());
+        List<ScenarioEvent> events = new ArrayList<>();
+        for (ScenarioEvent e : template.events()) {
+            if (e instanceof ScenarioEvent.Restart r && Double.isFinite(down)) {
+                events.add(new ScenarioEvent.Restart(r.atMs(), r.broker(), Math.round(down * 10) * 100, r.diskReplaced(),
+                        r.crash(), r.stuckPartitions()));
+            } else {
+                events.add(e);
+            }
+        }
+        Map<ModelKey, Double> measured = new EnumMap<>(ModelKey.class);
+        if (Double.isFinite(unfence)) {
+            measured.put(ModelKey.UNFENCE_DELAY_MS, Math.rint(unfence * 10) * 100);
+        }
+        if (Double.isFinite(window)) {
+            measured.put(ModelKey.RECOVERY_WINDOW_SECONDS, window);
+        }
+        return new Scenario(template.name(), template.description(), template.source(), template.seed(),
+                template.brokers(), template.racks(), template.topics(), events, template.endMs(),
+                template.model().with(measured), template.policies());
+    }
+
+    /** Per policy and quantity, the median and spread over the rounds that have a value. */
+    static List<Target> targets(List<MeasuredRound> rounds) {
+        Map<String, List<MeasuredRound>> byPolicy = new LinkedHashMap<>();
+        for (MeasuredRound r : rounds) {
+            byPolicy.computeIfAbsent(r.policy(), k -> new ArrayList<>()).add(r);
+        }
+        List<Target> out = new ArrayList<>();
+        byPolicy.forEach((policy, list) -> {
+            for (Quantity q : Quantity.values()) {
+                double[] v = list.stream().mapToDouble(q::measured).filter(Double::isFinite).sorted().toArray();
+                if (v.length * 2 >= list.size() && v.length > 0) {
+                    out.add(new Target(policy, q, ModelledFigures.median(v), v[0], v[v.length - 1], v.length));
+                }
+            }
+        });
+        return out;
+    }
+
+    public Scenario setup() {
+        return setup;
+    }
+
+    public List<Target> targets() {
+        return targets;
+    }
+
+    public Map<String, PolicySpec> policies() {
+        return policies;
+    }
+
+    public int seeds() {
+        return seeds;
+    }
+
+    /** The model's figures with the given parameter values. */
+    public Map<String, Map<Quantity, Double>> modelled(Map<ModelKey, Double> values) {
+        Scenario s = setup.withModel(setup.model().with(values));
+        return ModelledFigures.of(s, policies, seed, seeds);
+    }
+
+    /** Sum of squared log residuals over the chosen targets. */
+    static double objective(List<Target> targets, Map<String, Map<Quantity, Double>> modelled) {
+        double sum = 0;
+        for (Target t : targets) {
+            double r = logResidual(t, modelled);
+            sum += r * r;
+        }
+        return sum;
+    }
+
+    static double logResidual(Target t, Map<String, Map<Quantity, Double>> modelled) {
+        Double m = modelled.getOrDefault(t.policy(), Map.of()).get(t.quantity());
+        if (m == null || !(m > 0) || !(t.median() > 0)) {
+            return MISSING;
+        }
+        return Math.log(m / t.median());
+    }
+
+    /**
+     * Fits the parameters on their logarithms (every parameter is a positive scale), clamped to the bounds: a
+     * coordinate search with half the budget, then Nelder-Mead (start simplex: the point and, per parameter, that
+     * parameter doubled), restarted from its best point while a restart still gains.
+     * Derivative-free because the model is a discrete-event simulation; on logarithms so that a factor counts the
+     * same for every parameter.
+     *
+     * @param maxEvaluations model evaluations at most
+     * @param progress       told about each new best point
+     */
+    public FitResult fit(List<FitParameter> parameters, List<Quantity> fitted, int maxEvaluations,
+                         Consumer<String> progress) {
+        List<Target> aims = targets.stream().filter(t -> fitted.contains(t.quantity())).toList();
+        int n = parameters.size();
+        double[] from = new double[n];
+        for (int j = 0; j < n; j++) {
+            from[j] = Math.log(parameters.get(j).start());
+        }
+        int[] evaluations = {0};
+        double[] bestScore = {Double.MAX_VALUE};
+        // First a coordinate search over a shrinking multiplicative grid (robust far from the optimum), then
+        // Nelder-Mead from its best point (better along valleys where two parameters trade off).
+        from = coordinateSearch(parameters, aims, from, maxEvaluations / 2, evaluations, bestScore, progress);
+        // Nelder-Mead stalls in narrow valleys (here: catch-up capacity against the cost of leading); restarting
+        // from the best point with a fresh simplex is the usual remedy. Stop when a restart gains nothing.
+        while (evaluations[0] < maxEvaluations) {
+            double before = bestScore[0];
+            from = nelderMead(parameters, aims, from, maxEvaluations, evaluations, bestScore, progress);
+            if (before - bestScore[0] < 1e-4) {
+                break;
+            }
+        }
+        Map<ModelKey, Double> current = values(parameters, from);
+        int evaluationsMade = evaluations[0];
+        Map<String, Map<Quantity, Double>> finalFigures = modelled(current);
+        return new FitResult(parameters, current, fitted, targets, finalFigures, objective(aims, finalFigures),
+                evaluationsMade, seeds, setup);
+    }
+
+    private double[] coordinateSearch(List<FitParameter> parameters, List<Target> aims, double[] from, int budget,
+                                      int[] evaluations, double[] bestScore, Consumer<String> progress) {
+        double[] x = from.clone();
+        double best = objective(aims, modelled(values(parameters, x)));
+        evaluations[0]++;
+        bestScore[0] = Math.min(bestScore[0], best);
+        double step = Math.log(4);
+        while (evaluations[0] < budget && step > Math.log(1.02)) {
+            boolean improved = false;
+            for (int j = 0; j < x.length && evaluations[0] < budget; j++) {
+                double base = x[j];
+                double chosen = base;
+                for (int k = -2; k <= 2; k++) {
+                    if (k == 0) {
+                        continue;
+                    }
+                    double[] trial = x.clone();
+                    trial[j] = base + k * step;
+                    clampLog(parameters, trial);
+                    if (trial[j] == base) {
+                        continue;
+                    }
+                    double obj = objective(aims, modelled(values(parameters, trial)));
+                    evaluations[0]++;
+                    if (obj < best - 1e-9) {
+                        best = obj;
+                        chosen = trial[j];
+                    }
+                }
+                if (chosen != base) {
+                    x[j] = chosen;
+                    improved = true;
+                    bestScore[0] = Math.min(bestScore[0], best);
+                    progress.accept(String.format(java.util.Locale.ROOT, "evaluation %d: objective %.4f at %s",
+                            evaluations[0], best, describe(parameters, x)));
+                }
+            }
+            if (!improved) {
+                step /= 2;
+            }
+        }
+        return x;
+    }
+
+    private double[] nelderMead(List<FitParameter> parameters, List<Target> aims, double[] from, int maxEvaluations,
+                                int[] evaluations, double[] bestScore, Consumer<String> progress) {
+        int n = parameters.size();
+        double[][] simplex = new double[n + 1][n];
+        double[] score = new double[n + 1];
+        for (int i = 0; i <= n; i++) {
+            for (int j = 0; j < n; j++) {
+                simplex[i][j] = from[j] + (i == j + 1 ? Math.log(2) : 0);
+            }
+        }
+        java.util.function.ToDoubleFunction<double[]> f = x -> {
+            evaluations[0]++;
+            double obj = objective(aims, modelled(values(parameters, x)));
+            if (obj < bestScore[0]) {
+                bestScore[0] = obj;
+                progress.accept(String.format(java.util.Locale.ROOT, "evaluation %d: objective %.4f at %s", evaluations[0],
+                        obj, describe(parameters, x)));
+            }
+            return obj;
+        };
+        for (int i = 0; i <= n; i++) {
+            clampLog(parameters, simplex[i]);
+            score[i] = f.applyAsDouble(simplex[i]);
+        }
+        while (evaluations[0] < maxEvaluations) {
+            Integer[] order = new Integer[n + 1];
+            for (int i = 0; i <= n; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> score[i]));
+            double[][] sorted = new double[n + 1][];
+            double[] sortedScore = new double[n + 1];
+            for (int i = 0; i <= n; i++) {
+                sorted[i] = simplex[order[i]];
+                sortedScore[i] = score[order[i]];
+            }
+            System.arraycopy(sorted, 0, simplex, 0, n + 1);
+            System.arraycopy(sortedScore, 0, score, 0, n + 1);
+            if (score[n] - score[0] < 1e-6) {
+                break;
+            }
+            double[] centroid = new double[n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    centroid[j] += simplex[i][j] / n;
+                }
+            }
+            double[] reflected = along(centroid, simplex[n], -1, parameters);
+            double fr = f.applyAsDouble(reflected);
+            if (fr < score[0]) {
+                double[] expanded = along(centroid, simplex[n], -2, parameters);
+                double fe = f.applyAsDouble(expanded);
+                replaceWorst(simplex, score, fe < fr ? expanded : reflected, Math.min(fe, fr));
+            } else if (fr < score[n - 1]) {
+                replaceWorst(simplex, score, reflected, fr);
+            } else {
+                double[] contracted = fr < score[n] ? along(centroid, simplex[n], -0.5, parameters)
+                        : along(centroid, simplex[n], 0.5, parameters);
+                double fc = f.applyAsDouble(contracted);
+                if (fc < Math.min(fr, score[n])) {
+                    replaceWorst(simplex, score, contracted, fc);
+                } else {
+                    for (int i = 1; i <= n; i++) {
+                        for (int j = 0; j < n; j++) {
+                            simplex[i][j] = simplex[0][j] + 0.5 * (simplex[i][j] - simplex[0][j]);
+                        }
+                        score[i] = f.applyAsDouble(simplex[i]);
+                    }
+                }
+            }
+        }
+        int bestIndex = 0;
+        for (int i = 1; i <= n; i++) {
+            if (score[i] < score[bestIndex]) {
+                bestIndex = i;
+            }
+        }
+        return simplex[bestIndex];
+    }
+
+    /** centroid + t (worst - centroid), clamped: t = -1 reflects, -2 expands, +-0.5 contracts. */
+    private static double[] along(double[] centroid, double[] worst, double t, List<FitParameter> parameters) {
+        double[] x = new double[centroid.length];
+        for (int j = 0; j < x.length; j++) {
+            x[j] = centroid[j] + t * (worst[j] - centroid[j]);
+        }
+        clampLog(parameters, x);
+        return x;
+    }
+
+    private static void replaceWorst(double[][] simplex, double[] score, double[] x, double fx) {
+        simplex[simplex.length - 1] = x;
+        score[score.length - 1] = fx;
+    }
+
+    private static void clampLog(List<FitParameter> parameters, double[] x) {
+        for (int j = 0; j < x.length; j++) {
+            FitParameter p = parameters.get(j);
+            x[j] = Math.max(Math.log(p.min()), Math.min(Math.log(p.max()), x[j]));
+        }
+    }
+
+    private static Map<ModelKey, Double> values(List<FitParameter> parameters, double[] logs) {
+        Map<ModelKey, Double> out = new EnumMap<>(ModelKey.class);
+        for (int j = 0; j < logs.length; j++) {
+            out.put(parameters.get(j).key(), Math.exp(logs[j]));
+        }
+        return out;
+    }
+
+    private static String describe(List<FitParameter> parameters, double[] logs) {
+        StringBuilder sb = new StringBuilder();
+        for (int j = 0; j < logs.length; j++) {
+            sb.append(j == 0 ? "" : ", ").append(parameters.get(j).key().key()).append('=')
+                    .append(String.format(java.util.Locale.ROOT, "%.4g", Math.exp(logs[j])));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,68 @@
+package io.leaderpacer.simulator.calibrate;
+
+import io.leaderpacer.simulator.scenario.ModelKey;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The fit as Markdown: each free parameter with its bounds, start and fitted value; each target with the measured
+ * median and spread, the modelled median and the residual; which targets are within 25 %.
+ */
+public final class FitReport {
+
+    /** The acceptance band the calibration test uses. */
+    public static final double TOLERANCE = 0.25;
+
+    private FitReport() {
+    }
+
+    public static String markdown(FitResult fit, List<String> runs, String command) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# Calibration fit (modelled against measured)\n\n");
+        sb.append("Command: `").append(command).append("`\n\n");
+        sb.append("Measured runs: ").append(String.join(", ", runs.stream().map(r -> "`" + r + "`").toList()))
+                .append(". The model runs each measured policy from ").append(fit.seeds())
+                .append(" seeds (as many as the rounds) and takes the median, as the load test takes the median of its rounds.")
+                .append(" Objective: sum of squared ln(modelled / measured) over the fitted targets, ")
+                .append(String.format(Locale.ROOT, "%.4f after %d model evaluations.%n%n", fit.objective(), fit.evaluations()));
+        sb.append("## Set from the measurement (not fitted)\n\n");
+        sb.append("| parameter | value | from |\n|---|---:|---|\n");
+        sb.append(String.format(Locale.ROOT, "| restart `down` | %.1f s | median of restarted_at_s - stopped_at_s |%n",
+                fit.setup().restarts().get(0).downMs() / 1000.0));
+        sb.append(String.format(Locale.ROOT, "| `unfenceDelayMs` | %.0f ms | median of unfenced_at_s - restarted_at_s |%n",
+                fit.setup().model().get(ModelKey.UNFENCE_DELAY_MS)));
+        sb.append(String.format(Locale.ROOT, "| `recoveryWindowSeconds` | %.0f s | the run's window_s |%n%n",
+                fit.setup().model().get(ModelKey.RECOVERY_WINDOW_SECONDS)));
+        sb.append("## Fitted parameters\n\n");
+        sb.append("| parameter | fitted | start | bounds | unit | carried by |\n|---|---:|---:|---|---|---|\n");
+        for (FitParameter p : fit.parameters()) {
+            sb.append(String.format(Locale.ROOT, "| `%s` | %s | %s | %s-%s | %s | %s |%n", p.key().key(),
+                    num(fit.values().get(p.key())), num(p.start()), num(p.min()), num(p.max()), p.key().unit(), p.why()));
+        }
+        sb.append("\n## Residuals\n\n");
+        sb.append("| policy | quantity | measured median (range) | modelled | residual | within 25 % | fitted on |\n");
+        sb.append("|---|---|---:|---:|---:|---|---|\n");
+        for (Target t : fit.targets()) {
+            double m = fit.modelled(t);
+            double err = fit.relativeError(t);
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s %s (%s-%s) | %s | %s | %s | %s |%n", t.policy(),
+                    t.quantity().label(), num(t.median()), t.quantity().unit(), num(t.min()), num(t.max()), num(m),
+                    Double.isFinite(err) ? String.format(Locale.ROOT, "%+.0f %%", 100 * err) : "none",
+                    Double.isFinite(err) && Math.abs(err) <= TOLERANCE ? "yes" : "**no**",
+                    fit.fitted().contains(t.quantity()) ? "yes" : "no"));
+        }
+        return sb.toString();
+    }
+
+    static String num(double v) {
+        if (!Double.isFinite(v)) {
+            return "-";
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e7) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        double a = Math.abs(v);
+        return String.format(Locale.ROOT, a >= 100 ? "%.1f" : a >= 1 ? "%.2f" : "%.3g", v);
+    }
+}

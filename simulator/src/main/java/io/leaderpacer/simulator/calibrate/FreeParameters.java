@@ -1,0 +1,42 @@
+package io.leaderpacer.simulator.calibrate;
+
+import io.leaderpacer.simulator.scenario.ModelKey;
+
+import java.util.List;
+
+/**
+ * The parameters {@code --calibrate} fits, and which measured effect identifies each. Everything else keeps its
+ * Kafka default (replica.lag.time.max.ms, fetch sizes, fetcher threads, session time-out) or is measured directly.
+ */
+public final class FreeParameters {
+
+    private FreeParameters() {
+    }
+
+    /**
+     * The quantities the objective uses: everything both sides report, the steady P99 included. Without it the fit
+     * reaches the ratios with a steady P99 of a few ms (the ratio's denominator) and window P99s far below the
+     * measured seconds.
+     */
+    public static final List<Quantity> FITTED = List.of(Quantity.values());
+
+    public static List<FitParameter> standard() {
+        return List.of(
+                new FitParameter(ModelKey.DISK_WRITE_MBPS, 5, 5000, 100,
+                        "catch-up speed: the re-entry timeline under wait-for-sync (the broker leads nothing while it catches up)"),
+                new FitParameter(ModelKey.REQUEST_COST_KB, 1, 1e5, 100,
+                        "leading slows catch-up: the re-entry timeline under immediate against wait-for-sync"),
+                new FitParameter(ModelKey.STORM_REQUESTS_PER_MOVE, 1, 1e4, 60,
+                        "leadership moves cost for a while, steady leading for good: the shape of the immediate timeline"),
+                new FitParameter(ModelKey.ALTER_PARTITION_MS, 10, 5000, 200,
+                        "the first re-entries: partitions with almost no backlog"),
+                new FitParameter(ModelKey.FETCH_WAIT_SCALE, 0.05, 200, 1,
+                        "the in-sync follower's wait behind catch-up fetches: P99 ratio of the other partitions"),
+                new FitParameter(ModelKey.LEADER_SERVICE_MS, 0.05, 200, 1.5,
+                        "queueing on a saturated leader: protected P99 ratio under immediate"),
+                new FitParameter(ModelKey.LATENCY_SIGMA, 0.1, 2.5, 0.6,
+                        "spread of request latency: steady P99 and the window P99s"),
+                new FitParameter(ModelKey.REPLICATION_BASE_MS, 0.1, 200, 2,
+                        "acks=all at no load: steady P99"));
+    }
+}

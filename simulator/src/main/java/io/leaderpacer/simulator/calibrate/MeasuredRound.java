@@ -1,0 +1,16 @@
+package io.leaderpacer.simulator.calibrate;
+
+/**
+ * One round of a real load test, as {@code rounds.csv} gives it (times in seconds after the broker's unfencing,
+ * latencies in ms; NaN where the run has no value, e.g. no gate release under {@code immediate}).
+ *
+ * @param run    the run directory it came from
+ * @param policy the load test's policy name
+ * @param round  the round number
+ */
+public record MeasuredRound(String run, String policy, int round, double steadyP99Ms, double steadyP99ProtectedMs,
+                            double windowP99Ms, double windowP99ProtectedMs, double windowP99OtherMs,
+                            double downSeconds, double unfenceSeconds, double recoverySeconds,
+                            double gateReleaseSeconds, double reentryFirstSeconds, double reentryP50Seconds,
+                            double reentryP90Seconds, double reentryLastSeconds, int preferred, double windowSeconds) {
+}

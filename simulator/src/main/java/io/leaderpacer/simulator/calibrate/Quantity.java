@@ -1,0 +1,60 @@
+package io.leaderpacer.simulator.calibrate;
+
+import io.leaderpacer.simulator.run.PolicyOutcome;
+
+import java.util.function.ToDoubleFunction;
+
+/**
+ * A figure both the load test and the model give, defined the same way on both sides, so that a residual compares
+ * like with like. Times are seconds after the restarted broker's unfencing.
+ */
+public enum Quantity {
+    REENTRY_FIRST("ISR re-entry first", "s", MeasuredRound::reentryFirstSeconds,
+            o -> o.classes().reentries().firstSeconds()),
+    REENTRY_P50("ISR re-entry p50", "s", MeasuredRound::reentryP50Seconds,
+            o -> o.classes().reentries().quantileSeconds(0.5)),
+    REENTRY_P90("ISR re-entry p90", "s", MeasuredRound::reentryP90Seconds,
+            o -> o.classes().reentries().quantileSeconds(0.9)),
+    REENTRY_LAST("ISR re-entry last (physical limit)", "s", MeasuredRound::reentryLastSeconds,
+            o -> o.classes().reentries().lastSeconds()),
+    GATE_RELEASE("gate release", "s", MeasuredRound::gateReleaseSeconds,
+            o -> o.classes().gateReleaseMs() < 0 ? Double.NaN : o.classes().gateReleaseMs() / 1000.0),
+    RECOVERY("recovery (>= 99 % led)", "s", MeasuredRound::recoverySeconds,
+            o -> o.recoveryMs() < 0 ? Double.NaN : o.recoveryMs() / 1000.0),
+    STEADY_P99("steady P99 (all)", "ms", MeasuredRound::steadyP99Ms, PolicyOutcome::steadyP99Ms),
+    P99_RATIO_PROTECTED("P99 ratio, protected class", "x",
+            r -> r.windowP99ProtectedMs() / r.steadyP99ProtectedMs(),
+            o -> o.classes().windowP99ProtectedMs() / o.classes().steadyP99ProtectedMs()),
+    P99_RATIO_OTHER("P99 ratio, other partitions", "x",
+            r -> r.windowP99OtherMs() / r.steadyP99Ms(),
+            o -> o.classes().windowP99OtherMs() / o.steadyP99Ms());
+
+    private final String label;
+    private final String unit;
+    private final ToDoubleFunction<MeasuredRound> measured;
+    private final ToDoubleFunction<PolicyOutcome> modelled;
+
+    Quantity(String label, String unit, ToDoubleFunction<MeasuredRound> measured,
+             ToDoubleFunction<PolicyOutcome> modelled) {
+        this.label = label;
+        this.unit = unit;
+        this.measured = measured;
+        this.modelled = modelled;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String unit() {
+        return unit;
+    }
+
+    public double measured(MeasuredRound round) {
+        return measured.applyAsDouble(round);
+    }
+
+    public double modelled(PolicyOutcome outcome) {
+        return modelled.applyAsDouble(outcome);
+    }
+}

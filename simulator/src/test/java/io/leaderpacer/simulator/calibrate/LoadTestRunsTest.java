@@ -1,0 +1,44 @@
+package io.leaderpacer.simulator.calibrate;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class LoadTestRunsTest {
+
+    @Test
+    void shippedRun_givesSixRoundsWithTheirTimeline() {
+        List<MeasuredRound> rounds = LoadTestRuns.read(List.of(Path.of("..", "docs", "evidence", "run2-producer-per-leader")));
+        assertThat(rounds).hasSize(6);
+        MeasuredRound first = rounds.get(0);
+        assertThat(first.policy()).isEqualTo("immediate");
+        assertThat(first.reentryLastSeconds()).isEqualTo(44.990);
+        assertThat(first.gateReleaseSeconds()).isNaN();
+        assertThat(rounds.get(1).gateReleaseSeconds()).isEqualTo(20.237);
+        assertThat(first.preferred()).isEqualTo(101);
+    }
+
+    @Test
+    void directoryWithoutRoundsCsv_isNamedInTheError(@TempDir Path dir) {
+        assertThatThrownBy(() -> LoadTestRuns.read(List.of(dir)))
+                .hasMessageContaining(dir.resolve("rounds.csv").toString()).hasMessageContaining("no such file");
+    }
+
+    @Test
+    void missingColumn_isNamed(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("rounds.csv"), "policy,round\nimmediate,1\n");
+        assertThatThrownBy(() -> LoadTestRuns.read(List.of(dir))).hasMessageContaining("no column 'steady_p99_ms'");
+    }
+
+    @Test
+    void quotedCellWithComma_staysOneCell() {
+        assertThat(LoadTestRuns.split("a,\"b, c\",d")).containsExactly("a", "b, c", "d");
+    }
+}
