@@ -216,6 +216,8 @@ class RestartedBrokerTest {
 
             // The agent's read now shows the partition leaderless, and immediate (Kafka's rule) leaves it alone.
             ClusterSnapshot now = new ClusterReader(cluster.admin(), Duration.ofSeconds(10), 200).read();
+            assertThat(now.brokers().get(1)).as("broker 1 (killed) in the agent's read: %s", now.brokers())
+                    .satisfiesAnyOf(b -> assertThat(b).isNull(), b -> assertThat(b.isActive()).isFalse());
             PacerConfig immediate = PacerConfig.fromMap(Map.of("leader.imbalance.election.algorithm", "immediate"));
             ElectionDecision decision = PreferredLeaderBalancer.decide(now, immediate, BalancerMemory.empty(), 0);
             assertThat(decision.elections()).noneMatch(e -> e.partition().topic().equals(topic));
