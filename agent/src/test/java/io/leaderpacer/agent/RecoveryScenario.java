@@ -36,9 +36,15 @@ public final class RecoveryScenario {
      * a restarted follower catches up on the small ones first.
      */
     public static void writeBacklog(EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes) throws Exception {
+        writeBacklog(cluster, topic, partitions, totalBytes, "1");
+    }
+
+    /** As {@link #writeBacklog(EmbeddedKafkaCluster, String, int, long)}, with these {@code acks}. */
+    public static void writeBacklog(EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes,
+                                    String acks) throws Exception {
         // The cluster's own client settings: on a TLS or secured cluster they carry its trust store and super user.
         Map<String, Object> props = new java.util.HashMap<>(cluster.adminClientProperties());
-        props.put(ProducerConfig.ACKS_CONFIG, "1");
+        props.put(ProducerConfig.ACKS_CONFIG, acks);
         props.put(ProducerConfig.LINGER_MS_CONFIG, "5");
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, "65536");
         byte[] record = new byte[1024];

@@ -108,7 +108,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
                 SaslScramSetup.applyTo(nodes);
             }
             if (!extraListeners.isEmpty()) {
-                nodes.setPerServerProperties(extraListenerNodeProperties());
+                nodes.setPerServerProperties(TlsSetup.brokerListeners(brokerCount, extraListeners.keySet()));
             }
             KafkaClusterTestKit.Builder kb = new KafkaClusterTestKit.Builder(nodes.build());
             serverProperties.forEach(kb::setConfigProp);
@@ -147,17 +147,6 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         }
     }
 
-    /** Every broker's {@code listeners} when extra TLS listeners are asked for: the kit's own plus the extra ones. */
-    private Map<Integer, Map<String, String>> extraListenerNodeProperties() {
-        StringBuilder listeners = new StringBuilder("EXTERNAL://localhost:0");
-        extraListeners.keySet().forEach(name -> listeners.append(',').append(name).append("://localhost:0"));
-        Map<Integer, Map<String, String>> perNode = new LinkedHashMap<>();
-        for (int id = 0; id < brokerCount; id++) {
-            perNode.put(id, Map.of("listeners", listeners.toString()));
-        }
-        return perNode;
-    }
-
     /** The brokers' bootstrap address list, for any Kafka client. */
     public String bootstrapServers() {
         return running().bootstrapServers();
@@ -191,11 +180,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         if (mode.sasl()) {
             p.putAll(SaslScramSetup.superUserClientProperties());
         }
-        if (mode == ListenerMode.MUTUAL_TLS) {
-            p.putAll(TlsSetup.superUserClientProperties(mode, tls));
-        } else if (mode.tls()) {
-            p.putAll(TlsSetup.trustingClientProperties(mode, tls));
-        }
+        p.putAll(TlsSetup.superUserClientProperties(mode, tls));
         return p;
     }
 
@@ -537,19 +522,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         }
 
         private ListenerMode mode() {
-            if (mutualTls && saslScramWithAcls) {
-                throw new IllegalStateException("mutualTls(...) and saslScramWithAcls() cannot be combined");
-            }
             if (!extraListeners.isEmpty() && tlsStores == null) {
                 throw new IllegalStateException("extra TLS listeners need tls(...) or mutualTls(...)");
             }
-            if (mutualTls) {
-                return ListenerMode.MUTUAL_TLS;
-            }
-            if (tlsStores != null) {
-                return saslScramWithAcls ? ListenerMode.SASL_SSL : ListenerMode.SSL;
-            }
-            return saslScramWithAcls ? ListenerMode.SASL_PLAINTEXT : ListenerMode.PLAINTEXT;
+            return ListenerMode.of(saslScramWithAcls, tlsStores != null, mutualTls);
         }
 
         /** An unstarted cluster; call {@link EmbeddedKafkaCluster#start()}. */

@@ -30,6 +30,20 @@ public enum ListenerMode {
         this.authorizer = authorizer;
     }
 
+    /** The mode of a cluster built with SASL/SCRAM or not, TLS or not, client certificates required or not. */
+    static ListenerMode of(boolean sasl, boolean tls, boolean mutualTls) {
+        if (mutualTls && sasl) {
+            throw new IllegalStateException("mutualTls(...) and saslScramWithAcls() cannot be combined");
+        }
+        if (mutualTls) {
+            return MUTUAL_TLS;
+        }
+        if (tls) {
+            return sasl ? SASL_SSL : SSL;
+        }
+        return sasl ? SASL_PLAINTEXT : PLAINTEXT;
+    }
+
     /** The {@code security.protocol} a client of this cluster sets. */
     public SecurityProtocol protocol() {
         return protocol;

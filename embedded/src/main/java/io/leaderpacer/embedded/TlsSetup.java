@@ -80,11 +80,30 @@ final class TlsSetup {
         return p;
     }
 
-    /** Client properties (without bootstrap servers) of the cluster's own super user under mutual TLS. */
+    /**
+     * The TLS part of the cluster's own (super user's) client properties, without bootstrap servers: the trust store
+     * on a TLS cluster, and its certificate too under mutual TLS; nothing on a plaintext cluster.
+     */
     static Map<String, String> superUserClientProperties(ListenerMode mode, TlsStores stores) {
+        if (!mode.tls()) {
+            return Map.of();
+        }
         Map<String, String> p = trustingClientProperties(mode, stores);
-        p.putAll(keyStore("", stores.superUserKeyStore()));
+        if (mode == ListenerMode.MUTUAL_TLS) {
+            p.putAll(keyStore("", stores.superUserKeyStore()));
+        }
         return p;
+    }
+
+    /** Every broker's {@code listeners} with extra TLS listeners: the kit's own one plus the extra ones (ids 0..n-1). */
+    static Map<Integer, Map<String, String>> brokerListeners(int brokers, Iterable<String> extraListeners) {
+        StringBuilder listeners = new StringBuilder("EXTERNAL://localhost:0");
+        extraListeners.forEach(name -> listeners.append(',').append(name).append("://localhost:0"));
+        Map<Integer, Map<String, String>> perNode = new LinkedHashMap<>();
+        for (int id = 0; id < brokers; id++) {
+            perNode.put(id, Map.of("listeners", listeners.toString()));
+        }
+        return perNode;
     }
 
     private static Map<String, String> keyStore(String prefix, KeyStoreFile store) {
