@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ScheduledExecutorService;
@@ -54,6 +55,8 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
     SecretRedactor redactor = SecretRedactor.none();
     /** How the cluster is named in messages. */
     String clusterLabel = "the cluster";
+    /** The client properties of the file (store locations, security protocol), to explain TLS failures. */
+    Map<String, String> clientProperties = Map.of();
     /** How many recent runs the history keeps. */
     int historySize = 200;
     /** Told about each run from the first one on. */
@@ -78,6 +81,7 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
         describeBatchTopics(properties.describeBatchTopics());
         redactor(properties.redactor());
         clusterLabel(properties.bootstrapServers());
+        this.clientProperties = properties.clientProperties();
         return self();
     }
 

@@ -105,7 +105,8 @@ public final class PacerAgent implements AutoCloseable {
         this.startup = new StartupCheck(t -> contact(b.admin, t), contact,
                 new ClusterVersionCheck(b.admin, b.requestTimeout), PermissionCheck.forAgent(b.admin, b.requestTimeout,
                         Optional.ofNullable(b.coordination).map(c -> c.status().group())),
-                new AutoRebalanceCheck(b.admin, b.requestTimeout), b.allowAutoRebalance, b.backoff, b.redactor, b.clusterLabel);
+                new AutoRebalanceCheck(b.admin, b.requestTimeout), b.allowAutoRebalance, b.backoff, b.redactor, b.clusterLabel,
+                tlsDiagnosis(b));
         this.policy = new PolicyResolver(b.basePolicy, b.configSource, b.redactor);
         this.ownsScheduler = b.scheduler == null;
         this.scheduler = b.scheduler != null ? b.scheduler : Executors.newSingleThreadScheduledExecutor(r -> {
@@ -271,6 +272,13 @@ public final class PacerAgent implements AutoCloseable {
     }
 
     /** The start-up attempt's first request: any broker's answer will do. */
+    /** The TLS diagnosis of start-up failures, from the file's client properties (or just the cluster's label). */
+    private static io.leaderpacer.agent.kafka.TlsDiagnosis tlsDiagnosis(Builder b) {
+        java.util.Map<String, String> client = new java.util.HashMap<>(b.clientProperties);
+        client.putIfAbsent("bootstrap.servers", b.clusterLabel);
+        return io.leaderpacer.agent.kafka.TlsDiagnosis.of(client);
+    }
+
     private static void contact(Admin admin, Duration timeout) throws Exception {
         int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
         admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes().get(ms + 1_000L, TimeUnit.MILLISECONDS);

@@ -8,6 +8,8 @@ import io.leaderpacer.agent.kafka.UnsupportedClusterException;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
 import io.leaderpacer.agent.kafka.MissingPermissionException;
 import io.leaderpacer.agent.kafka.PermissionCheck;
+import io.leaderpacer.agent.kafka.TlsDiagnosis;
+import io.leaderpacer.agent.kafka.TlsProblemException;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
@@ -74,10 +76,12 @@ final class StartupCheck {
     private final SecretRedactor redactor;
     /** The cluster's name in messages. */
     private final String clusterLabel;
+    /** Explains TLS failures (untrusted or expired certificates, plaintext against TLS, ...) in one line. */
+    private final TlsDiagnosis tls;
 
     StartupCheck(ContactProbe probe, Duration contactTimeout, ClusterVersionCheck versions, PermissionCheck permissions,
                  AutoRebalanceCheck check, boolean allowAutoRebalance, StartupBackoff backoff, SecretRedactor redactor,
-                 String clusterLabel) {
+                 String clusterLabel, TlsDiagnosis tls) {
         this.probe = Objects.requireNonNull(probe, "probe");
         this.versions = Objects.requireNonNull(versions, "versions");
         this.contactTimeout = Objects.requireNonNull(contactTimeout, "contactTimeout");
@@ -87,6 +91,7 @@ final class StartupCheck {
         this.backoff = Objects.requireNonNull(backoff, "backoff");
         this.redactor = Objects.requireNonNull(redactor, "redactor");
         this.clusterLabel = Objects.requireNonNull(clusterLabel, "clusterLabel");
+        this.tls = Objects.requireNonNull(tls, "tls");
     }
 
     /**
@@ -126,6 +131,16 @@ final class StartupCheck {
                 return new Refused(denied.get());
             }
             Throwable cause = e.getCause() != null ? e.getCause() : e;
+            // A TLS problem (an untrusted, expired or misnamed certificate, a missing client certificate, a plaintext
+            // client at a TLS port) is final: only an edit of the file or of the brokers' certificates fixes it.
+            Optional<String> tlsProblem = cause instanceof AuthenticationException || isTimeout(e)
+                    ? tls.explain(e) : Optional.empty();
+            if (tlsProblem.isPresent()) {
+                String message = redactor.scrub(tlsProblem.get());
+                LOG.error("cannot start: {}", message);
+                LOG.debug("start-up attempt {} failed", attempt, redactor.scrubbed(e));
+                return new Refused(new TlsProblemException(message, redactor.scrubbed(cause)));
+            }
             if (cause instanceof AuthenticationException) {
                 LOG.error("cannot start: {}. Check the SASL/TLS settings and credentials in the properties file",
                         redactor.describe(cause));

@@ -36,11 +36,17 @@ public final class RecoveryScenario {
      * a restarted follower catches up on the small ones first.
      */
     public static void writeBacklog(EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes) throws Exception {
-        Map<String, Object> props = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "1",
-                ProducerConfig.LINGER_MS_CONFIG, "5",
-                ProducerConfig.BATCH_SIZE_CONFIG, "65536");
+        writeBacklog(cluster, topic, partitions, totalBytes, "1");
+    }
+
+    /** As {@link #writeBacklog(EmbeddedKafkaCluster, String, int, long)}, with these {@code acks}. */
+    public static void writeBacklog(EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes,
+                                    String acks) throws Exception {
+        // The cluster's own client settings: on a TLS or secured cluster they carry its trust store and super user.
+        Map<String, Object> props = new java.util.HashMap<>(cluster.adminClientProperties());
+        props.put(ProducerConfig.ACKS_CONFIG, acks);
+        props.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        props.put(ProducerConfig.BATCH_SIZE_CONFIG, "65536");
         byte[] record = new byte[1024];
         long weights = (long) partitions * (partitions + 1) / 2;
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
@@ -70,18 +76,18 @@ public final class RecoveryScenario {
         });
     }
 
-    static List<TopicPartitionInfo> describe(Admin admin, String topic) throws Exception {
+    public static List<TopicPartitionInfo> describe(Admin admin, String topic) throws Exception {
         TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
         return d.partitions();
     }
 
     /** Partitions of the topic whose first replica is the broker. */
-    static long preferredBy(Admin admin, String topic, int broker) throws Exception {
+    public static long preferredBy(Admin admin, String topic, int broker) throws Exception {
         return describe(admin, topic).stream().filter(p -> p.replicas().get(0).id() == broker).count();
     }
 
     /** Partitions of the topic whose first replica is the broker and that it leads. */
-    static long ledAsPreferred(Admin admin, String topic, int broker) throws Exception {
+    public static long ledAsPreferred(Admin admin, String topic, int broker) throws Exception {
         return describe(admin, topic).stream()
                 .filter(p -> p.replicas().get(0).id() == broker && p.leader() != null && p.leader().id() == broker).count();
     }
@@ -99,7 +105,7 @@ public final class RecoveryScenario {
     }
 
     /** Waits for full ISRs, then elects every preferred leader, so that the next test starts balanced. */
-    static void rebalance(EmbeddedKafkaCluster cluster, String... topics) {
+    public static void rebalance(EmbeddedKafkaCluster cluster, String... topics) {
         await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> {
             for (String t : topics) {
                 if (!describe(cluster.admin(), t).stream().allMatch(p -> p.isr().size() == p.replicas().size())) {

@@ -4,6 +4,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.network.ListenerName;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
@@ -35,7 +36,9 @@ import java.util.function.BooleanSupplier;
  *
  * <p>By default the listeners are plaintext with no authorizer (the demo, most tests). {@link
  * Builder#saslScramWithAcls()} secures them instead, for least-privilege tests: SCRAM users and ACLs are then set
- * through {@link #accessControl()}, see {@link SaslScramSetup} for how.
+ * through {@link #accessControl()}, see {@link SaslScramSetup} for how. {@link Builder#tls(TlsStores)} puts the
+ * clients' listener on TLS (with SASL too: SASL_SSL), {@link Builder#mutualTls(TlsStores)} on TLS with client
+ * certificates required and ACLs for the certificates' principals; see {@link TlsSetup} and {@link ListenerMode}.
  *
  * <p>Broker ids are {@code 0 .. brokers-1}; a stopped broker restarts on the same port with the same data.
  * Not thread-safe for concurrent lifecycle calls (start/stop/restart); read-only calls may come from any thread.
@@ -53,8 +56,12 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     private final Path baseDirectory;
     /** Whether Kafka's own logging is turned down to warnings when the cluster starts. */
     private final boolean quietLogs;
-    /** Whether clients must authenticate (SASL/SCRAM) and are authorized by ACLs; see {@link SaslScramSetup}. */
-    private final boolean secured;
+    /** How clients reach the cluster and who they are to it. */
+    private final ListenerMode mode;
+    /** The stores of a TLS cluster; null for plaintext modes. */
+    private final TlsStores tls;
+    /** Extra TLS listeners of every broker (name to the key store it presents), for certificate-failure tests. */
+    private final Map<String, KeyStoreFile> extraListeners;
 
     /** The running kit; null before {@link #start()} and after {@link #close()}. */
     private KafkaClusterTestKit kit;
@@ -68,7 +75,9 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         this.serverProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.serverProperties()));
         this.baseDirectory = b.baseDirectory != null ? b.baseDirectory : DataDirectories.defaultBase();
         this.quietLogs = b.quietLogs;
-        this.secured = b.saslScramWithAcls;
+        this.mode = b.mode();
+        this.tls = b.tlsStores;
+        this.extraListeners = Collections.unmodifiableMap(new LinkedHashMap<>(b.extraListeners));
     }
 
     public static Builder builder() {
@@ -95,8 +104,11 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
                     .setNumControllerNodes(1)
                     .setNumBrokerNodes(brokerCount)
                     .setBaseDirectory(dataDirectory);
-            if (secured) {
+            if (mode.sasl()) {
                 SaslScramSetup.applyTo(nodes);
+            }
+            if (!extraListeners.isEmpty()) {
+                nodes.setPerServerProperties(TlsSetup.brokerListeners(brokerCount, extraListeners.keySet()));
             }
             KafkaClusterTestKit.Builder kb = new KafkaClusterTestKit.Builder(nodes.build());
             serverProperties.forEach(kb::setConfigProp);
@@ -141,15 +153,51 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     }
 
     /**
+     * The address list of an extra TLS listener ({@link Builder#extraTlsListener}) of the running brokers, as
+     * {@code 127.0.0.1:port,...}.
+     */
+    public String listenerBootstrapServers(String listener) {
+        if (!extraListeners.containsKey(listener)) {
+            throw new IllegalArgumentException("no extra listener " + listener + "; extra listeners are " + extraListeners.keySet());
+        }
+        List<String> addresses = new ArrayList<>();
+        for (var broker : running().brokers().values()) {
+            if (!broker.isShutdown()) {
+                addresses.add("127.0.0.1:" + broker.boundPort(new ListenerName(listener)));
+            }
+        }
+        return String.join(",", addresses);
+    }
+
+    /**
      * Properties for a client with every right: the bootstrap servers and, on a secured cluster, the super user's
-     * SASL settings. On a plain cluster, just the bootstrap servers.
+     * settings (SASL, or its certificate under mutual TLS), on a TLS cluster with the trust store. On a plain
+     * cluster, just the bootstrap servers.
      */
     public Map<String, String> adminClientProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
-        if (secured) {
+        if (mode.sasl()) {
             p.putAll(SaslScramSetup.superUserClientProperties());
         }
+        p.putAll(TlsSetup.superUserClientProperties(mode, tls));
+        return p;
+    }
+
+    /**
+     * Properties for a client of a TLS cluster that trusts its CA, with hostname verification on: bootstrap
+     * servers, {@code security.protocol} and the trust store; no identity (no SASL settings, no key store): a test
+     * adds the identity it is about.
+     *
+     * @throws IllegalStateException on a cluster without TLS
+     */
+    public Map<String, String> tlsClientProperties() {
+        if (!mode.tls()) {
+            throw new IllegalStateException("the cluster has no TLS listener: build it with tls(...) or mutualTls(...)");
+        }
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.putAll(TlsSetup.trustingClientProperties(mode, tls));
         return p;
     }
 
@@ -160,10 +208,15 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
      * @throws IllegalStateException on a cluster built without {@link Builder#saslScramWithAcls()}
      */
     public Map<String, String> scramClientProperties(String user, String password) {
-        requireSecured();
+        if (!mode.sasl()) {
+            throw new IllegalStateException("the cluster has no SASL listeners or ACLs: build it with saslScramWithAcls()");
+        }
         Map<String, String> p = new LinkedHashMap<>();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
         p.putAll(SaslScramSetup.scramClientProperties(user, password));
+        if (mode.tls()) {
+            p.putAll(TlsSetup.trustingClientProperties(mode, tls));
+        }
         return p;
     }
 
@@ -179,12 +232,18 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
     /** Whether clients must authenticate and are authorized by ACLs. */
     public boolean isSecured() {
-        return secured;
+        return mode.hasAuthorizer();
+    }
+
+    /** How clients reach the cluster. */
+    public ListenerMode listenerMode() {
+        return mode;
     }
 
     private void requireSecured() {
-        if (!secured) {
-            throw new IllegalStateException("the cluster has no SASL listeners or ACLs: build it with saslScramWithAcls()");
+        if (!mode.hasAuthorizer()) {
+            throw new IllegalStateException("the cluster has no SASL listeners or ACLs: build it with saslScramWithAcls()"
+                    + " or mutualTls(...)");
         }
     }
 
@@ -372,6 +431,12 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         private boolean quietLogs = true;
         /** Whether clients authenticate with SASL/SCRAM and ACLs are enforced (default: neither). */
         private boolean saslScramWithAcls;
+        /** The stores of a TLS listener; null = plaintext. */
+        private TlsStores tlsStores;
+        /** Whether TLS clients must present a certificate (mutual TLS, with ACLs). */
+        private boolean mutualTls;
+        /** Extra TLS listeners: name to the key store each presents. */
+        private final Map<String, KeyStoreFile> extraListeners = new LinkedHashMap<>();
 
         private Builder() {
         }
@@ -420,6 +485,49 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Puts the clients' listener (also used between brokers) on TLS with hostname verification, with these
+         * stores. Alone: {@link ListenerMode#SSL}, no client authentication, no authorizer. With {@link
+         * #saslScramWithAcls()}: {@link ListenerMode#SASL_SSL}.
+         */
+        public Builder tls(TlsStores stores) {
+            this.tlsStores = java.util.Objects.requireNonNull(stores, "stores");
+            return this;
+        }
+
+        /**
+         * Mutual TLS ({@link ListenerMode#MUTUAL_TLS}): TLS as {@link #tls(TlsStores)}, every client (and broker)
+         * must present a certificate signed by the trusted CA, its common name is its principal, and ACLs are
+         * enforced with nothing allowed by default ({@link EmbeddedKafkaCluster#accessControl()}); the brokers'
+         * and the super user's principals are super users.
+         */
+        public Builder mutualTls(TlsStores stores) {
+            tls(stores);
+            this.mutualTls = true;
+            return this;
+        }
+
+        /**
+         * An extra TLS listener on every broker that presents its own certificate (e.g. an expired one, or one
+         * issued for another host); its addresses: {@link EmbeddedKafkaCluster#listenerBootstrapServers(String)}.
+         * Only on a TLS cluster.
+         */
+        public Builder extraTlsListener(String name, KeyStoreFile keyStore) {
+            if (!name.matches("[A-Z][A-Z0-9_]*") || name.equals("EXTERNAL") || name.equals("CONTROLLER")) {
+                throw new IllegalArgumentException("listener name must be upper case letters, digits and _, not EXTERNAL"
+                        + " or CONTROLLER: " + name);
+            }
+            extraListeners.put(name, java.util.Objects.requireNonNull(keyStore, "keyStore"));
+            return this;
+        }
+
+        private ListenerMode mode() {
+            if (!extraListeners.isEmpty() && tlsStores == null) {
+                throw new IllegalStateException("extra TLS listeners need tls(...) or mutualTls(...)");
+            }
+            return ListenerMode.of(saslScramWithAcls, tlsStores != null, mutualTls);
+        }
+
         /** An unstarted cluster; call {@link EmbeddedKafkaCluster#start()}. */
         public EmbeddedKafkaCluster build() {
             return new EmbeddedKafkaCluster(this);
@@ -445,6 +553,12 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             p.put("num.recovery.threads.per.data.dir", "1");
             if (saslScramWithAcls) {
                 p.putAll(SaslScramSetup.serverProperties());
+            }
+            ListenerMode mode = mode();
+            if (mode.tls()) {
+                p.put("listener.security.protocol.map", TlsSetup.securityProtocolMap(mode, extraListeners.keySet()));
+                p.putAll(TlsSetup.serverProperties(mode, tlsStores));
+                extraListeners.forEach((name, store) -> p.putAll(TlsSetup.extraListenerProperties(name, store)));
             }
             p.putAll(extra);
             return p;

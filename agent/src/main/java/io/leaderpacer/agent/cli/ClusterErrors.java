@@ -1,18 +1,21 @@
 package io.leaderpacer.agent.cli;
 
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.kafka.TlsDiagnosis;
 import org.apache.kafka.common.config.ConfigException;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Why a command could not talk to the cluster, in the operator's terms: the host name that does not resolve, the
- * address that gave no answer in time, or the cluster's own message.
+ * address that gave no answer in time, a TLS problem ({@link TlsDiagnosis}), or the cluster's own message.
  *
  * <p>Why: Kafka's client reports an unresolvable host as a failure to create the client and a wrong port as a
  * time-out of some internal call; neither names what the operator must fix. Every command that reaches a cluster
@@ -23,11 +26,23 @@ final class ClusterErrors {
     private ClusterErrors() {
     }
 
-    /** The problem with this cause, naming the bootstrap servers; never a Java class name, never a secret. */
-    static String describe(Throwable e, String bootstrapServers, Duration timeout, SecretRedactor redactor) {
+    /**
+     * The problem with this cause, naming the bootstrap servers; never a Java class name, never a secret.
+     *
+     * @param client the client properties the failed client was made from (for a TLS diagnosis)
+     */
+    static String describe(Throwable e, String bootstrapServers, Duration timeout, SecretRedactor redactor,
+                           Map<String, ?> client) {
         Optional<String> unresolved = unresolvable(e, bootstrapServers);
         if (unresolved.isPresent()) {
             return unresolved.get();
+        }
+        Map<String, String> props = new HashMap<>();
+        client.forEach((k, v) -> props.put(k, String.valueOf(v)));
+        props.put("bootstrap.servers", bootstrapServers);
+        Optional<String> tls = TlsDiagnosis.of(props).explain(e);
+        if (tls.isPresent()) {
+            return redactor.scrub(tls.get());
         }
         if (isTimeout(e)) {
             return "no answer from the Kafka cluster at " + bootstrapServers + " within " + timeout.toMillis()

@@ -172,7 +172,7 @@ public final class ConfigCommand implements Callable<Integer> {
             err.println("Error: interrupted");
             return EXIT_CLUSTER;
         } catch (TimeoutException | ExecutionException | org.apache.kafka.common.KafkaException e) {
-            err.println("Error: " + ClusterErrors.describe(e, bootstrapServer, timeout, SecretRedactor.of(stringProperties(client)))
+            err.println("Error: " + ClusterErrors.describe(e, bootstrapServer, timeout, SecretRedactor.of(stringProperties(client)), client)
                     + (action.alter && !ClusterErrors.isUnresolvable(e, bootstrapServer) ? "; the change may not have been written" : ""));
             return EXIT_CLUSTER;
         }

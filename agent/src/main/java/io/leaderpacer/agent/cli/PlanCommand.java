@@ -81,11 +81,13 @@ public final class PlanCommand implements Callable<Integer> {
         } catch (KafkaException | IllegalArgumentException e) {
             if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
                 err.println("Error: cannot reach the cluster: "
-                        + ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor));
+                        + ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor, props.clientProperties()));
                 return EXIT_CLUSTER;
             }
             // e.g. an Admin client property Kafka rejects (bad security.protocol, unreadable keystore)
-            err.println("Error: cannot create the Kafka client from " + config + ": " + redactor.describe(e));
+            err.println("Error: cannot create the Kafka client from " + config + ": "
+                        + io.leaderpacer.agent.kafka.TlsDiagnosis.of(props.clientProperties()).explain(e).map(redactor::scrub)
+                        .orElseGet(() -> redactor.describe(e)));
             return EXIT_USAGE;
         }
         try (Admin admin = created;
@@ -120,7 +122,7 @@ public final class PlanCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             return Optional.of("interrupted");
         } catch (ExecutionException | java.util.concurrent.TimeoutException | KafkaException e) {
-            return Optional.of(ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor));
+            return Optional.of(ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor, props.clientProperties()));
         }
     }
 

@@ -94,10 +94,12 @@ public final class RunCommand implements Callable<Integer> {
             } catch (KafkaException | IllegalArgumentException e) {
                 if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
                     err.println("Error: cannot reach the cluster: "
-                            + ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor));
+                            + ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor, props.clientProperties()));
                     return EXIT_SETUP;
                 }
-                err.println("Error: cannot create the Kafka client from " + config + ": " + redactor.describe(e));
+                err.println("Error: cannot create the Kafka client from " + config + ": "
+                        + io.leaderpacer.agent.kafka.TlsDiagnosis.of(props.clientProperties()).explain(e).map(redactor::scrub)
+                        .orElseGet(() -> redactor.describe(e)));
                 return EXIT_USAGE;
             }
             if (props.httpEnabled()) {

@@ -165,7 +165,7 @@ public final class StatusCommand implements Callable<Integer> {
             err.println("Error: interrupted");
             return Optional.empty();
         } catch (ExecutionException | TimeoutException | KafkaException e) {
-            err.println("Error: " + ClusterErrors.describe(e, target.bootstrapServer, timeout, SecretRedactor.of(printable)));
+            err.println("Error: " + ClusterErrors.describe(e, target.bootstrapServer, timeout, SecretRedactor.of(printable), printable));
             return Optional.empty();
         }
     }

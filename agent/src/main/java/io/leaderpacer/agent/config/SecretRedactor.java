@@ -30,6 +30,8 @@ public final class SecretRedactor {
     private static final List<String> SECRET_KEYS = List.of("ssl.keystore.key");
     /** Secret values shorter than this are not scrubbed from free text (they would mangle ordinary words). */
     private static final int MIN_SCRUB_LENGTH = 3;
+    /** Lines of a PEM secret at least this long are scrubbed one by one (shorter ones: too likely in ordinary text). */
+    private static final int MIN_PEM_LINE = 16;
     /** An option inside a JAAS line whose name looks secret, e.g. {@code password="x"} or {@code secret=x}. */
     private static final Pattern JAAS_SECRET_OPTION = Pattern.compile(
             "(?i)([\\w.-]*(?:password|secret|token|credential)[\\w.-]*\\s*=\\s*)(\"[^\"]*\"|'[^']*'|[^\\s;]+)");
@@ -52,6 +54,7 @@ public final class SecretRedactor {
         for (Map.Entry<String, String> e : properties.entrySet()) {
             if (isSecret(e.getKey()) && e.getValue() != null && e.getValue().length() >= MIN_SCRUB_LENGTH) {
                 values.add(e.getValue());
+                addPemLines(e.getValue(), values);
                 Matcher m = JAAS_SECRET_OPTION.matcher(e.getValue());
                 while (m.find()) {
                     String v = unquote(m.group(2));
@@ -63,6 +66,22 @@ public final class SecretRedactor {
         }
         values.sort(Comparator.comparingInt(String::length).reversed());
         return new SecretRedactor(List.copyOf(values));
+    }
+
+    /**
+     * A PEM key ({@code ssl.keystore.key}) may reach a message in pieces (one line of it, or with other line ends):
+     * each of its base64 lines is a secret of its own.
+     */
+    private static void addPemLines(String value, List<String> values) {
+        if (!value.contains("-----BEGIN")) {
+            return;
+        }
+        for (String line : value.split("\\R|\\\\n")) {
+            String l = line.trim();
+            if (l.length() >= MIN_PEM_LINE && !l.startsWith("-----")) {
+                values.add(l);
+            }
+        }
     }
 
     /** Whether a property's value must never be shown. */

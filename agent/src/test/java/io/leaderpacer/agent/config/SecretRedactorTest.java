@@ -33,6 +33,18 @@ class SecretRedactorTest {
     }
 
     @Test
+    void inlinePemKey_isScrubbedWholeAndLineByLine() {
+        String line1 = "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAbCdEfGhIjKlMnOp";
+        String line2 = "QrStUvWxYz0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQR";
+        String pem = "-----BEGIN PRIVATE KEY-----\n" + line1 + "\n" + line2 + "\n-----END PRIVATE KEY-----\n";
+        SecretRedactor r = SecretRedactor.of(Map.of("ssl.keystore.key", pem, "ssl.keystore.type", "PEM"));
+
+        assertThat(r.scrub("key: " + pem)).doesNotContain(line1).doesNotContain(line2);
+        assertThat(r.scrub("a piece of it: " + line2 + " (line 2)")).isEqualTo("a piece of it: [redacted] (line 2)");
+        assertThat(r.scrub("ssl.keystore.type = PEM")).isEqualTo("ssl.keystore.type = PEM");
+    }
+
+    @Test
     void redactedMap_keepsOrderAndHidesSecretValues() {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("bootstrap.servers", "b:9092");
