@@ -116,7 +116,7 @@ public record RunRecord(
         sb.append(", ").append(d.skippedByGate()).append(" skipped by gate, ").append(d.deferredByThrottle())
                 .append(" deferred by throttle, ").append(d.gatedBrokerCount()).append(" gated broker(s); ")
                 .append(String.format(java.util.Locale.ROOT, "%.0f ms", timings.totalMillis()))
-                .append("; next run in ").append(nextRunDelayMs).append(" ms");
+                .append("; next run in ").append(nextRunDelayMs).append(" ms (").append(d.nextRunReason()).append(')');
         return sb.toString();
     }
 }

@@ -57,8 +57,8 @@ final class PlanReport {
                         e.previousLeader() < 0 ? "none" : Integer.toString(e.previousLeader()), e.newLeader());
             }
         }
-        out.printf(Locale.ROOT, "Held back: %d by the gate, %d by the cap. %d partitions imbalanced. Next run in %d ms.%n",
-                d.skippedByGate(), d.deferredByThrottle(), d.imbalancedCount(), d.nextRunDelayMs());
+        out.printf(Locale.ROOT, "Held back: %d by the gate, %d by the cap. %d partitions imbalanced. Next run in %d ms (%s).%n",
+                d.skippedByGate(), d.deferredByThrottle(), d.imbalancedCount(), d.nextRunDelayMs(), d.nextRunReason());
         out.flush();
     }
 
