@@ -39,7 +39,17 @@ final class BrokerStates implements AutoCloseable {
 
     /** @param bootstrapServers every broker (to ask the cluster), or one broker (to know that it answers) */
     BrokerStates(String bootstrapServers) {
-        this.admin = Admin.create(clientProperties(bootstrapServers, "leader-pacer-cluster-states"));
+        this(bootstrapServers, Map.of());
+    }
+
+    /**
+     * @param bootstrapServers every broker (to ask the cluster), or one broker (to know that it answers)
+     * @param security         extra client settings, e.g. a TLS listener's trust store; empty for PLAINTEXT
+     */
+    BrokerStates(String bootstrapServers, Map<String, String> security) {
+        Properties p = clientProperties(bootstrapServers, "leader-pacer-cluster-states");
+        p.putAll(security);
+        this.admin = Admin.create(p);
     }
 
     /** Broker id to "is fenced" for every registered broker, or empty when no broker answered in time. */

@@ -28,6 +28,9 @@ import java.util.stream.IntStream;
  * put under a CPU cap by PID ({@link #pid}, {@link CpuQuota}). The children run {@code kafka.Kafka} from a class
  * path (by default this JVM's own), so another Kafka version runs from its own jars without code changes.
  *
+ * <p>With {@link ProcessKafkaClusterBuilder#tlsListener} every broker also serves clients over TLS (optionally
+ * mutual TLS) on a second port, and the cluster's own readiness checks use that listener.
+ *
  * <p>Every process is recorded and stopped by PID: on {@link #close()}, when {@link #start()} fails (nothing is
  * left half-started) and from a JVM shutdown hook. Failures name the node and end with the last lines of its log.
  *
@@ -59,6 +62,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
     private State state = State.NEW;
     /** The nodes' parent directory, deleted on close; set by {@link #start()}. */
     private volatile Path base;
+    /** Port of each broker's TLS client listener, by broker id; empty without one. Filled by {@link #start()}. */
+    private final Map<Integer, Integer> tlsPorts = new LinkedHashMap<>();
     /** The cluster's view of its brokers; opened once brokers were started. Guarded by this. */
     private BrokerStates states;
 
@@ -121,6 +126,30 @@ public final class ProcessKafkaCluster implements AutoCloseable {
     public String bootstrapServers() {
         requireNodes();
         return brokerNodes().stream().map(KafkaNode::address).collect(Collectors.joining(","));
+    }
+
+    /**
+     * {@code 127.0.0.1:port,...} of every broker's TLS client listener ({@link ProcessKafkaClusterBuilder#tlsListener}).
+     *
+     * @throws IllegalStateException when the cluster has no TLS listener or has not been started
+     */
+    public synchronized String tlsBootstrapServers() {
+        requireTls();
+        return tlsPorts.values().stream().map(port -> "127.0.0.1:" + port).collect(Collectors.joining(","));
+    }
+
+    /**
+     * Client properties for the TLS listener, bootstrap servers included: {@code security.protocol=SSL}, the trust
+     * store, hostname verification on, and under mutual TLS the cluster's own client certificate. They hold the
+     * stores' passwords: do not log them.
+     *
+     * @throws IllegalStateException when the cluster has no TLS listener or has not been started
+     */
+    public Map<String, String> tlsClientProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("bootstrap.servers", tlsBootstrapServers());
+        p.putAll(settings.tls().clientProperties());
+        return p;
     }
 
     /** Broker ids, 0..n-1. */
@@ -252,7 +281,7 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         if (!node.firstRun() && !node.registrationSeen()) {
             // The earlier run's registration is still listed, so "listed" proves nothing: this run has registered
             // when its log says so (the exact moment), or at the latest once it answers on its own listener.
-            try (BrokerStates own = new BrokerStates(node.address())) {
+            try (BrokerStates own = ownStates(node)) {
                 await(node, "register", timeout, deadline,
                         () -> node.logSaysRegistered() || own.fencing(PROBE_SLICE).isPresent());
             }
@@ -325,8 +354,22 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         if (state != State.STARTING) {
             throw new ProcessClusterException("the cluster was closed while it started");
         }
-        states = new BrokerStates(bootstrapServers());
+        states = settings.tls() == null ? new BrokerStates(bootstrapServers())
+                : new BrokerStates(tlsBootstrapServers(), settings.tls().clientProperties());
         return states;
+    }
+
+    /** A view that only this broker's client listener can answer: over TLS when the cluster has a TLS listener. */
+    private synchronized BrokerStates ownStates(KafkaNode node) {
+        return settings.tls() == null ? new BrokerStates(node.address())
+                : new BrokerStates("127.0.0.1:" + tlsPorts.get(node.id), settings.tls().clientProperties());
+    }
+
+    private synchronized void requireTls() {
+        requireNodes();
+        if (settings.tls() == null) {
+            throw new IllegalStateException("the cluster has no TLS listener (see ProcessKafkaClusterBuilder.tlsListener)");
+        }
     }
 
     private synchronized BrokerStates currentStates() {
@@ -356,7 +399,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
     }
 
     private void createNodes() {
-        List<Integer> ports = FreePorts.take(settings.brokers() + 1);
+        boolean tls = settings.tls() != null;
+        List<Integer> ports = FreePorts.take(settings.brokers() * (tls ? 2 : 1) + 1);
         String voters = ServerProperties.voters(CONTROLLER_ID, ports.get(0));
         KafkaNode controller = newNode(CONTROLLER_ID, NodeRole.CONTROLLER, ports.get(0), settings.controllerHeap());
         ServerProperties.write(controller.properties,
@@ -366,10 +410,14 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         }
         for (int id = 0; id < settings.brokers(); id++) {
             KafkaNode broker = newNode(id, NodeRole.BROKER, ports.get(id + 1), settings.brokerHeap());
+            int tlsPort = tls ? ports.get(settings.brokers() + 1 + id) : 0;
             ServerProperties.write(broker.properties,
-                    ServerProperties.broker(id, broker.port, voters, broker.data, settings));
+                    ServerProperties.broker(id, broker.port, tlsPort, voters, broker.data, settings));
             synchronized (this) {
                 nodes.put(id, broker);
+                if (tls) {
+                    tlsPorts.put(id, tlsPort);
+                }
             }
         }
     }

@@ -31,6 +31,8 @@ public final class ProcessKafkaClusterBuilder {
     private Path javaExecutable = Path.of(System.getProperty("java.home"), "bin", "java");
     private Duration startTimeout = Duration.ofSeconds(120);
     private Duration stopTimeout = Duration.ofSeconds(20);
+    /** The brokers' TLS client listener; null for none. */
+    private TlsListener tls;
 
     ProcessKafkaClusterBuilder() {
     }
@@ -119,11 +121,23 @@ public final class ProcessKafkaClusterBuilder {
         return this;
     }
 
+    /**
+     * An {@code SSL} client listener on every broker, on 127.0.0.1 and a port of its own, next to the PLAINTEXT
+     * listener the nodes use between themselves (which stays open on 127.0.0.1 too). The cluster's own readiness
+     * checks then go over TLS, with hostname verification, and under mutual TLS with the given client certificate;
+     * clients reach it at {@link ProcessKafkaCluster#tlsBootstrapServers()} with
+     * {@link ProcessKafkaCluster#tlsClientProperties()}.
+     */
+    public ProcessKafkaClusterBuilder tlsListener(TlsListener listener) {
+        this.tls = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
     /** An unstarted cluster; call {@link ProcessKafkaCluster#start()}. */
     public ProcessKafkaCluster build() {
         String cp = classpath != null ? classpath : defaultClasspath();
         return ProcessKafkaCluster.of(new ClusterSettings(brokers, brokerConfig, controllerConfig, brokerHeap,
-                controllerHeap, jvmOptions, baseDirectory, cp, javaExecutable, startTimeout, stopTimeout));
+                controllerHeap, jvmOptions, baseDirectory, cp, javaExecutable, startTimeout, stopTimeout, tls));
     }
 
     /** This JVM's class path: Surefire's test class path when running under it (its own is a manifest-only jar). */

@@ -17,7 +17,8 @@ import java.util.Set;
  * <p>Why these defaults: they were found to work for a small cluster on a small machine (see docs/CLUSTER.md): a
  * 3 s broker session so that a killed broker is fenced and can register again quickly, no automatic leader
  * rebalance (the agent under test does that job; a user may turn it back on), internal topics replicated as far as
- * the cluster allows, and few threads. Everything is bound to 127.0.0.1.
+ * the cluster allows, and few threads. Everything is bound to 127.0.0.1. With a {@link TlsListener} a broker has a
+ * second listener, {@code SSL}, for clients; the nodes keep talking PLAINTEXT among themselves.
  *
  * <p>Why the user's settings also go to the controller: in KRaft some keys that look like broker settings are read
  * by the controller ({@code auto.leader.rebalance.enable}, {@code leader.imbalance.*},
@@ -64,16 +65,28 @@ final class ServerProperties {
     }
 
     static Map<String, String> broker(int id, int port, String voters, Path dataDir, ClusterSettings settings) {
+        return broker(id, port, 0, voters, dataDir, settings);
+    }
+
+    /** A broker's properties; {@code tlsPort} is the port of its TLS client listener, used when the settings have one. */
+    static Map<String, String> broker(int id, int port, int tlsPort, String voters, Path dataDir, ClusterSettings settings) {
         Map<String, String> p = defaults(settings.brokers());
         p.putAll(settings.brokerConfig());
         p.put("process.roles", "broker");
         p.put("node.id", Integer.toString(id));
         p.put("controller.quorum.voters", voters);
         p.put("controller.listener.names", CONTROLLER_LISTENER);
-        p.put("listeners", BROKER_LISTENER + "://127.0.0.1:" + port);
-        p.put("advertised.listeners", BROKER_LISTENER + "://127.0.0.1:" + port);
+        String listeners = BROKER_LISTENER + "://127.0.0.1:" + port;
+        String map = securityMap();
+        if (settings.tls() != null) {
+            listeners += "," + TlsListener.NAME + "://127.0.0.1:" + tlsPort;
+            map += "," + TlsListener.NAME + ":SSL";
+            p.putAll(settings.tls().serverProperties());
+        }
+        p.put("listeners", listeners);
+        p.put("advertised.listeners", listeners);
         p.put("inter.broker.listener.name", BROKER_LISTENER);
-        p.put("listener.security.protocol.map", securityMap());
+        p.put("listener.security.protocol.map", map);
         p.put("log.dirs", dataDir.toString());
         return p;
     }

@@ -14,7 +14,7 @@ class ServerPropertiesTest {
 
     private static ClusterSettings settings(Map<String, String> broker, Map<String, String> controller) {
         return new ClusterSettings(3, broker, controller, "512m", "256m", List.of(), null, "cp", Path.of("java"),
-                Duration.ofSeconds(60), Duration.ofSeconds(10));
+                Duration.ofSeconds(60), Duration.ofSeconds(10), null);
     }
 
     @Test
@@ -40,6 +40,46 @@ class ServerPropertiesTest {
                 .containsEntry("process.roles", "controller").containsEntry("listeners", "CONTROLLER://127.0.0.1:9000");
     }
 
+    private static ClusterSettings withTls(TlsListener tls) {
+        return new ClusterSettings(3, Map.of(), Map.of(), "512m", "256m", List.of(), null, "cp", Path.of("java"),
+                Duration.ofSeconds(60), Duration.ofSeconds(10), tls);
+    }
+
+    @Test
+    void tlsListener_addsAnSslClientListenerOnTheBrokersOnly_withItsStoresUnderItsOwnPrefix() {
+        StoreFile broker = new StoreFile(Path.of("/s/broker.p12"), "b-pw");
+        StoreFile trust = new StoreFile(Path.of("/s/trust.p12"), "t-pw");
+        ClusterSettings s = withTls(TlsListener.oneWay(broker, trust));
+        Map<String, String> p = ServerProperties.broker(1, 9001, 9101, "v", Path.of("/d"), s);
+        assertThat(p).containsEntry("listeners", "PLAINTEXT://127.0.0.1:9001,SSL://127.0.0.1:9101")
+                .containsEntry("advertised.listeners", "PLAINTEXT://127.0.0.1:9001,SSL://127.0.0.1:9101")
+                .containsEntry("inter.broker.listener.name", "PLAINTEXT")
+                .containsEntry("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SSL:SSL")
+                .containsEntry("listener.name.ssl.ssl.keystore.location", "/s/broker.p12")
+                .containsEntry("listener.name.ssl.ssl.keystore.password", "b-pw")
+                .containsEntry("listener.name.ssl.ssl.truststore.location", "/s/trust.p12")
+                .containsEntry("listener.name.ssl.ssl.client.auth", "none")
+                .doesNotContainKey("ssl.keystore.location");
+        assertThat(ServerProperties.controller(3000, 9000, "v", Path.of("/c"), s))
+                .containsEntry("listeners", "CONTROLLER://127.0.0.1:9000")
+                .doesNotContainKey("listener.name.ssl.ssl.keystore.location");
+    }
+
+    @Test
+    void mutualTlsListener_requiresClientCertificates_andTheClusterPresentsItsOwn() {
+        StoreFile client = new StoreFile(Path.of("/s/admin.p12"), "a-pw");
+        TlsListener tls = TlsListener.mutual(new StoreFile(Path.of("/s/broker.p12"), "b-pw"),
+                new StoreFile(Path.of("/s/trust.p12"), "t-pw"), client);
+        assertThat(ServerProperties.broker(0, 9001, 9101, "v", Path.of("/d"), withTls(tls)))
+                .containsEntry("listener.name.ssl.ssl.client.auth", "required");
+        assertThat(tls.clientProperties()).containsEntry("security.protocol", "SSL")
+                .containsEntry("ssl.endpoint.identification.algorithm", "https")
+                .containsEntry("ssl.truststore.location", "/s/trust.p12")
+                .containsEntry("ssl.keystore.location", "/s/admin.p12").containsEntry("ssl.key.password", "a-pw");
+        assertThat(TlsListener.oneWay(client, client).clientProperties()).doesNotContainKey("ssl.keystore.location");
+        assertThat(tls.toString()).doesNotContain("pw");
+    }
+
     @Test
     void builder_rejectsKeysTheClusterSetsItselfAndBadValues() {
         assertThatThrownBy(() -> ProcessKafkaCluster.builder().brokerConfig("listeners", "PLAINTEXT://:9092"))
@@ -57,6 +97,7 @@ class ServerPropertiesTest {
         ProcessKafkaCluster cluster = ProcessKafkaCluster.builder().brokers(2).build();
         assertThat(cluster.brokerIds()).containsExactly(0, 1);
         assertThatThrownBy(cluster::bootstrapServers).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(cluster::tlsBootstrapServers).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> cluster.pid(0)).isInstanceOf(IllegalStateException.class);
         cluster.close();
         assertThatThrownBy(cluster::start).isInstanceOf(IllegalStateException.class);

@@ -1,6 +1,10 @@
 package io.leaderpacer.compat;
 
+import io.leaderpacer.agent.tls.TestCertificates;
 import io.leaderpacer.cluster.ProcessKafkaCluster;
+import io.leaderpacer.cluster.StoreFile;
+import io.leaderpacer.cluster.TlsListener;
+import io.leaderpacer.embedded.KeyStoreFile;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,7 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The agent's core story on each selected Kafka version: a real KRaft cluster (1 controller, 3 brokers) run as
- * separate processes from that version's own jars, and the agent with its one client (kafka-clients 4.3.1).
+ * separate processes from that version's own jars, and the agent with its one client (kafka-clients 4.3.1). The
+ * agent talks to the brokers' TLS client listener (certificates made at test time); the test's own checks use
+ * PLAINTEXT.
  *
  * <p>Select versions with {@code -Dcompat.versions=3.9.1,4.4.0} (the default, as CI runs it) or {@code all}. Each
  * version's checks are written to {@code target/compat-results/kafka-VERSION.md}, the source of
@@ -37,7 +43,8 @@ class CompatibilityStoryTest {
         CheckTable table = new CheckTable(version);
         long t0 = System.nanoTime();
         long started = 0;
-        try (ProcessKafkaCluster cluster = ProcessKafkaCluster.builder().brokers(3)
+        try (TestCertificates certs = TestCertificates.create("Leader Pacer Test CA");
+             ProcessKafkaCluster cluster = ProcessKafkaCluster.builder().brokers(3)
                 .classpath(KafkaVersions.classpath(version))
                 .brokerHeap("384m")
                 // Small follower fetches and short quota windows, so that the throttle spreads broker 2's catch-up.
@@ -46,6 +53,9 @@ class CompatibilityStoryTest {
                 .brokerConfig("replication.quota.window.num", "2")
                 // Fewer internal partitions: less to elect, same story.
                 .brokerConfig("transaction.state.log.num.partitions", "3")
+                // An SSL client listener (hostname verification on) for the agent; the test's own admin client and
+                // the brokers among themselves stay on PLAINTEXT.
+                .tlsListener(TlsListener.oneWay(store(certs.brokerKeyStore()), store(certs.trustStore())))
                 .startTimeout(Duration.ofSeconds(150))
                 .build()) {
             cluster.start();
@@ -71,5 +81,9 @@ class CompatibilityStoryTest {
         }
         assertThat(table.rows()).isNotEmpty().allSatisfy(r ->
                 assertThat(r.result()).as("Kafka %s, %s: %s", version, r.check(), r.seen()).isEqualTo("PASS"));
+    }
+
+    private static StoreFile store(KeyStoreFile file) {
+        return new StoreFile(file.path(), file.password());
     }
 }

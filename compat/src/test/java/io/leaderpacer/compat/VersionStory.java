@@ -15,6 +15,7 @@ import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.ClusterVersionCheck;
 import io.leaderpacer.agent.metrics.PacerMetrics;
 import io.leaderpacer.agent.reorder.OrderStateStore;
+import io.leaderpacer.agent.tls.TestCertificates;
 import io.leaderpacer.cluster.ProcessKafkaCluster;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.ElectionDecision;
@@ -109,7 +110,8 @@ final class VersionStory {
         Map<String, Check> c = new LinkedHashMap<>();
         c.put("cluster from the version's jars", this::clusterLogs);
         c.put("version detected, every API probed", this::versionDetected);
-        c.put("start-up checks (auto.leader.rebalance.enable)", this::startupChecks);
+        c.put("start-up checks (auto.leader.rebalance.enable), the agent over TLS", this::startupChecks);
+        c.put("a PLAINTEXT client at the TLS listener: one-line error", this::plaintextAtTlsListener);
         c.put("pacer config --alter / --describe", this::dynamicConfig);
         c.put("broker bounced under a follower throttle: gated, then paced batches", this::bounce);
         c.put("metrics", this::metricsAfterBounce);
@@ -162,9 +164,29 @@ final class VersionStory {
                     .filter(m -> m.startsWith("connected to ")).findFirst().orElseThrow();
             assertThat(connected).contains(": Kafka " + release + " (metadata.version " + release + "-IV")
                     .contains("3 brokers, auto.leader.rebalance.enable=false on all");
+            assertThat(connected).startsWith("connected to " + cluster.tlsBootstrapServers());
             return "auto.leader.rebalance.enable=false on [0, 1, 2]; a dynamic change of it is refused by Kafka; the agent"
-                    + " started and became the active instance (\"" + connected.substring(connected.indexOf(": ") + 2) + "\")";
+                    + " started over TLS (hostname verification on) and became the active instance (\""
+                    + connected.substring(connected.indexOf(": ") + 2) + "\")";
         }
+    }
+
+    /**
+     * {@code pacer plan} without any TLS setting, pointed at the TLS listener: the handshake is real, so the client
+     * gets no Kafka answer, and the agent says in one line what the broker speaks.
+     */
+    String plaintextAtTlsListener() throws Exception {
+        String bootstrap = cluster.tlsBootstrapServers();
+        Path file = dir.resolve("plaintext-at-tls.properties");
+        Files.writeString(file, "bootstrap.servers=" + bootstrap + "\npacer.request.timeout.ms=3000\n");
+        CommandRunner.Result r = CommandRunner.run(new PlanCommand(), "--config", file.toString());
+        assertThat(r.exitCode()).as(r.out()).isEqualTo(PlanCommand.EXIT_CLUSTER);
+        String expected = "Error: cannot reach the cluster: the broker at " + bootstrap.split(",")[0] + " speaks TLS, but"
+                + " security.protocol is PLAINTEXT: set security.protocol=SSL and ssl.truststore.location (and"
+                + " ssl.truststore.password) to a trust store with the CA of its certificate (subject "
+                + TestCertificates.subject(TestCertificates.BROKER) + ")";
+        assertThat(r.err().strip()).isEqualTo(expected);
+        return "exit " + r.exitCode() + ", \"" + expected.substring("Error: cannot reach the cluster: ".length()) + "\"";
     }
 
     String dynamicConfig() throws Exception {
@@ -295,10 +317,15 @@ final class VersionStory {
     /** {@code pacer plan} right after broker 2 is back: its gate line agrees with its own ratio. */
     private String plan() throws Exception {
         Path file = dir.resolve("plan.properties");
-        Files.writeString(file, "bootstrap.servers=" + cluster.bootstrapServers() + "\nleader.imbalance.check.interval.seconds=1\n");
+        java.util.Properties settings = new java.util.Properties();
+        settings.putAll(cluster.tlsClientProperties());
+        settings.put("leader.imbalance.check.interval.seconds", "1");
+        try (var out = Files.newBufferedWriter(file)) {
+            settings.store(out, null);
+        }
         CommandRunner.Result r = CommandRunner.run(new PlanCommand(), "--config", file.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).contains("Plan for " + cluster.bootstrapServers()).contains("Nothing is changed.")
+        assertThat(r.out()).contains("Plan for " + cluster.tlsBootstrapServers()).contains("Nothing is changed.")
                 .contains("Policy: wait-for-sync, threshold " + (int) THRESHOLD + "%, max.per.run " + MAX_PER_RUN
                         + ", throttle.interval.ms " + THROTTLE_MS);
         String two = r.out().lines().filter(l -> l.startsWith("     2  yes")).findFirst().orElseThrow();
@@ -306,7 +333,7 @@ final class VersionStory {
         assertThat(ratio.find()).as(two).isTrue();
         double percent = Double.parseDouble(ratio.group(1));
         assertThat(two).contains(percent > THRESHOLD ? "gated" : "open");
-        return "pacer plan then showed broker 2 " + (percent > THRESHOLD ? "gated" : "open") + " at " + ratio.group(1) + "%";
+        return "pacer plan (over TLS) then showed broker 2 " + (percent > THRESHOLD ? "gated" : "open") + " at " + ratio.group(1) + "%";
     }
 
     String metricsAfterBounce() {
@@ -370,8 +397,9 @@ final class VersionStory {
     }
 
     private Map<String, String> agentSettings(String instance) {
-        Map<String, String> s = new LinkedHashMap<>();
-        s.put("bootstrap.servers", cluster.bootstrapServers());
+        // Every agent here (in this JVM and the child) talks to the TLS listener: bootstrap servers, trust store,
+        // hostname verification on.
+        Map<String, String> s = new LinkedHashMap<>(cluster.tlsClientProperties());
         s.put("leader.imbalance.check.interval.seconds", "1");
         s.put("pacer.session.timeout.ms", "6000");
         s.put("pacer.request.timeout.ms", "15000");

@@ -49,13 +49,15 @@ import java.util.stream.Stream;
  * usages) in milliseconds, in the test's own JVM; the JDK has no public API for it. Keys are EC P-256; stores are
  * PKCS12 files in a temporary directory; every store has its own password, so a test can tell which leaked.
  *
+ * <p>Public for the multi-process cluster's TLS check in the compatibility tests; the rest is for this package.
+ *
  * <p>Principals: the embedded cluster maps a certificate to its common name, so {@code CN=pacer-agent} is {@code
  * User:pacer-agent}.
  */
-final class TestCertificates implements AutoCloseable {
+public final class TestCertificates implements AutoCloseable {
 
     /** Common name, and so principal, of the brokers' certificate. */
-    static final String BROKER = "broker";
+    public static final String BROKER = "broker";
     /** Common name, and so principal, of the cluster's own admin client under mutual TLS. */
     static final String CLUSTER_ADMIN = "cluster-admin";
     /** The organisation of every certificate, so that the principal mapping rule has a comma to stop at. */
@@ -77,7 +79,7 @@ final class TestCertificates implements AutoCloseable {
     }
 
     /** A new CA with its own temporary directory. */
-    static TestCertificates create(String caName) {
+    public static TestCertificates create(String caName) {
         try {
             return new TestCertificates(Files.createTempDirectory("leader-pacer-tls-"), caName);
         } catch (IOException e) {
@@ -93,12 +95,12 @@ final class TestCertificates implements AutoCloseable {
     }
 
     /** The CA's certificate alone, as a trust store. */
-    KeyStoreFile trustStore() {
+    public KeyStoreFile trustStore() {
         return write("truststore-" + shortName(), "Trust-" + shortName() + "-Pw", store -> store.setCertificateEntry("ca", caCert));
     }
 
     /** The brokers' key store: {@code CN=broker}, names {@code localhost} and {@code 127.0.0.1}, valid now. */
-    KeyStoreFile brokerKeyStore() {
+    public KeyStoreFile brokerKeyStore() {
         return issue(BROKER, "broker", List.of("localhost"), List.of("127.0.0.1"), validNow());
     }
 
@@ -133,7 +135,7 @@ final class TestCertificates implements AutoCloseable {
     }
 
     /** The subject of the certificates this CA issues to {@code commonName}, as Java and Kafka print it. */
-    static String subject(String commonName) {
+    public static String subject(String commonName) {
         return "CN=" + commonName + ORG;
     }
 
