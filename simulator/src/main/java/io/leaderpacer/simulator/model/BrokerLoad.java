@@ -9,10 +9,26 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  * <pre>
  *   net(b)  = led produce bytes + in-sync follower fetch bytes + catch-up bytes
  *   disk(b) = net(b) + catchUpReadCost x catch-up bytes it serves as leader
+ *             + cold(b) x (consumer bytes it serves as leader + catch-up bytes it serves)
+ *   cold(b) = coldCacheReadCost x exp(-(t - unfenced(b)) / coldCacheDecaySeconds)   restarted broker only
  *   req(b)  = led produce requests + led consumer fetches
  *             + stormRequestsPerMove x leaderships gained in the storm window / window
- *   u(b)    = min(maxUtilisation, max(net / networkIn, disk / diskWrite, req / requestHandling))
+ *   offered(b) = max(net / networkIn, disk / diskWrite, req / requestHandling)
+ *   u(b)    = min(maxUtilisation, offered(b))                                 the stationary queueing term
+ *   backlog(b, t + dt) = max(0, backlog(b, t) + (offered(b) - 1) x dt)       seconds of work waiting
  * </pre>
+ *
+ * <p><b>Why a backlog.</b> The M/M/1 mean response time only exists below u = 1, and it takes a queue of service
+ * time s about s / (1 - sqrt(u))^2 to approach it (over a minute at u = 0.99 with s = 1.5 ms), so the stationary
+ * formula is capped at {@code maxUtilisation}. Work offered above capacity does not vanish: a broker serves requests
+ * in arrival order and never drops them, so the excess is carried from one tick to the next as seconds of work
+ * every new request waits behind, and drained by the spare capacity once the overload ends. It has no cap: a
+ * broker overloaded for long enough makes a produce request wait past {@code request.timeout.ms}. A dead broker
+ * loses its queue.
+ *
+ * <p><b>Cold cache.</b> A restarted host's page cache is empty, so reads miss it: consumers of the partitions the
+ * broker leads and the catch-up it serves read from disk. Appends go to the page cache and are not slowed by a cold
+ * cache directly; they are slowed only when those reads load the shared disk.
  *
  * and how much catch-up a lagging broker's fetchers may take next step: whatever is left below
  * {@code catchUpTargetUtilisation} on network-in and disk, less {@code requestCostKB} per request it handles
@@ -34,10 +50,22 @@ public final class BrokerLoad {
     private final double stormRequestsPerSecondPerMove;
     /** Bytes per second of catch-up capacity one handled request per second costs (a shared CPU). */
     private final double requestCostBytes;
+    /** Extra disk bytes per byte read from a just-restarted broker (a cold page cache). */
+    private final double coldReadCost;
+    /** Time constant (ms) of the page cache warming up. */
+    private final double coldDecayMs;
+    /** Offered load over capacity per broker after the last {@link #update} (unclamped, may exceed 1). */
+    private final double[] offered;
+    /** Seconds of work queued on each broker beyond what it could serve: carried from tick to tick, uncapped. */
+    private final double[] backlogSeconds;
+    /** The time of the last {@link #update}, or Long.MIN_VALUE: the backlog grows by the time since. */
+    private long lastUpdateMs = Long.MIN_VALUE;
 
     public BrokerLoad(int brokers, ModelParameters model) {
         this.model = model;
         utilisation = new double[brokers];
+        offered = new double[brokers];
+        backlogSeconds = new double[brokers];
         grant = new double[brokers];
         netCapacity = model.networkInBytesPerSecond();
         diskCapacity = model.diskBytesPerSecond();
@@ -48,6 +76,8 @@ public final class BrokerLoad {
         stormRequestsPerSecondPerMove = model.get(ModelKey.STORM_REQUESTS_PER_MOVE)
                 / model.get(ModelKey.STORM_WINDOW_SECONDS);
         requestCostBytes = model.get(ModelKey.REQUEST_COST_KB) * 1000;
+        coldReadCost = model.get(ModelKey.COLD_CACHE_READ_COST);
+        coldDecayMs = model.get(ModelKey.COLD_CACHE_DECAY_SECONDS) * 1000;
     }
 
     public ModelParameters model() {
@@ -62,20 +92,28 @@ public final class BrokerLoad {
      */
     public void update(ClusterState cluster, Replication replication, LeadershipGains gains, long nowMs,
                        double followerThrottleBytesPerSecond) {
+        double dtSeconds = lastUpdateMs == Long.MIN_VALUE ? 0 : Math.max(0, nowMs - lastUpdateMs) / 1000.0;
+        lastUpdateMs = nowMs;
         for (int b = 0; b < utilisation.length; b++) {
             if (!cluster.isAlive(b)) {
                 utilisation[b] = 0;
+                offered[b] = 0;
+                backlogSeconds[b] = 0;
                 grant[b] = 0;
                 continue;
             }
             double steady = cluster.leadBytes(b) + replication.inSyncFollowBytes(b);
-            double served = readCost * replication.catchUpServed(b);
+            double cold = coldFactor(cluster, b, nowMs);
+            double served = readCost * replication.catchUpServed(b)
+                    + cold * (cluster.leadConsumerBytes(b) + replication.catchUpServed(b));
             double net = steady + replication.catchUpIn(b);
             double disk = net + served;
             double requests = (cluster.leadMilliRequests(b) + cluster.leadConsumerMilliRequests(b)) / 1000.0
                     + stormRequestsPerSecondPerMove * gains.inWindow(b, nowMs);
             double u = Math.max(net / netCapacity, Math.max(disk / diskCapacity, requests / requestCapacity));
+            offered[b] = u;
             utilisation[b] = Math.min(maxU, u);
+            backlogSeconds[b] = Math.max(0, backlogSeconds[b] + (u - 1) * dtSeconds);
 
             double room = Math.min(target * netCapacity - steady, target * diskCapacity - steady - served);
             double g = Math.max(0, room - requestCostBytes * requests);
@@ -86,8 +124,28 @@ public final class BrokerLoad {
         }
     }
 
+    /** The cold-cache read cost of broker {@code b} now: 0 unless it was restarted and unfenced. */
+    private double coldFactor(ClusterState cluster, int b, long nowMs) {
+        long unfenced = cluster.restartUnfencedAtMs(b);
+        if (coldReadCost <= 0 || unfenced == Long.MIN_VALUE || nowMs < unfenced) {
+            return 0;
+        }
+        return coldReadCost * StrictMath.exp(-(nowMs - unfenced) / coldDecayMs);
+    }
+
+    /** Utilisation for the stationary queueing term: at most {@code maxUtilisation}. */
     public double utilisation(int b) {
         return utilisation[b];
+    }
+
+    /** Offered load over capacity of the busiest resource: above 1 the broker is overloaded and its backlog grows. */
+    public double offered(int b) {
+        return offered[b];
+    }
+
+    /** How long (ms) a request arriving now waits behind the work the broker could not serve yet. */
+    public double backlogMs(int b) {
+        return backlogSeconds[b] * 1000;
     }
 
     /** The catch-up grants (bytes per second per broker) for the next replication step. */

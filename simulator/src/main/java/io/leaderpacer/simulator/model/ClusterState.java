@@ -61,6 +61,8 @@ public final class ClusterState {
     final long[] leadBytes;
     final long[] leadMilliRequests;
     final long[] leadConsumerMilliRequests;
+    /** Bytes per second consumers read from the partitions a broker leads (one reader per consumed partition): the reads a cold cache hurts. */
+    final long[] leadConsumerBytes;
     final int[] preferredCount;
     final int[] preferredLed;
     final int[] outOfSyncPreferred;
@@ -106,6 +108,7 @@ public final class ClusterState {
         leadBytes = new long[n];
         leadMilliRequests = new long[n];
         leadConsumerMilliRequests = new long[n];
+        leadConsumerBytes = new long[n];
         preferredCount = new int[n];
         preferredLed = new int[n];
         outOfSyncPreferred = new int[n];
@@ -321,6 +324,7 @@ public final class ClusterState {
         long bytes = 0;
         long requests = 0;
         long consumers = 0;
+        long consumerBytes = 0;
         int pref = 0;
         int prefLed = 0;
         int outOfSync = 0;
@@ -332,6 +336,9 @@ public final class ClusterState {
                 bytes += layout.bytesPerSecond[p];
                 requests += layout.produceMilliRequests[p];
                 consumers += layout.consumerMilliRequests[p];
+                if (layout.consumerMilliRequests[p] > 0) {
+                    consumerBytes += layout.bytesPerSecond[p];
+                }
             }
             if (preferredOf[p] == b) {
                 pref++;
@@ -347,6 +354,7 @@ public final class ClusterState {
         leadBytes[b] = bytes;
         leadMilliRequests[b] = requests;
         leadConsumerMilliRequests[b] = consumers;
+        leadConsumerBytes[b] = consumerBytes;
         preferredCount[b] = pref;
         preferredLed[b] = prefLed;
         outOfSyncPreferred[b] = outOfSync;
@@ -366,6 +374,11 @@ public final class ClusterState {
 
     public long leadConsumerMilliRequests(int b) {
         return leadConsumerMilliRequests[b];
+    }
+
+    /** Bytes per second read by consumers of the partitions {@code b} leads (each consumed partition read once). */
+    public long leadConsumerBytes(int b) {
+        return leadConsumerBytes[b];
     }
 
     public int preferredCount(int b) {

@@ -9,14 +9,18 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  *
  * <pre>
  *   mean(p) = networkRttMs
- *           + leaderServiceMs / (1 - u(leader))                           queueing on the leader
+ *           + leaderServiceMs / (1 - u(leader)) + backlog(leader)         queueing on the leader
  *           + max over ISR followers f of
- *               replicationBaseMs + followerSaturationMs x (1/(1 - u(f)) - 1)   slowest follower
- *           + coldCacheMs x exp(-(t - unfenced(leader)) / coldCacheDecaySeconds)   restarted leader
+ *               replicationBaseMs + followerSaturationMs x (1/(1 - u(f)) - 1) + backlog(f)   slowest follower
  *           + moveRetryMs x (1 + gained(leader) / leadershipStormScale)    for moveTransientSeconds after a move
  * </pre>
  *
- * plus, as exact waits rather than noise, the time until a blocked partition can make progress
+ * where u is capped for the stationary term and the backlog (seconds of work an overloaded broker could not serve
+ * yet, {@link BrokerLoad#backlogMs}) is not, so a long enough overload makes requests wait past request.timeout.ms.
+ * A cold cache after a restart loads the disk with reads ({@link BrokerLoad}); it adds no term here, because
+ * appends go to the page cache.
+ *
+ * <p>Plus, as exact waits rather than noise, the time until a blocked partition can make progress
  * again ({@link #blockedMs}).
  *
  * <p><b>Fetcher sharing.</b> A follower fetches all the partitions it follows from one leader in the same fetch
@@ -42,12 +46,10 @@ public final class LatencyModel {
     private final double moveRetry;
     private final long moveTransientMs;
     private final double stormScale;
-    private final double coldCache;
-    private final double coldDecayMs;
     private final long lagTimeMaxMs;
     private final long alterPartitionMs;
 
-    /** Per broker, refreshed each tick: queueing + cold cache as a leader. */
+    /** Per broker, refreshed each tick: its queueing (stationary + backlog) as a leader. */
     private final double[] leaderMs;
     /** Per broker, refreshed each tick: its delay as an in-sync follower. */
     private final double[] followerMs;
@@ -75,8 +77,6 @@ public final class LatencyModel {
         moveRetry = model.get(ModelKey.MOVE_RETRY_MS);
         moveTransientMs = (long) (model.get(ModelKey.MOVE_TRANSIENT_SECONDS) * 1000);
         stormScale = model.get(ModelKey.STORM_SCALE);
-        coldCache = model.get(ModelKey.COLD_CACHE_MS);
-        coldDecayMs = model.get(ModelKey.COLD_CACHE_DECAY_SECONDS) * 1000;
         lagTimeMaxMs = (long) model.get(ModelKey.REPLICA_LAG_TIME_MAX_MS);
         alterPartitionMs = (long) model.get(ModelKey.ALTER_PARTITION_MS);
         fetchMaxBytes = model.get(ModelKey.REPLICA_FETCH_MAX_BYTES);
@@ -107,13 +107,9 @@ public final class LatencyModel {
     public void update(BrokerLoad load, long nowMs) {
         for (int b = 0; b < leaderMs.length; b++) {
             double u = load.utilisation(b);
-            double cold = 0;
-            long unfenced = cluster.restartUnfencedAtMs(b);
-            if (unfenced != Long.MIN_VALUE && nowMs >= unfenced) {
-                cold = coldCache * StrictMath.exp(-(nowMs - unfenced) / coldDecayMs);
-            }
-            leaderMs[b] = leaderService / (1 - u) + cold;
-            followerMs[b] = replicationBase + followerSaturation * (1 / (1 - u) - 1);
+            double backlog = load.backlogMs(b);
+            leaderMs[b] = leaderService / (1 - u) + backlog;
+            followerMs[b] = replicationBase + followerSaturation * (1 / (1 - u) - 1) + backlog;
         }
         updateFetchWaits();
     }

@@ -1,5 +1,7 @@
 package io.leaderpacer.simulator.scenario;
 
+import io.leaderpacer.engine.config.ConfigException;
+
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,7 +23,7 @@ public final class ByteText {
     public static double parseBytes(String text) {
         Matcher m = SIZE.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + text.trim() + "' is not a size; write e.g. 2GiB, 200MB, 512KiB or 4096B");
+            throw new IllegalArgumentException("'" + ConfigException.printable(text.trim()) + "' is not a size; write e.g. 2GiB, 200MB, 512KiB or 4096B");
         }
         double n = Double.parseDouble(m.group(1));
         String unit = m.group(2).toUpperCase(Locale.ROOT);

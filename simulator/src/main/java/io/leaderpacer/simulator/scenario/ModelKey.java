@@ -21,7 +21,8 @@ public enum ModelKey {
     CATCH_UP_TARGET_UTILISATION("catchUpTargetUtilisation", 0.97, "fraction", 0.05, 0.999,
             "Replica fetchers of a lagging broker take spare capacity up to this utilisation: the saturation that makes early leadership hurt."),
     MAX_UTILISATION("maxUtilisation", 0.99, "fraction", 0.5, 0.9999,
-            "Utilisation is clamped here in the queueing formula, so a saturated broker has a finite (large) delay."),
+            "Caps u in the stationary M/M/1 term only (its relaxation time passes a minute above 0.99); offered load above "
+                    + "capacity is carried as a backlog from tick to tick, which has no cap."),
     NETWORK_RTT_MS("networkRttMs", 1.0, "ms", 0, 1e4,
             "Fixed client-to-leader round trip included in every produce request."),
     LEADER_SERVICE_MS("leaderServiceMs", 1.5, "ms", 0, 1e4,
@@ -53,8 +54,10 @@ public enum ModelKey {
             "Each move's cost is moveRetryMs x (1 + gained-in-window / leadershipStormScale): bursts of thousands hurt."),
     STORM_REQUESTS_PER_MOVE("stormRequestsPerMove", 60, "requests", 0, 1e6,
             "Metadata, reconnect and retry requests each gained leadership brings, spread over the storm window."),
-    COLD_CACHE_MS("coldCacheMs", 25, "ms", 0, 1e5,
-            "Cold page cache on a restarted broker: its led partitions get coldCacheMs x exp(-(t - unfenced)/coldCacheDecaySeconds)."),
+    COLD_CACHE_READ_COST("coldCacheReadCost", 1.0, "", 0, 100,
+            "Cold page cache on a restarted broker: each byte it serves to readers (consumers of its led partitions, catch-up "
+                    + "it serves) costs coldCacheReadCost x exp(-(t - unfenced)/coldCacheDecaySeconds) extra bytes of disk. "
+                    + "1 = every read misses the cache at first; appends are not slowed directly."),
     COLD_CACHE_DECAY_SECONDS("coldCacheDecaySeconds", 600, "s", 1, 1e6,
             "How fast the restarted broker's page cache warms up."),
     LATENCY_SIGMA("latencySigma", 0.6, "", 0.01, 3,

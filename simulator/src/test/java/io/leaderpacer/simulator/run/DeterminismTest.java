@@ -48,7 +48,9 @@ class DeterminismTest {
         // Window P99s updated when fetcher sharing became part of the model (followerFetchWaitScale 1 by default):
         // the restarted broker's in-sync partitions now wait behind its catch-up fetches under every policy.
         assertThat(baseline.steadyP99Ms()).isCloseTo(23.036697271135797, within(1e-9));
-        assertThat(baseline.windowP99Ms()).isCloseTo(307.35460783501, within(1e-9));
+        // Baseline window P99 updated (307.35 -> 306.35) when the cold cache moved from a latency term on the
+        // restarted leader's appends to a disk cost on its reads (this scenario's consumers read little from it).
+        assertThat(baseline.windowP99Ms()).isCloseTo(306.35407943199334, within(1e-9));
         assertThat(baseline.firstUnfenceMs()).isEqualTo(4_215_000);
         assertThat(baseline.recoveryMs()).isEqualTo(922_556);
         assertThat(baseline.elections()).isEqualTo(501);
