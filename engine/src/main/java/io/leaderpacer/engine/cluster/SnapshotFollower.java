@@ -45,11 +45,9 @@ public final class SnapshotFollower {
 
     private ClusterState apply(ClusterSnapshot next) {
         List<PartitionState> partitions = next.partitions();
-        if (state == null || !next.brokers().keySet().equals(brokers.keySet()) || !samePositions(partitions)) {
-            state = ClusterState.of(next);
-            brokers = new TreeMap<>(next.brokers());
-            lastStep = new Step(true, partitions.size(), brokers.size());
-            return state;
+        if (state == null || !next.brokers().keySet().equals(brokers.keySet())
+                || state.positionCount() != partitions.size() || state.partitionCount() != partitions.size()) {
+            return rebuild(next);
         }
         int brokersReplayed = 0;
         for (BrokerState b : next.brokers().values()) {
@@ -62,7 +60,12 @@ public final class SnapshotFollower {
         int replayed = 0;
         for (int i = 0, n = partitions.size(); i < n; i++) {
             PartitionState p = partitions.get(i);
-            if (!p.equals(state.partitionAt(i))) {
+            PartitionState held = state.partitionAt(i);
+            if (held == null || !held.id().equals(p.id())) {
+                // Another sequence of partitions: positions would no longer follow the read's order.
+                return rebuild(next);
+            }
+            if (!p.equals(held)) {
                 state.replay(p);
                 replayed++;
             }
@@ -71,22 +74,15 @@ public final class SnapshotFollower {
         return state;
     }
 
+    private ClusterState rebuild(ClusterSnapshot next) {
+        state = ClusterState.of(next);
+        brokers = new TreeMap<>(next.brokers());
+        lastStep = new Step(true, next.partitions().size(), brokers.size());
+        return state;
+    }
+
     /** What the last {@link #follow} call did. */
     public Step lastStep() {
         return lastStep;
-    }
-
-    /** Whether the state holds exactly the snapshot's partitions, position by position. */
-    private boolean samePositions(List<PartitionState> partitions) {
-        if (state.positionCount() != partitions.size() || state.partitionCount() != partitions.size()) {
-            return false;
-        }
-        for (int i = 0, n = partitions.size(); i < n; i++) {
-            PartitionState held = state.partitionAt(i);
-            if (held == null || !held.id().equals(partitions.get(i).id())) {
-                return false;
-            }
-        }
-        return true;
     }
 }
