@@ -205,11 +205,17 @@ class RestartedBrokerTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> RecoveryScenario.describe(cluster.admin(), topic).get(0)
                     .isr().stream().map(org.apache.kafka.common.Node::id).toList().equals(List.of(1)));
             cluster.killBroker(1);
-            // Nobody asks for an election: the controller itself writes "no leader" once it fences broker 1.
+            // Nobody asks for an election: the controller itself writes "no leader" once broker 1 stops leading.
             await().atMost(Duration.ofSeconds(30)).until(() -> {
                 org.apache.kafka.common.TopicPartitionInfo p = RecoveryScenario.describe(cluster.admin(), topic).get(0);
                 return p.leader() == null || p.leader().isEmpty();
             });
+            // The in-JVM kill still sends one "want to shut down" heartbeat, so the leader may already be gone while
+            // broker 1 is only in controlled shutdown, which describeCluster cannot show (it lists it unfenced): the
+            // case this test is about starts when its session (3 s) expires and the controller fences it.
+            await().atMost(Duration.ofSeconds(30)).until(() -> cluster.admin()
+                    .describeCluster(new org.apache.kafka.clients.admin.DescribeClusterOptions().includeFencedBrokers(true))
+                    .nodes().get().stream().noneMatch(n -> n.id() == 1 && !n.isFenced()));
             cluster.startBroker(0);
             await().atMost(Duration.ofSeconds(30)).until(() -> cluster.admin().describeCluster().nodes().get().stream()
                     .anyMatch(n -> n.id() == 0));
