@@ -95,7 +95,10 @@ public final class Calibration {
                 template.model().with(measured), template.policies());
     }
 
-    /** Per policy and quantity, the median and spread over the rounds that have a value. */
+    /**
+     * Per policy and quantity, the median and spread over the rounds that have a value; for a quantity settled before
+     * the policy acts ({@link Quantity#beforeThePolicyActs()}), over the rounds of every policy.
+     */
     static List<Target> targets(List<MeasuredRound> rounds) {
         Map<String, List<MeasuredRound>> byPolicy = new LinkedHashMap<>();
         for (MeasuredRound r : rounds) {
@@ -104,8 +107,9 @@ public final class Calibration {
         List<Target> out = new ArrayList<>();
         byPolicy.forEach((policy, list) -> {
             for (Quantity q : Quantity.values()) {
-                double[] v = list.stream().mapToDouble(q::measured).filter(Double::isFinite).sorted().toArray();
-                if (v.length * 2 >= list.size() && v.length > 0) {
+                List<MeasuredRound> sample = q.beforeThePolicyActs() ? rounds : list;
+                double[] v = sample.stream().mapToDouble(q::measured).filter(Double::isFinite).sorted().toArray();
+                if (v.length * 2 >= sample.size() && v.length > 0) {
                     out.add(new Target(policy, q, ModelledFigures.median(v), v[0], v[v.length - 1], v.length));
                 }
             }

@@ -52,6 +52,11 @@ public final class FitReport {
                     Double.isFinite(err) && Math.abs(err) <= TOLERANCE ? "yes" : "**no**",
                     fit.fitted().contains(t.quantity()) ? "yes" : "no"));
         }
+        sb.append("\nFigures settled before the policy acts (");
+        sb.append(String.join(", ", java.util.Arrays.stream(Quantity.values()).filter(Quantity::beforeThePolicyActs)
+                .map(Quantity::label).toList()));
+        sb.append(") are measured over the rounds of every policy: no election can reach the restarted broker before")
+                .append(" its first ISR re-entry, and the steady phase ends before it stops.\n");
         return sb.toString();
     }
 
