@@ -30,9 +30,6 @@ public final class FreeParameters {
                         "leadership moves cost for a while, steady leading for good: the shape of the immediate timeline"),
                 new FitParameter(ModelKey.ALTER_PARTITION_MS, 10, 5000, 200,
                         "the first re-entries: partitions with almost no backlog"),
-                new FitParameter(ModelKey.FETCHER_STARTUP_MS, 10, 30_000, 1000,
-                        "the first seconds after unfencing: near-empty partitions rejoin spread over them, and catch-up"
-                                + " of the others starts as their fetches do"),
                 new FitParameter(ModelKey.FETCH_WAIT_SCALE, 0.05, 200, 1,
                         "the in-sync follower's wait behind catch-up fetches: P99 ratio of the other partitions"),
                 new FitParameter(ModelKey.LEADER_SERVICE_MS, 0.05, 200, 1.5,

@@ -50,18 +50,10 @@ public final class Replication {
     private final double[] catchUpServed;
     /** When each broker's process stopped, for the lag it comes back with. */
     private final long[] stoppedAtMs;
-    /**
-     * Not before this time does the slot fetch, after its broker is unfenced: a restarted broker's replicas start one
-     * after another over {@code fetcherStartupMs}, not all in the tick of the unfencing.
-     */
-    private final long[] fetchFromMs;
-    /** {@code fetcherStartupMs}: how long a restarted broker takes to start fetching for all its replicas. */
-    private final long startupMs;
 
-    public Replication(ClusterLayout layout, ClusterState cluster, long startupMs) {
+    public Replication(ClusterLayout layout, ClusterState cluster) {
         this.layout = layout;
         this.cluster = cluster;
-        this.startupMs = startupMs;
         int slots = layout.slotBroker.length;
         lagBytes = new double[slots];
         stalled = new boolean[slots];
@@ -75,7 +67,6 @@ public final class Replication {
         catchUpIn = new double[layout.brokers];
         catchUpServed = new double[layout.brokers];
         stoppedAtMs = new long[layout.brokers];
-        fetchFromMs = new long[slots];
         for (int b = 0; b < layout.brokers; b++) {
             lagging[b] = new IntList();
             for (int i = layout.brokerSlotStart[b]; i < layout.brokerSlotStart[b + 1]; i++) {
@@ -167,7 +158,6 @@ public final class Replication {
                     ? Math.max(downSeconds, layout.retentionMsByTopic[layout.topicOf[p]] / 1000.0) : downSeconds;
             lagBytes[slot] = layout.bytesPerSecond[p] * seconds + layout.backlogBytes[p];
             behindSinceMs[slot] = stoppedAtMs[b];
-            fetchFromMs[slot] = nowMs + (long) (startupMs * startOrder(slot));
             list(b, slot);
         }
         for (int slot : stuckSlots) {
@@ -202,19 +192,6 @@ public final class Replication {
         stuck[slot] = false;
     }
 
-    /**
-     * Where in the start-up a slot starts fetching, in [0, 1): a fixed scramble of the slot number, so that the order
-     * does not follow topic order (which would start every partition of one topic before the next) and a run is
-     * reproducible.
-     */
-    static double startOrder(int slot) {
-        long z = (slot + 1) * 0x9E3779B97F4A7C15L;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        z ^= z >>> 31;
-        return (z >>> 11) * 0x1.0p-53;
-    }
-
     private void list(int b, int slot) {
         if (!listed[slot]) {
             listed[slot] = true;
@@ -245,8 +222,7 @@ public final class Replication {
             if (fetching) {
                 for (int i = 0; i < list.size(); i++) {
                     int slot = list.get(i);
-                    if (!stalled[slot] && !stuck[slot] && nowMs >= fetchFromMs[slot]
-                            && hasLiveLeader(layout.slotPartition[slot])) {
+                    if (!stalled[slot] && !stuck[slot] && hasLiveLeader(layout.slotPartition[slot])) {
                         sharing++;
                     }
                 }
@@ -267,7 +243,7 @@ public final class Replication {
                     list.swapRemove(i);
                     continue;
                 }
-                if (!fetching || stalled[slot] || stuck[slot] || !leaderLive || nowMs < fetchFromMs[slot]) {
+                if (!fetching || stalled[slot] || stuck[slot] || !leaderLive) {
                     lagBytes[slot] += produced;
                 } else {
                     double fetched = Math.min(share * dt, lagBytes[slot] + produced);

@@ -86,7 +86,7 @@ public final class Simulation implements RunObserver {
         cluster = new ClusterState(layout, reentries);
         classes.attachAll(cluster);
         reentries.attach(cluster, layout.partitions, layout.brokers);
-        replication = new Replication(layout, cluster, (long) model.get(ModelKey.FETCHER_STARTUP_MS));
+        replication = new Replication(layout, cluster);
         load = new BrokerLoad(layout.brokers, model);
         latency = new LatencyModel(layout, cluster, replication, gains, model);
         checker = new InvariantChecker(layout, cluster);

@@ -74,9 +74,6 @@ public enum ModelKey {
             "From entering controlled shutdown (leaders moved off) to the process stopping."),
     UNFENCE_DELAY_MS("unfenceDelayMs", 10_000, "ms", 0, 1e7,
             "From a restarted broker registering to it being unfenced (metadata catch-up); replication starts then."),
-    FETCHER_STARTUP_MS("fetcherStartupMs", 0, "ms", 0, 1e6,
-            "After unfencing, a restarted broker's replicas start fetching one after another over this time (each log "
-                    + "truncated and added to a fetcher, each ISR expansion its own request); 0 = all at once."),
     CONTROLLER_FAILOVER_MS("controllerFailoverMs", 3000, "ms", 0, 1e7,
             "Time without an active controller during a controller failover."),
     REQUEST_TIMEOUT_MS("requestTimeoutMs", 30_000, "ms", 1, 1e9,
