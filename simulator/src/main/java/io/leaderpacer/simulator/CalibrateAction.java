@@ -2,6 +2,7 @@ package io.leaderpacer.simulator;
 
 import io.leaderpacer.simulator.calibrate.CalibratedScenario;
 import io.leaderpacer.simulator.calibrate.Calibration;
+import io.leaderpacer.simulator.calibrate.FitParameter;
 import io.leaderpacer.simulator.calibrate.FitReport;
 import io.leaderpacer.simulator.calibrate.FitResult;
 import io.leaderpacer.simulator.calibrate.FreeParameters;
@@ -28,13 +29,16 @@ final class CalibrateAction {
 
     private final List<Path> runs;
     private final Path template;
+    /** A scenario whose model values start the search (a refit from an earlier calibration), or null. */
+    private final Path start;
     private final String name;
     private final int sweeps;
     private final Path out;
 
-    CalibrateAction(List<Path> runs, Path template, String name, int sweeps, Path out) {
+    CalibrateAction(List<Path> runs, Path template, Path start, String name, int sweeps, Path out) {
         this.runs = List.copyOf(runs);
         this.template = template;
+        this.start = start;
         this.name = name;
         this.sweeps = sweeps;
         this.out = out;
@@ -43,6 +47,7 @@ final class CalibrateAction {
     int run(PrintWriter stdout, PrintWriter stderr) throws IOException {
         Calibration calibration;
         String templateText;
+        List<FitParameter> parameters;
         try {
             if (!name.matches("[A-Za-z0-9._-]+")) {
                 throw new IllegalArgumentException("--calibration-name '" + name + "' may only contain letters, digits, '.', '_' and '-'");
@@ -54,6 +59,8 @@ final class CalibrateAction {
             templateText = Files.readString(template);
             List<MeasuredRound> rounds = LoadTestRuns.read(runs);
             calibration = Calibration.of(t, rounds);
+            parameters = start == null ? FreeParameters.standard()
+                    : FreeParameters.startingFrom(new ScenarioLoader().load(start).model());
         } catch (ScenarioException | IllegalArgumentException e) {
             stderr.println("Error: " + e.getMessage());
             return SimulateCommand.BAD_INPUT;
@@ -63,7 +70,7 @@ final class CalibrateAction {
         stdout.flush();
         FitResult fit;
         try {
-            fit = calibration.fit(FreeParameters.standard(), FreeParameters.FITTED, sweeps, line -> {
+            fit = calibration.fit(parameters, FreeParameters.FITTED, sweeps, line -> {
                 stdout.println("  " + line);
                 stdout.flush();
             });
@@ -73,7 +80,8 @@ final class CalibrateAction {
         }
         String runNames = String.join(", ", runs.stream().map(p -> p.getFileName().toString()).toList());
         String command = "pacer simulate --calibrate " + String.join(" ", runs.stream().map(Path::toString).toList())
-                + " --calibration-template " + template + " --calibration-name " + name + " --max-evaluations " + sweeps;
+                + " --calibration-template " + template + (start == null ? "" : " --calibration-start " + start)
+                + " --calibration-name " + name + " --max-evaluations " + sweeps;
         String report = FitReport.markdown(fit, runs.stream().map(Path::toString).toList(), command);
         Path scenario = out.resolve(name + ".yaml");
         Path reportFile = out.resolve(name + "-fit.md");

@@ -112,6 +112,11 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Name of the calibrated scenario and its files (default: ${DEFAULT-VALUE}).")
     String calibrationName;
 
+    @Option(names = "--calibration-start", paramLabel = "FILE",
+            description = "--calibrate: start the search from this scenario's model values (e.g. the previous"
+                    + " calibration) instead of the standard start.")
+    Path calibrationStart;
+
     @Option(names = "--max-evaluations", defaultValue = "1000", paramLabel = "N",
             description = "--calibrate: model evaluations the fit may make (default: ${DEFAULT-VALUE}).")
     int sweeps;
@@ -135,7 +140,7 @@ public final class SimulateCommand implements Callable<Integer> {
             return sensitivity(stdout, stderr);
         }
         if (!calibrate.isEmpty()) {
-            return new CalibrateAction(calibrate, calibrationTemplate, calibrationName, sweeps, out).run(stdout, stderr);
+            return new CalibrateAction(calibrate, calibrationTemplate, calibrationStart, calibrationName, sweeps, out).run(stdout, stderr);
         }
         List<Scenario> scenarios;
         try {

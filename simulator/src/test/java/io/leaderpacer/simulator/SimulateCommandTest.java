@@ -78,6 +78,16 @@ class SimulateCommandTest {
     }
 
     @Test
+    void calibrationStartThatDoesNotLoad_isABadInputNamingIt_andWritesNothing(@TempDir Path dir) {
+        Path missing = dir.resolve("previous.yaml");
+        assertThat(run("--calibrate", Path.of("..", "docs", "evidence", "run2-producer-per-leader").toString(),
+                "--calibration-template", Path.of("..", "scenarios", "calibration", "loadtest-template.yaml").toString(),
+                "--calibration-start", missing.toString(), "--out", dir.resolve("out").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("previous.yaml");
+        assertThat(Files.exists(dir.resolve("out"))).isFalse();
+    }
+
+    @Test
     void secondScenarioIntoTheSameDirectory_keepsTheFirstOnesSummaryRows(@TempDir Path dir) throws IOException {
         Path first = dir.resolve("small.yaml");
         Files.writeString(first, SMALL);

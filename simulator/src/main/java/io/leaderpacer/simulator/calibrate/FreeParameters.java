@@ -1,6 +1,7 @@
 package io.leaderpacer.simulator.calibrate;
 
 import io.leaderpacer.simulator.scenario.ModelKey;
+import io.leaderpacer.simulator.scenario.ModelParameters;
 
 import java.util.List;
 
@@ -19,6 +20,16 @@ public final class FreeParameters {
      * measured seconds.
      */
     public static final List<Quantity> FITTED = List.of(Quantity.values());
+
+    /**
+     * The standard parameters with the search starting at the given model's values (clamped to the bounds): a refit
+     * from an earlier calibration, which a search from the standard start may not find again within its budget.
+     */
+    public static List<FitParameter> startingFrom(ModelParameters model) {
+        return standard().stream()
+                .map(p -> new FitParameter(p.key(), p.min(), p.max(), p.clamp(model.get(p.key())), p.why()))
+                .toList();
+    }
 
     public static List<FitParameter> standard() {
         return List.of(

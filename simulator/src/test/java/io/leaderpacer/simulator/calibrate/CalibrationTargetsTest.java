@@ -1,8 +1,12 @@
 package io.leaderpacer.simulator.calibrate;
 
+import io.leaderpacer.simulator.scenario.ModelKey;
+import io.leaderpacer.simulator.scenario.ModelParameters;
 import org.junit.jupiter.api.Test;
 
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,5 +45,19 @@ class CalibrationTargetsTest {
         List<Target> targets = Calibration.targets(List.of(round("immediate", 1, 1.0, 10),
                 round("immediate", 2, 2.0, 11)));
         assertThat(targets).noneMatch(t -> t.quantity() == Quantity.GATE_RELEASE);
+    }
+
+    @Test
+    void startFromAnEarlierCalibration_takesItsValues_clampedToTheBounds() {
+        Map<ModelKey, Double> values = new EnumMap<>(ModelKey.class);
+        values.put(ModelKey.DISK_WRITE_MBPS, 111.4);
+        values.put(ModelKey.REQUEST_COST_KB, 5e5);
+        List<FitParameter> start = FreeParameters.startingFrom(ModelParameters.defaults().with(values));
+        FitParameter disk = start.stream().filter(p -> p.key() == ModelKey.DISK_WRITE_MBPS).findFirst().orElseThrow();
+        FitParameter cost = start.stream().filter(p -> p.key() == ModelKey.REQUEST_COST_KB).findFirst().orElseThrow();
+        assertThat(disk.start()).isEqualTo(111.4);
+        assertThat(cost.start()).isEqualTo(cost.max());
+        assertThat(start).extracting(FitParameter::key)
+                .containsExactlyElementsOf(FreeParameters.standard().stream().map(FitParameter::key).toList());
     }
 }
