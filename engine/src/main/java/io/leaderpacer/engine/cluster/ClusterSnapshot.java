@@ -45,15 +45,9 @@ public final class ClusterSnapshot implements ClusterView {
     private final int[] firstReplicaIndexColumn;
     /** Per partition position, the broker index of its leader, or -1: a valid leader is kept without a lookup. */
     private final int[] leaderIndexColumn;
-    /** Per partition position, the {@link #FIRST_REPLICA_IN_ISR}, {@link #REASSIGNING}, {@link #DELETING}, {@link #LEADER_IN_ISR} and {@link #ISR_EMPTY} bits. */
+    /** Per partition position, the {@link PartitionFlags} byte. */
     private final byte[] flagColumn;
 
-    private static final byte FIRST_REPLICA_IN_ISR = 1;
-    private static final byte REASSIGNING = 2;
-    private static final byte DELETING = 4;
-    private static final byte LEADER_IN_ISR = 8;
-    private static final byte ISR_EMPTY = 16;
-    private static final byte IMBALANCED = 32;
 
     private ClusterSnapshot(SortedMap<Integer, BrokerState> brokers, List<PartitionState> partitions) {
         this.brokers = Collections.unmodifiableSortedMap(brokers);
@@ -122,12 +116,7 @@ public final class ClusterSnapshot implements ClusterView {
             }
             leaderColumn[i] = leader;
             leaderIndexColumn[i] = leaderAt;
-            int first = p.replicaAt(0);
-            flagColumn[i] = (byte) ((p.isrContains(first) ? FIRST_REPLICA_IN_ISR : 0)
-                    | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
-                    | (p.hasLeader() && p.isrContains(leader) ? LEADER_IN_ISR : 0)
-                    | (p.isrIsEmpty() ? ISR_EMPTY : 0)
-                    | (leader != first ? IMBALANCED : 0));
+            flagColumn[i] = PartitionFlags.of(p);
         }
         return complete;
     }
@@ -195,7 +184,7 @@ public final class ClusterSnapshot implements ClusterView {
 
     @Override
     public boolean imbalancedAt(int position) {
-        return (flagColumn[position] & IMBALANCED) != 0;
+        return PartitionFlags.has(flagColumn[position], PartitionFlags.IMBALANCED);
     }
 
     @Override
@@ -263,17 +252,17 @@ public final class ClusterSnapshot implements ClusterView {
     /** Whether the first assigned replica of the partition at this position is in its ISR. */
     @Override
     public boolean firstReplicaInIsrAt(int position) {
-        return (flagColumn[position] & FIRST_REPLICA_IN_ISR) != 0;
+        return PartitionFlags.has(flagColumn[position], PartitionFlags.FIRST_REPLICA_IN_ISR);
     }
 
     @Override
     public boolean leaderInIsrAt(int position) {
-        return (flagColumn[position] & LEADER_IN_ISR) != 0;
+        return PartitionFlags.has(flagColumn[position], PartitionFlags.LEADER_IN_ISR);
     }
 
     @Override
     public boolean isrEmptyAt(int position) {
-        return (flagColumn[position] & ISR_EMPTY) != 0;
+        return PartitionFlags.has(flagColumn[position], PartitionFlags.ISR_EMPTY);
     }
 
     @Override
@@ -284,13 +273,13 @@ public final class ClusterSnapshot implements ClusterView {
     /** Whether the partition at this position is being reassigned or its topic deleted. */
     @Override
     public boolean reassigningOrDeletingAt(int position) {
-        return (flagColumn[position] & (REASSIGNING | DELETING)) != 0;
+        return PartitionFlags.guarded(flagColumn[position]);
     }
 
     /** Whether the topic of the partition at this position is being deleted. */
     @Override
     public boolean topicDeletingAt(int position) {
-        return (flagColumn[position] & DELETING) != 0;
+        return PartitionFlags.has(flagColumn[position], PartitionFlags.DELETING);
     }
 
     @Override

@@ -29,12 +29,6 @@ import java.util.TreeSet;
  */
 public final class ClusterState implements ClusterView {
 
-    private static final byte FIRST_REPLICA_IN_ISR = 1;
-    private static final byte REASSIGNING = 2;
-    private static final byte DELETING = 4;
-    private static final byte LEADER_IN_ISR = 8;
-    private static final byte ISR_EMPTY = 16;
-    private static final byte IMBALANCED = 32;
 
     /** Broker ids by index, in the order first named. */
     private int[] brokerIds = new int[16];
@@ -139,11 +133,7 @@ public final class ClusterState implements ClusterView {
         leaders[pos] = p.leader();
         firstReplicaIndex[pos] = first;
         leaderIndex[pos] = leaderAt;
-        flags[pos] = (byte) ((p.isrContains(p.replicaAt(0)) ? FIRST_REPLICA_IN_ISR : 0)
-                | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
-                | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
-                | (p.isrIsEmpty() ? ISR_EMPTY : 0)
-                | (p.leader() != p.replicaAt(0) ? IMBALANCED : 0));
+        flags[pos] = PartitionFlags.of(p);
         candidates.place(pos, previousPreferred, firstReplicaIndex[pos]);
         count(pos, +1);
     }
@@ -162,14 +152,16 @@ public final class ClusterState implements ClusterView {
     private void count(int pos, int sign) {
         int pref = firstReplicaIndex[pos];
         boolean isImbalanced = leaders[pos] != brokerIds[pref];
-        boolean guarded = (flags[pos] & (REASSIGNING | DELETING)) != 0;
-        boolean inSync = (flags[pos] & FIRST_REPLICA_IN_ISR) != 0;
-        tallies.count(pref, sign, isImbalanced, guarded, (flags[pos] & DELETING) != 0, inSync);
-        if (isImbalanced && (flags[pos] & DELETING) == 0) {
-            byte f = flags[pos];
-            boolean stuck = !inSync && (f & ISR_EMPTY) == 0 && (f & LEADER_IN_ISR) != 0;
-            candidates.file(pos, sign > 0, pref, leaderIndex[pos], inSync, stuck, (f & REASSIGNING) != 0,
-                    stuck && active[leaderIndex[pos]]);
+        byte f = flags[pos];
+        boolean guarded = PartitionFlags.guarded(f);
+        boolean inSync = PartitionFlags.has(f, PartitionFlags.FIRST_REPLICA_IN_ISR);
+        boolean deleting = PartitionFlags.has(f, PartitionFlags.DELETING);
+        tallies.count(pref, sign, isImbalanced, guarded, deleting, inSync);
+        if (isImbalanced && !deleting) {
+            boolean stuck = !inSync && !PartitionFlags.has(f, PartitionFlags.ISR_EMPTY)
+                    && PartitionFlags.has(f, PartitionFlags.LEADER_IN_ISR);
+            candidates.file(pos, sign > 0, pref, leaderIndex[pos], inSync, stuck,
+                    PartitionFlags.has(f, PartitionFlags.REASSIGNING), stuck && active[leaderIndex[pos]]);
         }
     }
 
@@ -250,7 +242,7 @@ public final class ClusterState implements ClusterView {
 
     @Override
     public boolean imbalancedAt(int position) {
-        return (flags[position] & IMBALANCED) != 0;
+        return PartitionFlags.has(flags[position], PartitionFlags.IMBALANCED);
     }
 
     @Override
@@ -275,17 +267,17 @@ public final class ClusterState implements ClusterView {
 
     @Override
     public boolean firstReplicaInIsrAt(int position) {
-        return (flags[position] & FIRST_REPLICA_IN_ISR) != 0;
+        return PartitionFlags.has(flags[position], PartitionFlags.FIRST_REPLICA_IN_ISR);
     }
 
     @Override
     public boolean leaderInIsrAt(int position) {
-        return (flags[position] & LEADER_IN_ISR) != 0;
+        return PartitionFlags.has(flags[position], PartitionFlags.LEADER_IN_ISR);
     }
 
     @Override
     public boolean isrEmptyAt(int position) {
-        return (flags[position] & ISR_EMPTY) != 0;
+        return PartitionFlags.has(flags[position], PartitionFlags.ISR_EMPTY);
     }
 
     @Override
@@ -295,12 +287,12 @@ public final class ClusterState implements ClusterView {
 
     @Override
     public boolean reassigningOrDeletingAt(int position) {
-        return (flags[position] & (REASSIGNING | DELETING)) != 0;
+        return PartitionFlags.guarded(flags[position]);
     }
 
     @Override
     public boolean topicDeletingAt(int position) {
-        return (flags[position] & DELETING) != 0;
+        return PartitionFlags.has(flags[position], PartitionFlags.DELETING);
     }
 
     @Override
