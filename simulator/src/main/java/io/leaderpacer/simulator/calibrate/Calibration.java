@@ -91,7 +91,7 @@ public final class Calibration {
             measured.put(ModelKey.RECOVERY_WINDOW_SECONDS, window);
         }
         return new Scenario(template.name(), template.description(), template.source(), template.seed(),
-                template.brokers(), template.racks(), template.topics(), events, template.endMs(),
+                template.brokers(), template.racks(), template.placement(), template.topics(), events, template.endMs(),
                 template.model().with(measured), template.policies());
     }
 

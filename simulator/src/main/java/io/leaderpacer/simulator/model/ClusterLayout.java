@@ -1,6 +1,7 @@
 package io.leaderpacer.simulator.model;
 
 import io.leaderpacer.engine.cluster.PartitionId;
+import io.leaderpacer.simulator.scenario.Placement;
 import io.leaderpacer.simulator.scenario.RateSkew;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.TopicSpec;
@@ -83,6 +84,9 @@ public final class ClusterLayout {
         SplittableRandom rates = random.stream("workload-rates");
         // A stream of its own: giving a topic a backlog must not change any other draw.
         SplittableRandom backlogs = random.stream("workload-backlog");
+        // Drawn only for the striped placement, so the seed-003 layout and every other stream stay as they were.
+        SplittableRandom placementDraws = random.stream("replica-placement");
+        boolean striped = scenario.placement() == Placement.STRIPED;
         int p = 0;
         int slot = 0;
         for (int t = 0; t < topics; t++) {
@@ -97,6 +101,9 @@ public final class ClusterLayout {
                     : normalised(spec.backlogSizes());
             long milliRequests = Math.round(spec.produceRequestsPerSecond() * 1000.0 / spec.partitions());
             long consumerMilli = Math.round(spec.consumerRequestsPerSecond() * 1000.0 / spec.partitions());
+            // Drawn for every topic, explicit assignment or not, so that giving one topic an assignment
+            // does not move the start and shift of the others.
+            StripedPlacement stripes = striped ? StripedPlacement.drawn(brokers, placementDraws) : null;
             for (int i = 0; i < spec.partitions(); i++, p++) {
                 topicOf[p] = t;
                 ids[p] = new PartitionId(spec.name(), i);
@@ -107,9 +114,12 @@ public final class ClusterLayout {
                 consumerMilliRequests[p] = consumerMilli;
                 replicaStart[p] = slot;
                 for (int j = 0; j < spec.replicationFactor(); j++, slot++) {
-                    // Seed 003's placement: partition i on broker i mod n, replica j on (i + j) mod n,
-                    // counted over all topics so that small topics do not all start on broker 0.
-                    slotBroker[slot] = spec.hasExplicitAssignment() ? spec.assignment().get(i)[j] : (p + j) % brokers;
+                    // An explicit assignment wins. Otherwise seed 003's placement: partition i on broker i mod n,
+                    // replica j on (i + j) mod n, counted over all topics so that small topics do not all start
+                    // on broker 0; or Kafka's striped one, per topic from its drawn start and shift.
+                    slotBroker[slot] = spec.hasExplicitAssignment() ? spec.assignment().get(i)[j]
+                            : stripes != null ? stripes.broker(i, j)
+                            : (p + j) % brokers;
                     slotPartition[slot] = p;
                 }
             }

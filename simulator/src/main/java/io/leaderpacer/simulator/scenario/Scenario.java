@@ -13,6 +13,7 @@ import java.util.List;
  * @param seed        the default seed; every random stream of a run derives from the seed in use
  * @param brokers     broker count (ids 0..brokers-1)
  * @param racks       rack count (broker b is in rack b mod racks), 0 = no racks
+ * @param placement   how replicas of topics without an explicit assignment are laid out
  * @param topics      the topics
  * @param events      what happens, ascending by time
  * @param endMs       simulated duration
@@ -26,6 +27,7 @@ public record Scenario(
         long seed,
         int brokers,
         int racks,
+        Placement placement,
         List<TopicSpec> topics,
         List<ScenarioEvent> events,
         long endMs,
@@ -72,15 +74,15 @@ public record Scenario(
     }
 
     public Scenario withSeed(long newSeed) {
-        return new Scenario(name, description, source, newSeed, brokers, racks, topics, events, endMs, model, policies);
+        return new Scenario(name, description, source, newSeed, brokers, racks, placement, topics, events, endMs, model, policies);
     }
 
     public Scenario withPolicies(List<PolicySpec> chosen) {
-        return new Scenario(name, description, source, seed, brokers, racks, topics, events, endMs, model, chosen);
+        return new Scenario(name, description, source, seed, brokers, racks, placement, topics, events, endMs, model, chosen);
     }
 
     public Scenario withModel(ModelParameters newModel) {
-        return new Scenario(name, description, source, seed, brokers, racks, topics, events, endMs, newModel, policies);
+        return new Scenario(name, description, source, seed, brokers, racks, placement, topics, events, endMs, newModel, policies);
     }
 
     /**
@@ -93,6 +95,6 @@ public record Scenario(
         for (TopicSpec t : topics) {
             scaled.add(t.withPartitions(Math.max(t.replicationFactor(), t.partitions() / divisor)));
         }
-        return new Scenario(name, description, source, seed, brokers, racks, scaled, events, endMs, model, policies);
+        return new Scenario(name, description, source, seed, brokers, racks, placement, scaled, events, endMs, model, policies);
     }
 }

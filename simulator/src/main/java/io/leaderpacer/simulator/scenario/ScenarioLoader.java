@@ -108,9 +108,15 @@ public final class ScenarioLoader {
         long seed = top.has("seed") ? top.requireLong("seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1L;
 
         YamlFields cluster = top.mapping("cluster");
-        cluster.allowOnly(Set.of("brokers", "racks"));
+        cluster.allowOnly(Set.of("brokers", "racks", "placement"));
         int brokers = cluster.requireInt("brokers", 1, 100_000);
         int racks = cluster.optInt("racks", 0, 0, brokers);
+        Placement placement = Placement.named(cluster.optChoice("placement", Placement.yamlNames(),
+                Placement.SEED_003.yamlName()));
+        if (placement == Placement.STRIPED && racks > 0) {
+            throw cluster.error("placement", "striped is Kafka's rack-unaware placement and does not keep replicas on "
+                    + "distinct racks; drop racks, use seed-003, or give each topic an explicit assignment");
+        }
 
         List<TopicSpec> topics = topics(top, brokers, racks, source);
         ModelParameters model = model(top);
@@ -125,7 +131,7 @@ public final class ScenarioLoader {
 
         Map<String, PolicySpec> custom = customPolicies(top);
         List<PolicySpec> policies = policies(top, custom);
-        return new Scenario(scenarioName, description, source, seed, brokers, racks, topics, events, endMs, model, policies);
+        return new Scenario(scenarioName, description, source, seed, brokers, racks, placement, topics, events, endMs, model, policies);
     }
 
     private static List<TopicSpec> topics(YamlFields top, int brokers, int racks, String source) {
