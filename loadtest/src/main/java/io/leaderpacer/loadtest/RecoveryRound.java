@@ -344,8 +344,7 @@ final class RecoveryRound {
 
     private List<PartitionSample> samplesOfRound(long t0) {
         return watcher.samples().stream().filter(s -> s.atMs() >= t0)
-                .map(s -> new PartitionSample(s.atMs() - t0, s.status(), s.preferred(), s.preferredLed(),
-                        s.preferredInIsr(), s.hosted(), s.hostedInIsr()))
+                .map(s -> s.at(s.atMs() - t0))
                 .toList();
     }
 

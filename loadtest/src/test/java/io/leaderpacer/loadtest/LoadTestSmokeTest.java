@@ -1,6 +1,7 @@
 package io.leaderpacer.loadtest;
 
 import io.leaderpacer.loadtest.load.View;
+import io.leaderpacer.loadtest.observe.PartitionSample;
 import io.leaderpacer.loadtest.result.CsvFiles;
 import io.leaderpacer.loadtest.result.HtmlReport;
 import io.leaderpacer.loadtest.result.LatencyFigures;
@@ -67,6 +68,25 @@ class LoadTestSmokeTest {
             assertThat(r.window().get(View.PROTECTED).count()).isPositive();
             assertThat(r.seconds()).isNotEmpty();
             assertThat(r.samples()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void catchUpBytes_areMeasured_fromTheBacklogBehindToNothingBehind() {
+        for (RoundResult r : result.rounds()) {
+            List<PartitionSample> known = r.samples().stream()
+                    .filter(x -> x.atMs() >= r.restartedAtMs() && x.hostedBytes() >= 0 && x.bytesBehind() >= 0).toList();
+            assertThat(known).as("%s: samples with log-dir sizes after the restart", r.policy()).hasSizeGreaterThan(2);
+            PartitionSample first = known.get(0);
+            PartitionSample last = known.get(known.size() - 1);
+            // 128 MiB were written while the broker was down; the first look may come after it fetched most of it
+            // (one look every 0.5 s, and the broker answers describeLogDirs only once it is up).
+            assertThat(first.bytesBehind()).as("%s: behind at the first look", r.policy())
+                    .isPositive().isLessThanOrEqualTo(136L << 20);
+            assertThat(last.bytesBehind()).as("%s: behind at the end", r.policy()).isLessThan(1L << 20);
+            // What it no longer lags by, it fetched: its replicas grew by at least that much.
+            assertThat(last.hostedBytes() - first.hostedBytes()).as("%s: fetched", r.policy())
+                    .isGreaterThanOrEqualTo(first.bytesBehind() - last.bytesBehind());
         }
     }
 

@@ -10,9 +10,19 @@ package io.leaderpacer.loadtest.observe;
  * @param preferredInIsr of them, those whose ISR holds it
  * @param hosted         partitions it is a replica of
  * @param hostedInIsr    of them, those whose ISR holds it
+ * @param hostedBytes    bytes of its replicas in its log directories ({@code describeLogDirs}), -1 when it did not
+ *                       answer (down, or still starting): the catch-up rate is how fast this grows
+ * @param bytesBehind    over the partitions it hosts and does not lead, how many bytes their leaders hold beyond its
+ *                       replica (-1 when unknown): the backlog still to fetch
  */
 public record PartitionSample(long atMs, BrokerStatus status, int preferred, int preferredLed, int preferredInIsr,
-                              int hosted, int hostedInIsr) {
+                              int hosted, int hostedInIsr, long hostedBytes, long bytesBehind) {
+
+    /** Shifted to another time origin. */
+    public PartitionSample at(long newAtMs) {
+        return new PartitionSample(newAtMs, status, preferred, preferredLed, preferredInIsr, hosted, hostedInIsr,
+                hostedBytes, bytesBehind);
+    }
 
     /** Preferred partitions whose ISR lacks the broker. */
     public int preferredOutOfSync() {

@@ -3,6 +3,8 @@ package io.leaderpacer.loadtest.observe;
 import io.leaderpacer.loadtest.load.BrokerRole;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.DescribeLogDirsOptions;
+import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -155,7 +158,9 @@ public final class PartitionWatcher implements AutoCloseable {
             }
         }
         loadRoles = roles;
-        PartitionSample s = new PartitionSample(now, status, preferred, led, preferredInIsr, hosted, hostedInIsr);
+        long[] bytes = replicaBytes(topics);
+        PartitionSample s = new PartitionSample(now, status, preferred, led, preferredInIsr, hosted, hostedInIsr,
+                bytes[0], bytes[1]);
         synchronized (this) {
             samples.add(s);
             if (tracking) {
@@ -165,6 +170,53 @@ public final class PartitionWatcher implements AutoCloseable {
             }
         }
         last = s;
+    }
+
+    /**
+     * The broker's replica bytes and, over the partitions it hosts but does not lead, what their leaders hold beyond
+     * it: {@code describeLogDirs} of every broker (sizes only, no data read). {-1, -1} when a broker does not answer,
+     * e.g. the restarted one while it is down.
+     */
+    private long[] replicaBytes(Map<String, TopicDescription> topics) {
+        try {
+            Set<Integer> brokers = new HashSet<>();
+            for (TopicDescription topic : topics.values()) {
+                for (TopicPartitionInfo p : topic.partitions()) {
+                    p.replicas().forEach(n -> brokers.add(n.id()));
+                }
+            }
+            Map<Integer, Map<String, LogDirDescription>> dirs = admin.describeLogDirs(brokers,
+                    new DescribeLogDirsOptions().timeoutMs(3000)).allDescriptions().get(4, TimeUnit.SECONDS);
+            Map<Integer, Map<TopicPartition, Long>> sizes = new HashMap<>();
+            dirs.forEach((b, byDir) -> {
+                Map<TopicPartition, Long> m = new HashMap<>();
+                byDir.values().forEach(d -> d.replicaInfos().forEach((tp, info) -> m.merge(tp, info.size(), Long::sum)));
+                sizes.put(b, m);
+            });
+            Map<TopicPartition, Long> own = sizes.get(broker);
+            if (own == null) {
+                return new long[] {-1, -1};
+            }
+            long hostedBytes = own.values().stream().mapToLong(Long::longValue).sum();
+            long behind = 0;
+            for (TopicDescription topic : topics.values()) {
+                for (TopicPartitionInfo p : topic.partitions()) {
+                    if (p.leader() == null || p.leader().id() == broker
+                            || p.replicas().stream().noneMatch(n -> n.id() == broker)) {
+                        continue;
+                    }
+                    TopicPartition tp = new TopicPartition(topic.name(), p.partition());
+                    long leaderBytes = sizes.getOrDefault(p.leader().id(), Map.of()).getOrDefault(tp, 0L);
+                    behind += Math.max(0, leaderBytes - own.getOrDefault(tp, 0L));
+                }
+            }
+            return new long[] {hostedBytes, behind};
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return new long[] {-1, -1};
+        }
     }
 
     /** The last sample, or null before the first one succeeded. */

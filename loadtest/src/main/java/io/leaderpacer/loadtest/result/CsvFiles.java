@@ -30,7 +30,8 @@ public final class CsvFiles {
         StringBuilder seconds = new StringBuilder("policy,round,second,view,count,failed,p50_ms,p99_ms,max_ms\n");
         StringBuilder buckets = new StringBuilder("policy,round,phase,view,up_to_ms,count\n");
         StringBuilder partitions = new StringBuilder(
-                "policy,round,at_s,broker_status,preferred,preferred_led,preferred_in_isr,hosted,hosted_in_isr\n");
+                "policy,round,at_s,broker_status,preferred,preferred_led,preferred_in_isr,hosted,hosted_in_isr,"
+                        + "hosted_bytes,bytes_behind\n");
         StringBuilder cpu = new StringBuilder("policy,round,at_s,cores\n");
         StringBuilder runs = new StringBuilder("policy,round,at_s,elected,elected_to_broker,broker_gated,failed\n");
         for (RoundResult r : result.rounds()) {
@@ -48,7 +49,9 @@ public final class CsvFiles {
             for (PartitionSample s : r.samples()) {
                 partitions.append(key).append(num(s.atMs() / 1000.0)).append(',').append(s.status().name().toLowerCase(Locale.ROOT))
                         .append(',').append(s.preferred()).append(',').append(s.preferredLed()).append(',')
-                        .append(s.preferredInIsr()).append(',').append(s.hosted()).append(',').append(s.hostedInIsr()).append('\n');
+                        .append(s.preferredInIsr()).append(',').append(s.hosted()).append(',').append(s.hostedInIsr()).append(',')
+                        .append(s.hostedBytes() < 0 ? "" : Long.toString(s.hostedBytes())).append(',')
+                        .append(s.bytesBehind() < 0 ? "" : Long.toString(s.bytesBehind())).append('\n');
             }
             for (RoundResult.CpuSample c : r.cpu()) {
                 cpu.append(key).append(num(c.atMs() / 1000.0)).append(',').append(num(c.cores())).append('\n');
