@@ -7,6 +7,7 @@ import io.leaderpacer.simulator.calibrate.FitReport;
 import io.leaderpacer.simulator.calibrate.FitResult;
 import io.leaderpacer.simulator.calibrate.FreeParameters;
 import io.leaderpacer.simulator.calibrate.LoadTestRuns;
+import io.leaderpacer.simulator.calibrate.MeasuredCatchUp;
 import io.leaderpacer.simulator.calibrate.MeasuredRound;
 import io.leaderpacer.simulator.controller.InvariantViolation;
 import io.leaderpacer.simulator.report.AtomicFiles;
@@ -48,6 +49,7 @@ final class CalibrateAction {
         Calibration calibration;
         String templateText;
         List<FitParameter> parameters;
+        List<MeasuredCatchUp.Round> catchUp;
         try {
             if (!name.matches("[A-Za-z0-9._-]+")) {
                 throw new IllegalArgumentException("--calibration-name '" + name + "' may only contain letters, digits, '.', '_' and '-'");
@@ -59,6 +61,7 @@ final class CalibrateAction {
             templateText = Files.readString(template);
             List<MeasuredRound> rounds = LoadTestRuns.read(runs);
             calibration = Calibration.of(t, rounds);
+            catchUp = runs.stream().flatMap(r -> MeasuredCatchUp.read(r).stream()).toList();
             parameters = start == null ? FreeParameters.standard()
                     : FreeParameters.startingFrom(new ScenarioLoader().load(start).model());
         } catch (ScenarioException | IllegalArgumentException e) {
@@ -82,7 +85,7 @@ final class CalibrateAction {
         String command = "pacer simulate --calibrate " + String.join(" ", runs.stream().map(Path::toString).toList())
                 + " --calibration-template " + template + (start == null ? "" : " --calibration-start " + start)
                 + " --calibration-name " + name + " --max-evaluations " + sweeps;
-        String report = FitReport.markdown(fit, runs.stream().map(Path::toString).toList(), command);
+        String report = FitReport.markdown(fit, runs.stream().map(Path::toString).toList(), command, catchUp);
         Path scenario = out.resolve(name + ".yaml");
         Path reportFile = out.resolve(name + "-fit.md");
         AtomicFiles.write(scenario, CalibratedScenario.yaml(templateText, name, fit, "the measured load-test runs " + runNames,

@@ -18,6 +18,11 @@ public final class FitReport {
     }
 
     public static String markdown(FitResult fit, List<String> runs, String command) {
+        return markdown(fit, runs, command, List.of());
+    }
+
+    /** With the catch-up the runs measured in bytes ({@link MeasuredCatchUp}), where they have it. */
+    public static String markdown(FitResult fit, List<String> runs, String command, List<MeasuredCatchUp.Round> catchUp) {
         StringBuilder sb = new StringBuilder();
         sb.append("# Calibration fit (modelled against measured)\n\n");
         sb.append("Command: `").append(command).append("`\n\n");
@@ -51,6 +56,19 @@ public final class FitReport {
                     Double.isFinite(err) ? String.format(Locale.ROOT, "%+.0f %%", 100 * err) : "none",
                     Double.isFinite(err) && Math.abs(err) <= TOLERANCE ? "yes" : "**no**",
                     fit.fitted().contains(t.quantity()) ? "yes" : "no"));
+        }
+        if (!catchUp.isEmpty()) {
+            sb.append("\n## Catch-up measured in bytes (not fitted)\n\n");
+            sb.append("From `partitions.csv` (`hosted_bytes`, `bytes_behind`: the restarted broker's replica bytes and what")
+                    .append(" the leaders it follows hold beyond it, every 0.5 s). Done: at most 1 % of what was behind at")
+                    .append(" unfencing is left; rate: replica bytes gained per second until then (MB = 10^6 bytes).\n\n");
+            sb.append("| policy | round | behind at the first look after the restart | behind at unfencing | done after")
+                    .append(" unfencing | catch-up rate |\n|---|---:|---:|---:|---:|---:|\n");
+            for (MeasuredCatchUp.Round r : catchUp) {
+                sb.append(String.format(Locale.ROOT, "| %s | %d | %s MiB | %s MiB | %s s | %s MB/s |%n", r.policy(),
+                        r.round(), num(r.behindAtFirstLookMiB()), num(r.behindAtUnfenceMiB()), num(r.doneSeconds()),
+                        num(r.meanMBps())));
+            }
         }
         sb.append("\nFigures settled before the policy acts (");
         sb.append(String.join(", ", java.util.Arrays.stream(Quantity.values()).filter(Quantity::beforeThePolicyActs)
