@@ -17,11 +17,7 @@ public final class FitReport {
     private FitReport() {
     }
 
-    public static String markdown(FitResult fit, List<String> runs, String command) {
-        return markdown(fit, runs, command, List.of());
-    }
-
-    /** With the catch-up the runs measured in bytes ({@link MeasuredCatchUp}), where they have it. */
+    /** {@code catchUp}: the catch-up the runs measured in bytes ({@link MeasuredCatchUp}), empty where they have none. */
     public static String markdown(FitResult fit, List<String> runs, String command, List<MeasuredCatchUp.Round> catchUp) {
         StringBuilder sb = new StringBuilder();
         sb.append("# Calibration fit (modelled against measured)\n\n");

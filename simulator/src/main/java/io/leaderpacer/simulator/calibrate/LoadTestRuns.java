@@ -1,17 +1,12 @@
 package io.leaderpacer.simulator.calibrate;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads the {@code rounds.csv} of one or more {@code pacer loadtest} output directories: the per-round figures the
- * calibration fits to. Columns are found by name, so a load test that adds columns stays readable.
+ * calibration fits to ({@link CsvTable}: columns by name).
  */
 public final class LoadTestRuns {
 
@@ -36,39 +31,10 @@ public final class LoadTestRuns {
     }
 
     static List<MeasuredRound> read(Path dir) {
-        Path file = dir.resolve("rounds.csv");
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + ": no such file (a pacer loadtest output directory has one)");
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot be read: " + e.getMessage());
-        }
-        if (lines.isEmpty()) {
-            throw new IllegalArgumentException(file + ": empty");
-        }
-        List<String> header = split(lines.get(0));
-        Map<String, Integer> col = new HashMap<>();
-        for (int i = 0; i < header.size(); i++) {
-            col.put(header.get(i), i);
-        }
-        for (String n : NEEDED) {
-            if (!col.containsKey(n)) {
-                throw new IllegalArgumentException(file + ": no column '" + n + "' in the header");
-            }
-        }
+        CsvTable table = CsvTable.read(dir.resolve("rounds.csv"), NEEDED,
+                " (a pacer loadtest output directory has one)");
         List<MeasuredRound> out = new ArrayList<>();
-        for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
-                continue;
-            }
-            List<String> cells = split(lines.get(i));
-            String where = file + " line " + (i + 1);
-            if (cells.size() != header.size()) {
-                throw new IllegalArgumentException(where + ": " + cells.size() + " cells for " + header.size() + " columns");
-            }
-            Row r = new Row(cells, col, where);
+        for (CsvTable.Row r : table.rows()) {
             double stopped = r.num("stopped_at_s");
             double restarted = r.num("restarted_at_s");
             double unfenced = r.num("unfenced_at_s");
@@ -79,43 +45,5 @@ public final class LoadTestRuns {
                     r.num("reentry_last_s"), (int) r.num("preferred"), r.num("window_s")));
         }
         return out;
-    }
-
-    /** One CSV line; the load test quotes cells holding commas. */
-    static List<String> split(String line) {
-        List<String> cells = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '"') {
-                quoted = !quoted;
-            } else if (c == ',' && !quoted) {
-                cells.add(cell.toString());
-                cell.setLength(0);
-            } else {
-                cell.append(c);
-            }
-        }
-        cells.add(cell.toString());
-        return cells;
-    }
-
-    private record Row(List<String> cells, Map<String, Integer> col, String where) {
-        String text(String name) {
-            return cells.get(col.get(name)).strip();
-        }
-
-        double num(String name) {
-            String v = text(name);
-            if (v.isEmpty()) {
-                return Double.NaN;
-            }
-            try {
-                return Double.parseDouble(v);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(where + ": column " + name + " is not a number: '" + v + "'");
-            }
-        }
     }
 }

@@ -1,8 +1,5 @@
 package io.leaderpacer.simulator.calibrate;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,37 +34,23 @@ public final class MeasuredCatchUp {
 
     /** Every round of the directory that has byte samples after its restart; empty for older runs. */
     public static List<Round> read(Path dir) {
-        Map<String, double[]> times = roundTimes(dir.resolve("rounds.csv"));
-        Path file = dir.resolve("partitions.csv");
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (NoSuchFileException e) {
-            return List.of();
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot be read: " + e.getMessage());
+        Map<String, double[]> times = new HashMap<>();
+        for (CsvTable.Row r : CsvTable.read(dir.resolve("rounds.csv"), List.of("policy", "round", "restarted_at_s",
+                "unfenced_at_s"), "").rows()) {
+            times.put(key(r), new double[] {r.num("restarted_at_s"), r.num("unfenced_at_s")});
         }
-        if (lines.isEmpty()) {
-            return List.of();
-        }
-        Map<String, Integer> col = columns(LoadTestRuns.split(lines.get(0)));
-        if (!col.containsKey("hosted_bytes") || !col.containsKey("bytes_behind")) {
+        CsvTable partitions = CsvTable.readIfPresent(dir.resolve("partitions.csv"), List.of("policy", "round", "at_s"))
+                .orElse(null);
+        if (partitions == null || !partitions.has("hosted_bytes") || !partitions.has("bytes_behind")) {
             return List.of();
         }
         Map<String, List<double[]>> samples = new LinkedHashMap<>();
-        for (int i = 1; i < lines.size(); i++) {
-            List<String> c = LoadTestRuns.split(lines.get(i));
-            if (c.size() <= Math.max(col.get("hosted_bytes"), col.get("bytes_behind"))) {
-                throw new IllegalArgumentException(file + " line " + (i + 1) + ": too few cells");
+        for (CsvTable.Row r : partitions.rows()) {
+            double hosted = r.num("hosted_bytes");
+            double behind = r.num("bytes_behind");
+            if (Double.isFinite(hosted) && Double.isFinite(behind)) {
+                samples.computeIfAbsent(key(r), k -> new ArrayList<>()).add(new double[] {r.num("at_s"), hosted, behind});
             }
-            String hosted = c.get(col.get("hosted_bytes"));
-            String behind = c.get(col.get("bytes_behind"));
-            if (hosted.isEmpty() || behind.isEmpty()) {
-                continue;
-            }
-            String key = c.get(col.get("policy")) + "," + c.get(col.get("round"));
-            samples.computeIfAbsent(key, k -> new ArrayList<>()).add(new double[] {
-                    Double.parseDouble(c.get(col.get("at_s"))), Double.parseDouble(hosted), Double.parseDouble(behind)});
         }
         List<Round> out = new ArrayList<>();
         samples.forEach((key, list) -> {
@@ -80,6 +63,10 @@ public final class MeasuredCatchUp {
             }
         });
         return out;
+    }
+
+    private static String key(CsvTable.Row r) {
+        return r.text("policy") + "," + (int) r.num("round");
     }
 
     private static Round round(String key, List<double[]> list, double restartedAt, double unfencedAt) {
@@ -109,37 +96,5 @@ public final class MeasuredCatchUp {
         double rate = done == null || done[0] <= atUnfence[0] ? Double.NaN
                 : (done[1] - atUnfence[1]) / (done[0] - atUnfence[0]) / 1e6;
         return new Round(pr[0], Integer.parseInt(pr[1]), firstLook[2] / mib, atUnfence[2] / mib, doneSeconds, rate);
-    }
-
-    private static Map<String, double[]> roundTimes(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot be read: " + e.getMessage());
-        }
-        Map<String, double[]> out = new HashMap<>();
-        if (lines.isEmpty()) {
-            return out;
-        }
-        Map<String, Integer> col = columns(LoadTestRuns.split(lines.get(0)));
-        for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
-                continue;
-            }
-            List<String> c = LoadTestRuns.split(lines.get(i));
-            out.put(c.get(col.get("policy")) + "," + c.get(col.get("round")), new double[] {
-                    Double.parseDouble(c.get(col.get("restarted_at_s"))),
-                    Double.parseDouble(c.get(col.get("unfenced_at_s")))});
-        }
-        return out;
-    }
-
-    private static Map<String, Integer> columns(List<String> header) {
-        Map<String, Integer> col = new HashMap<>();
-        for (int i = 0; i < header.size(); i++) {
-            col.put(header.get(i), i);
-        }
-        return col;
     }
 }

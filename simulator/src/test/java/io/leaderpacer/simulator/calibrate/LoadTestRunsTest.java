@@ -39,6 +39,6 @@ class LoadTestRunsTest {
 
     @Test
     void quotedCellWithComma_staysOneCell() {
-        assertThat(LoadTestRuns.split("a,\"b, c\",d")).containsExactly("a", "b, c", "d");
+        assertThat(CsvTable.split("a,\"b, c\",d")).containsExactly("a", "b, c", "d");
     }
 }
