@@ -37,9 +37,6 @@ public final class FreeParameters {
                         "catch-up speed: the re-entry timeline under wait-for-sync (the broker leads nothing while it catches up)"),
                 new FitParameter(ModelKey.REQUEST_COST_KB, 1, 1e5, 100,
                         "leading slows catch-up: the re-entry timeline under immediate against wait-for-sync"),
-                new FitParameter(ModelKey.LEADER_PARTITION_COST_KB, 1, 1e5, 100,
-                        "leading slows catch-up even without traffic: the re-entry timeline under immediate, whose led "
-                                + "catch-up partitions take no produce requests"),
                 new FitParameter(ModelKey.STORM_REQUESTS_PER_MOVE, 1, 1e4, 60,
                         "leadership moves cost for a while, steady leading for good: the shape of the immediate timeline"),
                 new FitParameter(ModelKey.ALTER_PARTITION_MS, 10, 5000, 200,

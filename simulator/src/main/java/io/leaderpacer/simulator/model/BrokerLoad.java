@@ -31,9 +31,8 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  * cache directly; they are slowed only when those reads load the shared disk.
  *
  * and how much catch-up a lagging broker's fetchers may take next step: whatever is left below
- * {@code catchUpTargetUtilisation} on network-in and disk, less {@code requestCostKB} per request it handles and
- * {@code leaderPartitionCostKB} per partition it leads (where requests, fetch sessions and bytes share one CPU),
- * capped by the replication throttle.
+ * {@code catchUpTargetUtilisation} on network-in and disk, less {@code requestCostKB} per request it handles
+ * (where requests and bytes share one CPU), capped by the replication throttle.
  */
 public final class BrokerLoad {
 
@@ -51,11 +50,6 @@ public final class BrokerLoad {
     private final double stormRequestsPerSecondPerMove;
     /** Bytes per second of catch-up capacity one handled request per second costs (a shared CPU). */
     private final double requestCostBytes;
-    /**
-     * Bytes per second of catch-up capacity each led partition costs, traffic or not: a leader walks every partition
-     * of a follower's fetch session on each fetch (Kafka's {@code IncrementalFetchContext.foreachPartition}).
-     */
-    private final double partitionCostBytes;
     /** Extra disk bytes per byte read from a just-restarted broker (a cold page cache). */
     private final double coldReadCost;
     /** Time constant (ms) of the page cache warming up. */
@@ -82,7 +76,6 @@ public final class BrokerLoad {
         stormRequestsPerSecondPerMove = model.get(ModelKey.STORM_REQUESTS_PER_MOVE)
                 / model.get(ModelKey.STORM_WINDOW_SECONDS);
         requestCostBytes = model.get(ModelKey.REQUEST_COST_KB) * 1000;
-        partitionCostBytes = model.get(ModelKey.LEADER_PARTITION_COST_KB) * 1000;
         coldReadCost = model.get(ModelKey.COLD_CACHE_READ_COST);
         coldDecayMs = model.get(ModelKey.COLD_CACHE_DECAY_SECONDS) * 1000;
     }
@@ -123,7 +116,7 @@ public final class BrokerLoad {
             backlogSeconds[b] = Math.max(0, backlogSeconds[b] + (u - 1) * dtSeconds);
 
             double room = Math.min(target * netCapacity - steady, target * diskCapacity - steady - served);
-            double g = Math.max(0, room - requestCostBytes * requests - partitionCostBytes * cluster.leaderCount(b));
+            double g = Math.max(0, room - requestCostBytes * requests);
             if (followerThrottleBytesPerSecond > 0) {
                 g = Math.min(g, followerThrottleBytesPerSecond);
             }

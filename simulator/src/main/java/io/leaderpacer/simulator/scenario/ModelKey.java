@@ -44,9 +44,6 @@ public enum ModelKey {
     REQUEST_COST_KB("requestCostKB", 0, "KB", 0, 1e6,
             "Each request a broker handles per second takes this many KB/s from its catch-up capacity (one CPU for "
                     + "requests and bytes); 0 = separate resources."),
-    LEADER_PARTITION_COST_KB("leaderPartitionCostKB", 0, "KB", 0, 1e6,
-            "Each partition a broker leads takes this many KB/s from its catch-up capacity, with or without traffic: every "
-                    + "follower fetch walks all the partitions of its fetch session (one CPU for both); 0 = none."),
     MOVE_RETRY_MS("moveRetryMs", 150, "ms", 0, 1e5,
             "A leadership move costs the partition's producers NOT_LEADER_OR_FOLLOWER, a metadata refresh and a retry."),
     MOVE_TRANSIENT_SECONDS("moveTransientSeconds", 10, "s", 0, 3600,
