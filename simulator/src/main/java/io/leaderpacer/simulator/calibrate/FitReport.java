@@ -57,13 +57,19 @@ public final class FitReport {
             sb.append("\n## Catch-up measured in bytes (not fitted)\n\n");
             sb.append("From `partitions.csv` (`hosted_bytes`, `bytes_behind`: the restarted broker's replica bytes and what")
                     .append(" the leaders it follows hold beyond it, every 0.5 s). Done: at most 1 % of what was behind at")
-                    .append(" unfencing is left; rate: replica bytes gained per second until then (MB = 10^6 bytes).\n\n");
+                    .append(" unfencing is left; rate: replica bytes gained per second until then (MB = 10^6 bytes), and")
+                    .append(" the same rate over the sampling intervals that began with the broker leading none, fewer than")
+                    .append(String.format(Locale.ROOT, " %.0f %%", MeasuredCatchUp.RateByLeading.MANY * 100))
+                    .append(" or at least that share of its preferred partitions.\n\n");
             sb.append("| policy | round | behind at the first look after the restart | behind at unfencing | done after")
-                    .append(" unfencing | catch-up rate |\n|---|---:|---:|---:|---:|---:|\n");
+                    .append(" unfencing | catch-up rate | leading none | leading few | leading many |\n")
+                    .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (MeasuredCatchUp.Round r : catchUp) {
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %s MiB | %s MiB | %s s | %s MB/s |%n", r.policy(),
-                        r.round(), num(r.behindAtFirstLookMiB()), num(r.behindAtUnfenceMiB()), num(r.doneSeconds()),
-                        num(r.meanMBps())));
+                MeasuredCatchUp.RateByLeading l = r.byLeading();
+                sb.append(String.format(Locale.ROOT, "| %s | %d | %s MiB | %s MiB | %s s | %s MB/s | %s | %s | %s |%n",
+                        r.policy(), r.round(), num(r.behindAtFirstLookMiB()), num(r.behindAtUnfenceMiB()),
+                        num(r.doneSeconds()), num(r.meanMBps()), num(l.noneMBps()), num(l.fewMBps()),
+                        num(l.manyMBps())));
             }
         }
         sb.append("\nFigures settled before the policy acts (");

@@ -12,6 +12,10 @@ import java.util.Map;
  * and {@code bytes_behind}, sampled every 0.5 s from {@code describeLogDirs}): the calibration's re-entry targets
  * only show catch-up through ISR counts, and reading a rate out of those needs an assumption about how the fetchers
  * share it. Runs made before the load test recorded bytes have no such columns and give no rounds.
+ *
+ * <p>The rate is also split by how much the broker led while it caught up ({@code preferred_led} of
+ * {@code preferred} at the start of each sampling interval): the model charges leading to catch-up, and this is what
+ * says how much the first leaderships cost against the later ones.
  */
 public final class MeasuredCatchUp {
 
@@ -24,9 +28,21 @@ public final class MeasuredCatchUp {
      * @param behindAtUnfenceMiB   bytes behind at the first such sample at or after unfencing
      * @param doneSeconds    from unfencing to the first sample with at most 1 % of that left (or 1 MiB), NaN if never
      * @param meanMBps       replica bytes gained per second over that span (MB = 10^6 bytes), NaN if never done
+     * @param byLeading      the same rate over the intervals of that span that began with the broker leading none,
+     *                       few or many of its preferred partitions (NaN where no interval did)
      */
     public record Round(String policy, int round, double behindAtFirstLookMiB, double behindAtUnfenceMiB,
-                        double doneSeconds, double meanMBps) {
+                        double doneSeconds, double meanMBps, RateByLeading byLeading) {
+    }
+
+    /**
+     * Catch-up rates (MB/s) while the broker led none of its preferred partitions, fewer than {@link #MANY} of them,
+     * or at least that share; each NaN when no sampling interval began in that state or the run has no
+     * {@code preferred_led} column.
+     */
+    public record RateByLeading(double noneMBps, double fewMBps, double manyMBps) {
+        /** From this share of its preferred partitions on, a broker leads "many". */
+        public static final double MANY = 0.25;
     }
 
     private MeasuredCatchUp() {
@@ -49,7 +65,8 @@ public final class MeasuredCatchUp {
             double hosted = r.num("hosted_bytes");
             double behind = r.num("bytes_behind");
             if (Double.isFinite(hosted) && Double.isFinite(behind)) {
-                samples.computeIfAbsent(key(r), k -> new ArrayList<>()).add(new double[] {r.num("at_s"), hosted, behind});
+                samples.computeIfAbsent(key(r), k -> new ArrayList<>()).add(new double[] {r.num("at_s"), hosted, behind,
+                        leadShare(partitions, r)});
             }
         }
         List<Round> out = new ArrayList<>();
@@ -63,6 +80,15 @@ public final class MeasuredCatchUp {
             }
         });
         return out;
+    }
+
+    /** preferred_led / preferred of a sample, NaN without those columns. */
+    private static double leadShare(CsvTable table, CsvTable.Row r) {
+        if (!table.has("preferred_led") || !table.has("preferred")) {
+            return Double.NaN;
+        }
+        double preferred = r.num("preferred");
+        return preferred > 0 ? r.num("preferred_led") / preferred : Double.NaN;
     }
 
     private static String key(CsvTable.Row r) {
@@ -95,6 +121,30 @@ public final class MeasuredCatchUp {
         double doneSeconds = done == null ? Double.NaN : done[0] - unfencedAt;
         double rate = done == null || done[0] <= atUnfence[0] ? Double.NaN
                 : (done[1] - atUnfence[1]) / (done[0] - atUnfence[0]) / 1e6;
-        return new Round(pr[0], Integer.parseInt(pr[1]), firstLook[2] / mib, atUnfence[2] / mib, doneSeconds, rate);
+        return new Round(pr[0], Integer.parseInt(pr[1]), firstLook[2] / mib, atUnfence[2] / mib, doneSeconds, rate,
+                byLeading(list, atUnfence, done));
+    }
+
+    /** Bytes gained over seconds elapsed, per leading state at each interval's start, from unfencing until done. */
+    private static RateByLeading byLeading(List<double[]> list, double[] from, double[] to) {
+        double[] bytes = new double[3];
+        double[] seconds = new double[3];
+        int start = list.indexOf(from);
+        int end = to == null ? list.size() - 1 : list.indexOf(to);
+        for (int i = start; i < end; i++) {
+            double[] a = list.get(i);
+            double[] b = list.get(i + 1);
+            if (!Double.isFinite(a[3]) || b[0] <= a[0]) {
+                continue;
+            }
+            int state = a[3] <= 0 ? 0 : a[3] < RateByLeading.MANY ? 1 : 2;
+            bytes[state] += b[1] - a[1];
+            seconds[state] += b[0] - a[0];
+        }
+        double[] mbps = new double[3];
+        for (int s = 0; s < 3; s++) {
+            mbps[s] = seconds[s] > 0 ? bytes[s] / seconds[s] / 1e6 : Double.NaN;
+        }
+        return new RateByLeading(mbps[0], mbps[1], mbps[2]);
     }
 }

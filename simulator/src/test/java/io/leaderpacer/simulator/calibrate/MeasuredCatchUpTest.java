@@ -40,6 +40,27 @@ class MeasuredCatchUpTest {
         assertThat(r.behindAtUnfenceMiB()).isEqualTo(80);
         assertThat(r.doneSeconds()).isEqualTo(2);
         assertThat(r.meanMBps()).isCloseTo(80 * mib / 2.0 / 1e6, within(1e-9));
+        assertThat(r.byLeading().noneMBps()).as("no preferred_led column").isNaN();
+        assertThat(r.byLeading().manyMBps()).isNaN();
+    }
+
+    /**
+     * Unfenced at 12 s with 200 MB behind, 10 preferred partitions: 12-13 s leading none, 100 MB gained; 13-14 s
+     * leading 1 (few), 60 MB; 14-15 s leading 5 (many), 40 MB, done.
+     */
+    @Test
+    void leadershipSamples_splitTheRateByWhatTheBrokerLedAtEachIntervalsStart(@TempDir Path dir) throws IOException {
+        write(dir, "policy,round,at_s,preferred,preferred_led,hosted_bytes,bytes_behind\n"
+                + "immediate,1,12,10,0,0,200000000\n"
+                + "immediate,1,13,10,1,100000000,100000000\n"
+                + "immediate,1,14,10,5,160000000,40000000\n"
+                + "immediate,1,15,10,5,200000000,0\n"
+                + "immediate,1,16,10,10,200000000,0\n");
+        MeasuredCatchUp.Round r = MeasuredCatchUp.read(dir).get(0);
+        assertThat(r.meanMBps()).isCloseTo(200.0 / 3, within(1e-9));
+        assertThat(r.byLeading().noneMBps()).isCloseTo(100, within(1e-9));
+        assertThat(r.byLeading().fewMBps()).isCloseTo(60, within(1e-9));
+        assertThat(r.byLeading().manyMBps()).as("the interval after done is not counted").isCloseTo(40, within(1e-9));
     }
 
     @Test
