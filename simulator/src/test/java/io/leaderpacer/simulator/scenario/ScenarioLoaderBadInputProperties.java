@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.leaderpacer.engine.config.ConfigException;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
@@ -196,7 +197,8 @@ class ScenarioLoaderBadInputProperties {
         assertThat(e.file()).isEqualTo(source);
         assertThat(e.getMessage()).startsWith(source + ": ");
         if (!e.field().isEmpty()) {
-            assertThat(e.getMessage()).contains("field '" + e.field() + "'");
+            // The field as the message prints it: control characters (a tab in a key, say) written as escapes.
+            assertThat(e.getMessage()).contains("field '" + ConfigException.printable(e.field()) + "'");
         }
         assertThat(e.getMessage().chars().noneMatch(Character::isISOControl)).as("one line: %s", e.getMessage()).isTrue();
         assertThat(e.getMessage()).hasSizeLessThan(2000);
