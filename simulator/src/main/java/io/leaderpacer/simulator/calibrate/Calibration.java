@@ -97,7 +97,9 @@ public final class Calibration {
 
     /**
      * Per policy and quantity, the median and spread over the rounds that have a value; for a quantity settled before
-     * the policy acts ({@link Quantity#beforeThePolicyActs()}), over the rounds of every policy.
+     * the policy acts ({@link Quantity#beforeThePolicyActs()}), over the rounds of every policy; for a
+     * {@link Quantity#ratio()}, the policy's median numerator over the median denominator of every round (the spread:
+     * the policy's smallest and largest numerator over that same denominator).
      */
     static List<Target> targets(List<MeasuredRound> rounds) {
         Map<String, List<MeasuredRound>> byPolicy = new LinkedHashMap<>();
@@ -109,8 +111,14 @@ public final class Calibration {
             for (Quantity q : Quantity.values()) {
                 List<MeasuredRound> sample = q.beforeThePolicyActs() ? rounds : list;
                 double[] v = sample.stream().mapToDouble(q::measured).filter(Double::isFinite).sorted().toArray();
-                if (v.length * 2 >= sample.size() && v.length > 0) {
-                    out.add(new Target(policy, q, ModelledFigures.median(v), v[0], v[v.length - 1], v.length));
+                double scale = 1;
+                if (q.ratio()) {
+                    double[] d = rounds.stream().mapToDouble(q::measuredDenominator).filter(Double::isFinite).toArray();
+                    scale = d.length * 2 >= rounds.size() ? ModelledFigures.median(d) : Double.NaN;
+                }
+                if (v.length * 2 >= sample.size() && v.length > 0 && scale > 0) {
+                    out.add(new Target(policy, q, ModelledFigures.median(v) / scale, v[0] / scale,
+                            v[v.length - 1] / scale, v.length));
                 }
             }
         });

@@ -12,6 +12,12 @@ import java.util.function.ToDoubleFunction;
  * election can move a leader to the restarted broker before its first partition is back in an ISR. Their rounds are
  * samples of one quantity whatever the policy, so their target is the median over every round of every policy
  * ({@link #beforeThePolicyActs()}); split by policy, three rounds each, the two medians differ by noise alone.
+ *
+ * <p>The P99 ratios divide a window P99, which the policy moves, by a steady P99, which it cannot. Their target is
+ * the median window P99 of the policy's rounds over the steady P99 pooled over every round ({@link #ratio()}), not
+ * the median of per-round ratios: a round's steady P99 varied five-fold on one machine (36-204 ms in the shipped
+ * runs), and a per-round ratio carries that noise into a figure the model, whose steady phase is the same for every
+ * policy, would have to reproduce.
  */
 public enum Quantity {
     REENTRY_FIRST("ISR re-entry first", "s", true, MeasuredRound::reentryFirstSeconds,
@@ -27,18 +33,20 @@ public enum Quantity {
     RECOVERY("recovery (>= 99 % led)", "s", false, MeasuredRound::recoverySeconds,
             o -> o.recoveryMs() < 0 ? Double.NaN : o.recoveryMs() / 1000.0),
     STEADY_P99("steady P99 (all)", "ms", true, MeasuredRound::steadyP99Ms, PolicyOutcome::steadyP99Ms),
-    P99_RATIO_PROTECTED("P99 ratio, protected class", "x", false,
-            r -> r.windowP99ProtectedMs() / r.steadyP99ProtectedMs(),
+    P99_RATIO_PROTECTED("P99 ratio, protected class", "x", MeasuredRound::windowP99ProtectedMs,
+            MeasuredRound::steadyP99ProtectedMs,
             o -> o.classes().windowP99ProtectedMs() / o.classes().steadyP99ProtectedMs()),
-    P99_RATIO_OTHER("P99 ratio, other partitions", "x", false,
-            r -> r.windowP99OtherMs() / r.steadyP99Ms(),
+    P99_RATIO_OTHER("P99 ratio, other partitions", "x", MeasuredRound::windowP99OtherMs, MeasuredRound::steadyP99Ms,
             o -> o.classes().windowP99OtherMs() / o.steadyP99Ms());
 
     private final String label;
     private final String unit;
     /** Settled before the policy can act: pooled over the policies' rounds. */
     private final boolean beforeThePolicyActs;
+    /** The figure of one round; for a ratio, its numerator. */
     private final ToDoubleFunction<MeasuredRound> measured;
+    /** A ratio's denominator, settled before the policy acts and so pooled over every round; null for a plain figure. */
+    private final ToDoubleFunction<MeasuredRound> pooledDenominator;
     private final ToDoubleFunction<PolicyOutcome> modelled;
 
     Quantity(String label, String unit, boolean beforeThePolicyActs, ToDoubleFunction<MeasuredRound> measured,
@@ -47,6 +55,18 @@ public enum Quantity {
         this.unit = unit;
         this.beforeThePolicyActs = beforeThePolicyActs;
         this.measured = measured;
+        this.pooledDenominator = null;
+        this.modelled = modelled;
+    }
+
+    /** A ratio of a figure the policy moves to one it cannot (pooled). */
+    Quantity(String label, String unit, ToDoubleFunction<MeasuredRound> numerator,
+             ToDoubleFunction<MeasuredRound> pooledDenominator, ToDoubleFunction<PolicyOutcome> modelled) {
+        this.label = label;
+        this.unit = unit;
+        this.beforeThePolicyActs = false;
+        this.measured = numerator;
+        this.pooledDenominator = pooledDenominator;
         this.modelled = modelled;
     }
 
@@ -63,8 +83,19 @@ public enum Quantity {
         return beforeThePolicyActs;
     }
 
+    /** Whether the target is a median over the policy's rounds divided by a median over every round. */
+    public boolean ratio() {
+        return pooledDenominator != null;
+    }
+
+    /** The round's figure; for a {@link #ratio()}, its numerator (the window P99, ms). */
     public double measured(MeasuredRound round) {
         return measured.applyAsDouble(round);
+    }
+
+    /** A {@link #ratio()}'s denominator in the round (its steady P99, ms); NaN for a plain figure. */
+    public double measuredDenominator(MeasuredRound round) {
+        return pooledDenominator == null ? Double.NaN : pooledDenominator.applyAsDouble(round);
     }
 
     public double modelled(PolicyOutcome outcome) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** Targets are medians over rounds; a figure the policy cannot have moved is pooled over every policy's rounds. */
 class CalibrationTargetsTest {
@@ -38,6 +39,32 @@ class CalibrationTargetsTest {
         assertThat(target(targets, "immediate", Quantity.REENTRY_P50).median()).isEqualTo(11);
         assertThat(target(targets, "wait-for-sync", Quantity.REENTRY_P50).median()).isEqualTo(6);
         assertThat(target(targets, "wait-for-sync", Quantity.REENTRY_P50).rounds()).isEqualTo(3);
+    }
+
+    private static MeasuredRound latencies(String policy, int n, double steadyMs, double windowOtherMs) {
+        return new MeasuredRound("run", policy, n, steadyMs, steadyMs, windowOtherMs, windowOtherMs, windowOtherMs, 20,
+                15, 30, Double.NaN, 1, 10, 20, 30, 100, 90);
+    }
+
+    /**
+     * Steady P99s 100/200/300 ms under immediate and 10/20/30 ms under wait-for-sync: pooled, their median is 65 ms.
+     * Immediate's window P99s 1,000/2,000/9,000 ms give 2,000 / 65 = 30.8x (the median of per-round ratios would be
+     * 10x); wait-for-sync's 500/600/700 ms give 600 / 65 = 9.2x (per round: 30x).
+     */
+    @Test
+    void p99Ratio_isThePolicysMedianWindowP99_overTheSteadyP99PooledOverEveryRound() {
+        List<Target> targets = Calibration.targets(List.of(
+                latencies("immediate", 1, 100, 1000), latencies("immediate", 2, 200, 2000),
+                latencies("immediate", 3, 300, 9000), latencies("wait-for-sync", 1, 10, 500),
+                latencies("wait-for-sync", 2, 20, 600), latencies("wait-for-sync", 3, 30, 700)));
+
+        Target immediate = target(targets, "immediate", Quantity.P99_RATIO_OTHER);
+        assertThat(immediate.median()).isCloseTo(2000 / 65.0, within(1e-9));
+        assertThat(immediate.min()).isCloseTo(1000 / 65.0, within(1e-9));
+        assertThat(immediate.max()).isCloseTo(9000 / 65.0, within(1e-9));
+        assertThat(immediate.rounds()).isEqualTo(3);
+        assertThat(target(targets, "wait-for-sync", Quantity.P99_RATIO_PROTECTED).median())
+                .isCloseTo(600 / 65.0, within(1e-9));
     }
 
     @Test
