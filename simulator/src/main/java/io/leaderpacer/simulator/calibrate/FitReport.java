@@ -53,6 +53,11 @@ public final class FitReport {
                     Double.isFinite(err) && Math.abs(err) <= TOLERANCE ? "yes" : "**no**",
                     fit.fitted().contains(t.quantity()) ? "yes" : "no"));
         }
+        if (fit.targets().stream().anyMatch(t -> t.quantity().diagnostic())) {
+            sb.append("\nThe rows by the restarted broker's role (leads, in-sync follower, not in ISR: every partition")
+                    .append(" by what the restarted broker was to it at each moment, as the load test splits its sends)")
+                    .append(" are not fitted on: they say which role the model's class figures come from.\n");
+        }
         if (!catchUp.isEmpty()) {
             sb.append("\n## Catch-up measured in bytes (not fitted)\n\n");
             sb.append("From `partitions.csv` (`hosted_bytes`, `bytes_behind`: the restarted broker's replica bytes and what")

@@ -15,11 +15,12 @@ public final class FreeParameters {
     }
 
     /**
-     * The quantities the objective uses: everything both sides report, the steady P99 included. Without it the fit
-     * reaches the ratios with a steady P99 of a few ms (the ratio's denominator) and window P99s far below the
-     * measured seconds.
+     * The quantities the objective uses: everything both sides report except the diagnostics (the split by role),
+     * the steady P99 included. Without it the fit reaches the ratios with a steady P99 of a few ms (the ratio's
+     * denominator) and window P99s far below the measured seconds.
      */
-    public static final List<Quantity> FITTED = List.of(Quantity.values());
+    public static final List<Quantity> FITTED = java.util.Arrays.stream(Quantity.values())
+            .filter(q -> !q.diagnostic()).toList();
 
     /**
      * The standard parameters with the search starting at the given model's values (clamped to the bounds): a refit

@@ -42,8 +42,18 @@ public final class LoadTestRuns {
                     r.num("steady_p99_protected_ms"), r.num("window_p99_ms"), r.num("window_p99_protected_ms"),
                     r.num("window_p99_other_ms"), restarted - stopped, unfenced - restarted, r.num("recovery_s"),
                     r.num("gate_release_s"), r.num("reentry_first_s"), r.num("reentry_p50_s"), r.num("reentry_p90_s"),
-                    r.num("reentry_last_s"), (int) r.num("preferred"), r.num("window_s")));
+                    r.num("reentry_last_s"), (int) r.num("preferred"), r.num("window_s"), roles(table, r)));
         }
         return out;
+    }
+
+    /** The role split where the run recorded it (every run since the load test split latencies by role). */
+    private static MeasuredRound.Roles roles(CsvTable table, CsvTable.Row r) {
+        if (!table.has("window_p99_leader_ms") || !table.has("window_p99_in_sync_follower_ms")
+                || !table.has("window_p99_not_in_isr_ms")) {
+            return MeasuredRound.Roles.NONE;
+        }
+        return new MeasuredRound.Roles(r.num("window_p99_leader_ms"), r.num("window_p99_in_sync_follower_ms"),
+                r.num("window_p99_not_in_isr_ms"));
     }
 }

@@ -7,10 +7,21 @@ package io.leaderpacer.simulator.calibrate;
  * @param run    the run directory it came from
  * @param policy the load test's policy name
  * @param round  the round number
+ * @param roles  the window P99 split by the restarted broker's role in each partition
  */
 public record MeasuredRound(String run, String policy, int round, double steadyP99Ms, double steadyP99ProtectedMs,
                             double windowP99Ms, double windowP99ProtectedMs, double windowP99OtherMs,
                             double downSeconds, double unfenceSeconds, double recoverySeconds,
                             double gateReleaseSeconds, double reentryFirstSeconds, double reentryP50Seconds,
-                            double reentryP90Seconds, double reentryLastSeconds, int preferred, double windowSeconds) {
+                            double reentryP90Seconds, double reentryLastSeconds, int preferred, double windowSeconds,
+                            Roles roles) {
+
+    /**
+     * Window P99s (ms) of the sends whose partition the restarted broker led, followed in sync, or held out of the
+     * ISR; NaN for a run that did not record them.
+     */
+    public record Roles(double leaderMs, double inSyncFollowerMs, double notInIsrMs) {
+        /** A run without the split. */
+        public static final Roles NONE = new Roles(Double.NaN, Double.NaN, Double.NaN);
+    }
 }

@@ -1,5 +1,6 @@
 package io.leaderpacer.simulator.calibrate;
 
+import io.leaderpacer.simulator.model.RestartedRole;
 import io.leaderpacer.simulator.run.PolicyOutcome;
 
 import java.util.function.ToDoubleFunction;
@@ -37,12 +38,25 @@ public enum Quantity {
             MeasuredRound::steadyP99ProtectedMs,
             o -> o.classes().windowP99ProtectedMs() / o.classes().steadyP99ProtectedMs()),
     P99_RATIO_OTHER("P99 ratio, other partitions", "x", MeasuredRound::windowP99OtherMs, MeasuredRound::steadyP99Ms,
-            o -> o.classes().windowP99OtherMs() / o.steadyP99Ms());
+            o -> o.classes().windowP99OtherMs() / o.steadyP99Ms()),
+    P99_RATIO_LEADER("P99 ratio, restarted broker leads", "x", r -> r.roles().leaderMs(),
+            MeasuredRound::steadyP99Ms, o -> o.classes().windowP99Ms(RestartedRole.LEADER) / o.steadyP99Ms(), true),
+    P99_RATIO_IN_SYNC_FOLLOWER("P99 ratio, restarted broker in-sync follower", "x",
+            r -> r.roles().inSyncFollowerMs(), MeasuredRound::steadyP99Ms,
+            o -> o.classes().windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER) / o.steadyP99Ms(), true),
+    P99_RATIO_NOT_IN_ISR("P99 ratio, restarted broker not in ISR", "x", r -> r.roles().notInIsrMs(),
+            MeasuredRound::steadyP99Ms, o -> o.classes().windowP99Ms(RestartedRole.NOT_IN_ISR) / o.steadyP99Ms(),
+            true);
 
     private final String label;
     private final String unit;
     /** Settled before the policy can act: pooled over the policies' rounds. */
     private final boolean beforeThePolicyActs;
+    /**
+     * Reported beside the fit, not fitted on: the split by role says where the model's class figures come from,
+     * and fitting on it as well would weigh the same sends twice.
+     */
+    private final boolean diagnostic;
     /** The figure of one round; for a ratio, its numerator. */
     private final ToDoubleFunction<MeasuredRound> measured;
     /** A ratio's denominator, settled before the policy acts and so pooled over every round; null for a plain figure. */
@@ -54,6 +68,7 @@ public enum Quantity {
         this.label = label;
         this.unit = unit;
         this.beforeThePolicyActs = beforeThePolicyActs;
+        this.diagnostic = false;
         this.measured = measured;
         this.pooledDenominator = null;
         this.modelled = modelled;
@@ -62,9 +77,17 @@ public enum Quantity {
     /** A ratio of a figure the policy moves to one it cannot (pooled). */
     Quantity(String label, String unit, ToDoubleFunction<MeasuredRound> numerator,
              ToDoubleFunction<MeasuredRound> pooledDenominator, ToDoubleFunction<PolicyOutcome> modelled) {
+        this(label, unit, numerator, pooledDenominator, modelled, false);
+    }
+
+    /** A ratio, reported only ({@code diagnostic}) or fitted on. */
+    Quantity(String label, String unit, ToDoubleFunction<MeasuredRound> numerator,
+             ToDoubleFunction<MeasuredRound> pooledDenominator, ToDoubleFunction<PolicyOutcome> modelled,
+             boolean diagnostic) {
         this.label = label;
         this.unit = unit;
         this.beforeThePolicyActs = false;
+        this.diagnostic = diagnostic;
         this.measured = numerator;
         this.pooledDenominator = pooledDenominator;
         this.modelled = modelled;
@@ -81,6 +104,11 @@ public enum Quantity {
     /** Whether the figure is settled before any policy acts, so that every policy's rounds measure the same thing. */
     public boolean beforeThePolicyActs() {
         return beforeThePolicyActs;
+    }
+
+    /** Reported beside the fit, not fitted on. */
+    public boolean diagnostic() {
+        return diagnostic;
     }
 
     /** Whether the target is a median over the policy's rounds divided by a median over every round. */

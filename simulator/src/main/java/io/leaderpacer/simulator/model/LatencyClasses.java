@@ -20,19 +20,20 @@ import java.util.function.LongSupplier;
 public final class LatencyClasses implements ClusterState.Listener {
 
     /**
-     * A group: a leader, the in-sync followers its producers wait for (sorted; none with acks=1) and whether the
-     * partitions are protected (their preferred leader is a restarted broker), so that each class has its own P99.
+     * A group: a leader, the in-sync followers its producers wait for (sorted; none with acks=1), whether the
+     * partitions are protected (their preferred leader is a restarted broker) and a restarted broker's role in them,
+     * so that each class and each role has its own P99.
      */
-    private record ClassKey(int leader, int[] followers, boolean protectedClass) {
+    private record ClassKey(int leader, int[] followers, boolean protectedClass, RestartedRole role) {
         @Override
         public boolean equals(Object o) {
             return o instanceof ClassKey k && k.leader == leader && k.protectedClass == protectedClass
-                    && Arrays.equals(k.followers, followers);
+                    && k.role == role && Arrays.equals(k.followers, followers);
         }
 
         @Override
         public int hashCode() {
-            return 31 * (31 * leader + Arrays.hashCode(followers)) + (protectedClass ? 1 : 0);
+            return 31 * (31 * (31 * leader + Arrays.hashCode(followers)) + (protectedClass ? 1 : 0)) + role.ordinal();
         }
     }
 
@@ -46,8 +47,11 @@ public final class LatencyClasses implements ClusterState.Listener {
     private int[] classLeader = new int[64];
     private int[][] classFollowers = new int[64][];
     private boolean[] classProtected = new boolean[64];
+    private RestartedRole[] classRole = new RestartedRole[64];
     /** Partitions whose preferred leader is a restarted broker: the class the seed's producers care about. */
     private final boolean[] protectedPartition;
+    /** Brokers the scenario restarts: a partition's latency is also filed by the role one of them plays in it. */
+    private final boolean[] restartedBroker;
     /** Produce requests per second (thousandths) of the attached partitions of each group. */
     private long[] classMilli = new long[64];
 
@@ -62,9 +66,11 @@ public final class LatencyClasses implements ClusterState.Listener {
     /** When it lost its leader, if it has none. */
     private final long[] leaderlessSinceMs;
 
-    public LatencyClasses(ClusterLayout layout, LeadershipGains gains, LongSupplier clock, boolean[] protectedPartition) {
+    public LatencyClasses(ClusterLayout layout, LeadershipGains gains, LongSupplier clock, boolean[] protectedPartition,
+                          boolean[] restartedBroker) {
         this.layout = layout;
         this.protectedPartition = protectedPartition.clone();
+        this.restartedBroker = restartedBroker.clone();
         this.gains = gains;
         this.clock = clock;
         classOf = new int[layout.partitions];
@@ -139,7 +145,7 @@ public final class LatencyClasses implements ClusterState.Listener {
             long milli = classMilli[c] * tickMs / 1000;
             if (milli > 0) {
                 sink.recordMean(model.steadyMeanMs(classLeader[c], classFollowers[c]), milli, classLeader[c],
-                        classProtected[c]);
+                        classProtected[c], classRole[c]);
             }
         }
         for (int i = 0; i < detached.size(); ) {
@@ -149,18 +155,19 @@ public final class LatencyClasses implements ClusterState.Listener {
             int leader = cluster.leader(p);
             boolean hasLeader = leader != PartitionState.NO_LEADER;
             boolean prot = protectedPartition[p];
+            RestartedRole role = roleOf(p);
             if (!hasLeader) {
-                sink.recordExact(blocked, milli, -1, prot);
+                sink.recordExact(blocked, milli, -1, prot, role);
                 i++;
                 continue;
             }
             double mean = model.meanMs(p, movedAtMs[p], nowMs);
             if (blocked > 0) {
-                sink.recordExact(blocked + mean, milli, leader, prot);
+                sink.recordExact(blocked + mean, milli, leader, prot, role);
                 i++;
                 continue;
             }
-            sink.recordMean(mean, milli, leader, prot);
+            sink.recordMean(mean, milli, leader, prot, role);
             boolean moving = movedAtMs[p] != Long.MIN_VALUE && nowMs + tickMs - movedAtMs[p] < model.moveTransientMs();
             if (moving) {
                 i++;
@@ -190,7 +197,8 @@ public final class LatencyClasses implements ClusterState.Listener {
         }
         int[] followers = Arrays.copyOf(tmp, n);
         Arrays.sort(followers);
-        ClassKey key = new ClassKey(leader, followers, protectedPartition[p]);
+        RestartedRole role = roleOf(p);
+        ClassKey key = new ClassKey(leader, followers, protectedPartition[p], role);
         Integer c = classIndex.get(key);
         if (c != null) {
             return c;
@@ -201,11 +209,35 @@ public final class LatencyClasses implements ClusterState.Listener {
             classFollowers = Arrays.copyOf(classFollowers, size);
             classMilli = Arrays.copyOf(classMilli, size);
             classProtected = Arrays.copyOf(classProtected, size);
+            classRole = Arrays.copyOf(classRole, size);
         }
         classProtected[classCount] = protectedPartition[p];
+        classRole[classCount] = role;
         classLeader[classCount] = leader;
         classFollowers[classCount] = followers;
         classIndex.put(key, classCount);
         return classCount++;
+    }
+
+    /** The role a restarted broker plays in the partition now: leads it, is in its ISR, holds a replica, or none. */
+    RestartedRole roleOf(int p) {
+        int leader = cluster.leader(p);
+        if (leader != PartitionState.NO_LEADER && restartedBroker[leader]) {
+            return RestartedRole.LEADER;
+        }
+        int isr = cluster.isrMask(p);
+        int base = layout.replicaStart[p];
+        RestartedRole role = RestartedRole.NONE;
+        for (int j = 0; j < layout.replicaCount(p); j++) {
+            int b = layout.slotBroker[base + j];
+            if (b == leader || !restartedBroker[b]) {
+                continue;
+            }
+            if ((isr & (1 << j)) != 0) {
+                return RestartedRole.IN_SYNC_FOLLOWER;
+            }
+            role = RestartedRole.NOT_IN_ISR;
+        }
+        return role;
     }
 }

@@ -2,13 +2,14 @@ package io.leaderpacer.simulator.model;
 
 /**
  * Where one tick's request latencies go (the run's recorder), with what the figures per class need: the leader the
- * requests went to, and whether the partition is "protected" (its preferred leader is a restarted broker).
+ * requests went to, whether the partition is "protected" (its preferred leader is a restarted broker) and the role
+ * a restarted broker plays in its write path.
  */
 public interface LatencySink {
 
     /** Requests (in thousandths) to partitions whose mean latency is {@code meanMs}. */
-    void recordMean(double meanMs, long milliRequests, int leader, boolean protectedClass);
+    void recordMean(double meanMs, long milliRequests, int leader, boolean protectedClass, RestartedRole role);
 
     /** Requests (in thousandths) that wait exactly {@code latencyMs}; {@code leader} -1 when there is none. */
-    void recordExact(double latencyMs, long milliRequests, int leader, boolean protectedClass);
+    void recordExact(double latencyMs, long milliRequests, int leader, boolean protectedClass, RestartedRole role);
 }

@@ -1,5 +1,7 @@
 package io.leaderpacer.simulator.run;
 
+import io.leaderpacer.simulator.model.RestartedRole;
+
 /**
  * What producers of each class and each broker felt, beside the cluster-wide P99 the seed asks for.
  *
@@ -13,9 +15,18 @@ package io.leaderpacer.simulator.run;
  * @param brokerP99Ms          per leader broker, {steady, window} P99 (empty when the cluster is too large to keep)
  * @param gateReleaseMs        when the gate released the restarted broker, ms after the unfencing, or -1
  * @param reentries            the ISR re-entry timeline of the restarted broker's preferred partitions
+ * @param windowP99ByRoleMs    window P99 of every partition by the role a restarted broker plays in it, indexed by
+ *                             {@link RestartedRole#ordinal()} (NaN for a role no request met), as the load test
+ *                             splits it
  */
 public record ClassFigures(double steadyP99ProtectedMs, double windowP99ProtectedMs, double steadyP99OtherMs,
-                           double windowP99OtherMs, double[][] brokerP99Ms, long gateReleaseMs, Reentries reentries) {
+                           double windowP99OtherMs, double[][] brokerP99Ms, long gateReleaseMs, Reentries reentries,
+                           double[] windowP99ByRoleMs) {
+
+    /** The window P99 of the sends whose partition had a restarted broker in this role; NaN when none did. */
+    public double windowP99Ms(RestartedRole role) {
+        return windowP99ByRoleMs[role.ordinal()];
+    }
 
     public double protectedRatio() {
         return windowP99ProtectedMs / steadyP99ProtectedMs;

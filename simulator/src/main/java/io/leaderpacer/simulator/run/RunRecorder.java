@@ -9,6 +9,7 @@ import io.leaderpacer.simulator.model.BrokerLoad;
 import io.leaderpacer.simulator.model.ClusterState;
 import io.leaderpacer.simulator.model.LatencySink;
 import io.leaderpacer.simulator.model.Replication;
+import io.leaderpacer.simulator.model.RestartedRole;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,8 @@ final class RunRecorder implements LatencySink, RunObserver {
     /** Per class: [0] other, [1] protected (preferred leader = a restarted broker); steady and window. */
     private final LatencyHistogram[] steadyByClass = {new LatencyHistogram(), new LatencyHistogram()};
     private final LatencyHistogram[] windowByClass = {new LatencyHistogram(), new LatencyHistogram()};
+    /** Over the window, per role of a restarted broker in the partition (the load test's split by role). */
+    private final LatencyHistogram[] windowByRole = new LatencyHistogram[RestartedRole.values().length];
     /** Per leader broker (all brokers, or none when there are too many to keep): steady and window. */
     private final LatencyHistogram[] steadyByBroker;
     private final LatencyHistogram[] windowByBroker;
@@ -81,6 +84,9 @@ final class RunRecorder implements LatencySink, RunObserver {
                 int brokers, boolean gating) {
         this.bucketMs = bucketMs;
         this.gating = gating;
+        for (int r = 0; r < windowByRole.length; r++) {
+            windowByRole[r] = new LatencyHistogram();
+        }
         this.untilRecovery = windowMs <= 0;
         int kept = brokers <= MAX_BROKERS_WITH_FIGURES ? brokers : 0;
         steadyByBroker = new LatencyHistogram[kept];
@@ -129,7 +135,7 @@ final class RunRecorder implements LatencySink, RunObserver {
     }
 
     @Override
-    public void recordMean(double meanMs, long milliRequests, int leader, boolean protectedClass) {
+    public void recordMean(double meanMs, long milliRequests, int leader, boolean protectedClass, RestartedRole role) {
         int c = protectedClass ? 1 : 0;
         bucket.recordMean(meanMs, milliRequests);
         bucketByClass[c].recordMean(meanMs, milliRequests);
@@ -144,6 +150,7 @@ final class RunRecorder implements LatencySink, RunObserver {
         if (inWindow()) {
             window.recordMean(meanMs, milliRequests);
             windowByClass[c].recordMean(meanMs, milliRequests);
+            windowByRole[role.ordinal()].recordMean(meanMs, milliRequests);
             if (perBroker) {
                 windowByBroker[leader].recordMean(meanMs, milliRequests);
             }
@@ -151,7 +158,8 @@ final class RunRecorder implements LatencySink, RunObserver {
     }
 
     @Override
-    public void recordExact(double latencyMs, long milliRequests, int leader, boolean protectedClass) {
+    public void recordExact(double latencyMs, long milliRequests, int leader, boolean protectedClass,
+                            RestartedRole role) {
         int c = protectedClass ? 1 : 0;
         bucket.recordExact(latencyMs, milliRequests);
         bucketByClass[c].recordExact(latencyMs, milliRequests);
@@ -166,6 +174,7 @@ final class RunRecorder implements LatencySink, RunObserver {
         if (inWindow()) {
             window.recordExact(latencyMs, milliRequests);
             windowByClass[c].recordExact(latencyMs, milliRequests);
+            windowByRole[role.ordinal()].recordExact(latencyMs, milliRequests);
             if (perBroker) {
                 windowByBroker[leader].recordExact(latencyMs, milliRequests);
             }
@@ -277,6 +286,15 @@ final class RunRecorder implements LatencySink, RunObserver {
     double[] classP99Ms(boolean protectedClass) {
         int c = protectedClass ? 1 : 0;
         return new double[] {p99(steadyByClass[c]), p99(windowByClass[c])};
+    }
+
+    /** Window P99 per {@link RestartedRole}, by ordinal; NaN for a role without requests. */
+    double[] windowP99ByRoleMs() {
+        double[] out = new double[windowByRole.length];
+        for (int r = 0; r < out.length; r++) {
+            out[r] = p99(windowByRole[r]);
+        }
+        return out;
     }
 
     /** Per leader broker [steady, window] P99, or an empty array when there are too many brokers to keep. */

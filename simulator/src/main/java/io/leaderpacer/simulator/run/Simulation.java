@@ -81,7 +81,8 @@ public final class Simulation implements RunObserver {
 
         layout = ClusterLayout.of(scenario, random);
         gains = new LeadershipGains(layout.brokers, (int) model.get(ModelKey.STORM_WINDOW_SECONDS));
-        classes = new LatencyClasses(layout, gains, queue::nowMs, protectedPartitions(scenario, layout));
+        boolean[] restarted = restartedBrokers(scenario, layout);
+        classes = new LatencyClasses(layout, gains, queue::nowMs, protectedPartitions(restarted, layout), restarted);
         reentries = new ReentryLog(classes, queue::nowMs);
         cluster = new ClusterState(layout, reentries);
         classes.attachAll(cluster);
@@ -98,12 +99,17 @@ public final class Simulation implements RunObserver {
         controller = new SimulatedController(queue, layout, cluster, replication, checker, this, config, model);
     }
 
-    /** Partitions whose (assigned) preferred leader is a broker the scenario restarts. */
-    private static boolean[] protectedPartitions(Scenario scenario, ClusterLayout layout) {
+    /** The brokers the scenario restarts. */
+    private static boolean[] restartedBrokers(Scenario scenario, ClusterLayout layout) {
         boolean[] restarted = new boolean[layout.brokers];
         for (ScenarioEvent.Restart r : scenario.restarts()) {
             restarted[r.broker()] = true;
         }
+        return restarted;
+    }
+
+    /** Partitions whose (assigned) preferred leader is a broker the scenario restarts. */
+    private static boolean[] protectedPartitions(boolean[] restarted, ClusterLayout layout) {
         boolean[] out = new boolean[layout.partitions];
         for (int p = 0; p < layout.partitions; p++) {
             out[p] = restarted[layout.replica(p, 0)];
@@ -171,7 +177,8 @@ public final class Simulation implements RunObserver {
         double[] other = recorder.classP99Ms(false);
         long release = recorder.gateReleaseMs();
         return new ClassFigures(prot[0], prot[1], other[0], other[1], recorder.brokerP99Ms(),
-                release == Long.MIN_VALUE || firstUnfence < 0 ? -1 : release - firstUnfence, reentries.result());
+                release == Long.MIN_VALUE || firstUnfence < 0 ? -1 : release - firstUnfence, reentries.result(),
+                recorder.windowP99ByRoleMs());
     }
 
     // ------------------------------------------------------------------ the load model's clock

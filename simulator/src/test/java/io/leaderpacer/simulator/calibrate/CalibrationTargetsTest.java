@@ -16,7 +16,7 @@ class CalibrationTargetsTest {
 
     private static MeasuredRound round(String policy, int n, double first, double p50) {
         return new MeasuredRound("run", policy, n, 40, 40, 400, 400, 400, 20, 15, 30, Double.NaN, first, p50,
-                p50 * 2, p50 * 3, 100, 90);
+                p50 * 2, p50 * 3, 100, 90, MeasuredRound.Roles.NONE);
     }
 
     private static Target target(List<Target> targets, String policy, Quantity q) {
@@ -43,7 +43,7 @@ class CalibrationTargetsTest {
 
     private static MeasuredRound latencies(String policy, int n, double steadyMs, double windowOtherMs) {
         return new MeasuredRound("run", policy, n, steadyMs, steadyMs, windowOtherMs, windowOtherMs, windowOtherMs, 20,
-                15, 30, Double.NaN, 1, 10, 20, 30, 100, 90);
+                15, 30, Double.NaN, 1, 10, 20, 30, 100, 90, MeasuredRound.Roles.NONE);
     }
 
     /**

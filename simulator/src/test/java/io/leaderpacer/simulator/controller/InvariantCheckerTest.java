@@ -35,7 +35,8 @@ class InvariantCheckerTest {
                 "topics: [{name: t, partitions: 6, produceMBps: 6}]",
                 "timeline: {end: 10m, events: [{at: 2m, restart: {broker: 0, down: 1m}}]}", ""));
         layout = ClusterLayout.of(s, new RandomStreams(1));
-        LatencyClasses classes = new LatencyClasses(layout, new LeadershipGains(3, 30), () -> 0L, new boolean[layout.partitions]);
+        LatencyClasses classes = new LatencyClasses(layout, new LeadershipGains(3, 30), () -> 0L, new boolean[layout.partitions],
+                new boolean[layout.brokers]);
         cluster = new ClusterState(layout, classes);
         classes.attachAll(cluster);
         checker = new InvariantChecker(layout, cluster);
