@@ -13,7 +13,8 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  *   cold(b) = coldCacheReadCost x exp(-(t - unfenced(b)) / coldCacheDecaySeconds)   restarted broker only
  *   req(b)  = led produce requests + led consumer fetches
  *             + stormRequestsPerMove x leaderships gained in the storm window / window
- *   offered(b) = max(net / networkIn, disk / diskWrite, req / requestHandling)
+ *   cpu(b)  = disk(b) + requestCostKB x req(b)                               requests and bytes on one CPU
+ *   offered(b) = max(net / networkIn, cpu / diskWrite, req / requestHandling)
  *   u(b)    = min(maxUtilisation, offered(b))                                 the stationary queueing term
  *   backlog(b, t + dt) = max(0, backlog(b, t) + (offered(b) - 1) x dt)       seconds of work waiting
  * </pre>
@@ -110,7 +111,10 @@ public final class BrokerLoad {
             double disk = net + served;
             double requests = (cluster.leadMilliRequests(b) + cluster.leadConsumerMilliRequests(b)) / 1000.0
                     + stormRequestsPerSecondPerMove * gains.inWindow(b, nowMs);
-            double u = Math.max(net / netCapacity, Math.max(disk / diskCapacity, requests / requestCapacity));
+            // Where requests and bytes share one CPU (requestCostKB > 0), the requests take their share of the same
+            // capacity the catch-up grant below leaves them: the broker is as busy as its fetchers make it.
+            double cpu = disk + requestCostBytes * requests;
+            double u = Math.max(net / netCapacity, Math.max(cpu / diskCapacity, requests / requestCapacity));
             offered[b] = u;
             utilisation[b] = Math.min(maxU, u);
             backlogSeconds[b] = Math.max(0, backlogSeconds[b] + (u - 1) * dtSeconds);
