@@ -169,7 +169,7 @@ public final class LatencyClasses implements ClusterState.Listener {
             }
             sink.recordMean(mean, milli, leader, prot, role);
             boolean moving = movedAtMs[p] != Long.MIN_VALUE && nowMs + tickMs - movedAtMs[p] < model.moveTransientMs();
-            if (moving) {
+            if (moving || model.waitsForJoiningReplica(p)) {
                 i++;
                 continue;
             }

@@ -23,6 +23,12 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  * <p>Plus, as exact waits rather than noise, the time until a blocked partition can make progress
  * again ({@link #blockedMs}).
  *
+ * <p><b>A replica about to join the ISR</b> is waited on already: from the moment it has caught up, Kafka's leader
+ * counts it in the high watermark and in acks=all ({@code Partition.maximalIsr} while the AlterPartition is in
+ * flight, and before that a caught-up, ISR-eligible replica it "should wait for to join the ISR"), so until the
+ * controller commits the change the partition's writes wait for a follower the ISR does not show yet
+ * ({@link #waitsForJoiningReplica}).
+ *
  * <p><b>Fetcher sharing.</b> A follower fetches all the partitions it follows from one leader in the same fetch
  * requests (per fetcher thread: partition p on thread p mod {@code numReplicaFetchers}). When some of them are still
  * catching up, each response is filled with their backlog, up to {@code replicaFetchMaxBytes} per partition and
@@ -188,7 +194,7 @@ public final class LatencyModel {
         int mask = layout.acksAll[p] ? cluster.isrMask(p) : 0;
         for (int j = 0; j < layout.replicaCount(p); j++) {
             int f = layout.slotBroker[base + j];
-            if (f != leader && (mask & (1 << j)) != 0) {
+            if (f != leader && ((mask & (1 << j)) != 0 || joining(p, j))) {
                 slowest = Math.max(slowest, followerDelay(f, leader));
             }
         }
@@ -197,6 +203,24 @@ public final class LatencyModel {
             mean += moveRetry * (1 + gains.inWindow(leader, nowMs) / stormScale);
         }
         return mean;
+    }
+
+    /** Whether an acks=all write to the partition waits for a replica that has caught up but is not in the ISR yet. */
+    public boolean waitsForJoiningReplica(int p) {
+        for (int j = 0; j < layout.replicaCount(p); j++) {
+            if (joining(p, j)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Replica j of p: outside the ISR, caught up and eligible (active, not the leader), with acks=all writes. */
+    private boolean joining(int p, int j) {
+        int slot = layout.replicaStart[p] + j;
+        int f = layout.slotBroker[slot];
+        return layout.acksAll[p] && !cluster.slotInIsr(slot) && f != cluster.leader(p) && cluster.isActive(f)
+                && cluster.isFetching(f) && replication.isCaughtUp(slot);
     }
 
     /**

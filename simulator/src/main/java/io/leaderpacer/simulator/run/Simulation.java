@@ -57,6 +57,8 @@ public final class Simulation implements RunObserver {
     private final InvariantChecker checker;
     private final RunRecorder recorder;
     private final SimulatedController controller;
+    /** The controller's ISR requests, with the joining partition's latency taken out of its group until it commits. */
+    private final Replication.IsrRequests isrRequests;
 
     private final long tickMs;
     private final long bucketMs;
@@ -97,6 +99,20 @@ public final class Simulation implements RunObserver {
                 scenario.steadyStateEndMs(), model.recoveryWindowMs(), bucketMs, watched, layout.brokers,
                 config.waitForSync());
         controller = new SimulatedController(queue, layout, cluster, replication, checker, this, config, model);
+        isrRequests = new Replication.IsrRequests() {
+            @Override
+            public void join(int slot) {
+                // From now until the ISR change commits, the leader waits for this replica's fetches (Kafka's
+                // maximal ISR): its partition's latency is computed on its own until then.
+                classes.detach(layout.slotPartition[slot]);
+                controller.join(slot);
+            }
+
+            @Override
+            public void shrink(int slot) {
+                controller.shrink(slot);
+            }
+        };
     }
 
     /** The brokers the scenario restarts. */
@@ -185,7 +201,7 @@ public final class Simulation implements RunObserver {
 
     private void tick() {
         long now = queue.nowMs();
-        replication.step(now, tickMs, load.grants(), lagTimeMaxMs, controller);
+        replication.step(now, tickMs, load.grants(), lagTimeMaxMs, isrRequests);
         cluster.refresh();
         load.update(cluster, replication, gains, now, policy.replicationThrottleBytesPerSecond());
         latency.update(load, now);

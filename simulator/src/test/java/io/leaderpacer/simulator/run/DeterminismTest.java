@@ -50,12 +50,14 @@ class DeterminismTest {
         assertThat(baseline.steadyP99Ms()).isCloseTo(23.036697271135797, within(1e-9));
         // Baseline window P99 updated (307.35 -> 306.35) when the cold cache moved from a latency term on the
         // restarted leader's appends to a disk cost on its reads (this scenario's consumers read little from it).
-        assertThat(baseline.windowP99Ms()).isCloseTo(306.35407943199334, within(1e-9));
+        // Then 306.35 -> 306.56 when a caught-up replica joining the ISR was waited on before the ISR change commits
+        // (Kafka's maximal ISR).
+        assertThat(baseline.windowP99Ms()).isCloseTo(306.5631211039009, within(1e-9));
         assertThat(baseline.firstUnfenceMs()).isEqualTo(4_215_000);
         assertThat(baseline.recoveryMs()).isEqualTo(922_556);
         assertThat(baseline.elections()).isEqualTo(501);
         assertThat(baseline.runs()).isEqualTo(30);
-        assertThat(wfs.windowP99Ms()).isCloseTo(322.28285524202965, within(1e-9));
+        assertThat(wfs.windowP99Ms()).isCloseTo(322.4550271787449, within(1e-9)); // 322.28 before the joining replica
         assertThat(wfs.recoveryMs()).isEqualTo(1_252_556);
         assertThat(wfs.elections()).isEqualTo(501);
         assertThat(wfs.runs()).isEqualTo(32);
