@@ -1,5 +1,6 @@
 package io.leaderpacer.simulator;
 
+import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.simulator.controller.InvariantViolation;
 import io.leaderpacer.simulator.report.AtomicFiles;
 import io.leaderpacer.simulator.report.CsvWriter;
@@ -296,11 +297,11 @@ public final class SimulateCommand implements Callable<Integer> {
                 List<String> known = new ArrayList<>(StandardPolicies.names());
                 s.policies().forEach(q -> {
                     if (!known.contains(q.name())) {
-                        known.add(q.name());
+                        known.add(ConfigException.printable(q.name()));
                     }
                 });
-                throw new ScenarioException("--policy", "", "unknown policy '" + n + "' for " + s.name()
-                        + "; known policies are " + known);
+                throw new ScenarioException("--policy", "", "unknown policy '" + ConfigException.printable(n) + "' for "
+                        + s.name() + "; known policies are " + known);
             }
             if (chosen.stream().noneMatch(q -> q.name().equals(n))) {
                 chosen.add(p);

@@ -360,7 +360,8 @@ public final class ScenarioLoader {
             PolicySpec p = custom.containsKey(n) ? custom.get(n) : StandardPolicies.named(n);
             if (p == null) {
                 List<String> known = new ArrayList<>(StandardPolicies.names());
-                known.addAll(custom.keySet());
+                // A custom policy's name comes from the file: quoted as any value is, shortened if huge.
+                custom.keySet().forEach(c -> known.add(ConfigException.printable(c)));
                 throw new ScenarioException(top.file(), "policies[" + i + "]", "unknown policy '" + ConfigException.printable(n) + "'; known policies are " + known);
             }
             if (out.stream().noneMatch(q -> q.name().equals(n))) {
