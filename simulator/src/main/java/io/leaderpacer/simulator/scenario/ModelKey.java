@@ -42,8 +42,8 @@ public enum ModelKey {
             "acks=all on a follower whose fetcher also carries catch-up: the write waits followerFetchWaitScale x 1.5 fetch "
                     + "cycles (cycle = response bytes / the fetcher's throughput). 1 = Kafka's fetch arithmetic alone."),
     REQUEST_COST_KB("requestCostKB", 0, "KB", 0, 1e6,
-            "Each request a broker handles per second takes this many KB/s from its catch-up capacity (one CPU for "
-                    + "requests and bytes); 0 = separate resources."),
+            "Each request a broker handles per second takes this many KB/s from its catch-up capacity and counts as "
+                    + "much in its utilisation (one CPU for requests and bytes); 0 = separate resources."),
     MOVE_RETRY_MS("moveRetryMs", 150, "ms", 0, 1e5,
             "A leadership move costs the partition's producers NOT_LEADER_OR_FOLLOWER, a metadata refresh and a retry."),
     MOVE_TRANSIENT_SECONDS("moveTransientSeconds", 10, "s", 0, 3600,
