@@ -54,9 +54,10 @@ public final class FitReport {
                     fit.fitted().contains(t.quantity()) ? "yes" : "no"));
         }
         if (fit.targets().stream().anyMatch(t -> t.quantity().diagnostic())) {
-            sb.append("\nThe rows by the restarted broker's role (leads, in-sync follower, not in ISR: every partition")
-                    .append(" by what the restarted broker was to it at each moment, as the load test splits its sends)")
-                    .append(" are not fitted on: they say which role the model's class figures come from.\n");
+            sb.append("\nThe rows by the restarted broker's role (every partition by what the restarted broker was to it")
+                    .append(" at each moment, as the load test splits its sends): the in-sync follower and not-in-ISR rows")
+                    .append(" are not fitted on, they say which role the model's class figures come from; the leader row")
+                    .append(" is, as what identifies the cost of a leadership move.\n");
         }
         if (!catchUp.isEmpty()) {
             sb.append("\n## Catch-up measured in bytes (not fitted)\n\n");

@@ -40,6 +40,9 @@ public final class FreeParameters {
                         "leading slows catch-up: the re-entry timeline under immediate against wait-for-sync"),
                 new FitParameter(ModelKey.STORM_REQUESTS_PER_MOVE, 1, 1e4, 60,
                         "leadership moves cost for a while, steady leading for good: the shape of the immediate timeline"),
+                new FitParameter(ModelKey.MOVE_RETRY_MS, 10, 5000, 150,
+                        "what a leadership move costs its producers: the leader role's P99 under wait-for-sync, where the "
+                                + "broker leads only after it has caught up"),
                 new FitParameter(ModelKey.ALTER_PARTITION_MS, 10, 5000, 200,
                         "the first re-entries: partitions with almost no backlog"),
                 new FitParameter(ModelKey.FETCH_WAIT_SCALE, 0.05, 200, 1,

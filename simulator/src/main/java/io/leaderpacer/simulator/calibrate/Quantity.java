@@ -40,7 +40,7 @@ public enum Quantity {
     P99_RATIO_OTHER("P99 ratio, other partitions", "x", MeasuredRound::windowP99OtherMs, MeasuredRound::steadyP99Ms,
             o -> o.classes().windowP99OtherMs() / o.steadyP99Ms()),
     P99_RATIO_LEADER("P99 ratio, restarted broker leads", "x", r -> r.roles().leaderMs(),
-            MeasuredRound::steadyP99Ms, o -> o.classes().windowP99Ms(RestartedRole.LEADER) / o.steadyP99Ms(), true),
+            MeasuredRound::steadyP99Ms, o -> o.classes().windowP99Ms(RestartedRole.LEADER) / o.steadyP99Ms(), false),
     P99_RATIO_IN_SYNC_FOLLOWER("P99 ratio, restarted broker in-sync follower", "x",
             r -> r.roles().inSyncFollowerMs(), MeasuredRound::steadyP99Ms,
             o -> o.classes().windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER) / o.steadyP99Ms(), true),
@@ -53,8 +53,9 @@ public enum Quantity {
     /** Settled before the policy can act: pooled over the policies' rounds. */
     private final boolean beforeThePolicyActs;
     /**
-     * Reported beside the fit, not fitted on: the split by role says where the model's class figures come from,
-     * and fitting on it as well would weigh the same sends twice.
+     * Reported beside the fit, not fitted on: the in-sync and out-of-ISR roles say where the model's class figures
+     * come from, and fitting on them as well would weigh the same sends twice. The leader role is fitted on: it is
+     * what identifies the cost of a move ({@code moveRetryMs}), which no other figure isolates.
      */
     private final boolean diagnostic;
     /** The figure of one round; for a ratio, its numerator. */
