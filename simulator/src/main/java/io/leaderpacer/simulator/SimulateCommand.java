@@ -294,14 +294,9 @@ public final class SimulateCommand implements Callable<Integer> {
         for (String n : names) {
             PolicySpec p = s.policy(n) != null ? s.policy(n) : StandardPolicies.named(n);
             if (p == null) {
-                List<String> known = new ArrayList<>(StandardPolicies.names());
-                s.policies().forEach(q -> {
-                    if (!known.contains(q.name())) {
-                        known.add(ConfigException.printable(q.name()));
-                    }
-                });
                 throw new ScenarioException("--policy", "", "unknown policy '" + ConfigException.printable(n) + "' for "
-                        + s.name() + "; known policies are " + known);
+                        + s.name() + "; known policies are "
+                        + StandardPolicies.knownNames(s.policies().stream().map(PolicySpec::name).toList()));
             }
             if (chosen.stream().noneMatch(q -> q.name().equals(n))) {
                 chosen.add(p);

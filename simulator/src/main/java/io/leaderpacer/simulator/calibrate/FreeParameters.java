@@ -3,6 +3,7 @@ package io.leaderpacer.simulator.calibrate;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.ModelParameters;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,7 +20,7 @@ public final class FreeParameters {
      * the steady P99 included. Without it the fit reaches the ratios with a steady P99 of a few ms (the ratio's
      * denominator) and window P99s far below the measured seconds.
      */
-    public static final List<Quantity> FITTED = java.util.Arrays.stream(Quantity.values())
+    public static final List<Quantity> FITTED = Arrays.stream(Quantity.values())
             .filter(q -> !q.diagnostic()).toList();
 
     /**

@@ -96,41 +96,41 @@ public final class MeasuredCatchUp {
     }
 
     private static Round round(String key, List<double[]> list, double restartedAt, double unfencedAt) {
-        double[] firstLook = null;
-        double[] atUnfence = null;
-        double[] done = null;
-        for (double[] s : list) {
+        int firstLook = -1;
+        int atUnfence = -1;
+        int done = -1;
+        for (int i = 0; i < list.size(); i++) {
+            double[] s = list.get(i);
             if (s[0] < restartedAt) {
                 continue;
             }
-            if (firstLook == null) {
-                firstLook = s;
+            if (firstLook < 0) {
+                firstLook = i;
             }
-            if (s[0] >= unfencedAt && atUnfence == null) {
-                atUnfence = s;
+            if (s[0] >= unfencedAt && atUnfence < 0) {
+                atUnfence = i;
             }
-            if (atUnfence != null && done == null && s[2] <= Math.max(1 << 20, atUnfence[2] / 100)) {
-                done = s;
+            if (atUnfence >= 0 && done < 0 && s[2] <= Math.max(1 << 20, list.get(atUnfence)[2] / 100)) {
+                done = i;
             }
         }
-        if (firstLook == null || atUnfence == null) {
+        if (firstLook < 0 || atUnfence < 0) {
             return null;
         }
         String[] pr = key.split(",");
         double mib = 1 << 20;
-        double doneSeconds = done == null ? Double.NaN : done[0] - unfencedAt;
-        double rate = done == null || done[0] <= atUnfence[0] ? Double.NaN
-                : (done[1] - atUnfence[1]) / (done[0] - atUnfence[0]) / 1e6;
-        return new Round(pr[0], Integer.parseInt(pr[1]), firstLook[2] / mib, atUnfence[2] / mib, doneSeconds, rate,
-                byLeading(list, atUnfence, done));
+        double[] from = list.get(atUnfence);
+        double[] to = done < 0 ? null : list.get(done);
+        double doneSeconds = to == null ? Double.NaN : to[0] - unfencedAt;
+        double rate = to == null || to[0] <= from[0] ? Double.NaN : (to[1] - from[1]) / (to[0] - from[0]) / 1e6;
+        return new Round(pr[0], Integer.parseInt(pr[1]), list.get(firstLook)[2] / mib, from[2] / mib, doneSeconds, rate,
+                byLeading(list, atUnfence, done < 0 ? list.size() - 1 : done));
     }
 
     /** Bytes gained over seconds elapsed, per leading state at each interval's start, from unfencing until done. */
-    private static RateByLeading byLeading(List<double[]> list, double[] from, double[] to) {
+    private static RateByLeading byLeading(List<double[]> list, int start, int end) {
         double[] bytes = new double[3];
         double[] seconds = new double[3];
-        int start = list.indexOf(from);
-        int end = to == null ? list.size() - 1 : list.indexOf(to);
         for (int i = start; i < end; i++) {
             double[] a = list.get(i);
             double[] b = list.get(i + 1);

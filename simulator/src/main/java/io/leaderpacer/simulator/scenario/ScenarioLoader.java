@@ -359,10 +359,9 @@ public final class ScenarioLoader {
             String n = names.get(i);
             PolicySpec p = custom.containsKey(n) ? custom.get(n) : StandardPolicies.named(n);
             if (p == null) {
-                List<String> known = new ArrayList<>(StandardPolicies.names());
-                // A custom policy's name comes from the file: quoted as any value is, shortened if huge.
-                custom.keySet().forEach(c -> known.add(ConfigException.printable(c)));
-                throw new ScenarioException(top.file(), "policies[" + i + "]", "unknown policy '" + ConfigException.printable(n) + "'; known policies are " + known);
+                throw new ScenarioException(top.file(), "policies[" + i + "]", "unknown policy '"
+                        + ConfigException.printable(n) + "'; known policies are "
+                        + StandardPolicies.knownNames(custom.keySet()));
             }
             if (out.stream().noneMatch(q -> q.name().equals(n))) {
                 out.add(p);

@@ -1,6 +1,9 @@
 package io.leaderpacer.simulator.scenario;
 
+import io.leaderpacer.engine.config.ConfigException;
+
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,6 +73,20 @@ public final class StandardPolicies {
 
     public static List<String> names() {
         return new ArrayList<>(ALL.keySet());
+    }
+
+    /**
+     * The names an "unknown policy" error lists: the standard ones, then the given custom ones (from a file, so
+     * quoted and shortened as any value an error repeats).
+     */
+    public static List<String> knownNames(Collection<String> customNames) {
+        List<String> known = new ArrayList<>(names());
+        for (String c : customNames) {
+            if (!known.contains(c)) {
+                known.add(ConfigException.printable(c));
+            }
+        }
+        return known;
     }
 
     public static List<PolicySpec> all() {
