@@ -98,6 +98,11 @@ final class ClusterMoves {
                 .filter(p -> p.replicas().get(0).id() == broker && p.leader() != null && p.leader().id() == broker).count();
     }
 
+    /** Partitions of the topic whose ISR holds the broker. */
+    long inSyncOn(String topic, int broker) throws Exception {
+        return describe(topic).stream().filter(p -> p.isr().stream().anyMatch(n -> n.id() == broker)).count();
+    }
+
     /** Partitions of the topic that lead on the broker. */
     long ledBy(String topic, int broker) throws Exception {
         return describe(topic).stream().filter(p -> p.leader() != null && p.leader().id() == broker).count();
@@ -137,23 +142,28 @@ final class ClusterMoves {
     }
 
     /**
-     * About {@code totalBytes} into the topic, partition i getting a share proportional to i+1, so that a restarted
-     * follower catches up on the small partitions first and its ISR re-entries are spread out.
+     * About {@code totalBytes} into the topic's partitions whose preferred replica is {@code broker}, the k-th of them
+     * getting a share proportional to k, and nothing into the others. The others rejoin the broker's ISR as soon as it
+     * is unfenced and only its own partitions catch up under the throttle: its gate ratio starts high and falls as
+     * they rejoin one by one, smallest first. (With the backlog over every partition, the ratio over its preferred ones
+     * depended on which partitions happened to be its: a run could see it below the threshold from the start.)
      */
-    void writeBacklog(String topic, int partitions, long totalBytes) throws Exception {
+    void writeBacklog(String topic, int broker, long totalBytes) throws Exception {
+        List<Integer> own = describe(topic).stream().filter(p -> p.replicas().get(0).id() == broker)
+                .map(TopicPartitionInfo::partition).sorted().toList();
         Map<String, Object> props = Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ProducerConfig.ACKS_CONFIG, "1",
                 ProducerConfig.LINGER_MS_CONFIG, "5",
                 ProducerConfig.BATCH_SIZE_CONFIG, "65536");
         byte[] record = new byte[1024];
-        long weights = (long) partitions * (partitions + 1) / 2;
+        long weights = (long) own.size() * (own.size() + 1) / 2;
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
             List<Future<?>> sends = new ArrayList<>();
-            for (int p = 0; p < partitions; p++) {
-                long records = Math.max(1, totalBytes * (p + 1) / weights / record.length);
+            for (int k = 0; k < own.size(); k++) {
+                long records = Math.max(1, totalBytes * (k + 1) / weights / record.length);
                 for (long i = 0; i < records; i++) {
-                    sends.add(producer.send(new ProducerRecord<>(topic, p, null, record)));
+                    sends.add(producer.send(new ProducerRecord<>(topic, own.get(k), null, record)));
                 }
             }
             producer.flush();

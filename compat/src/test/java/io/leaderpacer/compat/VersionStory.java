@@ -231,14 +231,22 @@ final class VersionStory {
         moves.setFollowerThrottle(2, THROTTLE_BYTES_PER_SEC, TOPIC);
         cluster.stop(2);
         table.pass("reads while a broker is down (describeCluster fenced, ELR)", readsWhileDown());
-        moves.writeBacklog(TOPIC, PARTITIONS, BACKLOG_BYTES);
+        moves.writeBacklog(TOPIC, 2, BACKLOG_BYTES);
         long preferred = moves.preferredBy(TOPIC, 2);
         int from = runs.size();
+        long startedNs = System.nanoTime();
         cluster.start(2);
         cluster.awaitUnfenced(2, Duration.ofSeconds(90));
+        String atUnfenced = String.format(java.util.Locale.ROOT, "unfenced %.1f s after its start with %d of %d replicas"
+                + " in the ISR", (System.nanoTime() - startedNs) / 1e9, moves.inSyncOn(TOPIC, 2), PARTITIONS);
         String plan = plan();
+        List<String> isrTimeline = new ArrayList<>();
         await().atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                .until(() -> moves.ledAsPreferred(TOPIC, 2) == preferred);
+                .until(() -> {
+                    isrTimeline.add(String.format(java.util.Locale.ROOT, "%.1f:%d", (System.nanoTime() - startedNs) / 1e9,
+                            moves.inSyncOn(TOPIC, 2)));
+                    return moves.ledAsPreferred(TOPIC, 2) == preferred;
+                });
         List<RunRecord> seen = new ArrayList<>(runs.subList(from, runs.size()));
         moves.clearFollowerThrottle(2, TOPIC);
 
@@ -269,11 +277,14 @@ final class VersionStory {
                 assertThat(run.startedAtMs() - seen.get(i - 1).startedAtMs()).isGreaterThanOrEqualTo(THROTTLE_MS);
             }
         }
-        assertThat(gatedRuns).as("runs with broker 2 active above the threshold (the gate was exercised)").isPositive();
+        assertThat(gatedRuns).as("runs with broker 2 active above the threshold (the gate was exercised; broker 2 %s;"
+                + " preferred %d; runs %s)", atUnfenced, preferred, seen.stream().map(r -> r.sequence() + ":"
+                + r.decision().map(d -> d.broker(2) == null ? "-" : d.broker(2).explain() + " elected " + d.electionsTo(2))
+                .orElse("none")).toList() + " ISR " + isrTimeline).isPositive();
         assertThat(batches.stream().filter(b -> b == MAX_PER_RUN).count()).as("capped batches").isPositive();
         return String.format(java.util.Locale.ROOT, "broker 2 gated in %d runs (up to %.0f%% out of sync > %.0f%%), then"
-                + " election batches %s (cap %d, >= %d ms apart after a capped run), every election ELECTED; %s",
-                gatedRuns, maxGatedRatio, THRESHOLD, batches, MAX_PER_RUN, THROTTLE_MS, plan);
+                + " election batches %s (cap %d, >= %d ms apart after a capped run), every election ELECTED; %s; %s",
+                gatedRuns, maxGatedRatio, THRESHOLD, batches, MAX_PER_RUN, THROTTLE_MS, atUnfenced, plan);
     }
 
     /**
