@@ -35,7 +35,7 @@ public final class CsvFiles {
         StringBuilder cpu = new StringBuilder("policy,round,at_s,cores\n");
         StringBuilder runs = new StringBuilder("policy,round,at_s,elected,elected_to_broker,broker_gated,failed\n");
         for (RoundResult r : result.rounds()) {
-            String key = r.policy() + "," + r.round() + ",";
+            String key = cell(r.policy()) + "," + r.round() + ",";
             for (SecondSample s : r.seconds()) {
                 seconds.append(key).append(s.second()).append(',').append(s.view().name().toLowerCase(Locale.ROOT))
                         .append(',').append(s.count()).append(',').append(s.errors()).append(',').append(num(s.p50Ms()))
@@ -77,7 +77,7 @@ public final class CsvFiles {
                 + "reentered,batches_to_broker,saturation,cap_cores,cap_visible_in_cgroup,catch_up_busy_cores,steady_cores,after_catch_up_cores\n");
         for (RoundResult r : result.rounds()) {
             Timeline t = r.timeline();
-            List<Object> cells = List.of(r.policy(), r.round(),
+            List<Object> cells = List.of(cell(r.policy()), r.round(),
                     num(r.steady().get(io.leaderpacer.loadtest.load.View.ALL).p99Ms()),
                     num(r.steady().get(io.leaderpacer.loadtest.load.View.PROTECTED).p99Ms()),
                     num(r.window().get(io.leaderpacer.loadtest.load.View.ALL).p99Ms()),
@@ -91,7 +91,7 @@ public final class CsvFiles {
                     r.recoveryMs().isPresent() ? num(r.recoveryMs().getAsLong() / 1000.0) : "",
                     r.gateReleasedAtMs().isPresent() ? num((r.gateReleasedAtMs().getAsLong() - r.unfencedAtMs()) / 1000.0) : "",
                     sec(t.firstMs()), sec(t.p50Ms()), sec(t.p90Ms()), sec(t.lastMs()), t.partitions(), t.reentered(),
-                    r.batchesToBroker().size(), '"' + r.saturation().mode() + '"', num(r.saturation().capCores()),
+                    r.batchesToBroker().size(), cell(r.saturation().mode()), num(r.saturation().capCores()),
                     r.saturation().visibleInCgroup(),
                     opt(r.saturation().catchUpBusyCores()), opt(r.saturation().steadyCores()),
                     opt(r.saturation().afterCatchUpCores()));
@@ -102,6 +102,17 @@ public final class CsvFiles {
             sb.append(line).append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * A text cell as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break, quotes doubled. A policy
+     * given as {@code name:key=value,key=value} holds commas; unquoted, it shifted every later column.
+     */
+    static String cell(String text) {
+        if (text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
+            return text;
+        }
+        return '"' + text.replace("\"", "\"\"") + '"';
     }
 
     private static String opt(java.util.OptionalDouble d) {

@@ -105,6 +105,14 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
         return recoverySeconds().median() * 1000.0 / baselineRecoveryMedianMs;
     }
 
+    /**
+     * Whether criterion 3 can be judged: the baseline ran and recovered, or a round of this policy did not recover
+     * (a fail whatever the baseline did). A run comparing variants of {@code wait-for-sync} alone has no baseline.
+     */
+    public boolean recoveryJudged() {
+        return unrecoveredRounds() > 0 || !Double.isNaN(baselineRecoveryMedianMs);
+    }
+
     /** Criterion 3: every round recovered, and the median recovery within 2× the baseline's. */
     public boolean recoveryPass() {
         double r = recoveryRatio();

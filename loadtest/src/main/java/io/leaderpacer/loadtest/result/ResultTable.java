@@ -40,7 +40,8 @@ public final class ResultTable {
                     s.physicalLimitSeconds().text("%.1f"),
                     Double.isNaN(s.recoveryRatio()) ? "n/a" : String.format(Locale.ROOT, "%.2f", s.recoveryRatio()),
                     s.catchUpBusyCores().text("%.2f"),
-                    pass(s.p99Pass()), pass(s.timeoutsPass()), pass(s.recoveryPass())));
+                    pass(s.p99Pass()), pass(s.timeoutsPass()),
+                    s.recoveryJudged() ? pass(s.recoveryPass()) : "n/a (no " + result.baseline() + " rounds)"));
         }
         return rows;
     }

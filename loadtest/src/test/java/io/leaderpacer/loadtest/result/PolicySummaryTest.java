@@ -76,4 +76,23 @@ class PolicySummaryTest {
         assertThat(csv).hasSize(3);
         assertThat(csv[1].split(",", -1)).hasSameSizeAs(csv[0].split(",", -1));
     }
+
+    @Test
+    void withoutBaselineRounds_recoveryCriterionIsNotApplicable_unlessARoundDidNotRecover() {
+        LoadTestResult variants = result(List.of(
+                Rounds.round("wait-for-sync", 1, 12, 12, 0, 60_000L, 15_000, 0.5),
+                Rounds.round("wait-for-sync:leader.imbalance.election.max.per.run=15", 1, 12, 12, 0, 35_000L, 15_000, 0.5),
+                Rounds.round("wait-for-sync:leader.imbalance.election.max.per.run=1", 1, 12, 12, 0, null, 15_000, 0.5)));
+
+        List<PolicySummary> s = variants.summaries();
+        assertThat(s.get(0).recoveryJudged()).isFalse();
+        assertThat(s.get(1).recoveryJudged()).isFalse();
+        assertThat(s.get(2).recoveryJudged()).as("a round that never recovered fails with or without a baseline").isTrue();
+        assertThat(s.get(2).recoveryPass()).isFalse();
+        List<List<String>> rows = ResultTable.policyRows(variants);
+        int last = ResultTable.POLICY_HEADER.size() - 1;
+        assertThat(rows.get(0).get(last)).isEqualTo("n/a (no immediate rounds)");
+        assertThat(rows.get(1).get(last)).isEqualTo("n/a (no immediate rounds)");
+        assertThat(rows.get(2).get(last)).isEqualTo("FAIL");
+    }
 }

@@ -82,14 +82,17 @@ final class CsvTable {
         return rows;
     }
 
-    /** One CSV line; the load test quotes cells holding commas. */
+    /** One CSV line as RFC 4180 has it: the load test quotes cells holding commas or quotes, and doubles the quotes. */
     static List<String> split(String line) {
         List<String> cells = new ArrayList<>();
         StringBuilder cell = new StringBuilder();
         boolean quoted = false;
         for (int i = 0; i < line.length(); i++) {
             char c = line.charAt(i);
-            if (c == '"') {
+            if (c == '"' && quoted && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                cell.append('"');
+                i++;
+            } else if (c == '"') {
                 quoted = !quoted;
             } else if (c == ',' && !quoted) {
                 cells.add(cell.toString());

@@ -117,13 +117,13 @@ public final class MeasuredCatchUp {
         if (firstLook < 0 || atUnfence < 0) {
             return null;
         }
-        String[] pr = key.split(",");
+        int comma = key.lastIndexOf(',');  // the policy's own text may hold commas (name:key=value,...)
         double mib = 1 << 20;
         double[] from = list.get(atUnfence);
         double[] to = done < 0 ? null : list.get(done);
         double doneSeconds = to == null ? Double.NaN : to[0] - unfencedAt;
         double rate = to == null || to[0] <= from[0] ? Double.NaN : (to[1] - from[1]) / (to[0] - from[0]) / 1e6;
-        return new Round(pr[0], Integer.parseInt(pr[1]), list.get(firstLook)[2] / mib, from[2] / mib, doneSeconds, rate,
+        return new Round(key.substring(0, comma), Integer.parseInt(key.substring(comma + 1)), list.get(firstLook)[2] / mib, from[2] / mib, doneSeconds, rate,
                 byLeading(list, atUnfence, done < 0 ? list.size() - 1 : done));
     }
 

@@ -41,4 +41,9 @@ class LoadTestRunsTest {
     void quotedCellWithComma_staysOneCell() {
         assertThat(CsvTable.split("a,\"b, c\",d")).containsExactly("a", "b, c", "d");
     }
+
+    @Test
+    void doubledQuoteInQuotedCell_isOneQuote() {
+        assertThat(CsvTable.split("\"say \"\"x\"\", then y\",2")).containsExactly("say \"x\", then y", "2");
+    }
 }

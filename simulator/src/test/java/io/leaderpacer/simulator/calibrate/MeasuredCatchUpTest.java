@@ -44,6 +44,23 @@ class MeasuredCatchUpTest {
         assertThat(r.byLeading().manyMBps()).isNaN();
     }
 
+    @Test
+    void policyWithSettings_quotedWithItsCommas_isOneRoundOfThatPolicy(@TempDir Path dir) throws IOException {
+        long mib = 1 << 20;
+        String policy = "wait-for-sync:leader.imbalance.election.max.per.run=15,leader.imbalance.election.throttle.interval.ms=1000";
+        String q = '"' + policy + '"';
+        Files.writeString(dir.resolve("rounds.csv"), "policy,round,restarted_at_s,unfenced_at_s\n" + q + ",2,10,12\n");
+        Files.writeString(dir.resolve("partitions.csv"), "policy,round,at_s,hosted_bytes,bytes_behind\n"
+                + q + ",2,12," + 40 * mib + "," + 80 * mib + "\n"
+                + q + ",2,14," + 120 * mib + ",0\n");
+        List<MeasuredCatchUp.Round> rounds = MeasuredCatchUp.read(dir);
+        assertThat(rounds).singleElement().satisfies(r -> {
+            assertThat(r.policy()).isEqualTo(policy);
+            assertThat(r.round()).isEqualTo(2);
+            assertThat(r.doneSeconds()).isEqualTo(2);
+        });
+    }
+
     /**
      * Unfenced at 12 s with 200 MB behind, 10 preferred partitions: 12-13 s leading none, 100 MB gained; 13-14 s
      * leading 1 (few), 60 MB; 14-15 s leading 5 (many), 40 MB, done.
