@@ -16,6 +16,13 @@ public record MeasuredRound(String run, String policy, int round, double steadyP
                             double reentryP90Seconds, double reentryLastSeconds, int preferred, double windowSeconds,
                             Roles roles) {
 
+    /** The same round under another policy name: a run's {@code name:key=value,...} text matched to a scenario's policy. */
+    public MeasuredRound withPolicy(String name) {
+        return new MeasuredRound(run, name, round, steadyP99Ms, steadyP99ProtectedMs, windowP99Ms, windowP99ProtectedMs,
+                windowP99OtherMs, downSeconds, unfenceSeconds, recoverySeconds, gateReleaseSeconds, reentryFirstSeconds,
+                reentryP50Seconds, reentryP90Seconds, reentryLastSeconds, preferred, windowSeconds, roles);
+    }
+
     /**
      * Window P99s (ms) of the sends whose partition the restarted broker led, followed in sync, or held out of the
      * ISR; NaN for a run that did not record them.
