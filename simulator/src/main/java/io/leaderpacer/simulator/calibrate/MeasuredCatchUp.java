@@ -50,7 +50,7 @@ public final class MeasuredCatchUp {
 
     /** Every round of the directory that has byte samples after its restart; empty for older runs. */
     public static List<Round> read(Path dir) {
-        Map<String, double[]> times = new HashMap<>();
+        Map<RoundKey, double[]> times = new HashMap<>();
         for (CsvTable.Row r : CsvTable.read(dir.resolve("rounds.csv"), List.of("policy", "round", "restarted_at_s",
                 "unfenced_at_s"), "").rows()) {
             times.put(key(r), new double[] {r.num("restarted_at_s"), r.num("unfenced_at_s")});
@@ -60,7 +60,7 @@ public final class MeasuredCatchUp {
         if (partitions == null || !partitions.has("hosted_bytes") || !partitions.has("bytes_behind")) {
             return List.of();
         }
-        Map<String, List<double[]>> samples = new LinkedHashMap<>();
+        Map<RoundKey, List<double[]>> samples = new LinkedHashMap<>();
         for (CsvTable.Row r : partitions.rows()) {
             double hosted = r.num("hosted_bytes");
             double behind = r.num("bytes_behind");
@@ -91,11 +91,15 @@ public final class MeasuredCatchUp {
         return preferred > 0 ? r.num("preferred_led") / preferred : Double.NaN;
     }
 
-    private static String key(CsvTable.Row r) {
-        return r.text("policy") + "," + (int) r.num("round");
+    /** Which round a row belongs to, in both files. */
+    private record RoundKey(String policy, int round) {
     }
 
-    private static Round round(String key, List<double[]> list, double restartedAt, double unfencedAt) {
+    private static RoundKey key(CsvTable.Row r) {
+        return new RoundKey(r.text("policy"), (int) r.num("round"));
+    }
+
+    private static Round round(RoundKey key, List<double[]> list, double restartedAt, double unfencedAt) {
         int firstLook = -1;
         int atUnfence = -1;
         int done = -1;
@@ -117,13 +121,12 @@ public final class MeasuredCatchUp {
         if (firstLook < 0 || atUnfence < 0) {
             return null;
         }
-        int comma = key.lastIndexOf(',');  // the policy's own text may hold commas (name:key=value,...)
         double mib = 1 << 20;
         double[] from = list.get(atUnfence);
         double[] to = done < 0 ? null : list.get(done);
         double doneSeconds = to == null ? Double.NaN : to[0] - unfencedAt;
         double rate = to == null || to[0] <= from[0] ? Double.NaN : (to[1] - from[1]) / (to[0] - from[0]) / 1e6;
-        return new Round(key.substring(0, comma), Integer.parseInt(key.substring(comma + 1)), list.get(firstLook)[2] / mib, from[2] / mib, doneSeconds, rate,
+        return new Round(key.policy(), key.round(), list.get(firstLook)[2] / mib, from[2] / mib, doneSeconds, rate,
                 byLeading(list, atUnfence, done < 0 ? list.size() - 1 : done));
     }
 
