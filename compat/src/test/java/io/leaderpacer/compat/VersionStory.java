@@ -56,7 +56,7 @@ final class VersionStory {
     static final String TOPIC = "story";
     static final int PARTITIONS = 30;
     /** Broker 2's follower fetch rate while it catches up: spreads its ISR re-entry over seconds. */
-    static final long THROTTLE_BYTES_PER_SEC = 250_000;
+    static final long THROTTLE_BYTES_PER_SEC = 150_000;
     static final long BACKLOG_BYTES = 4_000_000;
     static final double THRESHOLD = 20;
     static final int MAX_PER_RUN = 3;
