@@ -43,6 +43,8 @@ final class ClusterMoves {
 
     static final String RATE = "follower.replication.throttled.rate";
     static final String REPLICAS = "follower.replication.throttled.replicas";
+    static final String LEADER_RATE = "leader.replication.throttled.rate";
+    static final String LEADER_REPLICAS = "leader.replication.throttled.replicas";
 
     private final Admin admin;
     private final String bootstrap;
@@ -120,11 +122,22 @@ final class ClusterMoves {
     }
 
     /** The follower throttle of one broker (set on the broker before it goes down: the request is routed to it). */
-    void setFollowerThrottle(int broker, long bytesPerSecond, String topic) throws Exception {
+    /**
+     * The broker's follower throttle, and the same rate as a leader throttle on the other brokers. The leaders' quota
+     * is in force before the broker starts again; its own is applied only after its fetchers have started (Kafka
+     * applies dynamic configs after the replica changes of the same metadata publish), and without the leaders' it
+     * catches up partly unthrottled before it is unfenced.
+     */
+    void setFollowerThrottle(int broker, long bytesPerSecond, String topic, List<Integer> leaders) throws Exception {
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new HashMap<>();
         ops.put(brokerResource(broker), List.of(new AlterConfigOp(new ConfigEntry(RATE, Long.toString(bytesPerSecond)),
                 AlterConfigOp.OpType.SET)));
-        ops.put(topicResource(topic), List.of(new AlterConfigOp(new ConfigEntry(REPLICAS, "*"), AlterConfigOp.OpType.SET)));
+        for (int leader : leaders) {
+            ops.put(brokerResource(leader), List.of(new AlterConfigOp(new ConfigEntry(LEADER_RATE,
+                    Long.toString(bytesPerSecond)), AlterConfigOp.OpType.SET)));
+        }
+        ops.put(topicResource(topic), List.of(new AlterConfigOp(new ConfigEntry(REPLICAS, "*"), AlterConfigOp.OpType.SET),
+                new AlterConfigOp(new ConfigEntry(LEADER_REPLICAS, "*"), AlterConfigOp.OpType.SET)));
         admin.incrementalAlterConfigs(ops).all().get(30, TimeUnit.SECONDS);
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
             Map<ConfigResource, Config> c = admin.describeConfigs(List.of(brokerResource(broker), topicResource(topic)))
@@ -134,10 +147,15 @@ final class ClusterMoves {
         });
     }
 
-    void clearFollowerThrottle(int broker, String topic) throws Exception {
+    void clearFollowerThrottle(int broker, String topic, List<Integer> leaders) throws Exception {
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new HashMap<>();
         ops.put(brokerResource(broker), List.of(new AlterConfigOp(new ConfigEntry(RATE, null), AlterConfigOp.OpType.DELETE)));
-        ops.put(topicResource(topic), List.of(new AlterConfigOp(new ConfigEntry(REPLICAS, null), AlterConfigOp.OpType.DELETE)));
+        for (int leader : leaders) {
+            ops.put(brokerResource(leader), List.of(new AlterConfigOp(new ConfigEntry(LEADER_RATE, null),
+                    AlterConfigOp.OpType.DELETE)));
+        }
+        ops.put(topicResource(topic), List.of(new AlterConfigOp(new ConfigEntry(REPLICAS, null), AlterConfigOp.OpType.DELETE),
+                new AlterConfigOp(new ConfigEntry(LEADER_REPLICAS, null), AlterConfigOp.OpType.DELETE)));
         admin.incrementalAlterConfigs(ops).all().get(30, TimeUnit.SECONDS);
     }
 

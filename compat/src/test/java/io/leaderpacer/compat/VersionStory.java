@@ -56,7 +56,7 @@ final class VersionStory {
     static final String TOPIC = "story";
     static final int PARTITIONS = 30;
     /** Broker 2's follower fetch rate while it catches up: spreads its ISR re-entry over seconds. */
-    static final long THROTTLE_BYTES_PER_SEC = 150_000;
+    static final long THROTTLE_BYTES_PER_SEC = 250_000;
     static final long BACKLOG_BYTES = 4_000_000;
     static final double THRESHOLD = 20;
     static final int MAX_PER_RUN = 3;
@@ -228,7 +228,7 @@ final class VersionStory {
     }
 
     String bounce() throws Exception {
-        moves.setFollowerThrottle(2, THROTTLE_BYTES_PER_SEC, TOPIC);
+        moves.setFollowerThrottle(2, THROTTLE_BYTES_PER_SEC, TOPIC, List.of(0, 1));
         cluster.stop(2);
         table.pass("reads while a broker is down (describeCluster fenced, ELR)", readsWhileDown());
         moves.writeBacklog(TOPIC, 2, BACKLOG_BYTES);
@@ -248,7 +248,7 @@ final class VersionStory {
                     return moves.ledAsPreferred(TOPIC, 2) == preferred;
                 });
         List<RunRecord> seen = new ArrayList<>(runs.subList(from, runs.size()));
-        moves.clearFollowerThrottle(2, TOPIC);
+        moves.clearFollowerThrottle(2, TOPIC, List.of(0, 1));
 
         int gatedRuns = 0;
         double maxGatedRatio = 0;
