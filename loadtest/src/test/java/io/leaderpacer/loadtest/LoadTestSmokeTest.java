@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -79,10 +80,19 @@ class LoadTestSmokeTest {
             assertThat(known).as("%s: samples with log-dir sizes after the restart", r.policy()).hasSizeGreaterThan(2);
             PartitionSample first = known.get(0);
             PartitionSample last = known.get(known.size() - 1);
+            String when = String.format(Locale.ROOT, "%s: first look %.1f s after unfencing, saturation %s",
+                    r.policy(), (first.atMs() - r.unfencedAtMs()) / 1000.0, r.saturation().mode());
             // 128 MiB were written while the broker was down; the first look may come after it fetched most of it
-            // (one look every 0.5 s, and the broker answers describeLogDirs only once it is up).
-            assertThat(first.bytesBehind()).as("%s: behind at the first look", r.policy())
-                    .isPositive().isLessThanOrEqualTo(136L << 20);
+            // (one look every 0.5 s, and the broker answers describeLogDirs only once it is up; its fetchers start
+            // before that). Only a CPU quota makes the catch-up slow enough that the first look must see a backlog
+            // left: pinned to a whole core, or with no cap, a fast machine fetches 128 MiB in under a second.
+            assertThat(first.bytesBehind()).as("%s: behind at the first look", when).isLessThanOrEqualTo(136L << 20);
+            if (r.saturation().mode().startsWith("cgroup")) {
+                assertThat(first.bytesBehind()).as("%s: behind at the first look", when).isPositive();
+            }
+            // Whenever the first look came, the backlog ends up on the broker (3 replicas on 3 brokers: it hosts
+            // every partition), so its log-dir sizes must hold at least what was written while it was down.
+            assertThat(last.hostedBytes()).as("%s: hosted at the end", r.policy()).isGreaterThanOrEqualTo(120L << 20);
             assertThat(last.bytesBehind()).as("%s: behind at the end", r.policy()).isLessThan(1L << 20);
             // What it no longer lags by, it fetched: its replicas grew by at least that much.
             assertThat(last.hostedBytes() - first.hostedBytes()).as("%s: fetched", r.policy())
