@@ -35,10 +35,11 @@ import java.util.function.BooleanSupplier;
  * {@code auto.leader.rebalance.enable=false} unless asked otherwise, because the agent replaces that task.
  *
  * <p>By default the listeners are plaintext with no authorizer (the demo, most tests). {@link
- * Builder#saslScramWithAcls()} secures them instead, for least-privilege tests: SCRAM users and ACLs are then set
- * through {@link #accessControl()}, see {@link SaslScramSetup} for how. {@link Builder#tls(TlsStores)} puts the
- * clients' listener on TLS (with SASL too: SASL_SSL), {@link Builder#mutualTls(TlsStores)} on TLS with client
- * certificates required and ACLs for the certificates' principals; see {@link TlsSetup} and {@link ListenerMode}.
+ * EmbeddedClusterBuilder#saslScramWithAcls()} secures them instead, for least-privilege tests: SCRAM users and ACLs
+ * are then set through {@link #accessControl()}, see {@link SaslScramSetup} for how. {@link
+ * EmbeddedClusterBuilder#tls(TlsStores)} puts the clients' listener on TLS (with SASL too: SASL_SSL), {@link
+ * EmbeddedClusterBuilder#mutualTls(TlsStores)} on TLS with client certificates required and ACLs for the
+ * certificates' principals; see {@link TlsSetup} and {@link ListenerMode}.
  *
  * <p>Broker ids are {@code 0 .. brokers-1}; a stopped broker restarts on the same port with the same data.
  * Not thread-safe for concurrent lifecycle calls (start/stop/restart); read-only calls may come from any thread.
@@ -70,7 +71,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     /** Shared admin client for the cluster's own operations and for callers that want one. */
     private Admin admin;
 
-    private EmbeddedKafkaCluster(Builder b) {
+    EmbeddedKafkaCluster(EmbeddedClusterBuilder b) {
         this.brokerCount = b.brokers;
         this.serverProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.serverProperties()));
         this.baseDirectory = b.baseDirectory != null ? b.baseDirectory : DataDirectories.defaultBase();
@@ -80,8 +81,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         this.extraListeners = Collections.unmodifiableMap(new LinkedHashMap<>(b.extraListeners));
     }
 
-    public static Builder builder() {
-        return new Builder();
+    public static EmbeddedClusterBuilder builder() {
+        return new EmbeddedClusterBuilder();
     }
 
     /**
@@ -153,8 +154,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     }
 
     /**
-     * The address list of an extra TLS listener ({@link Builder#extraTlsListener}) of the running brokers, as
-     * {@code 127.0.0.1:port,...}.
+     * The address list of an extra TLS listener ({@link EmbeddedClusterBuilder#extraTlsListener}) of the running
+     * brokers, as {@code 127.0.0.1:port,...}.
      */
     public String listenerBootstrapServers(String listener) {
         if (!extraListeners.containsKey(listener)) {
@@ -205,7 +206,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
      * Properties for a client authenticating as an ordinary SCRAM-SHA-512 user (see {@link #accessControl()}):
      * bootstrap servers, {@code security.protocol}, {@code sasl.mechanism}, {@code sasl.jaas.config}.
      *
-     * @throws IllegalStateException on a cluster built without {@link Builder#saslScramWithAcls()}
+     * @throws IllegalStateException on a cluster built without {@link EmbeddedClusterBuilder#saslScramWithAcls()}
      */
     public Map<String, String> scramClientProperties(String user, String password) {
         if (!mode.sasl()) {
@@ -223,7 +224,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     /**
      * SCRAM users and ACLs, changed as the super user; each change returns once every running node applies it.
      *
-     * @throws IllegalStateException on a cluster built without {@link Builder#saslScramWithAcls()}
+     * @throws IllegalStateException on a cluster built without {@link EmbeddedClusterBuilder#saslScramWithAcls()}
      */
     public AccessControl accessControl() {
         requireSecured();
@@ -415,153 +416,5 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
     private static void waitUntil(String what, BooleanSupplier condition) {
         BoundedWait.until(what, WAIT_LIMIT, condition);
-    }
-
-    /** Settings for an {@link EmbeddedKafkaCluster}; every one has a default that suits tests and the demo. */
-    public static final class Builder {
-        /** Number of brokers (ids 0..n-1). */
-        private int brokers = 3;
-        /** Whether the controller runs Kafka's own preferred-leader task (the agent wants it off). */
-        private boolean autoLeaderRebalance = false;
-        /** Extra server properties, applied last (they win over the defaults). */
-        private final Map<String, String> extra = new LinkedHashMap<>();
-        /** Where to create the data directory; null = tmpfs when available. */
-        private Path baseDirectory;
-        /** Whether to turn Kafka's server logging down to warnings. */
-        private boolean quietLogs = true;
-        /** Whether clients authenticate with SASL/SCRAM and ACLs are enforced (default: neither). */
-        private boolean saslScramWithAcls;
-        /** The stores of a TLS listener; null = plaintext. */
-        private TlsStores tlsStores;
-        /** Whether TLS clients must present a certificate (mutual TLS, with ACLs). */
-        private boolean mutualTls;
-        /** Extra TLS listeners: name to the key store each presents. */
-        private final Map<String, KeyStoreFile> extraListeners = new LinkedHashMap<>();
-
-        private Builder() {
-        }
-
-        /** Number of brokers, 1 or more (default 3). */
-        public Builder brokers(int count) {
-            if (count < 1) {
-                throw new IllegalArgumentException("brokers must be >= 1, was " + count);
-            }
-            this.brokers = count;
-            return this;
-        }
-
-        /** Kafka's {@code auto.leader.rebalance.enable} (default false: the agent does that job). */
-        public Builder autoLeaderRebalance(boolean enabled) {
-            this.autoLeaderRebalance = enabled;
-            return this;
-        }
-
-        /** Any server property for every node (controller and brokers); wins over the defaults. */
-        public Builder serverProperty(String key, String value) {
-            extra.put(key, value);
-            return this;
-        }
-
-        /** Parent directory of the data directory (default: /dev/shm when writable, else java.io.tmpdir). */
-        public Builder baseDirectory(Path directory) {
-            this.baseDirectory = directory;
-            return this;
-        }
-
-        /** Whether to turn Kafka's server logs down to warnings (default true). */
-        public Builder quietLogs(boolean quiet) {
-            this.quietLogs = quiet;
-            return this;
-        }
-
-        /**
-         * Secures the cluster: SASL on every listener, SCRAM-SHA-512 for ordinary users (created with
-         * {@link EmbeddedKafkaCluster#accessControl()}), KRaft's {@code StandardAuthorizer} with nothing allowed
-         * without an ACL, and a super user for the cluster's own operations ({@link EmbeddedKafkaCluster#adminClientProperties()}).
-         * Without this call the cluster is plaintext with no authorizer.
-         */
-        public Builder saslScramWithAcls() {
-            this.saslScramWithAcls = true;
-            return this;
-        }
-
-        /**
-         * Puts the clients' listener (also used between brokers) on TLS with hostname verification, with these
-         * stores. Alone: {@link ListenerMode#SSL}, no client authentication, no authorizer. With {@link
-         * #saslScramWithAcls()}: {@link ListenerMode#SASL_SSL}.
-         */
-        public Builder tls(TlsStores stores) {
-            this.tlsStores = java.util.Objects.requireNonNull(stores, "stores");
-            return this;
-        }
-
-        /**
-         * Mutual TLS ({@link ListenerMode#MUTUAL_TLS}): TLS as {@link #tls(TlsStores)}, every client (and broker)
-         * must present a certificate signed by the trusted CA, its common name is its principal, and ACLs are
-         * enforced with nothing allowed by default ({@link EmbeddedKafkaCluster#accessControl()}); the brokers'
-         * and the super user's principals are super users.
-         */
-        public Builder mutualTls(TlsStores stores) {
-            tls(stores);
-            this.mutualTls = true;
-            return this;
-        }
-
-        /**
-         * An extra TLS listener on every broker that presents its own certificate (e.g. an expired one, or one
-         * issued for another host); its addresses: {@link EmbeddedKafkaCluster#listenerBootstrapServers(String)}.
-         * Only on a TLS cluster.
-         */
-        public Builder extraTlsListener(String name, KeyStoreFile keyStore) {
-            if (!name.matches("[A-Z][A-Z0-9_]*") || name.equals("EXTERNAL") || name.equals("CONTROLLER")) {
-                throw new IllegalArgumentException("listener name must be upper case letters, digits and _, not EXTERNAL"
-                        + " or CONTROLLER: " + name);
-            }
-            extraListeners.put(name, java.util.Objects.requireNonNull(keyStore, "keyStore"));
-            return this;
-        }
-
-        private ListenerMode mode() {
-            if (!extraListeners.isEmpty() && tlsStores == null) {
-                throw new IllegalStateException("extra TLS listeners need tls(...) or mutualTls(...)");
-            }
-            return ListenerMode.of(saslScramWithAcls, tlsStores != null, mutualTls);
-        }
-
-        /** An unstarted cluster; call {@link EmbeddedKafkaCluster#start()}. */
-        public EmbeddedKafkaCluster build() {
-            return new EmbeddedKafkaCluster(this);
-        }
-
-        private Map<String, String> serverProperties() {
-            String rf = Integer.toString(Math.min(3, brokers));
-            Map<String, String> p = new LinkedHashMap<>();
-            p.put("auto.leader.rebalance.enable", Boolean.toString(autoLeaderRebalance));
-            // A restarted broker must be able to register again quickly (duplicate registration until expiry).
-            p.put("broker.session.timeout.ms", "3000");
-            p.put("broker.heartbeat.interval.ms", "500");
-            p.put("offsets.topic.replication.factor", rf);
-            p.put("offsets.topic.num.partitions", "5");
-            p.put("transaction.state.log.replication.factor", rf);
-            p.put("transaction.state.log.min.isr", "1");
-            p.put("group.initial.rebalance.delay.ms", "0");
-            // Fewer threads: the machine is small and several clusters may run in one test JVM over time.
-            p.put("num.network.threads", "2");
-            p.put("num.io.threads", "4");
-            p.put("background.threads", "2");
-            p.put("log.cleaner.threads", "1");
-            p.put("num.recovery.threads.per.data.dir", "1");
-            if (saslScramWithAcls) {
-                p.putAll(SaslScramSetup.serverProperties());
-            }
-            ListenerMode mode = mode();
-            if (mode.tls()) {
-                p.put("listener.security.protocol.map", TlsSetup.securityProtocolMap(mode, extraListeners.keySet()));
-                p.putAll(TlsSetup.serverProperties(mode, tlsStores));
-                extraListeners.forEach((name, store) -> p.putAll(TlsSetup.extraListenerProperties(name, store)));
-            }
-            p.putAll(extra);
-            return p;
-        }
     }
 }

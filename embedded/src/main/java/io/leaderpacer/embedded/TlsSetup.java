@@ -20,7 +20,7 @@ import java.util.Objects;
  * (SASL-plaintext with SASL) except under mutual TLS, where the controller's authorizer must know its brokers by
  * their certificates too.
  *
- * <p>Extra TLS listeners ({@link EmbeddedKafkaCluster.Builder#extraTlsListener}) present a certificate of their
+ * <p>Extra TLS listeners ({@link EmbeddedClusterBuilder#extraTlsListener}) present a certificate of their
  * own: how a test meets a broker with an expired certificate, or one issued for another host, without a second
  * cluster.
  */

@@ -16,6 +16,7 @@ import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.http.StatusServer;
 import io.leaderpacer.agent.kafka.AgentPermissions;
 import io.leaderpacer.agent.metrics.PacerMetrics;
+import io.leaderpacer.embedded.EmbeddedClusterBuilder;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.ElectionDecision;
@@ -98,7 +99,7 @@ abstract class TlsClusterStory {
     abstract List<String> secrets();
 
     /** A cluster built for the story: small follower fetches so that the replication throttle bites at once. */
-    static EmbeddedKafkaCluster.Builder storyCluster() {
+    static EmbeddedClusterBuilder storyCluster() {
         return EmbeddedKafkaCluster.builder().brokers(3)
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
