@@ -104,6 +104,11 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--no-saturation", description = "Do not cap the restarted broker (the run then cannot show the effect).")
     boolean noSaturation;
 
+    @Option(names = "--catch-up-topic", defaultValue = LoadTestSettings.CATCH_UP_TOPIC, paramLabel = "NAME",
+            description = "Name of the topic that takes the backlog (default: ${DEFAULT-VALUE}). The agent elects in topic-name order:"
+                    + " a name after " + LoadTestSettings.LOAD_TOPIC + " (e.g. pacer-loadtest-z-catchup) returns the partitions with producers first in a capped ramp, the default last.")
+    String catchUpTopic;
+
     @Option(names = "--broker-heap", defaultValue = "512m", description = "Heap of each broker (default: ${DEFAULT-VALUE}).")
     String brokerHeap;
 
@@ -160,7 +165,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         return new LoadTestSettings(brokers, restartBroker, partitions, catchUpPartitions, rate, recordSize,
                 ByteSize.parse(backlog), backlogSkew, runSeed, shutdown, duration("--warmup", warmup),
                 duration("--steady", steady), duration("--window", window), duration("--round-limit", roundLimit), rounds,
-                named, !noSaturation && bootstrapServer == null, cpuCap, brokerHeap, checkInterval, out);
+                named, !noSaturation && bootstrapServer == null, cpuCap, brokerHeap, checkInterval, catchUpTopic, out);
     }
 
     private static Duration duration(String option, String text) {

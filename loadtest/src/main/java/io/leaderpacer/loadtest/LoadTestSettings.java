@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Everything a load test is made of, in one value that is printed before the run, so that a report always says what
@@ -33,6 +34,8 @@ import java.util.Objects;
  * @param cpuCapCores        the cap, in cores
  * @param brokerHeap         each broker's heap
  * @param checkIntervalSeconds the agent's check interval for every policy
+ * @param catchUpTopic       the topic that takes the backlog; its name decides whether the partitions with
+ *                           producers come back first or last in a capped ramp (the agent elects in name order)
  * @param out                where the CSV files and the report go
  */
 public record LoadTestSettings(
@@ -56,18 +59,29 @@ public record LoadTestSettings(
         double cpuCapCores,
         String brokerHeap,
         long checkIntervalSeconds,
+        String catchUpTopic,
         Path out) {
 
     /** The load topic's name. */
     public static final String LOAD_TOPIC = "pacer-loadtest-load";
-    /** The catch-up topic's name: recreated every round so that backlogs do not pile up. */
+    /**
+     * The catch-up topic's default name: recreated every round so that backlogs do not pile up. It sorts before the
+     * load topic, and the agent elects in topic-name order, so in a capped ramp the partitions with producers come
+     * back last (runs 1 to 6).
+     */
     public static final String CATCH_UP_TOPIC = "pacer-loadtest-catchup";
+    /** What Kafka allows in a topic name. */
+    private static final Pattern TOPIC_NAME = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
     /** Replication factor of both topics (at most the broker count). */
     public static final int REPLICATION_FACTOR = 3;
 
     public LoadTestSettings {
         Objects.requireNonNull(shutdown, "shutdown");
         Objects.requireNonNull(out, "out");
+        Objects.requireNonNull(catchUpTopic, "catchUpTopic");
+        require(TOPIC_NAME.matcher(catchUpTopic).matches() && !catchUpTopic.equals(".") && !catchUpTopic.equals(".."),
+                "--catch-up-topic must be a Kafka topic name (1 to 249 of a-z A-Z 0-9 . _ -), got '" + catchUpTopic + "'");
+        require(!catchUpTopic.equals(LOAD_TOPIC), "--catch-up-topic must not be the load topic " + LOAD_TOPIC);
         policies = List.copyOf(policies);
         require(brokers >= REPLICATION_FACTOR, "--brokers must be at least " + REPLICATION_FACTOR + ", got " + brokers);
         require(restartedBroker >= 0, "--restart-broker must be a broker id, got " + restartedBroker);
@@ -105,7 +119,7 @@ public record LoadTestSettings(
         List<String> lines = new ArrayList<>();
         lines.add("cluster     " + clusterDescription);
         lines.add(String.format(Locale.ROOT, "topics      %s: %d partitions, %s: %d partitions, replication factor %d",
-                LOAD_TOPIC, loadPartitions, CATCH_UP_TOPIC, catchUpPartitions, REPLICATION_FACTOR));
+                LOAD_TOPIC, loadPartitions, catchUpTopic, catchUpPartitions, REPLICATION_FACTOR));
         lines.add(String.format(Locale.ROOT, "load        %d records/s of %d B, acks=all, idempotent, request.timeout.ms=30000;"
                 + " a consumer group reads throughout", recordsPerSecond, recordBytes));
         lines.add(String.format(Locale.ROOT, "restart     broker %d (%s), %d MiB written while it is down (log-normal skew σ %.2f, seed %d)",

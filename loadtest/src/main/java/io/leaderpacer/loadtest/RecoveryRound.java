@@ -97,8 +97,8 @@ final class RecoveryRound {
         String tag = String.format(Locale.ROOT, "[%s %d/%d]", policy.name(), round, settings.rounds());
         LatencyBook book = new LatencyBook();
         ScheduledExecutorService ticker = secondTicker(book);
-        topics.delete(LoadTestSettings.CATCH_UP_TOPIC);
-        topics.create(LoadTestSettings.CATCH_UP_TOPIC, settings.catchUpPartitions(), Map.of());
+        topics.delete(settings.catchUpTopic());
+        topics.create(settings.catchUpTopic(), settings.catchUpPartitions(), Map.of());
         AgentRunLog runs = new AgentRunLog(b, now);
         PacerAgent agent = PacerAgent.builder(admin).basePolicy(policy.config())
                 .clusterLabel("the load-test cluster").listener(runs).build();
@@ -128,7 +128,7 @@ final class RecoveryRound {
                     + FENCE_LIMIT.toSeconds() + " s after it was stopped");
             int[] backlog = BacklogWriter.recordsPerPartition(settings.catchUpPartitions(), settings.backlogBytes(),
                     settings.backlogSigma(), settings.seed() + round);
-            long written = BacklogWriter.write(target.clientProperties(), LoadTestSettings.CATCH_UP_TOPIC, backlog,
+            long written = BacklogWriter.write(target.clientProperties(), settings.catchUpTopic(), backlog,
                     Duration.ofMinutes(10));
             printer.accept(String.format(Locale.ROOT, "%s %d MiB written while broker %d is down; starting it again",
                     tag, written / (1024 * 1024), b));

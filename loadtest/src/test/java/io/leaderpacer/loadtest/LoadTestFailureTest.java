@@ -24,7 +24,7 @@ class LoadTestFailureTest {
     private LoadTestSettings settings() {
         return new LoadTestSettings(3, 1, 6, 6, 50, 100, 1L << 20, 1.0, 1, ShutdownMode.KILL, Duration.ofSeconds(1),
                 Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(10), 1,
-                List.of(NamedPolicy.parse("immediate", 5, 2)), false, 0.3, "256m", 2, out);
+                List.of(NamedPolicy.parse("immediate", 5, 2)), false, 0.3, "256m", 2, LoadTestSettings.CATCH_UP_TOPIC, out);
     }
 
     private static long liveChildren() {

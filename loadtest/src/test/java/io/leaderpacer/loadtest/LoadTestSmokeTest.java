@@ -42,7 +42,7 @@ class LoadTestSmokeTest {
         LoadTestSettings s = new LoadTestSettings(3, 1, 12, 24, 50, 512, 128L << 20, 1.0, 11, ShutdownMode.KILL,
                 Duration.ofSeconds(5), Duration.ofSeconds(8), Duration.ofSeconds(15), Duration.ofSeconds(90), 1,
                 List.of(NamedPolicy.parse("immediate", 29, 2), NamedPolicy.parse("wait-for-sync", 29, 2)),
-                true, 0.5, "384m", 2, out);
+                true, 0.5, "384m", 2, LoadTestSettings.CATCH_UP_TOPIC, out);
         saturation = Saturation.of(s.cpuCapCores());
         result = new LoadTest(s, () -> {
             LocalTarget t = LocalTarget.start(3, "384m", Map.of("auto.leader.rebalance.enable", "false"));

@@ -62,7 +62,7 @@ public final class DemoCommand implements Callable<Integer> {
                 Duration.ofSeconds(quick ? 15 : 20), Duration.ofSeconds(quick ? 40 : 60), Duration.ofSeconds(180), 1,
                 List.of(NamedPolicy.parse("immediate", preferred, checkInterval),
                         NamedPolicy.parse("wait-for-sync", preferred, checkInterval)),
-                true, 0.5, "512m", checkInterval, out);
+                true, 0.5, "512m", checkInterval, LoadTestSettings.CATCH_UP_TOPIC, out);
     }
 
     @Override
