@@ -73,7 +73,7 @@ class LoadTestSmokeTest {
     }
 
     @Test
-    void catchUpBytes_areMeasured_fromTheBacklogBehindToNothingBehind() {
+    void catchUpBytes_areMeasured_andEndWithTheBacklogOnTheBroker_andNothingBehind() {
         for (RoundResult r : result.rounds()) {
             List<PartitionSample> known = r.samples().stream()
                     .filter(x -> x.atMs() >= r.restartedAtMs() && x.hostedBytes() >= 0 && x.bytesBehind() >= 0).toList();
@@ -82,18 +82,15 @@ class LoadTestSmokeTest {
             PartitionSample last = known.get(known.size() - 1);
             String when = String.format(Locale.ROOT, "%s: first look %.1f s after unfencing, saturation %s",
                     r.policy(), (first.atMs() - r.unfencedAtMs()) / 1000.0, r.saturation().mode());
-            // 128 MiB were written while the broker was down; the first look may come after it fetched most of it
-            // (one look every 0.5 s, and the broker answers describeLogDirs only once it is up; its fetchers start
-            // before that). Only a CPU quota makes the catch-up slow enough that the first look must see a backlog
-            // left: pinned to a whole core, or with no cap, a fast machine fetches 128 MiB in under a second.
+            // Whether anything is left to fetch at the first look is timing: the broker answers describeLogDirs
+            // only once it is unfenced, its fetchers start before that, and 128 MiB can be fetched by then even
+            // under the 0.5-core quota (seen in CI and here). So the first look is bounded, not required to be
+            // positive; ReplicaBytesTest checks the arithmetic of "behind" on hand-made cases.
             assertThat(first.bytesBehind()).as("%s: behind at the first look", when).isLessThanOrEqualTo(136L << 20);
-            if (r.saturation().mode().startsWith("cgroup")) {
-                assertThat(first.bytesBehind()).as("%s: behind at the first look", when).isPositive();
-            }
+            assertThat(last.bytesBehind()).as("%s: behind at the end", r.policy()).isLessThan(1L << 20);
             // Whenever the first look came, the backlog ends up on the broker (3 replicas on 3 brokers: it hosts
             // every partition), so its log-dir sizes must hold at least what was written while it was down.
             assertThat(last.hostedBytes()).as("%s: hosted at the end", r.policy()).isGreaterThanOrEqualTo(120L << 20);
-            assertThat(last.bytesBehind()).as("%s: behind at the end", r.policy()).isLessThan(1L << 20);
             // What it no longer lags by, it fetched: its replicas grew by at least that much.
             assertThat(last.hostedBytes() - first.hostedBytes()).as("%s: fetched", r.policy())
                     .isGreaterThanOrEqualTo(first.bytesBehind() - last.bytesBehind());

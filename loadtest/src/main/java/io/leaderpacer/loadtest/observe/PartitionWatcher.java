@@ -158,9 +158,9 @@ public final class PartitionWatcher implements AutoCloseable {
             }
         }
         loadRoles = roles;
-        long[] bytes = replicaBytes(topics);
+        ReplicaBytes bytes = replicaBytes(topics);
         PartitionSample s = new PartitionSample(now, status, preferred, led, preferredInIsr, hosted, hostedInIsr,
-                bytes[0], bytes[1]);
+                bytes.hosted(), bytes.behind());
         synchronized (this) {
             samples.add(s);
             if (tracking) {
@@ -174,10 +174,10 @@ public final class PartitionWatcher implements AutoCloseable {
 
     /**
      * The broker's replica bytes and, over the partitions it hosts but does not lead, what their leaders hold beyond
-     * it: {@code describeLogDirs} of every broker (sizes only, no data read). {-1, -1} when a broker does not answer,
+     * it: {@code describeLogDirs} of every broker (sizes only, no data read). Unknown when a broker does not answer,
      * e.g. the restarted one while it is down.
      */
-    private long[] replicaBytes(Map<String, TopicDescription> topics) {
+    private ReplicaBytes replicaBytes(Map<String, TopicDescription> topics) {
         try {
             Set<Integer> brokers = new HashSet<>();
             for (TopicDescription topic : topics.values()) {
@@ -193,29 +193,12 @@ public final class PartitionWatcher implements AutoCloseable {
                 byDir.values().forEach(d -> d.replicaInfos().forEach((tp, info) -> m.merge(tp, info.size(), Long::sum)));
                 sizes.put(b, m);
             });
-            Map<TopicPartition, Long> own = sizes.get(broker);
-            if (own == null) {
-                return new long[] {-1, -1};
-            }
-            long hostedBytes = own.values().stream().mapToLong(Long::longValue).sum();
-            long behind = 0;
-            for (TopicDescription topic : topics.values()) {
-                for (TopicPartitionInfo p : topic.partitions()) {
-                    if (p.leader() == null || p.leader().id() == broker
-                            || p.replicas().stream().noneMatch(n -> n.id() == broker)) {
-                        continue;
-                    }
-                    TopicPartition tp = new TopicPartition(topic.name(), p.partition());
-                    long leaderBytes = sizes.getOrDefault(p.leader().id(), Map.of()).getOrDefault(tp, 0L);
-                    behind += Math.max(0, leaderBytes - own.getOrDefault(tp, 0L));
-                }
-            }
-            return new long[] {hostedBytes, behind};
+            return ReplicaBytes.of(broker, sizes, topics.values());
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            return new long[] {-1, -1};
+            return ReplicaBytes.UNKNOWN;
         }
     }
 

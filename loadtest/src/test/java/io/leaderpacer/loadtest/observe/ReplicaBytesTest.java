@@ -1,0 +1,59 @@
+package io.leaderpacer.loadtest.observe;
+
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReplicaBytesTest {
+
+    private static final Node B0 = new Node(0, "127.0.0.1", 9000);
+    private static final Node B1 = new Node(1, "127.0.0.1", 9001);
+    private static final Node B2 = new Node(2, "127.0.0.1", 9002);
+
+    private static TopicPartitionInfo partition(int p, Node leader, Node... replicas) {
+        return new TopicPartitionInfo(p, leader, List.of(replicas), List.of(replicas));
+    }
+
+    private static TopicPartition tp(int p) {
+        return new TopicPartition("t", p);
+    }
+
+    /** t-0 led by 0, t-1 led by 1 (the broker looked at), t-2 led by 2 and not hosted by 1, t-3 leaderless. */
+    private static final List<TopicDescription> TOPICS = List.of(new TopicDescription("t", false, List.of(
+            partition(0, B0, B0, B1, B2), partition(1, B1, B1, B0, B2), partition(2, B2, B2, B0),
+            partition(3, null, B0, B1, B2))));
+
+    @Test
+    void aBrokerThatDidNotAnswer_isUnknown() {
+        assertThat(ReplicaBytes.of(1, Map.of(0, Map.of(tp(0), 100L)), TOPICS)).isEqualTo(ReplicaBytes.UNKNOWN);
+    }
+
+    @Test
+    void behind_countsWhatTheLeadersOfItsFollowedPartitionsHoldBeyondIt_andNothingElse() {
+        Map<Integer, Map<TopicPartition, Long>> sizes = Map.of(
+                0, Map.of(tp(0), 1000L, tp(1), 400L, tp(2), 700L, tp(3), 900L),
+                1, Map.of(tp(0), 250L, tp(1), 500L, tp(3), 10L),
+                2, Map.of(tp(0), 1000L, tp(1), 500L, tp(2), 700L, tp(3), 900L));
+        // hosted: 250 + 500 + 10; behind: t-0 only (1000 - 250). t-1 it leads, t-2 it does not host, t-3 has no
+        // leader to be behind.
+        assertThat(ReplicaBytes.of(1, sizes, TOPICS)).isEqualTo(new ReplicaBytes(760, 750));
+    }
+
+    @Test
+    void aReplicaNotCreatedYet_countsAsEmpty_andAFollowerAheadOfItsLeaderIsNotNegative() {
+        Map<Integer, Map<TopicPartition, Long>> sizes = Map.of(
+                0, Map.of(tp(0), 300L),
+                1, Map.of(),
+                2, Map.of());
+        assertThat(ReplicaBytes.of(1, sizes, TOPICS)).isEqualTo(new ReplicaBytes(0, 300));
+        Map<Integer, Map<TopicPartition, Long>> ahead = Map.of(0, Map.of(tp(0), 300L), 1, Map.of(tp(0), 320L));
+        assertThat(ReplicaBytes.of(1, ahead, TOPICS)).isEqualTo(new ReplicaBytes(320, 0));
+    }
+}
