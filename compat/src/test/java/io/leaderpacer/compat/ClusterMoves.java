@@ -121,9 +121,9 @@ final class ClusterMoves {
         });
     }
 
-    /** The follower throttle of one broker (set on the broker before it goes down: the request is routed to it). */
     /**
-     * The broker's follower throttle, and the same rate as a leader throttle on the other brokers. The leaders' quota
+     * The broker's follower throttle (set on it before it goes down: the request is routed to it), and the same rate
+     * as a leader throttle on the other brokers. The leaders' quota
      * is in force before the broker starts again; its own is applied only after its fetchers have started (Kafka
      * applies dynamic configs after the replica changes of the same metadata publish), and without the leaders' it
      * catches up partly unthrottled before it is unfenced.

@@ -16,8 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * measured on Kafka 4.3.1, 3 rounds per policy, the seed's settings in both), which it was not fitted on. Each
  * policy's modelled recovery is within 25 % of the measured median. docs/RECOVERY-SPEED.md has both tables.
  *
- * <p>Only recovery is checked: it is what the mechanisms change. The measured cost of returning everything at once
- * (the moved partitions' P99, run 5) is a known gap of the model and is not asserted here.
+ * <p>Only recovery is checked: it is what the mechanisms change. The moved partitions' P99 is not asserted: the
+ * model does not show a move's cost at this scale, and the real runs' difference between a ramp and none came from
+ * when the loaded partitions moved, not from the batch size (run 7, docs/RECOVERY-SPEED.md).
  */
 class RecoverySpeedPredictionTest {
 
