@@ -78,8 +78,8 @@ public final class PreferredLeaderBalancer {
         int lastStart = memory.lastRoundRobinStart();
 
         if (!config.waitForSync()) {
-            // Kafka's loop: the first `cap` valid elections in iteration order, stopping at the cap. The candidates
-            // it did not examine are the deferred figure (an upper bound: some of them would change nothing).
+            // Kafka's loop: the first `cap` valid elections in iteration order, stopping at the cap. The elections
+            // the cap deferred are the valid ones among the candidates it did not examine: counted, not made.
             int c = 0;
             for (; c < counts.candidateCount && elections.size() < cap; c++) {
                 int i = counts.candidateAt(c);
@@ -91,7 +91,13 @@ public final class PreferredLeaderBalancer {
                     elected[pref]++;
                 }
             }
-            deferredTotal = counts.candidateCount - c;
+            for (; c < counts.candidateCount; c++) {
+                int pref = counts.preferredAt(c);
+                if (target(cluster, order, counts.candidateAt(c), pref) != PreferredElection.NO_CHANGE) {
+                    deferred[pref]++;
+                    deferredTotal++;
+                }
+            }
         } else {
             int[] candidateIndex = new int[Math.max(16, counts.candidateCount)];
             int[] candidateBroker = new int[candidateIndex.length];

@@ -28,19 +28,52 @@ final class StateSelection {
         int size = s.brokerCount();
         int[] elected = new int[size];
         List<Election> elections = new ArrayList<>(Math.min(cap, 1024));
-        int last = -1;
-        for (int pos = ci.nextToExamine(0); pos >= 0 && elections.size() < cap; pos = ci.nextToExamine(pos + 1)) {
+        int pos = ci.nextToExamine(0);
+        for (; pos >= 0 && elections.size() < cap; pos = ci.nextToExamine(pos + 1)) {
             int pref = s.firstReplicaIndexAt(pos);
             int target = PreferredLeaderBalancer.target(s, order, pos, pref);
             if (target != PreferredElection.NO_CHANGE) {
                 elections.add(new Election(s.partitionAt(pos).id(), s.leaderAt(pos), target, s.brokerIdAt(pref)));
                 elected[pref]++;
             }
-            last = pos;
         }
-        // The candidates the run did not examine, as Kafka's loop leaves them: every one after the last examined.
-        int deferred = elections.size() >= cap ? ci.count() - ci.countThrough(last) : 0;
-        return new RunSelection(elections, elected, new int[size], new int[size], 0, deferred, lastStart);
+        // Kafka's loop stops at the cap; the elections it deferred are the valid ones among the candidates it did
+        // not examine, from `pos` on. They are counted without a walk: an active broker's bucket members are all
+        // valid (counted by rank); the rest of the walk (inactive brokers' buckets, candidates to evaluate,
+        // reassignments with the preferred replica in the ISR) is evaluated one by one, as a wait-for-sync run does.
+        int[] deferred = new int[size];
+        int deferredTotal = 0;
+        if (pos >= 0) {
+            for (int b = 0; b < size; b++) {
+                if (ci.bucketSize(b) == 0) {
+                    continue;
+                }
+                if (s.isActiveAt(b)) {
+                    deferred[b] += ci.bucketCountAtOrAfter(b, pos);
+                } else {
+                    for (int slot = ci.nextBucketSlot(b, ci.firstBucketSlotAtOrAfter(b, pos)); slot >= 0;
+                         slot = ci.nextBucketSlot(b, slot + 1)) {
+                        deferred[b] += valid(s, order, ci.bucketPosition(b, slot));
+                    }
+                }
+            }
+            for (int p = ci.nextToEvaluate(pos); p >= 0; p = ci.nextToEvaluate(p + 1)) {
+                deferred[s.firstReplicaIndexAt(p)] += valid(s, order, p);
+            }
+            for (int p = ci.nextReassigningInIsr(pos); p >= 0; p = ci.nextReassigningInIsr(p + 1)) {
+                deferred[s.firstReplicaIndexAt(p)] += valid(s, order, p);
+            }
+            for (int b = 0; b < size; b++) {
+                deferredTotal += deferred[b];
+            }
+        }
+        return new RunSelection(elections, elected, new int[size], deferred, 0, deferredTotal, lastStart);
+    }
+
+    /** 1 when the candidate at {@code pos} is a valid election, else 0. */
+    private static int valid(ClusterState s, EffectiveReplicaOrder order, int pos) {
+        return PreferredLeaderBalancer.target(s, order, pos, s.firstReplicaIndexAt(pos)) != PreferredElection.NO_CHANGE
+                ? 1 : 0;
     }
 
     static RunSelection waitForSync(ClusterState s, EffectiveReplicaOrder order, boolean[] blocked, int cap,

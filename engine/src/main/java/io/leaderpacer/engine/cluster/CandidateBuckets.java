@@ -121,6 +121,50 @@ final class CandidateBuckets {
         }
     }
 
+    /**
+     * The first slot of the broker's list whose position is at or after {@code pos}: a binary search over the
+     * ascending live positions that steps over dead slots.
+     */
+    int firstSlotAtOrAfter(int broker, int pos) {
+        if (broker >= slotPositions.length || slotPositions[broker] == null) {
+            return 0;
+        }
+        int[] list = slotPositions[broker];
+        int lo = 0;
+        int hi = slotCounts[broker];
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            int live = mid;
+            while (live < hi && list[live] == DEAD) {
+                live++;
+            }
+            if (live < hi && list[live] < pos) {
+                lo = live + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** How many members the broker's bucket has in slots at or after {@code fromSlot}. */
+    int countFromSlot(int broker, int fromSlot) {
+        int total = size(broker);
+        if (total == 0 || fromSlot <= 0) {
+            return total;
+        }
+        long[] b = bits[broker];
+        int before = 0;
+        int w = fromSlot >>> 6;
+        for (int i = 0; i < Math.min(w, b.length); i++) {
+            before += Long.bitCount(b[i]);
+        }
+        if (w < b.length) {
+            before += Long.bitCount(b[w] & ~(-1L << fromSlot));
+        }
+        return total - before;
+    }
+
     /** The position in a slot of the broker's list. */
     int positionAt(int broker, int slot) {
         return slotPositions[broker][slot];

@@ -23,12 +23,14 @@ package io.leaderpacer.engine.cluster;
  */
 public final class CandidateIndex {
 
-    /** Every candidate: the run's "deferred" figure counts those after the last one examined. */
+    /** Every candidate, in position order. */
     private final PositionSet all = new PositionSet();
     /** Candidates not known to change nothing. */
     private final PositionSet toExamine = new PositionSet();
     /** Of those, the ones with the preferred replica out of the ISR. */
     private final PositionSet toEvaluate = new PositionSet();
+    /** Of those, the ones with the preferred replica in the ISR under reassignment (in no bucket). */
+    private final PositionSet reassigningInIsr = new PositionSet();
     /** Per preferred broker, candidates with the preferred replica in the ISR, not reassigning. */
     private final CandidateBuckets buckets = new CandidateBuckets();
     /** Per leader, candidates with the preferred replica out of a non-empty ISR and the leader in it. */
@@ -53,6 +55,8 @@ public final class CandidateIndex {
             set(toExamine, pos, add);
             if (!reassigning) {
                 buckets.set(preferred, pos, add);
+            } else {
+                set(reassigningInIsr, pos, add);
             }
         } else if (stuck) {
             if (add) {
@@ -122,6 +126,14 @@ public final class CandidateIndex {
         return toEvaluate.next(from);
     }
 
+    /**
+     * The first candidate at or after a position with its preferred replica in the ISR while under reassignment,
+     * or -1. With {@link #nextToEvaluate} and the buckets, these make up {@link #nextToExamine}'s walk.
+     */
+    public int nextReassigningInIsr(int from) {
+        return reassigningInIsr.next(from);
+    }
+
     /** How many candidates the bucket of a preferred broker index holds. */
     public int bucketSize(int broker) {
         return buckets.size(broker);
@@ -130,6 +142,16 @@ public final class CandidateIndex {
     /** The first slot of a broker's bucket at or after {@code fromSlot}, or -1; slots follow position order. */
     public int nextBucketSlot(int broker, int fromSlot) {
         return buckets.nextSlot(broker, fromSlot);
+    }
+
+    /** The first slot of a broker's list whose position is at or after {@code pos} (members or not). */
+    public int firstBucketSlotAtOrAfter(int broker, int pos) {
+        return buckets.firstSlotAtOrAfter(broker, pos);
+    }
+
+    /** How many members of a broker's bucket are at positions at or after {@code pos}. */
+    public int bucketCountAtOrAfter(int broker, int pos) {
+        return buckets.countFromSlot(broker, buckets.firstSlotAtOrAfter(broker, pos));
     }
 
     /** The position held in a slot of a broker's bucket. */
