@@ -228,8 +228,9 @@ final class RecoveryRound {
             List<AgentRunSample> all = runs.runs();
             for (AgentRunSample r : all.subList(runsSeen, all.size())) {
                 if (r.electedToBroker() > 0) {
-                    printer.accept(String.format(Locale.ROOT, "%s +%5.1f s  agent: %d leaderships back to broker %d",
-                            tag, (r.atMs() - unfencedAt) / 1000.0, r.electedToBroker(), settings.restartedBroker()));
+                    printer.accept(String.format(Locale.ROOT, "%s +%5.1f s  agent: %d leadership%s back to broker %d",
+                            tag, (r.atMs() - unfencedAt) / 1000.0, r.electedToBroker(), r.electedToBroker() == 1 ? "" : "s",
+                            settings.restartedBroker()));
                 }
             }
             runsSeen = all.size();

@@ -154,7 +154,7 @@ public final class SimulateCommand implements Callable<Integer> {
             stderr.println("Error: no scenario given: name scenario files, or use --all");
             return BAD_INPUT;
         }
-        ProgressListener progress = noProgress ? ProgressListener.NONE : new ProgressBar(stderr);
+        ProgressListener progress = Progress.onStandardError(stderr, noProgress);
         ScenarioRunner runner = new ScenarioRunner(progress);
         List<ScenarioResult> results = new ArrayList<>();
         for (Scenario s : scenarios) {
@@ -200,7 +200,7 @@ public final class SimulateCommand implements Callable<Integer> {
         List<io.leaderpacer.simulator.run.Sensitivity.Row> rows;
         try {
             rows = io.leaderpacer.simulator.run.Sensitivity.run(s, runSeed, new double[] {0.5, 2.0},
-                    noProgress ? ProgressListener.NONE : new ProgressBar(stderr));
+                    Progress.onStandardError(stderr, noProgress));
         } catch (InvariantViolation v) {
             stderr.println("Error: invariant broken: " + v.getMessage());
             return INVARIANT_BROKEN;

@@ -17,10 +17,14 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -115,9 +119,8 @@ public final class StatusCommand implements Callable<Integer> {
             err.println("Error: interrupted");
             return EXIT_UNREACHABLE;
         } catch (IOException | IllegalArgumentException e) {
-            err.println("Error: cannot reach the agent at " + status + " within " + timeout.toMillis() + " ms ("
-                    + (e.getMessage() == null ? "no answer" : e.getMessage())
-                    + "); is pacer run running there with pacer.http.enabled=true?");
+            err.println("Error: cannot reach the agent at " + status + ": " + unreachable(e, timeout)
+                    + "; is pacer run running there with pacer.http.enabled=true?");
             return EXIT_UNREACHABLE;
         }
         StatusReport report;
@@ -130,6 +133,24 @@ public final class StatusCommand implements Callable<Integer> {
         }
         StatusText.print(out, url.toString(), report);
         return StatusText.problems(report).isEmpty() ? 0 : EXIT_PROBLEMS;
+    }
+
+    /**
+     * Why the endpoint could not be read, in words: a refused connection is told apart from silence, since the
+     * first means nothing listens there and the second a host or network that does not answer.
+     */
+    static String unreachable(Exception e, Duration timeout) {
+        Throwable cause = e;
+        while (cause != null) {
+            if (cause instanceof ConnectException && !(cause instanceof HttpConnectTimeoutException)) {
+                return "connection refused";
+            }
+            if (cause instanceof HttpTimeoutException || cause instanceof SocketTimeoutException) {
+                return "no answer within " + timeout.toMillis() + " ms";
+            }
+            cause = cause.getCause();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /** The active instance's endpoint, found through the cluster; empty (with the error printed) when none is. */
