@@ -5,6 +5,8 @@ import io.leaderpacer.loadtest.load.GroupReader;
 import io.leaderpacer.loadtest.observe.PartitionWatcher;
 import io.leaderpacer.loadtest.result.LoadTestResult;
 import io.leaderpacer.loadtest.result.RoundResult;
+import io.leaderpacer.loadtest.steady.WarmUp;
+import io.leaderpacer.loadtest.steady.WarmUpOutcome;
 import io.leaderpacer.loadtest.testbed.Saturation;
 import io.leaderpacer.loadtest.testbed.TargetCluster;
 import org.apache.kafka.clients.admin.Admin;
@@ -15,6 +17,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -75,8 +78,9 @@ public final class LoadTest {
                     topics.preferredLeaders(settings.loadPartitions()), watcher::role));
             load.start();
             push(new GroupReader(client, LoadTestSettings.LOAD_TOPIC, "leader-pacer-loadtest").start());
-            printer.accept("warm-up, " + settings.warmup().toSeconds() + " s (thrown away)");
-            Thread.sleep(settings.warmup().toMillis());
+            printer.accept("warm-up until steady, " + settings.warmup().minimum().toSeconds() + " to "
+                    + settings.warmup().limit().toSeconds() + " s (thrown away)");
+            WarmUpOutcome warmUp = WarmUp.run(settings.warmup(), load, clockMs, printer);
             RecoveryRound round = new RecoveryRound(settings, new RecoveryRound.RoundContext(target, admin, topics, load,
                     watcher, saturation, clockMs, printer, open));
             List<RoundResult> results = new ArrayList<>();
@@ -85,7 +89,7 @@ public final class LoadTest {
                 int n = done.merge(policy.name(), 1, Integer::sum);
                 results.add(round.run(policy, n));
             }
-            return new LoadTestResult(lines, saturation.active(), NamedPolicy.BASELINE, results);
+            return new LoadTestResult(lines, saturation.active(), NamedPolicy.BASELINE, results, Optional.of(warmUp));
         } finally {
             closeAll();
             try {

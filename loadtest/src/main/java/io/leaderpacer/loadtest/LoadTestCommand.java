@@ -2,6 +2,7 @@ package io.leaderpacer.loadtest;
 
 import io.leaderpacer.loadtest.result.LoadTestResult;
 import io.leaderpacer.loadtest.result.Reports;
+import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ExternalTarget;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
@@ -77,8 +78,13 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--shutdown", defaultValue = "kill", paramLabel = "kill|controlled", description = "How the broker is stopped (default: ${DEFAULT-VALUE}).")
     ShutdownMode shutdown;
 
-    @Option(names = "--warmup", defaultValue = "30s", paramLabel = "DURATION", description = "Load before the first round, thrown away (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "30s", paramLabel = "DURATION", description = "Load before the first round, thrown away: at least this long, then until"
+            + " the P99s of the last 3 windows of 5 s are within 2x of each other (default: ${DEFAULT-VALUE}).")
     String warmup;
+
+    @Option(names = "--warmup-limit", defaultValue = "3m", paramLabel = "DURATION", description = "The longest warm-up; the run then goes on and its findings say so"
+            + " (default: ${DEFAULT-VALUE}).")
+    String warmupLimit;
 
     @Option(names = "--steady", defaultValue = "20s", paramLabel = "DURATION", description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
     String steady;
@@ -163,7 +169,8 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
         long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, 1_000_000);
         return new LoadTestSettings(brokers, restartBroker, partitions, catchUpPartitions, rate, recordSize,
-                ByteSize.parse(backlog), backlogSkew, runSeed, shutdown, duration("--warmup", warmup),
+                ByteSize.parse(backlog), backlogSkew, runSeed, shutdown,
+                new WarmUpSettings(duration("--warmup", warmup), duration("--warmup-limit", warmupLimit)),
                 duration("--steady", steady), duration("--window", window), duration("--round-limit", roundLimit), rounds,
                 named, !noSaturation && bootstrapServer == null, cpuCap, brokerHeap, checkInterval, catchUpTopic, out);
     }

@@ -1,5 +1,7 @@
 package io.leaderpacer.loadtest;
 
+import io.leaderpacer.loadtest.steady.SteadyWindows;
+import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
 
 import java.nio.file.Path;
@@ -24,7 +26,7 @@ import java.util.regex.Pattern;
  * @param backlogSigma       log-normal σ of the backlog's spread over partitions
  * @param seed               draws the backlog's spread; printed so a run can be repeated
  * @param shutdown           how the broker is stopped
- * @param warmup             load before the first round, thrown away
+ * @param warmup             load before the first round, thrown away: at least a minimum, then until steady, up to a limit
  * @param steady             each round's steady phase: its P99 is the reference
  * @param window             the window after unfencing over which P99 is measured
  * @param roundLimit         a round stops measuring after this long from unfencing, recovered or not
@@ -49,7 +51,7 @@ public record LoadTestSettings(
         double backlogSigma,
         long seed,
         ShutdownMode shutdown,
-        Duration warmup,
+        WarmUpSettings warmup,
         Duration steady,
         Duration window,
         Duration roundLimit,
@@ -77,6 +79,7 @@ public record LoadTestSettings(
 
     public LoadTestSettings {
         Objects.requireNonNull(shutdown, "shutdown");
+        Objects.requireNonNull(warmup, "warmup");
         Objects.requireNonNull(out, "out");
         Objects.requireNonNull(catchUpTopic, "catchUpTopic");
         require(TOPIC_NAME.matcher(catchUpTopic).matches() && !catchUpTopic.equals(".") && !catchUpTopic.equals(".."),
@@ -95,6 +98,8 @@ public record LoadTestSettings(
         require(!policies.isEmpty(), "at least one --policy is needed");
         require(cpuCapCores > 0, "--cpu-cap must be > 0 cores, got " + cpuCapCores);
         require(!window.isNegative() && !window.isZero(), "--window must be > 0");
+        require(steady.compareTo(SteadyWindows.WINDOW) >= 0, "--steady must be at least "
+                + SteadyWindows.WINDOW.toSeconds() + " s (one window of the steady reference), got " + steady.toSeconds() + " s");
         require(roundLimit.compareTo(window) >= 0, "--round-limit must be at least the window");
         require(checkIntervalSeconds >= 1, "--check-interval must be at least 1 s");
     }
@@ -125,8 +130,9 @@ public record LoadTestSettings(
         lines.add(String.format(Locale.ROOT, "restart     broker %d (%s), %d MiB written while it is down (log-normal skew σ %.2f, seed %d)",
                 restartedBroker, shutdown.name().toLowerCase(Locale.ROOT), backlogBytes / (1024 * 1024), backlogSigma, seed));
         lines.add("saturation  " + saturation);
-        lines.add(String.format(Locale.ROOT, "phases      warm-up %d s (thrown away), steady %d s, window %d s after unfencing,"
-                + " at most %d s per round", warmup.toSeconds(), steady.toSeconds(), window.toSeconds(), roundLimit.toSeconds()));
+        lines.add(String.format(Locale.ROOT, "phases      warm-up %d-%d s until steady (thrown away), steady %d s, window %d s"
+                + " after unfencing, at most %d s per round", warmup.minimum().toSeconds(), warmup.limit().toSeconds(),
+                steady.toSeconds(), window.toSeconds(), roundLimit.toSeconds()));
         lines.add(String.format(Locale.ROOT, "rounds      %d per policy, alternating", rounds));
         for (NamedPolicy p : policies) {
             lines.add(String.format(Locale.ROOT, "policy      %-14s %s", p.name(), p.description()));

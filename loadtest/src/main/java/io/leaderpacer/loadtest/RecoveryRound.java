@@ -18,6 +18,8 @@ import io.leaderpacer.loadtest.result.RoundResult;
 import io.leaderpacer.loadtest.result.RoundResult.CpuSample;
 import io.leaderpacer.loadtest.result.RoundResult.SaturationFigures;
 import io.leaderpacer.loadtest.result.Timeline;
+import io.leaderpacer.loadtest.steady.SteadyWindow;
+import io.leaderpacer.loadtest.steady.SteadyWindows;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
 import io.leaderpacer.loadtest.testbed.TargetCluster;
@@ -114,7 +116,7 @@ final class RecoveryRound {
             OptionalLong steadyPid = target.pid(b);
             long steadyCpuStart = steadyPid.isPresent() ? cpuNanos(steadyPid.getAsLong(), 0) : 0;
             long steadyStart = System.nanoTime();
-            Thread.sleep(settings.steady().toMillis());
+            List<SteadyWindow> steadyWindows = steadyWindows(book);
             OptionalDouble steadyCores = steadyPid.isPresent()
                     ? OptionalDouble.of((cpuNanos(steadyPid.getAsLong(), steadyCpuStart) - steadyCpuStart)
                             / (double) (System.nanoTime() - steadyStart))
@@ -167,7 +169,7 @@ final class RecoveryRound {
             Timeline timeline = Timeline.of(m.preferred, shift(watcher.preferredReentries().values(), t0), unfencedAt);
             long catchUpEnd = timeline.physicalLimitMs().isPresent() ? unfencedAt + timeline.physicalLimitMs().getAsLong() : endedAt;
             RoundResult result = new RoundResult(policy.name(), round,
-                    figures(book, Phase.STEADY), figures(book, Phase.WINDOW), errorsSinceStop(book),
+                    figures(book, Phase.STEADY), figures(book, Phase.WINDOW), steadyWindows, errorsSinceStop(book),
                     stoppedAt, restartedAt, unfencedAt, settings.window().toMillis(), endedAt,
                     m.recoveredAt, gateRelease(runs.runs(), unfencedAt, policy),
                     timeline, runs.runs().stream().filter(r -> r.atMs() >= stoppedAt).toList(),
@@ -185,6 +187,25 @@ final class RecoveryRound {
                 loop.close();
             }
         }
+    }
+
+    /**
+     * Waits out the steady phase window by window ({@link SteadyWindows#WINDOW}), keeping each window's P99 per
+     * view for the run's pooled reference; a remainder shorter than a window is waited out without one.
+     */
+    private List<SteadyWindow> steadyWindows(LatencyBook book) throws InterruptedException {
+        long windowMs = SteadyWindows.WINDOW.toMillis();
+        long windows = settings.steady().toMillis() / windowMs;
+        List<SteadyWindow> out = new ArrayList<>();
+        book.closeWindow();
+        for (int i = 0; i < windows; i++) {
+            Thread.sleep(windowMs);
+            for (Map.Entry<View, LatencyFigures> e : book.closeWindow().entrySet()) {
+                out.add(new SteadyWindow(e.getKey(), i, e.getValue().count(), e.getValue().p99Ms()));
+            }
+        }
+        Thread.sleep(settings.steady().toMillis() - windows * windowMs);
+        return out;
     }
 
     /** What the measuring loop saw. */

@@ -3,6 +3,7 @@ package io.leaderpacer.loadtest;
 import io.leaderpacer.loadtest.testbed.ExternalTarget;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
+import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,8 +23,8 @@ class LoadTestFailureTest {
     Path out;
 
     private LoadTestSettings settings() {
-        return new LoadTestSettings(3, 1, 6, 6, 50, 100, 1L << 20, 1.0, 1, ShutdownMode.KILL, Duration.ofSeconds(1),
-                Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(10), 1,
+        return new LoadTestSettings(3, 1, 6, 6, 50, 100, 1L << 20, 1.0, 1, ShutdownMode.KILL,
+                new WarmUpSettings(Duration.ofSeconds(1), Duration.ofSeconds(1)), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), 1,
                 List.of(NamedPolicy.parse("immediate", 5, 2)), false, 0.3, "256m", 2, LoadTestSettings.CATCH_UP_TOPIC, out);
     }
 

@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest;
 
+import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import org.junit.jupiter.api.Test;
 
@@ -13,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class LoadTestSettingsTest {
 
     private static LoadTestSettings withCatchUpTopic(String name) {
-        return new LoadTestSettings(3, 1, 6, 6, 50, 100, 1L << 20, 1.0, 1, ShutdownMode.KILL, Duration.ofSeconds(1),
-                Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(10), 1,
+        return new LoadTestSettings(3, 1, 6, 6, 50, 100, 1L << 20, 1.0, 1, ShutdownMode.KILL,
+                new WarmUpSettings(Duration.ofSeconds(1), Duration.ofSeconds(1)), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), 1,
                 List.of(NamedPolicy.parse("immediate", 5, 2)), false, 0.5, "256m", 2, name, Path.of("out"));
     }
 

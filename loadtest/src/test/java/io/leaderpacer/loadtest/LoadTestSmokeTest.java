@@ -9,6 +9,7 @@ import io.leaderpacer.loadtest.result.LoadTestResult;
 import io.leaderpacer.loadtest.result.RoundResult;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
+import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,7 @@ class LoadTestSmokeTest {
     @BeforeAll
     static void run() throws Exception {
         LoadTestSettings s = new LoadTestSettings(3, 1, 12, 24, 50, 512, 128L << 20, 1.0, 11, ShutdownMode.KILL,
-                Duration.ofSeconds(5), Duration.ofSeconds(8), Duration.ofSeconds(15), Duration.ofSeconds(90), 1,
+                new WarmUpSettings(Duration.ofSeconds(5), Duration.ofSeconds(20)), Duration.ofSeconds(8), Duration.ofSeconds(15), Duration.ofSeconds(90), 1,
                 List.of(NamedPolicy.parse("immediate", 29, 2), NamedPolicy.parse("wait-for-sync", 29, 2)),
                 true, 0.5, "384m", 2, LoadTestSettings.CATCH_UP_TOPIC, out);
         saturation = Saturation.of(s.cpuCapCores());

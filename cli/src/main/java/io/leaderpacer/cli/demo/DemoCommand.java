@@ -5,6 +5,7 @@ import io.leaderpacer.loadtest.LoadTestSettings;
 import io.leaderpacer.loadtest.NamedPolicy;
 import io.leaderpacer.loadtest.result.LoadTestResult;
 import io.leaderpacer.loadtest.result.Reports;
+import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
@@ -58,7 +59,8 @@ public final class DemoCommand implements Callable<Integer> {
         int preferred = (loadPartitions + catchUpPartitions + 50) / 3;
         long checkInterval = 2;
         return new LoadTestSettings(3, 1, loadPartitions, catchUpPartitions, 100, 512,
-                (quick ? 512L : 1024L) << 20, 1.0, 1, ShutdownMode.KILL, Duration.ofSeconds(20),
+                (quick ? 512L : 1024L) << 20, 1.0, 1, ShutdownMode.KILL,
+                new WarmUpSettings(Duration.ofSeconds(20), Duration.ofSeconds(120)),
                 Duration.ofSeconds(quick ? 15 : 20), Duration.ofSeconds(quick ? 40 : 60), Duration.ofSeconds(180), 1,
                 List.of(NamedPolicy.parse("immediate", preferred, checkInterval),
                         NamedPolicy.parse("wait-for-sync", preferred, checkInterval)),

@@ -13,7 +13,8 @@ class DemoCommandTest {
     void demo_isAShortLoadTest_warmedUp_withTheBrokerCapped_comparingBothPolicies() {
         LoadTestSettings s = DemoCommand.settings(false, Path.of("out"));
 
-        assertThat(s.warmup()).isPositive();
+        assertThat(s.warmup().minimum()).isPositive();
+        assertThat(s.warmup().limit()).isGreaterThan(s.warmup().minimum());
         assertThat(s.saturate()).isTrue();
         assertThat(s.rounds()).isEqualTo(1);
         assertThat(s.policies()).extracting(p -> p.name()).containsExactly("immediate", "wait-for-sync");

@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest.load;
 
+import io.leaderpacer.loadtest.result.LatencyFigures;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.protocol.Errors;
 
@@ -32,6 +33,8 @@ public final class LatencyBook {
     /** The second being filled, per cell, 2 significant digits (only its P50/P99/max are kept). */
     private final Histogram[] currentSecond = new Histogram[CELLS];
     private final long[] currentSecondErrors = new long[CELLS];
+    /** The window being filled, per cell: sends completed since {@link #closeWindow()} was last called. */
+    private final Histogram[] currentWindow = new Histogram[CELLS];
     /** Summaries of the seconds rolled so far. */
     private final List<SecondSample> seconds = new ArrayList<>();
 
@@ -46,6 +49,7 @@ public final class LatencyBook {
         }
         for (int c = 0; c < CELLS; c++) {
             currentSecond[c] = new Histogram(1, HIGHEST_MICROS, 2);
+            currentWindow[c] = new Histogram(1, HIGHEST_MICROS, 3);
         }
     }
 
@@ -75,6 +79,7 @@ public final class LatencyBook {
         long micros = Math.max(1, Math.min(HIGHEST_MICROS, latencyNanos / 1000));
         phases[phase.ordinal()][c].recordValue(micros);
         currentSecond[c].recordValue(micros);
+        currentWindow[c].recordValue(micros);
         if (error != null) {
             errors.get(phase.ordinal()).get(c).merge(errorName(error), 1L, Long::sum);
             currentSecondErrors[c]++;
@@ -111,6 +116,28 @@ public final class LatencyBook {
             currentSecond[c].reset();
             currentSecondErrors[c] = 0;
         }
+    }
+
+    /**
+     * Closes the window that just ended (the sends completed since the last call, whatever their phase) and starts
+     * the next: its figures per view. The warm-up and the steady phase are judged window by window, so that one
+     * disturbed stretch shows as one window and not as the whole phase.
+     */
+    public synchronized Map<View, LatencyFigures> closeWindow() {
+        Map<View, LatencyFigures> out = new EnumMap<>(View.class);
+        for (View view : View.values()) {
+            Histogram merged = new Histogram(1, HIGHEST_MICROS, 3);
+            for (int c = 0; c < CELLS; c++) {
+                if (view.includes(classOf(c), roleOf(c))) {
+                    merged.add(currentWindow[c]);
+                }
+            }
+            out.put(view, LatencyFigures.of(merged));
+        }
+        for (Histogram h : currentWindow) {
+            h.reset();
+        }
+        return out;
     }
 
     /** A copy of the latencies (µs) of one view's sends made in one phase. */

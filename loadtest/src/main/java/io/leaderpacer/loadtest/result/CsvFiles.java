@@ -3,6 +3,7 @@ package io.leaderpacer.loadtest.result;
 import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.observe.AgentRunSample;
 import io.leaderpacer.loadtest.observe.PartitionSample;
+import io.leaderpacer.loadtest.steady.SteadyWindow;
 import io.leaderpacer.simulator.report.AtomicFiles;
 
 import java.io.IOException;
@@ -17,7 +18,8 @@ import java.util.Locale;
  * <p>Files: {@code rounds.csv} (one line per round), {@code latency-seconds.csv} (per second and view: count,
  * failures, P50, P99, max), {@code latency-buckets.csv} (the steady and window distributions), {@code partitions.csv}
  * (the restarted broker's partitions over time), {@code cpu.csv} (its CPU use over time), {@code agent-runs.csv}
- * (every agent run: elections, gate).
+ * (every agent run: elections, gate), {@code steady-windows.csv} (each round's steady phase in windows of 5 s, per
+ * view: the pooled steady reference is their median).
  */
 public final class CsvFiles {
 
@@ -34,6 +36,7 @@ public final class CsvFiles {
                         + "hosted_bytes,bytes_behind\n");
         StringBuilder cpu = new StringBuilder("policy,round,at_s,cores\n");
         StringBuilder runs = new StringBuilder("policy,round,at_s,elected,elected_to_broker,broker_gated,failed\n");
+        StringBuilder windows = new StringBuilder("policy,round,window,view,count,p99_ms\n");
         for (RoundResult r : result.rounds()) {
             String key = cell(r.policy()) + "," + r.round() + ",";
             for (SecondSample s : r.seconds()) {
@@ -56,6 +59,10 @@ public final class CsvFiles {
             for (RoundResult.CpuSample c : r.cpu()) {
                 cpu.append(key).append(num(c.atMs() / 1000.0)).append(',').append(num(c.cores())).append('\n');
             }
+            for (SteadyWindow w : r.steadyWindows()) {
+                windows.append(key).append(w.index()).append(',').append(w.view().name().toLowerCase(Locale.ROOT))
+                        .append(',').append(w.count()).append(',').append(num(w.p99Ms())).append('\n');
+            }
             for (AgentRunSample a : r.agentRuns()) {
                 runs.append(key).append(num(a.atMs() / 1000.0)).append(',').append(a.elected()).append(',')
                         .append(a.electedToBroker()).append(',').append(a.gated()).append(',').append(a.failed()).append('\n');
@@ -66,6 +73,7 @@ public final class CsvFiles {
         AtomicFiles.write(dir.resolve("partitions.csv"), partitions.toString());
         AtomicFiles.write(dir.resolve("cpu.csv"), cpu.toString());
         AtomicFiles.write(dir.resolve("agent-runs.csv"), runs.toString());
+        AtomicFiles.write(dir.resolve("steady-windows.csv"), windows.toString());
     }
 
     /** One line per round: the figures of the round table, machine-readable. */

@@ -32,6 +32,8 @@ public final class HtmlReport {
         ChartPage.Builder page = ChartPage.builder("Leader Pacer load test (measured on a real Kafka cluster)");
         page.preformatted(String.join("\n", result.settingsLines()));
         page.paragraph("Command: " + command);
+        page.section("What was seen");
+        Verdict.sentences(result).forEach(page::paragraph);
         page.section("Per policy (median and range over its rounds; the seed's three criteria)");
         page.table(ResultTable.POLICY_HEADER, ResultTable.policyRows(result));
         page.section("What this run shows");

@@ -1,9 +1,13 @@
 package io.leaderpacer.loadtest.result;
 
+import io.leaderpacer.loadtest.steady.WarmUpOutcome;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A whole load test: what ran (the settings as printed) and every round, in run order.
@@ -12,12 +16,25 @@ import java.util.Map;
  * @param saturated     whether the restarted broker was capped (a run without it cannot show the effect)
  * @param baseline      the policy the others' recovery is compared with
  * @param rounds        every round in the order they ran
+ * @param warmUp        how the warm-up before the first round ended (empty when the result was not measured here)
  */
-public record LoadTestResult(List<String> settingsLines, boolean saturated, String baseline, List<RoundResult> rounds) {
+public record LoadTestResult(List<String> settingsLines, boolean saturated, String baseline, List<RoundResult> rounds,
+                             Optional<WarmUpOutcome> warmUp) {
 
     public LoadTestResult {
         settingsLines = List.copyOf(settingsLines);
         rounds = List.copyOf(rounds);
+        Objects.requireNonNull(warmUp, "warmUp");
+    }
+
+    /** Without a warm-up outcome. */
+    public LoadTestResult(List<String> settingsLines, boolean saturated, String baseline, List<RoundResult> rounds) {
+        this(settingsLines, saturated, baseline, rounds, Optional.empty());
+    }
+
+    /** The steady P99 every ratio divides by, pooled over every round. */
+    public SteadyReference steadyReference() {
+        return SteadyReference.of(rounds);
     }
 
     /** Per policy, in the order they first ran, with the baseline's median recovery for criterion 3. */
@@ -26,10 +43,11 @@ public record LoadTestResult(List<String> settingsLines, boolean saturated, Stri
         for (RoundResult r : rounds) {
             byPolicy.computeIfAbsent(r.policy(), k -> new ArrayList<>()).add(r);
         }
+        SteadyReference reference = steadyReference();
         List<RoundResult> base = byPolicy.getOrDefault(baseline, List.of());
-        double baseRecovery = new PolicySummary(baseline, base, Double.NaN).recoverySeconds().median() * 1000.0;
+        double baseRecovery = new PolicySummary(baseline, base, Double.NaN, reference).recoverySeconds().median() * 1000.0;
         List<PolicySummary> out = new ArrayList<>();
-        byPolicy.forEach((name, rs) -> out.add(new PolicySummary(name, rs, baseRecovery)));
+        byPolicy.forEach((name, rs) -> out.add(new PolicySummary(name, rs, baseRecovery, reference)));
         return out;
     }
 }

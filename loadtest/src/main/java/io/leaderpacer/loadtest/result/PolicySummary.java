@@ -9,7 +9,8 @@ import java.util.OptionalDouble;
  * One policy's rounds, summarised: medians with their spread, and the seed's three acceptance criteria.
  *
  * <p>The criteria, from the seed's system test: produce P99 over the window after unfencing within
- * {@value #MAX_P99_RATIO}× the steady P99 (all sends, the seed's measure); no send timed out; recovery within
+ * {@value #MAX_P99_RATIO}× the steady P99 (all sends, the seed's measure; the steady P99 is the run's pooled
+ * {@link SteadyReference}); no send timed out; recovery within
  * {@value #MAX_RECOVERY_RATIO}× the baseline's ({@code immediate}'s median). The P99 criterion is judged on the median
  * round; "no time-outs" on every round.
  *
@@ -17,8 +18,10 @@ import java.util.OptionalDouble;
  * @param rounds   its rounds, in run order
  * @param baselineRecoveryMedianMs the baseline policy's median recovery time ({@code NaN} when it did not run or
  *                                 never recovered)
+ * @param reference the run's steady reference, pooled over every round of every policy
  */
-public record PolicySummary(String policy, List<RoundResult> rounds, double baselineRecoveryMedianMs) {
+public record PolicySummary(String policy, List<RoundResult> rounds, double baselineRecoveryMedianMs,
+                            SteadyReference reference) {
 
     public static final double MAX_P99_RATIO = 1.5;
     public static final double MAX_RECOVERY_RATIO = 2.0;
@@ -27,12 +30,12 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
         rounds = List.copyOf(rounds);
     }
 
-    /** Window P99 over steady P99 for one view, over the rounds. */
+    /** Window P99 over the run's steady reference for one view, over the rounds. */
     public Spread p99Ratio(View view) {
-        return Spread.of(rounds.stream().mapToDouble(r -> r.p99Ratio(view)).toArray());
+        return Spread.of(rounds.stream().mapToDouble(r -> r.p99Ratio(view, reference)).toArray());
     }
 
-    /** Steady P99 of one view, ms. */
+    /** The rounds' own steady P99 of one view, ms (shown beside the pooled reference, not divided by). */
     public Spread steadyP99(View view) {
         return Spread.of(rounds.stream().mapToDouble(r -> r.steady().get(view).p99Ms()).toArray());
     }

@@ -27,6 +27,10 @@ public final class Reports {
     /** Prints the tables and findings; without saturation, only the mechanism columns. */
     public static void print(LoadTestResult result, PrintWriter out) {
         out.println();
+        for (String v : Verdict.sentences(result)) {
+            out.println(v);
+        }
+        out.println();
         if (result.saturated()) {
             out.print(ResultTable.text(ResultTable.policyHeaderShort(), ResultTable.policyRowsShort(result)));
             out.println();
@@ -48,7 +52,8 @@ public final class Reports {
         CsvFiles.write(result, dir);
         Path html = dir.resolve("report.html");
         HtmlReport.page(result, command).writeTo(html);
-        AtomicFiles.write(dir.resolve("summary.md"), ResultTable.markdown(ResultTable.POLICY_HEADER,
+        AtomicFiles.write(dir.resolve("summary.md"), String.join("\n\n", Verdict.sentences(result)) + "\n\n"
+                + ResultTable.markdown(ResultTable.POLICY_HEADER,
                 ResultTable.policyRows(result)) + "\n" + ResultTable.markdown(ResultTable.ROUND_HEADER,
                 ResultTable.roundRows(result)) + "\n" + String.join("\n", Findings.of(result).stream()
                 .map(f -> "- " + f).toList()) + "\n");

@@ -16,12 +16,12 @@ import java.util.Locale;
  */
 public final class ResultTable {
 
-    public static final List<String> POLICY_HEADER = List.of("policy", "rounds", "steady P99 ms", "window P99 ms",
+    public static final List<String> POLICY_HEADER = List.of("policy", "rounds", "own steady P99 ms", "window P99 ms",
             "P99 ratio (all)", "P99 ratio (protected)", "P99 ratio (other)", "time-outs", "failed sends",
             "recovery s", "physical limit s", "recovery vs baseline", "broker CPU in catch-up (cores)",
             "P99 <= 1.5x", "no time-outs", "recovery <= 2x");
 
-    public static final List<String> ROUND_HEADER = List.of("policy", "round", "steady P99 ms (all/protected)",
+    public static final List<String> ROUND_HEADER = List.of("policy", "round", "own steady P99 ms (all/protected)",
             "window P99 ms (all/protected/other)", "window P99 ms by role (leader/in-sync follower/not in ISR)",
             "time-outs", "failed sends", "unfenced after start s", "recovery s", "ISR re-entry s first/p50/p90/last",
             "gate release s", "election batches", "broker CPU cores steady/catch-up/after");
@@ -59,9 +59,12 @@ public final class ResultTable {
 
     public static List<List<String>> roundRows(LoadTestResult result) {
         List<List<String>> rows = new ArrayList<>();
+        SteadyReference reference = result.steadyReference();
         for (RoundResult r : result.rounds()) {
             rows.add(List.of(r.policy(), Integer.toString(r.round()),
-                    ms(r.steady().get(View.ALL)) + "/" + ms(r.steady().get(View.PROTECTED)),
+                    ms(r.steady().get(View.ALL)) + "/" + ms(r.steady().get(View.PROTECTED))
+                            + (reference.flagged(r) ? String.format(Locale.ROOT, " (%.1fx the reference: disturbed)",
+                            reference.offBy(r)) : ""),
                     ms(r.window().get(View.ALL)) + "/" + ms(r.window().get(View.PROTECTED)) + "/" + ms(r.window().get(View.OTHER)),
                     ms(r.window().get(View.LEADER)) + "/" + ms(r.window().get(View.IN_SYNC_FOLLOWER)) + "/"
                             + ms(r.window().get(View.NOT_IN_ISR)),

@@ -5,6 +5,7 @@ import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.observe.AgentRunSample;
 import io.leaderpacer.loadtest.observe.PartitionSample;
+import io.leaderpacer.loadtest.steady.SteadyWindow;
 
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import java.util.OptionalLong;
  * @param round          1-based number of this policy's round
  * @param steady         latency of the sends made in the steady phase, per view (the reference)
  * @param window         latency of the sends made in the window after unfencing, per view
+ * @param steadyWindows  the steady phase in windows of 5 s, per view: what the run's pooled reference is made of
  * @param errors         failed sends made from the stop to the end of the round, per view, by Kafka error name
  * @param stoppedAtMs    when the broker was stopped
  * @param restartedAtMs  when it was started again
@@ -40,6 +42,7 @@ public record RoundResult(
         int round,
         Map<View, LatencyFigures> steady,
         Map<View, LatencyFigures> window,
+        List<SteadyWindow> steadyWindows,
         Map<View, Map<String, Long>> errors,
         long stoppedAtMs,
         long restartedAtMs,
@@ -66,11 +69,10 @@ public record RoundResult(
         return errors.getOrDefault(View.ALL, Map.of()).values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** Window P99 over steady P99 for one view ({@code NaN} when either is missing). */
-    public double p99Ratio(View view) {
-        LatencyFigures s = steady.get(view);
+    /** Window P99 over the run's pooled steady reference, for one view ({@code NaN} when either is missing). */
+    public double p99Ratio(View view, SteadyReference reference) {
         LatencyFigures w = window.get(view);
-        return s == null || w == null ? Double.NaN : w.p99Ms() / s.p99Ms();
+        return w == null ? Double.NaN : w.p99Ms() / reference.p99Ms(view);
     }
 
     /** Recovery time (unfenced → leads ≥ 99 % of its preferred partitions), if it recovered. */

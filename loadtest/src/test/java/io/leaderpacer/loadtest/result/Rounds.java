@@ -1,14 +1,19 @@
 package io.leaderpacer.loadtest.result;
 
 import io.leaderpacer.loadtest.load.View;
+import io.leaderpacer.loadtest.steady.SteadyWindow;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
-/** Test fixture: round results with chosen figures (steady P99 10 ms for every view; unfenced at 60 s). */
+/**
+ * Test fixture: round results with chosen figures (by default a steady P99 of 10 ms for every view, in four steady
+ * windows of 10 ms; unfenced at 60 s).
+ */
 final class Rounds {
 
     static final long UNFENCED_AT = 60_000;
@@ -18,17 +23,32 @@ final class Rounds {
 
     static RoundResult round(String policy, int n, double windowAll, double windowProtected, long timeouts,
                              Long recoveryMs, long lastReentryMs, double busyCores) {
+        return round(policy, n, windowAll, windowProtected, timeouts, recoveryMs, lastReentryMs, busyCores, 10,
+                List.of(10.0, 10.0, 10.0, 10.0));
+    }
+
+    /**
+     * A round whose steady phase had this P99 over the whole phase ({@code steadyP99}, every view) and these window
+     * P99s (every view).
+     */
+    static RoundResult round(String policy, int n, double windowAll, double windowProtected, long timeouts,
+                             Long recoveryMs, long lastReentryMs, double busyCores, double steadyP99,
+                             List<Double> steadyWindowP99s) {
         Map<View, LatencyFigures> steady = new EnumMap<>(View.class);
         Map<View, LatencyFigures> window = new EnumMap<>(View.class);
+        List<SteadyWindow> windows = new ArrayList<>();
         for (View v : View.values()) {
-            steady.put(v, new LatencyFigures(1000, 2, 10, 20, 30));
+            steady.put(v, new LatencyFigures(1000, 2, steadyP99, steadyP99, steadyP99));
             double w = v == View.PROTECTED ? windowProtected : windowAll;
             window.put(v, new LatencyFigures(1000, 2, w, w, w));
+            for (int i = 0; i < steadyWindowP99s.size(); i++) {
+                windows.add(new SteadyWindow(v, i, 250, steadyWindowP99s.get(i)));
+            }
         }
         Map<View, Map<String, Long>> errors = new EnumMap<>(View.class);
         errors.put(View.ALL, timeouts == 0 ? Map.of() : Map.of("REQUEST_TIMED_OUT", timeouts));
         Timeline timeline = new Timeline(10, 10, 500, 2000, 4000, lastReentryMs);
-        return new RoundResult(policy, n, steady, window, errors, 30_000, 50_000, UNFENCED_AT, 90_000, 200_000,
+        return new RoundResult(policy, n, steady, window, windows, errors, 30_000, 50_000, UNFENCED_AT, 90_000, 200_000,
                 recoveryMs == null ? OptionalLong.empty() : OptionalLong.of(UNFENCED_AT + recoveryMs), OptionalLong.empty(),
                 timeline, List.of(), new RoundResult.SaturationFigures("cgroup v1 cpu.cfs_quota_us", 0.25, true,
                         OptionalDouble.of(busyCores), OptionalDouble.of(0.05), OptionalDouble.of(0.06)), List.of(), List.of(), List.of(), List.of());

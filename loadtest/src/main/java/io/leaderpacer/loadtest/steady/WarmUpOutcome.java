@@ -1,0 +1,32 @@
+package io.leaderpacer.loadtest.steady;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * How a warm-up ended.
+ *
+ * @param elapsedMs  how long it took
+ * @param steady     whether it ended steady (false: it reached its limit)
+ * @param windowP99s every window's P99 of all sends, ms, in time order
+ */
+public record WarmUpOutcome(long elapsedMs, boolean steady, List<Double> windowP99s) {
+
+    public WarmUpOutcome {
+        windowP99s = List.copyOf(windowP99s);
+    }
+
+    /** One line for the console and the report. */
+    public String describe() {
+        int from = Math.max(0, windowP99s.size() - SteadyWindows.WINDOWS);
+        String last = windowP99s.subList(from, windowP99s.size()).stream()
+                .map(p -> String.format(Locale.ROOT, "%.0f", p)).collect(Collectors.joining(", "));
+        return steady
+                ? String.format(Locale.ROOT, "warm-up steady after %.0f s (last %d window P99s within %.0fx: %s ms)",
+                        elapsedMs / 1000.0, SteadyWindows.WINDOWS, SteadyWindows.BOUND, last)
+                : String.format(Locale.ROOT, "warm-up NOT steady at its limit of %.0f s (last window P99s: %s ms):"
+                        + " measuring anyway; the pooled steady reference and the per-round flags show how much it mattered",
+                        elapsedMs / 1000.0, last);
+    }
+}

@@ -1,0 +1,106 @@
+package io.leaderpacer.loadtest.result;
+
+import io.leaderpacer.loadtest.steady.WarmUpOutcome;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The findings and the verdict must agree with the run's absolute figures. The case is the demo run that misled: its
+ * first round ({@code immediate}) had a 3 s stall in its steady phase right after the warm-up, so its own steady P99
+ * read 584.7 ms against 65.7 ms in the {@code wait-for-sync} round; divided by their own steady phases, the ratios
+ * called {@code wait-for-sync} five times worse although its window P99 was a third of {@code immediate}'s.
+ */
+class FindingsTest {
+
+    /** Window P99 ms: all sends 10,789 / 3,336; protected 4,477 / 3,076. Steady windows of 5 s per round. */
+    private static LoadTestResult pollutedFirstRound(int roundsEach) {
+        List<RoundResult> rounds = new java.util.ArrayList<>();
+        for (int n = 1; n <= roundsEach; n++) {
+            List<Double> immediateWindows = n == 1 ? List.of(60.0, 3000.0, 70.0, 65.0) : List.of(64.0, 61.0, 70.0, 66.0);
+            rounds.add(Rounds.round("immediate", n, 10_789, 4_477, 0, 34_500L, 34_500, 0.5,
+                    n == 1 ? 584.7 : 66.0, immediateWindows));
+            rounds.add(Rounds.round("wait-for-sync", n, 3_336, 3_076, 0, 61_000L, 11_900, 0.5, 65.7,
+                    List.of(64.0, 66.0, 70.0, 62.0)));
+        }
+        return new LoadTestResult(List.of("settings"), true, "immediate", rounds);
+    }
+
+    @Test
+    void pollutedSteadyPhaseInTheFirstRound_doesNotInvertTheComparison() {
+        List<String> findings = Findings.of(pollutedFirstRound(1));
+
+        String comparison = findings.stream().filter(f -> f.startsWith("wait-for-sync against immediate")).findFirst()
+                .orElseThrow();
+        assertThat(comparison).contains("window P99 of all sends 3.3 s against 10.8 s (lower, 0.31×")
+                .contains("window P99 of the protected partitions 3.1 s against 4.5 s (lower, 0.69×")
+                .doesNotContain("higher");
+    }
+
+    @Test
+    void pollutedSteadyPhase_isFlagged_andTheReferenceIsTheMedianOfEveryWindow() {
+        LoadTestResult result = pollutedFirstRound(1);
+        SteadyReference reference = result.steadyReference();
+
+        // windows 60, 3000, 70, 65 and 64, 66, 70, 62: median (65 + 66) / 2
+        assertThat(reference.p99Ms(io.leaderpacer.loadtest.load.View.ALL)).isEqualTo(65.5);
+        assertThat(reference.flagged(result.rounds().get(0))).isTrue();
+        assertThat(reference.flagged(result.rounds().get(1))).isFalse();
+        assertThat(Findings.of(result)).anySatisfy(f -> assertThat(f).startsWith("Round 1 of immediate: its own steady"
+                + " P99 was 584.7 ms, 8.9× the steady reference"));
+        assertThat(ResultTable.roundRows(result).get(0).get(2)).contains("disturbed");
+        assertThat(ResultTable.roundRows(result).get(1).get(2)).doesNotContain("disturbed");
+    }
+
+    @Test
+    void ratios_divideByThePooledReference_notByTheRoundsOwnSteadyPhase() {
+        List<PolicySummary> s = pollutedFirstRound(1).summaries();
+
+        assertThat(s.get(0).p99Ratio(io.leaderpacer.loadtest.load.View.ALL).median())
+                .isCloseTo(10_789 / 65.5, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(s.get(1).p99Ratio(io.leaderpacer.loadtest.load.View.ALL).median())
+                .isCloseTo(3_336 / 65.5, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void oneRoundPerPolicy_saysItCannotShowASpread_andPointsToTheLoadTest() {
+        assertThat(Findings.of(pollutedFirstRound(1))).anySatisfy(f -> assertThat(f)
+                .contains("one round per policy cannot show a spread").contains("pacer loadtest"));
+        assertThat(Findings.of(pollutedFirstRound(3))).noneSatisfy(f -> assertThat(f)
+                .contains("one round per policy cannot show a spread"));
+    }
+
+    @Test
+    void verdict_isOnePlainSentence_thatAgreesWithTheAbsoluteFigures() {
+        List<String> verdict = Verdict.sentences(pollutedFirstRound(1));
+
+        assertThat(verdict).singleElement().asString()
+                .startsWith("Under wait-for-sync the restarted broker caught up in 11.9 s instead of 34.5 s and led its"
+                        + " partitions again after 61.0 s instead of 34.5 s, and producers' P99 was 3.3 s instead of"
+                        + " 10.8 s (in one round each); neither is near the steady 66 ms, because every acks=all write")
+                .endsWith(".");
+    }
+
+    @Test
+    void policyNearTheSteadyState_isSaidToBe_andTheOtherIsNot() {
+        LoadTestResult result = new LoadTestResult(List.of(), true, "immediate", List.of(
+                Rounds.round("immediate", 1, 400, 400, 0, 30_000L, 30_000, 0.5),
+                Rounds.round("paced", 1, 12, 12, 0, 50_000L, 45_000, 0.5)));
+
+        assertThat(Verdict.sentences(result)).singleElement().asString()
+                .contains("paced's is within 1.5× of the steady 10 ms, immediate's is not");
+    }
+
+    @Test
+    void warmUpThatReachedItsLimit_isReportedFirst() {
+        LoadTestResult r = pollutedFirstRound(1);
+        LoadTestResult withWarmUp = new LoadTestResult(r.settingsLines(), true, r.baseline(), r.rounds(),
+                Optional.of(new WarmUpOutcome(180_000, false, List.of(80.0, 400.0, 90.0))));
+
+        assertThat(Findings.of(withWarmUp).get(0)).startsWith("The warm-up NOT steady at its limit of 180 s");
+        assertThat(Findings.of(r).get(0)).startsWith("Steady reference:");
+    }
+}
