@@ -6,6 +6,7 @@ import io.leaderpacer.agent.cli.RunCommand;
 import io.leaderpacer.agent.cli.StatusCommand;
 import io.leaderpacer.cli.demo.DemoCommand;
 import io.leaderpacer.loadtest.LoadTestCommand;
+import io.leaderpacer.loadtest.probe.ThrottleProbeCommand;
 import io.leaderpacer.simulator.SimulateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,6 +46,7 @@ import java.util.List;
             SimulateCommand.class,
             LoadTestCommand.class,
             DemoCommand.class,
+            ThrottleProbeCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"",
             "Start with:  pacer demo      (a real Kafka cluster of separate processes, about 5 minutes)",

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 /**
  * Sizes as operators write them: {@code 1g}, {@code 512MiB}, {@code 64m}, {@code 1048576} (binary units).
  */
-final class ByteSize {
+public final class ByteSize {
 
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(i?b)?");
 
@@ -15,7 +15,7 @@ final class ByteSize {
     }
 
     /** @throws IllegalArgumentException saying what is accepted */
-    static long parse(String text) {
+    public static long parse(String text) {
         Matcher m = SIZE.matcher(text.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw new IllegalArgumentException("'" + text + "' is not a size; write a number and an optional unit"

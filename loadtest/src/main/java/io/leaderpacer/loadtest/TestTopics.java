@@ -25,13 +25,13 @@ import java.util.concurrent.TimeUnit;
  * leadership equally while it is down. Why a reset between rounds: each round must start from a balanced cluster with
  * full ISRs, whatever the previous policy left.
  */
-final class TestTopics {
+public final class TestTopics {
 
     private final Admin admin;
     private final List<Integer> brokers;
     private final int restartedBroker;
 
-    TestTopics(Admin admin, List<Integer> brokers, int restartedBroker) {
+    public TestTopics(Admin admin, List<Integer> brokers, int restartedBroker) {
         this.admin = admin;
         this.brokers = List.copyOf(brokers);
         this.restartedBroker = restartedBroker;
@@ -72,14 +72,14 @@ final class TestTopics {
     }
 
     /** Creates a topic with the balanced assignment and waits until every partition has its full ISR. */
-    void create(String name, int partitions, Map<String, String> configs) throws Exception {
+    public void create(String name, int partitions, Map<String, String> configs) throws Exception {
         NewTopic topic = new NewTopic(name, assignment(partitions)).configs(configs);
         admin.createTopics(List.of(topic)).all().get(60, TimeUnit.SECONDS);
         awaitFullIsr(Set.of(name), Duration.ofSeconds(60));
     }
 
     /** Deletes the topic if it exists and waits until it is gone. */
-    void delete(String name) throws Exception {
+    public void delete(String name) throws Exception {
         try {
             admin.deleteTopics(List.of(name)).all().get(60, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
@@ -101,7 +101,7 @@ final class TestTopics {
      *
      * @return whether it happened within the limit
      */
-    boolean awaitFullIsr(Set<String> topics, Duration limit) throws InterruptedException {
+    public boolean awaitFullIsr(Set<String> topics, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {
             try {

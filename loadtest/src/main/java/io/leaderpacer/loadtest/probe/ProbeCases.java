@@ -1,0 +1,77 @@
+package io.leaderpacer.loadtest.probe;
+
+import io.leaderpacer.loadtest.probe.ThrottleCase.Removal;
+import io.leaderpacer.loadtest.probe.ThrottleSetup.Lists;
+import io.leaderpacer.loadtest.probe.ThrottleSetup.Scope;
+import io.leaderpacer.loadtest.probe.ThrottleSetup.Side;
+import io.leaderpacer.loadtest.probe.ThrottleSetup.When;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The probe's cases, by name: the matrix the question needs (which side, which rate scope, which lists, set while
+ * the broker is up or down, with or without a CPU cap, and how a throttle is removed), each against the same
+ * unthrottled reference.
+ */
+public final class ProbeCases {
+
+    private ProbeCases() {
+    }
+
+    /** Every case, in the order they run by default. */
+    public static Map<String, ThrottleCase> all(ProbeSettings s) {
+        long r = s.rateBytes();
+        Optional<Double> cap = Optional.of(s.cpuCapCores());
+        Map<String, ThrottleCase> m = new LinkedHashMap<>();
+        add(m, "none", null, Optional.empty(), Removal.NONE);
+        add(m, "follower-default-all-up", new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_UP, r),
+                Optional.empty(), Removal.NONE);
+        add(m, "follower-default-all-down", new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r),
+                Optional.empty(), Removal.NONE);
+        add(m, "follower-default-entries-down", new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ENTRIES,
+                When.BROKER_DOWN, r), Optional.empty(), Removal.NONE);
+        add(m, "follower-broker-all-up", new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_UP, r),
+                Optional.empty(), Removal.NONE);
+        add(m, "follower-broker-all-down", new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_DOWN, r),
+                Optional.empty(), Removal.NONE);
+        add(m, "leader-broker-entries-down", new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES, When.BROKER_DOWN, r),
+                Optional.empty(), Removal.NONE);
+        add(m, "leader-default-all-down", new ThrottleSetup(Side.LEADER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r),
+                Optional.empty(), Removal.NONE);
+        add(m, "none-capped", null, cap, Removal.NONE);
+        add(m, "follower-default-all-down-capped", new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL,
+                When.BROKER_DOWN, r), cap, Removal.NONE);
+        add(m, "leader-broker-entries-down-capped", new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES,
+                When.BROKER_DOWN, r), cap, Removal.NONE);
+        ThrottleSetup removable = new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r);
+        add(m, "remove-lists", removable, Optional.empty(), Removal.LISTS);
+        add(m, "remove-rate", removable, Optional.empty(), Removal.RATE);
+        add(m, "remove-both", removable, Optional.empty(), Removal.BOTH);
+        add(m, "remove-both-topic-recreated", removable, Optional.empty(), Removal.BOTH_SAME_TOPIC_RECREATED);
+        return m;
+    }
+
+    /** The named cases, in the given order. */
+    public static List<ThrottleCase> named(ProbeSettings s, List<String> names) {
+        Map<String, ThrottleCase> all = all(s);
+        List<ThrottleCase> out = new ArrayList<>();
+        for (String n : names) {
+            ThrottleCase c = all.get(n.strip());
+            if (c == null) {
+                throw new IllegalArgumentException("unknown probe case '" + n.strip() + "': the cases are "
+                        + String.join(", ", all.keySet()));
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+    private static void add(Map<String, ThrottleCase> m, String name, ThrottleSetup t, Optional<Double> cap,
+                            Removal removal) {
+        m.put(name, new ThrottleCase(name, Optional.ofNullable(t), cap, removal));
+    }
+}
