@@ -65,7 +65,8 @@ public final class ThrottleProbe {
             clear();
             topics.create(topic, settings.partitions(), Map.of());
             topicNames.add(topic);
-            CatchUpResult first = restartUnder(c, topic, "throttled", c.throttle());
+            CatchUpResult first = restartUnder(c, topic, c.throttle().isPresent() ? "throttled" : "unthrottled",
+                    c.throttle());
             out.add(print(first));
             if (c.removal() != ThrottleCase.Removal.NONE) {
                 remove(c, topic);
