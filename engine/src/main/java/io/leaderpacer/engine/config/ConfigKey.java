@@ -40,7 +40,28 @@ public enum ConfigKey {
             "wait-for-sync, Leader Pacer extension: while a broker is gated, the next run comes after this delay when it is shorter than the check interval, so release follows the broker's crossing of the threshold within it (0 = the check interval, the seed's schedule)."),
     HYSTERESIS_MIN_MS("leader.imbalance.election.wait.for.sync.hysteresis.min.ms", "0",
             "a whole number of milliseconds >= 0 (0 = the run count alone)",
-            "wait-for-sync, Leader Pacer extension: a gated broker back under the threshold is released after 2 consecutive clear runs that also span at least this long, so flap protection does not shrink with a short re-check interval (0 = the seed's 2 runs alone).");
+            "wait-for-sync, Leader Pacer extension: a gated broker back under the threshold is released after 2 consecutive clear runs that also span at least this long, so flap protection does not shrink with a short re-check interval (0 = the seed's 2 runs alone)."),
+    CATCH_UP_PACING("leader.imbalance.catch.up.pacing", "off",
+            "one of: off, static, adaptive",
+            "Leader Pacer extension (agent): throttle a recovering broker's out-of-sync replicas with Kafka's follower replication throttle, so that its in-sync replicas stay fast; static = at the rate key's value, adaptive = from it, up while the canary's P99 stays near steady, halved when it does not (off = never set a throttle)."),
+    CATCH_UP_RATE_BYTES("leader.imbalance.catch.up.pacing.rate.bytes", "20971520",
+            "a whole number of bytes per second between the min and max rate keys' values",
+            "Catch-up pacing: the rate a recovering broker is throttled at (static), or starts at (adaptive), in bytes per second."),
+    CATCH_UP_MIN_RATE_BYTES("leader.imbalance.catch.up.pacing.min.rate.bytes", "5242880",
+            "a whole number of bytes per second >= 1024",
+            "Catch-up pacing, adaptive: the lowest rate it cuts to, and the step it grows by per interval, in bytes per second."),
+    CATCH_UP_MAX_RATE_BYTES("leader.imbalance.catch.up.pacing.max.rate.bytes", "209715200",
+            "a whole number of bytes per second >= the min rate",
+            "Catch-up pacing: the highest rate the adaptive mode or the progress guard sets, in bytes per second."),
+    CATCH_UP_TARGET_RATIO("leader.imbalance.catch.up.pacing.target.p99.ratio", "1.5",
+            "a number >= 1",
+            "Catch-up pacing, adaptive: the canary's P99 over its steady P99 at or under which the rate grows; above it the rate is halved."),
+    CATCH_UP_INTERVAL_MS("leader.imbalance.catch.up.pacing.interval.ms", "2000",
+            "a whole number of milliseconds >= 100",
+            "Catch-up pacing: how often a recovering broker's catch-up is looked at and its rate decided."),
+    CATCH_UP_MAX_WAIT_MS("leader.imbalance.catch.up.pacing.max.wait.ms", "1800000",
+            "a whole number of milliseconds >= 0 (0 = never escape)",
+            "Catch-up pacing: a broker paced for this long is no longer throttled until it is back in every ISR.");
 
     private final String key;
     private final String defaultValue;

@@ -26,6 +26,7 @@ import java.util.TreeSet;
  * @param maxWaitClock          default or literal max-wait clock
  * @param recheck               the re-check schedule while gated and the hysteresis time floor (both off by
  *                              default: the seed's semantics)
+ * @param pacing                catch-up pacing (off by default), the agent's extension
  */
 public record PacerConfig(
         long checkIntervalSeconds,
@@ -37,10 +38,12 @@ public record PacerConfig(
         SortedSet<Integer> deprioritizedBrokers,
         GateDenominator gateDenominator,
         MaxWaitClock maxWaitClock,
-        GateRecheck recheck) {
+        GateRecheck recheck,
+        CatchUpPacing pacing) {
 
     private static final PacerConfig DEFAULTS = new PacerConfig(300, ElectionAlgorithm.IMMEDIATE, 0, 1_800_000L,
-            1000, 0, new TreeSet<>(), GateDenominator.ALL_PREFERRED, MaxWaitClock.WHILE_ACTIVE, GateRecheck.OFF);
+            1000, 0, new TreeSet<>(), GateDenominator.ALL_PREFERRED, MaxWaitClock.WHILE_ACTIVE, GateRecheck.OFF,
+            CatchUpPacing.OFF);
 
     /**
      * The same settings without the re-check extension: the seed's keys only, as before it existed.
@@ -49,7 +52,15 @@ public record PacerConfig(
                        int maxPerRun, long throttleIntervalMs, SortedSet<Integer> deprioritizedBrokers,
                        GateDenominator gateDenominator, MaxWaitClock maxWaitClock) {
         this(checkIntervalSeconds, algorithm, thresholdPercent, maxWaitMs, maxPerRun, throttleIntervalMs,
-                deprioritizedBrokers, gateDenominator, maxWaitClock, GateRecheck.OFF);
+                deprioritizedBrokers, gateDenominator, maxWaitClock, GateRecheck.OFF, CatchUpPacing.OFF);
+    }
+
+    /** The same settings without catch-up pacing. */
+    public PacerConfig(long checkIntervalSeconds, ElectionAlgorithm algorithm, double thresholdPercent, long maxWaitMs,
+                       int maxPerRun, long throttleIntervalMs, SortedSet<Integer> deprioritizedBrokers,
+                       GateDenominator gateDenominator, MaxWaitClock maxWaitClock, GateRecheck recheck) {
+        this(checkIntervalSeconds, algorithm, thresholdPercent, maxWaitMs, maxPerRun, throttleIntervalMs,
+                deprioritizedBrokers, gateDenominator, maxWaitClock, recheck, CatchUpPacing.OFF);
     }
 
     public PacerConfig {
@@ -57,6 +68,7 @@ public record PacerConfig(
         Objects.requireNonNull(gateDenominator, "gateDenominator");
         Objects.requireNonNull(maxWaitClock, "maxWaitClock");
         Objects.requireNonNull(recheck, "recheck");
+        Objects.requireNonNull(pacing, "pacing");
         check(checkIntervalSeconds >= 1, ConfigKey.CHECK_INTERVAL_SECONDS, Long.toString(checkIntervalSeconds));
         check(!Double.isNaN(thresholdPercent) && thresholdPercent >= 0 && thresholdPercent <= 100,
                 ConfigKey.THRESHOLD_PERCENT, Double.toString(thresholdPercent));
@@ -114,7 +126,14 @@ public record PacerConfig(
                 parseDenominator(current.get(ConfigKey.GATE_DENOMINATOR)),
                 parseClock(current.get(ConfigKey.MAX_WAIT_CLOCK)),
                 new GateRecheck(parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
-                        parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0)));
+                        parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0)),
+                new CatchUpPacing(parsePacingMode(current.get(ConfigKey.CATCH_UP_PACING)),
+                        parseLong(ConfigKey.CATCH_UP_RATE_BYTES, current, 1),
+                        parseLong(ConfigKey.CATCH_UP_MIN_RATE_BYTES, current, 1024),
+                        parseLong(ConfigKey.CATCH_UP_MAX_RATE_BYTES, current, 1024),
+                        parseRatio(ConfigKey.CATCH_UP_TARGET_RATIO, current.get(ConfigKey.CATCH_UP_TARGET_RATIO)),
+                        new CatchUpPacing.Timing(parseLong(ConfigKey.CATCH_UP_INTERVAL_MS, current, 100),
+                                parseLong(ConfigKey.CATCH_UP_MAX_WAIT_MS, current, 0))));
     }
 
     /** A new configuration with one key changed (or reset, with {@code null}). */
@@ -151,6 +170,13 @@ public record PacerConfig(
             case MAX_WAIT_CLOCK: return maxWaitClock.configValue();
             case RECHECK_INTERVAL_MS: return Long.toString(recheck.intervalMs());
             case HYSTERESIS_MIN_MS: return Long.toString(recheck.hysteresisMinMs());
+            case CATCH_UP_PACING: return pacing.mode().configValue();
+            case CATCH_UP_RATE_BYTES: return Long.toString(pacing.rateBytes());
+            case CATCH_UP_MIN_RATE_BYTES: return Long.toString(pacing.minRateBytes());
+            case CATCH_UP_MAX_RATE_BYTES: return Long.toString(pacing.maxRateBytes());
+            case CATCH_UP_TARGET_RATIO: return formatPercent(pacing.targetRatio());
+            case CATCH_UP_INTERVAL_MS: return Long.toString(pacing.timing().intervalMs());
+            case CATCH_UP_MAX_WAIT_MS: return Long.toString(pacing.timing().maxWaitMs());
             default: throw new IllegalStateException("unhandled key " + key);
         }
     }
@@ -205,6 +231,26 @@ public record PacerConfig(
             throw new ConfigException(ConfigKey.THRESHOLD_PERCENT.key(), raw, "must be " + ConfigKey.THRESHOLD_PERCENT.allowed());
         }
         return v;
+    }
+
+    private static PacingMode parsePacingMode(String raw) {
+        PacingMode m = PacingMode.forValue(raw);
+        if (m == null) {
+            throw new ConfigException(ConfigKey.CATCH_UP_PACING.key(), raw, "must be " + ConfigKey.CATCH_UP_PACING.allowed());
+        }
+        return m;
+    }
+
+    private static double parseRatio(ConfigKey key, String raw) {
+        try {
+            double v = Double.parseDouble(raw);
+            if (Double.isNaN(v) || Double.isInfinite(v) || v < 1) {
+                throw new ConfigException(key.key(), raw, "must be " + key.allowed());
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new ConfigException(key.key(), raw, "must be " + key.allowed());
+        }
     }
 
     private static ElectionAlgorithm parseAlgorithm(String raw) {

@@ -1,0 +1,58 @@
+package io.leaderpacer.engine.config;
+
+import java.util.Objects;
+
+/**
+ * Catch-up pacing's settings: whether and how a recovering broker's out-of-sync replicas are throttled.
+ *
+ * <p>Why it exists: once a partition is back in the ISR, a restarted broker that still catches up on others is a
+ * slow in-sync follower, and every {@code acks=all} write to that partition waits for it, whoever leads. Kafka's
+ * follower throttle leaves in-sync partitions out of the throttle, so slowing the out-of-sync ones keeps the
+ * fetches of the in-sync ones short. Off by default: Kafka's behaviour.
+ *
+ * @param mode        off, static or adaptive
+ * @param rateBytes   the static rate, or the adaptive mode's start, bytes per second
+ * @param minRateBytes the adaptive mode's floor and its additive step per interval, bytes per second
+ * @param maxRateBytes the adaptive mode's and the progress guard's ceiling, bytes per second
+ * @param targetRatio the canary's P99 over its steady P99 at or under which the adaptive rate grows
+ * @param timing      how often it decides and how long it may pace one broker
+ */
+public record CatchUpPacing(PacingMode mode, long rateBytes, long minRateBytes, long maxRateBytes, double targetRatio,
+                            Timing timing) {
+
+    /** Off, with the keys' defaults. */
+    public static final CatchUpPacing OFF = new CatchUpPacing(PacingMode.OFF, 20L << 20, 5L << 20, 200L << 20, 1.5,
+            new Timing(2000, 1_800_000));
+
+    /**
+     * @param intervalMs how often a recovering broker is looked at and its rate decided
+     * @param maxWaitMs  a broker paced this long is left unthrottled until it is back in every ISR; 0 = never
+     */
+    public record Timing(long intervalMs, long maxWaitMs) {
+        public Timing {
+            require(intervalMs >= 100, ConfigKey.CATCH_UP_INTERVAL_MS, Long.toString(intervalMs));
+            require(maxWaitMs >= 0, ConfigKey.CATCH_UP_MAX_WAIT_MS, Long.toString(maxWaitMs));
+        }
+    }
+
+    public CatchUpPacing {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(timing, "timing");
+        require(minRateBytes >= 1024, ConfigKey.CATCH_UP_MIN_RATE_BYTES, Long.toString(minRateBytes));
+        require(maxRateBytes >= minRateBytes, ConfigKey.CATCH_UP_MAX_RATE_BYTES, Long.toString(maxRateBytes));
+        require(rateBytes >= minRateBytes && rateBytes <= maxRateBytes, ConfigKey.CATCH_UP_RATE_BYTES,
+                Long.toString(rateBytes));
+        require(!Double.isNaN(targetRatio) && targetRatio >= 1 && !Double.isInfinite(targetRatio),
+                ConfigKey.CATCH_UP_TARGET_RATIO, Double.toString(targetRatio));
+    }
+
+    public boolean enabled() {
+        return mode != PacingMode.OFF;
+    }
+
+    private static void require(boolean ok, ConfigKey key, String value) {
+        if (!ok) {
+            throw new ConfigException(key.key(), value, "must be " + key.allowed());
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package io.leaderpacer.engine.pacing;
+
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * The decision for one recovering broker.
+ *
+ * @param broker        its id
+ * @param phase         paced or escaped
+ * @param rateBytes     the follower replication rate to set, bytes per second; empty: no throttle
+ * @param reason        why, in one line an operator can act on (e.g. "canary P99 1.9x steady: rate cut to 24 MiB/s")
+ * @param progress      how its catch-up goes, when it is known
+ */
+public record BrokerPacing(int broker, PacingPhase phase, OptionalLong rateBytes, String reason, Progress progress) {
+
+    /**
+     * @param bytesBehind    the bytes behind at this look, if known
+     * @param catchUpBytesPerSecond the rate at which they fell since the previous look, if known
+     * @param etaMs          bytes behind over that rate: when it would be back in every ISR at the current pace
+     */
+    public record Progress(OptionalLong bytesBehind, OptionalDouble catchUpBytesPerSecond, OptionalLong etaMs) {
+
+        public static final Progress UNKNOWN = new Progress(OptionalLong.empty(), OptionalDouble.empty(),
+                OptionalLong.empty());
+    }
+}

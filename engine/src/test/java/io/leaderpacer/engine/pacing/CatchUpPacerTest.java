@@ -1,0 +1,202 @@
+package io.leaderpacer.engine.pacing;
+
+import io.leaderpacer.engine.config.CatchUpPacing;
+import io.leaderpacer.engine.config.PacerConfig;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Hand-worked cases of the pacing rule; rates in MiB/s, one interval = 2 s. */
+class CatchUpPacerTest {
+
+    private static final long MIB = 1L << 20;
+
+    private static CatchUpPacing config(String mode) {
+        return PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", mode,
+                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(20 * MIB),
+                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(5 * MIB),
+                "leader.imbalance.catch.up.pacing.max.rate.bytes", Long.toString(40 * MIB),
+                "leader.imbalance.catch.up.pacing.max.wait.ms", "600000")).pacing();
+    }
+
+    private static BrokerSignals catchingUp(long behindMib, double canary) {
+        return BrokerSignals.catchingUp(1, behindMib * MIB, Double.isNaN(canary) ? OptionalDouble.empty()
+                : OptionalDouble.of(canary));
+    }
+
+    @Test
+    void off_throttlesNothing_andRemembersNothing() {
+        PacingDecision d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), CatchUpPacing.OFF, PacingMemory.empty(), 0);
+
+        assertThat(d.brokers()).isEmpty();
+        assertThat(d.nextMemory()).isEqualTo(PacingMemory.empty());
+    }
+
+    @Test
+    void static_throttlesADownBrokerAtItsRate_untilItIsBackInEveryIsr() {
+        CatchUpPacing c = config("static");
+        PacingDecision down = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1), BrokerSignals.inSync(0)), c,
+                PacingMemory.empty(), 0);
+        PacingDecision back = CatchUpPacer.decide(List.of(catchingUp(300, Double.NaN)), c, down.nextMemory(), 2000);
+        PacingDecision done = CatchUpPacer.decide(List.of(BrokerSignals.inSync(1)), c, back.nextMemory(), 4000);
+
+        assertThat(down.brokers()).singleElement().satisfies(b -> {
+            assertThat(b.broker()).isEqualTo(1);
+            assertThat(b.phase()).isEqualTo(PacingPhase.PACED);
+            assertThat(b.rateBytes()).hasValue(20 * MIB);
+            assertThat(b.reason()).isEqualTo("down: throttle at 20.0 MiB/s in place for its return");
+        });
+        assertThat(down.rateFor(0)).as("a broker in sync is never throttled").isEmpty();
+        assertThat(back.rateFor(1)).hasValue(20 * MIB);
+        assertThat(back.brokers().get(0).reason()).isEqualTo("static 20.0 MiB/s");
+        assertThat(done.brokers()).isEmpty();
+        assertThat(done.nextMemory()).isEqualTo(PacingMemory.empty());
+    }
+
+    @Test
+    void adaptive_growsOneStepPerIntervalWhileHealthy_andHalvesAtOnceWhenNot() {
+        CatchUpPacing c = config("adaptive");
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(500, 1.1)), c, PacingMemory.empty(), 0);
+        assertThat(d.rateFor(1)).as("the episode starts at the rate; a change waits an interval").hasValue(20 * MIB);
+
+        d = CatchUpPacer.decide(List.of(catchingUp(460, 1.2)), c, d.nextMemory(), 2000);
+        assertThat(d.rateFor(1)).hasValue(25 * MIB);
+        assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 1.2x steady, within 1.5x: raised to 25.0 MiB/s");
+
+        d = CatchUpPacer.decide(List.of(catchingUp(410, 1.0)), c, d.nextMemory(), 3000);
+        assertThat(d.rateFor(1)).as("less than an interval since the last change").hasValue(25 * MIB);
+
+        d = CatchUpPacer.decide(List.of(catchingUp(380, 1.9)), c, d.nextMemory(), 4000);
+        assertThat(d.rateFor(1)).hasValue(12 * MIB + MIB / 2);
+        assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 1.9x steady, over 1.5x: rate cut to 12.5 MiB/s");
+
+        d = CatchUpPacer.decide(List.of(catchingUp(370, 2.5)), c, d.nextMemory(), 6000);
+        assertThat(d.rateFor(1)).as("a second cut waits for the first to show").hasValue(12 * MIB + MIB / 2);
+
+        d = CatchUpPacer.decide(List.of(catchingUp(360, 2.5)), c, d.nextMemory(), 10_000);
+        assertThat(d.rateFor(1)).as("never below the min rate").hasValue(6 * MIB + MIB / 4);
+    }
+
+    @Test
+    void adaptive_neverGrowsPastTheMaxRate_norCutsBelowTheMinRate() {
+        CatchUpPacing c = config("adaptive");
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(5000, 1.0)), c, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 10; i++) {
+            d = CatchUpPacer.decide(List.of(catchingUp(5000 - 200L * i, 1.0)), c, d.nextMemory(), i * 2000L);
+        }
+        assertThat(d.rateFor(1)).hasValue(40 * MIB);
+        for (int i = 11; i <= 40; i++) {
+            d = CatchUpPacer.decide(List.of(catchingUp(3000 - 50L * (i - 10), 3.0)), c, d.nextMemory(), i * 2000L);
+        }
+        assertThat(d.rateFor(1)).hasValue(5 * MIB);
+    }
+
+    @Test
+    void withoutACanarySample_adaptiveHolds() {
+        CatchUpPacing c = config("adaptive");
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(500, Double.NaN)), c, PacingMemory.empty(), 0);
+        d = CatchUpPacer.decide(List.of(catchingUp(450, Double.NaN)), c, d.nextMemory(), 2000);
+
+        assertThat(d.rateFor(1)).hasValue(20 * MIB);
+        assertThat(d.brokers().get(0).reason()).isEqualTo("no canary sample yet: holding 20.0 MiB/s");
+    }
+
+    @Test
+    void progressGuard_raisesAStaticRateUnderWhichBytesBehindStopFalling_whateverTheCanarySays() {
+        CatchUpPacing c = config("adaptive");
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(300, 5.0)), c, PacingMemory.empty(), 0);
+        // The canary is unhealthy throughout: the rate is cut to 10 at once and to 5 after 6 s; bytes behind did not
+        // fall for 10 s: raised to 5 + 5 (one step is more than half again), a floor no later cut goes below.
+        for (int i = 1; i <= 5; i++) {
+            d = CatchUpPacer.decide(List.of(catchingUp(300, 5.0)), c, d.nextMemory(), i * 2000L);
+        }
+        BrokerPacing b = d.brokers().get(0);
+        assertThat(b.reason()).isEqualTo("bytes behind did not fall in 10 s (300 MiB to 300 MiB): raised to 10.0 MiB/s");
+        assertThat(b.rateBytes()).hasValue(10 * MIB);
+        d = CatchUpPacer.decide(List.of(catchingUp(299, 5.0)), c, d.nextMemory(), 16_000);
+        assertThat(d.rateFor(1)).as("unhealthy, but not below the floor").hasValue(10 * MIB);
+        assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 5.0x steady, over 1.5x: holding 10.0 MiB/s,"
+                + " the least rate under which catch-up progressed");
+
+        CatchUpPacing st = config("static");
+        PacingDecision s = CatchUpPacer.decide(List.of(catchingUp(300, Double.NaN)), st, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 5; i++) {
+            s = CatchUpPacer.decide(List.of(catchingUp(298, Double.NaN)), st, s.nextMemory(), i * 2000L);
+        }
+        assertThat(s.rateFor(1)).as("fell by less than 1 %").hasValue(30 * MIB);
+    }
+
+    @Test
+    void progressGuard_leavesARateUnderWhichCatchUpProgresses() {
+        CatchUpPacing st = config("static");
+        PacingDecision s = CatchUpPacer.decide(List.of(catchingUp(300, Double.NaN)), st, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 10; i++) {
+            s = CatchUpPacer.decide(List.of(catchingUp(300 - 20L * i, Double.NaN)), st, s.nextMemory(), i * 2000L);
+        }
+        assertThat(s.rateFor(1)).hasValue(20 * MIB);
+    }
+
+    @Test
+    void progress_estimatesTheCatchUpRateAndWhenItEnds() {
+        CatchUpPacing st = config("static");
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(300, Double.NaN)), st, PacingMemory.empty(), 0);
+        d = CatchUpPacer.decide(List.of(catchingUp(260, Double.NaN)), st, d.nextMemory(), 2000);
+
+        BrokerPacing.Progress p = d.brokers().get(0).progress();
+        assertThat(p.bytesBehind()).hasValue(260 * MIB);
+        assertThat(p.catchUpBytesPerSecond()).hasValue(20.0 * MIB);
+        assertThat(p.etaMs()).hasValue(13_000);
+    }
+
+    @Test
+    void maxWait_releasesTheThrottle_untilTheBrokerIsInSync_thenANewEpisodeCanStart() {
+        CatchUpPacing c = config("static");
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(900, Double.NaN)), c, PacingMemory.empty(), 0);
+        d = CatchUpPacer.decide(List.of(catchingUp(100, Double.NaN)), c, d.nextMemory(), 600_000);
+        assertThat(d.brokers()).singleElement().satisfies(b -> {
+            assertThat(b.phase()).isEqualTo(PacingPhase.ESCAPED);
+            assertThat(b.rateBytes()).isEmpty();
+        });
+        d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, d.nextMemory(), 700_000);
+        assertThat(d.rateFor(1)).as("a restart does not end an escape: only being in sync does").isEmpty();
+
+        d = CatchUpPacer.decide(List.of(BrokerSignals.inSync(1)), c, d.nextMemory(), 800_000);
+        d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, d.nextMemory(), 900_000);
+        assertThat(d.rateFor(1)).hasValue(20 * MIB);
+    }
+
+    @Test
+    void aBrokerRememberedButNotObserved_isTakenAsDown() {
+        CatchUpPacing c = config("static");
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(100, Double.NaN)), c, PacingMemory.empty(), 0);
+        d = CatchUpPacer.decide(List.of(), c, d.nextMemory(), 2000);
+
+        assertThat(d.rateFor(1)).hasValue(20 * MIB);
+        assertThat(d.brokers().get(0).reason()).startsWith("down:");
+    }
+
+    @Test
+    void aBrokerObservedTwice_isRejected() {
+        assertThatThrownBy(() -> CatchUpPacer.decide(List.of(BrokerSignals.inactive(1), BrokerSignals.inSync(1)),
+                config("static"), PacingMemory.empty(), 0)).hasMessage("broker 1 is observed twice");
+    }
+
+    @Test
+    void settings_outOfRange_areRejectedNamingTheKey() {
+        assertThatThrownBy(() -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "fast")))
+                .hasMessageContaining("leader.imbalance.catch.up.pacing").hasMessageContaining("off, static, adaptive");
+        assertThatThrownBy(() -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.rate.bytes",
+                Long.toString(500 * MIB)))).hasMessageContaining("leader.imbalance.catch.up.pacing.rate.bytes");
+        assertThatThrownBy(() -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.target.p99.ratio", "0.9")))
+                .hasMessageContaining("leader.imbalance.catch.up.pacing.target.p99.ratio");
+        assertThat(PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "adaptive")).pacing().rateBytes())
+                .isEqualTo(20 * MIB);
+        assertThat(OptionalLong.empty()).isEmpty();
+    }
+}
