@@ -10,10 +10,14 @@ import java.util.Objects;
  * follower throttle leaves in-sync partitions out of the throttle, so slowing the out-of-sync ones keeps the
  * fetches of the in-sync ones short. Off by default: Kafka's behaviour.
  *
+ * <p>The three rates need no order between them: each key is valid alone (so a change of one key is never refused
+ * because of another's value). In use, the ceiling is the larger of the min and max rates, and the rate is held
+ * between the min rate and that ceiling.
+ *
  * @param mode        off, static or adaptive
- * @param rateBytes   the static rate, or the adaptive mode's start, bytes per second
+ * @param rateBytes   the static rate, or the adaptive mode's start, bytes per second, as set
  * @param minRateBytes the adaptive mode's floor and its additive step per interval, bytes per second
- * @param maxRateBytes the adaptive mode's and the progress guard's ceiling, bytes per second
+ * @param maxRateBytes the adaptive mode's and the progress guard's ceiling, bytes per second, as set
  * @param targetRatio the canary's P99 over its steady P99 at or under which the adaptive rate grows
  * @param timing      how often it decides and how long it may pace one broker
  */
@@ -38,12 +42,21 @@ public record CatchUpPacing(PacingMode mode, long rateBytes, long minRateBytes, 
     public CatchUpPacing {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(timing, "timing");
+        require(rateBytes >= 1024, ConfigKey.CATCH_UP_RATE_BYTES, Long.toString(rateBytes));
         require(minRateBytes >= 1024, ConfigKey.CATCH_UP_MIN_RATE_BYTES, Long.toString(minRateBytes));
-        require(maxRateBytes >= minRateBytes, ConfigKey.CATCH_UP_MAX_RATE_BYTES, Long.toString(maxRateBytes));
-        require(rateBytes >= minRateBytes && rateBytes <= maxRateBytes, ConfigKey.CATCH_UP_RATE_BYTES,
-                Long.toString(rateBytes));
+        require(maxRateBytes >= 1024, ConfigKey.CATCH_UP_MAX_RATE_BYTES, Long.toString(maxRateBytes));
         require(!Double.isNaN(targetRatio) && targetRatio >= 1 && !Double.isInfinite(targetRatio),
                 ConfigKey.CATCH_UP_TARGET_RATIO, Double.toString(targetRatio));
+    }
+
+    /** The ceiling in use: the max rate, or the min rate when that is larger. */
+    public long ceilingBytes() {
+        return Math.max(minRateBytes, maxRateBytes);
+    }
+
+    /** The rate an episode starts at: the rate key's value held between the min rate and the ceiling. */
+    public long startRateBytes() {
+        return Math.min(ceilingBytes(), Math.max(minRateBytes, rateBytes));
     }
 
     public boolean enabled() {

@@ -128,7 +128,7 @@ public record PacerConfig(
                 new GateRecheck(parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
                         parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0)),
                 new CatchUpPacing(parsePacingMode(current.get(ConfigKey.CATCH_UP_PACING)),
-                        parseLong(ConfigKey.CATCH_UP_RATE_BYTES, current, 1),
+                        parseLong(ConfigKey.CATCH_UP_RATE_BYTES, current, 1024),
                         parseLong(ConfigKey.CATCH_UP_MIN_RATE_BYTES, current, 1024),
                         parseLong(ConfigKey.CATCH_UP_MAX_RATE_BYTES, current, 1024),
                         parseRatio(ConfigKey.CATCH_UP_TARGET_RATIO, current.get(ConfigKey.CATCH_UP_TARGET_RATIO)),

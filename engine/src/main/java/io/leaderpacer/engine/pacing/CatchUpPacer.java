@@ -81,7 +81,7 @@ public final class CatchUpPacer {
                 }
                 PacingEpisode ep = memory.episode(s.broker());
                 if (ep == null) {
-                    ep = PacingEpisode.start(nowMs, config.rateBytes());
+                    ep = PacingEpisode.start(nowMs, config.startRateBytes());
                 }
                 Step step = step(s, ep, config, nowMs);
                 next.put(s.broker(), step.episode());
@@ -119,7 +119,7 @@ public final class CatchUpPacer {
         } else if (nowMs - mark.atMs() >= GUARD_INTERVALS * interval) {
             ep = ep.withGuard(new PacingEpisode.Mark(bytes, nowMs));
             if (bytes > 0 && bytes * 100 > mark.bytes() * (100 - MIN_FALL_PERCENT)) {
-                long raised = Math.min(config.maxRateBytes(),
+                long raised = Math.min(config.ceilingBytes(),
                         Math.max(ep.rateBytes() + config.minRateBytes(), ep.rateBytes() * 3 / 2));
                 if (raised > ep.rateBytes()) {
                     ep = ep.raisedByGuard(raised, nowMs);
@@ -156,8 +156,8 @@ public final class CatchUpPacer {
             return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: rate cut to %s", ratio,
                     config.targetRatio(), rate(cut)));
         }
-        if (nowMs - ep.changes().changedAtMs() >= interval && ep.rateBytes() < config.maxRateBytes()) {
-            long up = Math.min(config.maxRateBytes(), ep.rateBytes() + config.minRateBytes());
+        if (nowMs - ep.changes().changedAtMs() >= interval && ep.rateBytes() < config.ceilingBytes()) {
+            long up = Math.min(config.ceilingBytes(), ep.rateBytes() + config.minRateBytes());
             ep = ep.withRate(up, nowMs, false);
             return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, within %.1fx: raised to %s", ratio,
                     config.targetRatio(), rate(up)));

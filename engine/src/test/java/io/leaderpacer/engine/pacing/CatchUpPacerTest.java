@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.OptionalLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -191,12 +190,27 @@ class CatchUpPacerTest {
     void settings_outOfRange_areRejectedNamingTheKey() {
         assertThatThrownBy(() -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "fast")))
                 .hasMessageContaining("leader.imbalance.catch.up.pacing").hasMessageContaining("off, static, adaptive");
-        assertThatThrownBy(() -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.rate.bytes",
-                Long.toString(500 * MIB)))).hasMessageContaining("leader.imbalance.catch.up.pacing.rate.bytes");
+        assertThatThrownBy(() -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.rate.bytes", "1000")))
+                .hasMessageContaining("leader.imbalance.catch.up.pacing.rate.bytes").hasMessageContaining(">= 1024");
         assertThatThrownBy(() -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.target.p99.ratio", "0.9")))
                 .hasMessageContaining("leader.imbalance.catch.up.pacing.target.p99.ratio");
         assertThat(PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "adaptive")).pacing().rateBytes())
                 .isEqualTo(20 * MIB);
-        assertThat(OptionalLong.empty()).isEmpty();
+    }
+
+    @Test
+    void ratesOutOfOrder_areHeldBetweenTheMinRateAndTheCeiling_notRefused() {
+        CatchUpPacing above = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.rate.bytes",
+                Long.toString(500 * MIB))).pacing();
+        CatchUpPacing crossed = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.min.rate.bytes",
+                Long.toString(300 * MIB))).pacing();
+
+        assertThat(above.startRateBytes()).isEqualTo(200 * MIB);
+        assertThat(crossed.ceilingBytes()).isEqualTo(300 * MIB);
+        assertThat(crossed.startRateBytes()).isEqualTo(300 * MIB);
+        PacingDecision d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), new CatchUpPacing(
+                io.leaderpacer.engine.config.PacingMode.STATIC, 500 * MIB, 5 * MIB, 200 * MIB, 1.5,
+                new CatchUpPacing.Timing(2000, 0)), PacingMemory.empty(), 0);
+        assertThat(d.rateFor(1)).hasValue(200 * MIB);
     }
 }
