@@ -92,7 +92,8 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "3", description = "Rounds per policy, alternating (default: ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--policy", paramLabel = "NAME[:key=value,...]", description = "A policy to compare (repeatable; default: immediate and wait-for-sync).")
+    @Option(names = "--policy", paramLabel = "NAME[:key=value,...]", description = "A policy to compare (repeatable; default: immediate and kip-example-scaled; pacer simulate"
+            + " --list-policies lists every name).")
     List<String> policies = new ArrayList<>();
 
     @Option(names = "--check-interval", defaultValue = "5", paramLabel = "SECONDS", description = "The agent's check interval for every policy (default: ${DEFAULT-VALUE}).")
@@ -154,9 +155,8 @@ public final class LoadTestCommand implements Callable<Integer> {
     }
 
     private LoadTestSettings settings() {
-        List<String> specs = policies.isEmpty() ? NamedPolicy.BUILT_IN : policies;
-        // The broker is preferred for 1/N of every topic's partitions; __consumer_offsets adds about 50/N.
-        int preferred = (partitions + catchUpPartitions + 50) / Math.max(1, brokers);
+        List<String> specs = policies.isEmpty() ? NamedPolicy.DEFAULTS : policies;
+        int preferred = LoadTestSettings.estimatedPreferred(brokers, partitions, catchUpPartitions);
         List<NamedPolicy> named = new ArrayList<>();
         for (String s : specs) {
             named.add(NamedPolicy.parse(s, preferred, checkInterval));

@@ -1,6 +1,5 @@
 package io.leaderpacer.simulator;
 
-import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.simulator.controller.InvariantViolation;
 import io.leaderpacer.simulator.report.AtomicFiles;
 import io.leaderpacer.simulator.report.CsvWriter;
@@ -132,9 +131,8 @@ public final class SimulateCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         if (listPolicies) {
-            for (PolicySpec p : StandardPolicies.all()) {
-                stdout.printf("%-32s %s%n", p.name(), p.description());
-            }
+            StandardPolicies.descriptions().forEach((name, description) ->
+                    stdout.printf("%-32s %s%n", name, description));
             return 0;
         }
         if (sensitivity != null) {
@@ -290,13 +288,12 @@ public final class SimulateCommand implements Callable<Integer> {
 
     private static List<PolicySpec> choose(Scenario s, List<String> names) {
         List<PolicySpec> chosen = new ArrayList<>();
-        chosen.add(StandardPolicies.named(StandardPolicies.BASELINE));
+        chosen.add(StandardPolicies.named(StandardPolicies.BASELINE, s));
         for (String n : names) {
-            PolicySpec p = s.policy(n) != null ? s.policy(n) : StandardPolicies.named(n);
+            PolicySpec p = s.policy(n) != null ? s.policy(n) : StandardPolicies.named(n, s);
             if (p == null) {
-                throw new ScenarioException("--policy", "", "unknown policy '" + ConfigException.printable(n) + "' for "
-                        + s.name() + "; known policies are "
-                        + StandardPolicies.knownNames(s.policies().stream().map(PolicySpec::name).toList()));
+                throw new ScenarioException("--policy", "", "for " + s.name() + ": "
+                        + StandardPolicies.unknown(n, s.policies().stream().map(PolicySpec::name).toList()));
             }
             if (chosen.stream().noneMatch(q -> q.name().equals(n))) {
                 chosen.add(p);

@@ -107,7 +107,7 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
 
     /**
      * Whether criterion 3 can be judged: the baseline ran and recovered, or a round of this policy did not recover
-     * (a fail whatever the baseline did). A run comparing variants of {@code wait-for-sync} alone has no baseline.
+     * (a fail whatever the baseline did). A run comparing gated policies alone (variants of {@code kip-example-scaled}) has no baseline.
      */
     public boolean recoveryJudged() {
         return unrecoveredRounds() > 0 || !Double.isNaN(baselineRecoveryMedianMs);

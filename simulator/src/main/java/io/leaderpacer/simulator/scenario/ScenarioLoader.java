@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.policy.PolicyRegistry;
 import io.leaderpacer.engine.config.Utf8Text;
 
 import java.io.IOException;
@@ -130,7 +131,7 @@ public final class ScenarioLoader {
         List<ScenarioEvent> events = events(timeline, brokers, endMs);
 
         Map<String, PolicySpec> custom = customPolicies(top);
-        List<PolicySpec> policies = policies(top, custom);
+        List<PolicySpec> policies = policies(top, custom, StandardPolicies.preferredPerBroker(topics, brokers));
         return new Scenario(scenarioName, description, source, seed, brokers, racks, placement, topics, events, endMs, model, policies);
     }
 
@@ -333,7 +334,7 @@ public final class ScenarioLoader {
         for (YamlFields p : top.mappings("customPolicies")) {
             p.allowOnly(Set.of("name", "description", "config", "replicationThrottleMBps"));
             String name = p.requireString("name");
-            if (StandardPolicies.named(name) != null) {
+            if (PolicyRegistry.find(name).isPresent()) {
                 throw p.error("name", "'" + ConfigException.printable(name) + "' is a standard policy; give the custom one another name");
             }
             if (out.containsKey(name)) {
@@ -351,17 +352,16 @@ public final class ScenarioLoader {
         return out;
     }
 
-    private static List<PolicySpec> policies(YamlFields top, Map<String, PolicySpec> custom) {
+    private static List<PolicySpec> policies(YamlFields top, Map<String, PolicySpec> custom, int preferredPerBroker) {
         List<String> names = top.has("policies") ? top.strings("policies") : StandardPolicies.defaultSet();
         List<PolicySpec> out = new ArrayList<>();
-        out.add(StandardPolicies.named(StandardPolicies.BASELINE));
+        out.add(StandardPolicies.named(StandardPolicies.BASELINE, preferredPerBroker));
         for (int i = 0; i < names.size(); i++) {
             String n = names.get(i);
-            PolicySpec p = custom.containsKey(n) ? custom.get(n) : StandardPolicies.named(n);
+            PolicySpec p = custom.containsKey(n) ? custom.get(n) : StandardPolicies.named(n, preferredPerBroker);
             if (p == null) {
-                throw new ScenarioException(top.file(), "policies[" + i + "]", "unknown policy '"
-                        + ConfigException.printable(n) + "'; known policies are "
-                        + StandardPolicies.knownNames(custom.keySet()));
+                throw new ScenarioException(top.file(), "policies[" + i + "]",
+                        StandardPolicies.unknown(n, custom.keySet()));
             }
             if (out.stream().noneMatch(q -> q.name().equals(n))) {
                 out.add(p);

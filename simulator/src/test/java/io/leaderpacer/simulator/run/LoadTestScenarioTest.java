@@ -18,20 +18,20 @@ class LoadTestScenarioTest {
 
     @BeforeAll
     void run() {
-        result = ShippedScenarios.leadershipOnly("02-load-test.yaml", 4, "wait-for-sync", "throttle-only");
-        withSharing = ShippedScenarios.run("02-load-test.yaml", 4, "wait-for-sync");
+        result = ShippedScenarios.leadershipOnly("02-load-test.yaml", 4, "kip-example", "throttle-only");
+        withSharing = ShippedScenarios.run("02-load-test.yaml", 4, "kip-example");
     }
 
     @Test
     void withFetcherSharing_waitForSyncFailsP99LikeTheBaseline_asTheRealLoadTestMeasured() {
         Verdict baseline = withSharing.verdict(withSharing.baseline());
-        Verdict wfs = withSharing.verdict("wait-for-sync");
+        Verdict wfs = withSharing.verdict("kip-example");
         assertThat(wfs.p99Ok()).isFalse();
         assertThat(baseline.p99Ok()).isFalse();
         // The follower's wait is the same whoever leads: the two spikes are within 25 % of each other.
         assertThat(wfs.p99Ratio() / baseline.p99Ratio()).isBetween(0.75, 1.25);
         // And it is far above what leadership alone does under wait-for-sync.
-        assertThat(wfs.p99Ratio()).isGreaterThan(3 * result.verdict("wait-for-sync").p99Ratio());
+        assertThat(wfs.p99Ratio()).isGreaterThan(3 * result.verdict("kip-example").p99Ratio());
     }
 
     @Test
@@ -44,11 +44,11 @@ class LoadTestScenarioTest {
 
     @Test
     void waitForSync_keepsP99WithinOneAndAHalfAndRecoveryWithinTwiceBaseline() {
-        Verdict v = result.verdict("wait-for-sync");
+        Verdict v = result.verdict("kip-example");
         assertThat(v.p99Ratio()).isLessThanOrEqualTo(1.5);
         assertThat(v.recoveryRatio()).isGreaterThan(1.0).isLessThanOrEqualTo(2.0);
         assertThat(v.pass()).isTrue();
-        assertThat(result.outcome("wait-for-sync").maxElectionsInRun()).isEqualTo(200);
+        assertThat(result.outcome("kip-example").maxElectionsInRun()).isEqualTo(200);
     }
 
     @Test

@@ -42,7 +42,7 @@ class RestartedRoleTest {
     @Test
     void brokerThatLeadsNothingInTheWindow_hasNoLeaderRoleFigure() {
         // The baseline runs the periodic task every 300 s: its one run after unfencing comes after the 90 s window.
-        ClassFigures f = run("baseline", Map.of());
+        ClassFigures f = run("immediate", Map.of());
         assertThat(f.windowP99Ms(RestartedRole.LEADER)).isNaN();
         assertThat(f.windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER)).isPositive();
         assertThat(f.windowP99Ms(RestartedRole.NOT_IN_ISR)).isPositive();

@@ -89,9 +89,9 @@ class ScenarioLoaderTest {
 
     @Test
     void unknownPolicy_listsKnownPolicies() {
-        ScenarioException e = catchScenario(VALID + "policies: [baseline, wait-for-synk]\n");
+        ScenarioException e = catchScenario(VALID + "policies: [immediate, kip-exampel]\n");
         assertThat(e.field()).isEqualTo("policies[1]");
-        assertThat(e.problem()).contains("wait-for-synk").contains("wait-for-sync-literal");
+        assertThat(e.problem()).contains("kip-exampel").contains("kip-example-literal");
     }
 
     @Test
@@ -184,7 +184,7 @@ class ScenarioLoaderTest {
                 "    replicationThrottleMBps: 100",
                 "");
         Scenario s = parse(text);
-        assertThat(s.policies()).extracting(PolicySpec::name).containsExactly("baseline", "gentle");
+        assertThat(s.policies()).extracting(PolicySpec::name).containsExactly("immediate", "gentle");
         assertThat(s.policy("gentle").config().maxPerRun()).isEqualTo(50);
         assertThat(s.policy("gentle").replicationThrottleBytesPerSecond()).isEqualTo(100e6);
     }
