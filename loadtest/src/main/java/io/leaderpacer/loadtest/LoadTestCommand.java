@@ -83,7 +83,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--steady", defaultValue = "20s", paramLabel = "DURATION", description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
     String steady;
 
-    @Option(names = "--window", defaultValue = "90s", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured (default: ${DEFAULT-VALUE}; the seed's is 10m).")
+    @Option(names = "--window", defaultValue = "90s", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured (default: ${DEFAULT-VALUE}; KIP-1358's is 10m).")
     String window;
 
     @Option(names = "--round-limit", defaultValue = "4m", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}).")

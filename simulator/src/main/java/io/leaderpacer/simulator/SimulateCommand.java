@@ -88,7 +88,7 @@ public final class SimulateCommand implements Callable<Integer> {
     boolean markdown;
 
     @Option(names = "--window", paramLabel = "DURATION|until-recovery",
-            description = "Window of the P99 ratio from the unfencing: a duration (the seed's 10m is the default"
+            description = "Window of the P99 ratio from the unfencing: a duration (KIP-1358's 10m is the default"
                     + " unless the scenario sets recoveryWindowSeconds) or until-recovery.")
     String window;
 

@@ -31,16 +31,16 @@ public enum ConfigKey {
             "KIP-491: brokers moved to the end of every replica order when choosing a leader; last, never excluded."),
     GATE_DENOMINATOR("leader.imbalance.election.wait.for.sync.denominator", "all-preferred",
             "one of: all-preferred, imbalanced-only",
-            "Leader Pacer variant: the gate's ratio over all of a broker's preferred partitions (default) or only the imbalanced ones (the seed's literal pseudo-code)."),
+            "Leader Pacer variant: the gate's ratio over all of a broker's preferred partitions (default) or only the imbalanced ones (KIP-1358's literal pseudo-code)."),
     MAX_WAIT_CLOCK("leader.imbalance.election.wait.for.sync.max.wait.clock", "while-active",
             "one of: while-active, wall",
             "Leader Pacer variant: the max-wait clock runs only while the broker is active (default) or from the first over-threshold run (literal reading)."),
     RECHECK_INTERVAL_MS("leader.imbalance.election.wait.for.sync.recheck.interval.ms", "0",
             "a whole number of milliseconds >= 0 (0 = off)",
-            "wait-for-sync, Leader Pacer extension: while a broker is gated, the next run comes after this delay when it is shorter than the check interval, so release follows the broker's crossing of the threshold within it (0 = the check interval, the seed's schedule)."),
+            "wait-for-sync, Leader Pacer extension: while a broker is gated, the next run comes after this delay when it is shorter than the check interval, so release follows the broker's crossing of the threshold within it (0 = the check interval, KIP-1358's schedule)."),
     HYSTERESIS_MIN_MS("leader.imbalance.election.wait.for.sync.hysteresis.min.ms", "0",
             "a whole number of milliseconds >= 0 (0 = the run count alone)",
-            "wait-for-sync, Leader Pacer extension: a gated broker back under the threshold is released after 2 consecutive clear runs that also span at least this long, so flap protection does not shrink with a short re-check interval (0 = the seed's 2 runs alone).");
+            "wait-for-sync, Leader Pacer extension: a gated broker back under the threshold is released after 2 consecutive clear runs that also span at least this long, so flap protection does not shrink with a short re-check interval (0 = KIP-1358's 2 runs alone).");
 
     private final String key;
     private final String defaultValue;

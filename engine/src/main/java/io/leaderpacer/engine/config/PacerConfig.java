@@ -25,7 +25,7 @@ import java.util.TreeSet;
  * @param gateDenominator       default or literal gate ratio
  * @param maxWaitClock          default or literal max-wait clock
  * @param recheck               the re-check schedule while gated and the hysteresis time floor (both off by
- *                              default: the seed's semantics)
+ *                              default: KIP-1358's semantics)
  */
 public record PacerConfig(
         long checkIntervalSeconds,
@@ -43,7 +43,7 @@ public record PacerConfig(
             1000, 0, new TreeSet<>(), GateDenominator.ALL_PREFERRED, MaxWaitClock.WHILE_ACTIVE, GateRecheck.OFF);
 
     /**
-     * The same settings without the re-check extension: the seed's keys only, as before it existed.
+     * The same settings without the re-check extension: KIP-1358's keys only, as before it existed.
      */
     public PacerConfig(long checkIntervalSeconds, ElectionAlgorithm algorithm, double thresholdPercent, long maxWaitMs,
                        int maxPerRun, long throttleIntervalMs, SortedSet<Integer> deprioritizedBrokers,

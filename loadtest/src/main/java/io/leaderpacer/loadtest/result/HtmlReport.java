@@ -32,7 +32,7 @@ public final class HtmlReport {
         ChartPage.Builder page = ChartPage.builder("Leader Pacer load test (measured on a real Kafka cluster)");
         page.preformatted(String.join("\n", result.settingsLines()));
         page.paragraph("Command: " + command);
-        page.section("Per policy (median and range over its rounds; the seed's three criteria)");
+        page.section("Per policy (median and range over its rounds; KIP-1358's three criteria)");
         page.table(ResultTable.POLICY_HEADER, ResultTable.policyRows(result));
         page.section("What this run shows");
         Findings.of(result).forEach(page::paragraph);

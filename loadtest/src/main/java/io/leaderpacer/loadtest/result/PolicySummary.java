@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * One policy's rounds, summarised: medians with their spread, and the seed's three acceptance criteria.
+ * One policy's rounds, summarised: medians with their spread, and KIP-1358's three acceptance criteria.
  *
- * <p>The criteria, from the seed's system test: produce P99 over the window after unfencing within
- * {@value #MAX_P99_RATIO}× the steady P99 (all sends, the seed's measure); no send timed out; recovery within
+ * <p>The criteria, from KIP-1358's system test: produce P99 over the window after unfencing within
+ * {@value #MAX_P99_RATIO}× the steady P99 (all sends, KIP-1358's measure); no send timed out; recovery within
  * {@value #MAX_RECOVERY_RATIO}× the baseline's ({@code immediate}'s median). The P99 criterion is judged on the median
  * round; "no time-outs" on every round.
  *

@@ -8,7 +8,7 @@ import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import io.leaderpacer.simulator.model.ClusterLayout;
-import io.leaderpacer.simulator.model.ClusterState;
+import io.leaderpacer.simulator.model.ModelCluster;
 
 /**
  * The rules every run must keep, checked while it runs: at every run of the preferred-leader
@@ -19,11 +19,11 @@ import io.leaderpacer.simulator.model.ClusterState;
 public final class InvariantChecker {
 
     private final ClusterLayout layout;
-    private final ClusterState cluster;
+    private final ModelCluster cluster;
     /** How many checks ran (reported, so a test can see they did). */
     private long checks;
 
-    public InvariantChecker(ClusterLayout layout, ClusterState cluster) {
+    public InvariantChecker(ClusterLayout layout, ModelCluster cluster) {
         this.layout = layout;
         this.cluster = cluster;
     }

@@ -5,7 +5,7 @@ import io.leaderpacer.simulator.scenario.PolicySpec;
 import java.util.Map;
 
 /**
- * What one policy did on one scenario: the seed's three figures, the controller's activity and
+ * What one policy did on one scenario: KIP-1358's three figures, the controller's activity and
  * the time series behind the charts.
  *
  * @param policy              the policy
@@ -50,7 +50,7 @@ public record PolicyOutcome(
         finalLeaders = Map.copyOf(finalLeaders);
     }
 
-    /** Window P99 over steady-state P99: the seed's first criterion wants at most 1.5. */
+    /** Window P99 over steady-state P99: KIP-1358's first criterion wants at most 1.5. */
     public double p99Ratio() {
         return windowP99Ms / steadyP99Ms;
     }

@@ -6,8 +6,8 @@ import io.leaderpacer.engine.GatePhase;
 import io.leaderpacer.simulator.controller.RunObserver;
 import io.leaderpacer.simulator.latency.LatencyHistogram;
 import io.leaderpacer.simulator.model.BrokerLoad;
-import io.leaderpacer.simulator.model.ClusterState;
 import io.leaderpacer.simulator.model.LatencySink;
+import io.leaderpacer.simulator.model.ModelCluster;
 import io.leaderpacer.simulator.model.Replication;
 import io.leaderpacer.simulator.model.RestartedRole;
 
@@ -234,10 +234,10 @@ final class RunRecorder implements LatencySink, RunObserver {
     }
 
     /** Closes the bucket that started at {@code startMs}: one row of the time series. */
-    void closeBucket(long startMs, ClusterState cluster, Replication replication) {
+    void closeBucket(long startMs, ModelCluster cluster, Replication replication) {
         cluster.refresh();
         double bucketTimeouts = bucket.isEmpty() ? 0 : bucket.requestsAbove(timeoutMs, sigma);
-        // The seed's criterion is about the recovery: count from the bucket holding the first unfencing.
+        // KIP-1358's criterion is about the recovery: count from the bucket holding the first unfencing.
         if (windowStartMs != Long.MIN_VALUE && startMs + bucketMs > windowStartMs) {
             timeouts += bucketTimeouts;
         }

@@ -8,10 +8,10 @@ import io.leaderpacer.simulator.controller.RunObserver;
 import io.leaderpacer.simulator.controller.SimulatedController;
 import io.leaderpacer.simulator.model.BrokerLoad;
 import io.leaderpacer.simulator.model.ClusterLayout;
-import io.leaderpacer.simulator.model.ClusterState;
 import io.leaderpacer.simulator.model.LatencyClasses;
 import io.leaderpacer.simulator.model.LatencyModel;
 import io.leaderpacer.simulator.model.LeadershipGains;
+import io.leaderpacer.simulator.model.ModelCluster;
 import io.leaderpacer.simulator.model.Replication;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.ModelParameters;
@@ -47,7 +47,7 @@ public final class Simulation implements RunObserver {
     private final EventQueue queue = new EventQueue();
 
     private final ClusterLayout layout;
-    private final ClusterState cluster;
+    private final ModelCluster cluster;
     private final Replication replication;
     private final LeadershipGains gains;
     private final LatencyClasses classes;
@@ -86,7 +86,7 @@ public final class Simulation implements RunObserver {
         boolean[] restarted = restartedBrokers(scenario, layout);
         classes = new LatencyClasses(layout, gains, queue::nowMs, protectedPartitions(restarted, layout), restarted);
         reentries = new ReentryLog(classes, queue::nowMs);
-        cluster = new ClusterState(layout, reentries);
+        cluster = new ModelCluster(layout, reentries);
         classes.attachAll(cluster);
         reentries.attach(cluster, layout.partitions, layout.brokers);
         replication = new Replication(layout, cluster);

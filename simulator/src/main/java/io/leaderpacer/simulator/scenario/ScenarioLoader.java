@@ -113,10 +113,10 @@ public final class ScenarioLoader {
         int brokers = cluster.requireInt("brokers", 1, 100_000);
         int racks = cluster.optInt("racks", 0, 0, brokers);
         Placement placement = Placement.named(cluster.optChoice("placement", Placement.yamlNames(),
-                Placement.SEED_003.yamlName()));
+                Placement.CONSECUTIVE.yamlName()));
         if (placement == Placement.STRIPED && racks > 0) {
             throw cluster.error("placement", "striped is Kafka's rack-unaware placement and does not keep replicas on "
-                    + "distinct racks; drop racks, use seed-003, or give each topic an explicit assignment");
+                    + "distinct racks; drop racks, use consecutive, or give each topic an explicit assignment");
         }
 
         List<TopicSpec> topics = topics(top, brokers, racks, source);

@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Out of sample: the calibrated model (fitted on runs 2 and 3) under the recovery-speed mechanisms
  * (scenarios/recovery-speed/mechanisms-calibrated-loadtest.yaml) against the real runs 4 and 5 (docs/evidence,
- * measured on Kafka 4.3.1, 3 rounds per policy, the seed's settings in both), which it was not fitted on. Each
+ * measured on Kafka 4.3.1, 3 rounds per policy, kip-example-scaled and its variants in both), which it was not fitted on. Each
  * policy's modelled recovery is within 25 % of the measured median. docs/RECOVERY-SPEED.md has both tables.
  *
  * <p>Only recovery is checked: it is what the mechanisms change. The moved partitions' P99 is not asserted: the

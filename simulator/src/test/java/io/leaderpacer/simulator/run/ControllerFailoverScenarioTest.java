@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ControllerFailoverScenarioTest {
 
     @Test
-    void failoversMidRecovery_keepInvariantsAndTheSeedsCriteria() {
+    void failoversMidRecovery_keepInvariantsAndKip1358sCriteria() {
         ScenarioResult r = ShippedScenarios.leadershipOnly("06-controller-failover.yaml", 4, "kip-example");
         PolicyOutcome wfs = r.outcome("kip-example");
         assertThat(wfs.controllerFailovers()).isEqualTo(2);

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Scenario 1, the seed's worked example: a replaced broker copying its whole log. */
+/** Scenario 1, KIP-1358's worked example: a replaced broker copying its whole log. */
 class DiskReplacedScenarioTest {
 
     @Test

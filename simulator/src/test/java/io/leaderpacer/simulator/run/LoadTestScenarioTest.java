@@ -7,7 +7,7 @@ import org.junit.jupiter.api.TestInstance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Scenario 2, the seed's load test: the seed's acceptance criteria, on the leadership part alone (what a policy
+ * Scenario 2, KIP-1358's load test: KIP-1358's acceptance criteria, on the leadership part alone (what a policy
  * controls) and with the in-sync follower's wait behind catch-up fetches (what the real load test measured).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -35,7 +35,7 @@ class LoadTestScenarioTest {
     }
 
     @Test
-    void baseline_showsTheSeedsSpikeOfThreeToTenTimesSteadyState() {
+    void baseline_showsKip1358sSpikeOfThreeToTenTimesSteadyState() {
         PolicyOutcome baseline = result.baseline();
         assertThat(baseline.p99Ratio()).isBetween(3.0, 10.0);
         assertThat(result.verdict(baseline).p99Ok()).isFalse();
