@@ -161,9 +161,9 @@ public final class LoadTestCommand implements Callable<Integer> {
         for (String s : specs) {
             named.add(NamedPolicy.parse(s, preferred, checkInterval));
         }
-        long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, 1_000_000);
+        long backlogSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, 1_000_000);
         return new LoadTestSettings(brokers, restartBroker, partitions, catchUpPartitions, rate, recordSize,
-                ByteSize.parse(backlog), backlogSkew, runSeed, shutdown, duration("--warmup", warmup),
+                ByteSize.parse(backlog), backlogSkew, backlogSeed, shutdown, duration("--warmup", warmup),
                 duration("--steady", steady), duration("--window", window), duration("--round-limit", roundLimit), rounds,
                 named, !noSaturation && bootstrapServer == null, cpuCap, brokerHeap, checkInterval, catchUpTopic, out);
     }

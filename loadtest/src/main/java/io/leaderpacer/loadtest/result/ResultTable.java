@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The load test's tables: one row per policy (medians and spread over its rounds, KIP-1358's three criteria), and
+ * The load test's tables: one row per policy (medians and spread over its rounds, the seed's three criteria), and
  * one row per round.
  *
  * <p>Why the protected class has columns of its own: the gate acts on the producers of the partitions whose
- * preferred leader is the restarted broker; a cluster-wide P99 (KIP-1358's criterion) dilutes them with everyone
+ * preferred leader is the restarted broker; a cluster-wide P99 (the seed's criterion) dilutes them with everyone
  * else.
  */
 public final class ResultTable {

@@ -11,8 +11,8 @@ import io.leaderpacer.simulator.model.ClusterLayout;
 import io.leaderpacer.simulator.model.ModelCluster;
 
 /**
- * The rules every run must keep, checked while it runs: at every run of the preferred-leader
- * task and after every change the controller makes. A broken rule ends the run with an
+ * The rules every simulation must keep, checked while it runs: at every run of the preferred-leader
+ * task and after every change the controller makes. A broken rule ends the simulation with an
  * {@link InvariantViolation}: a simulation that reports numbers from an impossible cluster is
  * worse than none.
  */

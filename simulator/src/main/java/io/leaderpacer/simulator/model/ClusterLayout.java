@@ -10,7 +10,7 @@ import io.leaderpacer.simulator.sim.RandomStreams;
 import java.util.SplittableRandom;
 
 /**
- * What never changes during a run: which partitions exist, where their replicas are, how much
+ * What never changes during a simulation: which partitions exist, where their replicas are, how much
  * traffic each carries, and the order in which the controller's candidate set iterates them.
  *
  * <p>Stored as parallel primitive arrays indexed by a dense partition index {@code p} and a

@@ -46,7 +46,7 @@ public final class CsvWriter {
         return sb.toString();
     }
 
-    /** One row per scenario and policy with KIP-1358's figures and verdicts. */
+    /** One row per scenario and policy with the seed's figures and verdicts. */
     public static String summary(List<ScenarioResult> results) {
         StringBuilder sb = new StringBuilder("scenario,policy,seed,steady_p99_ms,window_p99_ms,p99_ratio,timeouts,"
                 + "recovery_s,recovery_ratio,elections,failover_elections,runs,max_elections_in_run,skipped_by_gate,"

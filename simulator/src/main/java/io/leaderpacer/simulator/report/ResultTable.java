@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The per-scenario comparison table (modelled figures): KIP-1358's three figures and PASS/FAIL for every policy,
+ * The per-scenario comparison table (modelled figures): the seed's three figures and PASS/FAIL for every policy,
  * beside the P99 ratio of the protected class (partitions whose preferred leader is a restarted broker) and of the
  * worst broker, and recovery as a multiple of the physical limit (the last preferred ISR re-entry), as rows of text
  * shared by the terminal, the Markdown docs and the HTML report.

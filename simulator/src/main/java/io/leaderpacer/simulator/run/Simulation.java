@@ -55,7 +55,7 @@ public final class Simulation implements RunObserver {
     private final BrokerLoad load;
     private final LatencyModel latency;
     private final InvariantChecker checker;
-    private final RunRecorder recorder;
+    private final SimulationRecorder recorder;
     private final SimulatedController controller;
     /** The controller's ISR requests, with the joining partition's latency taken out of its group until it commits. */
     private final Replication.IsrRequests isrRequests;
@@ -95,7 +95,7 @@ public final class Simulation implements RunObserver {
         checker = new InvariantChecker(layout, cluster);
         PacerConfig config = policy.config();
         watched = watchedBrokers(scenario, config);
-        recorder = new RunRecorder(model.get(ModelKey.LATENCY_SIGMA), model.get(ModelKey.REQUEST_TIMEOUT_MS),
+        recorder = new SimulationRecorder(model.get(ModelKey.LATENCY_SIGMA), model.get(ModelKey.REQUEST_TIMEOUT_MS),
                 scenario.steadyStateEndMs(), model.recoveryWindowMs(), bucketMs, watched, layout.brokers,
                 config.waitForSync());
         controller = new SimulatedController(queue, layout, cluster, replication, checker, this, config, model);
@@ -164,7 +164,7 @@ public final class Simulation implements RunObserver {
             int index = i;
             queue.at(e.atMs(), () -> apply(e, index));
         }
-        // Where the periodic task's cycle stands when the run starts: it has been running since the
+        // Where the periodic task's cycle stands when the simulation starts: it has been running since the
         // controller became active at some unknown moment (the same for every policy of a seed).
         long period = controller.config().checkIntervalSeconds() * 1000L;
         controller.start(random.stream("controller-phase").nextLong(period));

@@ -126,7 +126,7 @@ public final class ScenarioLoader {
         timeline.allowOnly(Set.of("end", "events"));
         long endMs = timeline.requireDurationMs("end");
         if (endMs < 2 * MIN_STEADY_MS) {
-            throw timeline.error("end", "the run must last at least 2m");
+            throw timeline.error("end", "the simulation must last at least 2m");
         }
         List<ScenarioEvent> events = events(timeline, brokers, endMs);
 
@@ -266,7 +266,7 @@ public final class ScenarioLoader {
                 throw e.error("at", "events must start at 1m or later so that there is a steady state to compare with");
             }
             if (at >= endMs) {
-                throw e.error("at", DurationText.format(at) + " is not before the end of the run (" + DurationText.format(endMs) + ")");
+                throw e.error("at", DurationText.format(at) + " is not before the end of the simulation (" + DurationText.format(endMs) + ")");
             }
             List<String> types = new ArrayList<>();
             for (String f : e.fieldNames()) {

@@ -12,7 +12,7 @@ import java.util.Map;
  * The engine's {@link PolicyRegistry} as the simulator runs it: every registered policy can be named by a scenario
  * without defining it. The registry owns the names and the engine settings; this class adds what only a model has,
  * the follower replication throttle of {@value PolicyRegistry#REPLICATION_THROTTLE}, and sizes a policy scaled to the
- * run ({@value PolicyRegistry#KIP_EXAMPLE_SCALED}) to the scenario's preferred partitions per broker.
+ * run's size ({@value PolicyRegistry#KIP_EXAMPLE_SCALED}) to the scenario's preferred partitions per broker.
  */
 public final class StandardPolicies {
 
