@@ -100,7 +100,7 @@ public final class SimulateCommand implements Callable<Integer> {
             + " docs also use) and exit.")
     boolean listPolicies;
 
-    @Option(names = "--calibrate", arity = "1..*", paramLabel = "RUN_DIR",
+    @Option(names = "--calibrate", arity = "1..*", paramLabel = "LOADTEST_DIR",
             description = "Fit the model to pacer loadtest output directories (their rounds.csv); writes a scenario"
                     + " and a fit report to --out.")
     List<Path> calibrate = new ArrayList<>();

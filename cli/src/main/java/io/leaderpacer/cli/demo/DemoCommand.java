@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
             "A short pacer loadtest: starts a KRaft controller and 3 brokers as separate processes on 127.0.0.1"
                 + " (Kafka's own jars, nothing to install), warms up, then restarts broker 1 once under immediate"
                 + " (Kafka's behaviour today) and once under kip-example-scaled (KIP-1358's gate and pacing, scaled to"
-                + " a run of minutes), with steady acks=all load and a backlog"
+                + " a load test of minutes), with steady acks=all load and a backlog"
                 + " to catch up on. Where the OS allows it, broker 1's process is CPU-capped so that its catch-up"
                 + " saturates it alone, and producer P99 is compared per class; otherwise the demo shows the"
                 + " mechanism only (gate, batches, recovery).",

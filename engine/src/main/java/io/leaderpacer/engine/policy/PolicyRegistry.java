@@ -26,7 +26,7 @@ public final class PolicyRegistry {
     public static final String IMMEDIATE = "immediate";
     /** KIP-1358's worked example: gate at 5 %, 200 per run, 15 s between capped runs, max-wait 30 min. */
     public static final String KIP_EXAMPLE = "kip-example";
-    /** {@link #KIP_EXAMPLE} scaled to a run of minutes: about 25 capped batches, 2 s apart, max-wait 5 min. */
+    /** {@link #KIP_EXAMPLE} scaled to a load test of minutes: about 25 capped batches, 2 s apart, max-wait 5 min. */
     public static final String KIP_EXAMPLE_SCALED = "kip-example-scaled";
     /** The recommended configuration of docs/RECOVERY-SPEED.md. */
     public static final String RECOMMENDED = "recommended";
@@ -53,7 +53,7 @@ public final class PolicyRegistry {
                 PolicyEntry.fixed(IMMEDIATE, "Kafka today: immediate, cap 1000, immediate reschedule", Map.of()),
                 PolicyEntry.fixed(KIP_EXAMPLE, "KIP-1358's worked example: wait-for-sync, threshold 5%, max-wait 30 min,"
                         + " 200 per 15 s", example),
-                PolicyEntry.sized(KIP_EXAMPLE_SCALED, "kip-example scaled to a run of minutes (the load test's):"
+                PolicyEntry.sized(KIP_EXAMPLE_SCALED, "kip-example scaled to a load test of minutes (the load test's):"
                         + " threshold 5%, ceil(P / " + SCALED_BATCHES + ") per run for a broker preferred for P"
                         + " partitions, 2 s apart, max-wait 5 min", PolicyRegistry::scaledExample),
                 PolicyEntry.fixed(RECOMMENDED, "docs/RECOVERY-SPEED.md's recommended configuration: kip-example"

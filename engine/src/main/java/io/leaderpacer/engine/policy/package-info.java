@@ -5,7 +5,7 @@
  *
  * <p>Why a registry of names at all: the same words used to mean different settings in different places (the
  * simulator's {@code wait-for-sync} was KIP-1358's worked example, 200 per 15 s with a 30-minute max-wait; the load
- * test's was the same gate at a run of minutes, about 25 batches 2 s apart with a 5-minute max-wait). Now each
+ * test's was the same gate at a load test of minutes, about 25 batches 2 s apart with a 5-minute max-wait). Now each
  * distinct set of settings has its own name, an unknown name fails listing the known ones, and a name retired by
  * that change says which one took its place ({@link io.leaderpacer.engine.policy.LegacyPolicyNames}).
  */
