@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.policy.LegacyPolicyNames;
 import io.leaderpacer.engine.policy.PolicyRegistry;
 import io.leaderpacer.engine.config.Utf8Text;
 
@@ -336,6 +337,9 @@ public final class ScenarioLoader {
             String name = p.requireString("name");
             if (PolicyRegistry.find(name).isPresent()) {
                 throw p.error("name", "'" + ConfigException.printable(name) + "' is a standard policy; give the custom one another name");
+            }
+            if (LegacyPolicyNames.replacement(name).isPresent()) {
+                throw p.error("name", LegacyPolicyNames.replacement(name).get() + "; give the custom one another name");
             }
             if (out.containsKey(name)) {
                 throw p.error("name", "policy '" + ConfigException.printable(name) + "' is defined twice");

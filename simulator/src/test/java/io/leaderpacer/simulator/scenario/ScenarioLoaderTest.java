@@ -189,6 +189,21 @@ class ScenarioLoaderTest {
         assertThat(s.policy("gentle").replicationThrottleBytesPerSecond()).isEqualTo(100e6);
     }
 
+    @Test
+    void customPolicy_withARegisteredOrRetiredName_isRejected() {
+        String custom = String.join("\n", "customPolicies:", "  - name: %s",
+                "    config: {leader.imbalance.election.max.per.run: \"50\"}", "");
+        assertThat(catchScenario(VALID + custom.formatted("immediate")).problem()).contains("is a standard policy");
+        assertThat(catchScenario(VALID + custom.formatted("wait-for-sync")).problem())
+                .contains("the simulator's is now kip-example").contains("give the custom one another name");
+    }
+
+    @Test
+    void retiredPolicyName_isUnknown_andSaysWhatReplacedIt() {
+        ScenarioException e = catchScenario(VALID + "policies: [baseline, wait-for-sync]\n");
+        assertThat(e.problem()).contains("unknown policy 'baseline'").contains("'baseline' is now immediate");
+    }
+
     private ScenarioException catchScenario(String text) {
         try {
             parse(text);
