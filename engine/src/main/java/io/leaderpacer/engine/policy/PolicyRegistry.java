@@ -72,7 +72,7 @@ public final class PolicyRegistry {
                         + " throttle without the gate", settings(ConfigKey.MAX_PER_RUN, "200",
                         ConfigKey.THROTTLE_INTERVAL_MS, "15000")),
                 PolicyEntry.modelOnly(REPLICATION_THROTTLE, "Kafka today plus a follower replication throttle on"
-                        + " catch-up (KIP-1358's rejected alternative 1; modelled by the simulator only)"));
+                        + " catch-up (KIP-1358's rejected alternative 1; simulator only)"));
         Map<String, PolicyEntry> m = new LinkedHashMap<>();
         for (PolicyEntry e : entries) {
             m.put(e.name(), e);

@@ -50,7 +50,7 @@ public final class StandardPolicies {
 
     private static PolicySpec spec(PolicyEntry e, int preferredPerBroker) {
         boolean throttle = e.name().equals(PolicyRegistry.REPLICATION_THROTTLE);
-        String description = throttle ? e.description() + ", modelled at "
+        String description = throttle ? e.description() + "; the model's throttle: "
                 + Math.round(REPLICATION_THROTTLE_BYTES_PER_SECOND / 1e6) + " MB/s" : e.description();
         return new PolicySpec(e.name(), description, e.settingsByKey(preferredPerBroker),
                 throttle ? REPLICATION_THROTTLE_BYTES_PER_SECOND : 0);
