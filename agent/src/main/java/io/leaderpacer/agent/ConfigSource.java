@@ -5,7 +5,7 @@ import java.util.Map;
 /**
  * Where the agent finds the dynamic, cluster-wide policy overrides that sit on top of its properties file.
  *
- * <p>Why it exists: the seed wants the policy keys to be dynamic and cluster-wide, but Kafka masks unknown keys
+ * <p>Why it exists: KIP-1358 wants the policy keys to be dynamic and cluster-wide, but Kafka masks unknown keys
  * in its dynamic broker config, so the agent keeps them in storage of its own (for example a compacted topic).
  * The control loop stays independent of that storage by reading it only through this interface.
  *

@@ -183,7 +183,7 @@ class FaultToleranceTest {
             assertThat(cluster.admin().listPartitionReassignments().reassignments().get()).containsKey(moving);
             assertThat(leaderOf("moving", 0)).isEqualTo(0);
             // Kafka 4.3.1's preferred-election loop does not skip a partition under reassignment, so immediate does not
-            // either (DESIGN-NOTES); wait-for-sync keeps the seed's guard (engine tests).
+            // either (DESIGN-NOTES); wait-for-sync keeps KIP-1358's guard (engine tests).
             RunRecord during = agent.runOnce();
             assertThat(during.succeeded()).isTrue();
             List<PartitionId> elected = during.decision().orElseThrow().elections().stream().map(Election::partition).toList();

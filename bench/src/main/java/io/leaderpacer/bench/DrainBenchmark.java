@@ -6,6 +6,7 @@ import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.ClusterState;
+import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.controller.KafkaControllerReference;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -44,7 +45,7 @@ public class DrainBenchmark {
     private ClusterSnapshot cluster;
     private KafkaControllerReference kafka;
     private ClusterState state;
-    private final PacerConfig immediate = PacerConfig.fromMap(Map.of("leader.imbalance.election.max.per.run", "1000"));
+    private final PacerConfig immediate = PacerConfig.fromMap(Map.of(ConfigKey.MAX_PER_RUN.key(), "1000"));
 
     @Setup(Level.Trial)
     public void build() {

@@ -6,6 +6,7 @@ import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.ClusterState;
 import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.controller.KafkaControllerReference;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -77,10 +78,10 @@ public class KafkaSideBySideBenchmark {
         partitionList = new ArrayList<>(cluster.partitions());
         int cap = scenario.equals("uncapped") ? partitions : 1000;
         kafka = KafkaControllerReference.load(cluster, cap, false);
-        immediate = PacerConfig.fromMap(Map.of("leader.imbalance.election.max.per.run", Integer.toString(cap)));
+        immediate = PacerConfig.fromMap(Map.of(ConfigKey.MAX_PER_RUN.key(), Integer.toString(cap)));
         waitForSync = immediate.withUpdates(Map.of(
-                "leader.imbalance.election.algorithm", "wait-for-sync",
-                "leader.imbalance.election.wait.for.sync.threshold.percent", scenario.equals("nothingElectable") ? "100" : "5"));
+                ConfigKey.ALGORITHM.key(), "wait-for-sync",
+                ConfigKey.THRESHOLD_PERCENT.key(), scenario.equals("nothingElectable") ? "100" : "5"));
         memory = PreferredLeaderBalancer.decide(cluster, waitForSync, BalancerMemory.empty(), 0).nextMemory();
         state = ClusterState.of(cluster);
         PartitionState p = cluster.partitions().get(partitions / 2);

@@ -4,6 +4,7 @@ import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -48,7 +49,7 @@ public class PreferredLeaderBalancerBenchmark {
 
     /** The snapshot, built once per trial: construction is not what is measured. */
     private ClusterSnapshot cluster;
-    /** wait-for-sync, threshold 5 %, round-robin, cap 1000, throttle 15 s: the seed's recovery settings. */
+    /** wait-for-sync, threshold 5 %, round-robin, cap 1000, throttle 15 s: KIP-1358's recovery settings. */
     private PacerConfig waitForSync;
     /** Kafka's behaviour today, for comparison. */
     private PacerConfig immediate;
@@ -59,9 +60,9 @@ public class PreferredLeaderBalancerBenchmark {
     public void buildSnapshot() {
         cluster = RecoveringCluster.ofPartitions(partitions).build();
         waitForSync = PacerConfig.fromMap(Map.of(
-                "leader.imbalance.election.algorithm", "wait-for-sync",
-                "leader.imbalance.election.wait.for.sync.threshold.percent", "5",
-                "leader.imbalance.election.throttle.interval.ms", "15000"));
+                ConfigKey.ALGORITHM.key(), "wait-for-sync",
+                ConfigKey.THRESHOLD_PERCENT.key(), "5",
+                ConfigKey.THROTTLE_INTERVAL_MS.key(), "15000"));
         immediate = PacerConfig.defaults();
         memory = PreferredLeaderBalancer.decide(cluster, waitForSync, BalancerMemory.empty(), 0).nextMemory();
     }

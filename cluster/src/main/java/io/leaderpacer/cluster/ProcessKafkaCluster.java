@@ -44,6 +44,12 @@ public final class ProcessKafkaCluster implements AutoCloseable {
     /** Node id of the one controller, apart from the broker ids 0..n-1. */
     public static final int CONTROLLER_ID = 3000;
 
+    /**
+     * {@code offsets.topic.num.partitions} of every cluster this class starts (Kafka's default is 50): few internal
+     * partitions keep a small test cluster small. A user setting may override it.
+     */
+    public static final int OFFSETS_TOPIC_PARTITIONS = 5;
+
     /** Pause between readiness polls. */
     private static final Duration POLL = Duration.ofMillis(100);
     /** Longest single call while polling, so that liveness and the deadline are checked often. */

@@ -47,7 +47,7 @@ final class ServerProperties {
         p.put("broker.heartbeat.interval.ms", "500");
         p.put("auto.leader.rebalance.enable", "false");
         p.put("offsets.topic.replication.factor", rf);
-        p.put("offsets.topic.num.partitions", "5");
+        p.put("offsets.topic.num.partitions", Integer.toString(ProcessKafkaCluster.OFFSETS_TOPIC_PARTITIONS));
         p.put("transaction.state.log.replication.factor", rf);
         p.put("transaction.state.log.min.isr", "1");
         p.put("group.initial.rebalance.delay.ms", "0");

@@ -9,7 +9,7 @@ import java.util.TreeMap;
  * Everything one run hands the next: the gate's per-broker state and where round-robin starts.
  *
  * <p>An explicit immutable value instead of fields in the balancer, so that a run is a pure
- * function and controller failover is simply {@link #empty()}: the seed keeps this state
+ * function and controller failover is simply {@link #empty()}: KIP-1358 keeps this state
  * transient on the active controller, and failover re-evaluates the gate from scratch.
  *
  * @param gates            per broker, only those gated or escaped

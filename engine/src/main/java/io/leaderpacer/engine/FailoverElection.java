@@ -4,7 +4,7 @@ import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionState;
 
 /**
- * Leader election when a partition's leader is lost (seed 003, Kafka's {@code Election.ONLINE}
+ * Leader election when a partition's leader is lost (Kafka's replication design, its {@code Election.ONLINE}
  * and {@code Election.UNCLEAN}), over the effective replica order so that deprioritized brokers
  * come last without ever being excluded.
  *

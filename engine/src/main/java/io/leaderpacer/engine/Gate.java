@@ -20,7 +20,7 @@ import java.util.TreeSet;
  */
 final class Gate {
 
-    /** The seed's hysteresis constant: internal, not configurable in v1. */
+    /** KIP-1358's hysteresis constant: internal, not configurable in v1. */
     static final int CLEAR_RUNS_TO_RELEASE = 2;
 
     private Gate() {

@@ -11,7 +11,7 @@ import java.util.Arrays;
  *
  * <p>Tables are indexed by the snapshot's compact {@link BrokerIndex}, never by broker id (an id may be
  * up to 2^31-1). Partitions under reassignment or whose topic is being deleted are left out of the gate's
- * counts (the seed's guards "still apply before the gate is evaluated"). Of the candidates, a partition
+ * counts (KIP-1358's guards "still apply before the gate is evaluated"). Of the candidates, a partition
  * of a topic being deleted is always left out (Kafka's controller removes a deleted topic's partitions at
  * once, so its loop never sees one); one under reassignment only when the caller asks (wait-for-sync).
  *
@@ -61,7 +61,7 @@ final class PreferredCounts {
 
     /**
      * @param skipReassigning leave partitions under reassignment out of the candidates ({@code wait-for-sync}
-     *                        keeps the seed's guard; Kafka's own loop, hence {@code immediate}, does not)
+     *                        keeps KIP-1358's guard; Kafka's own loop, hence {@code immediate}, does not)
      */
     static PreferredCounts of(ClusterView cluster, EffectiveReplicaOrder order, boolean skipReassigning) {
         int n = cluster.positionCount();

@@ -11,7 +11,7 @@ import java.util.Objects;
 
 /**
  * One run of the periodic preferred-leader task: Kafka's
- * {@code maybeBalancePartitionLeaders()} with the seed's gate, throttle and round-robin, and
+ * {@code maybeBalancePartitionLeaders()} with KIP-1358's gate, throttle and round-robin, and
  * KIP-491's effective order.
  *
  * <p>A pure function: snapshot, configuration, time and memory in; decision out. It never reads a

@@ -3,7 +3,7 @@ package io.leaderpacer.engine;
 import java.util.Arrays;
 
 /**
- * Round-robin across preferred brokers (the seed's fairness rule): candidates are bucketed by
+ * Round-robin across preferred brokers (KIP-1358's fairness rule): candidates are bucketed by
  * preferred broker, and each pass over the brokers, in ascending id starting from a position
  * that rotates run to run, takes one election from every non-empty bucket until the cap.
  *

@@ -96,7 +96,7 @@ class BalancerProperties {
             PartitionState p = parts.get(e.partition());
             assertThat(seen.add(e.partition())).as("%s elected twice", e.partition()).isTrue();
             assertThat(p.topicDeleting()).as("%s", p).isFalse();
-            assertThat(config.waitForSync() && p.reassigning()).as("wait-for-sync keeps the seed's guard: %s", p).isFalse();
+            assertThat(config.waitForSync() && p.reassigning()).as("wait-for-sync keeps KIP-1358's guard: %s", p).isFalse();
             assertThat(e.previousLeader()).isEqualTo(p.leader());
             assertThat(e.newLeader()).isNotEqualTo(p.leader());
             assertThat(e.preferredBroker()).isEqualTo(order.preferred(p));
@@ -206,7 +206,7 @@ class BalancerProperties {
         PacerConfig open = immediate.withUpdates(Map.of(ConfigKey.ALGORITHM.key(), "wait-for-sync",
                 ConfigKey.THRESHOLD_PERCENT.key(), "100"));
 
-        // Immediate also elects under reassignment (Kafka's loop does); wait-for-sync keeps the seed's guard.
+        // Immediate also elects under reassignment (Kafka's loop does); wait-for-sync keeps KIP-1358's guard.
         Map<PartitionId, PartitionState> parts = byId(cluster);
         Set<Election> a = PreferredLeaderBalancer.decide(cluster, immediate, BalancerMemory.empty(), 0).elections()
                 .stream().filter(e -> !parts.get(e.partition()).reassigning()).collect(Collectors.toSet());

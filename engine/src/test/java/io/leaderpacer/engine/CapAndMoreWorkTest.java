@@ -14,7 +14,7 @@ import static io.leaderpacer.engine.RecoveryClusterBuilder.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed test plan: {@code max.per.run} caps elections per run and the result signals "more work
+ * KIP-1358's test plan: {@code max.per.run} caps elections per run and the result signals "more work
  * remains" when capped, exactly as Kafka's {@code records.size() >= maxElectionsPerImbalance}.
  */
 class CapAndMoreWorkTest {

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The per-run figures behind the seed's metrics (OutOfSyncPreferredPartitionCount per broker,
+ * The per-run figures behind KIP-1358's metrics (OutOfSyncPreferredPartitionCount per broker,
  * skipped by gate, deferred by throttle, GatedBrokerCount, PreferredReplicaImbalanceCount) and
  * the explanation an operator reads: who is gated, why, and since when.
  */

@@ -12,7 +12,7 @@ import static io.leaderpacer.engine.RecoveryClusterBuilder.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Failover election (seed 003, Kafka's {@code Election.ONLINE} / {@code UNCLEAN}): first active
+ * Failover election (Kafka's replication design, its {@code Election.ONLINE} / {@code UNCLEAN}): first active
  * ISR member, then ELR when on, then unclean only when the topic allows it.
  */
 class FailoverElectionTest {
@@ -76,7 +76,7 @@ class FailoverElectionTest {
 
     @Test
     void noActiveIsrMember_elrMemberIsElected_asDesignNotesSay() {
-        // DESIGN.md: "with no active ISR member, an ELR member if ELR is on". (Kafka itself only
+        // docs/DESIGN-NOTES.md: "with no active ISR member, an ELR member if ELR is on". (Kafka itself only
         // reads the ELR when the ISR is empty; with ELR on it removes fenced brokers from the ISR,
         // so the two agree on every state Kafka produces.)
         PartitionState p = partition(ints(3), ints(2));

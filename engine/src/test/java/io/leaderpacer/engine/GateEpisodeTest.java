@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The gaps the seed leaves open, as DESIGN.md decides them: a restart ends an episode (an
+ * The gaps KIP-1358 leaves open, as docs/DESIGN-NOTES.md decides them: a restart ends an episode (an
  * inactive broker has none, and a fresh one starts when it is back); after a max-wait escape the broker stays released until it passes the
  * gate on its own; the gate's memory is an explicit value and an empty one re-evaluates from
  * scratch.

@@ -11,7 +11,7 @@ import static io.leaderpacer.engine.RecoveryClusterBuilder.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two readings DESIGN.md fixes, on the smallest clusters that show them: the max-wait escape is
+ * Two readings docs/DESIGN-NOTES.md fixes, on the smallest clusters that show them: the max-wait escape is
  * decided on every run of an episode (clear runs included), and a restart ends an episode.
  */
 class GateEscapeAndRestartTest {
@@ -38,7 +38,7 @@ class GateEscapeAndRestartTest {
     @Test
     void maxWaitRunsOutOnTheFirstClearRun_brokerIsReleasedAtOnce() {
         // Over the threshold (3/10 > 20 %) at 0, 60 and 120 s; clear (1/10) at 180 s, when max-wait (180 s)
-        // has run out. DESIGN.md: released and 2 elections at 180 s (the engine used to wait for 240 s).
+        // has run out. docs/DESIGN-NOTES.md: released and 2 elections at 180 s (the engine used to wait for 240 s).
         PacerConfig config = config(3 * MINUTE, 2);
         BalancerMemory memory = BalancerMemory.empty();
         for (long t = 0; t < 3 * MINUTE; t += MINUTE) {

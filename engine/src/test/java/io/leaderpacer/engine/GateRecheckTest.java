@@ -59,7 +59,7 @@ class GateRecheckTest {
     void recheckOff_releaseWaitsForTwoCheckIntervals() {
         List<ElectionDecision> runs = runUntilReleased(config(0, 0));
 
-        // Runs at 0 (gated), 300 s (clear 1/2), 600 s (released): the seed's schedule.
+        // Runs at 0 (gated), 300 s (clear 1/2), 600 s (released): KIP-1358's schedule.
         assertThat(runs).extracting(ElectionDecision::atMs).containsExactly(0L, 300_000L, 600_000L);
         assertThat(runs.get(0).outcome()).isEqualTo(RunOutcome.GATED);
         assertThat(runs.get(0).nextRunDelayMs()).isEqualTo(300_000);

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Hysteresis and max-wait over random ISR sequences: broker 0 prefers {@value #PARTITIONS}
  * partitions; each run a random number of them is out of its ISR, the broker is up or fenced,
  * and a random time has passed. The test keeps its own account of the episode (its start, the
- * clear-run streak) and checks every transition of the gate against DESIGN.md: hysteresis, the
+ * clear-run streak) and checks every transition of the gate against docs/DESIGN-NOTES.md: hysteresis, the
  * max-wait escape on every run of an episode (clear runs included), and a restart ending an episode.
  */
 class GateSequenceProperties {
@@ -64,7 +64,7 @@ class GateSequenceProperties {
         boolean wall = config.maxWaitClock() == MaxWaitClock.WALL;
         long maxWait = config.maxWaitMs();
         BalancerMemory memory = BalancerMemory.empty();
-        // The test's own account of DESIGN.md's episode: none, GATED or ESCAPED, its start and clear streak.
+        // The test's own account of docs/DESIGN-NOTES.md's episode: none, GATED or ESCAPED, its start and clear streak.
         GatePhase episode = null;
         long episodeStart = -1;
         int clear = 0;

@@ -12,7 +12,7 @@ import static io.leaderpacer.engine.RecoveryClusterBuilder.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed test plan: {@code immediate} (the default) keeps the pre-KIP behaviour, first come first served and blind
+ * KIP-1358's test plan: {@code immediate} (the default) keeps the pre-KIP behaviour, first come first served and blind
  * to the gate's settings. That it makes exactly Kafka's decisions, with mixed in-sync / out-of-sync brokers and
  * several recovering brokers, is checked against Kafka's own controller code in
  * {@link ImmediateKafkaEquivalenceTest} and {@link ImmediateKafkaEquivalenceProperties}.
@@ -38,7 +38,7 @@ class ImmediateLegacyBehaviourTest {
 
     @Test
     void mixedRecovery_recoveringBrokersAreElectedFirstComeFirstServed() {
-        // The legacy bias the seed's round-robin fixes: with a cap, iteration order decides.
+        // The legacy bias KIP-1358's round-robin fixes: with a cap, iteration order decides.
         ClusterSnapshot cluster = mixedRecovery();
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(30), BalancerMemory.empty(), 0);

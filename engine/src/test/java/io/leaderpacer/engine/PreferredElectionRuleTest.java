@@ -164,7 +164,7 @@ class PreferredElectionRuleTest {
     }
 
     @Test
-    void waitForSync_keepsTheSeedsGuards_reassigningAndDeletingPartitionsAreSkipped() {
+    void waitForSync_keepsKip1358sGuards_reassigningAndDeletingPartitionsAreSkipped() {
         ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
                 .partition(PartitionState.of("moving", 0, ints(1, 2, 3), ints(1, 2, 3), 2).withReassigning(true))
                 .partition(PartitionState.of("deleted", 0, ints(1, 2, 3), ints(1, 2, 3), 2).withTopicDeleting(true))

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * Seed test plan, round-robin: eligible brokers share each capped run; gated brokers are left
+ * KIP-1358's test plan, round-robin: eligible brokers share each capped run; gated brokers are left
  * out; the start position rotates from run to run so no broker is always first.
  */
 class RoundRobinSelectionTest {

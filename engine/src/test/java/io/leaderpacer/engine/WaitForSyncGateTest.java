@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed test plan, the gate: threshold 0 and 5 (4 % / 6 %), max-wait release and hysteresis.
+ * KIP-1358's test plan, the gate: threshold 0 and 5 (4 % / 6 %), max-wait release and hysteresis.
  * Broker 0 is the recovering broker throughout; broker 1 is a healthy broker whose partitions
  * show that the gate holds back only the broker it is about.
  */

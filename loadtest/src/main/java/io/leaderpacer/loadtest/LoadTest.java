@@ -23,7 +23,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * The seed's system test, run: on a cluster with steady load, the same broker is stopped and restarted once per
+ * KIP-1358's system test, run: on a cluster with steady load, the same broker is stopped and restarted once per
  * round, rounds alternating between the policies, each measured the same way (see {@link RecoveryRound}).
  *
  * <p>Everything it opens (the cluster, clients, the agent) is closed newest first at the end, on failure, and on

@@ -89,7 +89,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--steady", defaultValue = "20s", paramLabel = "DURATION", description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
     String steady;
 
-    @Option(names = "--window", defaultValue = "90s", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured (default: ${DEFAULT-VALUE}; the seed's is 10m).")
+    @Option(names = "--window", defaultValue = "90s", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured (default: ${DEFAULT-VALUE}; KIP-1358's is 10m).")
     String window;
 
     @Option(names = "--round-limit", defaultValue = "4m", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}).")
@@ -98,7 +98,8 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "3", description = "Rounds per policy, alternating (default: ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--policy", paramLabel = "NAME[:key=value,...]", description = "A policy to compare (repeatable; default: immediate and wait-for-sync).")
+    @Option(names = "--policy", paramLabel = "NAME[:key=value,...]", description = "A policy to compare (repeatable; default: immediate and kip-example-scaled; pacer simulate"
+            + " --list-policies lists every name).")
     List<String> policies = new ArrayList<>();
 
     @Option(names = "--check-interval", defaultValue = "5", paramLabel = "SECONDS", description = "The agent's check interval for every policy (default: ${DEFAULT-VALUE}).")
@@ -160,16 +161,15 @@ public final class LoadTestCommand implements Callable<Integer> {
     }
 
     private LoadTestSettings settings() {
-        List<String> specs = policies.isEmpty() ? NamedPolicy.BUILT_IN : policies;
-        // The broker is preferred for 1/N of every topic's partitions; __consumer_offsets adds about 50/N.
-        int preferred = (partitions + catchUpPartitions + 50) / Math.max(1, brokers);
+        List<String> specs = policies.isEmpty() ? NamedPolicy.DEFAULTS : policies;
+        int preferred = LoadTestSettings.estimatedPreferred(brokers, partitions, catchUpPartitions);
         List<NamedPolicy> named = new ArrayList<>();
         for (String s : specs) {
             named.add(NamedPolicy.parse(s, preferred, checkInterval));
         }
-        long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, 1_000_000);
+        long backlogSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, 1_000_000);
         return new LoadTestSettings(brokers, restartBroker, partitions, catchUpPartitions, rate, recordSize,
-                ByteSize.parse(backlog), backlogSkew, runSeed, shutdown,
+                ByteSize.parse(backlog), backlogSkew, backlogSeed, shutdown,
                 new WarmUpSettings(duration("--warmup", warmup), duration("--warmup-limit", warmupLimit)),
                 duration("--steady", steady), duration("--window", window), duration("--round-limit", roundLimit), rounds,
                 named, !noSaturation && bootstrapServer == null, cpuCap, brokerHeap, checkInterval, catchUpTopic, out);

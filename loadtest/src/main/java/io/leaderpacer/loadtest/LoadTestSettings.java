@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest;
 
+import io.leaderpacer.cluster.ProcessKafkaCluster;
 import io.leaderpacer.loadtest.steady.SteadyWindows;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
@@ -69,7 +70,7 @@ public record LoadTestSettings(
     /**
      * The catch-up topic's default name: recreated every round so that backlogs do not pile up. It sorts before the
      * load topic, and the agent elects in topic-name order, so in a capped ramp the partitions with producers come
-     * back last (runs 1 to 6).
+     * back last.
      */
     public static final String CATCH_UP_TOPIC = "pacer-loadtest-catchup";
     /** What Kafka allows in a topic name. */
@@ -102,6 +103,16 @@ public record LoadTestSettings(
                 + SteadyWindows.WINDOW.toSeconds() + " s (one window of the steady reference), got " + steady.toSeconds() + " s");
         require(roundLimit.compareTo(window) >= 0, "--round-limit must be at least the window");
         require(checkIntervalSeconds >= 1, "--check-interval must be at least 1 s");
+    }
+
+    /**
+     * How many partitions the restarted broker is preferred for, known before the topics exist: 1/N of every topic's
+     * partitions, {@code __consumer_offsets} included (as many as the clusters the load test starts have,
+     * {@link ProcessKafkaCluster#OFFSETS_TOPIC_PARTITIONS}). It sizes {@code kip-example-scaled}'s cap; the one
+     * estimate of it, for the load test and the demo alike.
+     */
+    public static int estimatedPreferred(int brokers, int loadPartitions, int catchUpPartitions) {
+        return (loadPartitions + catchUpPartitions + ProcessKafkaCluster.OFFSETS_TOPIC_PARTITIONS) / Math.max(1, brokers);
     }
 
     private static void require(boolean ok, String message) {

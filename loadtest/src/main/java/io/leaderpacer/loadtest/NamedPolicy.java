@@ -1,7 +1,11 @@
 package io.leaderpacer.loadtest;
 
 import io.leaderpacer.engine.config.ConfigException;
+import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.policy.PolicyEntry;
+import io.leaderpacer.engine.policy.PolicyRegistry;
+import io.leaderpacer.engine.policy.UnknownPolicyException;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,10 +15,12 @@ import java.util.Objects;
 /**
  * A policy a load test compares: a name, the agent's configuration, and where it came from.
  *
- * <p>Two are built in, scaled from the seed to a run of minutes instead of hours: {@code immediate} (Kafka's behaviour:
- * cap 1000, no throttle) and {@code wait-for-sync} (the seed's example: threshold 5 %, the preferred partitions
- * returned in about 25 capped batches, as the seed's 5,000 in batches of 200). Both use the same check interval, so
- * that they differ only in the policy. Any key can be overridden on the command line: {@code name:key=value,...}.
+ * <p>Every name comes from the engine's {@link PolicyRegistry}, the same names the simulator and the docs use. The
+ * two a load test runs by default are {@code immediate} (Kafka's behaviour: cap 1000, no throttle) and
+ * {@code kip-example-scaled} (KIP-1358's example scaled from hours to minutes: threshold 5 %, the preferred
+ * partitions returned in about 25 capped batches, as KIP-1358's 5,000 in batches of 200). Every policy runs with the
+ * run's check interval, so that policies differ only in the policy. Any key can be overridden on the command line:
+ * {@code name:key=value,...}.
  *
  * @param name        as reports show it
  * @param config      what the agent runs with
@@ -22,10 +28,10 @@ import java.util.Objects;
  */
 public record NamedPolicy(String name, PacerConfig config, String description) {
 
-    /** The policy others are compared with, when it runs. */
-    public static final String BASELINE = "immediate";
-    /** Names of the built-in policies. */
-    public static final List<String> BUILT_IN = List.of(BASELINE, "wait-for-sync");
+    /** The policy others are compared with, when it runs (the baseline). */
+    public static final String BASELINE = PolicyRegistry.IMMEDIATE;
+    /** The policies a load test compares when none is named. */
+    public static final List<String> DEFAULTS = List.of(BASELINE, PolicyRegistry.KIP_EXAMPLE_SCALED);
 
     public NamedPolicy {
         Objects.requireNonNull(name, "name");
@@ -53,11 +59,18 @@ public record NamedPolicy(String name, PacerConfig config, String description) {
                 overrides.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
             }
         }
-        Map<String, String> base = builtIn(name, preferredPartitions, checkIntervalSeconds);
-        if (base == null) {
-            throw new IllegalArgumentException("unknown policy '" + name + "': the built-in ones are "
-                    + String.join(", ", BUILT_IN) + " (add settings with NAME:key=value,...)");
+        PolicyEntry entry;
+        try {
+            entry = PolicyRegistry.named(name);
+        } catch (UnknownPolicyException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (add settings with NAME:key=value,...)", e);
         }
+        if (entry.modelOnly()) {
+            throw new IllegalArgumentException("policy '" + name + "' is modelled by the simulator only: " + entry.description());
+        }
+        Map<String, String> base = new LinkedHashMap<>();
+        base.put(ConfigKey.CHECK_INTERVAL_SECONDS.key(), Long.toString(checkIntervalSeconds));
+        base.putAll(entry.settingsByKey(preferredPartitions));
         base.putAll(overrides);
         try {
             PacerConfig config = PacerConfig.fromMap(base);
@@ -67,31 +80,12 @@ public record NamedPolicy(String name, PacerConfig config, String description) {
         }
     }
 
-    private static Map<String, String> builtIn(String name, int preferred, long checkIntervalSeconds) {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("leader.imbalance.check.interval.seconds", Long.toString(checkIntervalSeconds));
-        switch (name) {
-            case BASELINE -> m.put("leader.imbalance.election.algorithm", "immediate");
-            case "wait-for-sync" -> {
-                m.put("leader.imbalance.election.algorithm", "wait-for-sync");
-                m.put("leader.imbalance.election.wait.for.sync.threshold.percent", "5");
-                m.put("leader.imbalance.election.max.per.run", Integer.toString(Math.max(1, (preferred + 24) / 25)));
-                m.put("leader.imbalance.election.throttle.interval.ms", "2000");
-                m.put("leader.imbalance.election.wait.for.sync.max.wait.ms", "300000");
-            }
-            default -> {
-                return null;
-            }
-        }
-        return m;
-    }
-
     /** The settings that differ from Kafka's defaults, plus the algorithm, as {@code key=value} pairs. */
     static String describe(PacerConfig config) {
         Map<String, String> defaults = PacerConfig.defaults().toMap();
         StringBuilder sb = new StringBuilder();
         config.toMap().forEach((k, v) -> {
-            if (!v.equals(defaults.get(k)) || k.equals("leader.imbalance.election.algorithm")) {
+            if (!v.equals(defaults.get(k)) || k.equals(ConfigKey.ALGORITHM.key())) {
                 sb.append(sb.length() == 0 ? "" : " ").append(k.replace("leader.imbalance.", "")).append('=').append(v);
             }
         });

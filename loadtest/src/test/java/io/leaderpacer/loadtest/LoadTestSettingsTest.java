@@ -41,6 +41,12 @@ class LoadTestSettingsTest {
     }
 
     @Test
+    void preferredEstimate_countsTheOffsetsTopicOfTheClustersTheLoadTestStarts() {
+        assertThat(LoadTestSettings.estimatedPreferred(3, 60, 240)).isEqualTo((60 + 240 + 5) / 3);
+        assertThat(LoadTestSettings.estimatedPreferred(3, 30, 120)).isEqualTo((30 + 120 + 5) / 3);
+    }
+
+    @Test
     void theLoadTopicAsCatchUpTopic_isRejected() {
         assertThatThrownBy(() -> withCatchUpTopic(LoadTestSettings.LOAD_TOPIC))
                 .hasMessageContaining("--catch-up-topic must not be the load topic");

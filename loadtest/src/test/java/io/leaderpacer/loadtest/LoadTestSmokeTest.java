@@ -42,7 +42,7 @@ class LoadTestSmokeTest {
     static void run() throws Exception {
         LoadTestSettings s = new LoadTestSettings(3, 1, 12, 24, 50, 512, 128L << 20, 1.0, 11, ShutdownMode.KILL,
                 new WarmUpSettings(Duration.ofSeconds(5), Duration.ofSeconds(20)), Duration.ofSeconds(8), Duration.ofSeconds(15), Duration.ofSeconds(90), 1,
-                List.of(NamedPolicy.parse("immediate", 29, 2), NamedPolicy.parse("wait-for-sync", 29, 2)),
+                List.of(NamedPolicy.parse("immediate", 29, 2), NamedPolicy.parse("kip-example-scaled", 29, 2)),
                 true, 0.5, "384m", 2, LoadTestSettings.CATCH_UP_TOPIC, out);
         saturation = Saturation.of(s.cpuCapCores());
         result = new LoadTest(s, () -> {
@@ -56,7 +56,7 @@ class LoadTestSmokeTest {
 
     @Test
     void everyPolicyRanOneRound_inOrder() {
-        assertThat(result.rounds()).extracting(RoundResult::policy).containsExactly("immediate", "wait-for-sync");
+        assertThat(result.rounds()).extracting(RoundResult::policy).containsExactly("immediate", "kip-example-scaled");
     }
 
     @Test

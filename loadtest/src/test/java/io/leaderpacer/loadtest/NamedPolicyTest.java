@@ -19,28 +19,43 @@ class NamedPolicyTest {
     }
 
     @Test
-    void waitForSync_returnsThePreferredPartitionsInAbout25Batches_asTheSeeds5000In200s() {
-        PacerConfig c = NamedPolicy.parse("wait-for-sync", 117, 5).config();
+    void kipExampleScaled_returnsThePreferredPartitionsInAbout25Batches_asKip1358s5000In200s() {
+        PacerConfig c = NamedPolicy.parse("kip-example-scaled", 117, 5).config();
         assertThat(c.waitForSync()).isTrue();
         assertThat(c.thresholdPercent()).isEqualTo(5.0);
         assertThat(c.maxPerRun()).isEqualTo(5);
         assertThat(c.throttleIntervalMs()).isEqualTo(2000);
-        assertThat(NamedPolicy.parse("wait-for-sync", 5000, 5).config().maxPerRun()).isEqualTo(200);
+        assertThat(NamedPolicy.parse("kip-example-scaled", 5000, 5).config().maxPerRun()).isEqualTo(200);
     }
 
     @Test
     void overrides_changeTheNamedKeys_andTheNameShowsThem() {
-        NamedPolicy p = NamedPolicy.parse("wait-for-sync:leader.imbalance.election.max.per.run=20", 117, 5);
+        NamedPolicy p = NamedPolicy.parse("kip-example-scaled:leader.imbalance.election.max.per.run=20", 117, 5);
         assertThat(p.config().maxPerRun()).isEqualTo(20);
-        assertThat(p.name()).isEqualTo("wait-for-sync:leader.imbalance.election.max.per.run=20");
+        assertThat(p.name()).isEqualTo("kip-example-scaled:leader.imbalance.election.max.per.run=20");
     }
 
     @Test
     void unknownPolicy_orBadValue_isRejectedNamingWhatIsWrong() {
         assertThatThrownBy(() -> NamedPolicy.parse("fastest", 10, 5)).hasMessageContaining("unknown policy 'fastest'")
-                .hasMessageContaining("immediate, wait-for-sync");
+                .hasMessageContaining("immediate, kip-example, kip-example-scaled");
         assertThatThrownBy(() -> NamedPolicy.parse("immediate:leader.imbalance.election.max.per.run=0", 10, 5))
                 .hasMessageContaining("leader.imbalance.election.max.per.run");
         assertThatThrownBy(() -> NamedPolicy.parse("immediate:oops", 10, 5)).hasMessageContaining("expected key=value");
+    }
+
+    @Test
+    void retiredWaitForSync_isRejected_sayingWhichNameTheLoadTestsIsNow() {
+        assertThatThrownBy(() -> NamedPolicy.parse("wait-for-sync", 10, 5))
+                .hasMessageContaining("unknown policy 'wait-for-sync'").hasMessageContaining("load test's and the demo's kip-example-scaled");
+    }
+
+    @Test
+    void everyRegisteredPolicy_theAgentCanRun_isAccepted_theModelledThrottleIsNot() {
+        assertThat(NamedPolicy.parse("recommended", 117, 5).config().valueOf(
+                io.leaderpacer.engine.config.ConfigKey.RECHECK_INTERVAL_MS)).isEqualTo("15000");
+        assertThat(NamedPolicy.parse("kip-example", 117, 5).config().maxPerRun()).isEqualTo(200);
+        assertThatThrownBy(() -> NamedPolicy.parse("replication-throttle", 117, 5))
+                .hasMessageContaining("modelled by the simulator only");
     }
 }

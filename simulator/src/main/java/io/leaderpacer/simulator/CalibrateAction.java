@@ -22,7 +22,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code pacer simulate --calibrate RUN_DIR...}: reads the runs and the template, fits, writes the calibrated scenario
+ * {@code pacer simulate --calibrate LOADTEST_DIR...}: reads the load tests and the template, fits, writes the calibrated scenario
  * and the fit report. Bad input (a run directory without rounds.csv, a template that does not load, a measured
  * policy the template lacks) is one line naming what and where, exit code 2, nothing written.
  */
@@ -88,7 +88,7 @@ final class CalibrateAction {
         String report = FitReport.markdown(fit, runs.stream().map(Path::toString).toList(), command, catchUp);
         Path scenario = out.resolve(name + ".yaml");
         Path reportFile = out.resolve(name + "-fit.md");
-        AtomicFiles.write(scenario, CalibratedScenario.yaml(templateText, name, fit, "the measured load-test runs " + runNames,
+        AtomicFiles.write(scenario, CalibratedScenario.yaml(templateText, name, fit, "the measured load tests " + runNames,
                 reportFile.getFileName().toString()));
         AtomicFiles.write(reportFile, report);
         stdout.println();

@@ -6,7 +6,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 /**
- * A one-line progress bar on standard error for long runs, redrawn only when the percentage
+ * A one-line progress bar on standard error for long simulations, redrawn only when the percentage
  * changes so that it costs nothing and floods no log.
  */
 final class ProgressBar implements ProgressListener {

@@ -1,6 +1,5 @@
 package io.leaderpacer.simulator;
 
-import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.simulator.controller.InvariantViolation;
 import io.leaderpacer.simulator.report.AtomicFiles;
 import io.leaderpacer.simulator.report.CsvWriter;
@@ -47,7 +46,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     /** Exit code for a bad scenario file or option. */
     static final int BAD_INPUT = 2;
-    /** Exit code for a run that broke an invariant. */
+    /** Exit code for a simulation that broke an invariant. */
     static final int INVARIANT_BROKEN = 3;
 
     @Spec
@@ -64,11 +63,11 @@ public final class SimulateCommand implements Callable<Integer> {
     Path scenariosDir;
 
     @Option(names = "--policy", split = ",", paramLabel = "NAME",
-            description = "Policies to run (the baseline always runs: everything is compared with it). "
-                    + "Default: the scenario's own list.")
+            description = "Policies to simulate (immediate, the baseline, always runs: everything is compared with it;"
+                    + " --list-policies lists the names). Default: the scenario's own list.")
     List<String> policies = new ArrayList<>();
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for every run (default: each scenario's own).")
+    @Option(names = "--seed", paramLabel = "N", description = "Seed for every simulation (default: each scenario's own).")
     Long seed;
 
     @Option(names = "--out", defaultValue = "target/sim", paramLabel = "DIR",
@@ -89,7 +88,7 @@ public final class SimulateCommand implements Callable<Integer> {
     boolean markdown;
 
     @Option(names = "--window", paramLabel = "DURATION|until-recovery",
-            description = "Window of the P99 ratio from the unfencing: a duration (the seed's 10m is the default"
+            description = "Window of the P99 ratio from the unfencing: a duration (KIP-1358's 10m is the default"
                     + " unless the scenario sets recoveryWindowSeconds) or until-recovery.")
     String window;
 
@@ -97,10 +96,11 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Rerun FILE with each model constant at x0.5 and x2 and print which verdicts flip (a tornado table).")
     Path sensitivity;
 
-    @Option(names = "--list-policies", description = "List the standard policies and exit.")
+    @Option(names = "--list-policies", description = "List the named policies (the one registry the load test and the"
+            + " docs also use) and exit.")
     boolean listPolicies;
 
-    @Option(names = "--calibrate", arity = "1..*", paramLabel = "RUN_DIR",
+    @Option(names = "--calibrate", arity = "1..*", paramLabel = "LOADTEST_DIR",
             description = "Fit the model to pacer loadtest output directories (their rounds.csv); writes a scenario"
                     + " and a fit report to --out.")
     List<Path> calibrate = new ArrayList<>();
@@ -132,9 +132,8 @@ public final class SimulateCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         if (listPolicies) {
-            for (PolicySpec p : StandardPolicies.all()) {
-                stdout.printf("%-32s %s%n", p.name(), p.description());
-            }
+            StandardPolicies.descriptions().forEach((name, description) ->
+                    stdout.printf("%-32s %s%n", name, description));
             return 0;
         }
         if (sensitivity != null) {
@@ -158,13 +157,13 @@ public final class SimulateCommand implements Callable<Integer> {
         ScenarioRunner runner = new ScenarioRunner(progress);
         List<ScenarioResult> results = new ArrayList<>();
         for (Scenario s : scenarios) {
-            long runSeed = seed != null ? seed : s.seed();
+            long seedUsed = seed != null ? seed : s.seed();
             stdout.printf("%nscenario %s (%s), seed %d; every figure below is modelled, not measured%n", s.name(),
-                    s.source(), runSeed);
+                    s.source(), seedUsed);
             stdout.flush();
             ScenarioResult result;
             try {
-                result = runner.run(s, runSeed);
+                result = runner.run(s, seedUsed);
             } catch (InvariantViolation v) {
                 stderr.println();
                 stderr.println("Error: invariant broken: " + v.getMessage());
@@ -173,7 +172,7 @@ public final class SimulateCommand implements Callable<Integer> {
             results.add(result);
             stdout.print(markdown ? ResultTable.markdown(result) : ResultTable.text(result));
             stdout.flush();
-            write(result, runSeed);
+            write(result, seedUsed);
         }
         writeSummary(stdout, CsvWriter.summary(results));
         return 0;
@@ -193,13 +192,13 @@ public final class SimulateCommand implements Callable<Integer> {
             stderr.println("Error: " + e.getMessage());
             return BAD_INPUT;
         }
-        long runSeed = seed != null ? seed : s.seed();
+        long seedUsed = seed != null ? seed : s.seed();
         stdout.printf("sensitivity of %s (%s), seed %d: each model constant at x0.5 and x2 (modelled)%n", s.name(),
-                s.source(), runSeed);
+                s.source(), seedUsed);
         stdout.flush();
         List<io.leaderpacer.simulator.run.Sensitivity.Row> rows;
         try {
-            rows = io.leaderpacer.simulator.run.Sensitivity.run(s, runSeed, new double[] {0.5, 2.0},
+            rows = io.leaderpacer.simulator.run.Sensitivity.run(s, seedUsed, new double[] {0.5, 2.0},
                     Progress.onStandardError(stderr, noProgress));
         } catch (InvariantViolation v) {
             stderr.println("Error: invariant broken: " + v.getMessage());
@@ -221,7 +220,7 @@ public final class SimulateCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Merges this run's rows into the directory's summary; one of another format is kept aside, never lost. */
+    /** Merges this command's rows into the directory's summary; one of another format is kept aside, never lost. */
     private void writeSummary(PrintWriter stdout, String fresh) throws IOException {
         Path summary = out.resolve("summary.csv");
         String merged = fresh;
@@ -290,13 +289,12 @@ public final class SimulateCommand implements Callable<Integer> {
 
     private static List<PolicySpec> choose(Scenario s, List<String> names) {
         List<PolicySpec> chosen = new ArrayList<>();
-        chosen.add(StandardPolicies.named(StandardPolicies.BASELINE));
+        chosen.add(StandardPolicies.named(StandardPolicies.BASELINE, s));
         for (String n : names) {
-            PolicySpec p = s.policy(n) != null ? s.policy(n) : StandardPolicies.named(n);
+            PolicySpec p = s.policy(n) != null ? s.policy(n) : StandardPolicies.named(n, s);
             if (p == null) {
-                throw new ScenarioException("--policy", "", "unknown policy '" + ConfigException.printable(n) + "' for "
-                        + s.name() + "; known policies are "
-                        + StandardPolicies.knownNames(s.policies().stream().map(PolicySpec::name).toList()));
+                throw new ScenarioException("--policy", "", "for " + s.name() + ": "
+                        + StandardPolicies.unknown(n, s.policies().stream().map(PolicySpec::name).toList()));
             }
             if (chosen.stream().noneMatch(q -> q.name().equals(n))) {
                 chosen.add(p);
@@ -305,7 +303,7 @@ public final class SimulateCommand implements Callable<Integer> {
         return chosen;
     }
 
-    private void write(ScenarioResult result, long runSeed) throws IOException {
+    private void write(ScenarioResult result, long seedUsed) throws IOException {
         String name = result.scenario().name();
         Path csv = out.resolve(name + ".csv");
         AtomicFiles.write(csv, CsvWriter.timeSeries(result));
@@ -315,7 +313,7 @@ public final class SimulateCommand implements Callable<Integer> {
         stdout.printf("wrote %s, %s", csv, brokers);
         if (!noHtml) {
             Path html = out.resolve(name + ".html");
-            String command = "pacer simulate " + result.scenario().source() + " --seed " + runSeed
+            String command = "pacer simulate " + result.scenario().source() + " --seed " + seedUsed
                     + (scaleDown > 1 ? " --scale-down " + scaleDown : "");
             AtomicFiles.write(html, ScenarioPage.of(result, command).toHtml());
             stdout.printf(", %s", html);

@@ -24,7 +24,7 @@ class SimulateCommandTest {
             "  end: 30m",
             "  events:",
             "    - {at: 5m, restart: {broker: 0, down: 3m}}",
-            "policies: [wait-for-sync]",
+            "policies: [kip-example]",
             "");
 
     private final StringWriter out = new StringWriter();
@@ -44,10 +44,10 @@ class SimulateCommandTest {
         Path outDir = dir.resolve("out");
         int code = run(file.toString(), "--out", outDir.toString(), "--no-progress");
         assertThat(code).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("seed 99").contains("baseline").contains("wait-for-sync").contains("verdict");
+        assertThat(out.toString()).contains("seed 99").contains("immediate").contains("kip-example").contains("verdict");
         assertThat(Files.readString(outDir.resolve("small.csv"))).startsWith("scenario,policy,seed,time_s,p99_ms");
         assertThat(Files.readString(outDir.resolve("small.html"))).contains("uPlot").contains("Leaders on broker 0");
-        assertThat(Files.readString(outDir.resolve("summary.csv"))).contains("small,wait-for-sync,99,");
+        assertThat(Files.readString(outDir.resolve("summary.csv"))).contains("small,kip-example,99,");
         try (Stream<Path> files = Files.list(outDir)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("small.csv", "small.html",
                     "small-brokers.csv", "summary.csv");
@@ -55,7 +55,7 @@ class SimulateCommandTest {
         assertThat(out.toString()).contains("modelled").contains("protected P99 ratio").contains("vs physical limit");
         assertThat(Files.readString(outDir.resolve("small-brokers.csv")))
                 .startsWith("scenario,policy,seed,broker,steady_p99_ms,window_p99_ms,p99_ratio\n")
-                .contains("small,baseline,99,0,").contains("small,wait-for-sync,99,protected,");
+                .contains("small,immediate,99,0,").contains("small,kip-example,99,protected,");
         assertThat(Files.readString(outDir.resolve("small.html"))).contains("(modelled)").contains("gate release")
                 .contains("P99 of the protected partitions");
     }
@@ -100,8 +100,8 @@ class SimulateCommandTest {
         assertThat(run(first.toString(), "--out", outDir.toString(), "--no-progress", "--no-html")).as(err.toString()).isZero();
 
         String summary = Files.readString(outDir.resolve("summary.csv"));
-        assertThat(summary).contains("small,wait-for-sync,99,").contains("other,wait-for-sync,99,");
-        assertThat(summary.lines().filter(l -> l.startsWith("small,wait-for-sync,99,"))).as("re-run replaces, not repeats").hasSize(1);
+        assertThat(summary).contains("small,kip-example,99,").contains("other,kip-example,99,");
+        assertThat(summary.lines().filter(l -> l.startsWith("small,kip-example,99,"))).as("re-run replaces, not repeats").hasSize(1);
         assertThat(summary.lines().filter(l -> l.startsWith("scenario,"))).hasSize(1);
     }
 
@@ -133,7 +133,7 @@ class SimulateCommandTest {
         Path file = dir.resolve("small.yaml");
         Files.writeString(file, SMALL);
         assertThat(run(file.toString(), "--policy", "fastest", "--no-progress")).isEqualTo(SimulateCommand.BAD_INPUT);
-        assertThat(err.toString()).contains("unknown policy 'fastest'").contains("wait-for-sync-literal");
+        assertThat(err.toString()).contains("unknown policy 'fastest'").contains("kip-example-literal");
     }
 
     @Test
@@ -145,6 +145,6 @@ class SimulateCommandTest {
     @Test
     void listPolicies_namesEveryStandardPolicy() {
         assertThat(run("--list-policies")).isZero();
-        assertThat(out.toString()).contains("baseline").contains("wait-for-sync-wall-clock").contains("throttle-only");
+        assertThat(out.toString()).contains("immediate").contains("kip-example-wall-clock").contains("throttle-only");
     }
 }

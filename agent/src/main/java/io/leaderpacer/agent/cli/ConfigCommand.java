@@ -39,7 +39,7 @@ import java.util.concurrent.TimeoutException;
  * {@code pacer config}: the dynamic, cluster-wide policy configuration, with the workflow of
  * {@code kafka-configs.sh}.
  *
- * <p>Why: the seed's workflow is {@code kafka-configs.sh --alter --add-config k=v}, but Kafka masks unknown keys on
+ * <p>Why: KIP-1358's workflow is {@code kafka-configs.sh --alter --add-config k=v}, but Kafka masks unknown keys on
  * describe, so the overrides live in the agent's own config topic and this command edits it. Every value is checked
  * with the engine's rules before anything is written; an invalid one is refused with the key, the value and the
  * allowed range, and the stored configuration stays as it was.

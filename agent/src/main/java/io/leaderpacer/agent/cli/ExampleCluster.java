@@ -3,6 +3,7 @@ package io.leaderpacer.agent.cli;
 import io.leaderpacer.engine.cluster.BrokerState;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
 
 import java.util.Map;
@@ -26,11 +27,11 @@ final class ExampleCluster {
     /** The policy the example is planned with. */
     static PacerConfig policy() {
         return PacerConfig.fromMap(Map.of(
-                "leader.imbalance.election.algorithm", "wait-for-sync",
-                "leader.imbalance.election.wait.for.sync.threshold.percent", "10",
-                "leader.imbalance.election.max.per.run", "5",
-                "leader.imbalance.election.throttle.interval.ms", "2000",
-                "leader.imbalance.check.interval.seconds", "30"));
+                ConfigKey.ALGORITHM.key(), "wait-for-sync",
+                ConfigKey.THRESHOLD_PERCENT.key(), "10",
+                ConfigKey.MAX_PER_RUN.key(), "5",
+                ConfigKey.THROTTLE_INTERVAL_MS.key(), "2000",
+                ConfigKey.CHECK_INTERVAL_SECONDS.key(), "30"));
     }
 
     static ClusterSnapshot snapshot() {

@@ -3,6 +3,7 @@ package io.leaderpacer.agent.cli;
 import io.leaderpacer.agent.http.StatusReport;
 import io.leaderpacer.agent.http.StatusReport.BrokerStatus;
 import io.leaderpacer.agent.http.StatusReport.RunSummary;
+import io.leaderpacer.engine.config.ConfigKey;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -56,11 +57,11 @@ final class StatusText {
         Map<String, String> policy = s.policy() == null ? Map.of() : s.policy();
         if (!policy.isEmpty()) {
             out.printf(Locale.ROOT, "Policy: %s, threshold %s%%, max.per.run %s, throttle.interval.ms %s, check interval %s s%n",
-                    policy.get("leader.imbalance.election.algorithm"),
-                    policy.get("leader.imbalance.election.wait.for.sync.threshold.percent"),
-                    policy.get("leader.imbalance.election.max.per.run"),
-                    policy.get("leader.imbalance.election.throttle.interval.ms"),
-                    policy.get("leader.imbalance.check.interval.seconds"));
+                    policy.get(ConfigKey.ALGORITHM.key()),
+                    policy.get(ConfigKey.THRESHOLD_PERCENT.key()),
+                    policy.get(ConfigKey.MAX_PER_RUN.key()),
+                    policy.get(ConfigKey.THROTTLE_INTERVAL_MS.key()),
+                    policy.get(ConfigKey.CHECK_INTERVAL_SECONDS.key()));
         }
         out.println();
         List<BrokerStatus> brokers = s.brokers() == null ? List.of() : s.brokers();

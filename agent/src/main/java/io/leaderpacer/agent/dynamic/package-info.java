@@ -1,7 +1,7 @@
 /**
  * The agent's own durable, cluster-wide storage: compacted topics it creates on first use.
  *
- * <p>Why: the seed wants the policy keys dynamic and cluster-wide, with the {@code kafka-configs.sh} workflow, but
+ * <p>Why: KIP-1358 wants the policy keys dynamic and cluster-wide, with the {@code kafka-configs.sh} workflow, but
  * Kafka stores unknown keys in its dynamic broker config and then masks them on describe (an unknown key could be
  * a secret), so an Admin client cannot read them back. The agent therefore keeps its overrides in a compacted topic
  * of its own ({@link io.leaderpacer.agent.dynamic.TopicConfigSource}), which every agent instance reads on every run

@@ -31,10 +31,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Publishes each run's figures as metrics.
  *
- * <p>Names follow the seed: {@code OutOfSyncPreferredPartitionCount{broker=N}}, {@code GatedBrokerCount},
+ * <p>Names follow KIP-1358: {@code OutOfSyncPreferredPartitionCount{broker=N}}, {@code GatedBrokerCount},
  * {@code PreferredReplicaImbalanceCount} (gauges, the last run's values) and
  * {@code PreferredLeaderElectionsSkippedByGatePerSec}, {@code PreferredLeaderElectionsDeferredByThrottlePerSec}
- * (counters: every run adds its counts, so their rate is the seed's per-second meter). The agent adds
+ * (counters: every run adds its counts, so their rate is KIP-1358's per-second meter). The agent adds
  * {@code PreferredLeaderElectionResults{outcome=...}} (what Kafka answered per election),
  * {@code LeaderPacerRuns}, {@code LeaderPacerRunFailures} and {@code LeaderPacerRunDuration}.
  * Prometheus appends {@code _total} to counter names.

@@ -1,7 +1,7 @@
 /**
- * The agent's metrics, with the seed's names, over JMX and in Prometheus' text format.
+ * The agent's metrics, with KIP-1358's names, over JMX and in Prometheus' text format.
  *
- * <p>Why: operators watch the gate through the same names the seed gives the controller's metrics
+ * <p>Why: operators watch the gate through the same names KIP-1358 gives the controller's metrics
  * ({@code OutOfSyncPreferredPartitionCount}, {@code GatedBrokerCount}, ...), whichever way they collect metrics.
  * The metrics are fed from each run's record; they carry broker ids and outcomes as tags, never configuration.
  */

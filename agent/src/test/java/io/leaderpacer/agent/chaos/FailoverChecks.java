@@ -16,7 +16,7 @@ import java.util.Objects;
  * its successor starts, and that a successor keeps the predecessor's pacing; both are statements about start and
  * finish times of electing runs of two instances. All instances run in one JVM on the same wall clock, so their
  * run records' times can be compared directly. Like {@link InvariantChecks} each check throws
- * {@link InvariantViolation} naming the runs, and returns how many single checks passed.
+ * {@link AgentInvariantViolation} naming the runs, and returns how many single checks passed.
  *
  * <p>The invariants:
  * <ol>
@@ -71,19 +71,19 @@ final class FailoverChecks {
     /**
      * Every check for one electing run, against every electing run reported before it.
      *
-     * @throws InvariantViolation at the first check that fails (the run is then not added to the timeline)
+     * @throws AgentInvariantViolation at the first check that fails (the run is then not added to the timeline)
      */
     synchronized int afterRun(ElectingRun run) {
         Objects.requireNonNull(run, "run");
         if (run.elections() > cap) {
-            throw new InvariantViolation(run.sequence(), "instance " + run.instance() + " sent " + run.elections()
+            throw new AgentInvariantViolation(run.sequence(), "instance " + run.instance() + " sent " + run.elections()
                     + " elections in one batch, more than the cap of " + cap);
         }
         int passed = 1;
         for (ElectingRun other : timeline) {
             if (!other.instance().equals(run.instance()) && run.startedAtMs() < other.finishedAtMs()
                     && other.startedAtMs() < run.finishedAtMs()) {
-                throw new InvariantViolation(run.sequence(), "two instances elected at the same time: "
+                throw new AgentInvariantViolation(run.sequence(), "two instances elected at the same time: "
                         + run.describe() + " overlaps " + other.describe());
             }
             passed++;
@@ -99,7 +99,7 @@ final class FailoverChecks {
                     }
                 }
                 if (lastCapped != null && run.startedAtMs() < lastCapped.finishedAtMs() + throttleIntervalMs) {
-                    throw new InvariantViolation(run.sequence(), "the first electing run of instance " + run.instance()
+                    throw new AgentInvariantViolation(run.sequence(), "the first electing run of instance " + run.instance()
                             + " after instance " + previous + " started " + (run.startedAtMs() - lastCapped.finishedAtMs())
                             + " ms after the predecessor's last capped run ended, less than the throttle interval of "
                             + throttleIntervalMs + " ms (" + run.describe() + "; predecessor " + lastCapped.describe() + ")");

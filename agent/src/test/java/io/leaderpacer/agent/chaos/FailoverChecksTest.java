@@ -25,7 +25,7 @@ class FailoverChecksTest {
     void runsOfTwoInstancesOverlapping_areTwoActiveInstances() {
         checks.afterRun(new ElectingRun("a", 7, 1_000, 2_000, 1, false));
         assertThatThrownBy(() -> checks.afterRun(new ElectingRun("b", 1, 1_999, 3_000, 1, false)))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 1: two instances elected at the same time: instance b run 1 [1999, 3000] ms, 1 election(s)"
                         + " overlaps instance a run 7 [1000, 2000] ms, 1 election(s)");
     }
@@ -34,7 +34,7 @@ class FailoverChecksTest {
     void successorElectingBeforeThePredecessorsThrottleInterval_breaksThePacing() {
         checks.afterRun(new ElectingRun("a", 4, 0, 1_000, 3, true));
         assertThatThrownBy(() -> checks.afterRun(new ElectingRun("b", 1, 3_000, 3_100, 1, false)))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessageContaining("the first electing run of instance b after instance a started 2000 ms after the"
                         + " predecessor's last capped run ended, less than the throttle interval of 2500 ms");
     }
@@ -48,7 +48,7 @@ class FailoverChecksTest {
     @Test
     void batchOverTheCap_isRefusedWhicheverInstanceSentIt() {
         assertThatThrownBy(() -> checks.afterRun(new ElectingRun("c", 9, 0, 10, 4, true)))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 9: instance c sent 4 elections in one batch, more than the cap of 3");
     }
 

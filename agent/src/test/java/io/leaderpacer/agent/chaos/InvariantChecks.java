@@ -29,7 +29,7 @@ import java.util.SortedSet;
  *
  * <p>Why pure: each check is a function of what one run saw (the snapshot the engine decided on), what it decided
  * and sent, and what the state topic holds afterwards, so each can be shown to fail on a hand-made run (see the
- * unit tests) before the chaos test trusts it on a real one. A check throws {@link InvariantViolation} naming the
+ * unit tests) before the chaos test trusts it on a real one. A check throws {@link AgentInvariantViolation} naming the
  * run, partition and broker; a method returns how many single checks (one invariant on one election, record or
  * partition) passed, the figure the chaos report adds up.
  *
@@ -71,13 +71,13 @@ final class InvariantChecks {
      *                then skipped for this run)
      * @param report  what the reorder step did in this run (empty when the run failed)
      * @return the number of single checks that passed
-     * @throws InvariantViolation at the first check that fails
+     * @throws AgentInvariantViolation at the first check that fails
      */
     int afterRun(RunRecord run, Optional<ClusterSnapshot> decided, Optional<StoredOrders> stored,
                  Optional<ReorderReport> report) {
         int passed = checkCap(run);
         if (run.decision().isPresent()) {
-            ClusterSnapshot snapshot = decided.orElseThrow(() -> new InvariantViolation(run.sequence(),
+            ClusterSnapshot snapshot = decided.orElseThrow(() -> new AgentInvariantViolation(run.sequence(),
                     "the engine decided without a snapshot from the order step"));
             passed += checkElections(run, snapshot);
         }
@@ -94,15 +94,15 @@ final class InvariantChecks {
     int checkCap(RunRecord run) {
         int decidedCount = run.decision().map(d -> d.elections().size()).orElse(0);
         if (decidedCount > cap) {
-            throw new InvariantViolation(run.sequence(), decidedCount + " elections decided, more than the cap of " + cap
+            throw new AgentInvariantViolation(run.sequence(), decidedCount + " elections decided, more than the cap of " + cap
                     + " (first over the cap: " + run.decision().orElseThrow().elections().get(cap).partition() + ")");
         }
         if (run.results().size() > cap) {
-            throw new InvariantViolation(run.sequence(), run.results().size() + " elections sent, more than the cap of " + cap
+            throw new AgentInvariantViolation(run.sequence(), run.results().size() + " elections sent, more than the cap of " + cap
                     + " (first over the cap: " + run.results().get(cap).partition() + ")");
         }
         if (!run.succeeded() && !run.results().isEmpty()) {
-            throw new InvariantViolation(run.sequence(), "failed run (" + run.failure().orElse("") + ") sent elections, first "
+            throw new AgentInvariantViolation(run.sequence(), "failed run (" + run.failure().orElse("") + ") sent elections, first "
                     + run.results().get(0).partition() + " to broker " + run.results().get(0).targetLeader());
         }
         return 1;
@@ -119,28 +119,28 @@ final class InvariantChecks {
             PartitionState p = byId.get(e.partition());
             int to = e.newLeader();
             if (p == null) {
-                throw new InvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
+                throw new AgentInvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
                         + ", a partition not in the snapshot it was decided on");
             }
             if (!p.isrContains(to)) {
-                throw new InvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
+                throw new AgentInvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
                         + ", outside the partition's ISR " + Arrays.toString(p.isr()) + " in the snapshot it was decided on");
             }
             passed++;
             if (!decided.isActive(to)) {
-                throw new InvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
+                throw new AgentInvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
                         + ", which the snapshot reports as not active (" + decided.brokers().get(to) + ")");
             }
             passed++;
             if (decision.isGated(to)) {
-                throw new InvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
+                throw new AgentInvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
                         + ", which the same decision reports as gated: " + decision.broker(to).explain());
             }
             passed++;
             if (deprioritized.contains(to)) {
                 for (int r : p.replicas()) {
                     if (!deprioritized.contains(r) && p.isrContains(r) && decided.isActive(r)) {
-                        throw new InvariantViolation(run.sequence(), "election of " + e.partition() + " to deprioritized broker "
+                        throw new AgentInvariantViolation(run.sequence(), "election of " + e.partition() + " to deprioritized broker "
                                 + to + " while replica " + r + " (not deprioritized, in the ISR, active) could lead; list "
                                 + deprioritized);
                     }
@@ -151,7 +151,7 @@ final class InvariantChecks {
         for (ElectionResult r : run.results()) {
             PartitionState p = byId.get(r.partition());
             if (r.outcome() == ElectionOutcome.ELECTED && (p == null || p.replicaAt(0) != r.targetLeader())) {
-                throw new InvariantViolation(run.sequence(), "Kafka elected broker " + r.targetLeader() + " for "
+                throw new AgentInvariantViolation(run.sequence(), "Kafka elected broker " + r.targetLeader() + " for "
                         + r.partition() + " by a preferred election, but its first replica in the decided snapshot is "
                         + (p == null ? "unknown" : p.replicaAt(0)));
             }
@@ -164,7 +164,7 @@ final class InvariantChecks {
     int checkStateTopic(RunRecord run, Optional<ClusterSnapshot> decided, StoredOrders stored) {
         if (!stored.unreadable().isEmpty()) {
             Map.Entry<String, String> first = stored.unreadable().entrySet().iterator().next();
-            throw new InvariantViolation(run.sequence(), "state topic holds an unreadable record for " + first.getKey()
+            throw new AgentInvariantViolation(run.sequence(), "state topic holds an unreadable record for " + first.getKey()
                     + ": " + first.getValue());
         }
         Map<PartitionId, PartitionState> byId = new HashMap<>();
@@ -173,22 +173,22 @@ final class InvariantChecks {
         for (OrderRecord r : stored.records().values()) {
             List<Integer> created = originals.get(r.partition());
             if (created == null) {
-                throw new InvariantViolation(run.sequence(), "state record for " + r.partition()
+                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition()
                         + ", a partition that did not exist when the test started");
             }
             if (!r.original().equals(created)) {
-                throw new InvariantViolation(run.sequence(), "state record for " + r.partition() + " stores original order "
+                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition() + " stores original order "
                         + r.original() + " but the partition was created as " + created);
             }
             passed++;
             PartitionState now = byId.get(r.partition());
             if (now != null && !new HashSet<>(r.original()).equals(asSet(now.replicas()))) {
-                throw new InvariantViolation(run.sequence(), "state record for " + r.partition() + " stores original order "
+                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition() + " stores original order "
                         + r.original() + ", not a permutation of the current replica set " + Arrays.toString(now.replicas()));
             }
             passed++;
             if (r.reordered().equals(r.original()) || !isOriginalWithSuffixMoved(r.original(), r.reordered())) {
-                throw new InvariantViolation(run.sequence(), "state record for " + r.partition() + " (" + r.status()
+                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition() + " (" + r.status()
                         + ") has reordered order " + r.reordered() + ", not its original " + r.original()
                         + " with some brokers moved to the end");
             }
@@ -205,12 +205,12 @@ final class InvariantChecks {
         for (OrderRecord r : stored.records().values()) {
             List<Integer> expected = effective(r.partition(), r.original(), order);
             if (expected.equals(r.original())) {
-                throw new InvariantViolation(run.sequence(), "state record for " + r.partition() + " (" + r.status()
+                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition() + " (" + r.status()
                         + ", original " + r.original() + ") remains after a settled run, though the deprioritized list "
                         + list + " does not reorder it (no broker of the list ahead of one outside it)");
             }
             if (r.status() != ReorderStatus.REORDERED || !r.reordered().equals(expected)) {
-                throw new InvariantViolation(run.sequence(), "state record for " + r.partition() + " is " + r.status() + " to "
+                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition() + " is " + r.status() + " to "
                         + r.reordered() + " after a settled run; with list " + list + " it should be REORDERED to " + expected);
             }
             passed++;
@@ -223,7 +223,7 @@ final class InvariantChecks {
             List<Integer> expected = effective(p.id(), created, order);
             List<Integer> current = asList(p.replicas());
             if (!current.equals(expected)) {
-                throw new InvariantViolation(run.sequence(), "partition " + p.id() + " has order " + current
+                throw new AgentInvariantViolation(run.sequence(), "partition " + p.id() + " has order " + current
                         + " after a settled run; created as " + created + ", with list " + list + " it should be " + expected
                         + (stored.records().containsKey(p.id()) ? "" : " (no state record)"));
             }

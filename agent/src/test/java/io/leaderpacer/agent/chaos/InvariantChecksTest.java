@@ -78,7 +78,7 @@ class InvariantChecksTest {
                 .build();
         RunRecord run = run(3, WAIT_FOR_SYNC, decision(WAIT_FOR_SYNC, snapshot, new Election(P0, 1, 0, 0)), List.of());
 
-        assertThatThrownBy(() -> checks.checkElections(run, snapshot)).isInstanceOf(InvariantViolation.class)
+        assertThatThrownBy(() -> checks.checkElections(run, snapshot)).isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 3: election of t-0 to broker 0, outside the partition's ISR [1, 2] in the snapshot it was decided on");
     }
 
@@ -90,7 +90,7 @@ class InvariantChecksTest {
                 .build();
         RunRecord run = run(4, WAIT_FOR_SYNC, decision(WAIT_FOR_SYNC, snapshot, new Election(P0, 1, 0, 0)), List.of());
 
-        assertThatThrownBy(() -> checks.checkElections(run, snapshot)).isInstanceOf(InvariantViolation.class)
+        assertThatThrownBy(() -> checks.checkElections(run, snapshot)).isInstanceOf(AgentInvariantViolation.class)
                 .hasMessageStartingWith("run 4: election of t-0 to broker 0, which the snapshot reports as not active");
     }
 
@@ -101,7 +101,7 @@ class InvariantChecksTest {
                 new Election(P2, 1, 1, 1));
         RunRecord run = run(5, WAIT_FOR_SYNC, three, List.of());
 
-        assertThatThrownBy(() -> checks.checkCap(run)).isInstanceOf(InvariantViolation.class)
+        assertThatThrownBy(() -> checks.checkCap(run)).isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 5: 3 elections decided, more than the cap of 2 (first over the cap: t-2)");
     }
 
@@ -119,7 +119,7 @@ class InvariantChecksTest {
         ElectionDecision tampered = withElections(real, List.of(new Election(P1, 2, 0, 0)));
         RunRecord run = run(6, WAIT_FOR_SYNC, tampered, List.of());
 
-        assertThatThrownBy(() -> checks.checkElections(run, snapshot)).isInstanceOf(InvariantViolation.class)
+        assertThatThrownBy(() -> checks.checkElections(run, snapshot)).isInstanceOf(AgentInvariantViolation.class)
                 .hasMessageStartingWith("run 6: election of t-1 to broker 0, which the same decision reports as gated: broker 0: GATED");
     }
 
@@ -129,7 +129,7 @@ class InvariantChecksTest {
         ClusterSnapshot snapshot = caughtUp();
         RunRecord run = run(8, listed, decision(listed, snapshot, new Election(P0, 1, 0, 0)), List.of());
 
-        assertThatThrownBy(() -> checks.checkElections(run, snapshot)).isInstanceOf(InvariantViolation.class)
+        assertThatThrownBy(() -> checks.checkElections(run, snapshot)).isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 8: election of t-0 to deprioritized broker 0 while replica 1 (not deprioritized, in the ISR,"
                         + " active) could lead; list [0]");
     }
@@ -141,7 +141,7 @@ class InvariantChecksTest {
         RunRecord run = run(9, WAIT_FOR_SYNC, decision(WAIT_FOR_SYNC, snapshot, toTwo),
                 List.of(new ElectionResult(P0, 1, 2, ElectionOutcome.ELECTED, "")));
 
-        assertThatThrownBy(() -> checks.checkElections(run, snapshot)).isInstanceOf(InvariantViolation.class)
+        assertThatThrownBy(() -> checks.checkElections(run, snapshot)).isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 9: Kafka elected broker 2 for t-0 by a preferred election, but its first replica in the"
                         + " decided snapshot is 0");
     }
@@ -152,7 +152,7 @@ class InvariantChecksTest {
                 List.of(new ElectionResult(P0, 1, 0, ElectionOutcome.ELECTED, "")), Map.of(), 0, RunTimings.NONE,
                 Optional.of("reorder step failed"), 300_000);
 
-        assertThatThrownBy(() -> checks.checkCap(failed)).isInstanceOf(InvariantViolation.class)
+        assertThatThrownBy(() -> checks.checkCap(failed)).isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 10: failed run (reorder step failed) sent elections, first t-0 to broker 0");
     }
 
@@ -161,7 +161,7 @@ class InvariantChecksTest {
         ElectionDecision d = PreferredLeaderBalancer.decide(caughtUp(), WAIT_FOR_SYNC, BalancerMemory.empty(), 0);
         assertThatThrownBy(() -> checks.afterRun(run(11, WAIT_FOR_SYNC, d, List.of()), Optional.empty(),
                 Optional.of(StoredOrders.empty()), Optional.empty()))
-                .isInstanceOf(InvariantViolation.class).hasMessage("run 11: the engine decided without a snapshot from the order step");
+                .isInstanceOf(AgentInvariantViolation.class).hasMessage("run 11: the engine decided without a snapshot from the order step");
     }
 
     @Test
@@ -169,7 +169,7 @@ class InvariantChecksTest {
         StoredOrders stored = stored(new OrderRecord(P0, List.of(1, 0, 2), List.of(1, 2, 0), ReorderStatus.REORDERED));
 
         assertThatThrownBy(() -> checks.checkStateTopic(failedRun(12), Optional.of(caughtUp()), stored))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 12: state record for t-0 stores original order [1, 0, 2] but the partition was created as [0, 1, 2]");
     }
 
@@ -183,7 +183,7 @@ class InvariantChecksTest {
         StoredOrders stored = stored(new OrderRecord(P0, List.of(0, 1, 2), List.of(1, 2, 0), ReorderStatus.REORDERED));
 
         assertThatThrownBy(() -> checks.checkStateTopic(failedRun(13), Optional.of(moved), stored))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 13: state record for t-0 stores original order [0, 1, 2], not a permutation of the current"
                         + " replica set [3, 1, 2]");
     }
@@ -194,7 +194,7 @@ class InvariantChecksTest {
         StoredOrders stored = stored(new OrderRecord(stray, List.of(0, 1), List.of(1, 0), ReorderStatus.REORDERING));
 
         assertThatThrownBy(() -> checks.checkStateTopic(failedRun(14), Optional.empty(), stored))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 14: state record for other-0, a partition that did not exist when the test started");
     }
 
@@ -203,7 +203,7 @@ class InvariantChecksTest {
         StoredOrders stored = stored(new OrderRecord(P0, List.of(0, 1, 2), List.of(2, 1, 0), ReorderStatus.REORDERING));
 
         assertThatThrownBy(() -> checks.checkStateTopic(failedRun(15), Optional.empty(), stored))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 15: state record for t-0 (REORDERING) has reordered order [2, 1, 0], not its original"
                         + " [0, 1, 2] with some brokers moved to the end");
     }
@@ -213,7 +213,7 @@ class InvariantChecksTest {
         StoredOrders stored = new StoredOrders(Map.of(), Map.of("t-1", "record t-1: not JSON"));
 
         assertThatThrownBy(() -> checks.checkStateTopic(failedRun(16), Optional.empty(), stored))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 16: state topic holds an unreadable record for t-1: record t-1: not JSON");
     }
 
@@ -224,7 +224,7 @@ class InvariantChecksTest {
 
         assertThat(checks.checkStateTopic(failedRun(17), Optional.of(caughtUp()), stored)).isEqualTo(1 + 3);
         assertThatThrownBy(() -> checks.checkSettled(noElections(17, WAIT_FOR_SYNC), caughtUp(), stored))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 17: state record for t-0 (REORDERED, original [0, 1, 2]) remains after a settled run, though"
                         + " the deprioritized list [] does not reorder it (no broker of the list ahead of one outside it)");
     }
@@ -235,7 +235,7 @@ class InvariantChecksTest {
         StoredOrders stored = stored(new OrderRecord(P0, List.of(0, 1, 2), List.of(1, 2, 0), ReorderStatus.REORDERING));
 
         assertThatThrownBy(() -> checks.checkSettled(noElections(18, listed), caughtUp(), stored))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 18: state record for t-0 is REORDERING to [1, 2, 0] after a settled run; with list [0] it"
                         + " should be REORDERED to [1, 2, 0]");
     }
@@ -245,7 +245,7 @@ class InvariantChecksTest {
         PacerConfig listed = WAIT_FOR_SYNC.with("preferred.leader.deprioritized.list", "0");
 
         assertThatThrownBy(() -> checks.checkSettled(noElections(19, listed), caughtUp(), StoredOrders.empty()))
-                .isInstanceOf(InvariantViolation.class)
+                .isInstanceOf(AgentInvariantViolation.class)
                 .hasMessage("run 19: partition t-0 has order [0, 1, 2] after a settled run; created as [0, 1, 2], with list"
                         + " [0] it should be [1, 2, 0] (no state record)");
     }

@@ -48,7 +48,7 @@ class PacerMetricsTest {
     }
 
     @Test
-    void handWorkedRun_setsTheSeedsMetrics() {
+    void handWorkedRun_setsKip1358sMetrics() {
         try (PacerMetrics m = PacerMetrics.prometheusOnly()) {
             m.onRun(handWorkedRun());
             String text = m.scrape();

@@ -33,7 +33,8 @@ import java.util.concurrent.Callable;
             "",
             "A short pacer loadtest: starts a KRaft controller and 3 brokers as separate processes on 127.0.0.1"
                 + " (Kafka's own jars, nothing to install), warms up, then restarts broker 1 once under immediate"
-                + " (Kafka's behaviour today) and once under wait-for-sync, with steady acks=all load and a backlog"
+                + " (Kafka's behaviour today) and once under kip-example-scaled (KIP-1358's gate and pacing, scaled to"
+                + " a load test of minutes), with steady acks=all load and a backlog"
                 + " to catch up on. Where the OS allows it, broker 1's process is CPU-capped so that its catch-up"
                 + " saturates it alone, and producer P99 is compared per class; otherwise the demo shows the"
                 + " mechanism only (gate, batches, recovery).",
@@ -56,14 +57,14 @@ public final class DemoCommand implements Callable<Integer> {
     static LoadTestSettings settings(boolean quick, Path out) {
         int loadPartitions = 30;
         int catchUpPartitions = 120;
-        int preferred = (loadPartitions + catchUpPartitions + 50) / 3;
+        int brokers = 3;
+        int preferred = LoadTestSettings.estimatedPreferred(brokers, loadPartitions, catchUpPartitions);
         long checkInterval = 2;
-        return new LoadTestSettings(3, 1, loadPartitions, catchUpPartitions, 100, 512,
+        return new LoadTestSettings(brokers, 1, loadPartitions, catchUpPartitions, 100, 512,
                 (quick ? 512L : 1024L) << 20, 1.0, 1, ShutdownMode.KILL,
                 new WarmUpSettings(Duration.ofSeconds(20), Duration.ofSeconds(120)),
                 Duration.ofSeconds(quick ? 15 : 20), Duration.ofSeconds(quick ? 40 : 60), Duration.ofSeconds(180), 1,
-                List.of(NamedPolicy.parse("immediate", preferred, checkInterval),
-                        NamedPolicy.parse("wait-for-sync", preferred, checkInterval)),
+                NamedPolicy.DEFAULTS.stream().map(p -> NamedPolicy.parse(p, preferred, checkInterval)).toList(),
                 true, 0.5, "512m", checkInterval, LoadTestSettings.CATCH_UP_TOPIC, out);
     }
 

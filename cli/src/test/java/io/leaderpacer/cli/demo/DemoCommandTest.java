@@ -17,7 +17,7 @@ class DemoCommandTest {
         assertThat(s.warmup().limit()).isGreaterThan(s.warmup().minimum());
         assertThat(s.saturate()).isTrue();
         assertThat(s.rounds()).isEqualTo(1);
-        assertThat(s.policies()).extracting(p -> p.name()).containsExactly("immediate", "wait-for-sync");
+        assertThat(s.policies()).extracting(p -> p.name()).containsExactly("immediate", "kip-example-scaled");
         assertThat(s.policies().get(1).config().waitForSync()).isTrue();
     }
 

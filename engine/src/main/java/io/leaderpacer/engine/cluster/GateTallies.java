@@ -8,7 +8,7 @@ import java.util.Arrays;
  *
  * <p>Why kept rather than counted: the gate looks at every broker on every run, and counting would be a pass over
  * every partition; each replay adds or takes back one partition's share instead. Partitions under reassignment or
- * in a topic being deleted are left out of the gate's counts (the seed's guards).
+ * in a topic being deleted are left out of the gate's counts (KIP-1358's guards).
  */
 final class GateTallies {
 

@@ -3,12 +3,12 @@ package io.leaderpacer.engine.config;
 /**
  * How soon a gated broker is looked at again, and how long its clear streak must last.
  *
- * <p>Why it exists: under the seed's schedule a gated broker is only re-evaluated on the periodic run (Kafka's
+ * <p>Why it exists: under KIP-1358's schedule a gated broker is only re-evaluated on the periodic run (Kafka's
  * default 300 s), and released after two consecutive clear runs, so release comes up to two check intervals
  * after the broker crossed the threshold: minutes in which it could already lead. Re-checking more often while a
  * broker is gated makes release follow the crossing within {@link #intervalMs()}; the time floor keeps the
  * hysteresis from shrinking with the interval (two runs 5 s apart would otherwise be all the flap protection
- * left). Both are off by default, which is the seed's behaviour exactly.
+ * left). Both are off by default, which is KIP-1358's behaviour exactly.
  *
  * @param intervalMs      while a broker is gated, the delay before the next run when it is shorter than the check
  *                        interval; 0 = off
@@ -17,7 +17,7 @@ package io.leaderpacer.engine.config;
  */
 public record GateRecheck(long intervalMs, long hysteresisMinMs) {
 
-    /** The seed's schedule and hysteresis. */
+    /** KIP-1358's schedule and hysteresis. */
     public static final GateRecheck OFF = new GateRecheck(0, 0);
 
     public GateRecheck {

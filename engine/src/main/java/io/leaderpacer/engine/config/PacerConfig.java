@@ -25,7 +25,7 @@ import java.util.TreeSet;
  * @param gateDenominator       default or literal gate ratio
  * @param maxWaitClock          default or literal max-wait clock
  * @param recheck               the re-check schedule while gated and the hysteresis time floor (both off by
- *                              default: the seed's semantics)
+ *                              default: KIP-1358's semantics)
  * @param pacing                catch-up pacing (off by default), the agent's extension
  */
 public record PacerConfig(
@@ -46,7 +46,7 @@ public record PacerConfig(
             CatchUpPacing.OFF);
 
     /**
-     * The same settings without the re-check extension: the seed's keys only, as before it existed.
+     * The same settings without the re-check extension: KIP-1358's keys only, as before it existed.
      */
     public PacerConfig(long checkIntervalSeconds, ElectionAlgorithm algorithm, double thresholdPercent, long maxWaitMs,
                        int maxPerRun, long throttleIntervalMs, SortedSet<Integer> deprioritizedBrokers,

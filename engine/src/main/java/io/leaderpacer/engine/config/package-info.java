@@ -1,6 +1,6 @@
 /**
  * The policy's configuration: the seven {@code leader.imbalance.*} and
- * {@code preferred.leader.*} keys of the seed and KIP-491, typed and validated, plus two named
+ * {@code preferred.leader.*} keys of KIP-1358 and KIP-491, typed and validated, plus two named
  * variants of the gate that the simulator compares against the default reading.
  *
  * <p>A configuration is an immutable value. "Dynamic" means a caller replaces the value it holds

@@ -7,7 +7,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A periodic controller task's schedule, as in Kafka's {@code PeriodicTask}, with the seed's
+ * A periodic controller task's schedule, as in Kafka's {@code PeriodicTask}, with KIP-1358's
  * optional throttled reschedule delay.
  *
  * <p>Only {@link #electPreferred(PacerConfig)} sets a throttled delay; every other task
@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * @param immediatePeriodMs    delay after a run that reported more work, when not throttled
  * @param throttledDelayMs     delay after a run that reported more work; empty = not throttled
  * @param gatedRecheckMs       delay after a run that left a broker gated, when shorter than the period; empty = the
- *                             period (the seed's schedule)
+ *                             period (KIP-1358's schedule)
  */
 public record PeriodicTask(String name, long periodMs, long immediatePeriodMs, OptionalLong throttledDelayMs,
                            OptionalLong gatedRecheckMs) {

@@ -4,7 +4,7 @@ package io.leaderpacer.engine.schedule;
 public enum RunOutcome {
     /** Nothing more to do now: next run after the task's period. */
     DONE,
-    /** The run hit its cap and work remains: Kafka reschedules it at once, the seed throttles it. */
+    /** The run hit its cap and work remains: Kafka reschedules it at once, KIP-1358 throttles it. */
     MORE_WORK,
     /**
      * The run did not hit its cap but a broker is gated: with the re-check extension on, the next run comes after

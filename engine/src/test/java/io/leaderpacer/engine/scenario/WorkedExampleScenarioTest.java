@@ -3,10 +3,13 @@ package io.leaderpacer.engine.scenario;
 import io.leaderpacer.engine.GatePhase;
 import io.leaderpacer.engine.cluster.BrokerState;
 import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.policy.PolicyRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -15,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * The seed's worked example at engine level: a replaced broker that is the preferred replica of
+ * KIP-1358's worked example at engine level: a replaced broker that is the preferred replica of
  * 5,000 partitions rejoins; {@code wait-for-sync}, threshold 5 %, {@code max.per.run} 200,
  * throttle 15 s, check interval 300 s (default), max-wait 30 min (default).
  *
@@ -29,14 +32,11 @@ class WorkedExampleScenarioTest {
     private static final long CHECK_INTERVAL = 300 * SECOND;
     private static final long THROTTLE = 15 * SECOND;
 
-    private static PacerConfig seedExample(String denominator) {
-        return PacerConfig.fromMap(Map.of(
-                "leader.imbalance.election.algorithm", "wait-for-sync",
-                "leader.imbalance.election.wait.for.sync.threshold.percent", "5",
-                "leader.imbalance.election.wait.for.sync.max.wait.ms", "1800000",
-                "leader.imbalance.election.max.per.run", "200",
-                "leader.imbalance.election.throttle.interval.ms", "15000",
-                "leader.imbalance.election.wait.for.sync.denominator", denominator));
+    /** The registry's kip-example (threshold 5 %, max-wait 30 min, 200 per 15 s) with the given gate denominator. */
+    private static PacerConfig kipExample(String denominator) {
+        Map<String, String> settings = new HashMap<>(PolicyRegistry.named(PolicyRegistry.KIP_EXAMPLE).settingsByKey(0));
+        settings.put(ConfigKey.GATE_DENOMINATOR.key(), denominator);
+        return PacerConfig.fromMap(settings);
     }
 
     /**
@@ -80,8 +80,8 @@ class WorkedExampleScenarioTest {
     }
 
     @Test
-    void seedExample_noLeadershipWhileMoreThan250OutOfIsr() {
-        List<ScriptedRecovery.Run> runs = recovery(seedExample("all-preferred"), WorkedExampleScenarioTest::staggered)
+    void kipExample_noLeadershipWhileMoreThan250OutOfIsr() {
+        List<ScriptedRecovery.Run> runs = recovery(kipExample("all-preferred"), WorkedExampleScenarioTest::staggered)
                 .runUntil(1_500 * SECOND);
 
         assertThat(runs).extracting(ScriptedRecovery.Run::atMs)
@@ -98,8 +98,8 @@ class WorkedExampleScenarioTest {
     }
 
     @Test
-    void seedExample_afterReleaseBatchesOf200ExactlyEvery15Seconds() {
-        List<ScriptedRecovery.Run> runs = recovery(seedExample("all-preferred"), WorkedExampleScenarioTest::staggered)
+    void kipExample_afterReleaseBatchesOf200ExactlyEvery15Seconds() {
+        List<ScriptedRecovery.Run> runs = recovery(kipExample("all-preferred"), WorkedExampleScenarioTest::staggered)
                 .runUntil(2_500 * SECOND);
         List<ScriptedRecovery.Run> batches = runs.stream().filter(r -> r.elections() > 0).collect(Collectors.toList());
 
@@ -119,19 +119,19 @@ class WorkedExampleScenarioTest {
     }
 
     @Test
-    void seedExample_rampTakesAboutSixAndAQuarterMinutes() {
-        ScriptedRecovery recovery = recovery(seedExample("all-preferred"), WorkedExampleScenarioTest::staggered);
+    void kipExample_rampTakesAboutSixAndAQuarterMinutes() {
+        ScriptedRecovery recovery = recovery(kipExample("all-preferred"), WorkedExampleScenarioTest::staggered);
         List<ScriptedRecovery.Run> runs = recovery.runUntil(2_500 * SECOND);
         ScriptedRecovery.Run first = runs.stream().filter(r -> r.elections() > 0).findFirst().orElseThrow();
         ScriptedRecovery.Run last = runs.stream().filter(r -> r.elections() > 0).reduce((a, b) -> b).orElseThrow();
         ScriptedRecovery.Run settled = runs.get(runs.indexOf(last) + 1);
 
-        long seedEstimate = PREFERRED / 200 * THROTTLE;
-        assertThat(seedEstimate).isEqualTo(375 * SECOND);
+        long kipEstimate = PREFERRED / 200 * THROTTLE;
+        assertThat(kipEstimate).isEqualTo(375 * SECOND);
         // 25 batches 15 s apart, then the empty run that confirms the cap was not hit again.
         assertThat(last.atMs() - first.atMs()).isEqualTo(24 * THROTTLE);
         assertThat(settled.elections()).isZero();
-        assertThat(settled.atMs() - first.atMs()).isCloseTo(seedEstimate, within(THROTTLE));
+        assertThat(settled.atMs() - first.atMs()).isCloseTo(kipEstimate, within(THROTTLE));
         assertThat(settled.decision().moreWork()).isFalse();
         assertThat(settled.decision().nextRunDelayMs()).isEqualTo(CHECK_INTERVAL);
         assertThat(recovery.ledByPreferred(0)).isEqualTo(PREFERRED);
@@ -139,8 +139,8 @@ class WorkedExampleScenarioTest {
     }
 
     @Test
-    void seedExample_balancedPartitionsOfOtherBrokersNeverMove() {
-        List<ScriptedRecovery.Run> runs = recovery(seedExample("all-preferred"), WorkedExampleScenarioTest::staggered)
+    void kipExample_balancedPartitionsOfOtherBrokersNeverMove() {
+        List<ScriptedRecovery.Run> runs = recovery(kipExample("all-preferred"), WorkedExampleScenarioTest::staggered)
                 .runUntil(2_500 * SECOND);
 
         assertThat(runs).flatExtracting(r -> r.decision().elections())
@@ -154,7 +154,7 @@ class WorkedExampleScenarioTest {
 
     @Test
     void defaultDenominator_fewStragglers_rampRunsThroughWithoutRegating() {
-        ScriptedRecovery recovery = recovery(seedExample("all-preferred"), WorkedExampleScenarioTest::hundredStragglers);
+        ScriptedRecovery recovery = recovery(kipExample("all-preferred"), WorkedExampleScenarioTest::hundredStragglers);
         List<ScriptedRecovery.Run> runs = recovery.runUntil(2_000 * SECOND);
         List<ScriptedRecovery.Run> afterRelease = runs.stream().filter(r -> r.atMs() >= 1_200 * SECOND)
                 .collect(Collectors.toList());
@@ -169,7 +169,7 @@ class WorkedExampleScenarioTest {
 
     @Test
     void literalDenominator_fewStragglers_regatesMidRamp() {
-        ScriptedRecovery recovery = recovery(seedExample("imbalanced-only"), WorkedExampleScenarioTest::hundredStragglers);
+        ScriptedRecovery recovery = recovery(kipExample("imbalanced-only"), WorkedExampleScenarioTest::hundredStragglers);
         List<ScriptedRecovery.Run> runs = recovery.runUntil(2_000 * SECOND);
 
         // Released at 1200 s like the default; after 16 batches 1,800 partitions are left of which
@@ -188,7 +188,7 @@ class WorkedExampleScenarioTest {
 
     @Test
     void literalDenominator_regatedBroker_isFreedByMaxWaitAndFinishes() {
-        ScriptedRecovery recovery = recovery(seedExample("imbalanced-only"), WorkedExampleScenarioTest::hundredStragglers);
+        ScriptedRecovery recovery = recovery(kipExample("imbalanced-only"), WorkedExampleScenarioTest::hundredStragglers);
         List<ScriptedRecovery.Run> runs = recovery.runUntil(4_000 * SECOND);
 
         long regatedAt = 1_200 * SECOND + 16 * THROTTLE;
@@ -217,7 +217,7 @@ class WorkedExampleScenarioTest {
             brokers.add(BrokerState.active(id));
         }
         ScriptedRecovery recovery = new ScriptedRecovery(brokers, partitions,
-                times.stream().mapToLong(Long::longValue).toArray(), seedExample("all-preferred"), 0);
+                times.stream().mapToLong(Long::longValue).toArray(), kipExample("all-preferred"), 0);
 
         List<ScriptedRecovery.Run> capped = recovery.runUntil(3_000 * SECOND).stream()
                 .filter(r -> r.decision().moreWork()).collect(Collectors.toList());

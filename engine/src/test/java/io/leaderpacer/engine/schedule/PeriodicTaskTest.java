@@ -15,7 +15,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed test plan, periodic task: the throttle delays only the preferred-election task and only
+ * KIP-1358's test plan, periodic task: the throttle delays only the preferred-election task and only
  * after a run that reported more work; with throttle 0 Kafka's immediate reschedule is kept;
  * every other task keeps its immediate period; a new throttle applies on the next run.
  */

@@ -16,7 +16,7 @@ import java.util.function.IntFunction;
 /**
  * The steady produce load whose latency is the test's result: a fixed rate of fixed-size records, spread round-robin
  * over the load topic's partitions, with {@code acks=all}, an idempotent producer and {@code request.timeout.ms=30000}
- * (the seed's criterion is about such clients). Each send is stamped, when it is made, with the round's phase, its
+ * (KIP-1358's criterion is about such clients). Each send is stamped, when it is made, with the round's phase, its
  * partition's class and the restarted broker's role there, and its outcome goes to the round's {@link LatencyBook}.
  *
  * <p>Why one producer per group of partitions (the caller groups them by preferred leader): a produce request carries

@@ -14,7 +14,7 @@ public enum Phase {
     STEADY,
     /** From the broker's stop to its unfencing: the backlog is written meanwhile. */
     DOWN,
-    /** The window after unfencing, over which the seed's criterion is measured. */
+    /** The window after unfencing, over which KIP-1358's criterion is measured. */
     WINDOW,
     /** After the window, while the round waits for recovery to complete. */
     AFTER

@@ -34,7 +34,7 @@ public final class HtmlReport {
         page.paragraph("Command: " + command);
         page.section("What was seen");
         Verdict.sentences(result).forEach(page::paragraph);
-        page.section("Per policy (median and range over its rounds; the seed's three criteria)");
+        page.section("Per policy (median and range over its rounds; KIP-1358's three criteria)");
         page.table(ResultTable.POLICY_HEADER, ResultTable.policyRows(result));
         page.section("What this run shows");
         Findings.of(result).forEach(page::paragraph);

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * One policy's rounds, summarised: medians with their spread, and the seed's three acceptance criteria.
+ * One policy's rounds, summarised: medians with their spread, and KIP-1358's three acceptance criteria.
  *
- * <p>The criteria, from the seed's system test: produce P99 over the window after unfencing within
- * {@value #MAX_P99_RATIO}× the steady P99 (all sends, the seed's measure; the steady P99 is the run's pooled
+ * <p>The criteria, from KIP-1358's system test: produce P99 over the window after unfencing within
+ * {@value #MAX_P99_RATIO}× the steady P99 (all sends, KIP-1358's measure; the steady P99 is the run's pooled
  * {@link SteadyReference}); no send timed out; recovery within
  * {@value #MAX_RECOVERY_RATIO}× the baseline's ({@code immediate}'s median). The P99 criterion is judged on the median
  * round; "no time-outs" on every round.
@@ -110,7 +110,7 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
 
     /**
      * Whether criterion 3 can be judged: the baseline ran and recovered, or a round of this policy did not recover
-     * (a fail whatever the baseline did). A run comparing variants of {@code wait-for-sync} alone has no baseline.
+     * (a fail whatever the baseline did). A run comparing gated policies alone (variants of {@code kip-example-scaled}) has no baseline.
      */
     public boolean recoveryJudged() {
         return unrecoveredRounds() > 0 || !Double.isNaN(baselineRecoveryMedianMs);

@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The findings and the verdict must agree with the run's absolute figures. The case is the demo run that misled: its
  * first round ({@code immediate}) had a 3 s stall in its steady phase right after the warm-up, so its own steady P99
- * read 584.7 ms against 65.7 ms in the {@code wait-for-sync} round; divided by their own steady phases, the ratios
- * called {@code wait-for-sync} five times worse although its window P99 was a third of {@code immediate}'s.
+ * read 584.7 ms against 65.7 ms in the {@code kip-example-scaled} round (then called wait-for-sync); divided by their own steady phases, the ratios
+ * called it five times worse although its window P99 was a third of {@code immediate}'s.
  */
 class FindingsTest {
 
@@ -23,7 +23,7 @@ class FindingsTest {
             List<Double> immediateWindows = n == 1 ? List.of(60.0, 3000.0, 70.0, 65.0) : List.of(64.0, 61.0, 70.0, 66.0);
             rounds.add(Rounds.round("immediate", n, 10_789, 4_477, 0, 34_500L, 34_500, 0.5,
                     n == 1 ? 584.7 : 66.0, immediateWindows));
-            rounds.add(Rounds.round("wait-for-sync", n, 3_336, 3_076, 0, 61_000L, 11_900, 0.5, 65.7,
+            rounds.add(Rounds.round("kip-example-scaled", n, 3_336, 3_076, 0, 61_000L, 11_900, 0.5, 65.7,
                     List.of(64.0, 66.0, 70.0, 62.0)));
         }
         return new LoadTestResult(List.of("settings"), true, "immediate", rounds);
@@ -33,7 +33,7 @@ class FindingsTest {
     void pollutedSteadyPhaseInTheFirstRound_doesNotInvertTheComparison() {
         List<String> findings = Findings.of(pollutedFirstRound(1));
 
-        String comparison = findings.stream().filter(f -> f.startsWith("wait-for-sync against immediate")).findFirst()
+        String comparison = findings.stream().filter(f -> f.startsWith("kip-example-scaled against immediate")).findFirst()
                 .orElseThrow();
         assertThat(comparison).contains("window P99 of all sends 3.3 s against 10.8 s (lower, 0.31×")
                 .contains("window P99 of the protected partitions 3.1 s against 4.5 s (lower, 0.69×")
@@ -78,7 +78,7 @@ class FindingsTest {
         List<String> verdict = Verdict.sentences(pollutedFirstRound(1));
 
         assertThat(verdict).singleElement().asString()
-                .startsWith("Under wait-for-sync the restarted broker caught up in 11.9 s instead of 34.5 s and led its"
+                .startsWith("Under kip-example-scaled the restarted broker caught up in 11.9 s instead of 34.5 s and led its"
                         + " partitions again after 61.0 s instead of 34.5 s, and producers' P99 was 3.3 s instead of"
                         + " 10.8 s (in one round each); neither is near the steady 66 ms, because every acks=all write")
                 .endsWith(".");

@@ -17,11 +17,11 @@ class PolicySummaryTest {
     void criteria_areJudgedOnTheMedianRound_andTimeoutsOnEveryRound() {
         LoadTestResult r = result(List.of(
                 Rounds.round("immediate", 1, 40, 80, 0, 20_000L, 19_000, 0.25),
-                Rounds.round("wait-for-sync", 1, 12, 12, 0, 30_000L, 19_000, 0.25),
+                Rounds.round("kip-example-scaled", 1, 12, 12, 0, 30_000L, 19_000, 0.25),
                 Rounds.round("immediate", 2, 50, 90, 3, 22_000L, 19_000, 0.25),
-                Rounds.round("wait-for-sync", 2, 14, 30, 0, 50_000L, 19_000, 0.25),
+                Rounds.round("kip-example-scaled", 2, 14, 30, 0, 50_000L, 19_000, 0.25),
                 Rounds.round("immediate", 3, 45, 85, 0, 24_000L, 19_000, 0.25),
-                Rounds.round("wait-for-sync", 3, 16, 14, 0, 40_000L, 19_000, 0.25)));
+                Rounds.round("kip-example-scaled", 3, 16, 14, 0, 40_000L, 19_000, 0.25)));
 
         PolicySummary immediate = r.summaries().get(0);
         PolicySummary gated = r.summaries().get(1);
@@ -43,7 +43,7 @@ class PolicySummaryTest {
     void aRoundThatNeverRecovered_failsTheRecoveryCriterion() {
         LoadTestResult r = result(List.of(
                 Rounds.round("immediate", 1, 40, 80, 0, 20_000L, 19_000, 0.25),
-                Rounds.round("wait-for-sync", 1, 12, 12, 0, null, 19_000, 0.25)));
+                Rounds.round("kip-example-scaled", 1, 12, 12, 0, null, 19_000, 0.25)));
 
         assertThat(r.summaries().get(1).recoveryPass()).isFalse();
         assertThat(r.summaries().get(1).unrecoveredRounds()).isEqualTo(1);
@@ -53,9 +53,9 @@ class PolicySummaryTest {
     void findings_sayWhenTheRoundsOverlap_andWhenTheBrokerWasNotSaturated() {
         LoadTestResult overlap = result(List.of(
                 Rounds.round("immediate", 1, 40, 20, 0, 20_000L, 19_000, 0.10),
-                Rounds.round("wait-for-sync", 1, 12, 25, 0, 30_000L, 19_000, 0.10),
+                Rounds.round("kip-example-scaled", 1, 12, 25, 0, 30_000L, 19_000, 0.10),
                 Rounds.round("immediate", 2, 40, 30, 0, 20_000L, 19_000, 0.10),
-                Rounds.round("wait-for-sync", 2, 12, 15, 0, 30_000L, 19_000, 0.10)));
+                Rounds.round("kip-example-scaled", 2, 12, 15, 0, 30_000L, 19_000, 0.10)));
 
         List<String> f = Findings.of(overlap);
         assertThat(f).anyMatch(s -> s.contains("not saturated"));
@@ -69,7 +69,7 @@ class PolicySummaryTest {
     @Test
     void roundTable_andCsv_haveOneRowPerRound_asWideAsTheirHeaders() {
         LoadTestResult r = result(List.of(Rounds.round("immediate", 1, 40, 80, 0, 20_000L, 19_000, 0.25),
-                Rounds.round("wait-for-sync", 1, 12, 12, 0, 30_000L, 19_000, 0.25)));
+                Rounds.round("kip-example-scaled", 1, 12, 12, 0, 30_000L, 19_000, 0.25)));
 
         assertThat(ResultTable.roundRows(r)).hasSize(2).allMatch(row -> row.size() == ResultTable.ROUND_HEADER.size());
         assertThat(ResultTable.policyRows(r)).allMatch(row -> row.size() == ResultTable.POLICY_HEADER.size());
@@ -81,9 +81,9 @@ class PolicySummaryTest {
     @Test
     void withoutBaselineRounds_recoveryCriterionIsNotApplicable_unlessARoundDidNotRecover() {
         LoadTestResult variants = result(List.of(
-                Rounds.round("wait-for-sync", 1, 12, 12, 0, 60_000L, 15_000, 0.5),
-                Rounds.round("wait-for-sync:leader.imbalance.election.max.per.run=15", 1, 12, 12, 0, 35_000L, 15_000, 0.5),
-                Rounds.round("wait-for-sync:leader.imbalance.election.max.per.run=1", 1, 12, 12, 0, null, 15_000, 0.5)));
+                Rounds.round("kip-example-scaled", 1, 12, 12, 0, 60_000L, 15_000, 0.5),
+                Rounds.round("kip-example-scaled:leader.imbalance.election.max.per.run=15", 1, 12, 12, 0, 35_000L, 15_000, 0.5),
+                Rounds.round("kip-example-scaled:leader.imbalance.election.max.per.run=1", 1, 12, 12, 0, null, 15_000, 0.5)));
 
         List<PolicySummary> s = variants.summaries();
         assertThat(s.get(0).recoveryJudged()).isFalse();

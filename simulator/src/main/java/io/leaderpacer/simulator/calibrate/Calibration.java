@@ -1,5 +1,6 @@
 package io.leaderpacer.simulator.calibrate;
 
+import io.leaderpacer.engine.policy.PolicyRegistry;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.ModelParameters;
 import io.leaderpacer.simulator.scenario.PolicySpec;
@@ -28,6 +29,9 @@ public final class Calibration {
     /** A target the model has no value for counts as this far off. */
     static final double MISSING = Math.log(10);
 
+    /** The template's policy that models a measured policy {@code X} is named this followed by {@code X}. */
+    public static final String AS_RUN = "loadtest-";
+
     private final Scenario setup;
     private final Map<String, PolicySpec> policies;
     private final List<Target> targets;
@@ -53,13 +57,11 @@ public final class Calibration {
         for (MeasuredRound r : rounds) {
             roundCount.merge(r.policy(), 1, Integer::sum);
             if (!policies.containsKey(r.policy())) {
-                PolicySpec p = template.policy(r.policy());
-                if (p == null) {
-                    p = template.policy(r.policy() + "-scaled");
-                }
+                PolicySpec p = modelOf(template, r.policy());
                 if (p == null) {
                     throw new IllegalArgumentException("the run's policy '" + r.policy() + "' has no policy named '"
-                            + r.policy() + "' or '" + r.policy() + "-scaled' in " + template.source());
+                            + AS_RUN + r.policy() + "'" + (PolicyRegistry.find(r.policy()).isPresent() ? ""
+                            : " or '" + r.policy() + "'") + " in " + template.source());
                 }
                 policies.put(r.policy(), p);
             }
@@ -67,6 +69,20 @@ public final class Calibration {
         int seeds = roundCount.values().stream().mapToInt(Integer::intValue).max().orElse(1);
         Scenario setup = measuredSetup(template, rounds);
         return new Calibration(setup, policies, targets(rounds), template.seed(), seeds);
+    }
+
+    /**
+     * The template's model of a measured policy {@code X}: its policy {@code loadtest-X} ({@code X} as the load test
+     * ran it, with the run's check interval and size), or else its own custom policy named {@code X}. A registered
+     * name alone never matches: the scenario's {@code immediate} is Kafka's at its 300 s check interval, not the load
+     * test's.
+     */
+    static PolicySpec modelOf(Scenario template, String measured) {
+        PolicySpec p = template.policy(AS_RUN + measured);
+        if (p == null && PolicyRegistry.find(measured).isEmpty()) {
+            p = template.policy(measured);
+        }
+        return p;
     }
 
     /** The template with what the rounds measured directly: downtime, restart-to-unfencing, window. */

@@ -22,7 +22,7 @@ public final class FitReport {
         StringBuilder sb = new StringBuilder();
         sb.append("# Calibration fit (modelled against measured)\n\n");
         sb.append("Command: `").append(command).append("`\n\n");
-        sb.append("Measured runs: ").append(String.join(", ", runs.stream().map(r -> "`" + r + "`").toList()))
+        sb.append("Measured load tests: ").append(String.join(", ", runs.stream().map(r -> "`" + r + "`").toList()))
                 .append(". The model runs each measured policy from ").append(fit.seeds())
                 .append(" seeds (as many as the rounds) and takes the median, as the load test takes the median of its rounds.")
                 .append(" Objective: sum of squared ln(modelled / measured) over the fitted targets, ")
@@ -33,7 +33,7 @@ public final class FitReport {
                 fit.setup().restarts().get(0).downMs() / 1000.0));
         sb.append(String.format(Locale.ROOT, "| `unfenceDelayMs` | %.0f ms | median of unfenced_at_s - restarted_at_s |%n",
                 fit.setup().model().get(ModelKey.UNFENCE_DELAY_MS)));
-        sb.append(String.format(Locale.ROOT, "| `recoveryWindowSeconds` | %.0f s | the run's window_s |%n%n",
+        sb.append(String.format(Locale.ROOT, "| `recoveryWindowSeconds` | %.0f s | the load test's window_s |%n%n",
                 fit.setup().model().get(ModelKey.RECOVERY_WINDOW_SECONDS)));
         sb.append("## Fitted parameters\n\n");
         sb.append("| parameter | fitted | start | bounds | unit | carried by |\n|---|---:|---:|---|---|---|\n");

@@ -36,13 +36,13 @@ public final class FreeParameters {
     public static List<FitParameter> standard() {
         return List.of(
                 new FitParameter(ModelKey.DISK_WRITE_MBPS, 5, 5000, 100,
-                        "catch-up speed: the re-entry timeline under wait-for-sync (the broker leads nothing while it catches up)"),
+                        "catch-up speed: the re-entry timeline under kip-example-scaled (the broker leads nothing while it catches up)"),
                 new FitParameter(ModelKey.REQUEST_COST_KB, 1, 1e5, 100,
-                        "leading slows catch-up: the re-entry timeline under immediate against wait-for-sync"),
+                        "leading slows catch-up: the re-entry timeline under immediate against kip-example-scaled"),
                 new FitParameter(ModelKey.STORM_REQUESTS_PER_MOVE, 1, 1e4, 60,
                         "leadership moves cost for a while, steady leading for good: the shape of the immediate timeline"),
                 new FitParameter(ModelKey.MOVE_RETRY_MS, 10, 5000, 150,
-                        "what a leadership move costs its producers: the leader role's P99 under wait-for-sync, where the "
+                        "what a leadership move costs its producers: the leader role's P99 under kip-example-scaled, where the "
                                 + "broker leads only after it has caught up"),
                 new FitParameter(ModelKey.ALTER_PARTITION_MS, 10, 5000, 200,
                         "the first re-entries: partitions with almost no backlog"),

@@ -1,12 +1,14 @@
 package io.leaderpacer.simulator.calibrate;
 
+import io.leaderpacer.engine.policy.LegacyPolicyNames;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads the {@code rounds.csv} of one or more {@code pacer loadtest} output directories: the per-round figures the
- * calibration fits to ({@link CsvTable}: columns by name).
+ * calibration fits to ({@link CsvTable}: columns by name), with each round's policy in today's names.
  */
 public final class LoadTestRuns {
 
@@ -38,13 +40,21 @@ public final class LoadTestRuns {
             double stopped = r.num("stopped_at_s");
             double restarted = r.num("restarted_at_s");
             double unfenced = r.num("unfenced_at_s");
-            out.add(new MeasuredRound(dir.toString(), r.text("policy"), (int) r.num("round"), r.num("steady_p99_ms"),
+            out.add(new MeasuredRound(dir.toString(), policy(r), (int) r.num("round"), r.num("steady_p99_ms"),
                     r.num("steady_p99_protected_ms"), r.num("window_p99_ms"), r.num("window_p99_protected_ms"),
                     r.num("window_p99_other_ms"), restarted - stopped, unfenced - restarted, r.num("recovery_s"),
                     r.num("gate_release_s"), r.num("reentry_first_s"), r.num("reentry_p50_s"), r.num("reentry_p90_s"),
                     r.num("reentry_last_s"), (int) r.num("preferred"), r.num("window_s"), roles(table, r)));
         }
         return out;
+    }
+
+    /**
+     * The row's policy in today's names: a run recorded before the policies got one registry labels the scaled
+     * example {@code wait-for-sync} ({@link LegacyPolicyNames#loadTestLabel}, the one place that maps it).
+     */
+    static String policy(CsvTable.Row r) {
+        return LegacyPolicyNames.loadTestLabel(r.text("policy"));
     }
 
     /** The role split where the run recorded it (every run since the load test split latencies by role). */

@@ -22,7 +22,7 @@ public final class MeasuredCatchUp {
     /**
      * One round's catch-up.
      *
-     * @param policy         the load test's policy name
+     * @param policy         the load test's policy name, in today's names
      * @param round          the round number
      * @param behindAtFirstLookMiB bytes behind at the first sample after the restart that has log-dir sizes
      * @param behindAtUnfenceMiB   bytes behind at the first such sample at or after unfencing
@@ -96,7 +96,7 @@ public final class MeasuredCatchUp {
     }
 
     private static RoundKey key(CsvTable.Row r) {
-        return new RoundKey(r.text("policy"), (int) r.num("round"));
+        return new RoundKey(LoadTestRuns.policy(r), (int) r.num("round"));
     }
 
     private static Round round(RoundKey key, List<double[]> list, double restartedAt, double unfencedAt) {

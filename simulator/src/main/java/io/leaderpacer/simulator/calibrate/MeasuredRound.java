@@ -5,7 +5,8 @@ package io.leaderpacer.simulator.calibrate;
  * latencies in ms; NaN where the run has no value, e.g. no gate release under {@code immediate}).
  *
  * @param run    the run directory it came from
- * @param policy the load test's policy name
+ * @param policy the load test's policy name, in today's names (a run that recorded {@code wait-for-sync} ran
+ *               {@code kip-example-scaled}: {@code LegacyPolicyNames})
  * @param round  the round number
  * @param roles  the window P99 split by the restarted broker's role in each partition
  */

@@ -8,22 +8,22 @@ import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import io.leaderpacer.simulator.model.ClusterLayout;
-import io.leaderpacer.simulator.model.ClusterState;
+import io.leaderpacer.simulator.model.ModelCluster;
 
 /**
- * The rules every run must keep, checked while it runs: at every run of the preferred-leader
- * task and after every change the controller makes. A broken rule ends the run with an
+ * The rules every simulation must keep, checked while it runs: at every run of the preferred-leader
+ * task and after every change the controller makes. A broken rule ends the simulation with an
  * {@link InvariantViolation}: a simulation that reports numbers from an impossible cluster is
  * worse than none.
  */
 public final class InvariantChecker {
 
     private final ClusterLayout layout;
-    private final ClusterState cluster;
+    private final ModelCluster cluster;
     /** How many checks ran (reported, so a test can see they did). */
     private long checks;
 
-    public InvariantChecker(ClusterLayout layout, ClusterState cluster) {
+    public InvariantChecker(ClusterLayout layout, ModelCluster cluster) {
         this.layout = layout;
         this.cluster = cluster;
     }

@@ -9,7 +9,7 @@ import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.simulator.model.ClusterLayout;
-import io.leaderpacer.simulator.model.ClusterState;
+import io.leaderpacer.simulator.model.ModelCluster;
 import io.leaderpacer.simulator.model.Replication;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.ModelParameters;
@@ -34,7 +34,7 @@ public final class SimulatedController implements Replication.IsrRequests {
 
     private final EventQueue queue;
     private final ClusterLayout layout;
-    private final ClusterState cluster;
+    private final ModelCluster cluster;
     private final Replication replication;
     private final InvariantChecker checker;
     private final RunObserver observer;
@@ -51,7 +51,7 @@ public final class SimulatedController implements Replication.IsrRequests {
     /** Operations that arrived while no controller was active, in arrival order. */
     private final List<Runnable> waiting = new ArrayList<>();
 
-    public SimulatedController(EventQueue queue, ClusterLayout layout, ClusterState cluster, Replication replication,
+    public SimulatedController(EventQueue queue, ClusterLayout layout, ModelCluster cluster, Replication replication,
                                InvariantChecker checker, RunObserver observer, PacerConfig config,
                                ModelParameters model) {
         this.queue = queue;

@@ -91,7 +91,7 @@ public final class BrokerLoad {
      *
      * @param followerThrottleBytesPerSecond replication throttle on catch-up; 0 = none
      */
-    public void update(ClusterState cluster, Replication replication, LeadershipGains gains, long nowMs,
+    public void update(ModelCluster cluster, Replication replication, LeadershipGains gains, long nowMs,
                        double followerThrottleBytesPerSecond) {
         double dtSeconds = lastUpdateMs == Long.MIN_VALUE ? 0 : Math.max(0, nowMs - lastUpdateMs) / 1000.0;
         lastUpdateMs = nowMs;
@@ -129,7 +129,7 @@ public final class BrokerLoad {
     }
 
     /** The cold-cache read cost of broker {@code b} now: 0 unless it was restarted and unfenced. */
-    private double coldFactor(ClusterState cluster, int b, long nowMs) {
+    private double coldFactor(ModelCluster cluster, int b, long nowMs) {
         long unfenced = cluster.restartUnfencedAtMs(b);
         if (coldReadCost <= 0 || unfenced == Long.MIN_VALUE || nowMs < unfenced) {
             return 0;

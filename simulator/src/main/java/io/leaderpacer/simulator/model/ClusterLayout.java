@@ -10,7 +10,7 @@ import io.leaderpacer.simulator.sim.RandomStreams;
 import java.util.SplittableRandom;
 
 /**
- * What never changes during a run: which partitions exist, where their replicas are, how much
+ * What never changes during a simulation: which partitions exist, where their replicas are, how much
  * traffic each carries, and the order in which the controller's candidate set iterates them.
  *
  * <p>Stored as parallel primitive arrays indexed by a dense partition index {@code p} and a
@@ -84,7 +84,7 @@ public final class ClusterLayout {
         SplittableRandom rates = random.stream("workload-rates");
         // A stream of its own: giving a topic a backlog must not change any other draw.
         SplittableRandom backlogs = random.stream("workload-backlog");
-        // Drawn only for the striped placement, so the seed-003 layout and every other stream stay as they were.
+        // Drawn only for the striped placement, so the consecutive layout and every other stream stay as they were.
         SplittableRandom placementDraws = random.stream("replica-placement");
         boolean striped = scenario.placement() == Placement.STRIPED;
         int p = 0;
@@ -114,9 +114,9 @@ public final class ClusterLayout {
                 consumerMilliRequests[p] = consumerMilli;
                 replicaStart[p] = slot;
                 for (int j = 0; j < spec.replicationFactor(); j++, slot++) {
-                    // An explicit assignment wins. Otherwise seed 003's placement: partition i on broker i mod n,
-                    // replica j on (i + j) mod n, counted over all topics so that small topics do not all start
-                    // on broker 0; or Kafka's striped one, per topic from its drawn start and shift.
+                    // An explicit assignment wins. Otherwise the consecutive placement: partition i on broker
+                    // i mod n, replica j on (i + j) mod n, counted over all topics so that small topics do not all
+                    // start on broker 0; or Kafka's striped one, per topic from its drawn start and shift.
                     slotBroker[slot] = spec.hasExplicitAssignment() ? spec.assignment().get(i)[j]
                             : stripes != null ? stripes.broker(i, j)
                             : (p + j) % brokers;

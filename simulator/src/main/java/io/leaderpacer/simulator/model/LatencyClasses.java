@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
  * blocked, leaderless) are <em>detached</em> from their group and computed one by one until they
  * are ordinary again.
  */
-public final class LatencyClasses implements ClusterState.Listener {
+public final class LatencyClasses implements ModelCluster.Listener {
 
     /**
      * A group: a leader, the in-sync followers its producers wait for (sorted; none with acks=1), whether the
@@ -40,7 +40,7 @@ public final class LatencyClasses implements ClusterState.Listener {
     private final ClusterLayout layout;
     private final LeadershipGains gains;
     private final LongSupplier clock;
-    private ClusterState cluster;
+    private ModelCluster cluster;
 
     private final Map<ClassKey, Integer> classIndex = new HashMap<>();
     private int classCount;
@@ -48,7 +48,7 @@ public final class LatencyClasses implements ClusterState.Listener {
     private int[][] classFollowers = new int[64][];
     private boolean[] classProtected = new boolean[64];
     private RestartedRole[] classRole = new RestartedRole[64];
-    /** Partitions whose preferred leader is a restarted broker: the class the seed's producers care about. */
+    /** Partitions whose preferred leader is a restarted broker: the class KIP-1358's producers care about. */
     private final boolean[] protectedPartition;
     /** Brokers the scenario restarts: a partition's latency is also filed by the role one of them plays in it. */
     private final boolean[] restartedBroker;
@@ -82,7 +82,7 @@ public final class LatencyClasses implements ClusterState.Listener {
     }
 
     /** Files every partition in its group: call once the cluster state exists. */
-    public void attachAll(ClusterState state) {
+    public void attachAll(ModelCluster state) {
         this.cluster = state;
         for (int p = 0; p < layout.partitions; p++) {
             classOf[p] = classFor(p);

@@ -42,7 +42,7 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
 public final class LatencyModel {
 
     private final ClusterLayout layout;
-    private final ClusterState cluster;
+    private final ModelCluster cluster;
     private final Replication replication;
     private final LeadershipGains gains;
     private final double rtt;
@@ -70,7 +70,7 @@ public final class LatencyModel {
     /** Per broker: when a crashed broker will be fenced, or Long.MIN_VALUE. */
     private final long[] crashFenceAtMs;
 
-    public LatencyModel(ClusterLayout layout, ClusterState cluster, Replication replication, LeadershipGains gains,
+    public LatencyModel(ClusterLayout layout, ModelCluster cluster, Replication replication, LeadershipGains gains,
                         ModelParameters model) {
         this.layout = layout;
         this.cluster = cluster;

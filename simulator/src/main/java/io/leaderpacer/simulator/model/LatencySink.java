@@ -1,7 +1,7 @@
 package io.leaderpacer.simulator.model;
 
 /**
- * Where one tick's request latencies go (the run's recorder), with what the figures per class need: the leader the
+ * Where one tick's request latencies go (the simulation's recorder), with what the figures per class need: the leader the
  * requests went to, whether the partition is "protected" (its preferred leader is a restarted broker) and the role
  * a restarted broker plays in its write path.
  */

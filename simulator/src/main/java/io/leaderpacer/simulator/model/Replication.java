@@ -25,7 +25,7 @@ public final class Replication {
     }
 
     private final ClusterLayout layout;
-    private final ClusterState cluster;
+    private final ModelCluster cluster;
     /** Bytes each replica slot still has to fetch. */
     private final double[] lagBytes;
     /** The slot's fetching is stalled (a stuck log directory or fetcher thread). */
@@ -51,7 +51,7 @@ public final class Replication {
     /** When each broker's process stopped, for the lag it comes back with. */
     private final long[] stoppedAtMs;
 
-    public Replication(ClusterLayout layout, ClusterState cluster) {
+    public Replication(ClusterLayout layout, ModelCluster cluster) {
         this.layout = layout;
         this.cluster = cluster;
         int slots = layout.slotBroker.length;

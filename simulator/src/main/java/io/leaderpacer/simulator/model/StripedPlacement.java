@@ -12,8 +12,8 @@ import java.util.SplittableRandom;
  * shift grows by one per wrap), which spreads the followers of the partitions a broker leads over
  * every other broker once a topic has {@code n (n - 1)} partitions, so a restarted broker's
  * leadership moves to the whole cluster instead of one neighbour. Kafka draws {@code start} and
- * {@code shift} at random per topic; the simulator draws them from the run's seed
- * ({@link #drawn}), so a run replays exactly.
+ * {@code shift} at random per topic; the simulator draws them from the simulation's seed
+ * ({@link #drawn}), so a simulation replays exactly.
  *
  * @param brokers broker count {@code n} (ids 0..n-1)
  * @param start   broker of partition 0's first replica, in {@code [0, n)}

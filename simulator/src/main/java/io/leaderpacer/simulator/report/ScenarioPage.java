@@ -34,7 +34,7 @@ public final class ScenarioPage {
                         + "Reproduce with: %s", result.seed(), s.brokers(), s.totalPartitions(), s.topics().size(),
                 DurationText.format(s.endMs()), commandLine));
 
-        page.section("Results against the seed's acceptance criteria");
+        page.section("Results against KIP-1358's acceptance criteria");
         page.table(ResultTable.HEADER, ResultTable.rows(result));
         page.paragraph("P99 ratio: modelled P99 produce latency over the window from the restarted broker's unfencing ("
                 + windowText(s) + "), divided by the steady-state P99 before the first event. Protected: partitions "

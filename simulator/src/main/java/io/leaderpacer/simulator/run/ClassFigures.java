@@ -3,9 +3,9 @@ package io.leaderpacer.simulator.run;
 import io.leaderpacer.simulator.model.RestartedRole;
 
 /**
- * What producers of each class and each broker felt, beside the cluster-wide P99 the seed asks for.
+ * What producers of each class and each broker felt, beside the cluster-wide P99 KIP-1358 asks for.
  *
- * <p>Why: one broker in a hundred cannot move a cluster-wide P99, so a policy can pass the seed's criterion while the
+ * <p>Why: one broker in a hundred cannot move a cluster-wide P99, so a policy can pass KIP-1358's criterion while the
  * producers of the partitions that returned to the restarted broker see a spike. These figures show it.
  *
  * @param steadyP99ProtectedMs P99 before the first event, partitions whose preferred leader is a restarted broker

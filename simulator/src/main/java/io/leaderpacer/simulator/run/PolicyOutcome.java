@@ -5,24 +5,24 @@ import io.leaderpacer.simulator.scenario.PolicySpec;
 import java.util.Map;
 
 /**
- * What one policy did on one scenario: the seed's three figures, the controller's activity and
+ * What one policy did on one scenario: KIP-1358's three figures, the controller's activity and
  * the time series behind the charts.
  *
  * @param policy              the policy
- * @param seed                the seed the run used
+ * @param seed                the seed the simulation used
  * @param steadyP99Ms         P99 produce latency before the first event
  * @param windowP99Ms         P99 over the recovery window (from the first unfencing)
  * @param timeouts            requests slower than request.timeout.ms from the first unfencing to the end (expected count)
  * @param firstUnfenceMs      when the first restarted broker was unfenced, or -1
  * @param recoveryMs          from that unfencing until every restarted broker led its share of its
  *                            preferred partitions, or -1 if that never happened
- * @param elections           preferred-leader elections over the run
+ * @param elections           preferred-leader elections over the simulation
  * @param failoverElections   leader changes on fencing / shutdown / unfencing
  * @param runs                runs of the periodic task
  * @param maxElectionsInRun   most elections one run made
  * @param skippedByGate       elections held back by the gate, summed over runs
- * @param controllerFailovers controller failovers during the run
- * @param invariantChecks     invariant checks made (all passed, or the run would have failed)
+ * @param controllerFailovers controller failovers during the simulation
+ * @param invariantChecks     invariant checks made (all passed, or the simulation would have failed)
  * @param finalLeaders        leaders per watched broker at the end
  * @param series              metrics per time bucket
  * @param classes             P99 per class and per broker, gate release, ISR re-entry timeline
@@ -50,7 +50,7 @@ public record PolicyOutcome(
         finalLeaders = Map.copyOf(finalLeaders);
     }
 
-    /** Window P99 over steady-state P99: the seed's first criterion wants at most 1.5. */
+    /** Window P99 over steady-state P99: KIP-1358's first criterion wants at most 1.5. */
     public double p99Ratio() {
         return windowP99Ms / steadyP99Ms;
     }

@@ -1,6 +1,6 @@
 package io.leaderpacer.simulator.run;
 
-import io.leaderpacer.simulator.model.ClusterState;
+import io.leaderpacer.simulator.model.ModelCluster;
 import io.leaderpacer.simulator.sim.IntList;
 
 import java.util.Arrays;
@@ -13,11 +13,11 @@ import java.util.function.LongSupplier;
  * <p>A listener in front of the latency classes: it sees every committed ISR change at the millisecond it happens,
  * not at the load model's tick.
  */
-final class ReentryLog implements ClusterState.Listener {
+final class ReentryLog implements ModelCluster.Listener {
 
-    private final ClusterState.Listener next;
+    private final ModelCluster.Listener next;
     private final LongSupplier clock;
-    private ClusterState cluster;
+    private ModelCluster cluster;
     /** The restarted broker whose re-entry the partition awaits, or -1. */
     private int[] awaiting = new int[0];
     /** Unfencing time per broker, for the times after it. */
@@ -26,12 +26,12 @@ final class ReentryLog implements ClusterState.Listener {
     private final IntList reentries = new IntList();
     private int preferred;
 
-    ReentryLog(ClusterState.Listener next, LongSupplier clock) {
+    ReentryLog(ModelCluster.Listener next, LongSupplier clock) {
         this.next = next;
         this.clock = clock;
     }
 
-    void attach(ClusterState state, int partitions, int brokers) {
+    void attach(ModelCluster state, int partitions, int brokers) {
         cluster = state;
         awaiting = new int[partitions];
         Arrays.fill(awaiting, -1);

@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * Every policy's outcome on one scenario from one seed, with the baseline they are judged against.
  *
- * @param scenario the scenario as run (possibly with a seed override)
- * @param seed     the seed every run used
+ * @param scenario the scenario as simulated (possibly with a seed override)
+ * @param seed     the seed every simulation used
  * @param outcomes in the scenario's policy order, the baseline first
  */
 public record ScenarioResult(Scenario scenario, long seed, List<PolicyOutcome> outcomes) {
@@ -32,7 +32,7 @@ public record ScenarioResult(Scenario scenario, long seed, List<PolicyOutcome> o
                 return o;
             }
         }
-        throw new IllegalArgumentException("policy '" + policy + "' was not run on " + scenario.name());
+        throw new IllegalArgumentException("policy '" + policy + "' was not simulated on " + scenario.name());
     }
 
     public Verdict verdict(PolicyOutcome outcome) {

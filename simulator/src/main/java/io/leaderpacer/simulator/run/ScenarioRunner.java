@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs every policy of a scenario from the same seed, one after another (each run is
+ * Runs every policy of a scenario from the same seed, one after another (each simulation is
  * single-threaded; running them side by side is left to the caller, as the machine allows).
  */
 public final class ScenarioRunner {

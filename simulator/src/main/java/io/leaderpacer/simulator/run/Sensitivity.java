@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * Which conclusions turn on which constant: the scenario rerun with each model constant at x0.5 and x2 (clamped to
- * its range), and every policy's verdicts compared with the unchanged run. A conclusion no single factor of two
+ * its range), and every policy's verdicts compared with the unchanged simulation. A conclusion no single factor of two
  * flips is robust in the model; one that flips names the constant to measure.
  */
 public final class Sensitivity {

@@ -8,10 +8,10 @@ import io.leaderpacer.simulator.controller.RunObserver;
 import io.leaderpacer.simulator.controller.SimulatedController;
 import io.leaderpacer.simulator.model.BrokerLoad;
 import io.leaderpacer.simulator.model.ClusterLayout;
-import io.leaderpacer.simulator.model.ClusterState;
 import io.leaderpacer.simulator.model.LatencyClasses;
 import io.leaderpacer.simulator.model.LatencyModel;
 import io.leaderpacer.simulator.model.LeadershipGains;
+import io.leaderpacer.simulator.model.ModelCluster;
 import io.leaderpacer.simulator.model.Replication;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.ModelParameters;
@@ -47,7 +47,7 @@ public final class Simulation implements RunObserver {
     private final EventQueue queue = new EventQueue();
 
     private final ClusterLayout layout;
-    private final ClusterState cluster;
+    private final ModelCluster cluster;
     private final Replication replication;
     private final LeadershipGains gains;
     private final LatencyClasses classes;
@@ -55,7 +55,7 @@ public final class Simulation implements RunObserver {
     private final BrokerLoad load;
     private final LatencyModel latency;
     private final InvariantChecker checker;
-    private final RunRecorder recorder;
+    private final SimulationRecorder recorder;
     private final SimulatedController controller;
     /** The controller's ISR requests, with the joining partition's latency taken out of its group until it commits. */
     private final Replication.IsrRequests isrRequests;
@@ -86,7 +86,7 @@ public final class Simulation implements RunObserver {
         boolean[] restarted = restartedBrokers(scenario, layout);
         classes = new LatencyClasses(layout, gains, queue::nowMs, protectedPartitions(restarted, layout), restarted);
         reentries = new ReentryLog(classes, queue::nowMs);
-        cluster = new ClusterState(layout, reentries);
+        cluster = new ModelCluster(layout, reentries);
         classes.attachAll(cluster);
         reentries.attach(cluster, layout.partitions, layout.brokers);
         replication = new Replication(layout, cluster);
@@ -95,7 +95,7 @@ public final class Simulation implements RunObserver {
         checker = new InvariantChecker(layout, cluster);
         PacerConfig config = policy.config();
         watched = watchedBrokers(scenario, config);
-        recorder = new RunRecorder(model.get(ModelKey.LATENCY_SIGMA), model.get(ModelKey.REQUEST_TIMEOUT_MS),
+        recorder = new SimulationRecorder(model.get(ModelKey.LATENCY_SIGMA), model.get(ModelKey.REQUEST_TIMEOUT_MS),
                 scenario.steadyStateEndMs(), model.recoveryWindowMs(), bucketMs, watched, layout.brokers,
                 config.waitForSync());
         controller = new SimulatedController(queue, layout, cluster, replication, checker, this, config, model);
@@ -164,7 +164,7 @@ public final class Simulation implements RunObserver {
             int index = i;
             queue.at(e.atMs(), () -> apply(e, index));
         }
-        // Where the periodic task's cycle stands when the run starts: it has been running since the
+        // Where the periodic task's cycle stands when the simulation starts: it has been running since the
         // controller became active at some unknown moment (the same for every policy of a seed).
         long period = controller.config().checkIntervalSeconds() * 1000L;
         controller.start(random.stream("controller-phase").nextLong(period));

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run's metrics over time: one row per time bucket, named columns of numbers. The first
+ * A simulation's metrics over time: one row per time bucket, named columns of numbers. The first
  * column is always {@code time_s}, the bucket's start in seconds.
  */
 public final class TimeSeries {

@@ -1,7 +1,7 @@
 package io.leaderpacer.simulator.run;
 
 /**
- * A policy's result against the seed's three acceptance criteria:
+ * A policy's result against KIP-1358's three acceptance criteria:
  *
  * <ol>
  *   <li>produce P99 over the 10 minutes from unfencing within 1.5x the steady-state P99;</li>
@@ -17,9 +17,9 @@ package io.leaderpacer.simulator.run;
  */
 public record Verdict(double p99Ratio, double recoveryRatio, boolean p99Ok, boolean timeoutsOk, boolean recoveryOk) {
 
-    /** The seed's limit for criterion 1. */
+    /** KIP-1358's limit for criterion 1. */
     public static final double MAX_P99_RATIO = 1.5;
-    /** The seed's limit for criterion 3. */
+    /** KIP-1358's limit for criterion 3. */
     public static final double MAX_RECOVERY_RATIO = 2.0;
 
     /** Judges an outcome against the baseline's recovery time. */

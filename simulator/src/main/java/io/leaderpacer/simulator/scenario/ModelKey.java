@@ -7,8 +7,8 @@ import java.util.List;
  * Every knob of the simulated cluster's physics, with its default, unit, allowed range and what it
  * does: one table that the scenario loader validates against and docs/SIMULATOR.md explains.
  *
- * <p>The defaults are calibrated so that the seed's load test (scenario 2) with Kafka's behaviour
- * today shows the produce-latency spike the seed reports from production (P99 3-10x steady state
+ * <p>The defaults are calibrated so that KIP-1358's load test (scenario 2) with Kafka's behaviour
+ * today shows the produce-latency spike KIP-1358 reports from production (P99 3-10x steady state
  * after a restart). Which knob produces which effect is written next to each key.
  */
 public enum ModelKey {
@@ -77,13 +77,13 @@ public enum ModelKey {
     CONTROLLER_FAILOVER_MS("controllerFailoverMs", 3000, "ms", 0, 1e7,
             "Time without an active controller during a controller failover."),
     REQUEST_TIMEOUT_MS("requestTimeoutMs", 30_000, "ms", 1, 1e9,
-            "Producers' request.timeout.ms: a request slower than this is counted as a time-out (the seed's criterion uses 30000)."),
+            "Producers' request.timeout.ms: a request slower than this is counted as a time-out (KIP-1358's criterion uses 30000)."),
     TICK_MS("tickMs", 1000, "ms", 100, 60_000,
             "Load-model time step: utilisation, catch-up and latency are evaluated once per tick."),
     BUCKET_SECONDS("bucketSeconds", 10, "s", 1, 3600,
             "Width of one point of the time series (CSV and charts)."),
     RECOVERY_WINDOW_SECONDS("recoveryWindowSeconds", 600, "s", 0, 86_400,
-            "The seed's acceptance window: P99 is measured over this long from the broker's unfencing; 0 = until recovery."),
+            "KIP-1358's acceptance window: P99 is measured over this long from the broker's unfencing; 0 = until recovery."),
     RECOVERED_FRACTION("recoveredFraction", 0.99, "fraction", 0.01, 1,
             "Recovery ends when every restarted broker leads this fraction of its preferred partitions.");
 

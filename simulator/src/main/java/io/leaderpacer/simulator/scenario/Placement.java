@@ -6,15 +6,15 @@ import java.util.List;
 /**
  * How the simulator lays out the replicas of topics that have no explicit {@code assignment}.
  *
- * <p>Why a choice: seed 003's rule puts partition {@code p}'s replica {@code j} on broker
- * {@code (p + j) mod n}, so every partition a broker leads has its followers on the same next
- * brokers, and a restart hands all of its leadership to one neighbour. Kafka spreads the followers
- * instead. The seed's rule stays the default so that existing scenarios and their figures do not
- * move; {@code striped} is Kafka's rack-unaware spread.
+ * <p>Why a choice: the textbook rule of Kafka's replication design puts partition {@code p} on broker
+ * {@code p mod n} and its replica {@code j} on broker {@code (p + j) mod n}, so every partition a broker
+ * leads has its followers on the same next brokers, and a restart hands all of its leadership to one
+ * neighbour. Kafka spreads the followers instead. The textbook rule ({@code consecutive}) stays the default
+ * so that existing scenarios and their figures do not move; {@code striped} is Kafka's rack-unaware spread.
  */
 public enum Placement {
-    /** Seed 003's rule: replica {@code j} of partition {@code p} (counted over all topics) on {@code (p + j) mod n}. */
-    SEED_003("seed-003"),
+    /** The textbook rule: replica {@code j} of partition {@code p} (counted over all topics) on {@code (p + j) mod n}. */
+    CONSECUTIVE("consecutive"),
     /**
      * Kafka's rack-unaware rule: the first replica round-robin from a start broker, the followers shifted
      * by an offset that grows by one each time the partition number wraps around the broker count.

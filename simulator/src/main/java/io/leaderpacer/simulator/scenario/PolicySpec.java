@@ -7,7 +7,7 @@ import java.util.TreeMap;
 
 /**
  * A leadership policy to compare: a name, the engine configuration it runs with, and
- * optionally a replication throttle on restarted brokers (the seed's rejected alternative 1,
+ * optionally a replication throttle on restarted brokers (KIP-1358's rejected alternative 1,
  * "replication throttling only").
  *
  * @param name                 short name used in tables, files and {@code --policy}

@@ -10,7 +10,7 @@ import java.util.List;
  * @param name        short name (file names, tables)
  * @param description what the scenario shows
  * @param source      where it was loaded from, for messages
- * @param seed        the default seed; every random stream of a run derives from the seed in use
+ * @param seed        the default seed; every random stream of a simulation derives from the seed in use
  * @param brokers     broker count (ids 0..brokers-1)
  * @param racks       rack count (broker b is in rack b mod racks), 0 = no racks
  * @param placement   how replicas of topics without an explicit assignment are laid out
@@ -88,7 +88,7 @@ public record Scenario(
     /**
      * The same scenario with every topic's partition count divided by {@code divisor} (at least 1
      * per topic), traffic unchanged: for tests, where the direction of an effect matters and the
-     * full-size run is for the docs.
+     * full-size simulation is for the docs.
      */
     public Scenario scaledDown(int divisor) {
         List<TopicSpec> scaled = new ArrayList<>();

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.policy.LegacyPolicyNames;
+import io.leaderpacer.engine.policy.PolicyRegistry;
 import io.leaderpacer.engine.config.Utf8Text;
 
 import java.io.IOException;
@@ -112,10 +114,10 @@ public final class ScenarioLoader {
         int brokers = cluster.requireInt("brokers", 1, 100_000);
         int racks = cluster.optInt("racks", 0, 0, brokers);
         Placement placement = Placement.named(cluster.optChoice("placement", Placement.yamlNames(),
-                Placement.SEED_003.yamlName()));
+                Placement.CONSECUTIVE.yamlName()));
         if (placement == Placement.STRIPED && racks > 0) {
             throw cluster.error("placement", "striped is Kafka's rack-unaware placement and does not keep replicas on "
-                    + "distinct racks; drop racks, use seed-003, or give each topic an explicit assignment");
+                    + "distinct racks; drop racks, use consecutive, or give each topic an explicit assignment");
         }
 
         List<TopicSpec> topics = topics(top, brokers, racks, source);
@@ -125,12 +127,12 @@ public final class ScenarioLoader {
         timeline.allowOnly(Set.of("end", "events"));
         long endMs = timeline.requireDurationMs("end");
         if (endMs < 2 * MIN_STEADY_MS) {
-            throw timeline.error("end", "the run must last at least 2m");
+            throw timeline.error("end", "the simulation must last at least 2m");
         }
         List<ScenarioEvent> events = events(timeline, brokers, endMs);
 
         Map<String, PolicySpec> custom = customPolicies(top);
-        List<PolicySpec> policies = policies(top, custom);
+        List<PolicySpec> policies = policies(top, custom, StandardPolicies.preferredPerBroker(topics, brokers));
         return new Scenario(scenarioName, description, source, seed, brokers, racks, placement, topics, events, endMs, model, policies);
     }
 
@@ -265,7 +267,7 @@ public final class ScenarioLoader {
                 throw e.error("at", "events must start at 1m or later so that there is a steady state to compare with");
             }
             if (at >= endMs) {
-                throw e.error("at", DurationText.format(at) + " is not before the end of the run (" + DurationText.format(endMs) + ")");
+                throw e.error("at", DurationText.format(at) + " is not before the end of the simulation (" + DurationText.format(endMs) + ")");
             }
             List<String> types = new ArrayList<>();
             for (String f : e.fieldNames()) {
@@ -333,8 +335,11 @@ public final class ScenarioLoader {
         for (YamlFields p : top.mappings("customPolicies")) {
             p.allowOnly(Set.of("name", "description", "config", "replicationThrottleMBps"));
             String name = p.requireString("name");
-            if (StandardPolicies.named(name) != null) {
+            if (PolicyRegistry.find(name).isPresent()) {
                 throw p.error("name", "'" + ConfigException.printable(name) + "' is a standard policy; give the custom one another name");
+            }
+            if (LegacyPolicyNames.replacement(name).isPresent()) {
+                throw p.error("name", LegacyPolicyNames.replacement(name).get() + "; give the custom one another name");
             }
             if (out.containsKey(name)) {
                 throw p.error("name", "policy '" + ConfigException.printable(name) + "' is defined twice");
@@ -351,17 +356,16 @@ public final class ScenarioLoader {
         return out;
     }
 
-    private static List<PolicySpec> policies(YamlFields top, Map<String, PolicySpec> custom) {
+    private static List<PolicySpec> policies(YamlFields top, Map<String, PolicySpec> custom, int preferredPerBroker) {
         List<String> names = top.has("policies") ? top.strings("policies") : StandardPolicies.defaultSet();
         List<PolicySpec> out = new ArrayList<>();
-        out.add(StandardPolicies.named(StandardPolicies.BASELINE));
+        out.add(StandardPolicies.named(StandardPolicies.BASELINE, preferredPerBroker));
         for (int i = 0; i < names.size(); i++) {
             String n = names.get(i);
-            PolicySpec p = custom.containsKey(n) ? custom.get(n) : StandardPolicies.named(n);
+            PolicySpec p = custom.containsKey(n) ? custom.get(n) : StandardPolicies.named(n, preferredPerBroker);
             if (p == null) {
-                throw new ScenarioException(top.file(), "policies[" + i + "]", "unknown policy '"
-                        + ConfigException.printable(n) + "'; known policies are "
-                        + StandardPolicies.knownNames(custom.keySet()));
+                throw new ScenarioException(top.file(), "policies[" + i + "]",
+                        StandardPolicies.unknown(n, custom.keySet()));
             }
             if (out.stream().noneMatch(q -> q.name().equals(n))) {
                 out.add(p);

@@ -1,100 +1,84 @@
 package io.leaderpacer.simulator.scenario;
 
-import io.leaderpacer.engine.config.ConfigException;
+import io.leaderpacer.engine.policy.PolicyEntry;
+import io.leaderpacer.engine.policy.PolicyRegistry;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The policies every scenario can name without defining them: Kafka today, the seed's example
- * settings, the two literal readings DESIGN.md keeps as variants, and the throttles alone.
- *
- * <p>An explicit registry (no reflection, no discovery) so that the list in the docs, the
- * {@code --policy} help and what runs are the same thing.
+ * The engine's {@link PolicyRegistry} as the simulator runs it: every registered policy can be named by a scenario
+ * without defining it. The registry owns the names and the engine settings; this class adds what only a model has,
+ * the follower replication throttle of {@value PolicyRegistry#REPLICATION_THROTTLE}, and sizes a policy scaled to the
+ * run's size ({@value PolicyRegistry#KIP_EXAMPLE_SCALED}) to the scenario's preferred partitions per broker.
  */
 public final class StandardPolicies {
 
-    /** The policy every result is compared against: Kafka's behaviour today. */
-    public static final String BASELINE = "baseline";
+    /** The policy every result is compared against (the baseline): Kafka's behaviour today. */
+    public static final String BASELINE = PolicyRegistry.IMMEDIATE;
 
-    private static final String ALGORITHM = "leader.imbalance.election.algorithm";
-    private static final String THRESHOLD = "leader.imbalance.election.wait.for.sync.threshold.percent";
-    private static final String MAX_WAIT = "leader.imbalance.election.wait.for.sync.max.wait.ms";
-    private static final String MAX_PER_RUN = "leader.imbalance.election.max.per.run";
-    private static final String THROTTLE = "leader.imbalance.election.throttle.interval.ms";
-    private static final String DENOMINATOR = "leader.imbalance.election.wait.for.sync.denominator";
-    private static final String CLOCK = "leader.imbalance.election.wait.for.sync.max.wait.clock";
-
-    private static final Map<String, PolicySpec> ALL = build();
+    /** The follower replication throttle {@value PolicyRegistry#REPLICATION_THROTTLE} models on catch-up. */
+    static final double REPLICATION_THROTTLE_BYTES_PER_SECOND = 400e6;
 
     private StandardPolicies() {
     }
 
-    private static Map<String, PolicySpec> build() {
-        Map<String, PolicySpec> m = new LinkedHashMap<>();
-        add(m, BASELINE, "Kafka today: immediate, cap 1000, immediate reschedule", Map.of(), 0);
-        Map<String, String> seed = Map.of(ALGORITHM, "wait-for-sync", THRESHOLD, "5", MAX_WAIT, "1800000",
-                MAX_PER_RUN, "200", THROTTLE, "15000");
-        add(m, "wait-for-sync", "the seed's example: wait-for-sync, threshold 5%, max-wait 30 min, 200 per 15 s", seed, 0);
-        add(m, "wait-for-sync-literal", "as wait-for-sync, gate ratio over imbalanced partitions only (literal reading)",
-                with(seed, DENOMINATOR, "imbalanced-only"), 0);
-        add(m, "wait-for-sync-wall-clock", "as wait-for-sync, max-wait clock running while the broker is down (literal reading)",
-                with(seed, CLOCK, "wall"), 0);
-        add(m, "wait-for-sync-strict", "as wait-for-sync with threshold 0 (any out-of-sync partition gates)",
-                with(seed, THRESHOLD, "0"), 0);
-        add(m, "wait-for-sync-strict-no-escape", "threshold 0 and max-wait 0 (never escape)",
-                with(with(seed, THRESHOLD, "0"), MAX_WAIT, "0"), 0);
-        add(m, "throttle-only", "immediate, 200 per run, 15 s between capped runs: the seed's throttle without the gate",
-                Map.of(MAX_PER_RUN, "200", THROTTLE, "15000"), 0);
-        add(m, "replication-throttle", "Kafka today plus a 400 MB/s follower replication throttle on catch-up "
-                + "(the seed's rejected alternative 1)", Map.of(), 400e6);
-        return Collections.unmodifiableMap(m);
+    /**
+     * The registered policy with this name as the simulator runs it, or {@code null}.
+     *
+     * @param preferredPerBroker the scenario's partitions per broker, which sizes a policy scaled to the run
+     */
+    public static PolicySpec named(String name, int preferredPerBroker) {
+        return PolicyRegistry.find(name).map(e -> spec(e, preferredPerBroker)).orElse(null);
     }
 
-    private static Map<String, String> with(Map<String, String> base, String key, String value) {
-        Map<String, String> out = new LinkedHashMap<>(base);
-        out.put(key, value);
-        return out;
+    /** {@link #named(String, int)} sized for this scenario. */
+    public static PolicySpec named(String name, Scenario scenario) {
+        return named(name, preferredPerBroker(scenario.topics(), scenario.brokers()));
     }
 
-    private static void add(Map<String, PolicySpec> m, String name, String description, Map<String, String> config,
-                            double throttle) {
-        m.put(name, new PolicySpec(name, description, config, throttle));
+    /** Every partition has a preferred leader and the default placement spreads them evenly: partitions / brokers. */
+    static int preferredPerBroker(List<TopicSpec> topics, int brokers) {
+        long partitions = 0;
+        for (TopicSpec t : topics) {
+            partitions += t.partitions();
+        }
+        return (int) Math.min(Integer.MAX_VALUE, partitions / Math.max(1, brokers));
     }
 
-    /** The standard policy with this name, or {@code null}. */
-    public static PolicySpec named(String name) {
-        return ALL.get(name);
+    private static PolicySpec spec(PolicyEntry e, int preferredPerBroker) {
+        boolean throttle = e.name().equals(PolicyRegistry.REPLICATION_THROTTLE);
+        String description = throttle ? e.description() + "; the model's throttle: "
+                + Math.round(REPLICATION_THROTTLE_BYTES_PER_SECOND / 1e6) + " MB/s" : e.description();
+        return new PolicySpec(e.name(), description, e.settingsByKey(preferredPerBroker),
+                throttle ? REPLICATION_THROTTLE_BYTES_PER_SECOND : 0);
     }
 
     public static List<String> names() {
-        return new ArrayList<>(ALL.keySet());
+        return PolicyRegistry.names();
     }
 
     /**
-     * The names an "unknown policy" error lists: the standard ones, then the given custom ones (from a file, so
-     * quoted and shortened as any value an error repeats).
+     * The message of an "unknown policy" error: it lists the registered names, then the given custom ones (from a
+     * file, so quoted and shortened as any value an error repeats), and names the replacement of a retired name.
      */
-    public static List<String> knownNames(Collection<String> customNames) {
-        List<String> known = new ArrayList<>(names());
-        for (String c : customNames) {
-            if (!known.contains(c)) {
-                known.add(ConfigException.printable(c));
-            }
+    public static String unknown(String name, Collection<String> customNames) {
+        return PolicyRegistry.unknown(name, customNames).getMessage();
+    }
+
+    /** Every registered policy's name and description, for {@code --list-policies}. */
+    public static Map<String, String> descriptions() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (PolicyEntry e : PolicyRegistry.all()) {
+            out.put(e.name(), spec(e, 0).description());
         }
-        return known;
+        return out;
     }
 
-    public static List<PolicySpec> all() {
-        return new ArrayList<>(ALL.values());
-    }
-
-    /** The four the issue asks for in every scenario, baseline first. */
+    /** The four the issue asks for in every scenario, the baseline first. */
     public static List<String> defaultSet() {
-        return List.of(BASELINE, "wait-for-sync", "wait-for-sync-literal", "throttle-only");
+        return List.of(BASELINE, PolicyRegistry.KIP_EXAMPLE, "kip-example-literal", "throttle-only");
     }
 }

@@ -56,7 +56,7 @@ public record TopicSpec(
         return !assignment.isEmpty();
     }
 
-    /** The same topic with a different partition count (for scaled-down test runs; drops an explicit assignment). */
+    /** The same topic with a different partition count (for scaled-down test simulations; drops an explicit assignment). */
     public TopicSpec withPartitions(int count) {
         return new TopicSpec(name, count, replicationFactor, produceBytesPerSecond, produceRequestsPerSecond,
                 consumerRequestsPerSecond, skew, retentionMs, uncleanLeaderElection,

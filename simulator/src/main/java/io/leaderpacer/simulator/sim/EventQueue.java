@@ -4,7 +4,7 @@ import java.util.PriorityQueue;
 
 /**
  * The simulation's only notion of time: actions ordered by logical time, then by the order in
- * which they were scheduled. The tie-break by sequence number is what makes two runs with the
+ * which they were scheduled. The tie-break by sequence number is what makes two simulations with the
  * same seed take exactly the same path, whatever the priority queue's internal layout.
  */
 public final class EventQueue {

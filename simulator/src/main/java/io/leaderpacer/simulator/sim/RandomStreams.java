@@ -3,7 +3,7 @@ package io.leaderpacer.simulator.sim;
 import java.util.SplittableRandom;
 
 /**
- * Every random number of a run comes from here, derived from the run's one seed and the name of
+ * Every random number of a simulation comes from here, derived from its one seed and the name of
  * what it is for. Named streams keep concerns independent: drawing one more number for the
  * workload does not shift the controller's phase, so changing one model part changes only its
  * own randomness.

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The shipped calibration (scenarios/09-calibrated-loadtest.yaml, fitted by {@code pacer simulate --calibrate}) against
- * the real runs it was fitted on (docs/evidence/run2-producer-per-leader and run3-catch-up-bytes, measured on Kafka
+ * the evidence runs it was fitted on (docs/evidence/run2-producer-per-leader and run3-catch-up-bytes, measured on Kafka
  * 4.3.1, 6 rounds per policy): every figure the issue names, for both policies, within 25 % of the measured median
  * over the rounds.
  *

@@ -27,9 +27,9 @@ class CalibrationTargetsTest {
     void firstReentryOfTwoPolicies_isTheMedianOfAllSixRounds_whileP50StaysPerPolicy() {
         List<Target> targets = Calibration.targets(List.of(
                 round("immediate", 1, 1.0, 10), round("immediate", 2, 2.0, 11), round("immediate", 3, 6.0, 12),
-                round("wait-for-sync", 1, 3.0, 5), round("wait-for-sync", 2, 4.0, 6), round("wait-for-sync", 3, 5.0, 7)));
+                round("kip-example-scaled", 1, 3.0, 5), round("kip-example-scaled", 2, 4.0, 6), round("kip-example-scaled", 3, 5.0, 7)));
 
-        for (String policy : List.of("immediate", "wait-for-sync")) {
+        for (String policy : List.of("immediate", "kip-example-scaled")) {
             Target first = target(targets, policy, Quantity.REENTRY_FIRST);
             assertThat(first.median()).as(policy).isEqualTo(3.5);
             assertThat(first.min()).isEqualTo(1.0);
@@ -37,8 +37,8 @@ class CalibrationTargetsTest {
             assertThat(first.rounds()).isEqualTo(6);
         }
         assertThat(target(targets, "immediate", Quantity.REENTRY_P50).median()).isEqualTo(11);
-        assertThat(target(targets, "wait-for-sync", Quantity.REENTRY_P50).median()).isEqualTo(6);
-        assertThat(target(targets, "wait-for-sync", Quantity.REENTRY_P50).rounds()).isEqualTo(3);
+        assertThat(target(targets, "kip-example-scaled", Quantity.REENTRY_P50).median()).isEqualTo(6);
+        assertThat(target(targets, "kip-example-scaled", Quantity.REENTRY_P50).rounds()).isEqualTo(3);
     }
 
     private static MeasuredRound latencies(String policy, int n, double steadyMs, double windowOtherMs) {
@@ -47,23 +47,23 @@ class CalibrationTargetsTest {
     }
 
     /**
-     * Steady P99s 100/200/300 ms under immediate and 10/20/30 ms under wait-for-sync: pooled, their median is 65 ms.
+     * Steady P99s 100/200/300 ms under immediate and 10/20/30 ms under kip-example-scaled: pooled, their median is 65 ms.
      * Immediate's window P99s 1,000/2,000/9,000 ms give 2,000 / 65 = 30.8x (the median of per-round ratios would be
-     * 10x); wait-for-sync's 500/600/700 ms give 600 / 65 = 9.2x (per round: 30x).
+     * 10x); kip-example-scaled's 500/600/700 ms give 600 / 65 = 9.2x (per round: 30x).
      */
     @Test
     void p99Ratio_isThePolicysMedianWindowP99_overTheSteadyP99PooledOverEveryRound() {
         List<Target> targets = Calibration.targets(List.of(
                 latencies("immediate", 1, 100, 1000), latencies("immediate", 2, 200, 2000),
-                latencies("immediate", 3, 300, 9000), latencies("wait-for-sync", 1, 10, 500),
-                latencies("wait-for-sync", 2, 20, 600), latencies("wait-for-sync", 3, 30, 700)));
+                latencies("immediate", 3, 300, 9000), latencies("kip-example-scaled", 1, 10, 500),
+                latencies("kip-example-scaled", 2, 20, 600), latencies("kip-example-scaled", 3, 30, 700)));
 
         Target immediate = target(targets, "immediate", Quantity.P99_RATIO_OTHER);
         assertThat(immediate.median()).isCloseTo(2000 / 65.0, within(1e-9));
         assertThat(immediate.min()).isCloseTo(1000 / 65.0, within(1e-9));
         assertThat(immediate.max()).isCloseTo(9000 / 65.0, within(1e-9));
         assertThat(immediate.rounds()).isEqualTo(3);
-        assertThat(target(targets, "wait-for-sync", Quantity.P99_RATIO_PROTECTED).median())
+        assertThat(target(targets, "kip-example-scaled", Quantity.P99_RATIO_PROTECTED).median())
                 .isCloseTo(600 / 65.0, within(1e-9));
     }
 

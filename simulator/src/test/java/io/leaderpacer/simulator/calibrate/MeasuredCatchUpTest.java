@@ -47,7 +47,7 @@ class MeasuredCatchUpTest {
     @Test
     void policyWithSettings_quotedWithItsCommas_isOneRoundOfThatPolicy(@TempDir Path dir) throws IOException {
         long mib = 1 << 20;
-        String policy = "wait-for-sync:leader.imbalance.election.max.per.run=15,leader.imbalance.election.throttle.interval.ms=1000";
+        String policy = "kip-example-scaled:leader.imbalance.election.max.per.run=15,leader.imbalance.election.throttle.interval.ms=1000";
         String q = '"' + policy + '"';
         Files.writeString(dir.resolve("rounds.csv"), "policy,round,restarted_at_s,unfenced_at_s\n" + q + ",2,10,12\n");
         Files.writeString(dir.resolve("partitions.csv"), "policy,round,at_s,hosted_bytes,bytes_behind\n"

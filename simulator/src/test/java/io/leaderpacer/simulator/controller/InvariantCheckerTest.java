@@ -6,9 +6,9 @@ import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.simulator.model.ClusterLayout;
-import io.leaderpacer.simulator.model.ClusterState;
 import io.leaderpacer.simulator.model.LatencyClasses;
 import io.leaderpacer.simulator.model.LeadershipGains;
+import io.leaderpacer.simulator.model.ModelCluster;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioLoader;
 import io.leaderpacer.simulator.sim.RandomStreams;
@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class InvariantCheckerTest {
 
     private ClusterLayout layout;
-    private ClusterState cluster;
+    private ModelCluster cluster;
     private InvariantChecker checker;
 
     @BeforeEach
@@ -37,7 +37,7 @@ class InvariantCheckerTest {
         layout = ClusterLayout.of(s, new RandomStreams(1));
         LatencyClasses classes = new LatencyClasses(layout, new LeadershipGains(3, 30), () -> 0L, new boolean[layout.partitions],
                 new boolean[layout.brokers]);
-        cluster = new ClusterState(layout, classes);
+        cluster = new ModelCluster(layout, classes);
         classes.attachAll(cluster);
         checker = new InvariantChecker(layout, cluster);
     }

@@ -80,7 +80,7 @@ class StripedPlacementTest {
     }
 
     @Test
-    void noPlacementGiven_isSeed003CountedOverAllTopics() {
+    void noPlacementGiven_isConsecutiveCountedOverAllTopics() {
         int[][] expected = new int[10][3];
         for (int p = 0; p < 10; p++) {
             for (int j = 0; j < 3; j++) {
@@ -88,7 +88,7 @@ class StripedPlacementTest {
             }
         }
         assertThat(all(layout("", "", 7))).isDeepEqualTo(expected);
-        assertThat(all(layout(", placement: seed-003", "", 7))).isDeepEqualTo(expected);
+        assertThat(all(layout(", placement: consecutive", "", 7))).isDeepEqualTo(expected);
     }
 
     @Test

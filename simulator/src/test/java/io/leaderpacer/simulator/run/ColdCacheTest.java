@@ -34,7 +34,7 @@ class ColdCacheTest {
                 "model: {networkInMBps: 100000, diskWriteMBps: 100, tickMs: 1000, coldCacheReadCost: " + coldCacheReadCost
                         + ", coldCacheDecaySeconds: 600}",
                 "timeline: {end: 20m, events: [{at: 1m, restart: {broker: 0, down: 10s}}]}",
-                "policies: [baseline]", ""));
+                "policies: [immediate]", ""));
         return new ScenarioRunner(ProgressListener.NONE).run(s, s.seed());
     }
 

@@ -8,9 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ControllerFailoverScenarioTest {
 
     @Test
-    void failoversMidRecovery_keepInvariantsAndTheSeedsCriteria() {
-        ScenarioResult r = ShippedScenarios.leadershipOnly("06-controller-failover.yaml", 4, "wait-for-sync");
-        PolicyOutcome wfs = r.outcome("wait-for-sync");
+    void failoversMidRecovery_keepInvariantsAndKip1358sCriteria() {
+        ScenarioResult r = ShippedScenarios.leadershipOnly("06-controller-failover.yaml", 4, "kip-example");
+        PolicyOutcome wfs = r.outcome("kip-example");
         assertThat(wfs.controllerFailovers()).isEqualTo(2);
         assertThat(r.baseline().controllerFailovers()).isEqualTo(2);
         assertThat(r.verdict(wfs).pass()).isTrue();

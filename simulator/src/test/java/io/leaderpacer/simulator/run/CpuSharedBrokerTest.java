@@ -31,7 +31,7 @@ class CpuSharedBrokerTest {
                 "    produceRequestsPerSecond: 300",
                 "model: {networkInMBps: 100000, diskWriteMBps: 100, tickMs: 1000, requestCostKB: " + requestCostKB + "}",
                 "timeline: {end: 3m, events: [{at: 2m, restart: {broker: 0, down: 10s}}]}",
-                "policies: [baseline]", ""));
+                "policies: [immediate]", ""));
         return new ScenarioRunner(ProgressListener.NONE).run(s, s.seed()).baseline();
     }
 

@@ -9,7 +9,7 @@ class DeprioritizedScenarioTest {
 
     @Test
     void deprioritizedBroker_drainsAndStaysLeaderless_underEveryPolicy() {
-        ScenarioResult r = ShippedScenarios.leadershipOnly("07-deprioritized.yaml", 4, "wait-for-sync", "throttle-only");
+        ScenarioResult r = ShippedScenarios.leadershipOnly("07-deprioritized.yaml", 4, "kip-example", "throttle-only");
         for (PolicyOutcome o : r.outcomes()) {
             TimeSeries ts = o.series();
             assertThat(ts.value("leaders_b5", 0)).as(o.policy().name()).isGreaterThan(900);
@@ -23,6 +23,6 @@ class DeprioritizedScenarioTest {
             assertThat(o.finalLeaders().get(5)).isZero();
             assertThat(o.recovered()).as(o.policy().name()).isTrue();
         }
-        assertThat(r.verdict("wait-for-sync").p99Ok()).isTrue();
+        assertThat(r.verdict("kip-example").p99Ok()).isTrue();
     }
 }

@@ -20,7 +20,7 @@ class DeterminismTest {
 
     private static ScenarioResult runSmallLoadTest(long seed) {
         Scenario s = ShippedScenarios.load("02-load-test.yaml").scaledDown(12);
-        s = s.withPolicies(List.of(s.policies().get(0), s.policy("wait-for-sync")));
+        s = s.withPolicies(List.of(s.policies().get(0), s.policy("kip-example")));
         return new ScenarioRunner(ProgressListener.NONE).run(s, seed);
     }
 
@@ -43,7 +43,7 @@ class DeterminismTest {
     void goldenNumbers_fromFixedSeed() {
         ScenarioResult r = runSmallLoadTest(11);
         PolicyOutcome baseline = r.baseline();
-        PolicyOutcome wfs = r.outcome("wait-for-sync");
+        PolicyOutcome wfs = r.outcome("kip-example");
         // Scenario 2 at 1/12 size (3,000 + 4 partitions, 501 preferred by broker 0), seed 11.
         // Window P99s updated when fetcher sharing became part of the model (followerFetchWaitScale 1 by default):
         // the restarted broker's in-sync partitions now wait behind its catch-up fetches under every policy.

@@ -10,9 +10,9 @@ class IsrFlapScenarioTest {
     @Test
     void flapBelowThreshold_defaultKeepsRamping_literalRegatesAndRecoversLater() {
         // Full size: the flap is timed to fall inside the 6,000-partition ramp.
-        ScenarioResult r = ShippedScenarios.leadershipOnly("05-isr-flap.yaml", 1, "wait-for-sync", "wait-for-sync-literal");
-        PolicyOutcome all = r.outcome("wait-for-sync");
-        PolicyOutcome literal = r.outcome("wait-for-sync-literal");
+        ScenarioResult r = ShippedScenarios.leadershipOnly("05-isr-flap.yaml", 1, "kip-example", "kip-example-literal");
+        PolicyOutcome all = r.outcome("kip-example");
+        PolicyOutcome literal = r.outcome("kip-example-literal");
 
         assertThat(regatedAfterRamping(all.series())).as("default denominator re-gates").isFalse();
         assertThat(regatedAfterRamping(literal.series())).as("literal denominator re-gates").isTrue();

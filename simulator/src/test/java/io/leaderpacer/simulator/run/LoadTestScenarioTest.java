@@ -7,7 +7,7 @@ import org.junit.jupiter.api.TestInstance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Scenario 2, the seed's load test: the seed's acceptance criteria, on the leadership part alone (what a policy
+ * Scenario 2, KIP-1358's load test: KIP-1358's acceptance criteria, on the leadership part alone (what a policy
  * controls) and with the in-sync follower's wait behind catch-up fetches (what the real load test measured).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -18,24 +18,24 @@ class LoadTestScenarioTest {
 
     @BeforeAll
     void run() {
-        result = ShippedScenarios.leadershipOnly("02-load-test.yaml", 4, "wait-for-sync", "throttle-only");
-        withSharing = ShippedScenarios.run("02-load-test.yaml", 4, "wait-for-sync");
+        result = ShippedScenarios.leadershipOnly("02-load-test.yaml", 4, "kip-example", "throttle-only");
+        withSharing = ShippedScenarios.run("02-load-test.yaml", 4, "kip-example");
     }
 
     @Test
     void withFetcherSharing_waitForSyncFailsP99LikeTheBaseline_asTheRealLoadTestMeasured() {
         Verdict baseline = withSharing.verdict(withSharing.baseline());
-        Verdict wfs = withSharing.verdict("wait-for-sync");
+        Verdict wfs = withSharing.verdict("kip-example");
         assertThat(wfs.p99Ok()).isFalse();
         assertThat(baseline.p99Ok()).isFalse();
         // The follower's wait is the same whoever leads: the two spikes are within 25 % of each other.
         assertThat(wfs.p99Ratio() / baseline.p99Ratio()).isBetween(0.75, 1.25);
         // And it is far above what leadership alone does under wait-for-sync.
-        assertThat(wfs.p99Ratio()).isGreaterThan(3 * result.verdict("wait-for-sync").p99Ratio());
+        assertThat(wfs.p99Ratio()).isGreaterThan(3 * result.verdict("kip-example").p99Ratio());
     }
 
     @Test
-    void baseline_showsTheSeedsSpikeOfThreeToTenTimesSteadyState() {
+    void baseline_showsKip1358sSpikeOfThreeToTenTimesSteadyState() {
         PolicyOutcome baseline = result.baseline();
         assertThat(baseline.p99Ratio()).isBetween(3.0, 10.0);
         assertThat(result.verdict(baseline).p99Ok()).isFalse();
@@ -44,11 +44,11 @@ class LoadTestScenarioTest {
 
     @Test
     void waitForSync_keepsP99WithinOneAndAHalfAndRecoveryWithinTwiceBaseline() {
-        Verdict v = result.verdict("wait-for-sync");
+        Verdict v = result.verdict("kip-example");
         assertThat(v.p99Ratio()).isLessThanOrEqualTo(1.5);
         assertThat(v.recoveryRatio()).isGreaterThan(1.0).isLessThanOrEqualTo(2.0);
         assertThat(v.pass()).isTrue();
-        assertThat(result.outcome("wait-for-sync").maxElectionsInRun()).isEqualTo(200);
+        assertThat(result.outcome("kip-example").maxElectionsInRun()).isEqualTo(200);
     }
 
     @Test

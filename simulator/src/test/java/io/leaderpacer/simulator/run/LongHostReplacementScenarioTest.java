@@ -9,10 +9,10 @@ class LongHostReplacementScenarioTest {
 
     @Test
     void whileActiveClock_stillGates_wallClockEscapesBeforeTheBrokerIsBack() {
-        ScenarioResult r = ShippedScenarios.leadershipOnly("08-long-host-replacement.yaml", 4, "wait-for-sync",
-                "wait-for-sync-wall-clock");
-        PolicyOutcome active = r.outcome("wait-for-sync");
-        PolicyOutcome wall = r.outcome("wait-for-sync-wall-clock");
+        ScenarioResult r = ShippedScenarios.leadershipOnly("08-long-host-replacement.yaml", 4, "kip-example",
+                "kip-example-wall-clock");
+        PolicyOutcome active = r.outcome("kip-example");
+        PolicyOutcome wall = r.outcome("kip-example-wall-clock");
         double unfencedS = active.firstUnfenceMs() / 1000.0;
 
         assertThat(phaseAt(active.series(), unfencedS + 600)).as("gated 10 min after unfencing").isEqualTo(1.0);

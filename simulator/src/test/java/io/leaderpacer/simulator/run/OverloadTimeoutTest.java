@@ -35,7 +35,7 @@ class OverloadTimeoutTest {
                 "    produceRequestsPerSecond: 300",
                 "model: {networkInMBps: 100, diskWriteMBps: 100000, requestTimeoutMs: 30000, tickMs: 1000}",
                 "timeline: {end: 15m, events: [{at: 1m, restart: {broker: 0, down: 10s}}]}",
-                "policies: [baseline]", ""));
+                "policies: [immediate]", ""));
     }
 
     private static ScenarioResult run(double produceMBps) {

@@ -27,22 +27,23 @@ class RestartedRoleTest {
 
     @Test
     void slowLeaderAndNoFetchWait_makeTheLeaderRoleTheSlowest() {
-        ClassFigures f = run("immediate", Map.of(ModelKey.FETCH_WAIT_SCALE, 0.0, ModelKey.LEADER_SERVICE_MS, 200.0));
+        ClassFigures f = run("loadtest-immediate", Map.of(ModelKey.FETCH_WAIT_SCALE, 0.0, ModelKey.LEADER_SERVICE_MS, 200.0));
         assertThat(f.windowP99Ms(RestartedRole.LEADER))
                 .isGreaterThan(2 * f.windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER));
     }
 
     @Test
     void fastLeaderAndLongFetchWait_makeTheInSyncFollowerRoleTheSlowest() {
-        ClassFigures f = run("immediate", Map.of(ModelKey.FETCH_WAIT_SCALE, 50.0, ModelKey.LEADER_SERVICE_MS, 0.05));
+        ClassFigures f = run("loadtest-immediate", Map.of(ModelKey.FETCH_WAIT_SCALE, 50.0, ModelKey.LEADER_SERVICE_MS, 0.05));
         assertThat(f.windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER))
                 .isGreaterThan(2 * f.windowP99Ms(RestartedRole.LEADER));
     }
 
     @Test
     void brokerThatLeadsNothingInTheWindow_hasNoLeaderRoleFigure() {
-        // The baseline runs the periodic task every 300 s: its one run after unfencing comes after the 90 s window.
-        ClassFigures f = run("baseline", Map.of());
+        // The baseline (immediate) runs the periodic task every 300 s: its one run after unfencing comes after the
+        // 90 s window.
+        ClassFigures f = run("immediate", Map.of());
         assertThat(f.windowP99Ms(RestartedRole.LEADER)).isNaN();
         assertThat(f.windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER)).isPositive();
         assertThat(f.windowP99Ms(RestartedRole.NOT_IN_ISR)).isPositive();

@@ -9,8 +9,8 @@ class RollingRestartScenarioTest {
 
     @Test
     void twoRecoveringBrokers_rampInParallel() {
-        ScenarioResult r = ShippedScenarios.leadershipOnly("03-rolling-restart.yaml", 4, "wait-for-sync");
-        PolicyOutcome wfs = r.outcome("wait-for-sync");
+        ScenarioResult r = ShippedScenarios.leadershipOnly("03-rolling-restart.yaml", 4, "kip-example");
+        PolicyOutcome wfs = r.outcome("kip-example");
         TimeSeries ts = wfs.series();
         int rampRows = 0;
         for (int i = 0; i < ts.rows(); i++) {

@@ -18,7 +18,7 @@ class SensitivityTest {
             "topics: [{name: t, partitions: 12, produceMBps: 30, skew: {kind: lognormal, sigma: 1.0}}]",
             "model: {tickMs: 1000}",
             "timeline: {end: 20m, events: [{at: 2m, restart: {broker: 0, down: 3m}}]}",
-            "policies: [wait-for-sync]", "");
+            "policies: [kip-example]", "");
 
     @Test
     void everyPhysicalConstant_isVariedBothWays_andAFlipIsWhatADirectRerunShows() {
@@ -33,7 +33,7 @@ class SensitivityTest {
         ScenarioResult base = runner.run(s, 5);
         for (Sensitivity.Row r : rows.subList(0, 6)) {
             ScenarioResult changed = runner.run(s.withModel(s.model().with(Map.of(r.key(), r.value()))), 5);
-            boolean flipped = base.verdict("wait-for-sync").p99Ok() != changed.verdict("wait-for-sync").p99Ok()
+            boolean flipped = base.verdict("kip-example").p99Ok() != changed.verdict("kip-example").p99Ok()
                     || base.verdict(base.baseline()).p99Ok() != changed.verdict(changed.baseline()).p99Ok();
             assertThat(r.flips().stream().anyMatch(f -> f.contains("P99"))).as(r.key().key()).isEqualTo(flipped);
         }

@@ -52,7 +52,7 @@ class SimulationProperties {
                         brokers - 1) : "    - {at: 14m, restart: {broker: 2, down: 1m}}",
                 "");
         Scenario s = new ScenarioLoader().parse("random.yaml", yaml);
-        PolicySpec p = StandardPolicies.named(policy);
+        PolicySpec p = StandardPolicies.named(policy, s);
         PolicyOutcome a = new Simulation(s, p, seed, ProgressListener.NONE).run();
         PolicyOutcome b = new Simulation(s, p, seed, ProgressListener.NONE).run();
         assertThat(a.invariantChecks()).isGreaterThan(0);

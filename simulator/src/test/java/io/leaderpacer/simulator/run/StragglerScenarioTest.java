@@ -14,20 +14,20 @@ class StragglerScenarioTest {
 
     @BeforeAll
     void run() {
-        result = ShippedScenarios.leadershipOnly("04-straggler.yaml", 4, "wait-for-sync", "wait-for-sync-strict",
-                "wait-for-sync-strict-no-escape");
+        result = ShippedScenarios.leadershipOnly("04-straggler.yaml", 4, "kip-example", "kip-example-strict",
+                "kip-example-strict-no-escape");
     }
 
     @Test
     void thresholdOfFivePercent_ignoresTheStragglers() {
-        Verdict v = result.verdict("wait-for-sync");
+        Verdict v = result.verdict("kip-example");
         assertThat(v.pass()).isTrue();
-        assertThat(result.outcome("wait-for-sync").series().column("gate_b0")).doesNotContain(2.0);
+        assertThat(result.outcome("kip-example").series().column("gate_b0")).doesNotContain(2.0);
     }
 
     @Test
     void strictGate_holdsTheBrokerUntilMaxWaitThenReleasesIt() {
-        PolicyOutcome strict = result.outcome("wait-for-sync-strict");
+        PolicyOutcome strict = result.outcome("kip-example-strict");
         TimeSeries ts = strict.series();
         int escapedAt = -1;
         for (int i = 0; i < ts.rows(); i++) {
@@ -49,7 +49,7 @@ class StragglerScenarioTest {
 
     @Test
     void strictGateWithoutEscape_neverLetsTheBrokerLeadAgain() {
-        PolicyOutcome never = result.outcome("wait-for-sync-strict-no-escape");
+        PolicyOutcome never = result.outcome("kip-example-strict-no-escape");
         assertThat(never.recovered()).isFalse();
         assertThat(never.finalLeaders().get(0)).isZero();
         assertThat(never.elections()).isZero();

@@ -27,13 +27,13 @@ class PlacementOptionTest {
     }
 
     @Test
-    void noPlacement_isSeed003() {
-        assertThat(parse("").placement()).isEqualTo(Placement.SEED_003);
+    void noPlacement_isConsecutive() {
+        assertThat(parse("").placement()).isEqualTo(Placement.CONSECUTIVE);
     }
 
     @Test
     void eachValue_isRead() {
-        assertThat(parse(", placement: seed-003").placement()).isEqualTo(Placement.SEED_003);
+        assertThat(parse(", placement: consecutive").placement()).isEqualTo(Placement.CONSECUTIVE);
         assertThat(parse(", placement: striped").placement()).isEqualTo(Placement.STRIPED);
     }
 
@@ -42,7 +42,7 @@ class PlacementOptionTest {
         ScenarioException e = refused(", placement: stripped");
         assertThat(e.file()).isEqualTo("bad.yaml");
         assertThat(e.field()).isEqualTo("cluster.placement");
-        assertThat(e.problem()).contains("'stripped'").contains("seed-003").contains("striped");
+        assertThat(e.problem()).contains("'stripped'").contains("consecutive").contains("striped");
         assertThat(e.getMessage()).startsWith("bad.yaml: field 'cluster.placement': ").doesNotContain("\n");
     }
 

@@ -89,9 +89,9 @@ class ScenarioLoaderTest {
 
     @Test
     void unknownPolicy_listsKnownPolicies() {
-        ScenarioException e = catchScenario(VALID + "policies: [baseline, wait-for-synk]\n");
+        ScenarioException e = catchScenario(VALID + "policies: [immediate, kip-exampel]\n");
         assertThat(e.field()).isEqualTo("policies[1]");
-        assertThat(e.problem()).contains("wait-for-synk").contains("wait-for-sync-literal");
+        assertThat(e.problem()).contains("kip-exampel").contains("kip-example-literal");
     }
 
     @Test
@@ -184,9 +184,24 @@ class ScenarioLoaderTest {
                 "    replicationThrottleMBps: 100",
                 "");
         Scenario s = parse(text);
-        assertThat(s.policies()).extracting(PolicySpec::name).containsExactly("baseline", "gentle");
+        assertThat(s.policies()).extracting(PolicySpec::name).containsExactly("immediate", "gentle");
         assertThat(s.policy("gentle").config().maxPerRun()).isEqualTo(50);
         assertThat(s.policy("gentle").replicationThrottleBytesPerSecond()).isEqualTo(100e6);
+    }
+
+    @Test
+    void customPolicy_withARegisteredOrRetiredName_isRejected() {
+        String custom = String.join("\n", "customPolicies:", "  - name: %s",
+                "    config: {leader.imbalance.election.max.per.run: \"50\"}", "");
+        assertThat(catchScenario(VALID + custom.formatted("immediate")).problem()).contains("is a standard policy");
+        assertThat(catchScenario(VALID + custom.formatted("wait-for-sync")).problem())
+                .contains("the simulator's is now kip-example").contains("give the custom one another name");
+    }
+
+    @Test
+    void retiredPolicyName_isUnknown_andSaysWhatReplacedIt() {
+        ScenarioException e = catchScenario(VALID + "policies: [baseline, wait-for-sync]\n");
+        assertThat(e.problem()).contains("unknown policy 'baseline'").contains("'baseline' is now immediate");
     }
 
     private ScenarioException catchScenario(String text) {

@@ -17,8 +17,11 @@ import java.util.List;
  * <p>Per-broker totals (leaders, led traffic, preferred partitions and how many of them are led
  * or out of sync) are recomputed lazily, only for brokers something touched since the last
  * {@link #refresh()}: cheap, and impossible to drift the way incremental bookkeeping can.
+ *
+ * <p>Named for the model: the engine's own {@code ClusterState} is the policy's incremental view of a cluster, which
+ * this class builds for it ({@link #engineState()}).
  */
-public final class ClusterState {
+public final class ModelCluster {
 
     /** Told about every leadership and ISR change, to re-file the partition's latency class. */
     public interface Listener {
@@ -75,7 +78,7 @@ public final class ClusterState {
      */
     private io.leaderpacer.engine.cluster.ClusterState engineState;
 
-    public ClusterState(ClusterLayout layout, Listener listener) {
+    public ModelCluster(ClusterLayout layout, Listener listener) {
         this.layout = layout;
         this.listener = listener;
         int n = layout.brokers;
@@ -389,7 +392,7 @@ public final class ClusterState {
         return preferredLed[b];
     }
 
-    /** The seed's OutOfSyncPreferredPartitionCount{broker=b}. */
+    /** KIP-1358's OutOfSyncPreferredPartitionCount{broker=b}. */
     public int outOfSyncPreferred(int b) {
         return outOfSyncPreferred[b];
     }

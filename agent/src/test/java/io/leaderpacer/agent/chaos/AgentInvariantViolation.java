@@ -6,11 +6,11 @@ package io.leaderpacer.agent.chaos;
  * <p>Why an {@link AssertionError}: it is a test failure, not an error of the code under test's input; thrown on the
  * agent's run thread it is recorded by {@link RunInvariantMonitor} and rethrown on the test's thread.
  */
-final class InvariantViolation extends AssertionError {
+final class AgentInvariantViolation extends AssertionError {
 
     private static final long serialVersionUID = 1L;
 
-    InvariantViolation(long run, String what) {
+    AgentInvariantViolation(long run, String what) {
         super("run " + run + ": " + what);
     }
 }

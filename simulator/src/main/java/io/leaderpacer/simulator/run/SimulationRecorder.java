@@ -6,8 +6,8 @@ import io.leaderpacer.engine.GatePhase;
 import io.leaderpacer.simulator.controller.RunObserver;
 import io.leaderpacer.simulator.latency.LatencyHistogram;
 import io.leaderpacer.simulator.model.BrokerLoad;
-import io.leaderpacer.simulator.model.ClusterState;
 import io.leaderpacer.simulator.model.LatencySink;
+import io.leaderpacer.simulator.model.ModelCluster;
 import io.leaderpacer.simulator.model.Replication;
 import io.leaderpacer.simulator.model.RestartedRole;
 
@@ -15,14 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Everything a run measures: request latencies per time bucket and per acceptance window, the
+ * Everything a simulation measures: request latencies per time bucket and per acceptance window, the
  * controller's activity, and a sample of the watched brokers' state per bucket.
  *
  * <p>Latencies for a tick go to the bucket's histogram and, when the tick falls in them, to the
  * steady-state window (before the first event) and the recovery window (from the first
  * unfencing of a restarted broker, for {@code recoveryWindowSeconds}).
  */
-final class RunRecorder implements LatencySink, RunObserver {
+final class SimulationRecorder implements LatencySink, RunObserver {
 
     /** Gate phases as numbers for the time series. */
     static final double OPEN = 0;
@@ -80,7 +80,7 @@ final class RunRecorder implements LatencySink, RunObserver {
     /** Brokers up to which P99 is kept per broker (a few KB each). */
     static final int MAX_BROKERS_WITH_FIGURES = 1024;
 
-    RunRecorder(double sigma, double timeoutMs, long steadyEndMs, long windowMs, long bucketMs, int[] watched,
+    SimulationRecorder(double sigma, double timeoutMs, long steadyEndMs, long windowMs, long bucketMs, int[] watched,
                 int brokers, boolean gating) {
         this.bucketMs = bucketMs;
         this.gating = gating;
@@ -234,10 +234,10 @@ final class RunRecorder implements LatencySink, RunObserver {
     }
 
     /** Closes the bucket that started at {@code startMs}: one row of the time series. */
-    void closeBucket(long startMs, ClusterState cluster, Replication replication) {
+    void closeBucket(long startMs, ModelCluster cluster, Replication replication) {
         cluster.refresh();
         double bucketTimeouts = bucket.isEmpty() ? 0 : bucket.requestsAbove(timeoutMs, sigma);
-        // The seed's criterion is about the recovery: count from the bucket holding the first unfencing.
+        // KIP-1358's criterion is about the recovery: count from the bucket holding the first unfencing.
         if (windowStartMs != Long.MIN_VALUE && startMs + bucketMs > windowStartMs) {
             timeouts += bucketTimeouts;
         }

@@ -1,0 +1,157 @@
+package io.leaderpacer.engine.policy;
+
+import io.leaderpacer.engine.config.ConfigKey;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every named policy, in one place: Kafka's behaviour today, KIP-1358's worked example and its variants, the same
+ * example scaled to a load test of minutes, and the recommended configuration (docs/RECOVERY-SPEED.md).
+ *
+ * <p>An explicit list (no reflection, no discovery), in the spirit of a simulator's policy registry: what
+ * {@code pacer simulate --list-policies} prints, what a scenario or {@code --policy} may name and what the docs cite
+ * are the same thing. Different settings always get different names; an unknown name is an error that lists the
+ * known ones ({@link UnknownPolicyException}).
+ */
+public final class PolicyRegistry {
+
+    /** Kafka's behaviour today; every other policy is compared with it (the baseline). */
+    public static final String IMMEDIATE = "immediate";
+    /** KIP-1358's worked example: gate at 5 %, 200 per run, 15 s between capped runs, max-wait 30 min. */
+    public static final String KIP_EXAMPLE = "kip-example";
+    /** {@link #KIP_EXAMPLE} scaled to a load test of minutes: about 25 capped batches, 2 s apart, max-wait 5 min. */
+    public static final String KIP_EXAMPLE_SCALED = "kip-example-scaled";
+    /** The recommended configuration of docs/RECOVERY-SPEED.md. */
+    public static final String RECOMMENDED = "recommended";
+    /** Kafka today plus a follower replication throttle on catch-up: modelled by the simulator only. */
+    public static final String REPLICATION_THROTTLE = "replication-throttle";
+
+    /** {@link #KIP_EXAMPLE_SCALED} returns the preferred partitions in about this many capped batches (5,000 / 200). */
+    public static final int SCALED_BATCHES = 25;
+
+    private static final Map<String, PolicyEntry> ALL = build();
+
+    private PolicyRegistry() {
+    }
+
+    private static Map<String, PolicyEntry> build() {
+        Map<ConfigKey, String> example = settings(
+                ConfigKey.ALGORITHM, "wait-for-sync",
+                ConfigKey.THRESHOLD_PERCENT, "5",
+                ConfigKey.MAX_WAIT_MS, "1800000",
+                ConfigKey.MAX_PER_RUN, "200",
+                ConfigKey.THROTTLE_INTERVAL_MS, "15000");
+        Map<ConfigKey, String> strict = with(example, ConfigKey.THRESHOLD_PERCENT, "0");
+        List<PolicyEntry> entries = List.of(
+                PolicyEntry.fixed(IMMEDIATE, "Kafka today: immediate, cap 1000, immediate reschedule", Map.of()),
+                PolicyEntry.fixed(KIP_EXAMPLE, "KIP-1358's worked example: wait-for-sync, threshold 5%, max-wait 30 min,"
+                        + " 200 per 15 s", example),
+                PolicyEntry.sized(KIP_EXAMPLE_SCALED, "kip-example scaled to a load test of minutes (the load test's):"
+                        + " threshold 5%, ceil(P / " + SCALED_BATCHES + ") per run for a broker preferred for P"
+                        + " partitions, 2 s apart, max-wait 5 min", PolicyRegistry::scaledExample),
+                PolicyEntry.fixed(RECOMMENDED, "docs/RECOVERY-SPEED.md's recommended configuration: kip-example"
+                        + " re-checked every 15 s while gated, hysteresis of at least 60 s, Kafka's cap of 1000 per run",
+                        with(with(with(example, ConfigKey.RECHECK_INTERVAL_MS, "15000"),
+                                ConfigKey.HYSTERESIS_MIN_MS, "60000"), ConfigKey.MAX_PER_RUN, "1000")),
+                PolicyEntry.fixed("kip-example-literal", "as kip-example, gate ratio over imbalanced partitions only"
+                        + " (literal reading)", with(example, ConfigKey.GATE_DENOMINATOR, "imbalanced-only")),
+                PolicyEntry.fixed("kip-example-wall-clock", "as kip-example, max-wait clock running while the broker is"
+                        + " down (literal reading)", with(example, ConfigKey.MAX_WAIT_CLOCK, "wall")),
+                PolicyEntry.fixed("kip-example-strict", "as kip-example with threshold 0 (any out-of-sync partition"
+                        + " gates)", strict),
+                PolicyEntry.fixed("kip-example-strict-no-escape", "threshold 0 and max-wait 0 (never escape)",
+                        with(strict, ConfigKey.MAX_WAIT_MS, "0")),
+                PolicyEntry.fixed("throttle-only", "immediate, 200 per run, 15 s between capped runs: KIP-1358's"
+                        + " throttle without the gate", settings(ConfigKey.MAX_PER_RUN, "200",
+                        ConfigKey.THROTTLE_INTERVAL_MS, "15000")),
+                PolicyEntry.modelOnly(REPLICATION_THROTTLE, "Kafka today plus a follower replication throttle on"
+                        + " catch-up (KIP-1358's rejected alternative 1; simulator only)"));
+        Map<String, PolicyEntry> m = new LinkedHashMap<>();
+        for (PolicyEntry e : entries) {
+            m.put(e.name(), e);
+        }
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** {@link #KIP_EXAMPLE_SCALED}'s settings for a broker preferred for {@code preferred} partitions. */
+    private static Map<ConfigKey, String> scaledExample(int preferred) {
+        return settings(
+                ConfigKey.ALGORITHM, "wait-for-sync",
+                ConfigKey.THRESHOLD_PERCENT, "5",
+                ConfigKey.MAX_PER_RUN, Integer.toString(scaledCap(preferred)),
+                ConfigKey.THROTTLE_INTERVAL_MS, "2000",
+                ConfigKey.MAX_WAIT_MS, "300000");
+    }
+
+    /**
+     * {@link #KIP_EXAMPLE_SCALED}'s cap: the preferred partitions in about {@value #SCALED_BATCHES} capped batches,
+     * as KIP-1358's example returns its 5,000 in batches of 200; at least 1.
+     */
+    public static int scaledCap(int preferredPartitions) {
+        return Math.max(1, (preferredPartitions + SCALED_BATCHES - 1) / SCALED_BATCHES);
+    }
+
+    private static Map<ConfigKey, String> settings(Object... keyValues) {
+        Map<ConfigKey, String> m = new EnumMap<>(ConfigKey.class);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put((ConfigKey) keyValues[i], (String) keyValues[i + 1]);
+        }
+        return m;
+    }
+
+    private static Map<ConfigKey, String> with(Map<ConfigKey, String> base, ConfigKey key, String value) {
+        Map<ConfigKey, String> m = new EnumMap<>(ConfigKey.class);
+        m.putAll(base);
+        m.put(key, value);
+        return m;
+    }
+
+    /** The policy with this name, if there is one. */
+    public static Optional<PolicyEntry> find(String name) {
+        return Optional.ofNullable(ALL.get(name));
+    }
+
+    /**
+     * The policy with this name.
+     *
+     * @throws UnknownPolicyException listing the known names (and, for a retired name, the one that replaced it)
+     */
+    public static PolicyEntry named(String name) {
+        PolicyEntry e = ALL.get(name);
+        if (e == null) {
+            throw unknown(name, List.of());
+        }
+        return e;
+    }
+
+    /** Every policy, in the order listings show them. */
+    public static List<PolicyEntry> all() {
+        return new ArrayList<>(ALL.values());
+    }
+
+    /** Every policy's name, in the order listings show them. */
+    public static List<String> names() {
+        return new ArrayList<>(ALL.keySet());
+    }
+
+    /**
+     * The error for a name that is neither a registered policy nor one of {@code customNames} (a scenario's own
+     * policies): it lists the registered names, then the custom ones, and says which name replaced a retired one.
+     */
+    public static UnknownPolicyException unknown(String name, Collection<String> customNames) {
+        List<String> known = names();
+        for (String c : customNames) {
+            if (!known.contains(c)) {
+                known.add(c);
+            }
+        }
+        return new UnknownPolicyException(name, known, LegacyPolicyNames.replacement(name));
+    }
+}

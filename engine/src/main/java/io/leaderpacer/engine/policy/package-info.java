@@ -1,0 +1,12 @@
+/**
+ * The named policies: one registry that every part of the project reads a policy name from (the simulator's
+ * scenarios and {@code --policy}, the load test's and the demo's {@code --policy}, the docs), so that one name always
+ * means the same settings.
+ *
+ * <p>Why a registry of names at all: the same words used to mean different settings in different places (the
+ * simulator's {@code wait-for-sync} was KIP-1358's worked example, 200 per 15 s with a 30-minute max-wait; the load
+ * test's was the same gate at a load test of minutes, about 25 batches 2 s apart with a 5-minute max-wait). Now each
+ * distinct set of settings has its own name, an unknown name fails listing the known ones, and a name retired by
+ * that change says which one took its place ({@link io.leaderpacer.engine.policy.LegacyPolicyNames}).
+ */
+package io.leaderpacer.engine.policy;

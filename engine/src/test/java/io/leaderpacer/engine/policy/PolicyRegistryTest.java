@@ -1,0 +1,108 @@
+package io.leaderpacer.engine.policy;
+
+import io.leaderpacer.engine.config.ConfigKey;
+import io.leaderpacer.engine.config.ElectionAlgorithm;
+import io.leaderpacer.engine.config.PacerConfig;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PolicyRegistryTest {
+
+    private static final Path RECOVERY_SPEED = Path.of("..", "docs", "RECOVERY-SPEED.md");
+
+    @Test
+    void everyPolicy_isAValidConfiguration_atAnySize() {
+        for (PolicyEntry e : PolicyRegistry.all()) {
+            for (int preferred : new int[] {0, 1, 117, 5000, 1_000_000}) {
+                assertThat(PacerConfig.fromMap(e.settingsByKey(preferred))).as(e.name()).isNotNull();
+            }
+        }
+    }
+
+    @Test
+    void differentNames_haveDifferentSettings() {
+        List<Map<ConfigKey, String>> seen = PolicyRegistry.all().stream().filter(e -> !e.modelOnly())
+                .map(e -> e.settings(5000)).toList();
+        assertThat(new HashSet<>(seen)).hasSameSizeAs(seen);
+    }
+
+    @Test
+    void immediate_isKafkasDefaults() {
+        assertThat(PolicyRegistry.named("immediate").settings(100)).isEmpty();
+        assertThat(PacerConfig.fromMap(PolicyRegistry.named("immediate").settingsByKey(100)).algorithm())
+                .isEqualTo(ElectionAlgorithm.IMMEDIATE);
+    }
+
+    @Test
+    void kipExample_isTheWorkedExample_200Per15s_maxWait30min() {
+        PacerConfig c = PacerConfig.fromMap(PolicyRegistry.named("kip-example").settingsByKey(0));
+        assertThat(c.waitForSync()).isTrue();
+        assertThat(c.thresholdPercent()).isEqualTo(5.0);
+        assertThat(c.maxPerRun()).isEqualTo(200);
+        assertThat(c.throttleIntervalMs()).isEqualTo(15_000);
+        assertThat(c.valueOf(ConfigKey.MAX_WAIT_MS)).isEqualTo("1800000");
+    }
+
+    @Test
+    void kipExampleScaled_returnsThePreferredPartitionsInAbout25Batches_2sApart_maxWait5min() {
+        PolicyEntry scaled = PolicyRegistry.named("kip-example-scaled");
+        assertThat(scaled.sizedByPreferredPartitions()).isTrue();
+        PacerConfig c = PacerConfig.fromMap(scaled.settingsByKey(117));
+        assertThat(c.waitForSync()).isTrue();
+        assertThat(c.thresholdPercent()).isEqualTo(5.0);
+        assertThat(c.maxPerRun()).isEqualTo(5);
+        assertThat(c.throttleIntervalMs()).isEqualTo(2000);
+        assertThat(c.valueOf(ConfigKey.MAX_WAIT_MS)).isEqualTo("300000");
+        assertThat(PolicyRegistry.scaledCap(5000)).isEqualTo(200);
+        assertThat(PolicyRegistry.scaledCap(0)).isEqualTo(1);
+    }
+
+    @Test
+    void recommended_isTheRecommendedConfigurationOfTheRecoverySpeedDoc() throws IOException {
+        String doc = Files.readString(RECOVERY_SPEED);
+        String section = doc.substring(doc.indexOf("## Recommended configuration"));
+        int open = section.indexOf("```\n") + 4;
+        Properties p = new Properties();
+        p.load(new StringReader(section.substring(open, section.indexOf("```", open))));
+        Map<String, String> documented = new HashMap<>();
+        p.stringPropertyNames().forEach(k -> documented.put(k, p.getProperty(k)));
+        assertThat(PolicyRegistry.named("recommended").settingsByKey(0)).isEqualTo(documented);
+    }
+
+    @Test
+    void unknownName_listsTheKnownOnes() {
+        assertThatThrownBy(() -> PolicyRegistry.named("fastest")).isInstanceOf(UnknownPolicyException.class)
+                .hasMessageContaining("unknown policy 'fastest'")
+                .hasMessageContaining("immediate, kip-example, kip-example-scaled, recommended");
+        assertThat(PolicyRegistry.unknown("x", List.of("mine", "immediate")).known())
+                .endsWith("replication-throttle", "mine").containsOnlyOnce("immediate");
+    }
+
+    @Test
+    void retiredName_isUnknown_andSaysWhichNamesReplacedIt() {
+        assertThatThrownBy(() -> PolicyRegistry.named("wait-for-sync"))
+                .hasMessageContaining("unknown policy 'wait-for-sync'")
+                .hasMessageContaining("the simulator's is now kip-example, the load test's and the demo's kip-example-scaled");
+        assertThatThrownBy(() -> PolicyRegistry.named("baseline")).hasMessageContaining("'baseline' is now immediate");
+        assertThatThrownBy(() -> PolicyRegistry.named("wait-for-sync-literal"))
+                .hasMessageContaining("now kip-example-literal");
+    }
+
+    @Test
+    void onlyTheReplicationThrottle_isModelOnly() {
+        assertThat(PolicyRegistry.all()).filteredOn(PolicyEntry::modelOnly).extracting(PolicyEntry::name)
+                .containsExactly("replication-throttle");
+    }
+}
