@@ -1,5 +1,7 @@
 package io.leaderpacer.agent.reorder;
 
+import io.leaderpacer.agent.pacing.TopicLedgerStore;
+
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.engine.cluster.PartitionId;
 
@@ -39,6 +41,10 @@ public final class OrderStateStore implements AutoCloseable {
         Map<PartitionId, OrderRecord> records = new HashMap<>();
         Map<String, String> unreadable = new HashMap<>();
         topic.read().forEach((key, value) -> {
+            if (key.startsWith(TopicLedgerStore.PREFIX)) {
+                // Catch-up pacing's ledger shares the topic under keys no topic name can have.
+                return;
+            }
             try {
                 OrderRecord r = OrderRecordCodec.decode(key, value);
                 records.put(r.partition(), r);

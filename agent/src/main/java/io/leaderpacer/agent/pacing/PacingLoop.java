@@ -1,0 +1,212 @@
+package io.leaderpacer.agent.pacing;
+
+import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.kafka.ClusterReader;
+import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.config.CatchUpPacing;
+import io.leaderpacer.engine.pacing.CatchUpPacer;
+import io.leaderpacer.engine.pacing.PacingDecision;
+import io.leaderpacer.engine.pacing.PacingMemory;
+import org.apache.kafka.common.errors.AuthorizationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.function.IntFunction;
+
+/**
+ * One look of catch-up pacing at a time: read the cluster, observe the recovering brokers, let the engine decide
+ * their rates, bring the follower throttle to that, and report. Never throws but for an interrupt: a failed look is
+ * a report with its problem, and the next look tries again.
+ *
+ * <p>A missing permission turns pacing off for good (until the agent restarts) with one clear error: the agent's
+ * leadership pacing goes on without it. What pacing had set is restored where it can be.
+ */
+public final class PacingLoop {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PacingLoop.class);
+
+    private final ClusterReader reader;
+    private final RecoveryObserver observer;
+    private final ThrottleReconciler reconciler;
+    private final ThrottleLedger ledger;
+    private final IntFunction<OptionalDouble> canary;
+    private final Clock clock;
+    private final SecretRedactor redactor;
+
+    private PacingMemory memory = PacingMemory.empty();
+    private boolean ledgerLoaded;
+    /** Set when a missing permission turned pacing off. */
+    private String disabled;
+    private volatile PacingReport last;
+
+    PacingLoop(ClusterReader reader, RecoveryObserver observer, ThrottleReconciler reconciler, ThrottleLedger ledger,
+               IntFunction<OptionalDouble> canary, Clock clock, SecretRedactor redactor) {
+        this.reader = reader;
+        this.observer = observer;
+        this.reconciler = reconciler;
+        this.ledger = ledger;
+        this.canary = canary;
+        this.clock = clock;
+        this.redactor = redactor;
+    }
+
+    /** A loop on this Admin client (owned by the caller); the rest has defaults a single agent can use. */
+    public static Builder builder(org.apache.kafka.clients.admin.Admin admin, java.time.Duration timeout,
+                                  int describeBatchTopics) {
+        return new Builder(admin, timeout, describeBatchTopics);
+    }
+
+    /** Builds a {@link PacingLoop}. */
+    public static final class Builder {
+        private final org.apache.kafka.clients.admin.Admin admin;
+        private final java.time.Duration timeout;
+        private final int describeBatchTopics;
+        private LedgerStore store = LedgerStore.inMemory();
+        private io.leaderpacer.agent.coordination.ActionGuard guard = io.leaderpacer.agent.coordination.ActionGuard.NONE;
+        private IntFunction<OptionalDouble> canary = b -> OptionalDouble.empty();
+        private Clock clock = Clock.systemUTC();
+        private SecretRedactor redactor = SecretRedactor.none();
+
+        private Builder(org.apache.kafka.clients.admin.Admin admin, java.time.Duration timeout, int describeBatchTopics) {
+            this.admin = admin;
+            this.timeout = timeout;
+            this.describeBatchTopics = describeBatchTopics;
+        }
+
+        /** Where the ledger of what pacing changed is kept (default: memory). */
+        public Builder ledger(LedgerStore value) {
+            this.store = value;
+            return this;
+        }
+
+        /** Checked before every change (default: none, a single instance). */
+        public Builder guard(io.leaderpacer.agent.coordination.ActionGuard value) {
+            this.guard = value;
+            return this;
+        }
+
+        /** Per broker, the canary's P99 over its steady P99 where it is an in-sync follower (default: none). */
+        public Builder canary(IntFunction<OptionalDouble> value) {
+            this.canary = value;
+            return this;
+        }
+
+        public Builder clock(Clock value) {
+            this.clock = value;
+            return this;
+        }
+
+        public Builder redactor(SecretRedactor value) {
+            this.redactor = value;
+            return this;
+        }
+
+        public PacingLoop build() {
+            ThrottleLedger ledger = new ThrottleLedger(store);
+            return new PacingLoop(new ClusterReader(admin, timeout, describeBatchTopics), new RecoveryObserver(admin, timeout),
+                    new ThrottleReconciler(new io.leaderpacer.agent.throttle.ReplicationThrottles(admin, timeout), ledger,
+                            guard), ledger, canary, clock, redactor);
+        }
+    }
+
+    /** The last look's report, if there was one. */
+    public Optional<PacingReport> last() {
+        return Optional.ofNullable(last);
+    }
+
+    /** Whether pacing owns a throttle value in the cluster now (as far as its ledger knows). */
+    public boolean ownsThrottles() {
+        return ledgerLoaded && !ledger.isEmpty();
+    }
+
+    /**
+     * After a takeover: forget the decisions' memory (as a new controller forgets the gate's), and read the ledger
+     * again at the next look, so what the previous instance set is known as pacing's own.
+     */
+    public void takeover() {
+        memory = PacingMemory.empty();
+        ledgerLoaded = false;
+    }
+
+    /** One look under these settings; off (or disabled) restores what pacing owns. */
+    public PacingReport tick(CatchUpPacing config) throws InterruptedException {
+        long now = clock.millis();
+        try {
+            if (!ledgerLoaded) {
+                ledger.load();
+                ledgerLoaded = true;
+            }
+            if (disabled != null || !config.enabled()) {
+                memory = PacingMemory.empty();
+                if (ledger.isEmpty()) {
+                    return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.ofNullable(disabled)));
+                }
+                ClusterSnapshot snapshot = reader.read();
+                ThrottleReconciler.Outcome o = reconciler.restoreAll(active(snapshot));
+                return record(new PacingReport(now, List.of(), o.changes(), o.notes(), Optional.ofNullable(disabled)));
+            }
+            ClusterSnapshot snapshot = reader.read();
+            RecoveryObservation seen = observer.observe(snapshot, canary);
+            PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
+            ThrottleReconciler.Outcome o = reconciler.reconcile(ThrottlePlan.of(decision, seen), seen.active());
+            memory = decision.nextMemory();
+            return record(new PacingReport(now, decision.brokers(), o.changes(), o.notes(), Optional.empty()));
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof AuthorizationException denied) {
+                disabled = "catch-up pacing is off: " + redactor.describe(denied) + ". It needs AlterConfigs and"
+                        + " DescribeConfigs on the cluster and on the topics (docs/AGENT.md, \"Catch-up pacing\");"
+                        + " leadership pacing goes on without it.";
+                LOG.error(disabled);
+                return record(PacingReport.failed(now, disabled));
+            }
+            return record(PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e.getCause())));
+        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+            return record(PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e)));
+        }
+    }
+
+    /** Restores what pacing owns, as far as the cluster lets it now (the agent stops, or pacing was turned off). */
+    public PacingReport restore() throws InterruptedException {
+        long now = clock.millis();
+        try {
+            if (!ledgerLoaded) {
+                ledger.load();
+                ledgerLoaded = true;
+            }
+            if (ledger.isEmpty()) {
+                return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.empty()));
+            }
+            ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
+            memory = PacingMemory.empty();
+            return record(new PacingReport(now, List.of(), o.changes(), o.notes(),
+                    ledger.isEmpty() ? Optional.empty() : Optional.of("catch-up pacing could not restore everything yet:"
+                            + " a broker it throttled is down; the next start restores it")));
+        } catch (ExecutionException e) {
+            return record(PacingReport.failed(now, "catch-up pacing could not restore its throttle: "
+                    + redactor.describe(e.getCause())));
+        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+            return record(PacingReport.failed(now, "catch-up pacing could not restore its throttle: " + redactor.describe(e)));
+        }
+    }
+
+    private static Set<Integer> active(ClusterSnapshot snapshot) {
+        return Set.copyOf(snapshot.brokers().values().stream().filter(b -> b.isActive()).map(b -> b.id()).toList());
+    }
+
+    private PacingReport record(PacingReport r) {
+        last = r;
+        if (!r.changes().isEmpty()) {
+            LOG.info("catch-up pacing: {}", String.join("; ", r.changes()));
+        }
+        r.notes().forEach(n -> LOG.info("catch-up pacing: {}", n));
+        r.brokers().forEach(b -> LOG.debug("catch-up pacing: broker {} {}: {}", b.broker(), b.phase(), b.reason()));
+        r.problem().filter(p -> disabled == null || !p.equals(disabled)).ifPresent(LOG::warn);
+        return r;
+    }
+}

@@ -1,0 +1,130 @@
+package io.leaderpacer.agent.pacing;
+
+import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.pacing.BrokerSignals;
+import io.leaderpacer.engine.pacing.CatchUpState;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeLogDirsOptions;
+import org.apache.kafka.clients.admin.LogDirDescription;
+import org.apache.kafka.common.TopicPartition;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
+
+/**
+ * Turns a cluster snapshot into the pacing rule's signals: which brokers are down, which catch up (and by how many
+ * bytes), which are in every ISR.
+ *
+ * <p>Bytes behind come from {@code describeLogDirs} of the catching-up broker and of the leaders it follows (sizes
+ * only, no data read). A broker that does not answer, which a starting broker does until it is unfenced, has no
+ * bytes behind: the rule then holds its rate.
+ */
+final class RecoveryObserver {
+
+    private final Admin admin;
+    private final Duration timeout;
+
+    RecoveryObserver(Admin admin, Duration timeout) {
+        this.admin = admin;
+        this.timeout = timeout;
+    }
+
+    /**
+     * @param snapshot the cluster as just read
+     * @param canary   per broker, the canary's P99 over its steady P99 where that broker is an in-sync follower
+     */
+    RecoveryObservation observe(ClusterSnapshot snapshot, IntFunction<OptionalDouble> canary)
+            throws InterruptedException {
+        Map<Integer, List<PartitionState>> outOfSync = new TreeMap<>();
+        Set<Integer> hosting = new TreeSet<>();
+        for (PartitionState p : snapshot.partitions()) {
+            for (int b : p.replicas()) {
+                hosting.add(b);
+                if (!p.isrContains(b)) {
+                    outOfSync.computeIfAbsent(b, k -> new ArrayList<>()).add(p);
+                }
+            }
+        }
+        Set<Integer> active = new TreeSet<>();
+        for (int b : hosting) {
+            if (snapshot.isActive(b)) {
+                active.add(b);
+            }
+        }
+        Set<Integer> catchingUp = new TreeSet<>();
+        for (int b : active) {
+            if (outOfSync.containsKey(b)) {
+                catchingUp.add(b);
+            }
+        }
+        Map<Integer, Long> behind = bytesBehind(catchingUp, outOfSync);
+        List<BrokerSignals> signals = new ArrayList<>();
+        for (int b : hosting) {
+            if (!active.contains(b)) {
+                signals.add(BrokerSignals.inactive(b));
+            } else if (!catchingUp.contains(b)) {
+                signals.add(BrokerSignals.inSync(b));
+            } else {
+                Long bytes = behind.get(b);
+                signals.add(new BrokerSignals(b, CatchUpState.CATCHING_UP,
+                        bytes == null ? OptionalLong.empty() : OptionalLong.of(bytes), canary.apply(b)));
+            }
+        }
+        return new RecoveryObservation(signals, outOfSync, active);
+    }
+
+    /** Per catching-up broker that answered (with every leader it follows), its bytes behind. */
+    private Map<Integer, Long> bytesBehind(Set<Integer> catchingUp, Map<Integer, List<PartitionState>> outOfSync)
+            throws InterruptedException {
+        if (catchingUp.isEmpty()) {
+            return Map.of();
+        }
+        Set<Integer> asked = new TreeSet<>(catchingUp);
+        for (int b : catchingUp) {
+            for (PartitionState p : outOfSync.get(b)) {
+                if (p.hasLeader()) {
+                    asked.add(p.leader());
+                }
+            }
+        }
+        Map<Integer, Map<TopicPartition, Long>> sizes = new HashMap<>();
+        long ms = timeout.toMillis();
+        admin.describeLogDirs(asked, new DescribeLogDirsOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, ms)))
+                .descriptions().forEach((broker, future) -> {
+                    try {
+                        Map<String, LogDirDescription> dirs = future.get(ms, TimeUnit.MILLISECONDS);
+                        Map<TopicPartition, Long> bySize = new HashMap<>();
+                        dirs.values().forEach(d -> d.replicaInfos().forEach((tp, info) -> bySize.merge(tp, info.size(), Long::sum)));
+                        sizes.put(broker, bySize);
+                    } catch (ExecutionException | TimeoutException e) {
+                        // Not answering (starting, or gone): no sizes from it this time.
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedException("interrupted while reading log directory sizes");
+        }
+        Map<Integer, Long> out = new HashMap<>();
+        for (int b : catchingUp) {
+            ReplicaBytes bytes = ReplicaBytes.of(b, sizes, outOfSync.get(b));
+            if (bytes.behind() >= 0) {
+                out.put(b, bytes.behind());
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,202 @@
+package io.leaderpacer.agent.pacing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.leaderpacer.agent.throttle.BrokerScope;
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * What catch-up pacing changed in the cluster, and what it found there before: the follower rates it set (with
+ * the value each replaced) and the replica-list entries it added to each topic (with whether the list existed).
+ *
+ * <p>Why a ledger: "restore exactly" and "never clobber someone else's throttle" need to know, for every value,
+ * whose it is; and after a {@code kill -9} the next active instance must know it too. A record is written before
+ * the change it describes, and deleted after the change is undone, so the ledger always covers what is in the
+ * cluster (it may also cover a change that never reached it; restoring that one changes nothing).
+ */
+final class ThrottleLedger {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String RATE = "rate:";
+    private static final String REPLICAS = "replicas:";
+
+    /**
+     * A follower rate pacing set.
+     *
+     * @param prior the value it replaced in that scope; empty when none was set there
+     * @param ours  the value it set
+     */
+    record OwnedRate(OptionalLong prior, long ours) {
+    }
+
+    /**
+     * Entries pacing added to a topic's follower replica list.
+     *
+     * @param added          the entries it added (never one that was there before)
+     * @param listWasAbsent  whether the topic had no list at all before: then the list is deleted when the last of
+     *                       these entries goes, as it was
+     */
+    record OwnedEntries(Set<ThrottledReplicas.Replica> added, boolean listWasAbsent) {
+        OwnedEntries {
+            added = Set.copyOf(added);
+        }
+    }
+
+    private final LedgerStore store;
+    private final Map<BrokerScope, OwnedRate> rates = new HashMap<>();
+    private final Map<String, OwnedEntries> entries = new TreeMap<>();
+
+    ThrottleLedger(LedgerStore store) {
+        this.store = store;
+    }
+
+    /** Reads what the store holds (after a start or a takeover): what an earlier instance left is ours to undo. */
+    void load() throws InterruptedException, ExecutionException, TimeoutException {
+        rates.clear();
+        entries.clear();
+        for (Map.Entry<String, String> e : store.load().entrySet()) {
+            JsonNode v = parse(e.getValue());
+            if (e.getKey().startsWith(RATE)) {
+                String scope = e.getKey().substring(RATE.length());
+                rates.put(scope.equals("default") ? BrokerScope.clusterDefault() : BrokerScope.broker(Integer.parseInt(scope)),
+                        new OwnedRate(v.get("prior").isNull() ? OptionalLong.empty() : OptionalLong.of(v.get("prior").asLong()),
+                                v.get("ours").asLong()));
+            } else if (e.getKey().startsWith(REPLICAS)) {
+                Set<ThrottledReplicas.Replica> added = new TreeSet<>(ORDER);
+                added.addAll(ThrottledReplicas.parse(v.get("added").asText()).replicas());
+                entries.put(e.getKey().substring(REPLICAS.length()), new OwnedEntries(added, v.get("listWasAbsent").asBoolean()));
+            }
+        }
+    }
+
+    Optional<OwnedRate> rate(BrokerScope scope) {
+        return Optional.ofNullable(rates.get(scope));
+    }
+
+    Set<BrokerScope> rateScopes() {
+        return Set.copyOf(rates.keySet());
+    }
+
+    Optional<OwnedEntries> entries(String topic) {
+        return Optional.ofNullable(entries.get(topic));
+    }
+
+    Set<String> topics() {
+        return new TreeSet<>(entries.keySet());
+    }
+
+    boolean isEmpty() {
+        return rates.isEmpty() && entries.isEmpty();
+    }
+
+    /** A batch of ledger changes, written in one store write. */
+    final class Update {
+        private final Map<String, String> writes = new LinkedHashMap<>();
+        private final Map<BrokerScope, Optional<OwnedRate>> rateChanges = new LinkedHashMap<>();
+        private final Map<String, Optional<OwnedEntries>> entryChanges = new LinkedHashMap<>();
+
+        Update ownRate(BrokerScope scope, OwnedRate rate) {
+            ObjectNode n = JSON.createObjectNode();
+            if (rate.prior().isPresent()) {
+                n.put("prior", rate.prior().getAsLong());
+            } else {
+                n.putNull("prior");
+            }
+            n.put("ours", rate.ours());
+            writes.put(RATE + scopeKey(scope), n.toString());
+            rateChanges.put(scope, Optional.of(rate));
+            return this;
+        }
+
+        Update forgetRate(BrokerScope scope) {
+            writes.put(RATE + scopeKey(scope), null);
+            rateChanges.put(scope, Optional.empty());
+            return this;
+        }
+
+        Update ownEntries(String topic, OwnedEntries owned) {
+            if (owned.added().isEmpty()) {
+                return forgetEntries(topic);
+            }
+            List<ThrottledReplicas.Replica> sorted = owned.added().stream().sorted(ORDER).toList();
+            ObjectNode n = JSON.createObjectNode();
+            n.put("added", ThrottledReplicas.of(sorted).configValue());
+            n.put("listWasAbsent", owned.listWasAbsent());
+            writes.put(REPLICAS + topic, n.toString());
+            entryChanges.put(topic, Optional.of(owned));
+            return this;
+        }
+
+        Update forgetEntries(String topic) {
+            writes.put(REPLICAS + topic, null);
+            entryChanges.put(topic, Optional.empty());
+            return this;
+        }
+
+        boolean isEmpty() {
+            return writes.isEmpty();
+        }
+
+        /** Stores the batch, then makes it the ledger's state. */
+        void commit() throws InterruptedException, ExecutionException, TimeoutException {
+            if (writes.isEmpty()) {
+                return;
+            }
+            store.write(writes);
+            rateChanges.forEach((s, r) -> {
+                if (r.isPresent()) {
+                    rates.put(s, r.get());
+                } else {
+                    rates.remove(s);
+                }
+            });
+            entryChanges.forEach((t, e) -> {
+                if (e.isPresent()) {
+                    entries.put(t, e.get());
+                } else {
+                    entries.remove(t);
+                }
+            });
+        }
+    }
+
+    Update update() {
+        return new Update();
+    }
+
+    /** Entries in partition, then broker order: how the ledger writes them, so a record reads the same each time. */
+    static final java.util.Comparator<ThrottledReplicas.Replica> ORDER = java.util.Comparator
+            .comparingInt(ThrottledReplicas.Replica::partition).thenComparingInt(ThrottledReplicas.Replica::broker);
+
+    static Set<ThrottledReplicas.Replica> sortedSet(Collection<ThrottledReplicas.Replica> replicas) {
+        Set<ThrottledReplicas.Replica> s = new TreeSet<>(ORDER);
+        s.addAll(replicas);
+        return s;
+    }
+
+    private static String scopeKey(BrokerScope scope) {
+        return scope.isClusterDefault() ? "default" : scope.brokerId();
+    }
+
+    private static JsonNode parse(String value) {
+        try {
+            return JSON.readTree(value);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("an unreadable catch-up pacing record in the state topic: " + value, e);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.leaderpacer.agent.pacing;
+
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
+import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.pacing.BrokerPacing;
+import io.leaderpacer.engine.pacing.PacingDecision;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The follower throttle a pacing decision asks for: a rate per paced broker and the replica entries of its
+ * out-of-sync replicas.
+ *
+ * <p>Where the rate goes: Kafka sends a per-broker config to that broker, so a broker that is down cannot get one;
+ * and the rate must be in force when its fetchers start. So a paced broker that is down is covered by the
+ * cluster-default follower rate (the least rate among the paced brokers that are down), and one that is up by a
+ * per-broker rate (which takes precedence over the default). The default throttles only partitions whose lists name
+ * a broker, and pacing's entries name only paced brokers.
+ *
+ * @param brokerRates per paced broker that is active, its rate in bytes per second
+ * @param defaultRate the cluster default, when a paced broker is down
+ * @param entries     per topic, the entries naming a paced broker's out-of-sync replicas
+ */
+record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
+                    Map<String, Set<ThrottledReplicas.Replica>> entries) {
+
+    static final ThrottlePlan NONE = new ThrottlePlan(Map.of(), OptionalLong.empty(), Map.of());
+
+    ThrottlePlan {
+        brokerRates = Map.copyOf(brokerRates);
+        entries = Map.copyOf(entries);
+    }
+
+    static ThrottlePlan of(PacingDecision decision, RecoveryObservation observed) {
+        Map<Integer, Long> rates = new TreeMap<>();
+        long downRate = Long.MAX_VALUE;
+        Map<String, Set<ThrottledReplicas.Replica>> entries = new TreeMap<>();
+        for (BrokerPacing b : decision.brokers()) {
+            if (b.rateBytes().isEmpty()) {
+                continue;
+            }
+            long rate = b.rateBytes().getAsLong();
+            if (observed.active().contains(b.broker())) {
+                rates.put(b.broker(), rate);
+            } else {
+                downRate = Math.min(downRate, rate);
+            }
+            for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
+                entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
+                        .add(new ThrottledReplicas.Replica(p.id().partition(), b.broker()));
+            }
+        }
+        return new ThrottlePlan(rates, downRate == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(downRate),
+                entries);
+    }
+}

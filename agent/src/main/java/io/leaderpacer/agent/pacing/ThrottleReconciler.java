@@ -1,0 +1,235 @@
+package io.leaderpacer.agent.pacing;
+
+import io.leaderpacer.agent.coordination.ActionGuard;
+import io.leaderpacer.agent.throttle.BrokerScope;
+import io.leaderpacer.agent.throttle.ReplicationThrottles;
+import io.leaderpacer.agent.throttle.ThrottleChange;
+import io.leaderpacer.agent.throttle.ThrottleRate;
+import io.leaderpacer.agent.throttle.ThrottleSettings;
+import io.leaderpacer.agent.throttle.ThrottleSide;
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
+import io.leaderpacer.agent.throttle.ThrottledReplicas.Replica;
+import org.apache.kafka.clients.admin.ConfigEntry;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Brings the cluster's follower throttle to a {@link ThrottlePlan} while keeping what others set: it reads what is
+ * there, changes only what it owns (per its {@link ThrottleLedger}), records what it is about to change before it
+ * changes it, and restores what it owned and no longer needs to exactly the value it found.
+ *
+ * <p>The rules, per value:
+ * <ul>
+ *   <li>A replica list: it adds the plan's entries that are missing (they become its own; one that was there is
+ *       someone else's and stays theirs) and removes its own entries the plan no longer wants. A list set to
+ *       {@code *} by someone else already covers everything: it adds nothing. An own entry someone removed is added
+ *       again while the plan wants it.</li>
+ *   <li>A rate it did not set (someone else's) is never changed: pacing uses it and says so. A rate it set is kept at
+ *       the plan's value; restored (deleted, or set back to the value it replaced) when the plan no longer wants it.
+ *       If someone changes a rate it set to a third value, it stands back: that value is theirs now.</li>
+ * </ul>
+ * A per-broker value of a broker that is down cannot be read or written (Kafka sends it to that broker): it is left
+ * for a later look.
+ */
+final class ThrottleReconciler {
+
+    private static final ThrottleSide F = ThrottleSide.FOLLOWER;
+
+    private final ReplicationThrottles throttles;
+    private final ThrottleLedger ledger;
+    private final ActionGuard guard;
+
+    ThrottleReconciler(ReplicationThrottles throttles, ThrottleLedger ledger, ActionGuard guard) {
+        this.throttles = throttles;
+        this.ledger = ledger;
+        this.guard = guard;
+    }
+
+    /** What a reconciliation did and saw: notes for the log and /status; never the cause of a failure. */
+    record Outcome(List<String> changes, List<String> notes) {
+        Outcome {
+            changes = List.copyOf(changes);
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /**
+     * Brings the cluster to the plan.
+     *
+     * @param active the brokers that are up: only their per-broker values can be read and written
+     * @throws ExecutionException when Kafka refused a read or a change (the cause says why, e.g. not authorized)
+     */
+    Outcome reconcile(ThrottlePlan plan, Set<Integer> active) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        Set<BrokerScope> scopes = new HashSet<>();
+        scopes.add(BrokerScope.clusterDefault());
+        plan.brokerRates().keySet().forEach(b -> scopes.add(BrokerScope.broker(b)));
+        for (BrokerScope s : ledger.rateScopes()) {
+            if (!s.isClusterDefault()) {
+                scopes.add(s);
+            }
+        }
+        scopes.removeIf(s -> !s.isClusterDefault() && !active.contains(Integer.parseInt(s.brokerId())));
+        Set<String> topics = new TreeSet<>(plan.entries().keySet());
+        topics.addAll(ledger.topics());
+        ThrottleSettings now = throttles.describe(scopes, topics);
+
+        ThrottleChange change = throttles.change();
+        ThrottleLedger.Update before = ledger.update();
+        ThrottleLedger.Update after = ledger.update();
+        List<String> changes = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (String topic : topics) {
+            lists(topic, plan.entries().getOrDefault(topic, Set.of()), now.replicas(F, topic), change, before, after,
+                    changes, notes);
+        }
+        for (BrokerScope scope : scopes) {
+            OptionalLong wanted = scope.isClusterDefault() ? plan.defaultRate()
+                    : Optional.ofNullable(plan.brokerRates().get(Integer.parseInt(scope.brokerId())))
+                            .map(OptionalLong::of).orElse(OptionalLong.empty());
+            rate(scope, wanted, current(now, scope), change, before, after, changes, notes);
+        }
+        if (!changes.isEmpty()) {
+            before.commit();
+            guard.checkActive("alter follower throttle configs: " + String.join("; ", changes));
+            change.apply();
+        }
+        after.commit();
+        return new Outcome(changes, notes);
+    }
+
+    /** Restores everything it owns that can be restored now (brokers that are up); what is left waits. */
+    Outcome restoreAll(Set<Integer> active) throws InterruptedException, ExecutionException, TimeoutException {
+        return reconcile(ThrottlePlan.NONE, active);
+    }
+
+    boolean ownsNothing() {
+        return ledger.isEmpty();
+    }
+
+    private void lists(String topic, Set<Replica> wanted, Optional<ThrottledReplicas> current, ThrottleChange change,
+                       ThrottleLedger.Update before, ThrottleLedger.Update after, List<String> changes,
+                       List<String> notes) {
+        Optional<ThrottleLedger.OwnedEntries> owned = ledger.entries(topic);
+        Set<Replica> ours = ThrottleLedger.sortedSet(owned.map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
+        if (current.isPresent() && current.get().all()) {
+            if (!ours.isEmpty()) {
+                notes.add("topic " + topic + ": someone set its follower list to *: pacing's entries are covered and"
+                        + " no longer its own");
+                after.forgetEntries(topic);
+            }
+            return;
+        }
+        Set<Replica> present = ThrottleLedger.sortedSet(current.map(ThrottledReplicas::replicas).orElse(List.of()));
+        boolean listWasAbsent = owned.map(ThrottleLedger.OwnedEntries::listWasAbsent).orElse(current.isEmpty());
+        Set<Replica> add = ThrottleLedger.sortedSet(wanted);
+        add.removeAll(present);
+        Set<Replica> remove = ThrottleLedger.sortedSet(ours);
+        remove.removeAll(wanted);
+        remove.retainAll(present);
+        Set<Replica> oursNext = ThrottleLedger.sortedSet(ours);
+        oursNext.retainAll(wanted);
+        oursNext.addAll(add);
+        Set<Replica> left = ThrottleLedger.sortedSet(present);
+        left.removeAll(remove);
+        left.addAll(add);
+        if (!add.isEmpty()) {
+            // Recorded before the change, so a crash right after it leaves the entries known as pacing's.
+            Set<Replica> owning = ThrottleLedger.sortedSet(ours);
+            owning.addAll(add);
+            before.ownEntries(topic, new ThrottleLedger.OwnedEntries(owning, listWasAbsent));
+        }
+        if (!add.isEmpty() && !remove.isEmpty()) {
+            // One key of a resource can change once per request: set the list to what it must become.
+            change.setReplicas(F, topic, ThrottledReplicas.of(left));
+            changes.add(topic + " follower list -> " + ThrottledReplicas.of(left));
+        } else if (!add.isEmpty()) {
+            change.addReplicas(F, topic, add);
+            changes.add(topic + " follower list + " + ThrottledReplicas.of(add));
+        } else if (!remove.isEmpty()) {
+            if (left.isEmpty() && listWasAbsent) {
+                change.clearReplicas(F, topic);
+                changes.add(topic + " follower list removed (there was none)");
+            } else {
+                change.removeReplicas(F, topic, remove);
+                changes.add(topic + " follower list - " + ThrottledReplicas.of(remove));
+            }
+        }
+        if (!oursNext.equals(ours)) {
+            after.ownEntries(topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent));
+        }
+    }
+
+    private void rate(BrokerScope scope, OptionalLong wanted, OptionalLong current, ThrottleChange change,
+                      ThrottleLedger.Update before, ThrottleLedger.Update after, List<String> changes,
+                      List<String> notes) {
+        Optional<ThrottleLedger.OwnedRate> owned = ledger.rate(scope);
+        String where = scope.isClusterDefault() ? "the cluster-default follower rate" : "broker " + scope.brokerId()
+                + "'s follower rate";
+        if (owned.isPresent()) {
+            ThrottleLedger.OwnedRate o = owned.get();
+            boolean ours = current.isPresent() && current.getAsLong() == o.ours();
+            boolean reverted = current.equals(o.prior());
+            if (!ours && !reverted) {
+                notes.add(where + " was changed by someone else to " + text(current) + ": pacing stands back from it");
+                after.forgetRate(scope);
+                return;
+            }
+            if (wanted.isPresent()) {
+                if (!ours || o.ours() != wanted.getAsLong()) {
+                    before.ownRate(scope, new ThrottleLedger.OwnedRate(o.prior(), wanted.getAsLong()));
+                    change.setRate(F, scope, wanted.getAsLong());
+                    changes.add(where + " -> " + text(wanted));
+                }
+                return;
+            }
+            if (reverted) {
+                after.forgetRate(scope);
+                return;
+            }
+            if (o.prior().isPresent()) {
+                change.setRate(F, scope, o.prior().getAsLong());
+            } else {
+                change.removeRate(F, scope);
+            }
+            changes.add(where + " restored to " + text(o.prior()));
+            after.forgetRate(scope);
+            return;
+        }
+        if (wanted.isEmpty()) {
+            return;
+        }
+        if (current.isPresent()) {
+            notes.add(where + " is " + text(current) + ", set by someone else: pacing uses it and does not change it");
+            return;
+        }
+        before.ownRate(scope, new ThrottleLedger.OwnedRate(OptionalLong.empty(), wanted.getAsLong()));
+        change.setRate(F, scope, wanted.getAsLong());
+        changes.add(where + " -> " + text(wanted));
+    }
+
+    /** The rate set in exactly this scope (a broker's value inherited from the default does not count). */
+    private static OptionalLong current(ThrottleSettings now, BrokerScope scope) {
+        Optional<ThrottleRate> r = now.rate(F, scope);
+        if (r.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        ConfigEntry.ConfigSource source = r.get().source();
+        boolean here = scope.isClusterDefault() ? source == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
+                : source == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG;
+        return here ? OptionalLong.of(r.get().bytesPerSecond()) : OptionalLong.empty();
+    }
+
+    static String text(OptionalLong rate) {
+        return rate.isPresent() ? String.format(Locale.ROOT, "%.1f MiB/s", rate.getAsLong() / 1048576.0) : "none";
+    }
+}
