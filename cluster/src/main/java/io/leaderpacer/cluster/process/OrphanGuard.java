@@ -1,4 +1,4 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.process;
 
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;

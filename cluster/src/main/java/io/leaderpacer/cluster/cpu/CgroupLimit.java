@@ -1,4 +1,6 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.cpu;
+
+import io.leaderpacer.cluster.process.ShutdownCleanup;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -74,7 +76,7 @@ final class CgroupLimit implements CpuQuota.Limit {
             limit.deleteGroup();
             throw new IllegalStateException("cannot cap process " + pid + " in " + group + ": " + e.getMessage(), e);
         }
-        ShutdownCleanup.register(limit);
+        ShutdownCleanup.registerFirst(limit);
         return limit;
     }
 

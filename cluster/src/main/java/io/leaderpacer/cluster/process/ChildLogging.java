@@ -1,4 +1,4 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.process;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +22,7 @@ import java.util.List;
  * <p>Why standard output rather than a file appender: the JVM's own messages (a missing main class, an
  * out-of-memory error) and an SLF4J warning about a missing binding land in the same file, in order.
  */
-final class ChildLogging {
+public final class ChildLogging {
 
     /** Loggers kept at INFO: start-up, registration, fencing and shutdown of brokers and the controller. */
     static final List<String> INFO_LOGGERS = List.of(
@@ -43,7 +43,7 @@ final class ChildLogging {
     }
 
     /** Writes the three configurations into {@code directory} and returns the JVM options that select them. */
-    static List<String> writeInto(Path directory) {
+    public static List<String> writeInto(Path directory) {
         try {
             Files.writeString(directory.resolve(LOGBACK_FILE), logback(), StandardCharsets.UTF_8);
             Files.writeString(directory.resolve(LOG4J_FILE), log4j2(), StandardCharsets.UTF_8);
@@ -55,7 +55,7 @@ final class ChildLogging {
     }
 
     /** The JVM options that select the configurations written by {@link #writeInto}. */
-    static List<String> options(Path directory) {
+    public static List<String> options(Path directory) {
         return List.of("-Dlogback.configurationFile=" + directory.resolve(LOGBACK_FILE),
                 "-Dlog4j2.configurationFile=" + directory.resolve(LOG4J_FILE),
                 "-Dlog4j.configuration=" + directory.resolve(LOG4J1_FILE).toUri(), "-Dkafka.logs.dir=" + directory);

@@ -1,4 +1,4 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.process;
 
 import java.io.File;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * start and on JVM exit. Keeping the handles here, and refusing to start anything once closed, means no path can
  * leave a broker running, even when the shutdown hook runs while a start is half-way.
  */
-final class ChildProcesses {
+public final class ChildProcesses {
 
     /** The children's {@code java} launcher. */
     private final Path java;
@@ -29,13 +29,13 @@ final class ChildProcesses {
     /** Set by {@link #stopAll}: no process may be started afterwards. */
     private boolean closed;
 
-    ChildProcesses(Path java, String classpath) {
+    public ChildProcesses(Path java, String classpath) {
         this.java = java;
         this.classpath = classpath;
     }
 
     /** Starts {@code java <options> -cp <classpath> <mainClass> <args>} with stdout and stderr appended to {@code log}. */
-    Process start(List<String> jvmOptions, String mainClass, List<String> args, Path log) {
+    public Process start(List<String> jvmOptions, String mainClass, List<String> args, Path log) {
         return start(jvmOptions, classpath, mainClass, args, log);
     }
 
@@ -67,7 +67,7 @@ final class ChildProcesses {
      * Starts a long-running server through {@link OrphanGuard}, which ends it if this JVM dies without running its
      * shutdown hook; {@code nodeDirectory} is what the orphan deletes.
      */
-    Process startGuarded(List<String> jvmOptions, String mainClass, List<String> args, Path log, Path nodeDirectory) {
+    public Process startGuarded(List<String> jvmOptions, String mainClass, List<String> args, Path log, Path nodeDirectory) {
         if (guardLocation == null) {
             return start(jvmOptions, mainClass, args, log);
         }
@@ -80,8 +80,17 @@ final class ChildProcesses {
                 guardedArgs, log);
     }
 
+    /**
+     * This JVM's class path, for children that run this JVM's classes: Surefire's test class path when running
+     * under it (its own is a manifest-only jar), else {@code java.class.path}.
+     */
+    public static String thisJvmClasspath() {
+        String surefire = System.getProperty("surefire.test.class.path");
+        return surefire != null && !surefire.isBlank() ? surefire : System.getProperty("java.class.path");
+    }
+
     /** PIDs of every process ever started here, alive or not. */
-    synchronized List<Long> pids() {
+    public synchronized List<Long> pids() {
         return started.stream().map(Process::pid).toList();
     }
 
@@ -89,7 +98,7 @@ final class ChildProcesses {
      * Stops every live process: SIGTERM to all of {@code first} (the brokers, whose controlled shutdown needs the
      * controller), a bounded wait, SIGKILL to what is left, then the same for everything else.
      */
-    void stopAll(List<Process> first, Duration grace) {
+    public void stopAll(List<Process> first, Duration grace) {
         List<Process> all;
         synchronized (this) {
             closed = true;
@@ -106,7 +115,7 @@ final class ChildProcesses {
      * standard input, which {@link OrphanGuard} reads as "the parent is gone" and halts at once, skipping Kafka's
      * controlled shutdown.
      */
-    static void terminate(List<Process> processes, Duration grace) {
+    public static void terminate(List<Process> processes, Duration grace) {
         processes.stream().filter(Process::isAlive).forEach(p -> p.toHandle().destroy());
         long deadline = System.nanoTime() + grace.toNanos();
         for (Process p : processes) {
@@ -134,7 +143,7 @@ final class ChildProcesses {
      * SIGKILL and wait for the exit (which is immediate once the kernel delivers it). Through the handle, so that
      * the child's standard input stays open until it is dead (see {@link #terminate}).
      */
-    static void kill(Process p) {
+    public static void kill(Process p) {
         p.toHandle().destroyForcibly();
         awaitExit(p, TimeUnit.SECONDS.toNanos(30));
         closeInput(p);

@@ -1,4 +1,4 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.process;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +28,7 @@ class OrphanGuardTest {
         Path node = Files.createDirectories(base.resolve("cluster").resolve("broker-0"));
         Path log = node.resolve("server.log");
         ChildProcesses children = new ChildProcesses(Path.of(System.getProperty("java.home"), "bin", "java"),
-                ProcessKafkaClusterBuilder.defaultClasspath());
+                ChildProcesses.thisJvmClasspath());
         Process p = children.startGuarded(List.of("-Xmx32m"), Sleeper.class.getName(), List.of("x"), log, node);
         awaitLog(log, "sleeping x");
 
@@ -45,7 +45,7 @@ class OrphanGuardTest {
         Path node = Files.createDirectories(base.resolve("broker-0"));
         Path log = node.resolve("server.log");
         ChildProcesses children = new ChildProcesses(Path.of(System.getProperty("java.home"), "bin", "java"),
-                ProcessKafkaClusterBuilder.defaultClasspath());
+                ChildProcesses.thisJvmClasspath());
         Process p = children.startGuarded(List.of("-Xmx32m"), Sleeper.class.getName(), List.of("y"), log, node);
         awaitLog(log, "sleeping y");
 

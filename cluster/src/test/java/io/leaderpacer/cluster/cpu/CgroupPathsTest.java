@@ -1,4 +1,4 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.cpu;
 
 import org.junit.jupiter.api.Test;
 

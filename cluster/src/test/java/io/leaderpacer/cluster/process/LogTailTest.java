@@ -1,4 +1,4 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.process;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.process;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * unpacked by the compression codecs go away with the cluster even after a SIGKILL; and the generated logging
  * configuration. The user's options come last, so they win (a collector of the user's replaces the default one).
  */
-final class ChildJvm {
+public final class ChildJvm {
 
     private ChildJvm() {
     }
@@ -23,7 +23,7 @@ final class ChildJvm {
     /** A collector choice; the JVM refuses two, so the user's replaces the default. */
     private static final Pattern COLLECTOR = Pattern.compile("-XX:\\+Use\\w+GC");
 
-    static List<String> options(String heap, Path nodeDirectory, List<String> extra) {
+    public static List<String> options(String heap, Path nodeDirectory, List<String> extra) {
         List<String> o = new ArrayList<>();
         o.add("-Xmx" + heap);
         if (extra.stream().noneMatch(e -> COLLECTOR.matcher(e).matches())) {

@@ -1,4 +1,4 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.process;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * putting the end of it into the exception saves the reader from finding the file, which a failed start deletes.
  * Reading starts at an offset so that a restarted node's message shows its latest run, not an earlier one.
  */
-final class LogTail {
+public final class LogTail {
 
     /** Stack frames ("at ...", "... 5 more") are left out: the exception and "Caused by" lines say why. */
     private static final Pattern STACK_FRAME = Pattern.compile("^\\s+(at |\\.\\.\\. \\d+ more)");
@@ -27,7 +27,7 @@ final class LogTail {
     }
 
     /** The last {@code lines} lines (stack frames left out) written at or after {@code fromOffset}, or a note. */
-    static String of(Path file, long fromOffset, int lines) {
+    public static String of(Path file, long fromOffset, int lines) {
         if (!Files.isRegularFile(file)) {
             return "(no log at " + file + ")";
         }
@@ -50,7 +50,7 @@ final class LogTail {
     }
 
     /** Whether the text written at or after {@code fromOffset} holds {@code needle} (the last 1 MiB is searched). */
-    static boolean contains(Path file, long fromOffset, String needle) {
+    public static boolean contains(Path file, long fromOffset, String needle) {
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
             long length = in.length();
             long start = Math.max(Math.max(0, fromOffset), length - 1024 * 1024);
@@ -67,7 +67,7 @@ final class LogTail {
     }
 
     /** The current size of the file, 0 when it does not exist yet: where the next run's lines will start. */
-    static long sizeOf(Path file) {
+    public static long sizeOf(Path file) {
         try {
             return Files.exists(file) ? Files.size(file) : 0;
         } catch (IOException e) {

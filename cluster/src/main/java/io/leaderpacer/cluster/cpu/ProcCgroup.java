@@ -1,4 +1,4 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.cpu;
 
 import java.io.IOException;
 import java.nio.file.Files;

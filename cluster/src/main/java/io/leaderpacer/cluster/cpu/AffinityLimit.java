@@ -1,4 +1,6 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.cpu;
+
+import io.leaderpacer.cluster.process.ShutdownCleanup;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,7 +36,7 @@ final class AffinityLimit implements CpuQuota.Limit {
         String cpu = Integer.toString(highestCpu(original));
         run("taskset", "-a", "-c", "-p", cpu, Long.toString(pid));
         AffinityLimit limit = new AffinityLimit(pid, cores, original);
-        ShutdownCleanup.register(limit);
+        ShutdownCleanup.registerFirst(limit);
         return limit;
     }
 

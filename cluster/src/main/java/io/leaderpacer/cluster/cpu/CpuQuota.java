@@ -1,4 +1,4 @@
-package io.leaderpacer.cluster;
+package io.leaderpacer.cluster.cpu;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -19,7 +19,7 @@ import java.util.Optional;
  *   <li>none, with the reason.</li>
  * </ol>
  * Writing cgroups needs root (or a delegated sub-tree). Apply a cap only once a broker has registered
- * ({@link ProcessKafkaCluster#awaitRegistered}): a broker started under a 15 % cap took 44 s to start.
+ * ({@link io.leaderpacer.cluster.ProcessKafkaCluster#awaitRegistered}): a broker started under a 15 % cap took 44 s to start.
  */
 public final class CpuQuota {
 
