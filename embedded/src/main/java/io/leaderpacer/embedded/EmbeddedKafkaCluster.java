@@ -1,5 +1,6 @@
 package io.leaderpacer.embedded;
 
+import io.leaderpacer.testbed.KeyStoreFile;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;

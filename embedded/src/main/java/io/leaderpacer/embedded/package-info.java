@@ -1,5 +1,6 @@
 /**
- * A real KRaft Kafka cluster inside the JVM, and steady load to put on it.
+ * A real KRaft Kafka cluster inside the JVM (the steady load to put on it is the {@code testbed} module's
+ * {@code PacedLoad}).
  *
  * <p>Why: the agent's tests and {@code pacer demo} must run against Kafka's own server code (no mocks) and
  * need nothing installed but Java and Maven. Kafka's internal test kit ({@code KafkaClusterTestKit}) can do

@@ -1,5 +1,6 @@
 package io.leaderpacer.embedded;
 
+import io.leaderpacer.testbed.PacedLoad;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -56,7 +57,7 @@ class EmbeddedKafkaClusterTest {
     void stoppedBroker_losesLeadershipAndRejoinsIsrAfterRestart() throws Exception {
         cluster.createTopic("restart", 12, 3);
         AtomicLong errors = new AtomicLong();
-        try (SteadyLoad load = SteadyLoad.builder(cluster.bootstrapServers(), "restart")
+        try (PacedLoad load = PacedLoad.builder(cluster.bootstrapServers(), "restart")
                 .recordsPerSecond(200).recordBytes(512).listener((latency, error) -> {
                     if (error != null) {
                         errors.incrementAndGet();
