@@ -7,7 +7,8 @@
  * that, but it is an internal API, so only {@link io.leaderpacer.embedded.EmbeddedKafkaCluster} and its two
  * companions for a secured cluster ({@code SaslScramSetup}, {@link io.leaderpacer.embedded.AccessControl})
  * touch it; everyone else uses their small, stable API. The cluster class also encodes what was learned the
- * hard way about the kit (separate controller, data on tmpfs, short broker session timeout for restarts,
- * per-broker follower throttles set while the broker is up).
+ * hard way about the kit (separate controller, data on tmpfs, short broker session timeout for restarts). Kafka's
+ * replication throttles are set through the agent module's {@code io.leaderpacer.agent.throttle}, with the Admin
+ * client like any other cluster's.
  */
 package io.leaderpacer.embedded;

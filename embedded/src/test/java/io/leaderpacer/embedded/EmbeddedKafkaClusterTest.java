@@ -92,22 +92,6 @@ class EmbeddedKafkaClusterTest {
     }
 
     @Test
-    void followerThrottle_isSetOnBrokerAndTopicAndCleared() throws Exception {
-        cluster.createTopic("throttled", 3, 3);
-        cluster.setFollowerThrottle(1, 1_000_000, "throttled");
-        ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, "1");
-        ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, "throttled");
-        var configs = cluster.admin().describeConfigs(List.of(broker, topic)).all().get();
-        assertThat(configs.get(broker).get("follower.replication.throttled.rate").value()).isEqualTo("1000000");
-        assertThat(configs.get(topic).get("follower.replication.throttled.replicas").value()).isEqualTo("*");
-
-        cluster.clearFollowerThrottle(1, "throttled");
-        configs = cluster.admin().describeConfigs(List.of(broker, topic)).all().get();
-        assertThat(configs.get(topic).get("follower.replication.throttled.replicas").value()).isEmpty();
-        assertThat(configs.get(broker).get("follower.replication.throttled.rate")).isNull();
-    }
-
-    @Test
     void unknownBroker_isRejectedWithTheKnownIds() {
         assertThatThrownBy(() -> cluster.stopBroker(7))
                 .isInstanceOf(IllegalArgumentException.class)
