@@ -3,7 +3,7 @@ package io.leaderpacer.loadtest.result;
 import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.observe.AgentRunSample;
 import io.leaderpacer.loadtest.observe.PartitionSample;
-import io.leaderpacer.simulator.report.AtomicFiles;
+import io.leaderpacer.report.AtomicFiles;
 
 import java.io.IOException;
 import java.nio.file.Path;

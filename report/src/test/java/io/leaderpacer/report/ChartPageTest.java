@@ -1,4 +1,4 @@
-package io.leaderpacer.simulator.report;
+package io.leaderpacer.report;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package io.leaderpacer.simulator.scenario;
+package io.leaderpacer.report.text;
 
 import org.junit.jupiter.api.Test;
 

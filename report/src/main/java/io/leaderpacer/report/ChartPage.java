@@ -1,4 +1,4 @@
-package io.leaderpacer.simulator.report;
+package io.leaderpacer.report;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,18 +13,19 @@ import java.util.Objects;
 /**
  * A self-contained HTML page of text, tables and time-series charts, viewable offline.
  *
- * <p>Why a class of its own: both the simulator's report and the live-cluster demo need "a few
+ * <p>Why a class of its own: both the simulator's report and the load test's need "a few
  * paragraphs, a table and some charts over time" in one file that can be mailed or attached to a
  * ticket without a server or a network. The charts are drawn by uPlot, whose script and style are
- * read from the uPlot webjar on the class path and inlined, so the page needs nothing else. The
- * API speaks only of strings, numbers and seconds: nothing here knows about simulations.
+ * read from the uPlot webjar on the class path and inlined, so the page needs nothing else (which
+ * version: {@code UplotVersion}, from the build). The API speaks only of strings, numbers and
+ * seconds: nothing here knows about simulations or clusters.
  *
  * <p>Values that are {@code NaN} are drawn as gaps. Text is HTML-escaped.
  */
 public final class ChartPage {
 
     /** Where the uPlot webjar keeps its distribution, on the class path. */
-    private static final String UPLOT_DIST = "META-INF/resources/webjars/uplot/1.6.30/dist/";
+    static final String UPLOT_DIST = "META-INF/resources/webjars/uplot/" + UplotVersion.VERSION + "/dist/";
 
     /** Series colours, picked to stay distinguishable for the common forms of colour blindness. */
     private static final String[] PALETTE = {
@@ -346,7 +347,7 @@ public final class ChartPage {
         try (InputStream in = ChartPage.class.getClassLoader().getResourceAsStream(path)) {
             if (in == null) {
                 throw new IllegalStateException("uPlot is not on the class path (" + path
-                        + "): add org.webjars.npm:uplot:1.6.30 to the dependencies");
+                        + "): add org.webjars.npm:uplot:" + UplotVersion.VERSION + " to the dependencies");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

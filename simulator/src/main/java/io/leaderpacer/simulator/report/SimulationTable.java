@@ -1,5 +1,6 @@
 package io.leaderpacer.simulator.report;
 
+import io.leaderpacer.report.TextTable;
 import io.leaderpacer.simulator.run.PolicyOutcome;
 import io.leaderpacer.simulator.run.ScenarioResult;
 import io.leaderpacer.simulator.run.Verdict;
@@ -13,14 +14,14 @@ import java.util.List;
  * worst broker, and recovery as a multiple of the physical limit (the last preferred ISR re-entry), as rows of text
  * shared by the terminal, the Markdown docs and the HTML report.
  */
-public final class ResultTable {
+public final class SimulationTable {
 
     /** Column headers, in order. */
     public static final List<String> HEADER = List.of("policy", "steady P99 ms", "P99 window ms", "P99 ratio",
             "protected P99 ratio", "worst broker P99 ratio", "time-outs", "recovery", "vs baseline",
             "vs physical limit", "elections", "runs", "P99<=1.5x", "no time-outs", "recovery<=2x", "verdict");
 
-    private ResultTable() {
+    private SimulationTable() {
     }
 
     /** One row per policy. */
@@ -40,48 +41,14 @@ public final class ResultTable {
         return rows;
     }
 
-    /** The table as aligned plain text for a terminal. */
+    /** The table as aligned plain text for a terminal (numbers right-aligned). */
     public static String text(ScenarioResult result) {
-        List<List<String>> rows = new ArrayList<>();
-        rows.add(HEADER);
-        rows.addAll(rows(result));
-        int[] width = new int[HEADER.size()];
-        for (List<String> r : rows) {
-            for (int c = 0; c < r.size(); c++) {
-                width[c] = Math.max(width[c], r.get(c).length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < rows.size(); i++) {
-            List<String> r = rows.get(i);
-            for (int c = 0; c < r.size(); c++) {
-                String cell = r.get(c);
-                String pad = " ".repeat(width[c] - cell.length());
-                sb.append(c == 0 ? cell + pad : pad + cell).append(c + 1 < r.size() ? "  " : "");
-            }
-            sb.append('\n');
-            if (i == 0) {
-                for (int c = 0; c < width.length; c++) {
-                    sb.append("-".repeat(width[c])).append(c + 1 < width.length ? "  " : "");
-                }
-                sb.append('\n');
-            }
-        }
-        return sb.toString();
+        return TextTable.of(HEADER, rows(result)).numbersRight().text();
     }
 
     /** The table in Markdown, for docs/SIMULATOR.md. */
     public static String markdown(ScenarioResult result) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("| ").append(String.join(" | ", HEADER)).append(" |\n|");
-        for (int c = 0; c < HEADER.size(); c++) {
-            sb.append(c == 0 ? "---|" : "---:|");
-        }
-        sb.append('\n');
-        for (List<String> r : rows(result)) {
-            sb.append("| ").append(String.join(" | ", r)).append(" |\n");
-        }
-        return sb.toString();
+        return TextTable.of(HEADER, rows(result)).numbersRight().markdown();
     }
 
     /** The broker whose window P99 rose most over its steady P99, or -1 when none is known. */

@@ -1,11 +1,11 @@
-package io.leaderpacer.simulator.scenario;
+package io.leaderpacer.report.text;
 
 import io.leaderpacer.engine.config.ConfigException;
 
 import java.util.Locale;
 
 /**
- * Durations as scenario files write them: numbers with units ({@code 250ms}, {@code 90s},
+ * Durations as scenario files and command lines write them: numbers with units ({@code 250ms}, {@code 90s},
  * {@code 10m}, {@code 1.5h}, {@code 86m30s}). A bare number is refused because nobody can tell
  * its unit.
  */

@@ -1,4 +1,4 @@
-package io.leaderpacer.simulator.report;
+package io.leaderpacer.report;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -8,13 +8,13 @@ import java.util.Locale;
 
 /**
  * The load test's tables: one row per policy (medians and spread over its rounds, the seed's three criteria), and
- * one row per round.
+ * one row per round, as rows of text; {@link io.leaderpacer.report.TextTable} lays them out.
  *
  * <p>Why the protected class has columns of its own: the gate acts on the producers of the partitions whose
  * preferred leader is the restarted broker; a cluster-wide P99 (the seed's criterion) dilutes them with everyone
  * else.
  */
-public final class ResultTable {
+public final class LoadTestTable {
 
     public static final List<String> POLICY_HEADER = List.of("policy", "rounds", "steady P99 ms", "window P99 ms",
             "P99 ratio (all)", "P99 ratio (protected)", "P99 ratio (other)", "time-outs", "failed sends",
@@ -26,7 +26,7 @@ public final class ResultTable {
             "time-outs", "failed sends", "unfenced after start s", "recovery s", "ISR re-entry s first/p50/p90/last",
             "gate release s", "election batches", "broker CPU cores steady/catch-up/after");
 
-    private ResultTable() {
+    private LoadTestTable() {
     }
 
     public static List<List<String>> policyRows(LoadTestResult result) {
@@ -96,45 +96,5 @@ public final class ResultTable {
 
     private static String pass(boolean ok) {
         return ok ? "PASS" : "FAIL";
-    }
-
-    /** A plain-text table, columns padded, for the terminal. */
-    public static String text(List<String> header, List<List<String>> rows) {
-        int[] width = new int[header.size()];
-        for (int i = 0; i < header.size(); i++) {
-            width[i] = header.get(i).length();
-            for (List<String> row : rows) {
-                width[i] = Math.max(width[i], row.get(i).length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        line(sb, header, width);
-        StringBuilder rule = new StringBuilder();
-        for (int w : width) {
-            rule.append("-".repeat(w)).append("  ");
-        }
-        sb.append(rule.toString().stripTrailing()).append('\n');
-        for (List<String> row : rows) {
-            line(sb, row, width);
-        }
-        return sb.toString();
-    }
-
-    /** A Markdown table, for the docs. */
-    public static String markdown(List<String> header, List<List<String>> rows) {
-        StringBuilder sb = new StringBuilder("| ").append(String.join(" | ", header)).append(" |\n|");
-        sb.append("---|".repeat(header.size())).append('\n');
-        for (List<String> row : rows) {
-            sb.append("| ").append(String.join(" | ", row)).append(" |\n");
-        }
-        return sb.toString();
-    }
-
-    private static void line(StringBuilder sb, List<String> cells, int[] width) {
-        StringBuilder l = new StringBuilder();
-        for (int i = 0; i < cells.size(); i++) {
-            l.append(String.format(Locale.ROOT, "%-" + width[i] + "s  ", cells.get(i)));
-        }
-        sb.append(l.toString().stripTrailing()).append('\n');
     }
 }
