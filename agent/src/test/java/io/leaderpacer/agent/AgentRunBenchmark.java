@@ -122,7 +122,7 @@ public final class AgentRunBenchmark {
      */
     private static long[] measureReleaseDelay(EmbeddedKafkaCluster cluster) throws Exception {
         String topic = "backlog";
-        cluster.setFollowerThrottle(2, 300_000, topic);
+        RecoveryScenario.setFollowerThrottle(cluster, 2, 300_000, topic);
         cluster.stopBroker(2);
         RecoveryScenario.writeBacklog(cluster, topic, 30, 3_000_000);
         PacerConfig gated = PacerConfig.fromMap(Map.of(
@@ -160,7 +160,7 @@ public final class AgentRunBenchmark {
             }
             return delays;
         } finally {
-            cluster.clearFollowerThrottle(2, topic);
+            RecoveryScenario.clearFollowerThrottle(cluster, 2, topic);
         }
     }
 

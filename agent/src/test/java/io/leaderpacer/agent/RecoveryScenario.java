@@ -1,5 +1,10 @@
 package io.leaderpacer.agent;
 
+import io.leaderpacer.agent.throttle.BrokerScope;
+import io.leaderpacer.agent.throttle.ReplicationThrottles;
+import io.leaderpacer.agent.throttle.ThrottleChange;
+import io.leaderpacer.agent.throttle.ThrottleSettings;
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -15,8 +20,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
 
+import static io.leaderpacer.agent.throttle.ThrottleSide.FOLLOWER;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -27,6 +34,9 @@ import static org.awaitility.Awaitility.await;
  * stagger them), read who leads what, and put the cluster back to a balanced state between tests.
  */
 public final class RecoveryScenario {
+
+    /** Bound of each throttle call and of the wait until the brokers report a throttle change. */
+    private static final Duration THROTTLE_WAIT = Duration.ofSeconds(90);
 
     private RecoveryScenario() {
     }
@@ -102,6 +112,67 @@ public final class RecoveryScenario {
             }
         }
         return true;
+    }
+
+    /**
+     * Limits how fast a broker, as a follower, fetches the topics' partitions: Kafka's follower replication throttle
+     * (the rate on that broker, every replica of the topics listed), set in one request; returns once the broker and
+     * the topics report it. Used to make a restarted broker's partitions re-enter their ISRs over tens of seconds
+     * instead of at once.
+     *
+     * <p>Call it while the broker runs (before stopping it): the broker-level change is routed to that broker.
+     */
+    public static void setFollowerThrottle(EmbeddedKafkaCluster cluster, int broker, long bytesPerSecond, String... topics) {
+        ReplicationThrottles throttles = new ReplicationThrottles(cluster.admin(), THROTTLE_WAIT);
+        BrokerScope scope = BrokerScope.broker(broker);
+        ThrottleChange change = throttles.change().setRate(FOLLOWER, scope, bytesPerSecond);
+        for (String topic : topics) {
+            change.setReplicas(FOLLOWER, topic, ThrottledReplicas.ALL);
+        }
+        run("set the follower throttle of broker " + broker, () -> {
+            change.apply();
+            return null;
+        });
+        awaitThrottle("the follower throttle of broker " + broker + " is in effect", () -> {
+            ThrottleSettings now = throttles.describe(List.of(scope), List.of(topics));
+            return now.rate(FOLLOWER, scope).filter(r -> r.bytesPerSecond() == bytesPerSecond).isPresent()
+                    && List.of(topics).stream().allMatch(t -> now.replicas(FOLLOWER, t).filter(ThrottledReplicas::all).isPresent());
+        });
+    }
+
+    /** Removes what {@link #setFollowerThrottle} set, for that broker and those topics; returns once none of it is reported. */
+    public static void clearFollowerThrottle(EmbeddedKafkaCluster cluster, int broker, String... topics) {
+        ReplicationThrottles throttles = new ReplicationThrottles(cluster.admin(), THROTTLE_WAIT);
+        BrokerScope scope = BrokerScope.broker(broker);
+        ThrottleChange change = throttles.change().removeRate(FOLLOWER, scope);
+        for (String topic : topics) {
+            change.clearReplicas(FOLLOWER, topic);
+        }
+        run("clear the follower throttle of broker " + broker, () -> {
+            change.apply();
+            return null;
+        });
+        awaitThrottle("the follower throttle of broker " + broker + " is cleared", () -> {
+            ThrottleSettings now = throttles.describe(List.of(scope), List.of(topics));
+            return now.rate(FOLLOWER, scope).isEmpty()
+                    && List.of(topics).stream().allMatch(t -> now.replicas(FOLLOWER, t).isEmpty());
+        });
+    }
+
+    /** Polls until the brokers report a throttle change; a describe that fails (not answered yet) is polled again. */
+    private static void awaitThrottle(String what, Callable<Boolean> condition) {
+        await(what).atMost(THROTTLE_WAIT).pollInterval(Duration.ofMillis(50)).ignoreExceptions().until(condition);
+    }
+
+    private static void run(String what, Callable<?> call) {
+        try {
+            call.call();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while trying to " + what, e);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not " + what + ": " + e, e);
+        }
     }
 
     /** Waits for full ISRs, then elects every preferred leader, so that the next test starts balanced. */

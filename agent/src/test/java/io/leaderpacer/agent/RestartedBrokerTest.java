@@ -66,7 +66,7 @@ class RestartedBrokerTest {
         if (agent != null) {
             agent.close();
         }
-        cluster.clearFollowerThrottle(2, TOPIC);
+        RecoveryScenario.clearFollowerThrottle(cluster, 2, TOPIC);
         RecoveryScenario.rebalance(cluster, TOPIC);
     }
 
@@ -250,7 +250,7 @@ class RestartedBrokerTest {
 
     /** Stops broker 2, writes a backlog, restarts it throttled under an agent with this policy; returns the runs. */
     private List<RunRecord> restartBrokerTwoUnder(PacerConfig config) throws Exception {
-        cluster.setFollowerThrottle(2, THROTTLE_BYTES_PER_SEC, TOPIC);
+        RecoveryScenario.setFollowerThrottle(cluster, 2, THROTTLE_BYTES_PER_SEC, TOPIC);
         cluster.stopBroker(2);
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, BACKLOG_BYTES);
         agent = PacerAgent.builder(cluster.admin()).basePolicy(config).clusterLabel(cluster.bootstrapServers()).build();

@@ -1,5 +1,8 @@
 package io.leaderpacer.cluster;
 
+import io.leaderpacer.cluster.process.ChildProcesses;
+import io.leaderpacer.cluster.process.LogTail;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,10 @@
 package io.leaderpacer.cluster;
 
+import io.leaderpacer.cluster.cpu.CpuQuota;
+import io.leaderpacer.cluster.process.ChildJvm;
+import io.leaderpacer.cluster.process.ChildProcesses;
+import io.leaderpacer.cluster.process.ShutdownCleanup;
+
 import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

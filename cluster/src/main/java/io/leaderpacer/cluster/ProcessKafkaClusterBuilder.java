@@ -1,5 +1,7 @@
 package io.leaderpacer.cluster;
 
+import io.leaderpacer.cluster.process.ChildProcesses;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -135,15 +137,9 @@ public final class ProcessKafkaClusterBuilder {
 
     /** An unstarted cluster; call {@link ProcessKafkaCluster#start()}. */
     public ProcessKafkaCluster build() {
-        String cp = classpath != null ? classpath : defaultClasspath();
+        String cp = classpath != null ? classpath : ChildProcesses.thisJvmClasspath();
         return ProcessKafkaCluster.of(new ClusterSettings(brokers, brokerConfig, controllerConfig, brokerHeap,
                 controllerHeap, jvmOptions, baseDirectory, cp, javaExecutable, startTimeout, stopTimeout, tls));
-    }
-
-    /** This JVM's class path: Surefire's test class path when running under it (its own is a manifest-only jar). */
-    static String defaultClasspath() {
-        String surefire = System.getProperty("surefire.test.class.path");
-        return surefire != null && !surefire.isBlank() ? surefire : System.getProperty("java.class.path");
     }
 
     private static String checkKey(String key) {

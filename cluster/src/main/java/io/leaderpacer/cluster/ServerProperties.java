@@ -1,12 +1,13 @@
 package io.leaderpacer.cluster;
 
+import io.leaderpacer.testbed.ServerDefaults;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -14,10 +15,10 @@ import java.util.Set;
 /**
  * The {@code server.properties} of each node.
  *
- * <p>Why these defaults: they were found to work for a small cluster on a small machine (see docs/CLUSTER.md): a
- * 3 s broker session so that a killed broker is fenced and can register again quickly, no automatic leader
- * rebalance (the agent under test does that job; a user may turn it back on), internal topics replicated as far as
- * the cluster allows, and few threads. Everything is bound to 127.0.0.1. With a {@link TlsListener} a broker has a
+ * <p>The defaults are those of every small local cluster of the project ({@link ServerDefaults}, shared with the
+ * in-JVM cluster): a 3 s broker session so that a killed broker is fenced and can register again quickly, no
+ * automatic leader rebalance (the agent under test does that job; a user may turn it back on), internal topics
+ * replicated as far as the cluster allows, and few threads. Everything is bound to 127.0.0.1. With a {@link TlsListener} a broker has a
  * second listener, {@code SSL}, for clients; the nodes keep talking PLAINTEXT among themselves.
  *
  * <p>Why the user's settings also go to the controller: in KRaft some keys that look like broker settings are read
@@ -39,26 +40,6 @@ final class ServerProperties {
     private ServerProperties() {
     }
 
-    /** Defaults for every node; the user's settings override them. */
-    static Map<String, String> defaults(int brokers) {
-        String rf = Integer.toString(Math.min(3, brokers));
-        Map<String, String> p = new LinkedHashMap<>();
-        p.put("broker.session.timeout.ms", "3000");
-        p.put("broker.heartbeat.interval.ms", "500");
-        p.put("auto.leader.rebalance.enable", "false");
-        p.put("offsets.topic.replication.factor", rf);
-        p.put("offsets.topic.num.partitions", Integer.toString(ProcessKafkaCluster.OFFSETS_TOPIC_PARTITIONS));
-        p.put("transaction.state.log.replication.factor", rf);
-        p.put("transaction.state.log.min.isr", "1");
-        p.put("group.initial.rebalance.delay.ms", "0");
-        p.put("num.network.threads", "2");
-        p.put("num.io.threads", "4");
-        p.put("background.threads", "2");
-        p.put("log.cleaner.threads", "1");
-        p.put("num.recovery.threads.per.data.dir", "1");
-        return p;
-    }
-
     /** {@code controller.quorum.voters} for the one controller: a static quorum, formatted without extra options. */
     static String voters(int controllerId, int controllerPort) {
         return controllerId + "@127.0.0.1:" + controllerPort;
@@ -70,7 +51,7 @@ final class ServerProperties {
 
     /** A broker's properties; {@code tlsPort} is the port of its TLS client listener, used when the settings have one. */
     static Map<String, String> broker(int id, int port, int tlsPort, String voters, Path dataDir, ClusterSettings settings) {
-        Map<String, String> p = defaults(settings.brokers());
+        Map<String, String> p = ServerDefaults.smallCluster(settings.brokers());
         p.putAll(settings.brokerConfig());
         p.put("process.roles", "broker");
         p.put("node.id", Integer.toString(id));
@@ -92,7 +73,7 @@ final class ServerProperties {
     }
 
     static Map<String, String> controller(int id, int port, String voters, Path dataDir, ClusterSettings settings) {
-        Map<String, String> p = defaults(settings.brokers());
+        Map<String, String> p = ServerDefaults.smallCluster(settings.brokers());
         p.putAll(settings.brokerConfig());
         p.putAll(settings.controllerConfig());
         p.put("process.roles", "controller");

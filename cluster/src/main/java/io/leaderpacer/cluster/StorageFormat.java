@@ -1,5 +1,9 @@
 package io.leaderpacer.cluster;
 
+import io.leaderpacer.cluster.process.ChildLogging;
+import io.leaderpacer.cluster.process.ChildProcesses;
+import io.leaderpacer.cluster.process.LogTail;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.leaderpacer.cluster;
 
+import io.leaderpacer.testbed.KeyStoreFile;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.config.SslConfigs;
 
@@ -22,7 +23,7 @@ import java.util.Objects;
  * @param clientKeyStore  the certificate the cluster's own admin client presents; non-null turns on mutual TLS
  *                        ({@code ssl.client.auth=required}); null for one-way TLS
  */
-public record TlsListener(StoreFile brokerKeyStore, StoreFile trustStore, StoreFile clientKeyStore) {
+public record TlsListener(KeyStoreFile brokerKeyStore, KeyStoreFile trustStore, KeyStoreFile clientKeyStore) {
 
     /** Listener name, and security protocol, of the client listener. */
     static final String NAME = "SSL";
@@ -35,12 +36,12 @@ public record TlsListener(StoreFile brokerKeyStore, StoreFile trustStore, StoreF
     }
 
     /** One-way TLS: clients check the brokers' certificate, the brokers ask for none. */
-    public static TlsListener oneWay(StoreFile brokerKeyStore, StoreFile trustStore) {
+    public static TlsListener oneWay(KeyStoreFile brokerKeyStore, KeyStoreFile trustStore) {
         return new TlsListener(brokerKeyStore, trustStore, null);
     }
 
     /** Mutual TLS: every client must present a certificate the trust store's CA signed. */
-    public static TlsListener mutual(StoreFile brokerKeyStore, StoreFile trustStore, StoreFile clientKeyStore) {
+    public static TlsListener mutual(KeyStoreFile brokerKeyStore, KeyStoreFile trustStore, KeyStoreFile clientKeyStore) {
         return new TlsListener(brokerKeyStore, trustStore, Objects.requireNonNull(clientKeyStore, "clientKeyStore"));
     }
 
@@ -73,7 +74,7 @@ public record TlsListener(StoreFile brokerKeyStore, StoreFile trustStore, StoreF
         return p;
     }
 
-    private static void keyStore(Map<String, String> p, String prefix, StoreFile store) {
+    private static void keyStore(Map<String, String> p, String prefix, KeyStoreFile store) {
         p.put(prefix + SslConfigs.SSL_KEYSTORE_LOCATION_CONFIG, store.path().toString());
         p.put(prefix + SslConfigs.SSL_KEYSTORE_PASSWORD_CONFIG, store.password());
         p.put(prefix + SslConfigs.SSL_KEY_PASSWORD_CONFIG, store.password());

@@ -1,5 +1,6 @@
 package io.leaderpacer.cluster;
 
+import io.leaderpacer.testbed.KeyStoreFile;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -47,8 +48,8 @@ class ServerPropertiesTest {
 
     @Test
     void tlsListener_addsAnSslClientListenerOnTheBrokersOnly_withItsStoresUnderItsOwnPrefix() {
-        StoreFile broker = new StoreFile(Path.of("/s/broker.p12"), "b-pw");
-        StoreFile trust = new StoreFile(Path.of("/s/trust.p12"), "t-pw");
+        KeyStoreFile broker = new KeyStoreFile(Path.of("/s/broker.p12"), "b-pw");
+        KeyStoreFile trust = new KeyStoreFile(Path.of("/s/trust.p12"), "t-pw");
         ClusterSettings s = withTls(TlsListener.oneWay(broker, trust));
         Map<String, String> p = ServerProperties.broker(1, 9001, 9101, "v", Path.of("/d"), s);
         assertThat(p).containsEntry("listeners", "PLAINTEXT://127.0.0.1:9001,SSL://127.0.0.1:9101")
@@ -67,9 +68,9 @@ class ServerPropertiesTest {
 
     @Test
     void mutualTlsListener_requiresClientCertificates_andTheClusterPresentsItsOwn() {
-        StoreFile client = new StoreFile(Path.of("/s/admin.p12"), "a-pw");
-        TlsListener tls = TlsListener.mutual(new StoreFile(Path.of("/s/broker.p12"), "b-pw"),
-                new StoreFile(Path.of("/s/trust.p12"), "t-pw"), client);
+        KeyStoreFile client = new KeyStoreFile(Path.of("/s/admin.p12"), "a-pw");
+        TlsListener tls = TlsListener.mutual(new KeyStoreFile(Path.of("/s/broker.p12"), "b-pw"),
+                new KeyStoreFile(Path.of("/s/trust.p12"), "t-pw"), client);
         assertThat(ServerProperties.broker(0, 9001, 9101, "v", Path.of("/d"), withTls(tls)))
                 .containsEntry("listener.name.ssl.ssl.client.auth", "required");
         assertThat(tls.clientProperties()).containsEntry("security.protocol", "SSL")

@@ -1,9 +1,13 @@
 package io.leaderpacer.compat;
 
+import io.leaderpacer.agent.throttle.BrokerScope;
+import io.leaderpacer.agent.throttle.ReplicationThrottles;
+import io.leaderpacer.agent.throttle.ThrottleChange;
+import io.leaderpacer.agent.throttle.ThrottleRate;
+import io.leaderpacer.agent.throttle.ThrottleSettings;
+import io.leaderpacer.agent.throttle.ThrottleSide;
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.Config;
-import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -17,16 +21,15 @@ import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
-import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -41,17 +44,15 @@ import static org.awaitility.Awaitility.await;
  */
 final class ClusterMoves {
 
-    static final String RATE = "follower.replication.throttled.rate";
-    static final String REPLICAS = "follower.replication.throttled.replicas";
-    static final String LEADER_RATE = "leader.replication.throttled.rate";
-    static final String LEADER_REPLICAS = "leader.replication.throttled.replicas";
-
     private final Admin admin;
     private final String bootstrap;
+    /** Kafka's replication throttles on this cluster (each call bounded by 30 s). */
+    private final ReplicationThrottles throttles;
 
     ClusterMoves(Admin admin, String bootstrap) {
         this.admin = admin;
         this.bootstrap = bootstrap;
+        this.throttles = new ReplicationThrottles(admin, Duration.ofSeconds(30));
     }
 
     void createTopic(String topic, int partitions) throws Exception {
@@ -129,34 +130,27 @@ final class ClusterMoves {
      * catches up partly unthrottled before it is unfenced.
      */
     void setFollowerThrottle(int broker, long bytesPerSecond, String topic, List<Integer> leaders) throws Exception {
-        Map<ConfigResource, Collection<AlterConfigOp>> ops = new HashMap<>();
-        ops.put(brokerResource(broker), List.of(new AlterConfigOp(new ConfigEntry(RATE, Long.toString(bytesPerSecond)),
-                AlterConfigOp.OpType.SET)));
+        BrokerScope follower = BrokerScope.broker(broker);
+        ThrottleChange change = throttles.change().setRate(ThrottleSide.FOLLOWER, follower, bytesPerSecond);
         for (int leader : leaders) {
-            ops.put(brokerResource(leader), List.of(new AlterConfigOp(new ConfigEntry(LEADER_RATE,
-                    Long.toString(bytesPerSecond)), AlterConfigOp.OpType.SET)));
+            change.setRate(ThrottleSide.LEADER, BrokerScope.broker(leader), bytesPerSecond);
         }
-        ops.put(topicResource(topic), List.of(new AlterConfigOp(new ConfigEntry(REPLICAS, "*"), AlterConfigOp.OpType.SET),
-                new AlterConfigOp(new ConfigEntry(LEADER_REPLICAS, "*"), AlterConfigOp.OpType.SET)));
-        admin.incrementalAlterConfigs(ops).all().get(30, TimeUnit.SECONDS);
+        change.setReplicas(ThrottleSide.FOLLOWER, topic, ThrottledReplicas.ALL)
+                .setReplicas(ThrottleSide.LEADER, topic, ThrottledReplicas.ALL)
+                .apply();
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
-            Map<ConfigResource, Config> c = admin.describeConfigs(List.of(brokerResource(broker), topicResource(topic)))
-                    .all().get(10, TimeUnit.SECONDS);
-            return Long.toString(bytesPerSecond).equals(c.get(brokerResource(broker)).get(RATE).value())
-                    && "*".equals(c.get(topicResource(topic)).get(REPLICAS).value());
+            ThrottleSettings now = throttles.describe(List.of(follower), List.of(topic));
+            return now.rate(ThrottleSide.FOLLOWER, follower).map(ThrottleRate::bytesPerSecond).equals(Optional.of(bytesPerSecond))
+                    && now.replicas(ThrottleSide.FOLLOWER, topic).filter(ThrottledReplicas::all).isPresent();
         });
     }
 
     void clearFollowerThrottle(int broker, String topic, List<Integer> leaders) throws Exception {
-        Map<ConfigResource, Collection<AlterConfigOp>> ops = new HashMap<>();
-        ops.put(brokerResource(broker), List.of(new AlterConfigOp(new ConfigEntry(RATE, null), AlterConfigOp.OpType.DELETE)));
+        ThrottleChange change = throttles.change().removeRate(ThrottleSide.FOLLOWER, BrokerScope.broker(broker));
         for (int leader : leaders) {
-            ops.put(brokerResource(leader), List.of(new AlterConfigOp(new ConfigEntry(LEADER_RATE, null),
-                    AlterConfigOp.OpType.DELETE)));
+            change.removeRate(ThrottleSide.LEADER, BrokerScope.broker(leader));
         }
-        ops.put(topicResource(topic), List.of(new AlterConfigOp(new ConfigEntry(REPLICAS, null), AlterConfigOp.OpType.DELETE),
-                new AlterConfigOp(new ConfigEntry(LEADER_REPLICAS, null), AlterConfigOp.OpType.DELETE)));
-        admin.incrementalAlterConfigs(ops).all().get(30, TimeUnit.SECONDS);
+        change.clearReplicas(ThrottleSide.FOLLOWER, topic).clearReplicas(ThrottleSide.LEADER, topic).apply();
     }
 
     /**
@@ -214,13 +208,5 @@ final class ClusterMoves {
             }
         }
         return live;
-    }
-
-    private static ConfigResource brokerResource(int broker) {
-        return new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(broker));
-    }
-
-    private static ConfigResource topicResource(String topic) {
-        return new ConfigResource(ConfigResource.Type.TOPIC, topic);
     }
 }

@@ -2,9 +2,7 @@ package io.leaderpacer.compat;
 
 import io.leaderpacer.agent.tls.TestCertificates;
 import io.leaderpacer.cluster.ProcessKafkaCluster;
-import io.leaderpacer.cluster.StoreFile;
 import io.leaderpacer.cluster.TlsListener;
-import io.leaderpacer.embedded.KeyStoreFile;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,7 +53,7 @@ class CompatibilityStoryTest {
                 .brokerConfig("transaction.state.log.num.partitions", "3")
                 // An SSL client listener (hostname verification on) for the agent; the test's own admin client and
                 // the brokers among themselves stay on PLAINTEXT.
-                .tlsListener(TlsListener.oneWay(store(certs.brokerKeyStore()), store(certs.trustStore())))
+                .tlsListener(TlsListener.oneWay(certs.brokerKeyStore(), certs.trustStore()))
                 .startTimeout(Duration.ofSeconds(150))
                 .build()) {
             cluster.start();
@@ -81,9 +79,5 @@ class CompatibilityStoryTest {
         }
         assertThat(table.rows()).isNotEmpty().allSatisfy(r ->
                 assertThat(r.result()).as("Kafka %s, %s: %s", version, r.check(), r.seen()).isEqualTo("PASS"));
-    }
-
-    private static StoreFile store(KeyStoreFile file) {
-        return new StoreFile(file.path(), file.password());
     }
 }

@@ -1,5 +1,8 @@
 package io.leaderpacer.embedded;
 
+import io.leaderpacer.testbed.KeyStoreFile;
+import io.leaderpacer.testbed.ServerDefaults;
+
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -128,23 +131,10 @@ public final class EmbeddedClusterBuilder {
     }
 
     Map<String, String> serverProperties() {
-        String rf = Integer.toString(Math.min(3, brokers));
-        Map<String, String> p = new LinkedHashMap<>();
+        // Fast re-registration after a restart, internal topics sized to the broker count, few threads: the
+        // machine is small and several clusters may run in one test JVM over time.
+        Map<String, String> p = ServerDefaults.smallCluster(brokers);
         p.put("auto.leader.rebalance.enable", Boolean.toString(autoLeaderRebalance));
-        // A restarted broker must be able to register again quickly (duplicate registration until expiry).
-        p.put("broker.session.timeout.ms", "3000");
-        p.put("broker.heartbeat.interval.ms", "500");
-        p.put("offsets.topic.replication.factor", rf);
-        p.put("offsets.topic.num.partitions", "5");
-        p.put("transaction.state.log.replication.factor", rf);
-        p.put("transaction.state.log.min.isr", "1");
-        p.put("group.initial.rebalance.delay.ms", "0");
-        // Fewer threads: the machine is small and several clusters may run in one test JVM over time.
-        p.put("num.network.threads", "2");
-        p.put("num.io.threads", "4");
-        p.put("background.threads", "2");
-        p.put("log.cleaner.threads", "1");
-        p.put("num.recovery.threads.per.data.dir", "1");
         if (saslScramWithAcls) {
             p.putAll(SaslScramSetup.serverProperties());
         }

@@ -1,5 +1,6 @@
 package io.leaderpacer.embedded;
 
+import io.leaderpacer.testbed.KeyStoreFile;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -343,31 +344,6 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     /** Whether the broker's server is up (not stopped by {@link #stopBroker}/{@link #killBroker}). */
     public boolean isRunning(int brokerId) {
         return !running().brokers().get(checkBroker(brokerId)).isShutdown();
-    }
-
-    /**
-     * Limits how fast a broker, as a follower, fetches the given topics' partitions: Kafka's replication
-     * throttle ({@code follower.replication.throttled.rate} on that broker, {@code
-     * follower.replication.throttled.replicas=*} on the topics). Used to make a restarted broker's partitions
-     * re-enter their ISRs over tens of seconds instead of at once.
-     *
-     * <p>Call it while the broker runs (before {@link #stopBroker(int)}): the broker-level change is routed to
-     * that broker.
-     */
-    public void setFollowerThrottle(int brokerId, long bytesPerSecond, String... topics) {
-        checkBroker(brokerId);
-        FollowerThrottle throttle = new FollowerThrottle(admin(), WAIT_LIMIT);
-        throttle.set(brokerId, bytesPerSecond, topics);
-        waitUntil("the follower throttle of broker " + brokerId + " is in effect",
-                () -> throttle.isSet(brokerId, bytesPerSecond, topics));
-    }
-
-    /** Removes what {@link #setFollowerThrottle} set, for that broker and those topics. */
-    public void clearFollowerThrottle(int brokerId, String... topics) {
-        checkBroker(brokerId);
-        FollowerThrottle throttle = new FollowerThrottle(admin(), WAIT_LIMIT);
-        throttle.clear(brokerId, topics);
-        waitUntil("the follower throttle of broker " + brokerId + " is cleared", () -> throttle.isCleared(brokerId, topics));
     }
 
     /** Stops every node and deletes the data directory. Safe to call twice. */

@@ -1,5 +1,6 @@
 package io.leaderpacer.embedded;
 
+import io.leaderpacer.testbed.KeyStoreFile;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.config.SslConfigs;
 

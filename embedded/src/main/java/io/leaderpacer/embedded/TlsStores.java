@@ -1,5 +1,7 @@
 package io.leaderpacer.embedded;
 
+import io.leaderpacer.testbed.KeyStoreFile;
+
 import java.util.Objects;
 
 /**

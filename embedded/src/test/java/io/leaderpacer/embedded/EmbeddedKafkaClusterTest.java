@@ -1,5 +1,6 @@
 package io.leaderpacer.embedded;
 
+import io.leaderpacer.testbed.PacedLoad;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -56,7 +57,7 @@ class EmbeddedKafkaClusterTest {
     void stoppedBroker_losesLeadershipAndRejoinsIsrAfterRestart() throws Exception {
         cluster.createTopic("restart", 12, 3);
         AtomicLong errors = new AtomicLong();
-        try (SteadyLoad load = SteadyLoad.builder(cluster.bootstrapServers(), "restart")
+        try (PacedLoad load = PacedLoad.builder(cluster.bootstrapServers(), "restart")
                 .recordsPerSecond(200).recordBytes(512).listener((latency, error) -> {
                     if (error != null) {
                         errors.incrementAndGet();
@@ -88,22 +89,6 @@ class EmbeddedKafkaClusterTest {
         assertThat(cluster.bootstrapServers()).isEqualTo(before);
         await().atMost(Duration.ofSeconds(60)).until(() ->
                 partitions("kill").stream().allMatch(p -> p.isr().size() == 3));
-    }
-
-    @Test
-    void followerThrottle_isSetOnBrokerAndTopicAndCleared() throws Exception {
-        cluster.createTopic("throttled", 3, 3);
-        cluster.setFollowerThrottle(1, 1_000_000, "throttled");
-        ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, "1");
-        ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, "throttled");
-        var configs = cluster.admin().describeConfigs(List.of(broker, topic)).all().get();
-        assertThat(configs.get(broker).get("follower.replication.throttled.rate").value()).isEqualTo("1000000");
-        assertThat(configs.get(topic).get("follower.replication.throttled.replicas").value()).isEqualTo("*");
-
-        cluster.clearFollowerThrottle(1, "throttled");
-        configs = cluster.admin().describeConfigs(List.of(broker, topic)).all().get();
-        assertThat(configs.get(topic).get("follower.replication.throttled.replicas").value()).isEmpty();
-        assertThat(configs.get(broker).get("follower.replication.throttled.rate")).isNull();
     }
 
     @Test

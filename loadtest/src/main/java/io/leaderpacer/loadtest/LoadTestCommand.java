@@ -8,7 +8,8 @@ import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import io.leaderpacer.loadtest.testbed.TargetCluster;
-import io.leaderpacer.simulator.scenario.DurationText;
+import io.leaderpacer.report.text.ByteSize;
+import io.leaderpacer.report.text.DurationText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,7 +67,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--record-size", defaultValue = "1024", paramLabel = "BYTES", description = "Steady load record size (default: ${DEFAULT-VALUE}).")
     int recordSize;
 
-    @Option(names = "--backlog", defaultValue = "2g", paramLabel = "SIZE", description = "Data written while the broker is down (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--backlog", defaultValue = "2g", paramLabel = "SIZE", description = "Data written while the broker is down (default: ${DEFAULT-VALUE}): " + ByteSize.HELP + ".")
     String backlog;
 
     @Option(names = "--backlog-skew", defaultValue = "1.0", paramLabel = "SIGMA", description = "Log-normal spread of the backlog over partitions (default: ${DEFAULT-VALUE}).")
@@ -169,7 +170,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
         long backlogSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, 1_000_000);
         return new LoadTestSettings(brokers, restartBroker, partitions, catchUpPartitions, rate, recordSize,
-                ByteSize.parse(backlog), backlogSkew, backlogSeed, shutdown,
+                ByteSize.parsePositive(backlog), backlogSkew, backlogSeed, shutdown,
                 new WarmUpSettings(duration("--warmup", warmup), duration("--warmup-limit", warmupLimit)),
                 duration("--steady", steady), duration("--window", window), duration("--round-limit", roundLimit), rounds,
                 named, !noSaturation && bootstrapServer == null, cpuCap, brokerHeap, checkInterval, catchUpTopic, out);

@@ -1,8 +1,8 @@
 package io.leaderpacer.loadtest;
 
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.cluster.CpuQuota;
-import io.leaderpacer.cluster.ProcessCpuTime;
+import io.leaderpacer.cluster.cpu.CpuQuota;
+import io.leaderpacer.cluster.cpu.ProcessCpuTime;
 import io.leaderpacer.loadtest.load.BacklogWriter;
 import io.leaderpacer.loadtest.load.ClassifiedLoad;
 import io.leaderpacer.loadtest.load.LatencyBook;

@@ -1,5 +1,6 @@
 package io.leaderpacer.simulator;
 
+import io.leaderpacer.report.AtomicFiles;
 import io.leaderpacer.simulator.calibrate.CalibratedScenario;
 import io.leaderpacer.simulator.calibrate.Calibration;
 import io.leaderpacer.simulator.calibrate.FitParameter;
@@ -10,7 +11,6 @@ import io.leaderpacer.simulator.calibrate.LoadTestRuns;
 import io.leaderpacer.simulator.calibrate.MeasuredCatchUp;
 import io.leaderpacer.simulator.calibrate.MeasuredRound;
 import io.leaderpacer.simulator.controller.InvariantViolation;
-import io.leaderpacer.simulator.report.AtomicFiles;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioException;
 import io.leaderpacer.simulator.scenario.ScenarioLoader;

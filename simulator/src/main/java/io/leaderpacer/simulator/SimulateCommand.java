@@ -1,9 +1,11 @@
 package io.leaderpacer.simulator;
 
+import io.leaderpacer.engine.config.ConfigException;
+import io.leaderpacer.report.AtomicFiles;
+import io.leaderpacer.report.text.DurationText;
 import io.leaderpacer.simulator.controller.InvariantViolation;
-import io.leaderpacer.simulator.report.AtomicFiles;
 import io.leaderpacer.simulator.report.CsvWriter;
-import io.leaderpacer.simulator.report.ResultTable;
+import io.leaderpacer.simulator.report.SimulationTable;
 import io.leaderpacer.simulator.report.ScenarioPage;
 import io.leaderpacer.simulator.report.SummaryMerge;
 import io.leaderpacer.simulator.run.ProgressListener;
@@ -170,7 +172,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 return INVARIANT_BROKEN;
             }
             results.add(result);
-            stdout.print(markdown ? ResultTable.markdown(result) : ResultTable.text(result));
+            stdout.print(markdown ? SimulationTable.markdown(result) : SimulationTable.text(result));
             stdout.flush();
             write(result, seedUsed);
         }
@@ -277,7 +279,7 @@ public final class SimulateCommand implements Callable<Integer> {
             return 0.0;
         }
         try {
-            long ms = io.leaderpacer.simulator.scenario.DurationText.parseMs(window);
+            long ms = DurationText.parseMs(window);
             if (ms < 1000 || ms > 86_400_000L) {
                 throw new ScenarioException("--window", "", window + " must be between 1s and 24h, or until-recovery");
             }

@@ -6,9 +6,9 @@ import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.reorder.DeprioritizedOrderStep;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
-import io.leaderpacer.embedded.SteadyLoad;
 import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.testbed.PacedLoad;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
@@ -87,7 +87,7 @@ class AgentChaosTest {
                  OrderStateStore checkerState = new OrderStateStore(compacted(cluster, client, STATE_TOPIC));
                  TopicConfigSource agentConfig = new TopicConfigSource(compacted(cluster, client, CONFIG_TOPIC));
                  TopicConfigSource operator = new TopicConfigSource(compacted(cluster, client, CONFIG_TOPIC));
-                 SteadyLoad load = SteadyLoad.builder(cluster.bootstrapServers(), TOPIC).recordsPerSecond(100)
+                 PacedLoad load = PacedLoad.builder(cluster.bootstrapServers(), TOPIC).recordsPerSecond(100)
                          .recordBytes(1024).build().start()) {
                 Map<PartitionId, List<Integer>> originals = awaitAssignments(cluster.admin());
                 DeprioritizedOrderStep reorder = DeprioritizedOrderStep.builder(agentAdmin, agentState)

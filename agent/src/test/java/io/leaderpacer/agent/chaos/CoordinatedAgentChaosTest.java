@@ -4,9 +4,9 @@ import io.leaderpacer.agent.dynamic.StateTopicSafety;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
-import io.leaderpacer.embedded.SteadyLoad;
 import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.testbed.PacedLoad;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -99,7 +99,7 @@ class CoordinatedAgentChaosTest {
             createInternalTopics(cluster.bootstrapServers());
             try (OrderStateStore checkerState = new OrderStateStore(AgentChaosTest.compacted(cluster, client, STATE_TOPIC));
                  TopicConfigSource operator = new TopicConfigSource(AgentChaosTest.compacted(cluster, client, CONFIG_TOPIC));
-                 SteadyLoad load = SteadyLoad.builder(cluster.bootstrapServers(), TOPIC).recordsPerSecond(100)
+                 PacedLoad load = PacedLoad.builder(cluster.bootstrapServers(), TOPIC).recordsPerSecond(100)
                          .recordBytes(1024).build().start()) {
                 Map<PartitionId, List<Integer>> originals = AgentChaosTest.awaitAssignments(cluster.admin());
                 FailoverChecks failover = new FailoverChecks(CAP, THROTTLE_MS);

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.chaos;
 
+import io.leaderpacer.agent.RecoveryScenario;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.ConfigKey;
@@ -77,7 +78,7 @@ final class FaultInjector {
 
     private void restart(ChaosFault.Restart r) throws InterruptedException {
         if (r.slowFollower()) {
-            cluster.setFollowerThrottle(r.broker(), slowFollowerBytesPerSecond, throttledTopics);
+            RecoveryScenario.setFollowerThrottle(cluster, r.broker(), slowFollowerBytesPerSecond, throttledTopics);
         }
         if (r.abrupt()) {
             cluster.killBroker(r.broker());
@@ -90,7 +91,7 @@ final class FaultInjector {
         restarts++;
         if (r.slowFollower()) {
             Thread.sleep(r.slowFollowerMs());
-            cluster.clearFollowerThrottle(r.broker(), throttledTopics);
+            RecoveryScenario.clearFollowerThrottle(cluster, r.broker(), throttledTopics);
             slowFollowerEpisodes++;
         }
     }

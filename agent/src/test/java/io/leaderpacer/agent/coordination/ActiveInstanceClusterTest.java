@@ -8,23 +8,25 @@ import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RecoveryScenario;
 import io.leaderpacer.agent.RunRecord;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
+import io.leaderpacer.agent.throttle.BrokerScope;
+import io.leaderpacer.agent.throttle.ReplicationThrottles;
+import io.leaderpacer.agent.throttle.ThrottleChange;
+import io.leaderpacer.agent.throttle.ThrottleRate;
+import io.leaderpacer.agent.throttle.ThrottleSettings;
+import io.leaderpacer.agent.throttle.ThrottleSide;
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.GatePhase;
 import io.leaderpacer.engine.config.PacerConfig;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.TopicPartitionInfo;
-import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -305,22 +307,26 @@ class ActiveInstanceClusterTest {
      * moment), the leaders' throttle is in force before the follower fetches anything.
      */
     private static void setLeaderThrottle(int follower, String topic, Long bytesPerSec) throws Exception {
-        AlterConfigOp.OpType op = bytesPerSec == null ? AlterConfigOp.OpType.DELETE : AlterConfigOp.OpType.SET;
-        String rate = bytesPerSec == null ? null : bytesPerSec.toString();
-        List<ConfigResource> leaders = cluster.brokerIds().stream().filter(id -> id != follower)
-                .map(id -> new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(id))).toList();
-        Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
-        leaders.forEach(r -> ops.put(r, List.of(new AlterConfigOp(new ConfigEntry("leader.replication.throttled.rate", rate), op))));
-        if (bytesPerSec != null) {
-            ops.put(new ConfigResource(ConfigResource.Type.TOPIC, topic),
-                    List.of(new AlterConfigOp(new ConfigEntry("leader.replication.throttled.replicas", "*"), op)));
+        ReplicationThrottles throttles = new ReplicationThrottles(cluster.admin(), WAIT);
+        List<BrokerScope> leaders = cluster.brokerIds().stream().filter(id -> id != follower).map(BrokerScope::broker).toList();
+        ThrottleChange change = throttles.change();
+        for (BrokerScope leader : leaders) {
+            if (bytesPerSec == null) {
+                change.removeRate(ThrottleSide.LEADER, leader);
+            } else {
+                change.setRate(ThrottleSide.LEADER, leader, bytesPerSec);
+            }
         }
-        cluster.admin().incrementalAlterConfigs(ops).all().get();
+        if (bytesPerSec != null) {
+            change.setReplicas(ThrottleSide.LEADER, topic, ThrottledReplicas.ALL);
+        }
+        change.apply();
         // Each broker describes its own configuration: the rate is in force on every leader once each reports it.
-        await().atMost(WAIT).ignoreExceptions().until(() -> cluster.admin().describeConfigs(leaders).all().get().values().stream()
-                .map(c -> c.get("leader.replication.throttled.rate"))
-                .allMatch(e -> rate == null ? e == null || e.source() == ConfigEntry.ConfigSource.DEFAULT_CONFIG
-                        : rate.equals(e.value()) && e.source() != ConfigEntry.ConfigSource.DEFAULT_CONFIG));
+        await().atMost(WAIT).ignoreExceptions().until(() -> {
+            ThrottleSettings now = throttles.describe(leaders, List.of());
+            return leaders.stream().map(l -> now.rate(ThrottleSide.LEADER, l).map(ThrottleRate::bytesPerSecond))
+                    .allMatch(r -> bytesPerSec == null ? r.isEmpty() : r.equals(Optional.of(bytesPerSec)));
+        });
     }
 
     /** Waits for full ISRs everywhere, then elects every preferred leader: the next test starts balanced. */

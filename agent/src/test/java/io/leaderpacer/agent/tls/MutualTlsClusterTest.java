@@ -3,7 +3,7 @@ package io.leaderpacer.agent.tls;
 import io.leaderpacer.agent.cli.CommandRunner;
 import io.leaderpacer.agent.cli.PlanCommand;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
-import io.leaderpacer.embedded.KeyStoreFile;
+import io.leaderpacer.testbed.KeyStoreFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -9,7 +9,7 @@ import io.leaderpacer.agent.cli.PlanCommand;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.kafka.TlsProblemException;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
-import io.leaderpacer.embedded.KeyStoreFile;
+import io.leaderpacer.testbed.KeyStoreFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

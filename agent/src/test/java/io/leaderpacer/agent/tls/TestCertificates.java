@@ -1,7 +1,7 @@
 package io.leaderpacer.agent.tls;
 
-import io.leaderpacer.embedded.KeyStoreFile;
 import io.leaderpacer.embedded.TlsStores;
+import io.leaderpacer.testbed.KeyStoreFile;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;

@@ -16,6 +16,13 @@ import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.http.StatusServer;
 import io.leaderpacer.agent.kafka.AgentPermissions;
 import io.leaderpacer.agent.metrics.PacerMetrics;
+import io.leaderpacer.agent.throttle.BrokerScope;
+import io.leaderpacer.agent.throttle.ReplicationThrottles;
+import io.leaderpacer.agent.throttle.ThrottleChange;
+import io.leaderpacer.agent.throttle.ThrottleRate;
+import io.leaderpacer.agent.throttle.ThrottleSettings;
+import io.leaderpacer.agent.throttle.ThrottleSide;
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.embedded.EmbeddedClusterBuilder;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.BrokerGateReport;
@@ -27,9 +34,6 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.acl.AccessControlEntry;
 import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.acl.AclPermissionType;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -207,27 +211,27 @@ abstract class TlsClusterStory {
 
     /** Sets (or, with null, removes) Kafka's leader replication throttle of brokers 0 and 1 on the story's topic. */
     private void leaderThrottle(Long bytesPerSecond) throws Exception {
-        AlterConfigOp.OpType op = bytesPerSecond == null ? AlterConfigOp.OpType.DELETE : AlterConfigOp.OpType.SET;
-        Map<ConfigResource, java.util.Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
-        for (int broker : List.of(0, 1)) {
-            ops.put(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(broker)), List.of(new AlterConfigOp(
-                    new ConfigEntry("leader.replication.throttled.rate", bytesPerSecond == null ? null : bytesPerSecond.toString()), op)));
+        ReplicationThrottles throttles = new ReplicationThrottles(cluster().admin(), Duration.ofSeconds(30));
+        List<BrokerScope> leaders = List.of(BrokerScope.broker(0), BrokerScope.broker(1));
+        ThrottleChange change = throttles.change();
+        for (BrokerScope leader : leaders) {
+            if (bytesPerSecond == null) {
+                change.removeRate(ThrottleSide.LEADER, leader);
+            } else {
+                change.setRate(ThrottleSide.LEADER, leader, bytesPerSecond);
+            }
         }
-        ops.put(new ConfigResource(ConfigResource.Type.TOPIC, TOPIC), List.of(new AlterConfigOp(
-                new ConfigEntry("leader.replication.throttled.replicas", bytesPerSecond == null ? null : "*"), op)));
-        cluster().admin().incrementalAlterConfigs(ops).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        if (bytesPerSecond == null) {
+            change.clearReplicas(ThrottleSide.LEADER, TOPIC);
+        } else {
+            change.setReplicas(ThrottleSide.LEADER, TOPIC, ThrottledReplicas.ALL);
+        }
+        change.apply();
         // Each broker applies it when the change reaches it through the metadata log: wait until both report it.
         await().atMost(WAIT).until(() -> {
-            for (int broker : List.of(0, 1)) {
-                ConfigResource r = new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(broker));
-                ConfigEntry e = cluster().admin().describeConfigs(List.of(r)).all().get().get(r)
-                        .get("leader.replication.throttled.rate");
-                boolean set = e != null && e.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG;
-                if (set != (bytesPerSecond != null)) {
-                    return false;
-                }
-            }
-            return true;
+            ThrottleSettings now = throttles.describe(leaders, List.of());
+            return leaders.stream().allMatch(l -> now.rate(ThrottleSide.LEADER, l).filter(ThrottleRate::isPerBroker)
+                    .isPresent() == (bytesPerSecond != null));
         });
     }
 

@@ -1,6 +1,6 @@
 package io.leaderpacer.loadtest.probe;
 
-import io.leaderpacer.cluster.CpuQuota;
+import io.leaderpacer.cluster.cpu.CpuQuota;
 import io.leaderpacer.loadtest.TestTopics;
 import io.leaderpacer.loadtest.load.BacklogWriter;
 import io.leaderpacer.loadtest.testbed.LocalTarget;

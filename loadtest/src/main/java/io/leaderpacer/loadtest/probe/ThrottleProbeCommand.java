@@ -1,6 +1,6 @@
 package io.leaderpacer.loadtest.probe;
 
-import io.leaderpacer.loadtest.ByteSize;
+import io.leaderpacer.report.text.ByteSize;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import org.apache.kafka.clients.admin.Admin;
 import picocli.CommandLine.Command;
@@ -65,7 +65,7 @@ public final class ThrottleProbeCommand implements Callable<Integer> {
         ProbeSettings settings;
         List<ThrottleCase> chosen;
         try {
-            settings = new ProbeSettings(1, partitions, ByteSize.parse(backlog), ByteSize.parse(rate), cpuCap);
+            settings = new ProbeSettings(1, partitions, ByteSize.parsePositive(backlog), ByteSize.parsePositive(rate), cpuCap);
             chosen = cases.isEmpty() ? new ArrayList<>(ProbeCases.all(settings).values()) : ProbeCases.named(settings, cases);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());

@@ -4,7 +4,7 @@ import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.observe.AgentRunSample;
 import io.leaderpacer.loadtest.observe.PartitionSample;
 import io.leaderpacer.loadtest.steady.SteadyWindow;
-import io.leaderpacer.simulator.report.AtomicFiles;
+import io.leaderpacer.report.AtomicFiles;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -3,10 +3,10 @@ package io.leaderpacer.loadtest.result;
 import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.observe.PartitionSample;
-import io.leaderpacer.simulator.report.ChartPage;
-import io.leaderpacer.simulator.report.ChartPage.Chart;
-import io.leaderpacer.simulator.report.ChartPage.Marker;
-import io.leaderpacer.simulator.report.ChartPage.Series;
+import io.leaderpacer.report.ChartPage;
+import io.leaderpacer.report.ChartPage.Chart;
+import io.leaderpacer.report.ChartPage.Marker;
+import io.leaderpacer.report.ChartPage.Series;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,11 +35,11 @@ public final class HtmlReport {
         page.section("What was seen");
         Verdict.sentences(result).forEach(page::paragraph);
         page.section("Per policy (median and range over its rounds; KIP-1358's three criteria)");
-        page.table(ResultTable.POLICY_HEADER, ResultTable.policyRows(result));
+        page.table(LoadTestTable.POLICY_HEADER, LoadTestTable.policyRows(result));
         page.section("What this run shows");
         Findings.of(result).forEach(page::paragraph);
         page.section("Per round");
-        page.table(ResultTable.ROUND_HEADER, ResultTable.roundRows(result));
+        page.table(LoadTestTable.ROUND_HEADER, LoadTestTable.roundRows(result));
         overlays(page, result);
         for (RoundResult r : result.rounds()) {
             page.section(r.policy() + ", round " + r.round());

@@ -1,6 +1,7 @@
 package io.leaderpacer.loadtest.result;
 
-import io.leaderpacer.simulator.report.AtomicFiles;
+import io.leaderpacer.report.AtomicFiles;
+import io.leaderpacer.report.TextTable;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -32,12 +33,13 @@ public final class Reports {
         }
         out.println();
         if (result.saturated()) {
-            out.print(ResultTable.text(ResultTable.policyHeaderShort(), ResultTable.policyRowsShort(result)));
+            out.print(TextTable.of(LoadTestTable.policyHeaderShort(), LoadTestTable.policyRowsShort(result)).text());
             out.println();
-            out.print(ResultTable.text(ResultTable.ROUND_HEADER, ResultTable.roundRows(result)));
+            out.print(TextTable.of(LoadTestTable.ROUND_HEADER, LoadTestTable.roundRows(result)).text());
         } else {
-            out.print(ResultTable.text(MECHANISM.stream().map(ResultTable.ROUND_HEADER::get).toList(),
-                    ResultTable.roundRows(result).stream().map(r -> MECHANISM.stream().map(r::get).toList()).toList()));
+            out.print(TextTable.of(MECHANISM.stream().map(LoadTestTable.ROUND_HEADER::get).toList(),
+                    LoadTestTable.roundRows(result).stream().map(r -> MECHANISM.stream().map(r::get).toList()).toList())
+                    .text());
         }
         out.println();
         for (String f : Findings.of(result)) {
@@ -53,9 +55,9 @@ public final class Reports {
         Path html = dir.resolve("report.html");
         HtmlReport.page(result, command).writeTo(html);
         AtomicFiles.write(dir.resolve("summary.md"), String.join("\n\n", Verdict.sentences(result)) + "\n\n"
-                + ResultTable.markdown(ResultTable.POLICY_HEADER,
-                ResultTable.policyRows(result)) + "\n" + ResultTable.markdown(ResultTable.ROUND_HEADER,
-                ResultTable.roundRows(result)) + "\n" + String.join("\n", Findings.of(result).stream()
+                + TextTable.of(LoadTestTable.POLICY_HEADER,
+                LoadTestTable.policyRows(result)).markdown() + "\n" + TextTable.of(LoadTestTable.ROUND_HEADER,
+                LoadTestTable.roundRows(result)).markdown() + "\n" + String.join("\n", Findings.of(result).stream()
                 .map(f -> "- " + f).toList()) + "\n");
         return html;
     }

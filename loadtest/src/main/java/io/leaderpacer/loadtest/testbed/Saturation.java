@@ -1,6 +1,6 @@
 package io.leaderpacer.loadtest.testbed;
 
-import io.leaderpacer.cluster.CpuQuota;
+import io.leaderpacer.cluster.cpu.CpuQuota;
 
 import java.util.Locale;
 import java.util.Optional;

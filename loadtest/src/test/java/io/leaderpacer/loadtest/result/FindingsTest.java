@@ -51,8 +51,8 @@ class FindingsTest {
         assertThat(reference.flagged(result.rounds().get(1))).isFalse();
         assertThat(Findings.of(result)).anySatisfy(f -> assertThat(f).startsWith("Round 1 of immediate: its own steady"
                 + " P99 was 584.7 ms, 8.9× the steady reference"));
-        assertThat(ResultTable.roundRows(result).get(0).get(2)).contains("disturbed");
-        assertThat(ResultTable.roundRows(result).get(1).get(2)).doesNotContain("disturbed");
+        assertThat(LoadTestTable.roundRows(result).get(0).get(2)).contains("disturbed");
+        assertThat(LoadTestTable.roundRows(result).get(1).get(2)).doesNotContain("disturbed");
     }
 
     @Test

@@ -71,8 +71,8 @@ class PolicySummaryTest {
         LoadTestResult r = result(List.of(Rounds.round("immediate", 1, 40, 80, 0, 20_000L, 19_000, 0.25),
                 Rounds.round("kip-example-scaled", 1, 12, 12, 0, 30_000L, 19_000, 0.25)));
 
-        assertThat(ResultTable.roundRows(r)).hasSize(2).allMatch(row -> row.size() == ResultTable.ROUND_HEADER.size());
-        assertThat(ResultTable.policyRows(r)).allMatch(row -> row.size() == ResultTable.POLICY_HEADER.size());
+        assertThat(LoadTestTable.roundRows(r)).hasSize(2).allMatch(row -> row.size() == LoadTestTable.ROUND_HEADER.size());
+        assertThat(LoadTestTable.policyRows(r)).allMatch(row -> row.size() == LoadTestTable.POLICY_HEADER.size());
         String[] csv = CsvFiles.rounds(r).split("\n");
         assertThat(csv).hasSize(3);
         assertThat(csv[1].split(",", -1)).hasSameSizeAs(csv[0].split(",", -1));
@@ -90,8 +90,8 @@ class PolicySummaryTest {
         assertThat(s.get(1).recoveryJudged()).isFalse();
         assertThat(s.get(2).recoveryJudged()).as("a round that never recovered fails with or without a baseline").isTrue();
         assertThat(s.get(2).recoveryPass()).isFalse();
-        List<List<String>> rows = ResultTable.policyRows(variants);
-        int last = ResultTable.POLICY_HEADER.size() - 1;
+        List<List<String>> rows = LoadTestTable.policyRows(variants);
+        int last = LoadTestTable.POLICY_HEADER.size() - 1;
         assertThat(rows.get(0).get(last)).isEqualTo("n/a (no immediate rounds)");
         assertThat(rows.get(1).get(last)).isEqualTo("n/a (no immediate rounds)");
         assertThat(rows.get(2).get(last)).isEqualTo("FAIL");

@@ -76,7 +76,7 @@ public final class CsvWriter {
                         .append(',').append(v.pass() ? "PASS" : "FAIL")
                         .append(',').append(Numbers.fixed(o.classes().protectedRatio(), 3))
                         .append(',').append(Numbers.fixed(o.classes().otherRatio(), 3));
-                int worst = ResultTable.worstBroker(o);
+                int worst = SimulationTable.worstBroker(o);
                 sb.append(',').append(worst < 0 ? "" : Integer.toString(worst))
                         .append(',').append(worst < 0 ? "" : Numbers.fixed(o.classes().brokerRatio(worst), 3))
                         .append(',').append(Numbers.fixed(o.classes().reentries().lastSeconds(), 1))

@@ -1,9 +1,10 @@
 package io.leaderpacer.simulator.report;
 
+import io.leaderpacer.report.ChartPage;
+import io.leaderpacer.report.text.DurationText;
 import io.leaderpacer.simulator.run.PolicyOutcome;
 import io.leaderpacer.simulator.run.ScenarioResult;
 import io.leaderpacer.simulator.run.TimeSeries;
-import io.leaderpacer.simulator.scenario.DurationText;
 import io.leaderpacer.simulator.scenario.PolicySpec;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioEvent;
@@ -35,7 +36,7 @@ public final class ScenarioPage {
                 DurationText.format(s.endMs()), commandLine));
 
         page.section("Results against KIP-1358's acceptance criteria");
-        page.table(ResultTable.HEADER, ResultTable.rows(result));
+        page.table(SimulationTable.HEADER, SimulationTable.rows(result));
         page.paragraph("P99 ratio: modelled P99 produce latency over the window from the restarted broker's unfencing ("
                 + windowText(s) + "), divided by the steady-state P99 before the first event. Protected: partitions "
                 + "whose preferred leader is a restarted broker. Worst broker: the leader broker whose P99 rose most. "
@@ -49,7 +50,7 @@ public final class ScenarioPage {
                     Numbers.fixed(o.classes().windowP99ProtectedMs(), 1), Numbers.ratio(o.classes().protectedRatio()),
                     Numbers.fixed(o.classes().windowP99OtherMs(), 1), Numbers.ratio(o.classes().otherRatio()),
                     Numbers.fixed(o.windowP99Ms(), 1)));
-            int worst = ResultTable.worstBroker(o);
+            int worst = SimulationTable.worstBroker(o);
             row.add(worst < 0 ? "-" : "b" + worst + " " + Numbers.fixed(o.classes().brokerP99Ms()[worst][1], 1) + " ms ("
                     + Numbers.ratio(o.classes().brokerRatio(worst)) + ")");
             perClass.add(row);

@@ -10,6 +10,7 @@ import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.policy.LegacyPolicyNames;
 import io.leaderpacer.engine.policy.PolicyRegistry;
 import io.leaderpacer.engine.config.Utf8Text;
+import io.leaderpacer.report.text.DurationText;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -167,7 +168,7 @@ public final class ScenarioLoader {
             long retention = t.optDurationMs("retention", 3_600_000L);
             boolean unclean = t.optBoolean("uncleanLeaderElection", false);
             List<int[]> assignment = t.has("assignment") ? assignment(t, partitions, rf, brokers) : List.of();
-            double backlog = t.has("backlog") ? ByteText.parse(t, "backlog") : 0;
+            double backlog = t.has("backlog") ? t.requireBytes("backlog") : 0;
             RateSkew backlogSkew = t.has("backlogSkew") ? skew(t, "backlogSkew") : skew;
             List<Double> sizes = List.of();
             if (t.has("backlogSizesCsv")) {

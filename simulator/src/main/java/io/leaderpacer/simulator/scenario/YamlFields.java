@@ -2,6 +2,8 @@ package io.leaderpacer.simulator.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.leaderpacer.engine.config.ConfigException;
+import io.leaderpacer.report.text.ByteSize;
+import io.leaderpacer.report.text.DurationText;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -136,6 +138,16 @@ final class YamlFields {
         }
         try {
             return DurationText.parseMs(v.asText());
+        } catch (IllegalArgumentException e) {
+            throw error(field, e.getMessage());
+        }
+    }
+
+    /** A byte size as {@link ByteSize} reads it, in bytes: 0 to 1 PiB. */
+    double requireBytes(String field) {
+        String text = requireString(field);
+        try {
+            return ByteSize.parse(text);
         } catch (IllegalArgumentException e) {
             throw error(field, e.getMessage());
         }

@@ -1,7 +1,7 @@
 package io.leaderpacer.simulator.run;
 
 import io.leaderpacer.simulator.report.CsvWriter;
-import io.leaderpacer.simulator.report.ResultTable;
+import io.leaderpacer.simulator.report.SimulationTable;
 import io.leaderpacer.simulator.report.ScenarioPage;
 import io.leaderpacer.simulator.scenario.Scenario;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ class DeterminismTest {
         ScenarioResult b = runSmallLoadTest(11);
         assertThat(CsvWriter.timeSeries(b)).isEqualTo(CsvWriter.timeSeries(a));
         assertThat(CsvWriter.summary(List.of(b))).isEqualTo(CsvWriter.summary(List.of(a)));
-        assertThat(ResultTable.text(b)).isEqualTo(ResultTable.text(a));
+        assertThat(SimulationTable.text(b)).isEqualTo(SimulationTable.text(a));
         assertThat(ScenarioPage.of(b, "cmd").toHtml()).isEqualTo(ScenarioPage.of(a, "cmd").toHtml());
     }
 

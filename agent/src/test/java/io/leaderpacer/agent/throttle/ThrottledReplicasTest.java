@@ -1,0 +1,43 @@
+package io.leaderpacer.agent.throttle;
+
+import io.leaderpacer.agent.throttle.ThrottledReplicas.Replica;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ThrottledReplicasTest {
+
+    @Test
+    void kafkasFormat_readAndWrittenBack() {
+        assertThat(ThrottledReplicas.parse("*")).isEqualTo(ThrottledReplicas.ALL);
+        assertThat(ThrottledReplicas.parse(" 0:1, 1:2 ,2:0").replicas())
+                .containsExactly(new Replica(0, 1), new Replica(1, 2), new Replica(2, 0));
+        assertThat(ThrottledReplicas.parse("0:1,1:2").configValue()).isEqualTo("0:1,1:2");
+        assertThat(ThrottledReplicas.ALL.configValue()).isEqualTo("*");
+        assertThat(ThrottledReplicas.parse("").isEmpty()).isTrue();
+    }
+
+    @Test
+    void repeatedEntries_areWrittenOnce() {
+        assertThat(ThrottledReplicas.of(List.of(new Replica(3, 1), new Replica(3, 1))).configValue()).isEqualTo("3:1");
+    }
+
+    @Test
+    void notAList_orStarWithEntries_isRefused() {
+        assertThatThrownBy(() -> ThrottledReplicas.parse("0:1,*")).hasMessageContaining("'0:1,*' is not a throttled replica list");
+        assertThatThrownBy(() -> ThrottledReplicas.parse("0-1")).hasMessageContaining("partition:broker");
+        assertThatThrownBy(() -> new ThrottledReplicas(true, List.of(new Replica(0, 1)))).hasMessageContaining("takes no entries");
+        assertThatThrownBy(() -> new Replica(-1, 0)).hasMessageContaining(">= 0");
+    }
+
+    @Test
+    void brokerScope_isABrokerOrTheClusterDefault() {
+        assertThat(BrokerScope.broker(2).resource().name()).isEqualTo("2");
+        assertThat(BrokerScope.clusterDefault().resource().name()).isEmpty();
+        assertThat(BrokerScope.clusterDefault().isClusterDefault()).isTrue();
+        assertThatThrownBy(() -> new BrokerScope("two")).hasMessageContaining("a broker id or empty");
+    }
+}

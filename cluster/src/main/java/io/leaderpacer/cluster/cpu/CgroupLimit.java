@@ -1,0 +1,195 @@
+package io.leaderpacer.cluster.cpu;
+
+import io.leaderpacer.cluster.process.ShutdownCleanup;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A CPU cap on one process through a cgroup of its own: v1 ({@code cpu.cfs_quota_us} over
+ * {@code cpu.cfs_period_us}) or v2 ({@code cpu.max}).
+ *
+ * <p>Why a group of its own: the process's current group may hold other processes (the test JVM, the other
+ * brokers); a new group with a unique name holds only this one, so the cap is exactly the process's and removing
+ * it touches nothing else. Writing the PID to {@code cgroup.procs} moves all its threads at once.
+ *
+ * <p>Where the group goes: in v1, under the process's current group (quotas nest, so an outer limit still holds).
+ * In v2 a group with children may hold no processes, so it goes next to the current group, under its parent.
+ */
+final class CgroupLimit implements CpuQuota.Limit {
+
+    /** The CFS period used when the group does not say: the kernel's default, 100 ms. */
+    private static final long DEFAULT_PERIOD_US = 100_000;
+    /** The kernel refuses quotas under 1 ms. */
+    private static final long MIN_QUOTA_US = 1_000;
+
+    private final long pid;
+    private final double cores;
+    private final boolean version2;
+    /** The group the process was in, where {@link #remove()} puts it back. */
+    private final Path original;
+    /** The group this limit created. */
+    private final Path group;
+    /** The group's path as {@code /proc/<pid>/cgroup} shows it. */
+    private final String procPath;
+    /** Set by the first {@link #remove()}. */
+    private boolean removed;
+
+    private CgroupLimit(long pid, double cores, boolean version2, Path original, Path group, String procPath) {
+        this.pid = pid;
+        this.cores = cores;
+        this.version2 = version2;
+        this.original = original;
+        this.group = group;
+        this.procPath = procPath;
+    }
+
+    static CgroupLimit create(CgroupMount mount, long pid, double cores) {
+        boolean v2 = mount.version2();
+        ProcCgroup current = ProcCgroup.of(pid, v2).orElseThrow(() -> new IllegalStateException(
+                "process " + pid + " is not running or has no " + (v2 ? "cgroup v2" : "cpu cgroup") + " group"));
+        Path original = mount.directoryOf(current.path());
+        String parentPath = v2 && !current.path().equals("/") ? ProcCgroup.parent(current.path()) : current.path();
+        Path parent = mount.directoryOf(parentPath);
+        if (v2) {
+            enableCpuController(parent);
+        }
+        String name = CpuQuota.GROUP_PREFIX + pid + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
+        Path group = parent.resolve(name);
+        try {
+            Files.createDirectory(group);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create cgroup " + group, e);
+        }
+        CgroupLimit limit = new CgroupLimit(pid, cores, v2, original, group, ProcCgroup.child(parentPath, name));
+        try {
+            limit.setQuota();
+            write(group.resolve("cgroup.procs"), Long.toString(pid));
+        } catch (IOException | RuntimeException e) {
+            limit.deleteGroup();
+            throw new IllegalStateException("cannot cap process " + pid + " in " + group + ": " + e.getMessage(), e);
+        }
+        ShutdownCleanup.registerFirst(limit);
+        return limit;
+    }
+
+    private void setQuota() throws IOException {
+        if (version2) {
+            long quota = Math.max(MIN_QUOTA_US, Math.round(cores * DEFAULT_PERIOD_US));
+            write(group.resolve("cpu.max"), quota + " " + DEFAULT_PERIOD_US);
+        } else {
+            long period = readLong(group.resolve("cpu.cfs_period_us")).orElse(DEFAULT_PERIOD_US);
+            write(group.resolve("cpu.cfs_quota_us"), Long.toString(Math.max(MIN_QUOTA_US, Math.round(cores * period))));
+        }
+    }
+
+    /** In v2 a controller works in a group only when its parent delegates it; root may turn that on. */
+    private static void enableCpuController(Path parent) {
+        Path control = parent.resolve("cgroup.subtree_control");
+        try {
+            if (!List.of(Files.readString(control).trim().split("\\s+")).contains("cpu")) {
+                write(control, "+cpu");
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("the cpu controller is not delegated to " + parent + " and cannot be: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long pid() {
+        return pid;
+    }
+
+    @Override
+    public double cores() {
+        return cores;
+    }
+
+    @Override
+    public CpuQuota.Mode mode() {
+        return version2 ? CpuQuota.Mode.CGROUP_V2 : CpuQuota.Mode.CGROUP_V1;
+    }
+
+    @Override
+    public Optional<Path> group() {
+        return Optional.of(group);
+    }
+
+    @Override
+    public boolean visibleInProcCgroup() {
+        return ProcCgroup.of(pid, version2).map(c -> c.path().equals(procPath)).orElse(false);
+    }
+
+    /** Moves every process still in the group back where the capped one came from, then deletes the group. */
+    @Override
+    public synchronized void remove() {
+        if (removed) {
+            return;
+        }
+        removed = true;
+        ShutdownCleanup.unregister(this);
+        try {
+            for (String p : Files.readAllLines(group.resolve("cgroup.procs"))) {
+                if (!p.isBlank()) {
+                    moveBack(p.trim());
+                }
+            }
+        } catch (IOException e) {
+            // the group is gone already, or unreadable: deleting it below says which
+        }
+        deleteGroup();
+        if (Files.exists(group)) {
+            throw new IllegalStateException("cannot remove cgroup " + group + " (processes still in it?)");
+        }
+    }
+
+    private void moveBack(String p) {
+        try {
+            write(original.resolve("cgroup.procs"), p);
+        } catch (IOException e) {
+            // the process has exited meanwhile (ESRCH): nothing to move
+        }
+    }
+
+    /** rmdir, retried briefly: a process that just exited may still count as a member for a moment. */
+    private void deleteGroup() {
+        for (int attempt = 0; attempt < 20 && Files.exists(group); attempt++) {
+            try {
+                Files.delete(group);
+            } catch (IOException e) {
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** cgroup files are written in place, with no create or truncate. */
+    private static void write(Path file, String value) throws IOException {
+        Files.write(file, value.getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE);
+    }
+
+    private static Optional<Long> readLong(Path file) {
+        try {
+            return Optional.of(Long.parseLong(Files.readString(file).trim()));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "cgroup " + (version2 ? "v2 " : "v1 ") + group + " capping " + pid + " at " + cores + " cores";
+    }
+}

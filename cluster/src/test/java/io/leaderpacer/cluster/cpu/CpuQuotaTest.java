@@ -1,0 +1,115 @@
+package io.leaderpacer.cluster.cpu;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** CPU caps on busy-loop processes started (and stopped) by PID by the test itself. */
+class CpuQuotaTest {
+
+    /** Every process the test started, killed by PID after each test. */
+    private final List<Process> started = new ArrayList<>();
+
+    @AfterEach
+    void killStarted() throws Exception {
+        for (Process p : started) {
+            p.destroyForcibly();
+            p.waitFor();
+        }
+    }
+
+    @Test
+    void detect_choosesAModeAndSaysWhy() {
+        CpuQuota quota = CpuQuota.detect();
+        System.out.println("[figures] CpuQuota.detect(): " + quota);
+        assertThat(quota.mode()).isNotNull();
+        assertThat(quota.reason()).isNotBlank();
+    }
+
+    @Test
+    void busyLoopUnderALimitOfAFifthOfACore_usesClearlyLessThanAnUncappedOne_andItsGroupGoesAway() throws Exception {
+        CpuQuota quota = CpuQuota.detect();
+        assumeTrue(quota.mode() == CpuQuota.Mode.CGROUP_V1 || quota.mode() == CpuQuota.Mode.CGROUP_V2,
+                () -> "no cgroup CPU quota here: " + quota);
+        Process capped = busyLoop();
+        Process free = busyLoop();
+
+        CpuQuota.Limit limit = quota.limit(capped.pid(), 0.2);
+        try {
+            assertThat(limit.visibleInProcCgroup()).isTrue();
+            Path group = limit.group().orElseThrow();
+            assertThat(group).isDirectory();
+            assertThat(group.getFileName().toString()).startsWith("leader-pacer-" + capped.pid() + "-");
+
+            Duration cappedBefore = ProcessCpuTime.of(capped.pid());
+            Duration freeBefore = ProcessCpuTime.of(free.pid());
+            long t0 = System.nanoTime();
+            Thread.sleep(2000);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            double cappedCores = (ProcessCpuTime.of(capped.pid()).minus(cappedBefore).toNanos() / 1e9) / seconds;
+            double freeCores = (ProcessCpuTime.of(free.pid()).minus(freeBefore).toNanos() / 1e9) / seconds;
+            System.out.printf("[figures] busy loop capped at 0.2 core used %.2f cores, uncapped %.2f cores%n",
+                    cappedCores, freeCores);
+
+            assertThat(cappedCores).isLessThan(0.5);
+            assertThat(freeCores).isGreaterThan(cappedCores);
+        } finally {
+            limit.remove();
+        }
+        assertThat(limit.group().orElseThrow()).doesNotExist();
+        assertThat(limit.visibleInProcCgroup()).isFalse();
+        assertThat(capped.isAlive()).isTrue();
+        limit.remove(); // idempotent
+    }
+
+    @Test
+    void tasksetFallback_pinsEveryThreadToOneCore_andRestoresTheAffinity() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/taskset")) || Files.isExecutable(Path.of("/bin/taskset")),
+                "no taskset");
+        Process p = busyLoop();
+        String before = AffinityLimit.currentCpus(p.pid());
+        CpuQuota.Limit limit = new CpuQuota(CpuQuota.Mode.TASKSET, "forced by the test", null).limit(p.pid(), 0.5);
+        try {
+            assertThat(AffinityLimit.currentCpus(p.pid())).isEqualTo(Integer.toString(AffinityLimit.highestCpu(before)));
+            assertThat(limit.visibleInProcCgroup()).isFalse();
+            assertThat(limit.group()).isEmpty();
+        } finally {
+            limit.remove();
+        }
+        assertThat(AffinityLimit.currentCpus(p.pid())).isEqualTo(before);
+    }
+
+    @Test
+    void limit_refusesAProcessThatIsNotRunningAndAnImpossibleCap() throws Exception {
+        Process p = new ProcessBuilder("true").start();
+        p.waitFor();
+        CpuQuota quota = CpuQuota.detect();
+        assertThatThrownBy(() -> quota.limit(p.pid(), 0.2)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("not running");
+        assertThatThrownBy(() -> quota.limit(ProcessHandle.current().pid(), 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> quota.limit(ProcessHandle.current().pid(), Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void highestCpu_readsTasksetLists() {
+        assertThat(AffinityLimit.highestCpu("0")).isZero();
+        assertThat(AffinityLimit.highestCpu("0-1")).isEqualTo(1);
+        assertThat(AffinityLimit.highestCpu("0-3,6,8-9")).isEqualTo(9);
+    }
+
+    private Process busyLoop() throws Exception {
+        Process p = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+        started.add(p);
+        return p;
+    }
+}
