@@ -1,5 +1,7 @@
 package io.leaderpacer.cluster;
 
+import io.leaderpacer.testbed.ServerDefaults;
+
 import io.leaderpacer.cluster.cpu.CpuQuota;
 import io.leaderpacer.cluster.process.ChildJvm;
 import io.leaderpacer.cluster.process.ChildProcesses;
@@ -49,11 +51,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
     /** Node id of the one controller, apart from the broker ids 0..n-1. */
     public static final int CONTROLLER_ID = 3000;
 
-    /**
-     * {@code offsets.topic.num.partitions} of every cluster this class starts (Kafka's default is 50): few internal
-     * partitions keep a small test cluster small. A user setting may override it.
-     */
-    public static final int OFFSETS_TOPIC_PARTITIONS = 5;
+    /** {@code offsets.topic.num.partitions} of every cluster this class starts: {@link ServerDefaults#OFFSETS_TOPIC_PARTITIONS}. */
+    public static final int OFFSETS_TOPIC_PARTITIONS = ServerDefaults.OFFSETS_TOPIC_PARTITIONS;
 
     /** Pause between readiness polls. */
     private static final Duration POLL = Duration.ofMillis(100);

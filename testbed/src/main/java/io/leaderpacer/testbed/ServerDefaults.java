@@ -17,6 +17,12 @@ public final class ServerDefaults {
     private ServerDefaults() {
     }
 
+    /**
+     * {@code offsets.topic.num.partitions} of every cluster the project starts (Kafka's default is 50): few internal
+     * partitions keep a small test cluster small. A user setting may override it.
+     */
+    public static final int OFFSETS_TOPIC_PARTITIONS = 5;
+
     /** The defaults for a cluster of {@code brokers} brokers, as a new mutable map; the caller's settings go on top. */
     public static Map<String, String> smallCluster(int brokers) {
         if (brokers < 1) {
@@ -28,7 +34,7 @@ public final class ServerDefaults {
         p.put("broker.heartbeat.interval.ms", "500");
         p.put("auto.leader.rebalance.enable", "false");
         p.put("offsets.topic.replication.factor", rf);
-        p.put("offsets.topic.num.partitions", "5");
+        p.put("offsets.topic.num.partitions", Integer.toString(OFFSETS_TOPIC_PARTITIONS));
         p.put("transaction.state.log.replication.factor", rf);
         p.put("transaction.state.log.min.isr", "1");
         p.put("group.initial.rebalance.delay.ms", "0");
