@@ -3,6 +3,8 @@ package io.leaderpacer.agent;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.agent.pacing.LedgerStore;
+import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
 
@@ -12,8 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * The settings of a {@link PacerAgent}, set through its {@link PacerAgent.Builder} (from {@link PacerAgent#builder});
@@ -63,6 +68,12 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
     final List<RunListener> listeners = new ArrayList<>();
     /** Several instances, one active; null for a single agent. */
     ActiveInstanceElection coordination;
+    /** Where catch-up pacing records the throttle values it changed (default: memory; the state topic in production). */
+    LedgerStore ledgerStore = LedgerStore.inMemory();
+    /** Per broker, the canary's P99 over its steady P99 where it is an in-sync follower (default: none). */
+    IntFunction<OptionalDouble> canary = broker -> OptionalDouble.empty();
+    /** Told about each catch-up pacing look. */
+    final List<Consumer<PacingReport>> pacingListeners = new ArrayList<>();
 
     AgentSettings(Admin admin) {
         this.admin = Objects.requireNonNull(admin, "admin");
@@ -170,6 +181,27 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
 
     public B listener(RunListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
+        return self();
+    }
+
+    /**
+     * Where catch-up pacing records, before it changes a throttle config, the value it found: the agent's state topic
+     * in production, so that the next active instance restores it after a crash (default: memory).
+     */
+    public B ledgerStore(LedgerStore value) {
+        this.ledgerStore = Objects.requireNonNull(value, "ledgerStore");
+        return self();
+    }
+
+    /** The adaptive pacing mode's health signal, per broker (default: none: adaptive holds its rate). */
+    public B canary(IntFunction<OptionalDouble> value) {
+        this.canary = Objects.requireNonNull(value, "canary");
+        return self();
+    }
+
+    /** Told about each catch-up pacing look (after it was applied). */
+    public B pacingListener(Consumer<PacingReport> listener) {
+        pacingListeners.add(Objects.requireNonNull(listener, "listener"));
         return self();
     }
 

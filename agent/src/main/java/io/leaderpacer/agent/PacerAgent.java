@@ -8,8 +8,11 @@ import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.ClusterVersionCheck;
 import io.leaderpacer.agent.kafka.LeaderElector;
 import io.leaderpacer.agent.kafka.PermissionCheck;
+import io.leaderpacer.agent.pacing.PacingLoop;
+import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
+import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -27,6 +30,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The agent: Kafka's periodic preferred-leader task, run from outside the controller with the engine's gate,
@@ -55,6 +59,8 @@ import java.util.concurrent.TimeUnit;
 public final class PacerAgent implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PacerAgent.class);
+    /** Between pacing looks while pacing is off and owns nothing: how soon turning it on takes effect. */
+    private static final long PACING_IDLE_MS = 10_000;
 
     /** What one run does: read, reorder, decide, elect. */
     private final RunCycle cycle;
@@ -93,6 +99,12 @@ public final class PacerAgent implements AutoCloseable {
     private ScheduledFuture<?> next;
     /** The coordinated loop when several instances share the cluster; null for a single agent. */
     private final CoordinatedSchedule coordinated;
+    /** Catch-up pacing's looks, on their own schedule, serialised with the runs. */
+    private final PacingLoop pacing;
+    /** Told about each pacing look. */
+    private final List<Consumer<PacingReport>> pacingListeners;
+    /** The next pacing look, cancelled by close. */
+    private ScheduledFuture<?> nextPacing;
 
     private PacerAgent(Builder b) {
         this.redactor = b.redactor;
@@ -117,6 +129,10 @@ public final class PacerAgent implements AutoCloseable {
         this.clusterLabel = b.clusterLabel;
         this.history = new RunHistory(b.historySize);
         this.listeners.addAll(b.listeners);
+        this.pacing = PacingLoop.builder(b.admin, b.requestTimeout, b.describeBatchTopics).ledger(b.ledgerStore)
+                .guard(b.coordination != null ? b.coordination : ActionGuard.NONE).canary(b.canary).clock(b.clock)
+                .redactor(b.redactor).build();
+        this.pacingListeners = List.copyOf(b.pacingListeners);
     }
 
     /** A builder for an agent on this Admin client (owned by the caller, who closes it after the agent). */
@@ -203,17 +219,33 @@ public final class PacerAgent implements AutoCloseable {
         listeners.remove(listener);
     }
 
-    /** Stops scheduling runs (a run in progress is interrupted). Does not close the Admin client. */
+    /**
+     * Stops scheduling runs (a run in progress is interrupted), after restoring the throttle values catch-up pacing
+     * set when this instance is the one acting. Does not close the Admin client.
+     */
     @Override
     public void close() {
+        boolean acting;
         synchronized (this) {
             if (state == AgentState.STOPPED) {
                 return;
             }
-            state = AgentState.STOPPED;
+            // Acting: started and running alone or as the active instance, or driven by a caller (runOnce,
+            // paceOnce) that left pacing owning throttle values.
+            acting = state == AgentState.RUNNING || state == AgentState.ACTIVE
+                    || (state == AgentState.NEW && pacing.ownsThrottles());
             if (next != null) {
                 next.cancel(false);
             }
+            if (nextPacing != null) {
+                nextPacing.cancel(false);
+            }
+        }
+        if (acting) {
+            restorePacing();
+        }
+        synchronized (this) {
+            state = AgentState.STOPPED;
         }
         // Outside the lock: the run thread may be waiting for it in schedule(); it then sees STOPPED and returns.
         if (ownsScheduler) {
@@ -267,6 +299,84 @@ public final class PacerAgent implements AutoCloseable {
                 coordinated.join();
             } else {
                 schedule(this::scheduledRun, 0);
+            }
+            schedulePacing(0);
+        }
+    }
+
+    /** The last catch-up pacing look, if there was one. */
+    public Optional<PacingReport> lastPacing() {
+        return pacing.last();
+    }
+
+    /**
+     * One catch-up pacing look now, on the caller's thread (after any run in progress): tests and tools. The agent
+     * also looks on its own schedule once started.
+     */
+    public PacingReport paceOnce() throws InterruptedException {
+        synchronized (runLock) {
+            PacingReport r = pacing.tick(policy.resolve().pacing());
+            notifyPacing(r);
+            return r;
+        }
+    }
+
+    /**
+     * A pacing look while this instance acts (a single agent running, or the group's active one), then the next:
+     * after the pacing interval while pacing is on or owns a throttle value, else after the idle period, to notice
+     * pacing being turned on.
+     */
+    private void pacingTick() {
+        AgentState s = state;
+        if (s == AgentState.STOPPED || s == AgentState.REFUSED) {
+            return;
+        }
+        long delay = PACING_IDLE_MS;
+        if (s == AgentState.RUNNING || s == AgentState.ACTIVE) {
+            try {
+                CatchUpPacing config = policy.resolve().pacing();
+                synchronized (runLock) {
+                    notifyPacing(pacing.tick(config));
+                }
+                if (config.enabled() || pacing.ownsThrottles()) {
+                    delay = config.timing().intervalMs();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                LOG.error("catch-up pacing failed unexpectedly", redactor.scrubbed(e));
+            }
+        }
+        schedulePacing(delay);
+    }
+
+    private synchronized void schedulePacing(long delayMs) {
+        if (state == AgentState.STOPPED || scheduler.isShutdown()) {
+            return;
+        }
+        nextPacing = scheduler.schedule(this::pacingTick, delayMs, TimeUnit.MILLISECONDS);
+    }
+
+    /** Restores what catch-up pacing set, on a clean stop of the acting instance. */
+    private void restorePacing() {
+        try {
+            synchronized (runLock) {
+                notifyPacing(pacing.restore());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.warn("catch-up pacing could not restore its throttle on stop: {}", redactor.describe(e));
+        }
+    }
+
+    private void notifyPacing(PacingReport report) {
+        for (Consumer<PacingReport> l : pacingListeners) {
+            try {
+                l.accept(report);
+            } catch (RuntimeException e) {
+                LOG.warn("pacing listener {} failed: {}", l, redactor.describe(e));
             }
         }
     }
@@ -371,6 +481,7 @@ public final class PacerAgent implements AutoCloseable {
                 }
                 if (newMemory) {
                     memory = BalancerMemory.empty();
+                    pacing.takeover();
                 }
                 state = role;
                 return true;

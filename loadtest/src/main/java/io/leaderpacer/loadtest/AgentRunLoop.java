@@ -20,17 +20,56 @@ public final class AgentRunLoop implements AutoCloseable {
 
     private final PacerAgent agent;
     private final Thread thread;
+    /** Catch-up pacing's looks, when the policy paces: on a thread of their own, as the agent's scheduler would. */
+    private final Thread pacingThread;
+    private final long pacingIntervalMs;
     /** Cleared by {@link #close()}, which also wakes the thread from its wait between runs. */
     private volatile boolean running = true;
 
     public AgentRunLoop(PacerAgent agent, String name) {
+        this(agent, name, 0);
+    }
+
+    /**
+     * @param pacingIntervalMs when &gt; 0, catch-up pacing looks this often too (the policy's pacing interval)
+     */
+    public AgentRunLoop(PacerAgent agent, String name, long pacingIntervalMs) {
         this.agent = agent;
         this.thread = new Thread(this::loop, name);
         this.thread.setDaemon(true);
+        this.pacingIntervalMs = pacingIntervalMs;
+        this.pacingThread = pacingIntervalMs > 0 ? new Thread(this::paceLoop, name + "-pacing") : null;
+        if (pacingThread != null) {
+            pacingThread.setDaemon(true);
+        }
     }
 
     public void start() {
         thread.start();
+        if (pacingThread != null) {
+            pacingThread.start();
+        }
+    }
+
+    private void paceLoop() {
+        while (running) {
+            try {
+                agent.paceOnce();
+            } catch (InterruptedException e) {
+                return;
+            }
+            synchronized (this) {
+                long wakeAt = System.nanoTime() + pacingIntervalMs * 1_000_000L;
+                long left;
+                while (running && (left = wakeAt - System.nanoTime()) > 0) {
+                    try {
+                        wait(Math.max(1, left / 1_000_000L));
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }
+        }
     }
 
     private void loop() {
@@ -53,7 +92,7 @@ public final class AgentRunLoop implements AutoCloseable {
 
     /**
      * Stops after the run in progress (waits for it, up to 30 s; a run is never interrupted half
-     * way) and closes the agent.
+     * way) and closes the agent, which restores any throttle catch-up pacing set.
      */
     @Override
     public void close() {
@@ -63,6 +102,9 @@ public final class AgentRunLoop implements AutoCloseable {
         }
         try {
             thread.join(30_000);
+            if (pacingThread != null) {
+                pacingThread.join(30_000);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

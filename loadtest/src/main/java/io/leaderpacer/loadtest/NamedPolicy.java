@@ -20,7 +20,9 @@ import java.util.Objects;
  * {@code kip-example-scaled} (KIP-1358's example scaled from hours to minutes: threshold 5 %, the preferred
  * partitions returned in about 25 capped batches, as KIP-1358's 5,000 in batches of 200). Every policy runs with the
  * run's check interval, so that policies differ only in the policy. Any key can be overridden on the command line:
- * {@code name:key=value,...}.
+ * {@code name:key=value,...}, and the result named for the reports with {@code ... as LABEL} (e.g.
+ * {@code recommended:leader.imbalance.catch.up.pacing=static as paced}), since a policy with settings is a long
+ * name for a table.
  *
  * @param name        as reports show it
  * @param config      what the agent runs with
@@ -30,6 +32,9 @@ public record NamedPolicy(String name, PacerConfig config, String description) {
 
     /** The policy others are compared with, when it runs (the baseline). */
     public static final String BASELINE = PolicyRegistry.IMMEDIATE;
+    /** What a label may hold: it names a policy in tables and CSV files. */
+    private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("[a-zA-Z0-9._-]{1,64}");
+
     /** The policies a load test compares when none is named. */
     public static final List<String> DEFAULTS = List.of(BASELINE, PolicyRegistry.KIP_EXAMPLE_SCALED);
 
@@ -47,6 +52,15 @@ public record NamedPolicy(String name, PacerConfig config, String description) {
      */
     public static NamedPolicy parse(String spec, int preferredPartitions, long checkIntervalSeconds) {
         String text = spec.strip();
+        String label = null;
+        int as = text.lastIndexOf(" as ");
+        if (as >= 0) {
+            label = text.substring(as + 4).strip();
+            text = text.substring(0, as).strip();
+            if (!LABEL.matcher(label).matches()) {
+                throw new IllegalArgumentException("policy label '" + label + "' must be 1 to 64 of a-z A-Z 0-9 . _ -");
+            }
+        }
         int colon = text.indexOf(':');
         String name = colon < 0 ? text : text.substring(0, colon).strip();
         Map<String, String> overrides = new LinkedHashMap<>();
@@ -74,7 +88,7 @@ public record NamedPolicy(String name, PacerConfig config, String description) {
         base.putAll(overrides);
         try {
             PacerConfig config = PacerConfig.fromMap(base);
-            return new NamedPolicy(colon < 0 ? name : text, config, describe(config));
+            return new NamedPolicy(label != null ? label : colon < 0 ? name : text, config, describe(config));
         } catch (ConfigException e) {
             throw new IllegalArgumentException("policy '" + name + "': " + e.getMessage(), e);
         }

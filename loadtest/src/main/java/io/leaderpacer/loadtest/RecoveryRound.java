@@ -1,6 +1,7 @@
 package io.leaderpacer.loadtest;
 
 import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.cluster.cpu.CpuQuota;
 import io.leaderpacer.cluster.cpu.ProcessCpuTime;
 import io.leaderpacer.loadtest.load.BacklogWriter;
@@ -9,6 +10,7 @@ import io.leaderpacer.loadtest.load.LatencyBook;
 import io.leaderpacer.loadtest.load.Phase;
 import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.observe.AgentRunLog;
+import io.leaderpacer.loadtest.observe.PacingLog;
 import io.leaderpacer.loadtest.observe.AgentRunSample;
 import io.leaderpacer.loadtest.observe.BrokerStatus;
 import io.leaderpacer.loadtest.observe.PartitionSample;
@@ -102,9 +104,11 @@ final class RecoveryRound {
         topics.delete(settings.catchUpTopic());
         topics.create(settings.catchUpTopic(), settings.catchUpPartitions(), Map.of());
         AgentRunLog runs = new AgentRunLog(b, now);
+        PacingLog pacing = new PacingLog(b, now);
         PacerAgent agent = PacerAgent.builder(admin).basePolicy(policy.config())
-                .clusterLabel("the load-test cluster").listener(runs).build();
-        AgentRunLoop loop = new AgentRunLoop(agent, "loadtest-agent");
+                .clusterLabel("the load-test cluster").listener(runs).pacingListener(pacing).build();
+        CatchUpPacing paces = policy.config().pacing();
+        AgentRunLoop loop = new AgentRunLoop(agent, "loadtest-agent", paces.enabled() ? paces.timing().intervalMs() : 0);
         open.push(loop);
         Optional<CpuQuota.Limit> cap = Optional.empty();
         try {
@@ -176,7 +180,8 @@ final class RecoveryRound {
                     new SaturationFigures(saturation.mode(), saturation.capCores(), visible,
                             averageCores(m.cpu, unfencedAt, catchUpEnd), steadyCores,
                             averageCores(m.cpu, catchUpEnd, endedAt)),
-                    samplesOfRound(t0), m.cpu, book.seconds(), buckets(book));
+                    samplesOfRound(t0), m.cpu, book.seconds(), buckets(book),
+                    pacing.samples().stream().filter(x -> x.atMs() >= stoppedAt).toList());
             resetCluster(tag);
             return result;
         } finally {
@@ -379,6 +384,11 @@ final class RecoveryRound {
         }
         if (!topics.rebalance(names, Duration.ofSeconds(60))) {
             throw new IllegalStateException("after the round, leadership did not return to every preferred leader within 60 s");
+        }
+        List<String> left = ThrottleCheck.leftInPlace(admin, target.brokerIds(), names);
+        if (!left.isEmpty()) {
+            throw new IllegalStateException("after the round, replication throttle configs were still set (the agent"
+                    + " restores what it set when it stops): " + String.join("; ", left));
         }
         printer.accept(tag + " cluster back to full ISRs and preferred leaders");
     }

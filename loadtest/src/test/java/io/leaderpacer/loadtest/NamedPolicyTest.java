@@ -58,4 +58,16 @@ class NamedPolicyTest {
         assertThatThrownBy(() -> NamedPolicy.parse("replication-throttle", 117, 5))
                 .hasMessageContaining("modelled by the simulator only");
     }
+
+    @Test
+    void aPolicyWithSettings_canBeLabelled_forTheReports() {
+        NamedPolicy p = NamedPolicy.parse("recommended:leader.imbalance.catch.up.pacing=static,"
+                + "leader.imbalance.catch.up.pacing.rate.bytes=10485760 as paced-10m", 100, 5);
+
+        assertThat(p.name()).isEqualTo("paced-10m");
+        assertThat(p.config().pacing().rateBytes()).isEqualTo(10485760L);
+        assertThat(p.config().pacing().mode()).isEqualTo(io.leaderpacer.engine.config.PacingMode.STATIC);
+        assertThatThrownBy(() -> NamedPolicy.parse("immediate as a b", 100, 5))
+                .hasMessageContaining("policy label 'a b'");
+    }
 }

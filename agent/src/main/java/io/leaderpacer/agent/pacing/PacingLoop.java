@@ -41,6 +41,8 @@ public final class PacingLoop {
 
     private PacingMemory memory = PacingMemory.empty();
     private boolean ledgerLoaded;
+    /** Set by {@link #takeover()} from the election's thread; acted on by the next look. */
+    private volatile boolean takeoverPending;
     /** Set when a missing permission turned pacing off. */
     private String disabled;
     private volatile PacingReport last;
@@ -130,13 +132,21 @@ public final class PacingLoop {
      * again at the next look, so what the previous instance set is known as pacing's own.
      */
     public void takeover() {
-        memory = PacingMemory.empty();
-        ledgerLoaded = false;
+        takeoverPending = true;
+    }
+
+    private void afterTakeover() {
+        if (takeoverPending) {
+            takeoverPending = false;
+            memory = PacingMemory.empty();
+            ledgerLoaded = false;
+        }
     }
 
     /** One look under these settings; off (or disabled) restores what pacing owns. */
     public PacingReport tick(CatchUpPacing config) throws InterruptedException {
         long now = clock.millis();
+        afterTakeover();
         try {
             if (!ledgerLoaded) {
                 ledger.load();
@@ -174,6 +184,7 @@ public final class PacingLoop {
     /** Restores what pacing owns, as far as the cluster lets it now (the agent stops, or pacing was turned off). */
     public PacingReport restore() throws InterruptedException {
         long now = clock.millis();
+        afterTakeover();
         try {
             if (!ledgerLoaded) {
                 ledger.load();

@@ -2,6 +2,7 @@ package io.leaderpacer.loadtest.result;
 
 import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.observe.AgentRunSample;
+import io.leaderpacer.loadtest.observe.PacingSample;
 import io.leaderpacer.loadtest.observe.PartitionSample;
 import io.leaderpacer.loadtest.steady.SteadyWindow;
 import io.leaderpacer.report.AtomicFiles;
@@ -19,7 +20,8 @@ import java.util.Locale;
  * failures, P50, P99, max), {@code latency-buckets.csv} (the steady and window distributions), {@code partitions.csv}
  * (the restarted broker's partitions over time), {@code cpu.csv} (its CPU use over time), {@code agent-runs.csv}
  * (every agent run: elections, gate), {@code steady-windows.csv} (each round's steady phase in windows of 5 s, per
- * view: the pooled steady reference is their median).
+ * view: the pooled steady reference is their median), {@code pacing.csv} (catch-up pacing's looks at the restarted
+ * broker: the rate set, bytes behind, why).
  */
 public final class CsvFiles {
 
@@ -37,6 +39,7 @@ public final class CsvFiles {
         StringBuilder cpu = new StringBuilder("policy,round,at_s,cores\n");
         StringBuilder runs = new StringBuilder("policy,round,at_s,elected,elected_to_broker,broker_gated,failed\n");
         StringBuilder windows = new StringBuilder("policy,round,window,view,count,p99_ms\n");
+        StringBuilder pacing = new StringBuilder("policy,round,at_s,rate_bytes,bytes_behind,reason,problem\n");
         for (RoundResult r : result.rounds()) {
             String key = cell(r.policy()) + "," + r.round() + ",";
             for (SecondSample s : r.seconds()) {
@@ -59,6 +62,12 @@ public final class CsvFiles {
             for (RoundResult.CpuSample c : r.cpu()) {
                 cpu.append(key).append(num(c.atMs() / 1000.0)).append(',').append(num(c.cores())).append('\n');
             }
+            for (PacingSample p : r.pacing()) {
+                pacing.append(key).append(num(p.atMs() / 1000.0)).append(',')
+                        .append(p.rateBytes() < 0 ? "" : Long.toString(p.rateBytes())).append(',')
+                        .append(p.bytesBehind() < 0 ? "" : Long.toString(p.bytesBehind())).append(',')
+                        .append(cell(p.reason())).append(',').append(cell(p.problem())).append('\n');
+            }
             for (SteadyWindow w : r.steadyWindows()) {
                 windows.append(key).append(w.index()).append(',').append(w.view().name().toLowerCase(Locale.ROOT))
                         .append(',').append(w.count()).append(',').append(num(w.p99Ms())).append('\n');
@@ -74,6 +83,7 @@ public final class CsvFiles {
         AtomicFiles.write(dir.resolve("cpu.csv"), cpu.toString());
         AtomicFiles.write(dir.resolve("agent-runs.csv"), runs.toString());
         AtomicFiles.write(dir.resolve("steady-windows.csv"), windows.toString());
+        AtomicFiles.write(dir.resolve("pacing.csv"), pacing.toString());
     }
 
     /** One line per round: the figures of the round table, machine-readable. */

@@ -69,8 +69,16 @@ public final class Findings {
             Spread busy = s.catchUpBusyCores();
             double cap = s.rounds().get(0).saturation().capCores();
             if (!Double.isNaN(busy.median()) && !Double.isNaN(cap) && busy.median() < SATURATED_SHARE * cap) {
-                out.add(String.format(Locale.ROOT, "Under %s the broker used %.2f of its %.2f-core quota during catch-up:"
-                        + " it was not saturated, so that policy's rounds cannot show the effect.", s.policy(), busy.median(), cap));
+                if (s.paced()) {
+                    out.add(String.format(Locale.ROOT, "Under %s catch-up pacing held the broker at %.2f of its %.2f-core"
+                            + " quota during catch-up (paced at %s MiB/s)%s: below its quota by design, not for want"
+                            + " of work.", s.policy(), busy.median(), cap, s.pacingRatesMiBps().text("%.1f"),
+                            unpacedBusy(summaries)));
+                } else {
+                    out.add(String.format(Locale.ROOT, "Under %s the broker used %.2f of its %.2f-core quota during"
+                            + " catch-up: it was not saturated, so that policy's rounds cannot show the effect.",
+                            s.policy(), busy.median(), cap));
+                }
             }
             Spread steady = s.steadyCores();
             Spread after = s.afterCatchUpCores();
@@ -81,6 +89,14 @@ public final class Findings {
                         + " --cpu-cap or a lower --rate.", s.policy(), after.median(), cap, steady.median()));
             }
         }
+    }
+
+    /** What the unpaced policies' rounds used, as what the broker would have used without pacing. */
+    private static String unpacedBusy(List<PolicySummary> summaries) {
+        double[] busy = summaries.stream().filter(x -> !x.paced()).flatMap(x -> x.rounds().stream())
+                .mapToDouble(r -> r.saturation().catchUpBusyCores().orElse(Double.NaN)).toArray();
+        Spread u = Spread.of(busy);
+        return u.n() == 0 ? "" : String.format(Locale.ROOT, "; unpaced, it used %s core in this run", u.text("%.2f"));
     }
 
     /**

@@ -24,7 +24,8 @@ public final class LoadTestTable {
     public static final List<String> ROUND_HEADER = List.of("policy", "round", "own steady P99 ms (all/protected)",
             "window P99 ms (all/protected/other)", "window P99 ms by role (leader/in-sync follower/not in ISR)",
             "time-outs", "failed sends", "unfenced after start s", "recovery s", "ISR re-entry s first/p50/p90/last",
-            "gate release s", "election batches", "broker CPU cores steady/catch-up/after");
+            "gate release s", "election batches", "broker CPU cores steady/catch-up/after",
+            "pacing MiB/s min/median/max");
 
     private LoadTestTable() {
     }
@@ -75,9 +76,16 @@ public final class LoadTestTable {
                     r.gateReleasedAtMs().isPresent() ? seconds(r.gateReleasedAtMs().getAsLong() - r.unfencedAtMs()) : "-",
                     batches(r),
                     cores(r.saturation().steadyCores()) + "/" + cores(r.saturation().catchUpBusyCores()) + "/"
-                            + cores(r.saturation().afterCatchUpCores())));
+                            + cores(r.saturation().afterCatchUpCores()),
+                    pacing(r)));
         }
         return rows;
+    }
+
+    /** The rates catch-up pacing set for the restarted broker while it paced it; "-" when it did not. */
+    static String pacing(RoundResult r) {
+        Spread rates = r.pacingRatesMiBps();
+        return rates.n() == 0 ? "-" : String.format(Locale.ROOT, "%.1f/%.1f/%.1f", rates.min(), rates.median(), rates.max());
     }
 
     private static String batches(RoundResult r) {

@@ -79,6 +79,17 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
         return d.isPresent() ? d.getAsDouble() : Double.NaN;
     }
 
+    /** Whether catch-up pacing throttled the restarted broker in any of its rounds. */
+    public boolean paced() {
+        return rounds.stream().anyMatch(RoundResult::paced);
+    }
+
+    /** The rates pacing set over its rounds, MiB/s. */
+    public Spread pacingRatesMiBps() {
+        return Spread.of(rounds.stream().flatMap(r -> r.pacing().stream()).filter(p -> p.rateBytes() >= 0)
+                .mapToDouble(p -> p.rateBytes() / 1048576.0).toArray());
+    }
+
     /** Rounds that never recovered within their limit. */
     public long unrecoveredRounds() {
         return rounds.stream().filter(r -> r.recoveryMs().isEmpty()).count();

@@ -4,6 +4,7 @@ import io.leaderpacer.loadtest.load.Phase;
 import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.observe.AgentRunSample;
+import io.leaderpacer.loadtest.observe.PacingSample;
 import io.leaderpacer.loadtest.observe.PartitionSample;
 import io.leaderpacer.loadtest.steady.SteadyWindow;
 
@@ -36,6 +37,7 @@ import java.util.OptionalLong;
  * @param cpu            the restarted broker's CPU use over time, in cores (empty when its process is not known)
  * @param seconds        per-second latency summaries of the round
  * @param buckets        the latency distributions of the steady phase and the window, per view
+ * @param pacing         catch-up pacing's looks at the restarted broker from the stop on (empty when it did not pace)
  */
 public record RoundResult(
         String policy,
@@ -57,7 +59,8 @@ public record RoundResult(
         List<PartitionSample> samples,
         List<CpuSample> cpu,
         List<SecondSample> seconds,
-        List<LatencyBucket> buckets) {
+        List<LatencyBucket> buckets,
+        List<PacingSample> pacing) {
 
     /** Sends that timed out ({@code REQUEST_TIMED_OUT}: the request or the delivery time-out), all views. */
     public long timeouts() {
@@ -73,6 +76,17 @@ public record RoundResult(
     public double p99Ratio(View view, SteadyReference reference) {
         LatencyFigures w = window.get(view);
         return w == null ? Double.NaN : w.p99Ms() / reference.p99Ms(view);
+    }
+
+    /** The follower rates catch-up pacing set for the restarted broker at its looks, MiB/s (none when it did not pace). */
+    public Spread pacingRatesMiBps() {
+        return Spread.of(pacing.stream().filter(p -> p.rateBytes() >= 0).mapToDouble(p -> p.rateBytes() / 1048576.0)
+                .toArray());
+    }
+
+    /** Whether catch-up pacing throttled the restarted broker in this round. */
+    public boolean paced() {
+        return pacing.stream().anyMatch(p -> p.rateBytes() >= 0);
     }
 
     /** Recovery time (unfenced → leads ≥ 99 % of its preferred partitions), if it recovered. */

@@ -51,6 +51,7 @@ final class Rounds {
         return new RoundResult(policy, n, steady, window, windows, errors, 30_000, 50_000, UNFENCED_AT, 90_000, 200_000,
                 recoveryMs == null ? OptionalLong.empty() : OptionalLong.of(UNFENCED_AT + recoveryMs), OptionalLong.empty(),
                 timeline, List.of(), new RoundResult.SaturationFigures("cgroup v1 cpu.cfs_quota_us", 0.25, true,
-                        OptionalDouble.of(busyCores), OptionalDouble.of(0.05), OptionalDouble.of(0.06)), List.of(), List.of(), List.of(), List.of());
+                        OptionalDouble.of(busyCores), OptionalDouble.of(0.05), OptionalDouble.of(0.06)), List.of(), List.of(), List.of(), List.of(),
+                List.of());
     }
 }
