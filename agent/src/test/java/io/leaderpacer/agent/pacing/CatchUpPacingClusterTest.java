@@ -1,0 +1,262 @@
+package io.leaderpacer.agent.pacing;
+
+import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.RecoveryScenario;
+import io.leaderpacer.agent.dynamic.CompactedTopic;
+import io.leaderpacer.agent.throttle.BrokerScope;
+import io.leaderpacer.agent.throttle.ReplicationThrottles;
+import io.leaderpacer.agent.throttle.ThrottleRate;
+import io.leaderpacer.agent.throttle.ThrottleSettings;
+import io.leaderpacer.agent.throttle.ThrottleSide;
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
+import io.leaderpacer.embedded.EmbeddedKafkaCluster;
+import io.leaderpacer.engine.config.PacerConfig;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Catch-up pacing on a real in-JVM 3-broker KRaft cluster: what the agent sets while broker 2 recovers, that it
+ * keeps what others set, that it removes exactly what it set, and that an instance that dies without cleaning up is
+ * cleaned up after by the next one. The agent is driven look by look ({@link PacerAgent#paceOnce()}), so each check
+ * sees the state one look left.
+ */
+class CatchUpPacingClusterTest {
+
+    private static final String TOPIC = "paced";
+    private static final String OTHER = "reassigned-elsewhere";
+    private static final int PARTITIONS = 12;
+    private static final long RATE = 300_000;
+    /** Someone else's reassignment throttle: a per-broker rate on broker 0 and an entry on another topic. */
+    private static final long FOREIGN_RATE = 7_000_000;
+    private static final String FOREIGN_ENTRY = "0:0";
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private static EmbeddedKafkaCluster cluster;
+    private static ReplicationThrottles throttles;
+    private final List<PacerAgent> agents = new ArrayList<>();
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        cluster = EmbeddedKafkaCluster.builder().brokers(3)
+                // Small fetches and a short quota window, so that a 300 kB/s throttle spreads the catch-up over
+                // seconds instead of one fetch taking the whole backlog.
+                .serverProperty("replica.fetch.max.bytes", "16384")
+                .serverProperty("replica.fetch.response.max.bytes", "65536")
+                .serverProperty("replication.quota.window.num", "2")
+                .build().start();
+        cluster.createTopic(TOPIC, PARTITIONS, 3);
+        cluster.createTopic(OTHER, 3, 3);
+        throttles = new ReplicationThrottles(cluster.admin(), TIMEOUT);
+        throttles.change().setRate(ThrottleSide.FOLLOWER, BrokerScope.broker(0), FOREIGN_RATE)
+                .setReplicas(ThrottleSide.FOLLOWER, OTHER, ThrottledReplicas.parse(FOREIGN_ENTRY)).apply();
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        agents.forEach(PacerAgent::close);
+        if (!cluster.isRunning(2)) {
+            cluster.startBroker(2);
+        }
+        awaitAllInIsr();
+    }
+
+    private PacerAgent agent(String pacing, LedgerStore ledger) {
+        PacerConfig config = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", pacing,
+                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE)));
+        PacerAgent a = PacerAgent.builder(cluster.admin()).basePolicy(config).ledgerStore(ledger)
+                .requestTimeout(TIMEOUT).build();
+        agents.add(a);
+        return a;
+    }
+
+    @Test
+    void recoveringBroker_onlyItsOutOfSyncReplicasAreThrottled_untilItIsBackInEveryIsr_thenNothingOfPacingsIsLeft()
+            throws Exception {
+        PacerAgent agent = agent("static", LedgerStore.inMemory());
+        cluster.stopBroker(2);
+        RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 6_000_000);
+
+        PacingReport down = agent.paceOnce();
+        assertThat(down.problem()).isEmpty();
+        ThrottleSettings s = describe(Set.of(0, 1));
+        assertThat(rate(s, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                .as("broker 2 is down: its rate can only be the cluster default").hasValue(RATE);
+        assertThat(entries(s, TOPIC)).as("every replica of broker 2, and only those")
+                .isEqualTo(allReplicasOf(2));
+        assertForeignThrottleUntouched(s);
+
+        cluster.startBroker(2);
+        boolean sawPartialList = false;
+        boolean sawPerBrokerRate = false;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            PacingReport r = agent.paceOnce();
+            assertThat(r.problem()).isEmpty();
+            Set<String> outOfSync = outOfSyncReplicasOf(2);
+            ThrottleSettings now = describe(Set.of(0, 1, 2));
+            Set<String> listed = entries(now, TOPIC);
+            assertForeignThrottleUntouched(now);
+            if (outOfSync.isEmpty() && listed.isEmpty()) {
+                break;
+            }
+            // The list follows the ISR with the lag of one look: never an in-sync replica it did not just see out.
+            if (!listed.isEmpty() && listed.size() < PARTITIONS) {
+                sawPartialList = true;
+            }
+            assertThat(listed).allSatisfy(e -> assertThat(e).endsWith(":2"));
+            if (rate(now, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG).isPresent()) {
+                sawPerBrokerRate = true;
+                assertThat(rate(now, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                        .as("once broker 2 is up, its own rate replaces the default").isEmpty();
+            }
+            Thread.sleep(500);
+        }
+        agent.paceOnce();
+        assertThat(sawPerBrokerRate).as("broker 2 got a rate of its own once it was up").isTrue();
+        assertThat(sawPartialList).as("replicas left the list as they rejoined their ISR").isTrue();
+        ThrottleSettings after = describe(Set.of(0, 1, 2));
+        assertThat(entries(after, TOPIC)).isEmpty();
+        assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).as("the list was absent before: deleted again").isEmpty();
+        assertThat(rate(after, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).isEmpty();
+        assertThat(rate(after, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).isEmpty();
+        assertForeignThrottleExactly(after);
+    }
+
+    @Test
+    void instanceThatDiesMidRecovery_isCleanedUpAfterByTheNextOne_fromTheStateTopicsLedger() throws Exception {
+        CompactedTopic stateA = new CompactedTopic(cluster.admin(), cluster.adminClientProperties(), "pacing-ledger-test",
+                TIMEOUT);
+        stateA.ensureExists();
+        PacerAgent first = agent("static", new TopicLedgerStore(stateA));
+        cluster.stopBroker(2);
+        RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 2_000_000);
+        first.paceOnce();
+        assertThat(entries(describe(Set.of(0, 1)), TOPIC)).isEqualTo(allReplicasOf(2));
+        // kill -9: the first instance never restores (it is dropped without close), and its memory is gone.
+        agents.remove(first);
+
+        CompactedTopic stateB = new CompactedTopic(cluster.admin(), cluster.adminClientProperties(), "pacing-ledger-test",
+                TIMEOUT);
+        PacerAgent next = agent("off", new TopicLedgerStore(stateB));
+        PacingReport r = next.paceOnce();
+
+        assertThat(r.problem()).isEmpty();
+        assertThat(r.changes()).isNotEmpty();
+        ThrottleSettings after = describe(Set.of(0, 1));
+        assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).isEmpty();
+        assertThat(rate(after, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).isEmpty();
+        assertForeignThrottleExactly(after);
+        assertThat(new TopicLedgerStore(stateB).load()).as("the ledger is empty once all is restored").isEmpty();
+        stateA.close();
+        stateB.close();
+    }
+
+    @Test
+    void someoneElsesClusterDefaultRate_isUsedAndNeverChanged() throws Exception {
+        throttles.change().setRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault(), 9_000_000).apply();
+        try {
+            PacerAgent agent = agent("static", LedgerStore.inMemory());
+            cluster.stopBroker(2);
+            PacingReport r = agent.paceOnce();
+
+            assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("the cluster-default follower rate is 8.6 MiB/s,"
+                    + " set by someone else: pacing uses it and does not change it"));
+            assertThat(rate(describe(Set.of(0, 1)), BrokerScope.clusterDefault(),
+                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).hasValue(9_000_000L);
+            agent.close();
+            assertThat(rate(describe(Set.of(0, 1)), BrokerScope.clusterDefault(),
+                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).as("still theirs after pacing stopped")
+                    .hasValue(9_000_000L);
+            assertThat(describe(Set.of(0, 1)).replicas(ThrottleSide.FOLLOWER, TOPIC)).as("pacing's own entries removed")
+                    .isEmpty();
+        } finally {
+            throttles.change().removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault()).apply();
+        }
+    }
+
+    /**
+     * The reassignment's rate is unchanged and its entry is still listed; pacing may add broker 2's own entries
+     * beside it (broker 2 hosts that topic too), never another broker's.
+     */
+    private static void assertForeignThrottleUntouched(ThrottleSettings s) {
+        assertThat(rate(s, BrokerScope.broker(0), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).hasValue(FOREIGN_RATE);
+        assertThat(entries(s, OTHER)).contains(FOREIGN_ENTRY)
+                .allSatisfy(e -> assertThat(e.equals(FOREIGN_ENTRY) || e.endsWith(":2")).as(e).isTrue());
+    }
+
+    /** Once pacing is done: the reassignment's throttle exactly as it was set. */
+    private static void assertForeignThrottleExactly(ThrottleSettings s) {
+        assertThat(rate(s, BrokerScope.broker(0), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).hasValue(FOREIGN_RATE);
+        assertThat(s.replicas(ThrottleSide.FOLLOWER, OTHER)).map(ThrottledReplicas::configValue).hasValue(FOREIGN_ENTRY);
+    }
+
+    private static ThrottleSettings describe(Set<Integer> brokers) throws Exception {
+        List<BrokerScope> scopes = new ArrayList<>();
+        scopes.add(BrokerScope.clusterDefault());
+        brokers.forEach(b -> scopes.add(BrokerScope.broker(b)));
+        return throttles.describe(scopes, List.of(TOPIC, OTHER));
+    }
+
+    private static Optional<Long> rate(ThrottleSettings s, BrokerScope scope, ConfigEntry.ConfigSource source) {
+        return s.rate(ThrottleSide.FOLLOWER, scope).filter(r -> r.source() == source).map(ThrottleRate::bytesPerSecond);
+    }
+
+    private static Set<String> entries(ThrottleSettings s, String topic) {
+        return s.replicas(ThrottleSide.FOLLOWER, topic).map(r -> {
+            Set<String> out = new TreeSet<>();
+            r.replicas().forEach(x -> out.add(x.configValue()));
+            return out;
+        }).orElse(Set.of());
+    }
+
+    private static Set<String> allReplicasOf(int broker) {
+        Set<String> out = new TreeSet<>();
+        for (int p = 0; p < PARTITIONS; p++) {
+            out.add(p + ":" + broker);
+        }
+        return out;
+    }
+
+    private static Set<String> outOfSyncReplicasOf(int broker) throws Exception {
+        Set<String> out = new TreeSet<>();
+        for (TopicPartitionInfo p : RecoveryScenario.describe(cluster.admin(), TOPIC)) {
+            if (p.isr().stream().noneMatch(n -> n.id() == broker)) {
+                out.add(p.partition() + ":" + broker);
+            }
+        }
+        return out;
+    }
+
+    private static void awaitAllInIsr() {
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            Map<String, TopicDescription> d = cluster.admin().describeTopics(List.of(TOPIC)).allTopicNames()
+                    .get(10, TimeUnit.SECONDS);
+            return d.get(TOPIC).partitions().stream().allMatch(p -> p.isr().size() == 3);
+        });
+    }
+}
