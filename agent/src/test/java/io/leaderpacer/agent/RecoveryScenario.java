@@ -24,6 +24,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
 
 import static io.leaderpacer.agent.throttle.ThrottleSide.FOLLOWER;
+import static io.leaderpacer.agent.throttle.ThrottleSide.LEADER;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -156,6 +157,47 @@ public final class RecoveryScenario {
             ThrottleSettings now = throttles.describe(List.of(scope), List.of(topics));
             return now.rate(FOLLOWER, scope).isEmpty()
                     && List.of(topics).stream().allMatch(t -> now.replicas(FOLLOWER, t).isEmpty());
+        });
+    }
+
+    /**
+     * Kafka's leader replication throttle: the rate on each of {@code leaders}, every replica of the topic listed, set
+     * in one request; returns once every leader reports its own rate. Unlike a restarting follower's own throttle,
+     * which it loads only after its fetchers have started (and may catch up in that moment), the leaders' throttle is
+     * in force before the follower fetches anything.
+     */
+    public static void setLeaderThrottle(EmbeddedKafkaCluster cluster, List<Integer> leaders, String topic, long bytesPerSecond) {
+        ReplicationThrottles throttles = new ReplicationThrottles(cluster.admin(), THROTTLE_WAIT);
+        List<BrokerScope> scopes = leaders.stream().map(BrokerScope::broker).toList();
+        ThrottleChange change = throttles.change();
+        scopes.forEach(l -> change.setRate(LEADER, l, bytesPerSecond));
+        change.setReplicas(LEADER, topic, ThrottledReplicas.ALL);
+        run("set the leader throttle of brokers " + leaders, () -> {
+            change.apply();
+            return null;
+        });
+        // Each broker describes its own configuration: the rate is in force on every leader once each reports it.
+        awaitThrottle("the leader throttle of brokers " + leaders + " is in effect", () -> {
+            ThrottleSettings now = throttles.describe(scopes, List.of());
+            return scopes.stream().allMatch(l -> now.rate(LEADER, l)
+                    .filter(r -> r.isPerBroker() && r.bytesPerSecond() == bytesPerSecond).isPresent());
+        });
+    }
+
+    /** Removes what {@link #setLeaderThrottle} set; returns once no leader reports a rate. */
+    public static void clearLeaderThrottle(EmbeddedKafkaCluster cluster, List<Integer> leaders, String topic) {
+        ReplicationThrottles throttles = new ReplicationThrottles(cluster.admin(), THROTTLE_WAIT);
+        List<BrokerScope> scopes = leaders.stream().map(BrokerScope::broker).toList();
+        ThrottleChange change = throttles.change();
+        scopes.forEach(l -> change.removeRate(LEADER, l));
+        change.clearReplicas(LEADER, topic);
+        run("clear the leader throttle of brokers " + leaders, () -> {
+            change.apply();
+            return null;
+        });
+        awaitThrottle("the leader throttle of brokers " + leaders + " is cleared", () -> {
+            ThrottleSettings now = throttles.describe(scopes, List.of());
+            return scopes.stream().allMatch(l -> now.rate(LEADER, l).isEmpty());
         });
     }
 

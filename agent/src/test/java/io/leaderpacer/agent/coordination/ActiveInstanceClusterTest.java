@@ -8,13 +8,6 @@ import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RecoveryScenario;
 import io.leaderpacer.agent.RunRecord;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
-import io.leaderpacer.agent.throttle.BrokerScope;
-import io.leaderpacer.agent.throttle.ReplicationThrottles;
-import io.leaderpacer.agent.throttle.ThrottleChange;
-import io.leaderpacer.agent.throttle.ThrottleRate;
-import io.leaderpacer.agent.throttle.ThrottleSettings;
-import io.leaderpacer.agent.throttle.ThrottleSide;
-import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.GatePhase;
@@ -306,27 +299,13 @@ class ActiveInstanceClusterTest {
      * throttle, which a restarting broker loads only after its fetchers have started (and may catch up in that
      * moment), the leaders' throttle is in force before the follower fetches anything.
      */
-    private static void setLeaderThrottle(int follower, String topic, Long bytesPerSec) throws Exception {
-        ReplicationThrottles throttles = new ReplicationThrottles(cluster.admin(), WAIT);
-        List<BrokerScope> leaders = cluster.brokerIds().stream().filter(id -> id != follower).map(BrokerScope::broker).toList();
-        ThrottleChange change = throttles.change();
-        for (BrokerScope leader : leaders) {
-            if (bytesPerSec == null) {
-                change.removeRate(ThrottleSide.LEADER, leader);
-            } else {
-                change.setRate(ThrottleSide.LEADER, leader, bytesPerSec);
-            }
+    private static void setLeaderThrottle(int follower, String topic, Long bytesPerSec) {
+        List<Integer> leaders = cluster.brokerIds().stream().filter(id -> id != follower).toList();
+        if (bytesPerSec == null) {
+            RecoveryScenario.clearLeaderThrottle(cluster, leaders, topic);
+        } else {
+            RecoveryScenario.setLeaderThrottle(cluster, leaders, topic, bytesPerSec);
         }
-        if (bytesPerSec != null) {
-            change.setReplicas(ThrottleSide.LEADER, topic, ThrottledReplicas.ALL);
-        }
-        change.apply();
-        // Each broker describes its own configuration: the rate is in force on every leader once each reports it.
-        await().atMost(WAIT).ignoreExceptions().until(() -> {
-            ThrottleSettings now = throttles.describe(leaders, List.of());
-            return leaders.stream().map(l -> now.rate(ThrottleSide.LEADER, l).map(ThrottleRate::bytesPerSecond))
-                    .allMatch(r -> bytesPerSec == null ? r.isEmpty() : r.equals(Optional.of(bytesPerSec)));
-        });
     }
 
     /** Waits for full ISRs everywhere, then elects every preferred leader: the next test starts balanced. */

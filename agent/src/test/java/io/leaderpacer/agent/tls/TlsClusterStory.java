@@ -16,13 +16,6 @@ import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.http.StatusServer;
 import io.leaderpacer.agent.kafka.AgentPermissions;
 import io.leaderpacer.agent.metrics.PacerMetrics;
-import io.leaderpacer.agent.throttle.BrokerScope;
-import io.leaderpacer.agent.throttle.ReplicationThrottles;
-import io.leaderpacer.agent.throttle.ThrottleChange;
-import io.leaderpacer.agent.throttle.ThrottleRate;
-import io.leaderpacer.agent.throttle.ThrottleSettings;
-import io.leaderpacer.agent.throttle.ThrottleSide;
-import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.embedded.EmbeddedClusterBuilder;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.BrokerGateReport;
@@ -210,29 +203,12 @@ abstract class TlsClusterStory {
     }
 
     /** Sets (or, with null, removes) Kafka's leader replication throttle of brokers 0 and 1 on the story's topic. */
-    private void leaderThrottle(Long bytesPerSecond) throws Exception {
-        ReplicationThrottles throttles = new ReplicationThrottles(cluster().admin(), Duration.ofSeconds(30));
-        List<BrokerScope> leaders = List.of(BrokerScope.broker(0), BrokerScope.broker(1));
-        ThrottleChange change = throttles.change();
-        for (BrokerScope leader : leaders) {
-            if (bytesPerSecond == null) {
-                change.removeRate(ThrottleSide.LEADER, leader);
-            } else {
-                change.setRate(ThrottleSide.LEADER, leader, bytesPerSecond);
-            }
-        }
+    private void leaderThrottle(Long bytesPerSecond) {
         if (bytesPerSecond == null) {
-            change.clearReplicas(ThrottleSide.LEADER, TOPIC);
+            RecoveryScenario.clearLeaderThrottle(cluster(), List.of(0, 1), TOPIC);
         } else {
-            change.setReplicas(ThrottleSide.LEADER, TOPIC, ThrottledReplicas.ALL);
+            RecoveryScenario.setLeaderThrottle(cluster(), List.of(0, 1), TOPIC, bytesPerSecond);
         }
-        change.apply();
-        // Each broker applies it when the change reaches it through the metadata log: wait until both report it.
-        await().atMost(WAIT).until(() -> {
-            ThrottleSettings now = throttles.describe(leaders, List.of());
-            return leaders.stream().allMatch(l -> now.rate(ThrottleSide.LEADER, l).filter(ThrottleRate::isPerBroker)
-                    .isPresent() == (bytesPerSecond != null));
-        });
     }
 
     /** Runs in which broker 2 was up, above the threshold and gated. */
