@@ -107,6 +107,7 @@ public final class ThrottleProbe {
         if (throttle.isPresent() && throttle.get().when() == ThrottleSetup.When.BROKER_UP) {
             error = set(throttle.get(), topic);
         }
+        long hostedBefore = Math.max(0, hostedBytes(topic));
         cluster.stopBroker(restarted, ShutdownMode.KILL);
         awaitFenced();
         if (throttle.isPresent() && throttle.get().when() == ThrottleSetup.When.BROKER_DOWN) {
@@ -114,7 +115,8 @@ public final class ThrottleProbe {
         }
         int[] records = BacklogWriter.recordsPerPartition(settings.partitions(), settings.backlogBytes(), 0, 1);
         BacklogWriter.write(cluster.clientProperties(), topic, records, Duration.ofMinutes(5));
-        long backlog = leaderBytes(topic);
+        // What it must fetch: the leaders' bytes beyond what it held when it was killed.
+        long backlog = leaderBytes(topic) - hostedBefore;
         List<String> inForce = throttles.inForce(cluster.brokerIds().stream().filter(b -> b != restarted).toList(),
                 List.of(topic));
         printer.accept(String.format(Locale.ROOT, "  %s: %.0f MiB written while broker %d is down; in force: %s",
@@ -127,7 +129,8 @@ public final class ThrottleProbe {
             if (c.cpuCap().isPresent()) {
                 cap = Saturation.of(c.cpuCap().get()).apply(cluster.pid(restarted).orElseThrow());
             }
-            return watch(c.name(), phase, topic, backlog, start, inForce, error);
+            return watch(c.name(), phase, topic, new CatchUpResult.Backlog(hostedBefore, backlog), start,
+                    new CatchUpResult.Throttle(inForce, error));
         } finally {
             cap.ifPresent(CpuQuota.Limit::remove);
         }
@@ -145,8 +148,8 @@ public final class ThrottleProbe {
         }
     }
 
-    private CatchUpResult watch(String caseName, String phase, String topic, long backlog, long startNanos,
-                                List<String> inForce, String error) throws Exception {
+    private CatchUpResult watch(String caseName, String phase, String topic, CatchUpResult.Backlog backlog,
+                                long startNanos, CatchUpResult.Throttle throttle) throws Exception {
         List<CatchUpSample> samples = new ArrayList<>();
         long unfencedAt = -1;
         OptionalLong allIn = OptionalLong.empty();
@@ -160,9 +163,10 @@ public final class ThrottleProbe {
             long hosted = hostedBytes(topic);
             samples.add(new CatchUpSample(at, hosted, inIsr));
             if (at >= nextPrint) {
-                printer.accept(String.format(Locale.ROOT, "  +%5.1f s  %s, on broker %s MiB of %.0f, in ISR %d/%d", at / 1000.0,
-                        unfencedAt < 0 ? "fenced" : "unfenced", hosted < 0 ? "?" : String.format(Locale.ROOT, "%.0f",
-                                hosted / 1048576.0), backlog / 1048576.0, inIsr, settings.partitions()));
+                printer.accept(String.format(Locale.ROOT, "  +%5.1f s  %s, fetched %s MiB of %.0f, in ISR %d/%d",
+                        at / 1000.0, unfencedAt < 0 ? "fenced" : "unfenced", hosted < 0 ? "?" : String.format(Locale.ROOT,
+                                "%.0f", (hosted - backlog.heldBytes()) / 1048576.0), backlog.fetchBytes() / 1048576.0,
+                        inIsr, settings.partitions()));
                 nextPrint += 5000;
             }
             if (inIsr == settings.partitions() && unfencedAt >= 0) {
@@ -174,13 +178,14 @@ public final class ThrottleProbe {
             }
             Thread.sleep(LOOK_MS);
         }
-        return new CatchUpResult(caseName, phase, backlog, unfencedAt, allIn, samples, inForce, error);
+        return new CatchUpResult(caseName, phase, backlog, new CatchUpResult.Times(unfencedAt, allIn), samples, throttle);
     }
 
     private CatchUpResult print(CatchUpResult r) {
         printer.accept(String.format(Locale.ROOT, "  => %s: all in ISR %s s after the start; effective %.1f MiB/s,"
-                        + " observed %.1f MiB/s", r.phase(), r.allInIsrAtMs().isPresent()
-                        ? String.format(Locale.ROOT, "%.1f", r.allInIsrAtMs().getAsLong() / 1000.0) : "not within limit",
+                        + " observed %.1f MiB/s", r.phase(), r.times().allInIsrAtMs().isPresent()
+                        ? String.format(Locale.ROOT, "%.1f", r.times().allInIsrAtMs().getAsLong() / 1000.0)
+                        : "not within limit",
                 r.effectiveMiBps(), r.observedMiBps()));
         return r;
     }

@@ -89,8 +89,11 @@ public final class ThrottleProbeCommand implements Callable<Integer> {
             }).run(chosen);
         }
         Files.createDirectories(out);
-        ProbeReport.write(results, settings, out, "pacer throttle-probe " + String.join(" ",
-                spec.commandLine().getParseResult().originalArgs()));
+        List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
+        if (!args.isEmpty() && args.get(0).equals(spec.name())) {
+            args.remove(0);
+        }
+        ProbeReport.write(results, settings, out, "pacer throttle-probe " + String.join(" ", args));
         stdout.println();
         stdout.print(ProbeReport.table(results));
         stdout.println("wrote " + out.resolve("catch-up.md") + " and " + out.resolve("catch-up.csv"));
