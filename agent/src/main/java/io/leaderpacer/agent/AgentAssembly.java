@@ -4,6 +4,7 @@ import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.coordination.ActiveInstanceElection;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
+import io.leaderpacer.agent.pacing.Canary;
 import io.leaderpacer.agent.pacing.TopicLedgerStore;
 import io.leaderpacer.agent.reorder.DeprioritizedOrderStep;
 import io.leaderpacer.agent.reorder.OrderStateStore;
@@ -64,6 +65,7 @@ public final class AgentAssembly implements AutoCloseable {
                     .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders).actionGuard(election).build())
                     .ledgerStore(new TopicLedgerStore(opened.add(new CompactedTopic(admin, props.clientProperties(),
                             OrderStateStore.DEFAULT_TOPIC, props.requestTimeout(), election.stateWriter()))))
+                    .canaryClient(props.clientProperties(), Canary.DEFAULT_TOPIC)
                     .coordination(election);
             extra.accept(builder);
             agent = opened.add(builder.build());

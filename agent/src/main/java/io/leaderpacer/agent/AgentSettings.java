@@ -72,6 +72,10 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
     LedgerStore ledgerStore = LedgerStore.inMemory();
     /** Per broker, the canary's P99 over its steady P99 where it is an in-sync follower (default: none). */
     IntFunction<OptionalDouble> canary = broker -> OptionalDouble.empty();
+    /** Client settings for the adaptive pacing mode's canary producer; null: no canary. */
+    Map<String, Object> canaryClient;
+    /** The canary's topic. */
+    String canaryTopic = io.leaderpacer.agent.pacing.Canary.DEFAULT_TOPIC;
     /** Told about each catch-up pacing look. */
     final List<Consumer<PacingReport>> pacingListeners = new ArrayList<>();
 
@@ -196,6 +200,16 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
     /** The adaptive pacing mode's health signal, per broker (default: none: adaptive holds its rate). */
     public B canary(IntFunction<OptionalDouble> value) {
         this.canary = Objects.requireNonNull(value, "canary");
+        return self();
+    }
+
+    /**
+     * The client settings (bootstrap servers, security) of the adaptive pacing mode's canary producer, and its topic;
+     * without them the adaptive mode has no canary and holds its rate.
+     */
+    public B canaryClient(Map<String, ?> clientProperties, String topic) {
+        this.canaryClient = Map.copyOf(Objects.requireNonNull(clientProperties, "clientProperties"));
+        this.canaryTopic = Objects.requireNonNull(topic, "topic");
         return self();
     }
 

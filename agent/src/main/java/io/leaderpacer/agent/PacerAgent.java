@@ -129,9 +129,13 @@ public final class PacerAgent implements AutoCloseable {
         this.clusterLabel = b.clusterLabel;
         this.history = new RunHistory(b.historySize);
         this.listeners.addAll(b.listeners);
-        this.pacing = PacingLoop.builder(b.admin, b.requestTimeout, b.describeBatchTopics).ledger(b.ledgerStore)
-                .guard(b.coordination != null ? b.coordination : ActionGuard.NONE).canary(b.canary).clock(b.clock)
-                .redactor(b.redactor).build();
+        PacingLoop.Builder pacingBuilder = PacingLoop.builder(b.admin, b.requestTimeout, b.describeBatchTopics)
+                .ledger(b.ledgerStore).guard(b.coordination != null ? b.coordination : ActionGuard.NONE)
+                .canary(b.canary).clock(b.clock).redactor(b.redactor);
+        if (b.canaryClient != null) {
+            pacingBuilder.canaryClient(b.canaryClient, b.canaryTopic);
+        }
+        this.pacing = pacingBuilder.build();
         this.pacingListeners = List.copyOf(b.pacingListeners);
     }
 
@@ -244,6 +248,7 @@ public final class PacerAgent implements AutoCloseable {
         if (acting) {
             restorePacing();
         }
+        pacing.closeCanary();
         synchronized (this) {
             state = AgentState.STOPPED;
         }

@@ -1,6 +1,7 @@
 package io.leaderpacer.loadtest;
 
 import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.pacing.Canary;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.cluster.cpu.CpuQuota;
 import io.leaderpacer.cluster.cpu.ProcessCpuTime;
@@ -106,7 +107,8 @@ final class RecoveryRound {
         AgentRunLog runs = new AgentRunLog(b, now);
         PacingLog pacing = new PacingLog(b, now);
         PacerAgent agent = PacerAgent.builder(admin).basePolicy(policy.config())
-                .clusterLabel("the load-test cluster").listener(runs).pacingListener(pacing).build();
+                .clusterLabel("the load-test cluster").listener(runs).pacingListener(pacing)
+                .canaryClient(target.clientProperties(), Canary.DEFAULT_TOPIC).build();
         CatchUpPacing paces = policy.config().pacing();
         AgentRunLoop loop = new AgentRunLoop(agent, "loadtest-agent", paces.enabled() ? paces.timing().intervalMs() : 0);
         open.push(loop);

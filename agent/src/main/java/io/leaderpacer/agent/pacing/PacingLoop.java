@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -35,7 +36,12 @@ public final class PacingLoop {
     private final RecoveryObserver observer;
     private final ThrottleReconciler reconciler;
     private final ThrottleLedger ledger;
-    private final IntFunction<OptionalDouble> canary;
+    /** The health signal when no canary of the agent's own runs (none, or a test's). */
+    private final IntFunction<OptionalDouble> fixedCanary;
+    /** Makes the adaptive mode's canary; null when the agent has no client settings to produce with. */
+    private final java.util.function.Supplier<Canary> canaryFactory;
+    /** The running canary, while the mode is adaptive. */
+    private Canary canary;
     private final Clock clock;
     private final SecretRedactor redactor;
 
@@ -48,12 +54,14 @@ public final class PacingLoop {
     private volatile PacingReport last;
 
     PacingLoop(ClusterReader reader, RecoveryObserver observer, ThrottleReconciler reconciler, ThrottleLedger ledger,
-               IntFunction<OptionalDouble> canary, Clock clock, SecretRedactor redactor) {
+               IntFunction<OptionalDouble> fixedCanary, java.util.function.Supplier<Canary> canaryFactory, Clock clock,
+               SecretRedactor redactor) {
         this.reader = reader;
         this.observer = observer;
         this.reconciler = reconciler;
         this.ledger = ledger;
-        this.canary = canary;
+        this.fixedCanary = fixedCanary;
+        this.canaryFactory = canaryFactory;
         this.clock = clock;
         this.redactor = redactor;
     }
@@ -72,6 +80,8 @@ public final class PacingLoop {
         private LedgerStore store = LedgerStore.inMemory();
         private io.leaderpacer.agent.coordination.ActionGuard guard = io.leaderpacer.agent.coordination.ActionGuard.NONE;
         private IntFunction<OptionalDouble> canary = b -> OptionalDouble.empty();
+        private Map<String, Object> canaryClient;
+        private String canaryTopic = Canary.DEFAULT_TOPIC;
         private Clock clock = Clock.systemUTC();
         private SecretRedactor redactor = SecretRedactor.none();
 
@@ -99,6 +109,16 @@ public final class PacingLoop {
             return this;
         }
 
+        /**
+         * The client settings (bootstrap servers, security) the adaptive mode's {@link Canary} produces with, and its
+         * topic; without them the adaptive mode has no canary and holds its rate.
+         */
+        public Builder canaryClient(Map<String, Object> clientProperties, String topic) {
+            this.canaryClient = Map.copyOf(clientProperties);
+            this.canaryTopic = topic;
+            return this;
+        }
+
         public Builder clock(Clock value) {
             this.clock = value;
             return this;
@@ -111,9 +131,14 @@ public final class PacingLoop {
 
         public PacingLoop build() {
             ThrottleLedger ledger = new ThrottleLedger(store);
+            Map<String, Object> client = canaryClient;
+            String topic = canaryTopic;
+            Clock c = clock;
+            java.util.function.Supplier<Canary> factory = client == null ? null
+                    : () -> new Canary(admin, client, topic, timeout, c::millis);
             return new PacingLoop(new ClusterReader(admin, timeout, describeBatchTopics), new RecoveryObserver(admin, timeout),
                     new ThrottleReconciler(new io.leaderpacer.agent.throttle.ReplicationThrottles(admin, timeout), ledger,
-                            guard), ledger, canary, clock, redactor);
+                            guard), ledger, canary, factory, clock, redactor);
         }
     }
 
@@ -162,11 +187,14 @@ public final class PacingLoop {
                 return record(new PacingReport(now, List.of(), o.changes(), o.notes(), Optional.ofNullable(disabled)));
             }
             ClusterSnapshot snapshot = reader.read();
-            RecoveryObservation seen = observer.observe(snapshot, canary);
+            List<String> canaryProblem = new java.util.ArrayList<>();
+            IntFunction<OptionalDouble> signal = canarySignal(config, snapshot, canaryProblem);
+            RecoveryObservation seen = observer.observe(snapshot, signal);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
             ThrottleReconciler.Outcome o = reconciler.reconcile(ThrottlePlan.of(decision, seen), seen.active());
             memory = decision.nextMemory();
-            return record(new PacingReport(now, decision.brokers(), o.changes(), o.notes(), Optional.empty()));
+            return record(new PacingReport(now, decision.brokers(), o.changes(), o.notes(),
+                    canaryProblem.stream().findFirst()));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof AuthorizationException denied) {
                 disabled = "catch-up pacing is off: " + redactor.describe(denied) + ". It needs AlterConfigs and"
@@ -203,6 +231,43 @@ public final class PacingLoop {
                     + redactor.describe(e.getCause())));
         } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
             return record(PacingReport.failed(now, "catch-up pacing could not restore its throttle: " + redactor.describe(e)));
+        }
+    }
+
+    /**
+     * The health signal for this look: the agent's canary while the mode is adaptive (started on the first such look,
+     * refreshed on each), else the fixed one. A canary that cannot run (no permission to create or write its topic)
+     * gives no signal, and the adaptive mode holds its rate; the report says why.
+     */
+    private IntFunction<OptionalDouble> canarySignal(CatchUpPacing config, ClusterSnapshot snapshot, List<String> problem)
+            throws InterruptedException {
+        boolean wanted = config.mode() == io.leaderpacer.engine.config.PacingMode.ADAPTIVE && canaryFactory != null;
+        if (!wanted) {
+            closeCanary();
+            return fixedCanary;
+        }
+        try {
+            if (canary == null) {
+                canary = canaryFactory.get();
+            }
+            canary.start(new java.util.ArrayList<>(snapshot.registeredBrokerIds()));
+            canary.refresh();
+            return canary;
+        } catch (ExecutionException e) {
+            problem.add("catch-up pacing's canary cannot run (" + redactor.describe(e.getCause()) + "): the adaptive"
+                    + " mode holds its rate; it needs Create, Write and Describe on its topic");
+            return fixedCanary;
+        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+            problem.add("catch-up pacing's canary: " + redactor.describe(e));
+            return fixedCanary;
+        }
+    }
+
+    /** Stops the canary, if it runs. */
+    public void closeCanary() {
+        if (canary != null) {
+            canary.close();
+            canary = null;
         }
     }
 

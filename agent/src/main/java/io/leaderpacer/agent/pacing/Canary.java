@@ -1,0 +1,232 @@
+package io.leaderpacer.agent.pacing;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
+
+/**
+ * The adaptive pacing mode's health signal: a small producer of the agent's own that writes {@code acks=all} records
+ * to a topic with one partition per broker, every broker a follower of some, and measures what its sends feel.
+ *
+ * <p>Why a canary: the producers the pacing protects are the cluster's, and the agent cannot see their latency on
+ * unmodified Kafka. Its own writes, to partitions where a recovering broker is an in-sync follower, wait for that
+ * broker exactly as theirs do. {@link #apply(int)} is their recent P99 over the canary's steady P99, taken while every
+ * canary partition had its full ISR.
+ *
+ * <p>It needs Create, Write and Describe on its topic ({@value #DEFAULT_TOPIC} by default). Records are 64 bytes,
+ * {@value #SENDS_PER_SECOND} per partition and second; the topic keeps a minute of them.
+ */
+public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable {
+
+    /** The canary topic's default name. */
+    public static final String DEFAULT_TOPIC = "_leader-pacer-canary";
+    /** Sends per partition and second. */
+    static final int SENDS_PER_SECOND = 10;
+    /** The window a ratio is taken over. */
+    static final long WINDOW_MS = 5000;
+    /** How many steady windows the reference keeps (their median is the reference). */
+    static final int STEADY_WINDOWS = 30;
+    /** Fewer sends than this in a window give no ratio: a P99 of a handful is noise. */
+    static final int MIN_SAMPLES = 20;
+
+    private final Admin admin;
+    private final Map<String, Object> clientProperties;
+    private final String topic;
+    private final LongSupplier clockMs;
+    private final Duration timeout;
+
+    /** Per partition, (completed at ms, latency ms) of recent sends, oldest first. */
+    private final Map<Integer, Deque<long[]>> latencies = new HashMap<>();
+    /** P99s of recent windows in which every canary partition had its full ISR, newest last. */
+    private final Deque<Double> steady = new ArrayDeque<>();
+    /** The topic as last described: per partition, its leader and ISR. */
+    private volatile Map<Integer, TopicPartitionInfo> layout = Map.of();
+    private KafkaProducer<byte[], byte[]> producer;
+    private ScheduledExecutorService sender;
+
+    public Canary(Admin admin, Map<String, Object> clientProperties, String topic, Duration timeout, LongSupplier clockMs) {
+        this.admin = admin;
+        this.clientProperties = Map.copyOf(clientProperties);
+        this.topic = topic;
+        this.timeout = timeout;
+        this.clockMs = clockMs;
+    }
+
+    /** Creates the topic if it is missing (one partition per broker, replicas staggered) and starts sending. */
+    public synchronized void start(List<Integer> brokers) throws InterruptedException, ExecutionException, TimeoutException {
+        if (producer != null) {
+            return;
+        }
+        ensureTopic(brokers);
+        Map<String, Object> props = new HashMap<>(clientProperties);
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false");
+        props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "30000");
+        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "60000");
+        props.put(ProducerConfig.CLIENT_ID_CONFIG, "leader-pacer-canary");
+        producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
+        sender = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "leader-pacer-canary");
+            t.setDaemon(true);
+            return t;
+        });
+        refresh();
+        long period = 1000L / SENDS_PER_SECOND;
+        sender.scheduleAtFixedRate(this::sendOne, 0, period, TimeUnit.MILLISECONDS);
+    }
+
+    private void ensureTopic(List<Integer> brokers) throws InterruptedException, ExecutionException, TimeoutException {
+        Map<Integer, List<Integer>> assignment = new TreeMap<>();
+        int rf = Math.min(3, brokers.size());
+        for (int p = 0; p < brokers.size(); p++) {
+            List<Integer> replicas = new ArrayList<>();
+            for (int r = 0; r < rf; r++) {
+                replicas.add(brokers.get((p + r) % brokers.size()));
+            }
+            assignment.put(p, replicas);
+        }
+        try {
+            admin.createTopics(List.of(new NewTopic(topic, assignment).configs(Map.of("retention.ms", "60000",
+                    "segment.bytes", Integer.toString(1 << 20))))).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw e;
+            }
+        }
+    }
+
+    private void sendOne() {
+        Map<Integer, TopicPartitionInfo> l = layout;
+        byte[] value = new byte[64];
+        for (int p : l.keySet()) {
+            long sentAt = clockMs.getAsLong();
+            try {
+                producer.send(new ProducerRecord<>(topic, p, null, value), (md, error) -> {
+                    if (error == null) {
+                        record(p, clockMs.getAsLong(), clockMs.getAsLong() - sentAt);
+                    }
+                });
+            } catch (RuntimeException e) {
+                // Closed, or the buffer is full while a broker stalls: the next tick tries again.
+            }
+        }
+    }
+
+    private synchronized void record(int partition, long atMs, long latencyMs) {
+        Deque<long[]> d = latencies.computeIfAbsent(partition, k -> new ArrayDeque<>());
+        d.addLast(new long[] {atMs, latencyMs});
+        while (!d.isEmpty() && d.peekFirst()[0] < atMs - 60_000) {
+            d.removeFirst();
+        }
+    }
+
+    /**
+     * Reads the topic's leaders and ISRs, and when every partition has its full ISR, keeps the last window's P99 as a
+     * steady one. Called once per pacing look.
+     */
+    public void refresh() throws InterruptedException, ExecutionException, TimeoutException {
+        TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames()
+                .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(topic);
+        Map<Integer, TopicPartitionInfo> next = new TreeMap<>();
+        boolean full = true;
+        for (TopicPartitionInfo p : d.partitions()) {
+            next.put(p.partition(), p);
+            full &= p.isr().size() == p.replicas().size();
+        }
+        layout = next;
+        if (full) {
+            double p99 = p99(next.keySet().stream().mapToInt(Integer::intValue).toArray());
+            if (!Double.isNaN(p99)) {
+                synchronized (this) {
+                    steady.addLast(p99);
+                    while (steady.size() > STEADY_WINDOWS) {
+                        steady.removeFirst();
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The canary's P99 over the last {@link #WINDOW_MS} on the partitions where the broker is an in-sync follower,
+     * over the median steady P99; empty without a steady reference or enough sends.
+     */
+    @Override
+    public OptionalDouble apply(int broker) {
+        double reference = steadyP99();
+        if (Double.isNaN(reference) || reference <= 0) {
+            return OptionalDouble.empty();
+        }
+        int[] partitions = layout.values().stream().filter(p -> p.leader() != null && p.leader().id() != broker
+                && p.isr().stream().map(Node::id).anyMatch(id -> id == broker)).mapToInt(TopicPartitionInfo::partition)
+                .toArray();
+        double now = p99(partitions);
+        return Double.isNaN(now) ? OptionalDouble.empty() : OptionalDouble.of(now / reference);
+    }
+
+    /** The median of the steady windows' P99s, ms ({@code NaN} before the first). */
+    synchronized double steadyP99() {
+        if (steady.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] v = steady.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    /** The P99 of the sends completed in the last window on these partitions, ms ({@code NaN}: too few). */
+    private synchronized double p99(int[] partitions) {
+        long from = clockMs.getAsLong() - WINDOW_MS;
+        List<Long> v = new ArrayList<>();
+        for (int p : partitions) {
+            for (long[] s : latencies.getOrDefault(p, new ArrayDeque<>())) {
+                if (s[0] >= from) {
+                    v.add(s[1]);
+                }
+            }
+        }
+        if (v.size() < MIN_SAMPLES) {
+            return Double.NaN;
+        }
+        long[] sorted = v.stream().mapToLong(Long::longValue).toArray();
+        Arrays.sort(sorted);
+        return sorted[(int) Math.ceil(0.99 * sorted.length) - 1];
+    }
+
+    @Override
+    public synchronized void close() {
+        if (sender != null) {
+            sender.shutdownNow();
+        }
+        if (producer != null) {
+            producer.close(Duration.ofSeconds(5));
+        }
+        producer = null;
+        sender = null;
+    }
+}
