@@ -44,6 +44,19 @@ public final class AgentPermissions {
             new RequiredPermission(AclOperation.WRITE, ResourceType.TOPIC, OWN_TOPIC_PREFIX, PatternType.PREFIXED,
                     "writing the original replica orders to the state topic"));
 
+    /**
+     * What catch-up pacing adds, when it is on: it sets follower replication rates (broker configs) and replica-list
+     * entries (topic configs). ALTER_CONFIGS implies DESCRIBE_CONFIGS; the log-directory sizes it reads need DESCRIBE
+     * on the cluster, implied by ALTER; its canary's topic is one of the agent's own.
+     */
+    public static final List<RequiredPermission> CATCH_UP_PACING = List.of(
+            new RequiredPermission(AclOperation.ALTER_CONFIGS, ResourceType.CLUSTER, RequiredPermission.CLUSTER_NAME,
+                    PatternType.LITERAL, "catch-up pacing: the follower replication rate, as the cluster default while"
+                    + " a paced broker is down and on that broker once it is up"),
+            new RequiredPermission(AclOperation.ALTER_CONFIGS, ResourceType.TOPIC, "*", PatternType.LITERAL,
+                    "catch-up pacing: the follower.replication.throttled.replicas entries of a recovering broker's"
+                    + " out-of-sync replicas"));
+
     /** Everything {@code pacer run} needs with the default group. */
     public static final List<RequiredPermission> REQUIRED = required(GROUP);
 

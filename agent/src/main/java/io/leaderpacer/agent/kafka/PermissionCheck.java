@@ -1,6 +1,9 @@
 package io.leaderpacer.agent.kafka;
 
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.AlterConfigsOptions;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.DescribeClusterResult;
@@ -105,6 +108,30 @@ public final class PermissionCheck {
         if (!missing.isEmpty()) {
             throw new MissingPermissionException(missing.stream().distinct().toList(), null);
         }
+    }
+
+    /**
+     * What catch-up pacing needs beyond the agent's own permissions ({@link AgentPermissions#CATCH_UP_PACING}), and
+     * which of it is missing: the cluster's operations as Kafka lists them, and a validate-only topic config change
+     * (refused without ALTER_CONFIGS before the topic is even looked up; it changes nothing either way).
+     */
+    public List<RequiredPermission> missingForPacing() throws InterruptedException, ExecutionException, TimeoutException {
+        List<RequiredPermission> missing = new ArrayList<>();
+        RequiredPermission clusterConfigs = AgentPermissions.CATCH_UP_PACING.get(0);
+        RequiredPermission topicConfigs = AgentPermissions.CATCH_UP_PACING.get(1);
+        Set<AclOperation> allowed = admin.describeCluster(new DescribeClusterOptions().includeAuthorizedOperations(true)
+                .timeoutMs(timeoutMs())).authorizedOperations().get(waitMs(), TimeUnit.MILLISECONDS);
+        if (allowed != null && !allowed.contains(AclOperation.ALTER_CONFIGS)) {
+            missing.add(clusterConfigs);
+        }
+        ConfigResource probe = new ConfigResource(ConfigResource.Type.TOPIC, PROBE_TOPIC);
+        missing.addAll(probe(() -> admin.incrementalAlterConfigs(Map.of(probe, List.of(new AlterConfigOp(new ConfigEntry(
+                                "follower.replication.throttled.replicas", ""),
+                                AlterConfigOp.OpType.DELETE))),
+                        new AlterConfigsOptions().validateOnly(true)
+                                .timeoutMs(timeoutMs())).all(),
+                TopicAuthorizationException.class, topicConfigs));
+        return missing;
     }
 
     /**

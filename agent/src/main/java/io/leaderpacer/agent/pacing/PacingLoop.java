@@ -51,11 +51,15 @@ public final class PacingLoop {
     private volatile boolean takeoverPending;
     /** Set when a missing permission turned pacing off. */
     private String disabled;
+    /** Checks what pacing needs beyond the agent's own permissions, once, when it is first on. */
+    private final io.leaderpacer.agent.kafka.PermissionCheck permissions;
+    private boolean permissionsChecked;
     private volatile PacingReport last;
 
     PacingLoop(ClusterReader reader, RecoveryObserver observer, ThrottleReconciler reconciler, ThrottleLedger ledger,
                IntFunction<OptionalDouble> fixedCanary, java.util.function.Supplier<Canary> canaryFactory, Clock clock,
-               SecretRedactor redactor) {
+               SecretRedactor redactor, io.leaderpacer.agent.kafka.PermissionCheck permissions) {
+        this.permissions = permissions;
         this.reader = reader;
         this.observer = observer;
         this.reconciler = reconciler;
@@ -138,7 +142,8 @@ public final class PacingLoop {
                     : () -> new Canary(admin, client, topic, timeout, c::millis);
             return new PacingLoop(new ClusterReader(admin, timeout, describeBatchTopics), new RecoveryObserver(admin, timeout),
                     new ThrottleReconciler(new io.leaderpacer.agent.throttle.ReplicationThrottles(admin, timeout), ledger,
-                            guard), ledger, canary, factory, clock, redactor);
+                            guard), ledger, canary, factory, clock, redactor,
+                    new io.leaderpacer.agent.kafka.PermissionCheck(admin, timeout, Map.of(), Optional.empty()));
         }
     }
 
@@ -176,6 +181,18 @@ public final class PacingLoop {
             if (!ledgerLoaded) {
                 ledger.load();
                 ledgerLoaded = true;
+            }
+            if (config.enabled() && !permissionsChecked && disabled == null) {
+                permissionsChecked = true;
+                List<io.leaderpacer.agent.kafka.RequiredPermission> missing = permissions.missingForPacing();
+                if (!missing.isEmpty()) {
+                    disabled = "catch-up pacing is off: the agent's principal lacks " + missing.stream()
+                            .map(io.leaderpacer.agent.kafka.RequiredPermission::describe)
+                            .collect(java.util.stream.Collectors.joining(" and ")) + "; grant with: " + missing.stream()
+                            .map(m -> m.grantCommand(io.leaderpacer.agent.kafka.MissingPermissionException.PRINCIPAL_PLACEHOLDER))
+                            .collect(java.util.stream.Collectors.joining(" ; ")) + ". Leadership pacing goes on without it.";
+                    LOG.error(disabled);
+                }
             }
             if (disabled != null || !config.enabled()) {
                 memory = PacingMemory.empty();

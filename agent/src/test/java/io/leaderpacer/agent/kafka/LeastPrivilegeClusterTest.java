@@ -209,6 +209,52 @@ class LeastPrivilegeClusterTest {
      * An agent wired as {@code pacer run} wires it (dynamic config topic, coordination group with its fenced
      * state writer, KIP-491 step), from properties with SCRAM and inert TLS settings.
      */
+    @Test
+    void catchUpPacingWithoutItsAcls_isTurnedOffWithOneClearError_andLeadershipPacingGoesOn() throws Exception {
+        cluster.accessControl().grant(bindings(AgentPermissions.REQUIRED));
+        AtomicReference<PacerConfig> policy = new AtomicReference<>(
+                PacerConfig.defaults().with("leader.imbalance.catch.up.pacing", "static"));
+        try (SecuredAgent a = new SecuredAgent(PASSWORD, policy)) {
+            a.agent.start();
+            await().atMost(WAIT).until(() -> a.agent.state() == AgentState.ACTIVE);
+
+            io.leaderpacer.agent.pacing.PacingReport first = a.agent.paceOnce();
+
+            assertThat(first.problem()).hasValueSatisfying(p -> assertThat(p)
+                    .startsWith("catch-up pacing is off: the agent's principal lacks ALTER_CONFIGS on")
+                    .contains(AgentPermissions.CATCH_UP_PACING.get(0).describe())
+                    .contains(AgentPermissions.CATCH_UP_PACING.get(1).describe())
+                    .contains("kafka-acls.sh").contains("Leadership pacing goes on without it").doesNotContain(PASSWORD));
+            assertThat(first.changes()).isEmpty();
+            assertThat(a.agent.paceOnce().problem()).as("it stays off").isEqualTo(first.problem());
+            RunRecord run = a.agent.runOnce();
+            assertThat(run.succeeded()).as("leadership pacing goes on: %s", run.failure()).isTrue();
+        }
+
+        cluster.accessControl().grant(bindings(AgentPermissions.CATCH_UP_PACING));
+        try (SecuredAgent a = new SecuredAgent(PASSWORD, policy)) {
+            a.agent.start();
+            await().atMost(WAIT).until(() -> a.agent.state() == AgentState.ACTIVE);
+            cluster.stopBroker(2);
+            try {
+                // A new active instance acts only once its takeover is confirmed: the first looks may be refused.
+                io.leaderpacer.agent.pacing.PacingReport paced = a.agent.paceOnce();
+                for (int i = 0; i < 40 && paced.problem().filter(p -> p.contains("took over")).isPresent(); i++) {
+                    Thread.sleep(250);
+                    paced = a.agent.paceOnce();
+                }
+                assertThat(paced.problem()).as("with the documented ACLs").isEmpty();
+                assertThat(paced.changes()).as("it throttles broker 2's replicas").isNotEmpty();
+            } finally {
+                cluster.startBroker(2);
+            }
+        }
+        assertThat(cluster.admin().describeConfigs(List.of(new org.apache.kafka.common.config.ConfigResource(
+                org.apache.kafka.common.config.ConfigResource.Type.TOPIC, TOPIC))).all().get(30, TimeUnit.SECONDS)
+                .values().iterator().next().get("follower.replication.throttled.replicas").value())
+                .as("restored when the agent closed").isEmpty();
+    }
+
     private static final class SecuredAgent implements AutoCloseable {
         final AgentAssembly assembly;
         final PacerAgent agent;
