@@ -88,7 +88,8 @@ public final class RunCommand implements Callable<Integer> {
                 metrics = open(PacerMetrics.withJmxAndPrometheus());
                 PacerMetrics listener = metrics;
                 agent = open(AgentAssembly.open(props, () -> file.load().policy(),
-                        b -> b.allowAutoRebalance(allowAutoRebalance).listener(listener))).agent();
+                        b -> b.allowAutoRebalance(allowAutoRebalance).listener(listener)
+                                .pacingListener(listener::onPacing))).agent();
                 PacerAgent running = agent;
                 metrics.activeInstanceGauge(() -> running.state() == AgentState.ACTIVE);
             } catch (KafkaException | IllegalArgumentException e) {

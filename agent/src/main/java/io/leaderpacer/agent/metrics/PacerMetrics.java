@@ -4,8 +4,10 @@ import io.leaderpacer.agent.ElectionOutcome;
 import io.leaderpacer.agent.ElectionResult;
 import io.leaderpacer.agent.RunListener;
 import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.ElectionDecision;
+import io.leaderpacer.engine.pacing.BrokerPacing;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -27,6 +29,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Publishes each run's figures as metrics.
@@ -36,7 +39,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code PreferredLeaderElectionsSkippedByGatePerSec}, {@code PreferredLeaderElectionsDeferredByThrottlePerSec}
  * (counters: every run adds its counts, so their rate is KIP-1358's per-second meter). The agent adds
  * {@code PreferredLeaderElectionResults{outcome=...}} (what Kafka answered per election),
- * {@code LeaderPacerRuns}, {@code LeaderPacerRunFailures} and {@code LeaderPacerRunDuration}.
+ * {@code LeaderPacerRuns}, {@code LeaderPacerRunFailures} and {@code LeaderPacerRunDuration}, and for catch-up
+ * pacing, per broker it paces, {@code CatchUpPacingRateBytes} (0 when not throttled), {@code CatchUpBytesBehind},
+ * {@code CatchUpEtaSeconds} (-1 when unknown), with {@code CatchUpPacedBrokerCount} and {@code CatchUpPacingOff}
+ * (1 while a missing permission or a failure keeps it from acting).
  * Prometheus appends {@code _total} to counter names.
  */
 public final class PacerMetrics implements RunListener, AutoCloseable {
@@ -60,6 +66,10 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
     private final Counter runs;
     private final Counter runFailures;
     private final Timer runDuration;
+    /** Per broker catch-up pacing saw: rate, bytes behind, ETA; reset to 0 / -1 when it no longer paces it. */
+    private final Map<Integer, AtomicLong[]> pacing = new ConcurrentHashMap<>();
+    private final AtomicInteger pacedBrokers = new AtomicInteger();
+    private final AtomicInteger pacingOff = new AtomicInteger();
 
     /** Meters on the given registry; {@code prometheus} (may be null) is what {@link #scrape()} renders. */
     public PacerMetrics(MeterRegistry registry, PrometheusMeterRegistry prometheus) {
@@ -82,6 +92,51 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
                 .description("Runs that failed (cluster unreadable, reorder failed)").register(registry);
         runDuration = Timer.builder("LeaderPacerRunDuration").description("Duration of a run: read, reorder, decide, elect")
                 .register(registry);
+        Gauge.builder("CatchUpPacedBrokerCount", pacedBrokers, AtomicInteger::get)
+                .description("Brokers catch-up pacing throttled at its last look").register(registry);
+        Gauge.builder("CatchUpPacingOff", pacingOff, AtomicInteger::get)
+                .description("1 while catch-up pacing could not act at its last look (a missing permission, a failure)")
+                .register(registry);
+    }
+
+    /** Publishes a catch-up pacing look. */
+    public void onPacing(PacingReport report) {
+        pacingOff.set(report.problem().isPresent() ? 1 : 0);
+        Set<Integer> seen = new HashSet<>();
+        int paced = 0;
+        for (BrokerPacing b : report.brokers()) {
+            seen.add(b.broker());
+            AtomicLong[] g = pacingGauges(b.broker());
+            g[0].set(b.rateBytes().orElse(0));
+            g[1].set(b.progress().bytesBehind().orElse(-1));
+            g[2].set(b.progress().etaMs().isPresent() ? b.progress().etaMs().getAsLong() / 1000 : -1);
+            paced += b.rateBytes().isPresent() ? 1 : 0;
+        }
+        pacedBrokers.set(paced);
+        pacing.forEach((broker, g) -> {
+            if (!seen.contains(broker)) {
+                g[0].set(0);
+                g[1].set(0);
+                g[2].set(-1);
+            }
+        });
+    }
+
+    private AtomicLong[] pacingGauges(int broker) {
+        return pacing.computeIfAbsent(broker, b -> {
+            AtomicLong[] g = {new AtomicLong(), new AtomicLong(-1), new AtomicLong(-1)};
+            String tag = Integer.toString(b);
+            Gauge.builder("CatchUpPacingRateBytes", g[0], AtomicLong::get).tag("broker", tag)
+                    .description("The follower replication rate catch-up pacing set for the broker, bytes/s (0: none)")
+                    .register(registry);
+            Gauge.builder("CatchUpBytesBehind", g[1], AtomicLong::get).tag("broker", tag)
+                    .description("Bytes the broker's leaders hold beyond it, as pacing last saw them (-1: unknown)")
+                    .register(registry);
+            Gauge.builder("CatchUpEtaSeconds", g[2], AtomicLong::get).tag("broker", tag)
+                    .description("Seconds until the broker is back in every ISR at its current pace (-1: unknown)")
+                    .register(registry);
+            return g;
+        });
     }
 
     /** Metrics over JMX (domain {@value #JMX_DOMAIN}) and Prometheus. */

@@ -176,7 +176,9 @@ public final class CatchUpPacer {
             return BrokerPacing.Progress.UNKNOWN;
         }
         OptionalDouble r = ep.last().bytesPerSecond();
-        return new BrokerPacing.Progress(s.bytesBehind(), r, ep.etaMs());
+        long peak = ep.last().peakBytes();
+        return new BrokerPacing.Progress(s.bytesBehind(), peak < 0 ? OptionalLong.empty() : OptionalLong.of(peak), r,
+                ep.etaMs());
     }
 
     /** e.g. "24.0 MiB/s". */

@@ -32,9 +32,9 @@ record PacingEpisode(long startMs, long rateBytes, boolean escaped, Changes chan
         }
     }
 
-    /** The previous look, and the smoothed rate at which bytes behind fell. */
-    record Last(Mark mark, OptionalDouble bytesPerSecond) {
-        static final Last NONE = new Last(Mark.NONE, OptionalDouble.empty());
+    /** The previous look, the smoothed rate at which bytes behind fell, and the most bytes behind seen. */
+    record Last(Mark mark, OptionalDouble bytesPerSecond, long peakBytes) {
+        static final Last NONE = new Last(Mark.NONE, OptionalDouble.empty(), -1);
     }
 
     static PacingEpisode start(long nowMs, long rateBytes) {
@@ -71,7 +71,8 @@ record PacingEpisode(long startMs, long rateBytes, boolean escaped, Changes chan
             double now = (last.mark().bytes() - bytes) * 1000.0 / (nowMs - last.mark().atMs());
             rate = OptionalDouble.of(rate.isPresent() ? (rate.getAsDouble() + now) / 2 : now);
         }
-        return new PacingEpisode(startMs, rateBytes, escaped, changes, guard, new Last(new Mark(bytes, nowMs), rate));
+        return new PacingEpisode(startMs, rateBytes, escaped, changes, guard, new Last(new Mark(bytes, nowMs), rate,
+                Math.max(last.peakBytes(), bytes)));
     }
 
     /** Bytes behind over the smoothed rate, when it falls. */

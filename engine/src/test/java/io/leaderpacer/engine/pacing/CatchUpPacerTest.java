@@ -151,6 +151,8 @@ class CatchUpPacerTest {
         assertThat(p.bytesBehind()).hasValue(260 * MIB);
         assertThat(p.catchUpBytesPerSecond()).hasValue(20.0 * MIB);
         assertThat(p.etaMs()).hasValue(13_000);
+        assertThat(p.peakBytesBehind()).hasValue(300 * MIB);
+        assertThat(p.done().getAsDouble()).isCloseTo(40.0 / 300, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     @Test
