@@ -38,11 +38,12 @@ class GrafanaDashboardTest {
         assertThat(exported).containsAll(queried);
     }
 
-    /** What /metrics shows after one run, with the active-instance gauge: every name the agent can export. */
+    /** What /metrics shows after one run and one pacing look, with the active-instance gauge: every name it can export. */
     private static Set<String> exportedNames() {
         Set<String> names = new TreeSet<>();
         try (PacerMetrics m = PacerMetrics.prometheusOnly()) {
             m.onRun(PacerMetricsTest.handWorkedRun());
+            m.onPacing(PacerMetricsTest.pacingLook());
             m.activeInstanceGauge(() -> true);
             for (String line : m.scrape().split("\n")) {
                 if (!line.isBlank() && !line.startsWith("#")) {

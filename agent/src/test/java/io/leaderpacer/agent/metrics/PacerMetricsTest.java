@@ -92,15 +92,20 @@ class PacerMetricsTest {
         assertThat(server.queryNames(new ObjectName(PacerMetrics.JMX_DOMAIN + ":*"), null)).isEmpty();
     }
 
+    /** A pacing look at broker 1: 20 MiB/s, 600 MB behind of 900 MB, 30 s to go. */
+    static io.leaderpacer.agent.pacing.PacingReport pacingLook() {
+        io.leaderpacer.engine.pacing.BrokerPacing one = new io.leaderpacer.engine.pacing.BrokerPacing(1,
+                io.leaderpacer.engine.pacing.PacingPhase.PACED, java.util.OptionalLong.of(20_971_520), "static 20.0 MiB/s",
+                new io.leaderpacer.engine.pacing.BrokerPacing.Progress(java.util.OptionalLong.of(600_000_000),
+                        java.util.OptionalLong.of(900_000_000), java.util.OptionalDouble.of(20_000_000),
+                        java.util.OptionalLong.of(30_000)));
+        return new io.leaderpacer.agent.pacing.PacingReport(1000, List.of(one), List.of(), List.of(), Optional.empty());
+    }
+
     @Test
     void pacingLook_setsTheBrokersRateBytesBehindAndEta_andALaterLookWithoutItResetsThem() {
         try (PacerMetrics m = PacerMetrics.prometheusOnly()) {
-            io.leaderpacer.engine.pacing.BrokerPacing one = new io.leaderpacer.engine.pacing.BrokerPacing(1,
-                    io.leaderpacer.engine.pacing.PacingPhase.PACED, java.util.OptionalLong.of(20_971_520), "static 20.0 MiB/s",
-                    new io.leaderpacer.engine.pacing.BrokerPacing.Progress(java.util.OptionalLong.of(600_000_000),
-                            java.util.OptionalLong.of(900_000_000), java.util.OptionalDouble.of(20_000_000),
-                            java.util.OptionalLong.of(30_000)));
-            m.onPacing(new io.leaderpacer.agent.pacing.PacingReport(1000, List.of(one), List.of(), List.of(), Optional.empty()));
+            m.onPacing(pacingLook());
             assertThat(m.scrape()).contains("CatchUpPacingRateBytes{broker=\"1\"} 2.097152E7")
                     .contains("CatchUpBytesBehind{broker=\"1\"} 6.0E8").contains("CatchUpEtaSeconds{broker=\"1\"} 30.0")
                     .contains("CatchUpPacedBrokerCount 1.0").contains("CatchUpPacingOff 0.0");
