@@ -326,6 +326,13 @@ public final class PacerAgent implements AutoCloseable {
         }
     }
 
+    /** What catch-up pacing would decide and change now, changing nothing (for {@code pacer plan}). */
+    public PacingReport pacingPreview() throws InterruptedException {
+        synchronized (runLock) {
+            return pacing.preview(policy.resolve().pacing());
+        }
+    }
+
     /**
      * A pacing look while this instance acts (a single agent running, or the group's active one), then the next:
      * after the pacing interval while pacing is on or owns a throttle value, else after the idle period, to notice

@@ -108,6 +108,15 @@ public final class PlanCommand implements Callable<Integer> {
             }
             agent.configurationProblem().ifPresent(p -> err.println("Warning: " + p + "; planned with the file's values"));
             PlanReport.print(out, props.bootstrapServers(), plan);
+            out.println();
+            try {
+                PacingText.print(out, plan.config().pacing(), agent.pacingPreview(), true);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                err.println("Error: interrupted");
+                return EXIT_CLUSTER;
+            }
+            out.flush();
             return 0;
         }
     }

@@ -226,6 +226,26 @@ public final class PacingLoop {
         }
     }
 
+    /**
+     * What a look would decide and change now, changing nothing and remembering nothing (for {@code pacer plan}):
+     * a fresh decision, as a new active instance would make it, against what the ledger says pacing owns.
+     */
+    public PacingReport preview(CatchUpPacing config) throws InterruptedException {
+        long now = clock.millis();
+        try {
+            ledger.load();
+            ClusterSnapshot snapshot = reader.read();
+            RecoveryObservation seen = observer.observe(snapshot, fixedCanary);
+            PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
+            ThrottleReconciler.Outcome o = reconciler.preview(ThrottlePlan.of(decision, seen), seen.active());
+            return new PacingReport(now, decision.brokers(), o.changes(), o.notes(), Optional.empty());
+        } catch (ExecutionException e) {
+            return PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e.getCause()));
+        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+            return PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e));
+        }
+    }
+
     /** Restores what pacing owns, as far as the cluster lets it now (the agent stops, or pacing was turned off). */
     public PacingReport restore() throws InterruptedException {
         long now = clock.millis();

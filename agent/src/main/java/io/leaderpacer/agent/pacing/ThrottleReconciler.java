@@ -70,6 +70,19 @@ final class ThrottleReconciler {
      */
     Outcome reconcile(ThrottlePlan plan, Set<Integer> active) throws InterruptedException, ExecutionException,
             TimeoutException {
+        return reconcile(plan, active, false);
+    }
+
+    /**
+     * What {@link #reconcile} would change, without changing anything or recording anything (for {@code pacer plan}).
+     */
+    Outcome preview(ThrottlePlan plan, Set<Integer> active) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        return reconcile(plan, active, true);
+    }
+
+    private Outcome reconcile(ThrottlePlan plan, Set<Integer> active, boolean dry) throws InterruptedException,
+            ExecutionException, TimeoutException {
         Set<BrokerScope> scopes = new HashSet<>();
         scopes.add(BrokerScope.clusterDefault());
         plan.brokerRates().keySet().forEach(b -> scopes.add(BrokerScope.broker(b)));
@@ -97,6 +110,9 @@ final class ThrottleReconciler {
                     : Optional.ofNullable(plan.brokerRates().get(Integer.parseInt(scope.brokerId())))
                             .map(OptionalLong::of).orElse(OptionalLong.empty());
             rate(scope, wanted, current(now, scope), change, before, after, changes, notes);
+        }
+        if (dry) {
+            return new Outcome(changes, notes);
         }
         if (!changes.isEmpty()) {
             before.commit();

@@ -1,0 +1,67 @@
+package io.leaderpacer.agent.cli;
+
+import io.leaderpacer.agent.pacing.PacingReport;
+import io.leaderpacer.engine.config.CatchUpPacing;
+import io.leaderpacer.engine.pacing.BrokerPacing;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * Catch-up pacing in words, for {@code pacer plan} and {@code pacer status}: per recovering broker, the rate and why,
+ * how far its catch-up is (a bar of bytes fetched over the most bytes behind seen) and when it should be back in
+ * every ISR; then what pacing changed (or would change) in the cluster, and what it left alone.
+ *
+ * <p>Why a bar: at 3 a.m. "600 MB behind, 20 MB/s, in 30 s" is read faster as a bar that fills.
+ */
+final class PacingText {
+
+    private static final int BAR = 20;
+
+    private PacingText() {
+    }
+
+    static void print(PrintWriter out, CatchUpPacing config, PacingReport report, boolean preview) {
+        if (!config.enabled()) {
+            out.println("Catch-up pacing: off (leader.imbalance.catch.up.pacing=off).");
+            return;
+        }
+        out.printf(Locale.ROOT, "Catch-up pacing: %s, from %s%s.%n", config.mode().configValue(),
+                mib(config.startRateBytes()), preview ? "; what it would do now, as a newly active instance" : "");
+        report.problem().ifPresent(p -> out.println("  problem: " + p));
+        if (report.brokers().isEmpty()) {
+            out.println("  No broker is recovering.");
+        }
+        for (BrokerPacing b : report.brokers()) {
+            out.println("  " + line(b));
+        }
+        for (String c : report.changes()) {
+            out.println((preview ? "  would change: " : "  changed: ") + c);
+        }
+        for (String n : report.notes()) {
+            out.println("  note: " + n);
+        }
+    }
+
+    /** e.g. "broker 1  [#######.............] 35%  20.0 MiB/s  512 MiB behind, 19.3 MiB/s, in ~27 s  static 20.0 MiB/s". */
+    static String line(BrokerPacing b) {
+        BrokerPacing.Progress p = b.progress();
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "broker %d  ", b.broker()));
+        if (p.done().isPresent()) {
+            int filled = (int) Math.round(p.done().getAsDouble() * BAR);
+            sb.append('[').append("#".repeat(filled)).append(".".repeat(BAR - filled)).append(String.format(Locale.ROOT,
+                    "] %3.0f%%  ", p.done().getAsDouble() * 100));
+        }
+        sb.append(b.rateBytes().isPresent() ? mib(b.rateBytes().getAsLong()) : "unthrottled");
+        if (p.bytesBehind().isPresent()) {
+            sb.append(String.format(Locale.ROOT, "  %.0f MiB behind", p.bytesBehind().getAsLong() / 1048576.0));
+            p.catchUpBytesPerSecond().ifPresent(r -> sb.append(String.format(Locale.ROOT, ", %s", mib((long) r))));
+            p.etaMs().ifPresent(e -> sb.append(String.format(Locale.ROOT, ", back in every ISR in ~%d s", e / 1000)));
+        }
+        return sb.append("  ").append(b.reason()).toString();
+    }
+
+    private static String mib(long bytesPerSecond) {
+        return String.format(Locale.ROOT, "%.1f MiB/s", bytesPerSecond / 1048576.0);
+    }
+}
