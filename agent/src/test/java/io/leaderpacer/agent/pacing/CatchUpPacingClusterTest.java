@@ -103,12 +103,12 @@ class CatchUpPacingClusterTest {
 
         PacingReport down = agent.paceOnce();
         assertThat(down.problem()).isEmpty();
-        ThrottleSettings s = describe(Set.of(0, 1));
-        assertThat(rate(s, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
-                .as("broker 2 is down: its rate can only be the cluster default").hasValue(RATE);
-        assertThat(entries(s, TOPIC)).as("every replica of broker 2, and only those")
-                .isEqualTo(allReplicasOf(2));
-        assertForeignThrottleUntouched(s);
+        eventually(s -> {
+            assertThat(rate(s, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                    .as("broker 2 is down: its rate can only be the cluster default").hasValue(RATE);
+            assertThat(entries(s, TOPIC)).as("every replica of broker 2, and only those").isEqualTo(allReplicasOf(2));
+            assertForeignThrottleUntouched(s);
+        }, Set.of(0, 1));
 
         cluster.startBroker(2);
         boolean sawPartialList = false;
@@ -139,12 +139,13 @@ class CatchUpPacingClusterTest {
         agent.paceOnce();
         assertThat(sawPerBrokerRate).as("broker 2 got a rate of its own once it was up").isTrue();
         assertThat(sawPartialList).as("replicas left the list as they rejoined their ISR").isTrue();
-        ThrottleSettings after = describe(Set.of(0, 1, 2));
-        assertThat(entries(after, TOPIC)).isEmpty();
-        assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).as("the list was absent before: deleted again").isEmpty();
-        assertThat(rate(after, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).isEmpty();
-        assertThat(rate(after, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).isEmpty();
-        assertForeignThrottleExactly(after);
+        eventually(after -> {
+            assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).as("the list was absent before: deleted again").isEmpty();
+            assertThat(rate(after, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                    .isEmpty();
+            assertThat(rate(after, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).isEmpty();
+            assertForeignThrottleExactly(after);
+        }, Set.of(0, 1, 2));
     }
 
     @Test
@@ -156,7 +157,7 @@ class CatchUpPacingClusterTest {
         cluster.stopBroker(2);
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 2_000_000);
         first.paceOnce();
-        assertThat(entries(describe(Set.of(0, 1)), TOPIC)).isEqualTo(allReplicasOf(2));
+        eventually(s -> assertThat(entries(s, TOPIC)).isEqualTo(allReplicasOf(2)), Set.of(0, 1));
         // kill -9: the first instance never restores (it is dropped without close), and its memory is gone.
         agents.remove(first);
 
@@ -167,10 +168,12 @@ class CatchUpPacingClusterTest {
 
         assertThat(r.problem()).isEmpty();
         assertThat(r.changes()).isNotEmpty();
-        ThrottleSettings after = describe(Set.of(0, 1));
-        assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).isEmpty();
-        assertThat(rate(after, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).isEmpty();
-        assertForeignThrottleExactly(after);
+        eventually(after -> {
+            assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).isEmpty();
+            assertThat(rate(after, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                    .isEmpty();
+            assertForeignThrottleExactly(after);
+        }, Set.of(0, 1));
         assertThat(new TopicLedgerStore(stateB).load()).as("the ledger is empty once all is restored").isEmpty();
         stateA.close();
         stateB.close();
@@ -186,14 +189,14 @@ class CatchUpPacingClusterTest {
 
             assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("the cluster-default follower rate is 8.6 MiB/s,"
                     + " set by someone else: pacing uses it and does not change it"));
-            assertThat(rate(describe(Set.of(0, 1)), BrokerScope.clusterDefault(),
-                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).hasValue(9_000_000L);
+            eventually(s -> assertThat(rate(s, BrokerScope.clusterDefault(),
+                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).hasValue(9_000_000L), Set.of(0, 1));
             agent.close();
-            assertThat(rate(describe(Set.of(0, 1)), BrokerScope.clusterDefault(),
-                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).as("still theirs after pacing stopped")
-                    .hasValue(9_000_000L);
-            assertThat(describe(Set.of(0, 1)).replicas(ThrottleSide.FOLLOWER, TOPIC)).as("pacing's own entries removed")
-                    .isEmpty();
+            eventually(s -> {
+                assertThat(rate(s, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                        .as("still theirs after pacing stopped").hasValue(9_000_000L);
+                assertThat(s.replicas(ThrottleSide.FOLLOWER, TOPIC)).as("pacing's own entries removed").isEmpty();
+            }, Set.of(0, 1));
         } finally {
             throttles.change().removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault()).apply();
         }
@@ -203,6 +206,33 @@ class CatchUpPacingClusterTest {
      * The reassignment's rate is unchanged and its entry is still listed; pacing may add broker 2's own entries
      * beside it (broker 2 hosts that topic too), never another broker's.
      */
+    @Test
+    void someoneChangesTheRatePacingSet_pacingStandsBackFromIt_andNeverRestoresOverIt() throws Exception {
+        PacerAgent agent = agent("static", LedgerStore.inMemory());
+        cluster.stopBroker(2);
+        agent.paceOnce();
+        eventually(s -> assertThat(rate(s, BrokerScope.clusterDefault(),
+                ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).hasValue(RATE), Set.of(0, 1));
+        try {
+            // An operator lowers the default while broker 2 is down: that value is theirs now.
+            throttles.change().setRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault(), 100_000).apply();
+            eventually(s -> assertThat(rate(s, BrokerScope.clusterDefault(),
+                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).hasValue(100_000L), Set.of(0, 1));
+            PacingReport r = agent.paceOnce();
+
+            assertThat(r.notes()).anySatisfy(n -> assertThat(n).isEqualTo("the cluster-default follower rate was changed"
+                    + " by someone else to 0.1 MiB/s: pacing stands back from it"));
+            agent.close();
+            eventually(s -> {
+                assertThat(rate(s, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                        .as("theirs, kept after pacing stopped").hasValue(100_000L);
+                assertThat(s.replicas(ThrottleSide.FOLLOWER, TOPIC)).as("pacing's own entries removed").isEmpty();
+            }, Set.of(0, 1));
+        } finally {
+            throttles.change().removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault()).apply();
+        }
+    }
+
     private static void assertForeignThrottleUntouched(ThrottleSettings s) {
         assertThat(rate(s, BrokerScope.broker(0), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).hasValue(FOREIGN_RATE);
         assertThat(entries(s, OTHER)).contains(FOREIGN_ENTRY)
@@ -213,6 +243,15 @@ class CatchUpPacingClusterTest {
     private static void assertForeignThrottleExactly(ThrottleSettings s) {
         assertThat(rate(s, BrokerScope.broker(0), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).hasValue(FOREIGN_RATE);
         assertThat(s.replicas(ThrottleSide.FOLLOWER, OTHER)).map(ThrottledReplicas::configValue).hasValue(FOREIGN_ENTRY);
+    }
+
+    /**
+     * The throttle configs once the brokers have them: a change is answered when the controller has committed it, and
+     * a broker describes it once the metadata reaches it, a moment later.
+     */
+    private static void eventually(org.assertj.core.api.ThrowingConsumer<ThrottleSettings> check, Set<Integer> brokers) {
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> check.accept(describe(brokers)));
     }
 
     private static ThrottleSettings describe(Set<Integer> brokers) throws Exception {
