@@ -74,7 +74,7 @@ public final class ClassifiedLoad implements AutoCloseable {
         props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "30000");
         props.put(ProducerConfig.LINGER_MS_CONFIG, "5");
         @SuppressWarnings("unchecked")
-        KafkaProducer<byte[], byte[]>[] of = new KafkaProducer[partitions];
+        KafkaProducer<byte[], byte[]>[] of = (KafkaProducer<byte[], byte[]>[]) new KafkaProducer<?, ?>[partitions];
         Map<Integer, KafkaProducer<byte[], byte[]>> byGroup = new java.util.TreeMap<>();
         for (int p = 0; p < partitions; p++) {
             of[p] = byGroup.computeIfAbsent(groups[p], g -> {
