@@ -7,6 +7,8 @@ import io.leaderpacer.cluster.TlsListener;
 import io.leaderpacer.embedded.KeyStoreFile;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -14,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,6 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * version's checks are written to {@code target/compat-results/kafka-VERSION.md}, the source of
  * docs/COMPATIBILITY.md's table.
  */
+@Tag("cluster")
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
 class CompatibilityStoryTest {
 
     @TempDir
