@@ -242,8 +242,8 @@ final class VersionStory {
      * starts again) and on broker 2 itself (applied only once its fetchers run). Kafka's quota lets a fetch through only
      * while the measured rate is under the limit, so after each response (at most {@code
      * replica.fetch.response.max.bytes}, 64 KiB here) a leader sends broker 2 nothing until that sample leaves the
-     * quota window ({@code replication.quota.window.num} 2 windows of 1 s): at most 64 KiB/s per leader, whatever the
-     * machine's speed. With {@value #BACKLOG_BYTES} bytes in broker 2's preferred partitions, bringing its ratio down
+     * quota window ({@code replication.quota.window.num} 2 windows of 1 s): about one such response per leader and
+     * second at most, whatever the machine's speed. With {@value #BACKLOG_BYTES} bytes in broker 2's preferred partitions, bringing its ratio down
      * to the threshold takes minutes; the test waits only until a run of the agent reports broker 2 active and gated
      * (at most {@link #GATED_WAIT}), then lifts the throttle: broker 2 catches up, the gate opens, and the checks below
      * look at every run from the restart on.
