@@ -12,7 +12,9 @@ import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,6 +37,8 @@ import static org.awaitility.Awaitility.await;
  * The agent as an operator meets it, on a real single-broker cluster: its HTTP endpoint while running, the
  * guarantee that no secret from the client properties ever shows, and the {@code run} / {@code plan} commands.
  */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class AgentEndpointsTest {
 
     private static final List<String> SECRETS = List.of("TrustPass-4242", "JaasPass-9898", "BasicPass-7777", "Sec-1313");

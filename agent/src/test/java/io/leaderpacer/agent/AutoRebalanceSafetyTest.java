@@ -11,7 +11,9 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -27,6 +29,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /** Issue test 6: with Kafka's own automatic leader rebalancing on, the agent refuses to start. */
+@Tag("cluster")
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
 class AutoRebalanceSafetyTest {
 
     private static EmbeddedKafkaCluster cluster;

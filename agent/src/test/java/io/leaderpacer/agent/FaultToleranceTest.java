@@ -14,7 +14,9 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -34,6 +37,8 @@ import static org.awaitility.Awaitility.await;
  * wrong election, and the next run recovers. One real 3-broker cluster for the class; the fault's timing is
  * injected around the real Admin client where a real cluster cannot produce it on demand.
  */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class FaultToleranceTest {
 
     private static final PacerConfig IMMEDIATE = PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "1"));

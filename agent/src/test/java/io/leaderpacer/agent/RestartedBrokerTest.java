@@ -12,12 +12,15 @@ import io.leaderpacer.engine.config.PacerConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -26,6 +29,8 @@ import static org.awaitility.Awaitility.await;
  * Issue tests 1, 2 and 3 (and what Kafka does with a leaderless partition) on a real in-JVM 3-broker KRaft cluster: the agent's behaviour while restarted brokers
  * rejoin. One cluster for the class; every test leaves it balanced with all brokers up.
  */
+@Tag("cluster")
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class RestartedBrokerTest {
 
     private static final String TOPIC = "recovering";

@@ -10,7 +10,9 @@ import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.internals.KafkaFutureImpl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -29,6 +31,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * the preferred election's answer is replaced by the "unsupported version" error a broker without the API gives.
  * ZooKeeper mode, which a real cluster can show, is tested on a real Kafka 3.9.1 in the compat module.
  */
+@Tag("cluster")
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
 class UnsupportedClusterRefusalTest {
 
     private static EmbeddedKafkaCluster cluster;

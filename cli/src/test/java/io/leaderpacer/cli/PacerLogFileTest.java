@@ -1,11 +1,14 @@
 package io.leaderpacer.cli;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,6 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Where {@code pacer} logs, as separate processes see it: no command destroys another's log, short commands
  * write no file, {@code pacer run} logs dated lines to standard out.
  */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class PacerLogFileTest {
 
     /** An ISO-8601 date and time at the start of a line, e.g. 2026-03-01T09:44:50.123Z. */

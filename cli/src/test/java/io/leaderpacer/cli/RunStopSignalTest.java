@@ -1,5 +1,7 @@
 package io.leaderpacer.cli;
 
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -7,11 +9,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /** {@code pacer run} stopped by a service manager (SIGTERM) or a terminal (SIGINT) exits 0, as AGENT.md says. */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class RunStopSignalTest {
 
     @TempDir

@@ -3,7 +3,9 @@ package io.leaderpacer.cli;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
@@ -13,6 +15,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,6 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Short commands against a real cluster print their output and nothing else: no INFO lines such as the policy in
  * force or a created topic, unless {@code --verbose} asks for them.
  */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class ShortCommandQuietClusterTest {
 
     private static EmbeddedKafkaCluster cluster;

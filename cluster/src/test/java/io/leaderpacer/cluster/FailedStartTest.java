@@ -1,11 +1,14 @@
 package io.leaderpacer.cluster;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -14,6 +17,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  * Starts that must fail: the exception names the node and the cause, and nothing is left behind (no process of
  * the cluster alive, no directory).
  */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class FailedStartTest {
 
     @Test

@@ -87,10 +87,15 @@ final class AgentChild implements AutoCloseable {
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
+    /** Kills the process if it still runs; an interrupt while waiting for it is kept for the caller. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process.isAlive()) {
-            kill();
+            try {
+                kill();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

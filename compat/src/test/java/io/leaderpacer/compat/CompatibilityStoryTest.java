@@ -5,6 +5,8 @@ import io.leaderpacer.cluster.ProcessKafkaCluster;
 import io.leaderpacer.cluster.TlsListener;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -12,6 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,6 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * version's checks are written to {@code target/compat-results/kafka-VERSION.md}, the source of
  * docs/COMPATIBILITY.md's table.
  */
+@Tag("cluster")
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
 class CompatibilityStoryTest {
 
     @TempDir

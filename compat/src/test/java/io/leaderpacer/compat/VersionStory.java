@@ -55,9 +55,15 @@ final class VersionStory {
 
     static final String TOPIC = "story";
     static final int PARTITIONS = 30;
-    /** Broker 2's follower fetch rate while it catches up: spreads its ISR re-entry over seconds. */
-    static final long THROTTLE_BYTES_PER_SEC = 250_000;
-    static final long BACKLOG_BYTES = 4_000_000;
+    /**
+     * The replication throttle that holds broker 2 out of sync until the agent has reported it gated: far below what
+     * it must fetch (see {@link #bounce()}).
+     */
+    static final long HOLD_BYTES_PER_SEC = 1_000;
+    /** Written into broker 2's preferred partitions while it is down: minutes of fetching under the hold. */
+    static final long BACKLOG_BYTES = 32_000_000;
+    /** Bound on the wait for the agent to report broker 2 gated once it is unfenced (runs come every second). */
+    static final Duration GATED_WAIT = Duration.ofSeconds(60);
     static final double THRESHOLD = 20;
     static final int MAX_PER_RUN = 3;
     static final long THROTTLE_MS = 1000;
@@ -227,8 +233,23 @@ final class VersionStory {
                 + (seen == null ? "absent" : "value=" + seen.value() + ", sensitive=" + seen.isSensitive());
     }
 
+    /**
+     * Broker 2 restarts behind its leaders: the agent holds it at the gate, then hands its leadership back in paced
+     * batches.
+     *
+     * <p>The gated state is a set-up step, not a race the throttle has to win. A replication throttle of {@value
+     * #HOLD_BYTES_PER_SEC} B/s is set before broker 2 stops: on the leaders (brokers 0 and 1, in force before it
+     * starts again) and on broker 2 itself (applied only once its fetchers run). Kafka's quota lets a fetch through only
+     * while the measured rate is under the limit, so after each response (at most {@code
+     * replica.fetch.response.max.bytes}, 64 KiB here) a leader sends broker 2 nothing until that sample leaves the
+     * quota window ({@code replication.quota.window.num} 2 windows of 1 s): about one such response per leader and
+     * second at most, whatever the machine's speed. With {@value #BACKLOG_BYTES} bytes in broker 2's preferred partitions, bringing its ratio down
+     * to the threshold takes minutes; the test waits only until a run of the agent reports broker 2 active and gated
+     * (at most {@link #GATED_WAIT}), then lifts the throttle: broker 2 catches up, the gate opens, and the checks below
+     * look at every run from the restart on.
+     */
     String bounce() throws Exception {
-        moves.setFollowerThrottle(2, THROTTLE_BYTES_PER_SEC, TOPIC, List.of(0, 1));
+        moves.setFollowerThrottle(2, HOLD_BYTES_PER_SEC, TOPIC, List.of(0, 1));
         cluster.stop(2);
         table.pass("reads while a broker is down (describeCluster fenced, ELR)", readsWhileDown());
         moves.writeBacklog(TOPIC, 2, BACKLOG_BYTES);
@@ -240,6 +261,10 @@ final class VersionStory {
         String atUnfenced = String.format(java.util.Locale.ROOT, "unfenced %.1f s after its start with %d of %d replicas"
                 + " in the ISR", (System.nanoTime() - startedNs) / 1e9, moves.inSyncOn(TOPIC, 2), PARTITIONS);
         String plan = plan();
+        await("a run of the agent with broker 2 active and gated (" + atUnfenced + ")").atMost(GATED_WAIT)
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> List.copyOf(runs).stream().skip(from).anyMatch(VersionStory::gatesBrokerTwo));
+        moves.clearFollowerThrottle(2, TOPIC, List.of(0, 1));
         List<String> isrTimeline = new ArrayList<>();
         await().atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
                 .until(() -> {
@@ -248,7 +273,6 @@ final class VersionStory {
                     return moves.ledAsPreferred(TOPIC, 2) == preferred;
                 });
         List<RunRecord> seen = new ArrayList<>(runs.subList(from, runs.size()));
-        moves.clearFollowerThrottle(2, TOPIC, List.of(0, 1));
 
         int gatedRuns = 0;
         double maxGatedRatio = 0;
@@ -285,6 +309,12 @@ final class VersionStory {
         return String.format(java.util.Locale.ROOT, "broker 2 gated in %d runs (up to %.0f%% out of sync > %.0f%%), then"
                 + " election batches %s (cap %d, >= %d ms apart after a capped run), every election ELECTED; %s; %s",
                 gatedRuns, maxGatedRatio, THRESHOLD, batches, MAX_PER_RUN, THROTTLE_MS, atUnfenced, plan);
+    }
+
+    /** Whether the run saw broker 2 active, above the threshold and held at the gate. */
+    private static boolean gatesBrokerTwo(RunRecord run) {
+        BrokerGateReport two = run.decision().map(d -> d.broker(2)).orElse(null);
+        return two != null && two.active() && two.outOfSyncPercent() > THRESHOLD && two.phase() == GatePhase.GATED;
     }
 
     /**

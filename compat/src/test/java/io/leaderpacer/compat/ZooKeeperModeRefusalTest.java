@@ -6,12 +6,15 @@ import io.leaderpacer.agent.cli.CommandRunner;
 import io.leaderpacer.agent.cli.RunCommand;
 import io.leaderpacer.agent.kafka.ClusterVersionCheck;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -21,6 +24,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  *
  * <p>Runs when 3.9.1 is among the selected versions (as in CI): Kafka 4 has no ZooKeeper mode.
  */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class ZooKeeperModeRefusalTest {
 
     private static final String VERSION = "3.9.1";

@@ -1,7 +1,9 @@
 package io.leaderpacer.dist;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -19,6 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The tarball {@code mvn package} builds, unpacked as on a host without Maven: its layout, {@code bin/pacer}
  * starting from it, and no Kafka server classes on the class path of the agent's commands.
  */
+@Tag("cluster")
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class TarballTest {
 
     @TempDir

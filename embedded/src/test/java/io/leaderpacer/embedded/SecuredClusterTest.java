@@ -12,7 +12,9 @@ import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The secured cluster: SCRAM-SHA-512 users, ACLs enforced, nothing allowed by default. One cluster for the class. */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class SecuredClusterTest {
 
     private static final String USER = "reader";

@@ -5,18 +5,23 @@ import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A load test that cannot start its cluster or restart its broker fails with a clear error and leaves nothing behind. */
+@Tag("cluster")
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
 class LoadTestFailureTest {
 
     @TempDir

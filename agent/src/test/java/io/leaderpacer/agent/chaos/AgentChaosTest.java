@@ -16,7 +16,9 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -41,6 +44,8 @@ import static org.awaitility.Awaitility.await;
  * printed first), {@code -Dchaos.seed=random} draws a new one, {@code -Dchaos.faults=N} makes it longer. The
  * figures go to standard output and {@code target/chaos-report.txt}.
  */
+@Tag("cluster")
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class AgentChaosTest {
 
     /** The default seed: the plan CI runs every time. */

@@ -15,7 +15,9 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import static io.leaderpacer.agent.chaos.AgentChaosTest.BROKERS;
 import static io.leaderpacer.agent.chaos.AgentChaosTest.CAP;
@@ -50,6 +53,8 @@ import static org.awaitility.Awaitility.await;
  * sets the number of cluster steps. The figures go to standard output and
  * {@code target/coordinated-chaos-report.txt}.
  */
+@Tag("cluster")
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
 class CoordinatedAgentChaosTest {
 
     /**

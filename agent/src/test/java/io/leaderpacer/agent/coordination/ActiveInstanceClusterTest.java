@@ -17,12 +17,15 @@ import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,6 +37,8 @@ import static org.awaitility.Awaitility.await;
  * and an instance whose producer was fenced can neither write the state topic nor act. Each test has its own
  * group and state topic.
  */
+@Tag("cluster")
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
 class ActiveInstanceClusterTest {
 
     /** The broker's smallest allowed session time-out: takeovers in these tests take seconds, not tens of seconds. */

@@ -168,14 +168,23 @@ final class AgentProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Resumes a paused process, then kills it. An interrupt while waiting is kept for the caller (the process has
+     * been sent SIGKILL all the same): a resource's close must not swallow one.
+     */
     @Override
-    public void close() throws Exception {
-        if (stopped) {
-            resume();
-        }
-        if (process.isAlive()) {
+    public void close() throws IOException {
+        try {
+            if (stopped) {
+                resume();
+            }
+            if (process.isAlive()) {
+                process.destroyForcibly();
+                process.waitFor();
+            }
+        } catch (InterruptedException e) {
             process.destroyForcibly();
-            process.waitFor();
+            Thread.currentThread().interrupt();
         }
     }
 }

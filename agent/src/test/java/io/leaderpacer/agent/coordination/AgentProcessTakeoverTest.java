@@ -14,7 +14,9 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +26,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,6 +39,8 @@ import static org.awaitility.Awaitility.await;
  * wakes up goes standby without an election or a state write after its deposition; every original replica order
  * is restored. Takeover times are printed (and written to target/takeover-times.txt) for the docs.
  */
+@Tag("cluster")
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class AgentProcessTakeoverTest {
 
     private static final Duration WAIT = Duration.ofSeconds(90);

@@ -20,13 +20,16 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -38,6 +41,8 @@ import static org.awaitility.Awaitility.await;
  * an agent whose state topic is unsafe reorders nothing, and client properties cannot weaken the producer.
  * One cluster for the class; each test uses its own topics.
  */
+@Tag("cluster")
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
 class StateTopicSafetyClusterTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);

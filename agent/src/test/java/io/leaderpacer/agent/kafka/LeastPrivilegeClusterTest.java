@@ -25,7 +25,9 @@ import org.apache.kafka.common.resource.ResourceType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -53,6 +55,8 @@ import static org.awaitility.Awaitility.await;
  * properties file reach every Kafka client the agent creates unchanged, and no password appears in a log line or
  * in the exception the agent ends with.
  */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class LeastPrivilegeClusterTest {
 
     private static final String USER = "pacer-agent";

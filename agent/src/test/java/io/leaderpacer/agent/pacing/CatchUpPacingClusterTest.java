@@ -17,7 +17,9 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,6 +39,8 @@ import static org.awaitility.Awaitility.await;
  * cleaned up after by the next one. The agent is driven look by look ({@link PacerAgent#paceOnce()}), so each check
  * sees the state one look left.
  */
+@Tag("cluster")
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CatchUpPacingClusterTest {
 
     private static final String TOPIC = "paced";

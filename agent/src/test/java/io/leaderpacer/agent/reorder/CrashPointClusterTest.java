@@ -17,6 +17,8 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -57,6 +59,8 @@ import static org.awaitility.Awaitility.await;
  * crashed agent's objects are never used again. One 3-broker cluster for the class; each case has its own topic
  * and state topic, and its agents see only their own topic.
  */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CrashPointClusterTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

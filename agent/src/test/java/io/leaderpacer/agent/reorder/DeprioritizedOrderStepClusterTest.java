@@ -29,7 +29,9 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -41,6 +43,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -52,6 +55,8 @@ import static org.awaitility.Awaitility.await;
  * topic and its own state topic and decides on a snapshot of its own topic only, so the tests do not see each
  * other's partitions.
  */
+@Tag("cluster")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class DeprioritizedOrderStepClusterTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

@@ -7,9 +7,12 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,6 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** The throttle settings against Kafka's real brokers: one 3-broker in-JVM cluster shared by the class. */
+@Tag("cluster")
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ReplicationThrottlesClusterTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

@@ -6,13 +6,16 @@ import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.testbed.KeyStoreFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,6 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * must never show. Also the one-line errors of a missing client certificate and of a wrong key store password. One
  * cluster for the class.
  */
+@Tag("cluster")
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
 class MutualTlsClusterTest extends TlsClusterStory {
 
     private static final String AGENT = "pacer-agent";

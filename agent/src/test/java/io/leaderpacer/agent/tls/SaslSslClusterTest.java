@@ -3,15 +3,20 @@ package io.leaderpacer.agent.tls;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The agent on a cluster whose listener is SASL over TLS ({@code SASL_SSL}): SCRAM-SHA-512 for the agent's user,
  * hostname verification on, ACLs enforced and only the documented ones granted to the agent. One cluster for the
  * class.
  */
+@Tag("cluster")
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
 class SaslSslClusterTest extends TlsClusterStory {
 
     private static final String USER = "pacer-agent";

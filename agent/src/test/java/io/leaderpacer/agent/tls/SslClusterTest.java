@@ -12,7 +12,9 @@ import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.testbed.KeyStoreFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -30,6 +32,8 @@ import static org.assertj.core.api.Assertions.fail;
  * broker certificate, and a plaintext client at the TLS port. One cluster for the class; two extra TLS listeners
  * on its brokers present the expired and the misnamed certificate.
  */
+@Tag("cluster")
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
 class SslClusterTest extends TlsClusterStory {
 
     private static TestCertificates certs;

@@ -1,19 +1,24 @@
 package io.leaderpacer.cluster.cpu;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** CPU caps on busy-loop processes started (and stopped) by PID by the test itself. */
+@Tag("cluster")
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
 class CpuQuotaTest {
 
     /** Every process the test started, killed by PID after each test. */

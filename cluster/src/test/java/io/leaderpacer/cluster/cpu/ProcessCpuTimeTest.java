@@ -1,12 +1,17 @@
 package io.leaderpacer.cluster.cpu;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@Tag("cluster")
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
 class ProcessCpuTimeTest {
 
     @Test

@@ -1,6 +1,8 @@
 package io.leaderpacer.cluster.process;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -12,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A child started through the orphan guard, with a small main class in place of Kafka's. */
+@Tag("cluster")
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
 class OrphanGuardTest {
 
     /** Stands in for {@code kafka.Kafka}: runs until killed, and says so on SIGTERM. */

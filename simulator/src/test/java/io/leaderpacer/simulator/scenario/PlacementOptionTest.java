@@ -23,7 +23,7 @@ class PlacementOptionTest {
     }
 
     private static ScenarioException refused(String cluster) {
-        return catchThrowableOfType(() -> parse(cluster), ScenarioException.class);
+        return catchThrowableOfType(ScenarioException.class, () -> parse(cluster));
     }
 
     @Test
