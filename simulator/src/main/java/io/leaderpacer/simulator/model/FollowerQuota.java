@@ -14,8 +14,8 @@ package io.leaderpacer.simulator.model;
  *   <li>a record goes to the current sample, and starts a new one when the current one is a window old (the new
  *       sample's window starts at that record, not on a grid); at most {@value #WINDOWS} + 1 samples are kept;</li>
  *   <li>a sample whose last record is {@value #WINDOWS} windows old is reset (emptied, restarted now);</li>
- *   <li>the rate is the sum of the samples over the time since the oldest sample started, but at least one window;
- *       it is exceeded when it is above the bound.</li>
+ *   <li>the rate is the sum of the samples over the time since the oldest sample started, but at least one window
+ *       (a measure that finds no sample opens one); it is exceeded when it is above the bound.</li>
  * </ul>
  */
 public final class FollowerQuota {
@@ -82,7 +82,11 @@ public final class FollowerQuota {
     private long windowMs(long nowMs) {
         purge(nowMs);
         if (samples == 0) {
-            return WINDOW_MS;
+            // Kafka's SampledStat.oldest() opens the first sample when a measure finds none: the first record after
+            // it goes into that sample, whose window started at this measure.
+            open(0, nowMs);
+            samples = 1;
+            current = 0;
         }
         long oldest = Long.MAX_VALUE;
         for (int i = 0; i < samples; i++) {

@@ -93,10 +93,14 @@ public final class FollowerThrottle {
      */
     public void record(long nowMs, double dtSeconds, Replication replication) {
         for (int b = 0; b < quota.length; b++) {
-            double bytes = (replication.catchUpIn(b) + replication.inSyncFollowBytes(b)) * dtSeconds;
-            if (rate(b) > 0 && bytes > 0) {
-                quota(b).record(bytes, nowMs);
-            }
+            record(b, (replication.catchUpIn(b) + replication.inSyncFollowBytes(b)) * dtSeconds, nowMs);
+        }
+    }
+
+    /** Counts {@code bytes} that broker {@code b} fetched for listed partitions at {@code nowMs}, if it is throttled. */
+    public void record(int b, double bytes, long nowMs) {
+        if (rate(b) > 0 && bytes > 0) {
+            quota(b).record(bytes, nowMs);
         }
     }
 
