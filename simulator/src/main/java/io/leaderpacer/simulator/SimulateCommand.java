@@ -12,6 +12,7 @@ import io.leaderpacer.simulator.run.ProgressListener;
 import io.leaderpacer.simulator.run.ScenarioResult;
 import io.leaderpacer.simulator.run.ScenarioRunner;
 import io.leaderpacer.simulator.scenario.PolicySpec;
+import io.leaderpacer.simulator.scenario.PolicyText;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioException;
 import io.leaderpacer.simulator.scenario.ScenarioLoader;
@@ -28,7 +29,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
@@ -65,8 +68,8 @@ public final class SimulateCommand implements Callable<Integer> {
     Path scenariosDir;
 
     @Option(names = "--policy", split = ",", paramLabel = "NAME",
-            description = "Policies to simulate (immediate, the baseline, always runs: everything is compared with it;"
-                    + " --list-policies lists the names). Default: the scenario's own list.")
+            description = "Policies to simulate, NAME or NAME:key=value,... (immediate, the baseline, always runs:"
+                    + " everything is compared with it; --list-policies lists the names). Default: the scenario's own list.")
     List<String> policies = new ArrayList<>();
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed for every simulation (default: each scenario's own).")
@@ -292,11 +295,19 @@ public final class SimulateCommand implements Callable<Integer> {
     private static List<PolicySpec> choose(Scenario s, List<String> names) {
         List<PolicySpec> chosen = new ArrayList<>();
         chosen.add(StandardPolicies.named(StandardPolicies.BASELINE, s));
-        for (String n : names) {
-            PolicySpec p = s.policy(n) != null ? s.policy(n) : StandardPolicies.named(n, s);
+        Map<String, PolicySpec> own = new LinkedHashMap<>();
+        s.policies().forEach(p -> own.put(p.name(), p));
+        for (String text : PolicyText.rejoin(names)) {
+            String n = text.strip();
+            PolicySpec p;
+            try {
+                p = own.containsKey(n) ? own.get(n) : PolicyText.resolve(n, own, StandardPolicies.preferredPerBroker(s));
+            } catch (IllegalArgumentException e) {
+                throw new ScenarioException("--policy", "", "for " + s.name() + ": " + e.getMessage());
+            }
             if (p == null) {
                 throw new ScenarioException("--policy", "", "for " + s.name() + ": "
-                        + StandardPolicies.unknown(n, s.policies().stream().map(PolicySpec::name).toList()));
+                        + StandardPolicies.unknown(PolicyText.name(n), own.keySet()));
             }
             if (chosen.stream().noneMatch(q -> q.name().equals(n))) {
                 chosen.add(p);

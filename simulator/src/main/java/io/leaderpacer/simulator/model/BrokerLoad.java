@@ -31,17 +31,17 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  * broker leads and the catch-up it serves read from disk. Appends go to the page cache and are not slowed by a cold
  * cache directly; they are slowed only when those reads load the shared disk.
  *
- * and how much catch-up a lagging broker's fetchers may take next step: whatever is left below
+ * <p>And how much catch-up a lagging broker's fetchers could take next step: whatever is left below
  * {@code catchUpTargetUtilisation} on network-in and disk, less {@code requestCostKB} per request it handles
- * (where requests and bytes share one CPU), capped by the replication throttle.
+ * (where requests and bytes share one CPU). A replication throttle ({@link FollowerThrottle}) may hold them below it.
  */
 public final class BrokerLoad {
 
     private final ModelParameters model;
     /** Utilisation per broker after the last {@link #update}. */
     private final double[] utilisation;
-    /** Catch-up bandwidth each broker's lagging replicas may share in the next step. */
-    private final double[] grant;
+    /** Catch-up bandwidth each broker's lagging replicas could share in the next step, unthrottled. */
+    private final double[] capacity;
     private final double netCapacity;
     private final double diskCapacity;
     private final double requestCapacity;
@@ -67,7 +67,7 @@ public final class BrokerLoad {
         utilisation = new double[brokers];
         offered = new double[brokers];
         backlogSeconds = new double[brokers];
-        grant = new double[brokers];
+        capacity = new double[brokers];
         netCapacity = model.networkInBytesPerSecond();
         diskCapacity = model.diskBytesPerSecond();
         requestCapacity = model.requestCapacity();
@@ -86,13 +86,10 @@ public final class BrokerLoad {
     }
 
     /**
-     * Recomputes every broker's utilisation from the current state, and the catch-up grants for
+     * Recomputes every broker's utilisation from the current state, and the catch-up capacity for
      * the next step.
-     *
-     * @param followerThrottleBytesPerSecond replication throttle on catch-up; 0 = none
      */
-    public void update(ModelCluster cluster, Replication replication, LeadershipGains gains, long nowMs,
-                       double followerThrottleBytesPerSecond) {
+    public void update(ModelCluster cluster, Replication replication, LeadershipGains gains, long nowMs) {
         double dtSeconds = lastUpdateMs == Long.MIN_VALUE ? 0 : Math.max(0, nowMs - lastUpdateMs) / 1000.0;
         lastUpdateMs = nowMs;
         for (int b = 0; b < utilisation.length; b++) {
@@ -100,7 +97,7 @@ public final class BrokerLoad {
                 utilisation[b] = 0;
                 offered[b] = 0;
                 backlogSeconds[b] = 0;
-                grant[b] = 0;
+                capacity[b] = 0;
                 continue;
             }
             double steady = cluster.leadBytes(b) + replication.inSyncFollowBytes(b);
@@ -121,10 +118,7 @@ public final class BrokerLoad {
 
             double room = Math.min(target * netCapacity - steady, target * diskCapacity - steady - served);
             double g = Math.max(0, room - requestCostBytes * requests);
-            if (followerThrottleBytesPerSecond > 0) {
-                g = Math.min(g, followerThrottleBytesPerSecond);
-            }
-            grant[b] = cluster.isFetching(b) ? g : 0;
+            capacity[b] = cluster.isFetching(b) ? g : 0;
         }
     }
 
@@ -152,8 +146,8 @@ public final class BrokerLoad {
         return backlogSeconds[b] * 1000;
     }
 
-    /** The catch-up grants (bytes per second per broker) for the next replication step. */
-    public double[] grants() {
-        return grant;
+    /** What each broker's fetchers could take for catch-up in the next replication step, unthrottled (bytes/s). */
+    public double[] catchUpCapacity() {
+        return capacity;
     }
 }

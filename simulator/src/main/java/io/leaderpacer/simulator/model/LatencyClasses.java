@@ -16,6 +16,9 @@ import java.util.function.LongSupplier;
  * thousand groups. Partitions whose latency is their own business for a while (moved recently,
  * blocked, leaderless) are <em>detached</em> from their group and computed one by one until they
  * are ordinary again.
+ *
+ * <p>Each tick a group's requests are recorded as two means when a follower of the group catches up on other
+ * partitions: those caught behind a catch-up response ({@link LatencyModel#caughtShare}) and the others.
  */
 public final class LatencyClasses implements ModelCluster.Listener {
 
@@ -143,9 +146,19 @@ public final class LatencyClasses implements ModelCluster.Listener {
     public void recordTick(long nowMs, long tickMs, LatencyModel model, LatencySink sink) {
         for (int c = 0; c < classCount; c++) {
             long milli = classMilli[c] * tickMs / 1000;
-            if (milli > 0) {
-                sink.recordMean(model.steadyMeanMs(classLeader[c], classFollowers[c]), milli, classLeader[c],
+            if (milli <= 0) {
+                continue;
+            }
+            int leader = classLeader[c];
+            int[] followers = classFollowers[c];
+            long caught = caughtMilli(milli, model.caughtShare(leader, followers));
+            if (milli - caught > 0) {
+                sink.recordMean(model.steadyMeanMs(leader, followers, false), milli - caught, leader,
                         classProtected[c], classRole[c]);
+            }
+            if (caught > 0) {
+                sink.recordMean(model.steadyMeanMs(leader, followers, true), caught, leader, classProtected[c],
+                        classRole[c]);
             }
         }
         for (int i = 0; i < detached.size(); ) {
@@ -161,13 +174,21 @@ public final class LatencyClasses implements ModelCluster.Listener {
                 i++;
                 continue;
             }
-            double mean = model.meanMs(p, movedAtMs[p], nowMs);
+            double share = model.caughtShare(p);
+            double mean = model.meanMs(p, movedAtMs[p], nowMs, false);
+            double caughtMean = share > 0 ? model.meanMs(p, movedAtMs[p], nowMs, true) : mean;
             if (blocked > 0) {
-                sink.recordExact(blocked + mean, milli, leader, prot, role);
+                sink.recordExact(blocked + mean + share * (caughtMean - mean), milli, leader, prot, role);
                 i++;
                 continue;
             }
-            sink.recordMean(mean, milli, leader, prot, role);
+            long caught = caughtMilli(milli, share);
+            if (milli - caught > 0) {
+                sink.recordMean(mean, milli - caught, leader, prot, role);
+            }
+            if (caught > 0) {
+                sink.recordMean(caughtMean, caught, leader, prot, role);
+            }
             boolean moving = movedAtMs[p] != Long.MIN_VALUE && nowMs + tickMs - movedAtMs[p] < model.moveTransientMs();
             if (moving || model.waitsForJoiningReplica(p)) {
                 i++;
@@ -178,6 +199,11 @@ public final class LatencyClasses implements ModelCluster.Listener {
             inDetached[p] = false;
             detached.swapRemove(i);
         }
+    }
+
+    /** The caught part of a tick's requests (thousandths), rounded to a whole thousandth. */
+    private static long caughtMilli(long milli, double share) {
+        return share <= 0 ? 0 : Math.min(milli, Math.round(milli * share));
     }
 
     private int classFor(int p) {

@@ -29,14 +29,11 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  * controller commits the change the partition's writes wait for a follower the ISR does not show yet
  * ({@link #waitsForJoiningReplica}).
  *
- * <p><b>Fetcher sharing.</b> A follower fetches all the partitions it follows from one leader in the same fetch
- * requests (per fetcher thread: partition p on thread p mod {@code numReplicaFetchers}). When some of them are still
- * catching up, each response is filled with their backlog, up to {@code replicaFetchMaxBytes} per partition and
- * {@code replicaFetchResponseMaxBytes} in all, and the in-sync partitions on the same thread wait for it: the leader
- * only advances the high watermark when the follower's next fetch reports the new offset, so an acks=all write
- * waits on average 1.5 fetch cycles (the rest of the current one, then the one that carries it), where a cycle is
- * the response size over the fetcher's share of the follower's catch-up throughput. That slows acks=all on
- * partitions led by other brokers whatever the leadership policy does; {@code followerFetchWaitScale} scales it.
+ * <p><b>Fetcher sharing.</b> While an in-sync follower also catches up on other partitions, a share of the writes it
+ * follows arrive while a catch-up response is in flight on their fetcher and wait for it ({@link FetchSharing}): each
+ * tick a group's requests are split into the caught ones ({@link #caughtShare}, with the wait) and the others
+ * (without), each with its own mean. Where several followers of a partition catch up, the split takes the largest
+ * share and the caught writes wait for every catching-up follower (the moments are taken to coincide).
  * Producers with acks=1 wait for no follower.
  */
 public final class LatencyModel {
@@ -59,19 +56,13 @@ public final class LatencyModel {
     private final double[] leaderMs;
     /** Per broker, refreshed each tick: its delay as an in-sync follower. */
     private final double[] followerMs;
-    private final double fetchMaxBytes;
-    private final double responseMaxBytes;
-    private final int fetchers;
-    private final double fetchWaitScale;
-    /** Per follower with catch-up, the extra acks=all wait (ms) per leader it fetches from: leader to ms. */
-    private final java.util.Map<Integer, double[]> fetchWait = new java.util.HashMap<>();
-    /** Scratch: lagging partitions per leader of one follower. */
-    private final int[] laggingByLeader;
+    private final FetchSharing sharing;
     /** Per broker: when a crashed broker will be fenced, or Long.MIN_VALUE. */
     private final long[] crashFenceAtMs;
 
     public LatencyModel(ClusterLayout layout, ModelCluster cluster, Replication replication, LeadershipGains gains,
-                        ModelParameters model) {
+                        FetchSharing sharing, ModelParameters model) {
+        this.sharing = sharing;
         this.layout = layout;
         this.cluster = cluster;
         this.replication = replication;
@@ -85,11 +76,6 @@ public final class LatencyModel {
         stormScale = model.get(ModelKey.STORM_SCALE);
         lagTimeMaxMs = (long) model.get(ModelKey.REPLICA_LAG_TIME_MAX_MS);
         alterPartitionMs = (long) model.get(ModelKey.ALTER_PARTITION_MS);
-        fetchMaxBytes = model.get(ModelKey.REPLICA_FETCH_MAX_BYTES);
-        responseMaxBytes = model.get(ModelKey.REPLICA_FETCH_RESPONSE_MAX_BYTES);
-        fetchers = (int) model.get(ModelKey.NUM_REPLICA_FETCHERS);
-        fetchWaitScale = model.get(ModelKey.FETCH_WAIT_SCALE);
-        laggingByLeader = new int[layout.brokers];
         leaderMs = new double[layout.brokers];
         followerMs = new double[layout.brokers];
         crashFenceAtMs = new long[layout.brokers];
@@ -117,77 +103,48 @@ public final class LatencyModel {
             leaderMs[b] = leaderService / (1 - u) + backlog;
             followerMs[b] = replicationBase + followerSaturation * (1 / (1 - u) - 1) + backlog;
         }
-        updateFetchWaits();
     }
 
-    /** Recomputes, for every follower still catching up, the wait its in-sync partitions share with the catch-up. */
-    private void updateFetchWaits() {
-        fetchWait.clear();
-        if (fetchWaitScale <= 0) {
-            return;
-        }
-        for (int f = 0; f < layout.brokers; f++) {
-            if (replication.laggingCount(f) == 0 || !cluster.isFetching(f)) {
-                continue;
-            }
-            double throughput = replication.catchUpIn(f);
-            if (throughput <= 0) {
-                continue;
-            }
-            java.util.Arrays.fill(laggingByLeader, 0);
-            io.leaderpacer.simulator.sim.IntList slots = replication.laggingSlots(f);
-            for (int i = 0; i < slots.size(); i++) {
-                int slot = slots.get(i);
-                if (replication.isStalled(slot) || replication.isStuck(slot) || replication.lagBytes(slot) <= 0) {
-                    continue;
-                }
-                int leader = cluster.leader(layout.slotPartition[slot]);
-                if (leader != PartitionState.NO_LEADER && cluster.isAlive(leader)) {
-                    laggingByLeader[leader]++;
-                }
-            }
-            int activeThreads = 0;
-            for (int l = 0; l < layout.brokers; l++) {
-                activeThreads += Math.min(fetchers, laggingByLeader[l]);
-            }
-            if (activeThreads == 0) {
-                continue;
-            }
-            double perThread = throughput / activeThreads;
-            double[] row = new double[layout.brokers];
-            for (int l = 0; l < layout.brokers; l++) {
-                int n = laggingByLeader[l];
-                if (n == 0) {
-                    continue;
-                }
-                double perFetcher = Math.max(1, Math.ceil((double) n / fetchers));
-                double response = Math.min(responseMaxBytes, perFetcher * fetchMaxBytes);
-                double cycleMs = response / perThread * 1000;
-                // With fewer lagging partitions than threads, only that share of the in-sync ones is on a busy thread.
-                double shared = Math.min(1.0, (double) n / fetchers);
-                row[l] = fetchWaitScale * 1.5 * cycleMs * shared;
-            }
-            fetchWait.put(f, row);
-        }
+    /** The delay of follower {@code f} in the write path of a partition led by {@code leader}; caught: behind catch-up. */
+    private double followerDelay(int f, int leader, boolean caught) {
+        return caught ? followerMs[f] + sharing.caughtWaitMs(f, leader) : followerMs[f];
     }
 
-    /** The delay of follower {@code f} in the write path of a partition led by {@code leader}. */
-    private double followerDelay(int f, int leader) {
-        double[] row = fetchWait.get(f);
-        return row == null ? followerMs[f] : followerMs[f] + row[leader];
+    /** The share of a group's writes caught behind a catch-up response of one of its followers. */
+    public double caughtShare(int leader, int[] followers) {
+        double share = 0;
+        for (int f : followers) {
+            share = Math.max(share, sharing.caughtShare(f, leader));
+        }
+        return share;
     }
 
     /** Mean latency of a partition led by {@code leader} with the given in-sync followers, without move costs. */
-    public double steadyMeanMs(int leader, int[] followers) {
+    public double steadyMeanMs(int leader, int[] followers, boolean caught) {
         double slowest = 0;
         for (int f : followers) {
-            slowest = Math.max(slowest, followerDelay(f, leader));
+            slowest = Math.max(slowest, followerDelay(f, leader, caught));
         }
         return rtt + leaderMs[leader] + slowest;
     }
 
-    /** The mean of one partition now, including the move cost if it moved recently. */
-    public double meanMs(int p, long movedAtMs, long nowMs) {
+    /** The share of one partition's writes caught behind a catch-up response (its ISR and a joining replica). */
+    public double caughtShare(int p) {
+        int leader = cluster.leader(p);
+        double share = 0;
+        int base = layout.replicaStart[p];
+        int mask = layout.acksAll[p] ? cluster.isrMask(p) : 0;
+        for (int j = 0; j < layout.replicaCount(p); j++) {
+            int f = layout.slotBroker[base + j];
+            if (f != leader && ((mask & (1 << j)) != 0 || joining(p, j))) {
+                share = Math.max(share, sharing.caughtShare(f, leader));
+            }
+        }
+        return share;
+    }
+
+    /** The mean of one partition now, including the move cost if it moved recently; caught: behind catch-up. */
+    public double meanMs(int p, long movedAtMs, long nowMs, boolean caught) {
         int leader = cluster.leader(p);
         double slowest = 0;
         int base = layout.replicaStart[p];
@@ -195,7 +152,7 @@ public final class LatencyModel {
         for (int j = 0; j < layout.replicaCount(p); j++) {
             int f = layout.slotBroker[base + j];
             if (f != leader && ((mask & (1 << j)) != 0 || joining(p, j))) {
-                slowest = Math.max(slowest, followerDelay(f, leader));
+                slowest = Math.max(slowest, followerDelay(f, leader, caught));
             }
         }
         double mean = rtt + leaderMs[leader] + slowest;

@@ -33,7 +33,7 @@ public final class CsvWriter {
         for (PolicyOutcome o : result.outcomes()) {
             TimeSeries ts = o.series();
             for (int r = 0; r < ts.rows(); r++) {
-                sb.append(result.scenario().name()).append(',').append(o.policy().name()).append(',').append(result.seed());
+                sb.append(result.scenario().name()).append(',').append(field(o.policy().name())).append(',').append(result.seed());
                 for (String c : columns) {
                     sb.append(',');
                     if (ts.has(c)) {
@@ -56,7 +56,7 @@ public final class CsvWriter {
         for (ScenarioResult result : results) {
             for (PolicyOutcome o : result.outcomes()) {
                 Verdict v = result.verdict(o);
-                sb.append(result.scenario().name()).append(',').append(o.policy().name()).append(',').append(result.seed())
+                sb.append(result.scenario().name()).append(',').append(field(o.policy().name())).append(',').append(result.seed())
                         .append(',').append(Numbers.fixed(o.steadyP99Ms(), 3))
                         .append(',').append(Numbers.fixed(o.windowP99Ms(), 3))
                         .append(',').append(Numbers.fixed(v.p99Ratio(), 3))
@@ -93,7 +93,7 @@ public final class CsvWriter {
     public static String brokers(ScenarioResult result) {
         StringBuilder sb = new StringBuilder("scenario,policy,seed,broker,steady_p99_ms,window_p99_ms,p99_ratio\n");
         for (PolicyOutcome o : result.outcomes()) {
-            String head = result.scenario().name() + "," + o.policy().name() + "," + result.seed() + ",";
+            String head = result.scenario().name() + "," + field(o.policy().name()) + "," + result.seed() + ",";
             double[][] b = o.classes().brokerP99Ms();
             for (int i = 0; i < b.length; i++) {
                 sb.append(head).append(i).append(',').append(Numbers.fixed(b[i][0], 3)).append(',')
@@ -117,5 +117,13 @@ public final class CsvWriter {
             return Numbers.fixed(v, 3);
         }
         return Numbers.fixed(v, 0);
+    }
+
+    /** A text field as RFC 4180 wants it: quoted when it holds a comma or a quote (a policy named NAME:a=1,b=2). */
+    static String field(String text) {
+        if (text.indexOf(',') < 0 && text.indexOf('"') < 0) {
+            return text;
+        }
+        return '"' + text.replace("\"", "\"\"") + '"';
     }
 }

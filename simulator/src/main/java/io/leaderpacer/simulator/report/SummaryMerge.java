@@ -57,9 +57,18 @@ public final class SummaryMerge {
         return rows;
     }
 
-    /** Scenario, policy and seed: the first three columns. */
-    private static String key(String row) {
-        String[] cells = row.split(",", 4);
-        return String.join(",", List.of(cells).subList(0, Math.min(3, cells.length)));
+    /** Scenario, policy and seed: the first three columns (a quoted field may hold commas). */
+    static String key(String row) {
+        int fields = 0;
+        boolean quoted = false;
+        for (int i = 0; i < row.length(); i++) {
+            char c = row.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted && ++fields == 3) {
+                return row.substring(0, i);
+            }
+        }
+        return row;
     }
 }

@@ -8,11 +8,16 @@ import io.leaderpacer.simulator.controller.RunObserver;
 import io.leaderpacer.simulator.controller.SimulatedController;
 import io.leaderpacer.simulator.model.BrokerLoad;
 import io.leaderpacer.simulator.model.ClusterLayout;
+import io.leaderpacer.simulator.model.FetchSharing;
+import io.leaderpacer.simulator.model.FollowerThrottle;
 import io.leaderpacer.simulator.model.LatencyClasses;
 import io.leaderpacer.simulator.model.LatencyModel;
+import io.leaderpacer.simulator.model.LatencySink;
 import io.leaderpacer.simulator.model.LeadershipGains;
 import io.leaderpacer.simulator.model.ModelCluster;
 import io.leaderpacer.simulator.model.Replication;
+import io.leaderpacer.simulator.pacing.PacingCanary;
+import io.leaderpacer.simulator.pacing.SimulatedPacing;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.ModelParameters;
 import io.leaderpacer.simulator.scenario.PolicySpec;
@@ -53,10 +58,16 @@ public final class Simulation implements RunObserver {
     private final LatencyClasses classes;
     private final ReentryLog reentries;
     private final BrokerLoad load;
+    private final FollowerThrottle throttle;
+    private final FetchSharing sharing;
     private final LatencyModel latency;
     private final InvariantChecker checker;
     private final SimulationRecorder recorder;
     private final SimulatedController controller;
+    /** Catch-up pacing, when the policy turns it on; its canary; and where latencies go (the recorder, and the canary). */
+    private final SimulatedPacing pacing;
+    private final PacingCanary canary;
+    private final LatencySink sink;
     /** The controller's ISR requests, with the joining partition's latency taken out of its group until it commits. */
     private final Replication.IsrRequests isrRequests;
 
@@ -91,7 +102,10 @@ public final class Simulation implements RunObserver {
         reentries.attach(cluster, layout.partitions, layout.brokers);
         replication = new Replication(layout, cluster);
         load = new BrokerLoad(layout.brokers, model);
-        latency = new LatencyModel(layout, cluster, replication, gains, model);
+        throttle = new FollowerThrottle(layout.brokers);
+        throttle.setClusterDefault(policy.replicationThrottleBytesPerSecond());
+        sharing = new FetchSharing(layout, cluster, replication, model);
+        latency = new LatencyModel(layout, cluster, replication, gains, sharing, model);
         checker = new InvariantChecker(layout, cluster);
         PacerConfig config = policy.config();
         watched = watchedBrokers(scenario, config);
@@ -99,6 +113,15 @@ public final class Simulation implements RunObserver {
                 scenario.steadyStateEndMs(), model.recoveryWindowMs(), bucketMs, watched, layout.brokers,
                 config.waitForSync());
         controller = new SimulatedController(queue, layout, cluster, replication, checker, this, config, model);
+        if (SimulatedPacing.wanted(config, changedConfigs(scenario, config))) {
+            canary = new PacingCanary(model.get(ModelKey.LATENCY_SIGMA), scenario.steadyStateEndMs());
+            pacing = new SimulatedPacing(queue, layout, cluster, replication, throttle, canary, controller::config);
+            sink = LatencySink.both(recorder, canary);
+        } else {
+            canary = null;
+            pacing = null;
+            sink = recorder;
+        }
         isrRequests = new Replication.IsrRequests() {
             @Override
             public void join(int slot) {
@@ -129,6 +152,17 @@ public final class Simulation implements RunObserver {
         boolean[] out = new boolean[layout.partitions];
         for (int p = 0; p < layout.partitions; p++) {
             out[p] = restarted[layout.replica(p, 0)];
+        }
+        return out;
+    }
+
+    /** The configurations the scenario's configuration changes set, each on top of the policy's. */
+    private static List<PacerConfig> changedConfigs(Scenario scenario, PacerConfig config) {
+        List<PacerConfig> out = new ArrayList<>();
+        for (ScenarioEvent e : scenario.events()) {
+            if (e instanceof ScenarioEvent.ConfigChange c) {
+                out.add(config.withUpdates(c.updates()));
+            }
         }
         return out;
     }
@@ -168,6 +202,9 @@ public final class Simulation implements RunObserver {
         // controller became active at some unknown moment (the same for every policy of a seed).
         long period = controller.config().checkIntervalSeconds() * 1000L;
         controller.start(random.stream("controller-phase").nextLong(period));
+        if (pacing != null) {
+            pacing.start(0);
+        }
         queue.runUntil(scenario.endMs() - 1);
         checker.checkPartitions(queue.nowMs());
         cluster.refresh();
@@ -201,15 +238,23 @@ public final class Simulation implements RunObserver {
 
     private void tick() {
         long now = queue.nowMs();
-        replication.step(now, tickMs, load.grants(), lagTimeMaxMs, isrRequests);
+        double dt = tickMs / 1000.0;
+        double[] capacity = load.catchUpCapacity();
+        replication.step(now, tickMs, throttle.grants(capacity, sharing.responseUnits(), now, dt), lagTimeMaxMs,
+                isrRequests);
+        throttle.record(now, dt, replication);
         cluster.refresh();
-        load.update(cluster, replication, gains, now, policy.replicationThrottleBytesPerSecond());
+        sharing.update(capacity, throttle);
+        load.update(cluster, replication, gains, now);
         latency.update(load, now);
         recorder.beginTick(now, load);
-        classes.recordTick(now, tickMs, latency, recorder);
+        if (canary != null) {
+            canary.beginTick(now);
+        }
+        classes.recordTick(now, tickMs, latency, sink);
         long next = now + tickMs;
         if (next % bucketMs == 0 || next >= scenario.endMs()) {
-            recorder.closeBucket(Math.floorDiv(now, bucketMs) * bucketMs, cluster, replication);
+            recorder.closeBucket(Math.floorDiv(now, bucketMs) * bucketMs, cluster, replication, throttle);
             progress.progress(label, Math.min(1.0, (double) next / scenario.endMs()));
         }
         if (next < scenario.endMs()) {
@@ -274,6 +319,7 @@ public final class Simulation implements RunObserver {
     private void stopProcess(int b) {
         cluster.setBroker(b, false, cluster.isFenced(b), false);
         replication.brokerStopped(b, queue.nowMs());
+        throttle.brokerStopped(b);
     }
 
     /** Straggler replicas: some of the broker's preferred partitions, chosen by the seed. */

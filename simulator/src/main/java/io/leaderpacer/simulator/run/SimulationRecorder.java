@@ -6,6 +6,7 @@ import io.leaderpacer.engine.GatePhase;
 import io.leaderpacer.simulator.controller.RunObserver;
 import io.leaderpacer.simulator.latency.LatencyHistogram;
 import io.leaderpacer.simulator.model.BrokerLoad;
+import io.leaderpacer.simulator.model.FollowerThrottle;
 import io.leaderpacer.simulator.model.LatencySink;
 import io.leaderpacer.simulator.model.ModelCluster;
 import io.leaderpacer.simulator.model.Replication;
@@ -77,6 +78,9 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     private int controllerFailovers;
     private double timeouts;
 
+    /** Columns per watched broker in the time series. */
+    private static final int PER_BROKER = 6;
+
     /** Brokers up to which P99 is kept per broker (a few KB each). */
     static final int MAX_BROKERS_WITH_FIGURES = 1024;
 
@@ -111,6 +115,7 @@ final class SimulationRecorder implements LatencySink, RunObserver {
             names.add("gate_b" + b);
             names.add("util_b" + b);
             names.add("lagging_b" + b);
+            names.add("throttle_mbps_b" + b);
         }
         series = new TimeSeries.Builder(names);
     }
@@ -234,14 +239,14 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     }
 
     /** Closes the bucket that started at {@code startMs}: one row of the time series. */
-    void closeBucket(long startMs, ModelCluster cluster, Replication replication) {
+    void closeBucket(long startMs, ModelCluster cluster, Replication replication, FollowerThrottle throttle) {
         cluster.refresh();
         double bucketTimeouts = bucket.isEmpty() ? 0 : bucket.requestsAbove(timeoutMs, sigma);
         // KIP-1358's criterion is about the recovery: count from the bucket holding the first unfencing.
         if (windowStartMs != Long.MIN_VALUE && startMs + bucketMs > windowStartMs) {
             timeouts += bucketTimeouts;
         }
-        double[] row = new double[12 + 5 * watched.length];
+        double[] row = new double[12 + PER_BROKER * watched.length];
         row[0] = startMs / 1000.0;
         row[1] = bucket.quantileMs(0.99, sigma);
         row[2] = bucket.meanMs();
@@ -258,12 +263,13 @@ final class SimulationRecorder implements LatencySink, RunObserver {
         bucketByClass[1].reset();
         for (int i = 0; i < watched.length; i++) {
             int b = watched[i];
-            int c = 12 + 5 * i;
+            int c = 12 + PER_BROKER * i;
             row[c] = cluster.leaderCount(b);
             row[c + 1] = cluster.outOfSyncPreferred(b);
             row[c + 2] = phase[i];
             row[c + 3] = bucketTicks == 0 ? 0 : utilisationSum[i] / bucketTicks;
             row[c + 4] = replication.laggingCount(b);
+            row[c + 5] = throttle.rate(b) / 1e6;
             utilisationSum[i] = 0;
         }
         series.row(row);

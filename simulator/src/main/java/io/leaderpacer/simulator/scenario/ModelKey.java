@@ -39,8 +39,13 @@ public enum ModelKey {
     NUM_REPLICA_FETCHERS("numReplicaFetchers", 1, "threads", 1, 64,
             "num.replica.fetchers (Kafka default 1): fetcher threads per source broker; partition p uses thread p mod n."),
     FETCH_WAIT_SCALE("followerFetchWaitScale", 1.0, "", 0, 1e4,
-            "acks=all on a follower whose fetcher also carries catch-up: the write waits followerFetchWaitScale x 1.5 fetch "
-                    + "cycles (cycle = response bytes / the fetcher's throughput). 1 = Kafka's fetch arithmetic alone."),
+            "acks=all on a follower that fetches catch-up back to back: a write caught behind a catch-up response waits "
+                    + "followerFetchWaitScale x 1.5 responses (response = what its catching-up partitions hold, at most "
+                    + "replicaFetchResponseMaxBytes, over the follower's catch-up capacity per busy fetcher). 1 = Kafka's "
+                    + "fetch arithmetic alone."),
+    THROTTLED_FETCH_WAIT_SCALE("throttledFetchWaitScale", 1.0, "", 0, 1e4,
+            "The same under a binding follower throttle, where a fetch past the open quota carries one response: a caught "
+                    + "write waits throttledFetchWaitScale x 0.5 responses. 1 = Kafka's fetch arithmetic alone."),
     REQUEST_COST_KB("requestCostKB", 0, "KB", 0, 1e6,
             "Each request a broker handles per second takes this many KB/s from its catch-up capacity and counts as "
                     + "much in its utilisation (one CPU for requests and bytes); 0 = separate resources."),

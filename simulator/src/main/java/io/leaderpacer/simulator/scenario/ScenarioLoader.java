@@ -362,11 +362,16 @@ public final class ScenarioLoader {
         List<PolicySpec> out = new ArrayList<>();
         out.add(StandardPolicies.named(StandardPolicies.BASELINE, preferredPerBroker));
         for (int i = 0; i < names.size(); i++) {
-            String n = names.get(i);
-            PolicySpec p = custom.containsKey(n) ? custom.get(n) : StandardPolicies.named(n, preferredPerBroker);
+            String n = names.get(i).strip();
+            PolicySpec p;
+            try {
+                p = PolicyText.resolve(n, custom, preferredPerBroker);
+            } catch (IllegalArgumentException e) {
+                throw new ScenarioException(top.file(), "policies[" + i + "]", e.getMessage());
+            }
             if (p == null) {
                 throw new ScenarioException(top.file(), "policies[" + i + "]",
-                        StandardPolicies.unknown(n, custom.keySet()));
+                        StandardPolicies.unknown(PolicyText.name(n), custom.keySet()));
             }
             if (out.stream().noneMatch(q -> q.name().equals(n))) {
                 out.add(p);

@@ -36,7 +36,12 @@ public final class StandardPolicies {
 
     /** {@link #named(String, int)} sized for this scenario. */
     public static PolicySpec named(String name, Scenario scenario) {
-        return named(name, preferredPerBroker(scenario.topics(), scenario.brokers()));
+        return named(name, preferredPerBroker(scenario));
+    }
+
+    /** The scenario's partitions per broker, which sizes a policy scaled to the run. */
+    public static int preferredPerBroker(Scenario scenario) {
+        return preferredPerBroker(scenario.topics(), scenario.brokers());
     }
 
     /** Every partition has a preferred leader and the default placement spreads them evenly: partitions / brokers. */

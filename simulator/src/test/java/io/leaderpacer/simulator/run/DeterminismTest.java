@@ -51,13 +51,15 @@ class DeterminismTest {
         // Baseline window P99 updated (307.35 -> 306.35) when the cold cache moved from a latency term on the
         // restarted leader's appends to a disk cost on its reads (this scenario's consumers read little from it).
         // Then 306.35 -> 306.56 when a caught-up replica joining the ISR was waited on before the ISR change commits
-        // (Kafka's maximal ISR).
-        assertThat(baseline.windowP99Ms()).isCloseTo(306.5631211039009, within(1e-9));
+        // (Kafka's maximal ISR). Then 306.56 -> 305.98 when the in-sync follower's fetch wait took the response its
+        // catching-up partitions hold, at the follower's own catch-up speed, for the share of the tick it spends on
+        // catch-up (it was a full response at the speed achieved, which grew as the last partitions finished).
+        assertThat(baseline.windowP99Ms()).isCloseTo(305.98277577352553, within(1e-9));
         assertThat(baseline.firstUnfenceMs()).isEqualTo(4_215_000);
         assertThat(baseline.recoveryMs()).isEqualTo(922_556);
         assertThat(baseline.elections()).isEqualTo(501);
         assertThat(baseline.runs()).isEqualTo(30);
-        assertThat(wfs.windowP99Ms()).isCloseTo(322.4550271787449, within(1e-9)); // 322.28 before the joining replica
+        assertThat(wfs.windowP99Ms()).isCloseTo(321.8145686814952, within(1e-9)); // 322.28, 322.46, now 321.81 (same reason)
         assertThat(wfs.recoveryMs()).isEqualTo(1_252_556);
         assertThat(wfs.elections()).isEqualTo(501);
         assertThat(wfs.runs()).isEqualTo(32);

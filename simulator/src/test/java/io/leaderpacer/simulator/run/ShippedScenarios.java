@@ -1,5 +1,6 @@
 package io.leaderpacer.simulator.run;
 
+import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.PolicySpec;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioLoader;
@@ -27,13 +28,14 @@ final class ShippedScenarios {
     }
 
     /**
-     * The same without fetcher sharing ({@code followerFetchWaitScale: 0}): only what leadership does to latency,
+     * The same without fetcher sharing ({@code followerFetchWaitScale} and {@code throttledFetchWaitScale} 0): only what leadership does to latency,
      * the part a leadership policy controls. With sharing on, the in-sync follower's wait behind catch-up fetches
      * dominates every policy's P99 alike (as the real load test measured), and would hide what the gate changes.
      */
     static ScenarioResult leadershipOnly(String fileName, int scaleDown, String... policies) {
         Scenario s = load(fileName);
-        s = s.withModel(s.model().with(java.util.Map.of(io.leaderpacer.simulator.scenario.ModelKey.FETCH_WAIT_SCALE, 0.0)));
+        s = s.withModel(s.model().with(java.util.Map.of(ModelKey.FETCH_WAIT_SCALE, 0.0,
+                ModelKey.THROTTLED_FETCH_WAIT_SCALE, 0.0)));
         return run(s, fileName, scaleDown, policies);
     }
 

@@ -1,6 +1,7 @@
 package io.leaderpacer.simulator.run;
 
 import io.leaderpacer.simulator.scenario.PolicySpec;
+import io.leaderpacer.simulator.scenario.PolicyText;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioLoader;
 import io.leaderpacer.simulator.scenario.StandardPolicies;
@@ -17,8 +18,8 @@ import java.util.Locale;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Random small clusters, events and policies: every run keeps its invariants (checked inside the
- * run, which would throw) and is reproducible from its seed.
+ * Random small clusters, events and policies (catch-up pacing included): every run keeps its invariants (checked
+ * inside the run, which would throw) and is reproducible from its seed.
  */
 class SimulationProperties {
 
@@ -52,7 +53,7 @@ class SimulationProperties {
                         brokers - 1) : "    - {at: 14m, restart: {broker: 2, down: 1m}}",
                 "");
         Scenario s = new ScenarioLoader().parse("random.yaml", yaml);
-        PolicySpec p = StandardPolicies.named(policy, s);
+        PolicySpec p = PolicyText.resolve(policy, java.util.Map.of(), StandardPolicies.preferredPerBroker(s));
         PolicyOutcome a = new Simulation(s, p, seed, ProgressListener.NONE).run();
         PolicyOutcome b = new Simulation(s, p, seed, ProgressListener.NONE).run();
         assertThat(a.invariantChecks()).isGreaterThan(0);
@@ -63,6 +64,9 @@ class SimulationProperties {
 
     @Provide
     Arbitrary<String> policies() {
-        return Arbitraries.of(StandardPolicies.names());
+        java.util.List<String> names = new java.util.ArrayList<>(StandardPolicies.names());
+        names.add("immediate:leader.imbalance.catch.up.pacing=static,leader.imbalance.catch.up.pacing.rate.bytes=10485760");
+        names.add("kip-example:leader.imbalance.catch.up.pacing=adaptive,leader.imbalance.catch.up.pacing.interval.ms=500");
+        return Arbitraries.of(names);
     }
 }

@@ -1,0 +1,143 @@
+package io.leaderpacer.simulator.pacing;
+
+import io.leaderpacer.engine.config.CatchUpPacing;
+import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.pacing.BrokerSignals;
+import io.leaderpacer.engine.pacing.CatchUpPacer;
+import io.leaderpacer.engine.pacing.PacingDecision;
+import io.leaderpacer.engine.pacing.PacingMemory;
+import io.leaderpacer.simulator.model.ClusterLayout;
+import io.leaderpacer.simulator.model.FollowerThrottle;
+import io.leaderpacer.simulator.model.ModelCluster;
+import io.leaderpacer.simulator.model.Replication;
+import io.leaderpacer.simulator.sim.EventQueue;
+import io.leaderpacer.simulator.sim.IntList;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+
+/**
+ * The agent's catch-up pacing loop on the model: every pacing interval it observes every broker, asks the engine's
+ * {@link CatchUpPacer} for a decision with the previous decision's memory, and sets each decided rate as that broker's
+ * follower throttle ({@link FollowerThrottle#setBrokerRate}); a broker no longer paced gets its own rate removed.
+ *
+ * <p>What it observes, as an agent can on unmodified Kafka:
+ * <ul>
+ *   <li>inactive: the broker's process is down, or it is fenced or shutting down;</li>
+ *   <li>catching up: active with replicas it does not lead still behind (or, once paced, still outside their ISR),
+ *       with bytes behind = what their leaders hold beyond it ({@code describeLogDirs});</li>
+ *   <li>in sync otherwise;</li>
+ *   <li>the canary ratio of {@link PacingCanary}.</li>
+ * </ul>
+ * The rate takes effect at the decision (the agent's config write is modelled as immediate).
+ */
+public final class SimulatedPacing {
+
+    private final EventQueue queue;
+    private final ClusterLayout layout;
+    private final ModelCluster cluster;
+    private final Replication replication;
+    private final FollowerThrottle throttle;
+    private final PacingCanary canary;
+    private final Supplier<PacerConfig> config;
+    private PacingMemory memory = PacingMemory.empty();
+    /** Brokers this loop has set a rate on. */
+    private final boolean[] paced;
+    /** Per broker, the rate in force from the last look (bytes/s), 0 when none: for the report. */
+    private final double[] rate;
+    private long looks;
+
+    public SimulatedPacing(EventQueue queue, ClusterLayout layout, ModelCluster cluster, Replication replication,
+                           FollowerThrottle throttle, PacingCanary canary, Supplier<PacerConfig> config) {
+        this.queue = queue;
+        this.layout = layout;
+        this.cluster = cluster;
+        this.replication = replication;
+        this.throttle = throttle;
+        this.canary = canary;
+        this.config = config;
+        paced = new boolean[layout.brokers];
+        rate = new double[layout.brokers];
+    }
+
+    /** Schedules the first look at {@code atMs}; each look schedules the next one interval later. */
+    public void start(long atMs) {
+        queue.at(atMs, this::look);
+    }
+
+    private void look() {
+        long now = queue.nowMs();
+        CatchUpPacing settings = config.get().pacing();
+        PacingDecision decision = CatchUpPacer.decide(signals(now), settings, memory, now);
+        memory = decision.nextMemory();
+        for (int b = 0; b < layout.brokers; b++) {
+            OptionalLong r = decision.rateFor(b);
+            if (r.isPresent()) {
+                throttle.setBrokerRate(b, r.getAsLong());
+                paced[b] = true;
+                rate[b] = r.getAsLong();
+            } else if (paced[b]) {
+                throttle.setBrokerRate(b, Double.NaN);
+                paced[b] = false;
+                rate[b] = 0;
+            }
+        }
+        looks++;
+        queue.after(settings.timing().intervalMs(), this::look);
+    }
+
+    private List<BrokerSignals> signals(long now) {
+        List<BrokerSignals> out = new ArrayList<>();
+        OptionalDouble ratio = canary.ratio(now);
+        for (int b = 0; b < layout.brokers; b++) {
+            if (!cluster.isAlive(b) || !cluster.isActive(b)) {
+                out.add(BrokerSignals.inactive(b));
+            } else if (replication.laggingCount(b) > 0
+                    || (memory.brokers().contains(b) && hasReplicaOutOfIsr(b))) {
+                out.add(BrokerSignals.catchingUp(b, bytesBehind(b), ratio));
+            } else {
+                out.add(BrokerSignals.inSync(b));
+            }
+        }
+        return out;
+    }
+
+    /** What the leaders of broker {@code b}'s lagging replicas hold beyond it. */
+    private long bytesBehind(int b) {
+        IntList slots = replication.laggingSlots(b);
+        double sum = 0;
+        for (int i = 0; i < slots.size(); i++) {
+            sum += Math.max(0, replication.lagBytes(slots.get(i)));
+        }
+        return (long) sum;
+    }
+
+    /** A replica {@code b} hosts and does not lead is outside its ISR (caught up, its join not committed yet). */
+    private boolean hasReplicaOutOfIsr(int b) {
+        for (int i = layout.brokerSlotStart[b]; i < layout.brokerSlotStart[b + 1]; i++) {
+            int slot = layout.brokerSlots[i];
+            if (cluster.leader(layout.slotPartition[slot]) != b && !cluster.slotInIsr(slot)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The follower rate pacing has set on broker {@code b}, bytes per second; 0 when none. */
+    public double rate(int b) {
+        return rate[b];
+    }
+
+    /** Looks taken so far. */
+    public long looks() {
+        return looks;
+    }
+
+    /** Whether a policy's configuration, or any of the scenario's configuration changes, turns pacing on. */
+    public static boolean wanted(PacerConfig initial, List<PacerConfig> changed) {
+        return initial.pacing().enabled() || changed.stream().anyMatch(c -> c.pacing().enabled());
+    }
+}

@@ -1,0 +1,82 @@
+package io.leaderpacer.simulator.run;
+
+import io.leaderpacer.simulator.scenario.Scenario;
+import io.leaderpacer.simulator.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+
+import java.util.Locale;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Kafka's follower throttle on a restarted broker, end to end. Broker 0 of three is unfenced about 3 s after it stopped
+ * (controlled shutdown 1 s, down 1 s, unfenced 1 s later) and never leads again (a gate with threshold 0 and no
+ * escape), so it follows every partition: 30 live partitions of 0.05 MB/s (1.5 MB/s of in-sync inflow once they are
+ * back, about 0.15 MB behind each) and 6 backlog partitions of 100 MB. A cluster-default throttle lists every replica;
+ * the first round of responses the empty quota lets through (about 0.5 MB for each lagging partition) brings the
+ * live partitions back.
+ */
+class FollowerThrottleScenarioTest {
+
+    private static PolicyOutcome run(double throttleMBps) {
+        Scenario s = new ScenarioLoader().parse("throttle.yaml", String.join("\n",
+                "name: throttle",
+                "seed: 3",
+                "cluster: {brokers: 3}",
+                "topics:",
+                "  - {name: live, partitions: 30, replicationFactor: 3, produceMBps: 1.5}",
+                "  - {name: backlog, partitions: 6, replicationFactor: 3, produceMBps: 0, produceRequestsPerSecond: 0,"
+                        + " backlog: 600MB, backlogSkew: {kind: uniform}}",
+                "model: {tickMs: 100, networkInMBps: 10000, diskWriteMBps: 1000, controlledShutdownMs: 1000, unfenceDelayMs: 1000}",
+                "timeline: {end: 15m, events: [{at: 2m, restart: {broker: 0, down: 1s}}]}",
+                "customPolicies:",
+                "  - name: gated",
+                "    config: {leader.imbalance.election.algorithm: wait-for-sync,"
+                        + " leader.imbalance.election.wait.for.sync.threshold.percent: \"0\","
+                        + " leader.imbalance.election.wait.for.sync.max.wait.ms: \"0\"}",
+                String.format(Locale.ROOT, "    replicationThrottleMBps: %s", throttleMBps),
+                "policies: [gated]", ""));
+        return new ScenarioRunner(ProgressListener.NONE).run(s, s.seed()).outcome("gated");
+    }
+
+    private static double last(PolicyOutcome o, String column) {
+        TimeSeries ts = o.series();
+        return ts.value(column, ts.rows() - 1);
+    }
+
+    @Test
+    void rateBelowTheInSyncInflow_stallsCatchUp_butNeverHoldsInSyncReplicasBack() {
+        PolicyOutcome o = run(1);
+        // The live partitions caught up in the first rounds the empty quota let through, and stayed in their ISR:
+        // out of sync at the end are the two backlog partitions broker 0 is preferred for, nothing else.
+        assertThat(last(o, "out_of_sync_b0")).isEqualTo(2);
+        // Their 1.5 MB/s counts toward the 1 MB/s quota, which never opens again: the six backlog replicas stall.
+        assertThat(last(o, "lagging_b0")).isEqualTo(6);
+        assertThat(last(o, "throttle_mbps_b0")).isEqualTo(1);
+        // With catch-up stalled, nothing delays the in-sync fetches: the last bucket's P99 is the steady one.
+        assertThat(last(o, "p99_ms")).isCloseTo(o.steadyP99Ms(), within(0.01 * o.steadyP99Ms()));
+    }
+
+    @Test
+    void rateAboveTheInSyncInflow_catchesUp() {
+        PolicyOutcome o = run(3);
+        assertThat(last(o, "lagging_b0")).isZero();
+        assertThat(last(o, "out_of_sync_b0")).isZero();
+    }
+
+    @Test
+    void rateAboveTheBrokersCapacity_changesNothing() {
+        PolicyOutcome free = run(0);
+        PolicyOutcome high = run(100_000);
+        TimeSeries a = free.series();
+        TimeSeries b = high.series();
+        for (String column : a.columnNames()) {
+            if (!column.startsWith("throttle_mbps_")) {
+                assertThat(b.column(column)).as(column).containsExactly(a.column(column));
+            }
+        }
+        assertThat(high.windowP99Ms()).isEqualTo(free.windowP99Ms());
+        assertThat(high.recoveryMs()).isEqualTo(free.recoveryMs());
+    }
+}
