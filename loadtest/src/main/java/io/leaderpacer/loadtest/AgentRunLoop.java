@@ -58,16 +58,8 @@ public final class AgentRunLoop implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
-            synchronized (this) {
-                long wakeAt = System.nanoTime() + pacingIntervalMs * 1_000_000L;
-                long left;
-                while (running && (left = wakeAt - System.nanoTime()) > 0) {
-                    try {
-                        wait(Math.max(1, left / 1_000_000L));
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
+            if (!pause(pacingIntervalMs)) {
+                return;
             }
         }
     }
@@ -75,19 +67,26 @@ public final class AgentRunLoop implements AutoCloseable {
     private void loop() {
         while (running) {
             RunRecord run = agent.runOnce();
-            long delay = run.succeeded() ? run.nextRunDelayMs() : FAILED_RUN_RETRY_MS;
-            long wakeAt = System.nanoTime() + delay * 1_000_000L;
-            synchronized (this) {
-                long left;
-                while (running && (left = wakeAt - System.nanoTime()) > 0) {
-                    try {
-                        wait(Math.max(1, left / 1_000_000L));
-                    } catch (InterruptedException e) {
-                        return;
-                    }
+            if (!pause(run.succeeded() ? run.nextRunDelayMs() : FAILED_RUN_RETRY_MS)) {
+                return;
+            }
+        }
+    }
+
+    /** Waits this long unless {@link #close()} comes first; false when interrupted. */
+    private boolean pause(long delayMs) {
+        long wakeAt = System.nanoTime() + delayMs * 1_000_000L;
+        synchronized (this) {
+            long left;
+            while (running && (left = wakeAt - System.nanoTime()) > 0) {
+                try {
+                    wait(Math.max(1, left / 1_000_000L));
+                } catch (InterruptedException e) {
+                    return false;
                 }
             }
         }
+        return true;
     }
 
     /**

@@ -173,15 +173,20 @@ public final class PacingLoop {
         }
     }
 
+    /** Reads the ledger at the first look after a start or a takeover: what an earlier instance set is pacing's. */
+    private void loadLedgerOnce() throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
+        if (!ledgerLoaded) {
+            ledger.load();
+            ledgerLoaded = true;
+        }
+    }
+
     /** One look under these settings; off (or disabled) restores what pacing owns. */
     public PacingReport tick(CatchUpPacing config) throws InterruptedException {
         long now = clock.millis();
         afterTakeover();
         try {
-            if (!ledgerLoaded) {
-                ledger.load();
-                ledgerLoaded = true;
-            }
+            loadLedgerOnce();
             if (config.enabled() && !permissionsChecked && disabled == null) {
                 permissionsChecked = true;
                 List<io.leaderpacer.agent.kafka.RequiredPermission> missing = permissions.missingForPacing();
@@ -251,10 +256,7 @@ public final class PacingLoop {
         long now = clock.millis();
         afterTakeover();
         try {
-            if (!ledgerLoaded) {
-                ledger.load();
-                ledgerLoaded = true;
-            }
+            loadLedgerOnce();
             if (ledger.isEmpty()) {
                 return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.empty()));
             }

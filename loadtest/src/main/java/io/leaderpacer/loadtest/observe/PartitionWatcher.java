@@ -1,5 +1,8 @@
 package io.leaderpacer.loadtest.observe;
 
+import io.leaderpacer.agent.pacing.ReplicaBytes;
+import io.leaderpacer.engine.cluster.PartitionId;
+import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.loadtest.load.BrokerRole;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -193,13 +196,27 @@ public final class PartitionWatcher implements AutoCloseable {
                 byDir.values().forEach(d -> d.replicaInfos().forEach((tp, info) -> m.merge(tp, info.size(), Long::sum)));
                 sizes.put(b, m);
             });
-            return ReplicaBytes.of(broker, sizes, topics.values());
+            return ReplicaBytes.of(broker, sizes, partitions(topics.values()));
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
             return ReplicaBytes.UNKNOWN;
         }
+    }
+
+    /** The partitions as the agent's arithmetic takes them: replicas and leader (the ISR does not count there). */
+    private static List<PartitionState> partitions(Collection<TopicDescription> topics) {
+        List<PartitionState> out = new ArrayList<>();
+        for (TopicDescription t : topics) {
+            for (TopicPartitionInfo p : t.partitions()) {
+                int[] replicas = p.replicas().stream().mapToInt(Node::id).toArray();
+                out.add(new PartitionState(new PartitionId(t.name(), p.partition()), replicas, replicas, new int[0],
+                        p.leader() == null || p.leader().isEmpty() ? PartitionState.NO_LEADER : p.leader().id(), false,
+                        false, new int[0]));
+            }
+        }
+        return out;
     }
 
     /** The last sample, or null before the first one succeeded. */

@@ -1,9 +1,8 @@
-package io.leaderpacer.loadtest.observe;
+package io.leaderpacer.agent.pacing;
 
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.Node;
+import io.leaderpacer.engine.cluster.PartitionId;
+import io.leaderpacer.engine.cluster.PartitionState;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.TopicPartitionInfo;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -13,12 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ReplicaBytesTest {
 
-    private static final Node B0 = new Node(0, "127.0.0.1", 9000);
-    private static final Node B1 = new Node(1, "127.0.0.1", 9001);
-    private static final Node B2 = new Node(2, "127.0.0.1", 9002);
-
-    private static TopicPartitionInfo partition(int p, Node leader, Node... replicas) {
-        return new TopicPartitionInfo(p, leader, List.of(replicas), List.of(replicas));
+    private static PartitionState partition(int p, int leader, int... replicas) {
+        return new PartitionState(new PartitionId("t", p), replicas, replicas, new int[0], leader, false, false,
+                new int[0]);
     }
 
     private static TopicPartition tp(int p) {
@@ -26,13 +22,12 @@ class ReplicaBytesTest {
     }
 
     /** t-0 led by 0, t-1 led by 1 (the broker looked at), t-2 led by 2 and not hosted by 1, t-3 leaderless. */
-    private static final List<TopicDescription> TOPICS = List.of(new TopicDescription("t", false, List.of(
-            partition(0, B0, B0, B1, B2), partition(1, B1, B1, B0, B2), partition(2, B2, B2, B0),
-            partition(3, null, B0, B1, B2))));
+    private static final List<PartitionState> PARTITIONS = List.of(partition(0, 0, 0, 1, 2), partition(1, 1, 1, 0, 2),
+            partition(2, 2, 2, 0), partition(3, PartitionState.NO_LEADER, 0, 1, 2));
 
     @Test
     void aBrokerThatDidNotAnswer_isUnknown() {
-        assertThat(ReplicaBytes.of(1, Map.of(0, Map.of(tp(0), 100L)), TOPICS)).isEqualTo(ReplicaBytes.UNKNOWN);
+        assertThat(ReplicaBytes.of(1, Map.of(0, Map.of(tp(0), 100L)), PARTITIONS)).isEqualTo(ReplicaBytes.UNKNOWN);
     }
 
     @Test
@@ -43,7 +38,7 @@ class ReplicaBytesTest {
                 2, Map.of(tp(0), 1000L, tp(1), 500L, tp(2), 700L, tp(3), 900L));
         // hosted: 250 + 500 + 10; behind: t-0 only (1000 - 250). t-1 it leads, t-2 it does not host, t-3 has no
         // leader to be behind.
-        assertThat(ReplicaBytes.of(1, sizes, TOPICS)).isEqualTo(new ReplicaBytes(760, 750));
+        assertThat(ReplicaBytes.of(1, sizes, PARTITIONS)).isEqualTo(new ReplicaBytes(760, 750));
     }
 
     @Test
@@ -52,8 +47,8 @@ class ReplicaBytesTest {
                 0, Map.of(tp(0), 300L),
                 1, Map.of(),
                 2, Map.of());
-        assertThat(ReplicaBytes.of(1, sizes, TOPICS)).isEqualTo(new ReplicaBytes(0, 300));
+        assertThat(ReplicaBytes.of(1, sizes, PARTITIONS)).isEqualTo(new ReplicaBytes(0, 300));
         Map<Integer, Map<TopicPartition, Long>> ahead = Map.of(0, Map.of(tp(0), 300L), 1, Map.of(tp(0), 320L));
-        assertThat(ReplicaBytes.of(1, ahead, TOPICS)).isEqualTo(new ReplicaBytes(320, 0));
+        assertThat(ReplicaBytes.of(1, ahead, PARTITIONS)).isEqualTo(new ReplicaBytes(320, 0));
     }
 }
