@@ -57,6 +57,8 @@ public final class LatencyModel {
     /** Per broker, refreshed each tick: its delay as an in-sync follower. */
     private final double[] followerMs;
     private final FetchSharing sharing;
+    /** Scratch: the followers in one partition's write path ({@link #writePath}). */
+    private final int[] path;
     /** Per broker: when a crashed broker will be fenced, or Long.MIN_VALUE. */
     private final long[] crashFenceAtMs;
 
@@ -79,6 +81,11 @@ public final class LatencyModel {
         leaderMs = new double[layout.brokers];
         followerMs = new double[layout.brokers];
         crashFenceAtMs = new long[layout.brokers];
+        int maxReplicas = 0;
+        for (int p = 0; p < layout.partitions; p++) {
+            maxReplicas = Math.max(maxReplicas, layout.replicaCount(p));
+        }
+        path = new int[maxReplicas];
         java.util.Arrays.fill(crashFenceAtMs, Long.MIN_VALUE);
     }
 
@@ -132,13 +139,8 @@ public final class LatencyModel {
     public double caughtShare(int p) {
         int leader = cluster.leader(p);
         double share = 0;
-        int base = layout.replicaStart[p];
-        int mask = layout.acksAll[p] ? cluster.isrMask(p) : 0;
-        for (int j = 0; j < layout.replicaCount(p); j++) {
-            int f = layout.slotBroker[base + j];
-            if (f != leader && ((mask & (1 << j)) != 0 || joining(p, j))) {
-                share = Math.max(share, sharing.caughtShare(f, leader));
-            }
+        for (int i = 0, n = writePath(p, leader); i < n; i++) {
+            share = Math.max(share, sharing.caughtShare(path[i], leader));
         }
         return share;
     }
@@ -147,19 +149,31 @@ public final class LatencyModel {
     public double meanMs(int p, long movedAtMs, long nowMs, boolean caught) {
         int leader = cluster.leader(p);
         double slowest = 0;
-        int base = layout.replicaStart[p];
-        int mask = layout.acksAll[p] ? cluster.isrMask(p) : 0;
-        for (int j = 0; j < layout.replicaCount(p); j++) {
-            int f = layout.slotBroker[base + j];
-            if (f != leader && ((mask & (1 << j)) != 0 || joining(p, j))) {
-                slowest = Math.max(slowest, followerDelay(f, leader, caught));
-            }
+        for (int i = 0, n = writePath(p, leader); i < n; i++) {
+            slowest = Math.max(slowest, followerDelay(path[i], leader, caught));
         }
         double mean = rtt + leaderMs[leader] + slowest;
         if (movedAtMs != Long.MIN_VALUE && nowMs - movedAtMs < moveTransientMs) {
             mean += moveRetry * (1 + gains.inWindow(leader, nowMs) / stormScale);
         }
         return mean;
+    }
+
+    /**
+     * Fills {@link #path} with the followers an acks=all write to {@code p} waits for (its ISR and a joining replica,
+     * none with acks=1) and returns how many.
+     */
+    private int writePath(int p, int leader) {
+        int n = 0;
+        int base = layout.replicaStart[p];
+        int mask = layout.acksAll[p] ? cluster.isrMask(p) : 0;
+        for (int j = 0; j < layout.replicaCount(p); j++) {
+            int f = layout.slotBroker[base + j];
+            if (f != leader && ((mask & (1 << j)) != 0 || joining(p, j))) {
+                path[n++] = f;
+            }
+        }
+        return n;
     }
 
     /** Whether an acks=all write to the partition waits for a replica that has caught up but is not in the ISR yet. */

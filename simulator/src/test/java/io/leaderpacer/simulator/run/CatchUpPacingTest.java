@@ -1,7 +1,6 @@
 package io.leaderpacer.simulator.run;
 
 import io.leaderpacer.simulator.scenario.Scenario;
-import io.leaderpacer.simulator.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -11,24 +10,13 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * Catch-up pacing on the model: the engine's CatchUpPacer decides every 2 s and its rate becomes the restarted broker's
- * follower throttle. The cluster of {@link FollowerThrottleScenarioTest} (broker 0 back after about 3 s, 1.5 MB/s of
- * in-sync inflow once its live partitions are back, 6 backlog partitions of 100 MB), without a static throttle.
+ * follower throttle, on {@link RestartedFollowerCluster} without a static throttle.
  */
 class CatchUpPacingTest {
 
     private static PolicyOutcome run(String pacingKeys, String model) {
-        Scenario s = new ScenarioLoader().parse("pacing.yaml", String.join("\n",
-                "name: pacing",
-                "seed: 3",
-                "cluster: {brokers: 3}",
-                "topics:",
-                "  - {name: live, partitions: 30, replicationFactor: 3, produceMBps: 1.5}",
-                "  - {name: backlog, partitions: 6, replicationFactor: 3, produceMBps: 0, produceRequestsPerSecond: 0,"
-                        + " backlog: 600MB, backlogSkew: {kind: uniform}}",
-                "model: {tickMs: 100, bucketSeconds: 2, networkInMBps: 10000, diskWriteMBps: 1000, controlledShutdownMs: 1000,"
-                        + " unfenceDelayMs: 1000" + model + "}",
-                "timeline: {end: 15m, events: [{at: 2m, restart: {broker: 0, down: 1s}}]}",
-                "policies: [\"kip-example:" + pacingKeys + "\"]", ""));
+        Scenario s = RestartedFollowerCluster.scenario(", bucketSeconds: 2" + model,
+                "policies: [\"kip-example:" + pacingKeys + "\"]");
         return new ScenarioRunner(ProgressListener.NONE).run(s, s.seed()).outcomes().get(1);
     }
 

@@ -1,7 +1,6 @@
 package io.leaderpacer.simulator.run;
 
 import io.leaderpacer.simulator.scenario.Scenario;
-import io.leaderpacer.simulator.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 
 import java.util.Locale;
@@ -10,33 +9,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * Kafka's follower throttle on a restarted broker, end to end. Broker 0 of three is unfenced about 3 s after it stopped
- * (controlled shutdown 1 s, down 1 s, unfenced 1 s later) and never leads again (a gate with threshold 0 and no
- * escape), so it follows every partition: 30 live partitions of 0.05 MB/s (1.5 MB/s of in-sync inflow once they are
- * back, about 0.15 MB behind each) and 6 backlog partitions of 100 MB. A cluster-default throttle lists every replica;
- * the first round of responses the empty quota lets through (about 0.5 MB for each lagging partition) brings the
- * live partitions back.
+ * Kafka's follower throttle on a restarted broker, end to end, on {@link RestartedFollowerCluster}. Broker 0 never
+ * leads again (a gate with threshold 0 and no escape), so it follows every partition. A cluster-default throttle lists
+ * every replica; the first round of responses the empty quota lets through (about 0.5 MB for each lagging partition)
+ * brings the live partitions back.
  */
 class FollowerThrottleScenarioTest {
 
     private static PolicyOutcome run(double throttleMBps) {
-        Scenario s = new ScenarioLoader().parse("throttle.yaml", String.join("\n",
-                "name: throttle",
-                "seed: 3",
-                "cluster: {brokers: 3}",
-                "topics:",
-                "  - {name: live, partitions: 30, replicationFactor: 3, produceMBps: 1.5}",
-                "  - {name: backlog, partitions: 6, replicationFactor: 3, produceMBps: 0, produceRequestsPerSecond: 0,"
-                        + " backlog: 600MB, backlogSkew: {kind: uniform}}",
-                "model: {tickMs: 100, networkInMBps: 10000, diskWriteMBps: 1000, controlledShutdownMs: 1000, unfenceDelayMs: 1000}",
-                "timeline: {end: 15m, events: [{at: 2m, restart: {broker: 0, down: 1s}}]}",
+        Scenario s = RestartedFollowerCluster.scenario("",
                 "customPolicies:",
                 "  - name: gated",
                 "    config: {leader.imbalance.election.algorithm: wait-for-sync,"
                         + " leader.imbalance.election.wait.for.sync.threshold.percent: \"0\","
                         + " leader.imbalance.election.wait.for.sync.max.wait.ms: \"0\"}",
                 String.format(Locale.ROOT, "    replicationThrottleMBps: %s", throttleMBps),
-                "policies: [gated]", ""));
+                "policies: [gated]");
         return new ScenarioRunner(ProgressListener.NONE).run(s, s.seed()).outcome("gated");
     }
 
