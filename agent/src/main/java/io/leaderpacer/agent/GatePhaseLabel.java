@@ -29,6 +29,6 @@ public final class GatePhaseLabel {
 
     /** The label of one broker's gate report. */
     public static String of(BrokerGateReport report) {
-        return of(report.phase(), report.active());
+        return of(report.verdict().phase(), report.active());
     }
 }

@@ -93,13 +93,14 @@ class RestartedBrokerTest {
             ElectionDecision d = run.decision().orElseThrow();
             BrokerGateReport two = d.broker(2);
             assertThat(d.elections()).as("run %d batch", run.sequence()).hasSizeLessThanOrEqualTo(MAX_PER_RUN);
-            if (two != null && two.active() && two.outOfSyncPercent() > THRESHOLD) {
+            if (two != null && two.active() && two.ratio().percent() > THRESHOLD) {
                 sawGatedAboveThreshold = true;
-                assertThat(two.phase()).as("run %d: broker 2 above threshold", run.sequence()).isEqualTo(GatePhase.GATED);
+                assertThat(two.verdict().phase()).as("run %d: broker 2 above threshold", run.sequence())
+                        .isEqualTo(GatePhase.GATED);
                 assertThat(run.electedTo(2)).as("run %d: elections to broker 2 above threshold", run.sequence()).isZero();
             }
             if (d.electionsTo(2) > 0) {
-                assertThat(two.outOfSyncPercent()).as("run %d: ratio when electing", run.sequence())
+                assertThat(two.ratio().percent()).as("run %d: ratio when electing", run.sequence())
                         .isLessThanOrEqualTo(THRESHOLD);
                 electingRuns.add(run);
             }
@@ -139,8 +140,9 @@ class RestartedBrokerTest {
             assertThat(d.deferredByThrottle()).isZero();
             if (two != null && two.active()) {
                 // Every partition back in broker 2's ISR but not led by it is elected in this very run.
-                assertThat(two.elected()).as("run %d", run.sequence()).isEqualTo(two.imbalanced() - two.outOfSync());
-                if (run.electedTo(2) > 0 && two.outOfSync() > 0) {
+                assertThat(two.run().elected()).as("run %d", run.sequence())
+                        .isEqualTo(two.partitions().imbalanced() - two.partitions().outOfSync());
+                if (run.electedTo(2) > 0 && two.partitions().outOfSync() > 0) {
                     electedWhileOthersStillOut = true;
                 }
             }
@@ -189,7 +191,8 @@ class RestartedBrokerTest {
             ElectionDecision d = run.decision().orElseThrow();
             BrokerGateReport one = d.broker(1);
             BrokerGateReport two = d.broker(2);
-            if (d.moreWork() && one.elected() + one.deferredByThrottle() >= cap / 2 && two.elected() + two.deferredByThrottle() >= cap / 2) {
+            if (d.moreWork() && one.run().elected() + one.run().deferredByThrottle() >= cap / 2
+                    && two.run().elected() + two.run().deferredByThrottle() >= cap / 2) {
                 sharedRuns++;
                 assertThat(Math.abs(run.electedTo(1) - run.electedTo(2))).as("run %d split", run.sequence()).isLessThanOrEqualTo(1);
                 assertThat(run.electedTo(1) + run.electedTo(2)).isEqualTo(cap);

@@ -46,17 +46,17 @@ class RecoveringClusterTest {
         assertThat(d.imbalancedCount()).isEqualTo(400);
         assertThat(d.gatedBrokerCount()).isEqualTo(1);
         BrokerGateReport gated = d.broker(0);
-        assertThat(gated.phase()).isEqualTo(GatePhase.GATED);
-        assertThat(gated.outOfSync()).isEqualTo(20);
-        assertThat(gated.skippedByGate()).isEqualTo(80);
+        assertThat(gated.verdict().phase()).isEqualTo(GatePhase.GATED);
+        assertThat(gated.partitions().outOfSync()).isEqualTo(20);
+        assertThat(gated.run().skippedByGate()).isEqualTo(80);
         for (int b = 1; b < 4; b++) {
-            assertThat(d.broker(b).phase()).isEqualTo(GatePhase.OPEN);
-            assertThat(d.broker(b).outOfSync()).isEqualTo(2);
+            assertThat(d.broker(b).verdict().phase()).isEqualTo(GatePhase.OPEN);
+            assertThat(d.broker(b).partitions().outOfSync()).isEqualTo(2);
         }
         assertThat(d.elections()).hasSize(50);
         assertThat(d.elections()).allSatisfy(e -> assertThat(e.newLeader()).isBetween(1, 3));
         assertThat(d.deferredByThrottle()).isEqualTo(3 * 98 - 50);
-        assertThat(d.broker(4).imbalanced()).as("brokers past the recovering ones lead all theirs").isZero();
+        assertThat(d.broker(4).partitions().imbalanced()).as("brokers past the recovering ones lead all theirs").isZero();
     }
 
     @Test

@@ -283,14 +283,16 @@ final class VersionStory {
             ElectionDecision d = run.decision().orElseThrow();
             assertThat(d.elections()).as("run %d batch", run.sequence()).hasSizeLessThanOrEqualTo(MAX_PER_RUN);
             BrokerGateReport two = d.broker(2);
-            if (two != null && two.active() && two.outOfSyncPercent() > THRESHOLD) {
-                assertThat(two.phase()).as("run %d: broker 2 above threshold", run.sequence()).isEqualTo(GatePhase.GATED);
+            if (two != null && two.active() && two.ratio().percent() > THRESHOLD) {
+                assertThat(two.verdict().phase()).as("run %d: broker 2 above threshold", run.sequence())
+                        .isEqualTo(GatePhase.GATED);
                 assertThat(run.electedTo(2)).as("run %d: elections to broker 2 above threshold", run.sequence()).isZero();
                 gatedRuns++;
-                maxGatedRatio = Math.max(maxGatedRatio, two.outOfSyncPercent());
+                maxGatedRatio = Math.max(maxGatedRatio, two.ratio().percent());
             }
             if (d.electionsTo(2) > 0) {
-                assertThat(two.outOfSyncPercent()).as("run %d: ratio when electing", run.sequence()).isLessThanOrEqualTo(THRESHOLD);
+                assertThat(two.ratio().percent()).as("run %d: ratio when electing", run.sequence())
+                        .isLessThanOrEqualTo(THRESHOLD);
             }
             if (!run.results().isEmpty()) {
                 batches.add(run.results().size());
@@ -314,7 +316,8 @@ final class VersionStory {
     /** Whether the run saw broker 2 active, above the threshold and held at the gate. */
     private static boolean gatesBrokerTwo(RunRecord run) {
         BrokerGateReport two = run.decision().map(d -> d.broker(2)).orElse(null);
-        return two != null && two.active() && two.outOfSyncPercent() > THRESHOLD && two.phase() == GatePhase.GATED;
+        return two != null && two.active() && two.ratio().percent() > THRESHOLD
+                && two.verdict().phase() == GatePhase.GATED;
     }
 
     /**

@@ -41,7 +41,7 @@ public record ElectionDecision(
     public int gatedBrokerCount() {
         int n = 0;
         for (BrokerGateReport r : brokers) {
-            if (r.phase().blocksElections()) {
+            if (r.blocksElections()) {
                 n++;
             }
         }
@@ -61,7 +61,7 @@ public record ElectionDecision(
     /** Whether the broker may receive elections this run. */
     public boolean isGated(int broker) {
         BrokerGateReport r = broker(broker);
-        return r != null && r.phase().blocksElections();
+        return r != null && r.blocksElections();
     }
 
     /** Elections whose new leader is the given broker. */

@@ -59,21 +59,24 @@ final class Gate {
             int total = i >= 0 ? counts.total[i] : 0;
             int imbalanced = i >= 0 ? counts.imbalanced[i] : 0;
             int outOfSync = i >= 0 ? counts.outOfSync[i] : 0;
-            int denominator = literal ? imbalanced : total;
-            int numerator = literal ? (i >= 0 ? counts.outOfSyncImbalanced[i] : 0) : outOfSync;
+            BrokerGateReport.PartitionCounts partitions = new BrokerGateReport.PartitionCounts(total, imbalanced, outOfSync);
+            BrokerGateReport.Ratio ratio = new BrokerGateReport.Ratio(
+                    literal ? (i >= 0 ? counts.outOfSyncImbalanced[i] : 0) : outOfSync, literal ? imbalanced : total,
+                    config.thresholdPercent());
 
             if (!config.waitForSync()) {
-                reports.add(new BrokerGateReport(b, active, total, imbalanced, outOfSync, denominator, numerator,
-                        config.thresholdPercent(), GatePhase.NOT_APPLICABLE, -1, 0, 0, 0, 0, 0,
-                        "algorithm is immediate: no gate"));
+                reports.add(new BrokerGateReport(b, active, partitions, ratio, BrokerGateReport.Verdict.NOT_APPLICABLE,
+                        BrokerGateReport.RunCounts.NONE));
                 continue;
             }
 
-            boolean over = denominator > 0 && numerator * 100.0 > config.thresholdPercent() * denominator;
-            String ratio = numerator + "/" + denominator + " = " + percentWithTwoDecimals(numerator, denominator)
+            int numerator = ratio.numerator();
+            int denominator = ratio.denominator();
+            boolean over = ratio.over();
+            String ratioText = numerator + "/" + denominator + " = " + percentWithTwoDecimals(numerator, denominator)
                     + "% out of sync " + (over ? ">" : "<=") + " threshold " + threshold + "%";
             Step step = step(memory.gate(b), active, over, wall, config.maxWaitMs(), config.recheck().hysteresisMinMs(),
-                    nowMs, ratio);
+                    nowMs, ratioText);
             BrokerGateState now = step.next();
             if (now != null) {
                 next.put(b, now);
@@ -81,9 +84,9 @@ final class Gate {
             if (step.phase().blocksElections() && i >= 0) {
                 blocked[i] = true;
             }
-            reports.add(new BrokerGateReport(b, active, total, imbalanced, outOfSync, denominator, numerator,
-                    config.thresholdPercent(), step.phase(), now == null ? -1 : now.episodeStartMs(),
-                    now == null ? 0 : now.gatedMs(), now == null ? 0 : now.clearRuns(), 0, 0, 0, step.reason()));
+            reports.add(new BrokerGateReport(b, active, partitions, ratio, new BrokerGateReport.Verdict(step.phase(),
+                    now == null ? -1 : now.episodeStartMs(), now == null ? 0 : now.gatedMs(),
+                    now == null ? 0 : now.clearRuns(), step.reason()), BrokerGateReport.RunCounts.NONE));
         }
         return new Verdicts(blocked, reports, next);
     }

@@ -56,6 +56,27 @@ public final class PreferredElection {
         return target == p.leader() ? NO_CHANGE : target;
     }
 
+    /**
+     * The election rule's verdict for the candidate at position {@code i}. When the preferred replica is
+     * the first assigned one, in the ISR and active (most candidates of a recovery), it is elected; when it is
+     * out of a non-empty ISR and the leader is an active ISR member (a broker still catching up), nothing
+     * changes. The columns say both without touching the partition object; otherwise
+     * the rule runs in full.
+     */
+    static int targetAt(ClusterView cluster, EffectiveReplicaOrder order, int i, int pref) {
+        if (order.isAssignmentOrder()) {
+            if (cluster.firstReplicaInIsrAt(i)) {
+                if (cluster.isActiveAt(pref)) {
+                    return cluster.brokerIdAt(pref);
+                }
+            } else if (!cluster.isrEmptyAt(i) && cluster.leaderInIsrAt(i) && cluster.isActiveAt(cluster.leaderIndexAt(i))) {
+                // The preferred replica is out of a non-empty ISR, so it cannot lead; the leader is valid and stays.
+                return NO_CHANGE;
+            }
+        }
+        return decide(cluster.partitionAt(i), cluster, order);
+    }
+
     /** In the ISR (or in the ELR when the ISR is empty) and on an active broker. */
     public static boolean isValidLeader(PartitionState p, int replica, ClusterView cluster) {
         if (!cluster.isActive(replica)) {

@@ -66,86 +66,11 @@ public final class PreferredLeaderBalancer {
     private static ElectionDecision decide(ClusterView cluster, PreferredCounts counts, EffectiveReplicaOrder order,
                                            PacerConfig config, BalancerMemory memory, long nowMs) {
         Gate.Verdicts verdicts = Gate.evaluate(cluster, counts, config, memory, nowMs);
-        int tableSize = counts.brokerTableSize();
-        int[] elected = new int[tableSize];
-        int[] skipped = new int[tableSize];
-        int[] deferred = new int[tableSize];
-
-        int cap = config.maxPerRun();
-        List<Election> elections = new ArrayList<>(Math.min(cap, 1024));
-        int skippedTotal = 0;
-        int deferredTotal = 0;
-        int lastStart = memory.lastRoundRobinStart();
-
-        if (!config.waitForSync()) {
-            // Kafka's loop: the first `cap` valid elections in iteration order, stopping at the cap. The elections
-            // the cap deferred are the valid ones among the candidates it did not examine: counted, not made.
-            int c = 0;
-            for (; c < counts.candidateCount && elections.size() < cap; c++) {
-                int i = counts.candidateAt(c);
-                int pref = counts.preferredAt(c);
-                int target = target(cluster, order, i, pref);
-                if (target != PreferredElection.NO_CHANGE) {
-                    elections.add(new Election(cluster.partitionAt(i).id(), cluster.leaderAt(i), target,
-                            cluster.brokerIdAt(pref)));
-                    elected[pref]++;
-                }
-            }
-            for (; c < counts.candidateCount; c++) {
-                int pref = counts.preferredAt(c);
-                if (target(cluster, order, counts.candidateAt(c), pref) != PreferredElection.NO_CHANGE) {
-                    deferred[pref]++;
-                    deferredTotal++;
-                }
-            }
-        } else {
-            int[] candidateIndex = new int[Math.max(16, counts.candidateCount)];
-            int[] candidateBroker = new int[candidateIndex.length];
-            int[] candidateTarget = new int[candidateIndex.length];
-            int count = 0;
-            for (int c = 0; c < counts.candidateCount; c++) {
-                int i = counts.candidateAt(c);
-                int pref = counts.preferredAt(c);
-                int target = target(cluster, order, i, pref);
-                if (target == PreferredElection.NO_CHANGE) {
-                    continue;
-                }
-                if (verdicts.blocked()[pref]) {
-                    skippedTotal++;
-                    skipped[pref]++;
-                    continue;
-                }
-                candidateIndex[count] = i;
-                candidateBroker[count] = pref;
-                candidateTarget[count] = target;
-                count++;
-            }
-            int[] idOfIndex = new int[tableSize];
-            for (int b = 0; b < tableSize; b++) {
-                idOfIndex[b] = cluster.brokerIdAt(b);
-            }
-            RoundRobinSelection.Result chosen = RoundRobinSelection.select(candidateBroker, count, idOfIndex, cap,
-                    lastStart);
-            for (int j = 0; j < chosen.chosenCount(); j++) {
-                int c = chosen.chosen()[j];
-                int i = candidateIndex[c];
-                elections.add(new Election(cluster.partitionAt(i).id(), cluster.leaderAt(i), candidateTarget[c],
-                        cluster.brokerIdAt(candidateBroker[c])));
-                elected[candidateBroker[c]]++;
-            }
-            deferredTotal = count - chosen.chosenCount();
-            for (int b = 0; b < tableSize; b++) {
-                // per-broker deferred = its electable candidates minus those chosen
-                deferred[b] = -elected[b];
-            }
-            for (int c = 0; c < count; c++) {
-                deferred[candidateBroker[c]]++;
-            }
-            lastStart = chosen.startBroker();
-        }
-        return finish(cluster, counts, verdicts,
-                new RunSelection(elections, elected, skipped, deferred, skippedTotal, deferredTotal, lastStart),
-                config, nowMs);
+        RunSelection selection = config.waitForSync()
+                ? SnapshotSelection.waitForSync(cluster, counts, order, verdicts.blocked(), config.maxPerRun(),
+                memory.lastRoundRobinStart())
+                : SnapshotSelection.immediate(cluster, counts, order, config.maxPerRun(), memory.lastRoundRobinStart());
+        return finish(cluster, counts, verdicts, selection, config, nowMs);
     }
 
     /** The reports with each broker's run counts, the next memory and the decision. */
@@ -154,31 +79,11 @@ public final class PreferredLeaderBalancer {
         List<BrokerGateReport> reports = new ArrayList<>(verdicts.reports().size());
         for (BrokerGateReport r : verdicts.reports()) {
             int b = cluster.brokerIndexOf(r.broker());
-            reports.add(b >= 0 ? r.withRunCounts(run.elected()[b], run.skipped()[b], run.deferred()[b]) : r);
+            reports.add(b >= 0 ? r.withRunCounts(
+                    new BrokerGateReport.RunCounts(run.elected()[b], run.skipped()[b], run.deferred()[b])) : r);
         }
         BalancerMemory next = new BalancerMemory(verdicts.nextGates(), run.lastStart(), nowMs);
         return new ElectionDecision(nowMs, config, run.elections(), run.elections().size() >= config.maxPerRun(),
                 counts.imbalancedCount, run.skippedTotal(), run.deferredTotal(), reports, next);
-    }
-
-    /**
-     * The election rule's verdict for the candidate at position {@code i}. When the preferred replica is
-     * the first assigned one, in the ISR and active (most candidates of a recovery), it is elected; when it is
-     * out of a non-empty ISR and the leader is an active ISR member (a broker still catching up), nothing
-     * changes. The columns say both without touching the partition object; otherwise
-     * {@link PreferredElection} runs in full.
-     */
-    static int target(ClusterView cluster, EffectiveReplicaOrder order, int i, int pref) {
-        if (order.isAssignmentOrder()) {
-            if (cluster.firstReplicaInIsrAt(i)) {
-                if (cluster.isActiveAt(pref)) {
-                    return cluster.brokerIdAt(pref);
-                }
-            } else if (!cluster.isrEmptyAt(i) && cluster.leaderInIsrAt(i) && cluster.isActiveAt(cluster.leaderIndexAt(i))) {
-                // The preferred replica is out of a non-empty ISR, so it cannot lead; the leader is valid and stays.
-                return PreferredElection.NO_CHANGE;
-            }
-        }
-        return PreferredElection.decide(cluster.partitionAt(i), cluster, order);
     }
 }

@@ -31,7 +31,7 @@ final class StateSelection {
         int pos = ci.nextToExamine(0);
         for (; pos >= 0 && elections.size() < cap; pos = ci.nextToExamine(pos + 1)) {
             int pref = s.firstReplicaIndexAt(pos);
-            int target = PreferredLeaderBalancer.target(s, order, pos, pref);
+            int target = PreferredElection.targetAt(s, order, pos, pref);
             if (target != PreferredElection.NO_CHANGE) {
                 elections.add(new Election(s.partitionAt(pos).id(), s.leaderAt(pos), target, s.brokerIdAt(pref)));
                 elected[pref]++;
@@ -72,7 +72,7 @@ final class StateSelection {
 
     /** 1 when the candidate at {@code pos} is a valid election, else 0. */
     private static int valid(ClusterState s, EffectiveReplicaOrder order, int pos) {
-        return PreferredLeaderBalancer.target(s, order, pos, s.firstReplicaIndexAt(pos)) != PreferredElection.NO_CHANGE
+        return PreferredElection.targetAt(s, order, pos, s.firstReplicaIndexAt(pos)) != PreferredElection.NO_CHANGE
                 ? 1 : 0;
     }
 
@@ -151,7 +151,7 @@ final class StateSelection {
                 bucketCursor[k] = ci.nextBucketSlot(b, bucketCursor[k] + 1);
             } else {
                 pos = fromExtrasPos;
-                target = PreferredLeaderBalancer.target(s, order, pos, b);
+                target = PreferredElection.targetAt(s, order, pos, b);
                 extraCursor[k]++;
             }
             elections.add(new Election(s.partitionAt(pos).id(), s.leaderAt(pos), target, s.brokerIdAt(b)));
@@ -173,7 +173,7 @@ final class StateSelection {
         void consider(ClusterState s, EffectiveReplicaOrder order, int pos, boolean[] blocked, int[] electable,
                       int[] skipped) {
             int pref = s.firstReplicaIndexAt(pos);
-            if (PreferredLeaderBalancer.target(s, order, pos, pref) == PreferredElection.NO_CHANGE) {
+            if (PreferredElection.targetAt(s, order, pos, pref) == PreferredElection.NO_CHANGE) {
                 return;
             }
             if (blocked[pref]) {

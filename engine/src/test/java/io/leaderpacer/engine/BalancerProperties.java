@@ -154,9 +154,9 @@ class BalancerProperties {
                 .filter(p -> p.leader() != order.preferred(p))
                 .filter(p -> PreferredElection.decide(p, cluster, order) != PreferredElection.NO_CHANGE)
                 .count();
-        int elected = d.brokers().stream().mapToInt(BrokerGateReport::elected).sum();
-        int skipped = d.brokers().stream().mapToInt(BrokerGateReport::skippedByGate).sum();
-        int deferred = d.brokers().stream().mapToInt(BrokerGateReport::deferredByThrottle).sum();
+        int elected = d.brokers().stream().mapToInt(report -> report.run().elected()).sum();
+        int skipped = d.brokers().stream().mapToInt(report -> report.run().skippedByGate()).sum();
+        int deferred = d.brokers().stream().mapToInt(report -> report.run().deferredByThrottle()).sum();
 
         assertThat(d.imbalancedCount()).isEqualTo(imbalanced);
         assertThat(elected).isEqualTo(d.elections().size());
@@ -172,8 +172,8 @@ class BalancerProperties {
             List<PartitionState> preferring = cluster.partitions().stream()
                     .filter(p -> !p.reassigning() && !p.topicDeleting() && order.preferred(p) == r.broker())
                     .collect(Collectors.toList());
-            assertThat(r.preferredPartitions()).as("broker %d", r.broker()).isEqualTo(preferring.size());
-            assertThat(r.outOfSync()).as("broker %d", r.broker())
+            assertThat(r.partitions().preferredPartitions()).as("broker %d", r.broker()).isEqualTo(preferring.size());
+            assertThat(r.partitions().outOfSync()).as("broker %d", r.broker())
                     .isEqualTo(preferring.stream().filter(p -> !p.isrContains(r.broker())).count());
         }
     }
@@ -186,14 +186,14 @@ class BalancerProperties {
 
         List<BrokerGateReport> eligible = new ArrayList<>();
         for (BrokerGateReport r : d.brokers()) {
-            if (!r.phase().blocksElections() && r.elected() + r.deferredByThrottle() > 0) {
+            if (!r.blocksElections() && r.run().elected() + r.run().deferredByThrottle() > 0) {
                 eligible.add(r);
             }
         }
-        int most = eligible.stream().mapToInt(BrokerGateReport::elected).max().orElse(0);
+        int most = eligible.stream().mapToInt(report -> report.run().elected()).max().orElse(0);
         for (BrokerGateReport r : eligible) {
-            if (r.elected() < most - 1) {
-                assertThat(r.deferredByThrottle()).as("broker %d fell behind with work left", r.broker()).isZero();
+            if (r.run().elected() < most - 1) {
+                assertThat(r.run().deferredByThrottle()).as("broker %d fell behind with work left", r.broker()).isZero();
             }
         }
     }

@@ -61,9 +61,9 @@ class BrokerIdRangeTest {
                 BalancerMemory.empty(), 0);
 
         assertThat(d.brokers()).extracting(BrokerGateReport::broker).containsExactly(0, 7, BIG, MAX);
-        assertThat(d.broker(BIG).phase()).isEqualTo(GatePhase.GATED);
-        assertThat(d.broker(BIG).outOfSync()).isEqualTo(1);
-        assertThat(d.broker(MAX).phase()).isEqualTo(GatePhase.INACTIVE);
+        assertThat(d.broker(BIG).verdict().phase()).isEqualTo(GatePhase.GATED);
+        assertThat(d.broker(BIG).partitions().outOfSync()).isEqualTo(1);
+        assertThat(d.broker(MAX).verdict().phase()).isEqualTo(GatePhase.INACTIVE);
         assertThat(d.gatedBrokerCount()).isEqualTo(3);
         assertThat(d.nextMemory().gate(BIG)).isNotNull();
     }

@@ -50,7 +50,7 @@ class CapAndMoreWorkTest {
         assertThat(first.elections()).hasSize(5);
         assertThat(first.moreWork()).isTrue();
         assertThat(first.deferredByThrottle()).isEqualTo(2);
-        assertThat(first.broker(0).deferredByThrottle()).isEqualTo(2);
+        assertThat(first.broker(0).run().deferredByThrottle()).isEqualTo(2);
         assertThat(second.elections()).hasSize(2);
         assertThat(second.moreWork()).isFalse();
         assertThat(second.deferredByThrottle()).isZero();
@@ -72,8 +72,8 @@ class CapAndMoreWorkTest {
             assertThat(d.elections()).hasSize(2);
             assertThat(d.moreWork()).isTrue();
             assertThat(d.deferredByThrottle()).isEqualTo(1);
-            assertThat(d.broker(0).deferredByThrottle()).isEqualTo(1);
-            assertThat(d.broker(1).deferredByThrottle()).isZero();
+            assertThat(d.broker(0).run().deferredByThrottle()).isEqualTo(1);
+            assertThat(d.broker(1).run().deferredByThrottle()).isZero();
         }
     }
 

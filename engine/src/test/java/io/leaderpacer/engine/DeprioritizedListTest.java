@@ -123,8 +123,8 @@ class DeprioritizedListTest {
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
 
-        assertThat(d.broker(1).preferredPartitions()).isZero();
-        assertThat(d.broker(2).preferredPartitions()).isEqualTo(2);
+        assertThat(d.broker(1).partitions().preferredPartitions()).isZero();
+        assertThat(d.broker(2).partitions().preferredPartitions()).isEqualTo(2);
         assertThat(d.isGated(2)).isFalse();
         assertThat(d.elections()).singleElement().satisfies(e -> {
             assertThat(e.partition()).isEqualTo(new PartitionId("t", 1));

@@ -35,23 +35,23 @@ class ElectionDecisionReportTest {
         assertThat(d.gatedBrokerCount()).isEqualTo(1);
 
         BrokerGateReport b0 = d.broker(0);
-        assertThat(b0.preferredPartitions()).isEqualTo(100);
-        assertThat(b0.imbalanced()).isEqualTo(100);
-        assertThat(b0.outOfSync()).isEqualTo(40);
-        assertThat(b0.skippedByGate()).isEqualTo(60);
-        assertThat(b0.elected()).isZero();
-        assertThat(b0.episodeStartMs()).isEqualTo(1_000);
+        assertThat(b0.partitions().preferredPartitions()).isEqualTo(100);
+        assertThat(b0.partitions().imbalanced()).isEqualTo(100);
+        assertThat(b0.partitions().outOfSync()).isEqualTo(40);
+        assertThat(b0.run().skippedByGate()).isEqualTo(60);
+        assertThat(b0.run().elected()).isZero();
+        assertThat(b0.verdict().episodeStartMs()).isEqualTo(1_000);
         assertThat(b0.active()).isTrue();
 
         BrokerGateReport b1 = d.broker(1);
-        assertThat(b1.outOfSync()).isZero();
-        assertThat(b1.elected()).isEqualTo(50);
-        assertThat(b1.deferredByThrottle()).isEqualTo(70);
-        assertThat(b1.phase()).isEqualTo(GatePhase.OPEN);
-        assertThat(b1.episodeStartMs()).isEqualTo(-1);
+        assertThat(b1.partitions().outOfSync()).isZero();
+        assertThat(b1.run().elected()).isEqualTo(50);
+        assertThat(b1.run().deferredByThrottle()).isEqualTo(70);
+        assertThat(b1.verdict().phase()).isEqualTo(GatePhase.OPEN);
+        assertThat(b1.verdict().episodeStartMs()).isEqualTo(-1);
 
-        assertThat(d.broker(2).imbalanced()).isZero();
-        assertThat(d.broker(3).preferredPartitions()).as("registered, prefers nothing").isZero();
+        assertThat(d.broker(2).partitions().imbalanced()).isZero();
+        assertThat(d.broker(3).partitions().preferredPartitions()).as("registered, prefers nothing").isZero();
         assertThat(d.broker(99)).isNull();
         assertThat(d.brokers()).extracting(BrokerGateReport::broker).containsExactly(0, 1, 2, 3);
     }
@@ -63,8 +63,8 @@ class ElectionDecisionReportTest {
         ElectionDecision clear1 = PreferredLeaderBalancer.decide(caughtUp, CONFIG, behind.nextMemory(), 300_000);
         ElectionDecision clear2 = PreferredLeaderBalancer.decide(caughtUp, CONFIG, clear1.nextMemory(), 600_000);
 
-        assertThat(behind.broker(0).outOfSync()).isEqualTo(40);
-        assertThat(clear1.broker(0).outOfSync()).isZero();
+        assertThat(behind.broker(0).partitions().outOfSync()).isEqualTo(40);
+        assertThat(clear1.broker(0).partitions().outOfSync()).isZero();
         assertThat(clear1.skippedByGate()).as("still non-zero during the hysteresis run").isEqualTo(100);
         assertThat(clear2.skippedByGate()).isZero();
         assertThat(clear2.gatedBrokerCount()).isZero();
@@ -82,7 +82,7 @@ class ElectionDecisionReportTest {
                 .contains("next run in 15000 ms");
         assertThat(second.broker(0).explain()).contains("broker 0: GATED").contains("40/100")
                 .contains("40.00%").contains("threshold 5%").contains("gated for 300000 ms");
-        assertThat(second.broker(0).episodeStartMs()).isEqualTo(1_000);
+        assertThat(second.broker(0).verdict().episodeStartMs()).isEqualTo(1_000);
         assertThat(second.broker(1).explain()).contains("broker 1: OPEN").contains("under threshold: ").contains("% out of sync <= threshold 5%");
     }
 

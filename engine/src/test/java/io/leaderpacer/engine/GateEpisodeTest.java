@@ -50,13 +50,13 @@ class GateEpisodeTest {
         ElectionDecision duringOutage = runs(stuck(false), CONFIG, beforeOutage.nextMemory(), 2 * RUN, 10 * RUN);
         ElectionDecision back = PreferredLeaderBalancer.decide(stuck(true), CONFIG, duringOutage.nextMemory(), 10 * RUN);
 
-        assertThat(duringOutage.broker(0).phase()).as("a restart ends the episode").isEqualTo(GatePhase.INACTIVE);
+        assertThat(duringOutage.broker(0).verdict().phase()).as("a restart ends the episode").isEqualTo(GatePhase.INACTIVE);
         assertThat(duringOutage.gatedBrokerCount()).isZero();
         assertThat(duringOutage.nextMemory().gate(0)).isNull();
-        assertThat(back.broker(0).phase()).isEqualTo(GatePhase.GATED);
+        assertThat(back.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
         assertThat(back.electionsTo(0)).isZero();
-        assertThat(back.broker(0).episodeStartMs()).isEqualTo(10 * RUN);
-        assertThat(back.broker(0).gatedActiveMs()).as("a fresh clock").isZero();
+        assertThat(back.broker(0).verdict().episodeStartMs()).isEqualTo(10 * RUN);
+        assertThat(back.broker(0).verdict().gatedActiveMs()).as("a fresh clock").isZero();
     }
 
     @Test
@@ -67,10 +67,10 @@ class GateEpisodeTest {
         ElectionDecision lastGated = runs(stuck(true), CONFIG, duringOutage.nextMemory(), 10 * RUN, 16 * RUN);
         ElectionDecision escape = PreferredLeaderBalancer.decide(stuck(true), CONFIG, lastGated.nextMemory(), 16 * RUN);
 
-        assertThat(lastGated.broker(0).phase()).isEqualTo(GatePhase.GATED);
-        assertThat(lastGated.broker(0).gatedActiveMs()).isEqualTo(MAX_WAIT - RUN);
-        assertThat(escape.broker(0).phase()).isEqualTo(GatePhase.ESCAPED);
-        assertThat(escape.broker(0).episodeStartMs()).as("the episode started at its return").isEqualTo(10 * RUN);
+        assertThat(lastGated.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
+        assertThat(lastGated.broker(0).verdict().gatedActiveMs()).isEqualTo(MAX_WAIT - RUN);
+        assertThat(escape.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
+        assertThat(escape.broker(0).verdict().episodeStartMs()).as("the episode started at its return").isEqualTo(10 * RUN);
     }
 
     @Test
@@ -79,9 +79,9 @@ class GateEpisodeTest {
         ElectionDecision back = PreferredLeaderBalancer.decide(stuck(true), CONFIG, whileDown.nextMemory(), 10 * RUN);
 
         assertThat(whileDown.nextMemory().gate(0)).as("no episode while it cannot lead").isNull();
-        assertThat(back.broker(0).phase()).isEqualTo(GatePhase.GATED);
-        assertThat(back.broker(0).episodeStartMs()).isEqualTo(10 * RUN);
-        assertThat(back.broker(0).gatedActiveMs()).isZero();
+        assertThat(back.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
+        assertThat(back.broker(0).verdict().episodeStartMs()).isEqualTo(10 * RUN);
+        assertThat(back.broker(0).verdict().gatedActiveMs()).isZero();
     }
 
     @Test
@@ -91,7 +91,7 @@ class GateEpisodeTest {
 
         assertThat(whileDown.nextMemory().gate(0)).as("the literal clock starts while down").isNotNull();
         assertThat(whileDown.nextMemory().gate(0).episodeStartMs()).isZero();
-        assertThat(back.broker(0).phase()).isEqualTo(GatePhase.ESCAPED);
+        assertThat(back.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
         assertThat(back.electionsTo(0)).isEqualTo(50);
     }
 
@@ -100,8 +100,8 @@ class GateEpisodeTest {
         ElectionDecision wall = runs(stuck(true), WALL_CLOCK, BalancerMemory.empty(), 0, 7 * RUN);
         ElectionDecision whileActive = runs(stuck(true), CONFIG, BalancerMemory.empty(), 0, 7 * RUN);
 
-        assertThat(wall.broker(0).phase()).isEqualTo(GatePhase.ESCAPED);
-        assertThat(whileActive.broker(0).phase()).isEqualTo(GatePhase.ESCAPED);
+        assertThat(wall.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
+        assertThat(whileActive.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
         assertThat(wall.elections()).isEqualTo(whileActive.elections());
     }
 
@@ -110,8 +110,9 @@ class GateEpisodeTest {
         ElectionDecision escaped = runs(stuck(true), CONFIG, BalancerMemory.empty(), 0, 7 * RUN);
         ElectionDecision later = runs(stuck(true), CONFIG, escaped.nextMemory(), 7 * RUN, 20 * RUN);
 
-        assertThat(escaped.broker(0).phase()).isEqualTo(GatePhase.ESCAPED);
-        assertThat(later.broker(0).phase()).as("no new 30-minute episode around a straggler").isEqualTo(GatePhase.ESCAPED);
+        assertThat(escaped.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
+        assertThat(later.broker(0).verdict().phase()).as("no new 30-minute episode around a straggler")
+                .isEqualTo(GatePhase.ESCAPED);
         assertThat(later.isGated(0)).isFalse();
         assertThat(later.electionsTo(0)).isEqualTo(50);
     }
@@ -122,11 +123,11 @@ class GateEpisodeTest {
         ElectionDecision passes = PreferredLeaderBalancer.decide(inSync(), CONFIG, escaped.nextMemory(), 7 * RUN);
         ElectionDecision fallsBehind = PreferredLeaderBalancer.decide(stuck(true), CONFIG, passes.nextMemory(), 8 * RUN);
 
-        assertThat(passes.broker(0).phase()).isEqualTo(GatePhase.OPEN);
+        assertThat(passes.broker(0).verdict().phase()).isEqualTo(GatePhase.OPEN);
         assertThat(passes.nextMemory().gate(0)).isNull();
-        assertThat(fallsBehind.broker(0).phase()).isEqualTo(GatePhase.GATED);
-        assertThat(fallsBehind.broker(0).episodeStartMs()).isEqualTo(8 * RUN);
-        assertThat(fallsBehind.broker(0).gatedActiveMs()).isZero();
+        assertThat(fallsBehind.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
+        assertThat(fallsBehind.broker(0).verdict().episodeStartMs()).isEqualTo(8 * RUN);
+        assertThat(fallsBehind.broker(0).verdict().gatedActiveMs()).isZero();
     }
 
     @Test
@@ -137,8 +138,8 @@ class GateEpisodeTest {
         ElectionDecision back = PreferredLeaderBalancer.decide(stuck(true), CONFIG, down.nextMemory(), 8 * RUN);
 
         assertThat(down.nextMemory().gate(0)).isNull();
-        assertThat(back.broker(0).phase()).isEqualTo(GatePhase.GATED);
-        assertThat(back.broker(0).episodeStartMs()).isEqualTo(8 * RUN);
+        assertThat(back.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
+        assertThat(back.broker(0).verdict().episodeStartMs()).isEqualTo(8 * RUN);
     }
 
     @Test
@@ -173,10 +174,10 @@ class GateEpisodeTest {
         ElectionDecision continued = PreferredLeaderBalancer.decide(stuck(true), CONFIG, almostEscaped.nextMemory(), 6 * RUN);
         ElectionDecision afterFailover = PreferredLeaderBalancer.decide(stuck(true), CONFIG, BalancerMemory.empty(), 6 * RUN);
 
-        assertThat(continued.broker(0).phase()).isEqualTo(GatePhase.ESCAPED);
-        assertThat(afterFailover.broker(0).phase()).isEqualTo(GatePhase.GATED);
-        assertThat(afterFailover.broker(0).episodeStartMs()).isEqualTo(6 * RUN);
-        assertThat(afterFailover.broker(0).gatedActiveMs()).isZero();
+        assertThat(continued.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
+        assertThat(afterFailover.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
+        assertThat(afterFailover.broker(0).verdict().episodeStartMs()).isEqualTo(6 * RUN);
+        assertThat(afterFailover.broker(0).verdict().gatedActiveMs()).isZero();
     }
 
     @Test
@@ -190,12 +191,12 @@ class GateEpisodeTest {
         ElectionDecision dflt = PreferredLeaderBalancer.decide(cluster, byAllPreferred, BalancerMemory.empty(), 0);
         ElectionDecision lit = PreferredLeaderBalancer.decide(cluster, literal, BalancerMemory.empty(), 0);
 
-        assertThat(dflt.broker(0).numerator()).isEqualTo(1);
-        assertThat(dflt.broker(0).denominator()).isEqualTo(10);
+        assertThat(dflt.broker(0).ratio().numerator()).isEqualTo(1);
+        assertThat(dflt.broker(0).ratio().denominator()).isEqualTo(10);
         assertThat(dflt.isGated(0)).as("1/10 = 10 percent, not over 20").isFalse();
         assertThat(dflt.electionsTo(0)).isEqualTo(3);
-        assertThat(lit.broker(0).numerator()).isEqualTo(1);
-        assertThat(lit.broker(0).denominator()).isEqualTo(4);
+        assertThat(lit.broker(0).ratio().numerator()).isEqualTo(1);
+        assertThat(lit.broker(0).ratio().denominator()).isEqualTo(4);
         assertThat(lit.isGated(0)).as("1/4 = 25 percent, over 20").isTrue();
         assertThat(lit.electionsTo(0)).isZero();
     }
@@ -208,7 +209,7 @@ class GateEpisodeTest {
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, literal, BalancerMemory.empty(), 0);
 
-        assertThat(d.broker(0).denominator()).isZero();
+        assertThat(d.broker(0).ratio().denominator()).isZero();
         assertThat(d.isGated(0)).isFalse();
     }
 }

@@ -43,13 +43,13 @@ class GateEscapeAndRestartTest {
         BalancerMemory memory = BalancerMemory.empty();
         for (long t = 0; t < 3 * MINUTE; t += MINUTE) {
             ElectionDecision d = PreferredLeaderBalancer.decide(twoBrokers(3, true), config, memory, t);
-            assertThat(d.broker(0).phase()).as("at %d ms", t).isEqualTo(GatePhase.GATED);
+            assertThat(d.broker(0).verdict().phase()).as("at %d ms", t).isEqualTo(GatePhase.GATED);
             memory = d.nextMemory();
         }
 
         ElectionDecision clear = PreferredLeaderBalancer.decide(twoBrokers(1, true), config, memory, 3 * MINUTE);
 
-        assertThat(clear.broker(0).phase()).isEqualTo(GatePhase.OPEN);
+        assertThat(clear.broker(0).verdict().phase()).isEqualTo(GatePhase.OPEN);
         assertThat(clear.elections()).hasSize(2);
         assertThat(clear.nextMemory().gate(0)).as("it passed on its own: the episode is over").isNull();
     }
@@ -65,8 +65,8 @@ class GateEscapeAndRestartTest {
 
         ElectionDecision overAgain = PreferredLeaderBalancer.decide(twoBrokers(3, true), config, memory, 4 * MINUTE);
 
-        assertThat(overAgain.broker(0).phase()).as("not escaped for good").isEqualTo(GatePhase.GATED);
-        assertThat(overAgain.broker(0).episodeStartMs()).isEqualTo(4 * MINUTE);
+        assertThat(overAgain.broker(0).verdict().phase()).as("not escaped for good").isEqualTo(GatePhase.GATED);
+        assertThat(overAgain.broker(0).verdict().episodeStartMs()).isEqualTo(4 * MINUTE);
         assertThat(overAgain.elections()).isEmpty();
     }
 
@@ -80,7 +80,7 @@ class GateEscapeAndRestartTest {
         ElectionDecision d = PreferredLeaderBalancer.decide(shuttingDown, config, gated, 5 * MINUTE);
 
         assertThat(gated.gate(0)).isNotNull();
-        assertThat(d.broker(0).phase()).isEqualTo(GatePhase.INACTIVE);
+        assertThat(d.broker(0).verdict().phase()).isEqualTo(GatePhase.INACTIVE);
         assertThat(d.broker(0).active()).isFalse();
         assertThat(d.isGated(0)).isFalse();
         assertThat(d.gatedBrokerCount()).isZero();
@@ -104,14 +104,14 @@ class GateEscapeAndRestartTest {
         ElectionDecision last = null;
         for (; t < back + 30 * MINUTE; t += MINUTE) {
             last = PreferredLeaderBalancer.decide(twoBrokers(7, true), config, memory, t);
-            assertThat(last.broker(0).phase()).as("at %d min", t / MINUTE).isEqualTo(GatePhase.GATED);
+            assertThat(last.broker(0).verdict().phase()).as("at %d min", t / MINUTE).isEqualTo(GatePhase.GATED);
             assertThat(last.elections()).isEmpty();
             memory = last.nextMemory();
         }
         ElectionDecision escape = PreferredLeaderBalancer.decide(twoBrokers(7, true), config, memory, t);
 
-        assertThat(last.broker(0).episodeStartMs()).isEqualTo(back);
-        assertThat(escape.broker(0).phase()).isEqualTo(GatePhase.ESCAPED);
+        assertThat(last.broker(0).verdict().episodeStartMs()).isEqualTo(back);
+        assertThat(escape.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
     }
 
     @Test
@@ -121,7 +121,7 @@ class GateEscapeAndRestartTest {
         for (long t = 0; t < 120 * MINUTE; t += MINUTE) {
             boolean up = (t / MINUTE) % 8 != 7; // up for 7 minutes, down for 1, over and over
             ElectionDecision d = PreferredLeaderBalancer.decide(twoBrokers(up ? 5 : 10, up), config, memory, t);
-            assertThat(d.broker(0).phase()).as("at %d min", t / MINUTE).isIn(GatePhase.GATED, GatePhase.INACTIVE);
+            assertThat(d.broker(0).verdict().phase()).as("at %d min", t / MINUTE).isIn(GatePhase.GATED, GatePhase.INACTIVE);
             assertThat(d.electionsTo(0)).isZero();
             memory = d.nextMemory();
         }

@@ -71,7 +71,7 @@ class GateRecheckTest {
 
         // 0, 5, 10 s gated; 15 s clear 1/2; 20 s released.
         assertThat(runs).extracting(ElectionDecision::atMs).containsExactly(0L, 5_000L, 10_000L, 15_000L, 20_000L);
-        assertThat(runs.get(3).broker(0).phase()).isEqualTo(GatePhase.GATED);
+        assertThat(runs.get(3).broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
         assertThat(runs.get(3).nextRunReason()).contains("recheck.interval.ms");
         assertThat(runs.get(4).elections()).hasSize(9);
         assertThat(runs.get(4).nextRunDelayMs()).as("nobody gated any more: back to the check interval").isEqualTo(300_000);
@@ -84,8 +84,9 @@ class GateRecheckTest {
         // Clear from 15 s; 20 s is the second clear run but the streak spans only 5 s; released at 45 s.
         ElectionDecision last = runs.get(runs.size() - 1);
         assertThat(last.atMs()).isEqualTo(45_000);
-        assertThat(runs.get(runs.size() - 2).broker(0).reason()).contains("still gated (hysteresis)").contains("30000");
-        assertThat(last.broker(0).reason()).contains("over 30000 ms");
+        assertThat(runs.get(runs.size() - 2).broker(0).verdict().reason()).contains("still gated (hysteresis)")
+                .contains("30000");
+        assertThat(last.broker(0).verdict().reason()).contains("over 30000 ms");
     }
 
     @Test
@@ -99,8 +100,8 @@ class GateRecheckTest {
         ElectionDecision at40 = PreferredLeaderBalancer.decide(twoBrokers(1), config, memory, 40_000);
         ElectionDecision at45 = PreferredLeaderBalancer.decide(twoBrokers(1), config, at40.nextMemory(), 45_000);
 
-        assertThat(at40.broker(0).phase()).as("streak since 15 s spans 25 s").isEqualTo(GatePhase.GATED);
-        assertThat(at45.broker(0).phase()).isEqualTo(GatePhase.OPEN);
+        assertThat(at40.broker(0).verdict().phase()).as("streak since 15 s spans 25 s").isEqualTo(GatePhase.GATED);
+        assertThat(at45.broker(0).verdict().phase()).isEqualTo(GatePhase.OPEN);
     }
 
     @Test

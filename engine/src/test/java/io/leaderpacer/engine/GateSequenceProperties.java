@@ -106,10 +106,10 @@ class GateSequenceProperties {
 
             ElectionDecision d = PreferredLeaderBalancer.decide(cluster(s), config, memory, now);
             BrokerGateReport r = d.broker(0);
-            assertThat(r.phase()).as(at).isEqualTo(expected);
+            assertThat(r.verdict().phase()).as(at).isEqualTo(expected);
             if (episode != null) {
-                assertThat(r.episodeStartMs()).as(at).isEqualTo(episodeStart);
-                assertThat(r.gatedActiveMs()).as("max-wait clock: " + at).isEqualTo(now - episodeStart);
+                assertThat(r.verdict().episodeStartMs()).as(at).isEqualTo(episodeStart);
+                assertThat(r.verdict().gatedActiveMs()).as("max-wait clock: " + at).isEqualTo(now - episodeStart);
             }
             if (expected == GatePhase.GATED && maxWait > 0) {
                 assertThat(now - episodeStart).as("never gated past max-wait: " + at).isLessThan(maxWait);

@@ -177,8 +177,8 @@ class PreferredElectionRuleTest {
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
 
         assertThat(d.elections()).extracting(e -> e.partition().topic()).containsExactly("kept");
-        assertThat(d.broker(1).preferredPartitions()).isEqualTo(1);
-        assertThat(d.broker(1).outOfSync()).isZero();
+        assertThat(d.broker(1).partitions().preferredPartitions()).isEqualTo(1);
+        assertThat(d.broker(1).partitions().outOfSync()).isZero();
         assertThat(d.imbalancedCount()).as("Kafka's imbalance count still sees them").isEqualTo(4);
     }
 

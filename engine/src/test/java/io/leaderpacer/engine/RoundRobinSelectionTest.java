@@ -27,7 +27,7 @@ class RoundRobinSelectionTest {
         assertThat(d.electionsTo(0)).isCloseTo(100, within(1L));
         assertThat(d.electionsTo(1)).isCloseTo(100, within(1L));
         assertThat(d.deferredByThrottle()).isEqualTo(1800);
-        assertThat(d.broker(0).deferredByThrottle() + d.broker(1).deferredByThrottle()).isEqualTo(1800);
+        assertThat(d.broker(0).run().deferredByThrottle() + d.broker(1).run().deferredByThrottle()).isEqualTo(1800);
     }
 
     @Test

@@ -26,10 +26,10 @@ class WaitForSyncGateTest {
                 BalancerMemory.empty(), 0);
 
         assertThat(d.isGated(0)).isTrue();
-        assertThat(d.broker(0).phase()).isEqualTo(GatePhase.GATED);
+        assertThat(d.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
         assertThat(d.electionsTo(0)).isZero();
         assertThat(d.skippedByGate()).isEqualTo(99);
-        assertThat(d.broker(0).skippedByGate()).isEqualTo(99);
+        assertThat(d.broker(0).run().skippedByGate()).isEqualTo(99);
         assertThat(d.isGated(1)).isFalse();
         assertThat(d.electionsTo(1)).isEqualTo(10);
     }
@@ -53,7 +53,7 @@ class WaitForSyncGateTest {
         ElectionDecision d = PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), PacerConfigs.waitForSync(0, 1000),
                 BalancerMemory.empty(), 0);
 
-        assertThat(d.broker(0).phase()).isEqualTo(GatePhase.OPEN);
+        assertThat(d.broker(0).verdict().phase()).isEqualTo(GatePhase.OPEN);
         assertThat(d.electionsTo(0)).isEqualTo(100);
     }
 
@@ -63,8 +63,8 @@ class WaitForSyncGateTest {
                 BalancerMemory.empty(), 0);
 
         assertThat(d.isGated(0)).isFalse();
-        assertThat(d.broker(0).outOfSync()).isEqualTo(4);
-        assertThat(d.broker(0).outOfSyncPercent()).isEqualTo(4.0);
+        assertThat(d.broker(0).partitions().outOfSync()).isEqualTo(4);
+        assertThat(d.broker(0).ratio().percent()).isEqualTo(4.0);
         // The 96 in-sync partitions are elected; the 4 out of sync keep their (valid) leader.
         assertThat(d.electionsTo(0)).isEqualTo(96);
         assertThat(d.skippedByGate()).isZero();
@@ -79,7 +79,7 @@ class WaitForSyncGateTest {
         assertThat(d.electionsTo(0)).isZero();
         assertThat(d.skippedByGate()).isEqualTo(94);
         assertThat(d.gatedBrokerCount()).isEqualTo(1);
-        assertThat(d.broker(0).reason()).contains("6/100");
+        assertThat(d.broker(0).verdict().reason()).contains("6/100");
     }
 
     @Test
@@ -103,14 +103,14 @@ class WaitForSyncGateTest {
             assertThat(d.isGated(0)).as("gated at %d ms", t).isTrue();
             assertThat(d.electionsTo(0)).isZero();
         }
-        assertThat(d.broker(0).gatedActiveMs()).isEqualTo(1_500_000);
+        assertThat(d.broker(0).verdict().gatedActiveMs()).isEqualTo(1_500_000);
 
         ElectionDecision released = PreferredLeaderBalancer.decide(stuck, config, memory, 1_800_000);
 
-        assertThat(released.broker(0).phase()).isEqualTo(GatePhase.ESCAPED);
+        assertThat(released.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
         assertThat(released.isGated(0)).isFalse();
         assertThat(released.electionsTo(0)).isEqualTo(50);
-        assertThat(released.broker(0).reason()).contains("max-wait");
+        assertThat(released.broker(0).verdict().reason()).contains("max-wait");
     }
 
     @Test
@@ -137,7 +137,7 @@ class WaitForSyncGateTest {
         assertThat(open.isGated(0)).isFalse();
         assertThat(dropped.isGated(0)).as("a not-gated broker is gated at once").isTrue();
         assertThat(backInSync.isGated(0)).as("one extra gated run after returning to sync").isTrue();
-        assertThat(backInSync.broker(0).clearRuns()).isEqualTo(1);
+        assertThat(backInSync.broker(0).verdict().clearRuns()).isEqualTo(1);
         assertThat(backInSync.electionsTo(0)).isZero();
         assertThat(secondClear.isGated(0)).isFalse();
         assertThat(secondClear.electionsTo(0)).isEqualTo(100);
@@ -162,7 +162,7 @@ class WaitForSyncGateTest {
         ElectionDecision d = PreferredLeaderBalancer.decide(broker0OutOfSync(60, 100), PacerConfigs.immediate(1000),
                 BalancerMemory.empty(), 0);
 
-        assertThat(d.broker(0).phase()).isEqualTo(GatePhase.NOT_APPLICABLE);
+        assertThat(d.broker(0).verdict().phase()).isEqualTo(GatePhase.NOT_APPLICABLE);
         assertThat(d.gatedBrokerCount()).isZero();
         assertThat(d.electionsTo(0)).isEqualTo(40);
         assertThat(d.nextMemory().gates()).isEmpty();

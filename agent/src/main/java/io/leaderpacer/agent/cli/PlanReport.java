@@ -38,8 +38,9 @@ final class PlanReport {
                 "broker", "active", "leaders", "preferred", "out-of-sync", "ratio", "imbalanced", "gate", "why");
         for (BrokerGateReport r : d.brokers()) {
             out.printf(Locale.ROOT, "%6d  %-6s  %7d  %9d  %11d  %6.2f%%  %10d  %-14s  %s%n",
-                    r.broker(), r.active() ? "yes" : "no", run.leaderCount(r.broker()), r.preferredPartitions(),
-                    r.outOfSync(), r.outOfSyncPercent(), r.imbalanced(), gate(r), r.reason());
+                    r.broker(), r.active() ? "yes" : "no", run.leaderCount(r.broker()), r.partitions().preferredPartitions(),
+                    r.partitions().outOfSync(), r.ratio().percent(), r.partitions().imbalanced(), gate(r),
+                            r.verdict().reason());
         }
         out.println();
         if (d.elections().isEmpty()) {

@@ -73,8 +73,9 @@ final class StatusText {
                     "broker", "active", "leaders", "preferred", "out-of-sync", "ratio", "imbalanced", "gate", "why");
             for (BrokerStatus b : brokers) {
                 out.printf(Locale.ROOT, "%6d  %-6s  %7d  %9d  %11d  %6.2f%%  %10d  %-14s  %s%n",
-                        b.broker(), b.active() ? "yes" : "no", b.leaders(), b.preferredPartitions(), b.outOfSync(),
-                        b.outOfSyncPercent(), b.imbalanced(), b.phase().toLowerCase(Locale.ROOT).replace('_', '-'), b.reason());
+                        b.broker(), b.active() ? "yes" : "no", b.leaders(), b.partitions().preferredPartitions(),
+                        b.partitions().outOfSync(), b.gate().outOfSyncPercent(), b.partitions().imbalanced(),
+                        b.gate().phase().toLowerCase(Locale.ROOT).replace('_', '-'), b.gate().reason());
             }
         }
         out.println();

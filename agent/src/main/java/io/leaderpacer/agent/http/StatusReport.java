@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.http;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.leaderpacer.agent.GatePhaseLabel;
 import io.leaderpacer.agent.ElectionResult;
 import io.leaderpacer.agent.PacerAgent;
@@ -46,15 +47,42 @@ public record StatusReport(
     static final int RUNS_SHOWN = 20;
 
     /**
-     * One broker's line of the gate report.
+     * One broker's line of the gate report: the engine's counts as they are, the gate as an operator reads it.
      *
-     * @param gatedSince  when the current gating episode started (ISO-8601), or null
-     * @param leaders     partitions it led when the run read the cluster
+     * <p>Why unwrapped: the JSON stays one flat object per broker ({@code preferredPartitions}, ...,
+     * {@code deferredByThrottle}), as agents and {@code pacer status} of earlier versions write and read it.
+     *
+     * @param partitions the broker's preferred partitions
+     * @param gate       the gate's verdict and why
+     * @param leaders    partitions it led when the run read the cluster
+     * @param run        the elections the run granted it, held back from it and deferred
      */
-    public record BrokerStatus(int broker, boolean active, int preferredPartitions, int imbalanced, int outOfSync,
-                               double outOfSyncPercent, double thresholdPercent, String phase, String reason,
-                               String gatedSince, long gatedActiveMs, int leaders, int elected, int skippedByGate,
-                               int deferredByThrottle) {
+    public record BrokerStatus(int broker, boolean active, @JsonUnwrapped BrokerGateReport.PartitionCounts partitions,
+                               @JsonUnwrapped GateStatus gate, int leaders, @JsonUnwrapped BrokerGateReport.RunCounts run) {
+
+        /** The line of one broker's report in a run that saw it lead {@code leaders} partitions. */
+        static BrokerStatus of(BrokerGateReport r, int leaders) {
+            return new BrokerStatus(r.broker(), r.active(), r.partitions(), GateStatus.of(r), leaders, r.run());
+        }
+    }
+
+    /**
+     * The gate as {@code /status} shows it.
+     *
+     * @param outOfSyncPercent the out-of-sync ratio in percent, to two decimals
+     * @param phase            the phase label ({@link GatePhaseLabel}: a broker that is down reads as inactive)
+     * @param gatedSince       when the current gating episode started (ISO-8601), or null
+     * @param gatedActiveMs    how long the max-wait clock has run, 0 when not gated
+     */
+    public record GateStatus(double outOfSyncPercent, double thresholdPercent, String phase, String reason,
+                             String gatedSince, long gatedActiveMs) {
+
+        static GateStatus of(BrokerGateReport r) {
+            BrokerGateReport.Verdict v = r.verdict();
+            return new GateStatus(round(r.ratio().percent()), r.ratio().thresholdPercent(), GatePhaseLabel.of(r),
+                    v.reason(), v.episodeStartMs() < 0 ? null : Instant.ofEpochMilli(v.episodeStartMs()).toString(),
+                    v.gatedActiveMs());
+        }
     }
 
     /**
@@ -93,11 +121,7 @@ public record StatusReport(
         if (lastGood != null) {
             ElectionDecision d = lastGood.decision().orElseThrow();
             for (BrokerGateReport r : d.brokers()) {
-                brokers.add(new BrokerStatus(r.broker(), r.active(), r.preferredPartitions(), r.imbalanced(),
-                        r.outOfSync(), round(r.outOfSyncPercent()), r.thresholdPercent(), GatePhaseLabel.of(r), r.reason(),
-                        r.episodeStartMs() < 0 ? null : Instant.ofEpochMilli(r.episodeStartMs()).toString(),
-                        r.gatedActiveMs(), lastGood.leaderCount(r.broker()), r.elected(), r.skippedByGate(),
-                        r.deferredByThrottle()));
+                brokers.add(BrokerStatus.of(r, lastGood.leaderCount(r.broker())));
             }
         }
         if (!history.isEmpty()) {

@@ -190,8 +190,8 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
         Set<Integer> seen = new HashSet<>();
         for (BrokerGateReport r : d.brokers()) {
             seen.add(r.broker());
-            brokerGauge(r.broker()).set(r.outOfSync());
-            gatedGauge(r.broker()).set(r.phase().blocksElections() ? 1 : 0);
+            brokerGauge(r.broker()).set(r.partitions().outOfSync());
+            gatedGauge(r.broker()).set(r.blocksElections() ? 1 : 0);
         }
         outOfSync.forEach((broker, value) -> {
             if (!seen.contains(broker)) {

@@ -3,6 +3,8 @@ package io.leaderpacer.agent.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import io.leaderpacer.agent.http.StatusReport;
+import io.leaderpacer.engine.BrokerGateReport.PartitionCounts;
+import io.leaderpacer.engine.BrokerGateReport.RunCounts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,12 +43,15 @@ class StatusCommandTest {
 
     private static StatusReport report(String state, String startupProblem, boolean lastRunOk) {
         List<StatusReport.BrokerStatus> brokers = List.of(
-                new StatusReport.BrokerStatus(0, true, 45, 0, 0, 0.0, 5.0, "OPEN",
-                        "under threshold: 0/45 = 0.00% out of sync <= threshold 5%", null, 0, 60, 0, 0, 0),
-                new StatusReport.BrokerStatus(1, true, 45, 15, 9, 20.0, 5.0, "GATED",
-                        "gated for 30000 ms: 9/45 = 20.00% out of sync > threshold 5%", "2026-01-01T00:00:00Z", 30000, 30, 0, 15, 0),
-                new StatusReport.BrokerStatus(2, false, 45, 45, 45, 100.0, 5.0, "INACTIVE",
-                        "inactive, cannot lead; the gate starts when it is back", null, 0, 0, 0, 0, 0));
+                new StatusReport.BrokerStatus(0, true, new PartitionCounts(45, 0, 0), new StatusReport.GateStatus(0.0, 5.0,
+                        "OPEN", "under threshold: 0/45 = 0.00% out of sync <= threshold 5%", null, 0), 60,
+                        new RunCounts(0, 0, 0)),
+                new StatusReport.BrokerStatus(1, true, new PartitionCounts(45, 15, 9), new StatusReport.GateStatus(20.0, 5.0,
+                        "GATED", "gated for 30000 ms: 9/45 = 20.00% out of sync > threshold 5%", "2026-01-01T00:00:00Z",
+                        30000), 30, new RunCounts(0, 15, 0)),
+                new StatusReport.BrokerStatus(2, false, new PartitionCounts(45, 45, 45), new StatusReport.GateStatus(100.0,
+                        5.0, "INACTIVE", "inactive, cannot lead; the gate starts when it is back", null, 0), 0,
+                        new RunCounts(0, 0, 0)));
         List<StatusReport.RunSummary> runs = List.of(
                 new StatusReport.RunSummary(7, "2026-01-01T00:05:00Z", 41, lastRunOk, lastRunOk ? null : "no answer", 135, 60,
                         0, Map.of(), 15, 0, 1, 300000),

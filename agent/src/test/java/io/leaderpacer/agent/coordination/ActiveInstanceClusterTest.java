@@ -146,10 +146,10 @@ class ActiveInstanceClusterTest {
 
             a.start();
             await().atMost(WAIT).until(() -> a.state() == AgentState.ACTIVE
-                    && gateReport(a.lastRun(), restarted).filter(r -> r.phase() == GatePhase.GATED).isPresent());
+                    && gateReport(a.lastRun(), restarted).filter(r -> r.verdict().phase() == GatePhase.GATED).isPresent());
             BrokerGateReport held = gateReport(a.lastRun(), restarted).orElseThrow();
-            assertThat(held.outOfSyncPercent()).as(held.explain()).isGreaterThan(threshold);
-            assertThat(held.episodeStartMs()).as(held.explain()).isNotNegative();
+            assertThat(held.ratio().percent()).as(held.explain()).isGreaterThan(threshold);
+            assertThat(held.verdict().episodeStartMs()).as(held.explain()).isNotNegative();
 
             // A standby that the test polls by hand joins; then, while it does not poll, a second one joins. The eager
             // sticky assignment takes the role from the active instance and the rebalance waits for the silent standby
@@ -173,9 +173,9 @@ class ActiveInstanceClusterTest {
                 afterRebalance = a.history().stream().filter(r -> r.startedAtMs() >= roleAwayAtMs).findFirst().orElseThrow();
             }
             BrokerGateReport kept = gateReport(Optional.of(afterRebalance), restarted).orElseThrow();
-            assertThat(kept.phase()).as(kept.explain()).isEqualTo(GatePhase.GATED);
-            assertThat(kept.episodeStartMs()).as("the gating episode survives the rebalance (memory kept)")
-                    .isEqualTo(held.episodeStartMs());
+            assertThat(kept.verdict().phase()).as(kept.explain()).isEqualTo(GatePhase.GATED);
+            assertThat(kept.verdict().episodeStartMs()).as("the gating episode survives the rebalance (memory kept)")
+                    .isEqualTo(held.verdict().episodeStartMs());
             assertThat(a.coordination().orElseThrow().takeovers()).isEqualTo(1);
             assertThat(b.history()).isEmpty();
 
@@ -184,9 +184,9 @@ class ActiveInstanceClusterTest {
             await().atMost(WAIT).until(() -> b.state() == AgentState.ACTIVE && !b.history().isEmpty());
             assertThat(b.coordination().orElseThrow().takeovers()).isEqualTo(1);
             BrokerGateReport rebuilt = gateReport(Optional.of(b.history().get(0)), restarted).orElseThrow();
-            assertThat(rebuilt.phase()).as(rebuilt.explain()).isEqualTo(GatePhase.GATED);
-            assertThat(rebuilt.episodeStartMs()).as("the successor's memory starts empty")
-                    .isGreaterThan(kept.episodeStartMs()).isEqualTo(b.history().get(0).startedAtMs());
+            assertThat(rebuilt.verdict().phase()).as(rebuilt.explain()).isEqualTo(GatePhase.GATED);
+            assertThat(rebuilt.verdict().episodeStartMs()).as("the successor's memory starts empty")
+                    .isGreaterThan(kept.verdict().episodeStartMs()).isEqualTo(b.history().get(0).startedAtMs());
         } finally {
             b.close();
             a.close();

@@ -214,7 +214,7 @@ abstract class TlsClusterStory {
     /** Runs in which broker 2 was up, above the threshold and gated. */
     private static long gatedRuns(List<RunRecord> runs) {
         return runs.stream().filter(RunRecord::succeeded).map(r -> r.decision().orElseThrow().broker(2))
-                .filter(two -> two != null && two.active() && two.phase() == GatePhase.GATED).count();
+                .filter(two -> two != null && two.active() && two.verdict().phase() == GatePhase.GATED).count();
     }
 
     private static void checkGatedThenPaced(List<RunRecord> runs, long preferred) {
@@ -223,21 +223,24 @@ abstract class TlsClusterStory {
         StringBuilder seen = new StringBuilder();
         for (RunRecord run : runs) {
             run.decision().map(d -> d.broker(2)).ifPresent(two -> seen.append("\nrun ").append(run.sequence()).append(": ")
-                    .append(two.active()).append(' ').append(two.outOfSync()).append('/').append(two.preferredPartitions())
-                    .append(' ').append(two.phase()).append(", elected to 2: ").append(run.electedTo(2)));
+                    .append(two.active()).append(' ').append(two.partitions().outOfSync()).append('/')
+                            .append(two.partitions().preferredPartitions())
+                    .append(' ').append(two.verdict().phase()).append(", elected to 2: ").append(run.electedTo(2)));
             if (!run.succeeded()) {
                 continue; // a run may fail while the bounce moves the group's coordinator; later ones must succeed
             }
             ElectionDecision d = run.decision().orElseThrow();
             BrokerGateReport two = d.broker(2);
             assertThat(d.elections()).as("run %d batch", run.sequence()).hasSizeLessThanOrEqualTo(MAX_PER_RUN);
-            if (two != null && two.active() && two.outOfSyncPercent() > THRESHOLD) {
+            if (two != null && two.active() && two.ratio().percent() > THRESHOLD) {
                 sawGated = true;
-                assertThat(two.phase()).as("run %d: broker 2 above the threshold", run.sequence()).isEqualTo(GatePhase.GATED);
+                assertThat(two.verdict().phase()).as("run %d: broker 2 above the threshold", run.sequence())
+                        .isEqualTo(GatePhase.GATED);
                 assertThat(run.electedTo(2)).as("run %d: elections to broker 2 above the threshold", run.sequence()).isZero();
             }
             if (run.electedTo(2) > 0) {
-                assertThat(two.outOfSyncPercent()).as("run %d: ratio when electing", run.sequence()).isLessThanOrEqualTo(THRESHOLD);
+                assertThat(two.ratio().percent()).as("run %d: ratio when electing", run.sequence())
+                        .isLessThanOrEqualTo(THRESHOLD);
                 electing.add(run);
             }
         }

@@ -91,10 +91,11 @@ class WorkedExampleScenarioTest {
             assertThat(r.decision().isGated(0)).as("gated at %d ms", r.atMs()).isTrue();
             assertThat(r.decision().elections()).as("no leadership at %d ms", r.atMs()).isEmpty();
             assertThat(r.decision().skippedByGate()).isEqualTo(PREFERRED - r.outOfSync(0));
-            assertThat(r.decision().broker(0).outOfSync()).isEqualTo(r.outOfSync(0));
+            assertThat(r.decision().broker(0).partitions().outOfSync()).isEqualTo(r.outOfSync(0));
         }
         ScriptedRecovery.Run atThreshold = runs.get(4);
-        assertThat(atThreshold.decision().broker(0).clearRuns()).as("250 = 5 %% is clear, hysteresis holds it").isEqualTo(1);
+        assertThat(atThreshold.decision().broker(0).verdict().clearRuns())
+                .as("250 = 5 %% is clear, hysteresis holds it").isEqualTo(1);
     }
 
     @Test
@@ -177,9 +178,9 @@ class WorkedExampleScenarioTest {
         ScriptedRecovery.Run regated = runs.stream()
                 .filter(r -> r.atMs() > 1_200 * SECOND && r.decision().isGated(0)).findFirst().orElseThrow();
         assertThat(regated.atMs()).isEqualTo(1_200 * SECOND + 16 * THROTTLE);
-        assertThat(regated.decision().broker(0).numerator()).isEqualTo(100);
-        assertThat(regated.decision().broker(0).denominator()).isEqualTo(1_800);
-        assertThat(regated.decision().broker(0).phase()).isEqualTo(GatePhase.GATED);
+        assertThat(regated.decision().broker(0).ratio().numerator()).isEqualTo(100);
+        assertThat(regated.decision().broker(0).ratio().denominator()).isEqualTo(1_800);
+        assertThat(regated.decision().broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
         assertThat(regated.elections()).isZero();
         assertThat(regated.decision().nextRunDelayMs()).as("gated, not capped: back to the check interval")
                 .isEqualTo(CHECK_INTERVAL);
@@ -193,7 +194,7 @@ class WorkedExampleScenarioTest {
 
         long regatedAt = 1_200 * SECOND + 16 * THROTTLE;
         ScriptedRecovery.Run escape = runs.stream()
-                .filter(r -> r.decision().broker(0).phase() == GatePhase.ESCAPED).findFirst().orElseThrow();
+                .filter(r -> r.decision().broker(0).verdict().phase() == GatePhase.ESCAPED).findFirst().orElseThrow();
         assertThat(escape.atMs()).isEqualTo(regatedAt + 1_800 * SECOND);
         assertThat(runs).filteredOn(r -> r.atMs() > regatedAt && r.atMs() < escape.atMs())
                 .allSatisfy(r -> assertThat(r.elections()).isZero());

@@ -75,8 +75,9 @@ public final class InvariantChecker {
         }
         if (!config.waitForSync()) {
             for (BrokerGateReport r : d.brokers()) {
-                if (r.phase() != GatePhase.NOT_APPLICABLE) {
-                    throw violation(nowMs, "broker " + r.broker() + " has gate phase " + r.phase() + " under immediate");
+                if (r.verdict().phase() != GatePhase.NOT_APPLICABLE) {
+                    throw violation(nowMs, "broker " + r.broker() + " has gate phase "
+                            + r.verdict().phase() + " under immediate");
                 }
             }
         }

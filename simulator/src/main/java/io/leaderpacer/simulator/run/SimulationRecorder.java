@@ -214,7 +214,7 @@ final class SimulationRecorder implements LatencySink, RunObserver {
         boolean anyGated = false;
         for (int i = 0; i < watched.length; i++) {
             BrokerGateReport r = decision.broker(watched[i]);
-            GatePhase p = r == null ? GatePhase.OPEN : r.phase();
+            GatePhase p = r == null ? GatePhase.OPEN : r.verdict().phase();
             phase[i] = p == GatePhase.GATED ? GATED : p == GatePhase.ESCAPED ? ESCAPED : OPEN;
             anyGated |= p == GatePhase.GATED;
         }

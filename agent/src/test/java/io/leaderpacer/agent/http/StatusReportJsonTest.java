@@ -1,0 +1,34 @@
+package io.leaderpacer.agent.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.leaderpacer.engine.BrokerGateReport.PartitionCounts;
+import io.leaderpacer.engine.BrokerGateReport.RunCounts;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The JSON of one broker's line on {@code /status}: a flat object, as agents and {@code pacer status} of earlier
+ * versions write and read it, whatever the record's grouping.
+ */
+class StatusReportJsonTest {
+
+    private static final String FLAT = "{\"broker\":1,\"active\":true,\"preferredPartitions\":45,\"imbalanced\":15,"
+            + "\"outOfSync\":9,\"outOfSyncPercent\":20.0,\"thresholdPercent\":5.0,\"phase\":\"GATED\","
+            + "\"reason\":\"gated for 30000 ms\",\"gatedSince\":\"2026-01-01T00:00:00Z\",\"gatedActiveMs\":30000,"
+            + "\"leaders\":30,\"elected\":1,\"skippedByGate\":15,\"deferredByThrottle\":2}";
+
+    private static final StatusReport.BrokerStatus LINE = new StatusReport.BrokerStatus(1, true,
+            new PartitionCounts(45, 15, 9), new StatusReport.GateStatus(20.0, 5.0, "GATED", "gated for 30000 ms",
+            "2026-01-01T00:00:00Z", 30000), 30, new RunCounts(1, 15, 2));
+
+    @Test
+    void brokerLine_isWrittenAsOneFlatObject_inTheEarlierFieldOrder() throws Exception {
+        assertThat(new ObjectMapper().writeValueAsString(LINE)).isEqualTo(FLAT);
+    }
+
+    @Test
+    void flatObjectOfAnEarlierAgent_readsAsTheSameLine() throws Exception {
+        assertThat(new ObjectMapper().readValue(FLAT, StatusReport.BrokerStatus.class)).isEqualTo(LINE);
+    }
+}
