@@ -126,12 +126,10 @@ class AgentChaosTest {
                     settleMs = (System.nanoTime() - faultsDone) / 1_000_000;
                 } finally {
                     scheduler.shutdownNow();
-                    ChaosReport report = new ChaosReport(seed, plan.faults().size(), injector.restarts(), injector.crashes(),
-                            injector.slowFollowerEpisodes(), injector.listChanges(), 0, 0, 0, monitor.runs(), monitor.failedRuns(),
-                            monitor.cappedRuns(), monitor.gatedRuns(),
-                            monitor.electionsDecided(), monitor.electionsMade(), monitor.checksPassed(),
-                            monitor.settledRuns(), monitor.stateReadFailures(), monitor.violations(), chaosMs, settleMs,
-                            load.sent(), load.failed());
+                    ChaosReport report = new ChaosReport(new ChaosReport.Plan(seed, plan.faults().size()),
+                            ChaosReport.Faults.of(injector), ChaosReport.AgentFaults.NONE,
+                            ChaosReport.Runs.of(List.of(monitor)), ChaosReport.Checks.of(List.of(monitor)),
+                            new ChaosReport.Timing(chaosMs, settleMs), new ChaosReport.Load(load.sent(), load.failed()));
                     System.out.print(report.text());
                     report.writeTo(REPORT);
                 }

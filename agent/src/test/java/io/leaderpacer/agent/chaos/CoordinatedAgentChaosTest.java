@@ -155,14 +155,11 @@ class CoordinatedAgentChaosTest {
                     instances.forEach(CoordinatedInstance::close);
                     List<RunInvariantMonitor> m = instances.stream().map(CoordinatedInstance::monitor).toList();
                     long takeovers = instances.stream().mapToLong(CoordinatedInstance::takeovers).sum() - 1;
-                    ChaosReport report = new ChaosReport(seed, plan.faults().size(), injector.restarts(), injector.crashes(),
-                            injector.slowFollowerEpisodes(), injector.listChanges(), agentStops, agentCrashes,
-                            Math.max(0, takeovers), sum(m, RunInvariantMonitor::runs), sum(m, RunInvariantMonitor::failedRuns),
-                            sum(m, RunInvariantMonitor::cappedRuns), sum(m, RunInvariantMonitor::gatedRuns),
-                            sum(m, RunInvariantMonitor::electionsDecided), sum(m, RunInvariantMonitor::electionsMade),
-                            sum(m, RunInvariantMonitor::checksPassed), sum(m, RunInvariantMonitor::settledRuns),
-                            sum(m, RunInvariantMonitor::stateReadFailures), sum(m, RunInvariantMonitor::violations),
-                            chaosMs, settleMs, load.sent(), load.failed());
+                    ChaosReport report = new ChaosReport(new ChaosReport.Plan(seed, plan.faults().size()),
+                            ChaosReport.Faults.of(injector),
+                            new ChaosReport.AgentFaults(agentStops, agentCrashes, Math.max(0, takeovers)),
+                            ChaosReport.Runs.of(m), ChaosReport.Checks.of(m), new ChaosReport.Timing(chaosMs, settleMs),
+                            new ChaosReport.Load(load.sent(), load.failed()));
                     System.out.print(report.text());
                     System.out.println("instances started " + instances.size() + "; takeover times (ms, from the stop or "
                             + "crash to the standby active) " + takeoverMs + "; hand-overs between electing instances "
@@ -223,10 +220,6 @@ class CoordinatedAgentChaosTest {
 
     private static void throwIfViolated(List<CoordinatedInstance> instances) {
         instances.forEach(i -> i.monitor().throwIfViolated());
-    }
-
-    private static long sum(List<RunInvariantMonitor> monitors, java.util.function.ToLongFunction<RunInvariantMonitor> f) {
-        return monitors.stream().mapToLong(f).sum();
     }
 
     /**

@@ -87,9 +87,9 @@ public final class Calibration {
 
     /** The template with what the rounds measured directly: downtime, restart-to-unfencing, window. */
     static Scenario measuredSetup(Scenario template, List<MeasuredRound> rounds) {
-        double down = ModelledFigures.median(rounds.stream().mapToDouble(MeasuredRound::downSeconds).toArray());
-        double unfence = ModelledFigures.median(rounds.stream().mapToDouble(MeasuredRound::unfenceSeconds).toArray());
-        double window = ModelledFigures.median(rounds.stream().mapToDouble(MeasuredRound::windowSeconds).toArray());
+        double down = ModelledFigures.median(rounds.stream().mapToDouble(m -> m.timeline().downSeconds()).toArray());
+        double unfence = ModelledFigures.median(rounds.stream().mapToDouble(m -> m.timeline().unfenceSeconds()).toArray());
+        double window = ModelledFigures.median(rounds.stream().mapToDouble(m -> m.timeline().windowSeconds()).toArray());
         List<ScenarioEvent> events = new ArrayList<>();
         for (ScenarioEvent e : template.events()) {
             if (e instanceof ScenarioEvent.Restart r && Double.isFinite(down)) {

@@ -40,11 +40,14 @@ public final class LoadTestRuns {
             double stopped = r.num("stopped_at_s");
             double restarted = r.num("restarted_at_s");
             double unfenced = r.num("unfenced_at_s");
-            out.add(new MeasuredRound(dir.toString(), policy(r), (int) r.num("round"), r.num("steady_p99_ms"),
-                    r.num("steady_p99_protected_ms"), r.num("window_p99_ms"), r.num("window_p99_protected_ms"),
-                    r.num("window_p99_other_ms"), restarted - stopped, unfenced - restarted, r.num("recovery_s"),
-                    r.num("gate_release_s"), r.num("reentry_first_s"), r.num("reentry_p50_s"), r.num("reentry_p90_s"),
-                    r.num("reentry_last_s"), (int) r.num("preferred"), r.num("window_s"), roles(table, r)));
+            out.add(new MeasuredRound(dir.toString(), policy(r), (int) r.num("round"),
+                    new MeasuredRound.Latency(r.num("steady_p99_ms"), r.num("steady_p99_protected_ms"),
+                            r.num("window_p99_ms"), r.num("window_p99_protected_ms"), r.num("window_p99_other_ms"),
+                            roles(table, r)),
+                    new MeasuredRound.Timeline(restarted - stopped, unfenced - restarted, r.num("recovery_s"),
+                            r.num("gate_release_s"), r.num("window_s")),
+                    new MeasuredRound.Reentry((int) r.num("preferred"), r.num("reentry_first_s"), r.num("reentry_p50_s"),
+                            r.num("reentry_p90_s"), r.num("reentry_last_s"))));
         }
         return out;
     }

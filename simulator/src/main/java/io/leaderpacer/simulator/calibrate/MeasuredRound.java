@@ -4,24 +4,60 @@ package io.leaderpacer.simulator.calibrate;
  * One round of a real load test, as {@code rounds.csv} gives it (times in seconds after the broker's unfencing,
  * latencies in ms; NaN where the run has no value, e.g. no gate release under {@code immediate}).
  *
- * @param run    the run directory it came from
- * @param policy the load test's policy name, in today's names (a run that recorded {@code wait-for-sync} ran
- *               {@code kip-example-scaled}: {@code LegacyPolicyNames})
- * @param round  the round number
- * @param roles  the window P99 split by the restarted broker's role in each partition
+ * @param run      the run directory it came from
+ * @param policy   the load test's policy name, in today's names (a run that recorded {@code wait-for-sync} ran
+ *                 {@code kip-example-scaled}: {@code LegacyPolicyNames})
+ * @param round    the round number
+ * @param latency  the P99s, steady and over the window
+ * @param timeline how long the broker was down and took to return, and the spans measured from its unfencing
+ * @param reentry  when its preferred partitions re-entered the ISR
  */
-public record MeasuredRound(String run, String policy, int round, double steadyP99Ms, double steadyP99ProtectedMs,
-                            double windowP99Ms, double windowP99ProtectedMs, double windowP99OtherMs,
-                            double downSeconds, double unfenceSeconds, double recoverySeconds,
-                            double gateReleaseSeconds, double reentryFirstSeconds, double reentryP50Seconds,
-                            double reentryP90Seconds, double reentryLastSeconds, int preferred, double windowSeconds,
-                            Roles roles) {
+public record MeasuredRound(String run, String policy, int round, Latency latency, Timeline timeline,
+                            Reentry reentry) {
 
     /** The same round under another policy name: a run's {@code name:key=value,...} text matched to a scenario's policy. */
     public MeasuredRound withPolicy(String name) {
-        return new MeasuredRound(run, name, round, steadyP99Ms, steadyP99ProtectedMs, windowP99Ms, windowP99ProtectedMs,
-                windowP99OtherMs, downSeconds, unfenceSeconds, recoverySeconds, gateReleaseSeconds, reentryFirstSeconds,
-                reentryP50Seconds, reentryP90Seconds, reentryLastSeconds, preferred, windowSeconds, roles);
+        return new MeasuredRound(run, name, round, latency, timeline, reentry);
+    }
+
+    /**
+     * Produce latencies (ms).
+     *
+     * @param steadyP99Ms          P99 of the steady phase, every partition
+     * @param steadyP99ProtectedMs the same, the partitions whose preferred leader is the restarted broker
+     * @param windowP99Ms          P99 over the window, every partition
+     * @param windowP99ProtectedMs the same, the protected partitions
+     * @param windowP99OtherMs     the same, every other partition
+     * @param roles                the window P99 split by the restarted broker's role in each partition
+     */
+    public record Latency(double steadyP99Ms, double steadyP99ProtectedMs, double windowP99Ms,
+                          double windowP99ProtectedMs, double windowP99OtherMs, Roles roles) {
+    }
+
+    /**
+     * The round's spans (s).
+     *
+     * @param downSeconds        from the stop to the restart
+     * @param unfenceSeconds     from the restart to the unfencing
+     * @param recoverySeconds    from the unfencing until the broker led its preferred partitions again
+     * @param gateReleaseSeconds from the unfencing to the gate's release
+     * @param windowSeconds      the measured window
+     */
+    public record Timeline(double downSeconds, double unfenceSeconds, double recoverySeconds,
+                           double gateReleaseSeconds, double windowSeconds) {
+    }
+
+    /**
+     * The ISR re-entry of the broker's preferred partitions (s after the unfencing).
+     *
+     * @param preferred     how many partitions prefer the broker
+     * @param firstSeconds  the first re-entry
+     * @param p50Seconds    the median
+     * @param p90Seconds    the 90th percentile
+     * @param lastSeconds   the last one: the physical limit of recovery
+     */
+    public record Reentry(int preferred, double firstSeconds, double p50Seconds, double p90Seconds,
+                          double lastSeconds) {
     }
 
     /**

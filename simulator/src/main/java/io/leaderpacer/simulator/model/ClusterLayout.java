@@ -76,7 +76,7 @@ public final class ClusterLayout {
 
         int slots = 0;
         for (TopicSpec t : scenario.topics()) {
-            slots += t.partitions() * t.replicationFactor();
+            slots += t.layout().partitions() * t.layout().replicationFactor();
         }
         slotBroker = new int[slots];
         slotPartition = new int[slots];
@@ -95,29 +95,32 @@ public final class ClusterLayout {
             topicStart[t] = p;
             uncleanByTopic[t] = spec.uncleanLeaderElection();
             retentionMsByTopic[t] = spec.retentionMs();
-            double[] weights = weights(spec.partitions(), spec.skew(), rates);
-            double[] backlogWeights = spec.backlogBytes() <= 0 ? null
-                    : spec.backlogSizes().isEmpty() ? weights(spec.partitions(), spec.backlogSkew(), backlogs)
-                    : normalised(spec.backlogSizes());
-            long milliRequests = Math.round(spec.produceRequestsPerSecond() * 1000.0 / spec.partitions());
-            long consumerMilli = Math.round(spec.consumerRequestsPerSecond() * 1000.0 / spec.partitions());
+            TopicSpec.Layout layout = spec.layout();
+            TopicSpec.Traffic traffic = spec.traffic();
+            TopicSpec.Backlog backlog = spec.backlog();
+            double[] weights = weights(layout.partitions(), traffic.skew(), rates);
+            double[] backlogWeights = backlog.bytes() <= 0 ? null
+                    : backlog.sizes().isEmpty() ? weights(layout.partitions(), backlog.skew(), backlogs)
+                    : normalised(backlog.sizes());
+            long milliRequests = Math.round(traffic.produceRequestsPerSecond() * 1000.0 / layout.partitions());
+            long consumerMilli = Math.round(traffic.consumerRequestsPerSecond() * 1000.0 / layout.partitions());
             // Drawn for every topic, explicit assignment or not, so that giving one topic an assignment
             // does not move the start and shift of the others.
             StripedPlacement stripes = striped ? StripedPlacement.drawn(brokers, placementDraws) : null;
-            for (int i = 0; i < spec.partitions(); i++, p++) {
+            for (int i = 0; i < layout.partitions(); i++, p++) {
                 topicOf[p] = t;
                 ids[p] = new PartitionId(spec.name(), i);
-                bytesPerSecond[p] = Math.round(spec.produceBytesPerSecond() * weights[i]);
+                bytesPerSecond[p] = Math.round(traffic.produceBytesPerSecond() * weights[i]);
                 produceMilliRequests[p] = milliRequests;
-                backlogBytes[p] = backlogWeights == null ? 0 : spec.backlogBytes() * backlogWeights[i];
-                acksAll[p] = spec.acksAll();
+                backlogBytes[p] = backlogWeights == null ? 0 : backlog.bytes() * backlogWeights[i];
+                acksAll[p] = traffic.acksAll();
                 consumerMilliRequests[p] = consumerMilli;
                 replicaStart[p] = slot;
-                for (int j = 0; j < spec.replicationFactor(); j++, slot++) {
+                for (int j = 0; j < layout.replicationFactor(); j++, slot++) {
                     // An explicit assignment wins. Otherwise the consecutive placement: partition i on broker
                     // i mod n, replica j on (i + j) mod n, counted over all topics so that small topics do not all
                     // start on broker 0; or Kafka's striped one, per topic from its drawn start and shift.
-                    slotBroker[slot] = spec.hasExplicitAssignment() ? spec.assignment().get(i)[j]
+                    slotBroker[slot] = layout.hasExplicitAssignment() ? layout.assignment().get(i)[j]
                             : stripes != null ? stripes.broker(i, j)
                             : (p + j) % brokers;
                     slotPartition[slot] = p;

@@ -49,7 +49,7 @@ public final class ScenarioPage {
             List<String> row = new ArrayList<>(List.of(o.policy().name(),
                     Numbers.fixed(o.classes().windowP99ProtectedMs(), 1), Numbers.ratio(o.classes().protectedRatio()),
                     Numbers.fixed(o.classes().windowP99OtherMs(), 1), Numbers.ratio(o.classes().otherRatio()),
-                    Numbers.fixed(o.windowP99Ms(), 1)));
+                    Numbers.fixed(o.kip().windowP99Ms(), 1)));
             int worst = SimulationTable.worstBroker(o);
             row.add(worst < 0 ? "-" : "b" + worst + " " + Numbers.fixed(o.classes().brokerP99Ms()[worst][1], 1) + " ms ("
                     + Numbers.ratio(o.classes().brokerRatio(worst)) + ")");
@@ -79,9 +79,11 @@ public final class ScenarioPage {
         page.table(List.of("at", "event"), events);
         List<List<String>> topics = new ArrayList<>();
         for (TopicSpec t : s.topics()) {
-            topics.add(List.of(t.name(), Integer.toString(t.partitions()), Integer.toString(t.replicationFactor()),
-                    String.format(Locale.ROOT, "%.1f", t.produceBytesPerSecond() / 1e6),
-                    String.format(Locale.ROOT, "%.0f", t.produceRequestsPerSecond()), t.skew().toString()));
+            topics.add(List.of(t.name(), Integer.toString(t.layout().partitions()),
+                    Integer.toString(t.layout().replicationFactor()),
+                    String.format(Locale.ROOT, "%.1f", t.traffic().produceBytesPerSecond() / 1e6),
+                    String.format(Locale.ROOT, "%.0f", t.traffic().produceRequestsPerSecond()),
+                    t.traffic().skew().toString()));
         }
         page.table(List.of("topic", "partitions", "replication", "produce MB/s", "produce requests/s", "byte skew"), topics);
 
@@ -126,8 +128,8 @@ public final class ScenarioPage {
             }
         }
         PolicyOutcome base = result.baseline();
-        if (base.firstUnfenceMs() >= 0) {
-            double u = base.firstUnfenceMs() / 1000.0;
+        if (base.kip().firstUnfenceMs() >= 0) {
+            double u = base.kip().firstUnfenceMs() / 1000.0;
             out.add(new ChartPage.Marker(u, "unfenced"));
             double w = s.model().get(io.leaderpacer.simulator.scenario.ModelKey.RECOVERY_WINDOW_SECONDS);
             if (w > 0) {
@@ -144,8 +146,8 @@ public final class ScenarioPage {
                 if (limit > 0) {
                     out.add(new ChartPage.Marker(u + limit, n + ": physical limit"));
                 }
-                if (o.recovered()) {
-                    out.add(new ChartPage.Marker(u + o.recoveryMs() / 1000.0, n + ": recovered"));
+                if (o.kip().recovered()) {
+                    out.add(new ChartPage.Marker(u + o.kip().recoveryMs() / 1000.0, n + ": recovered"));
                 }
             }
         }
@@ -155,7 +157,7 @@ public final class ScenarioPage {
     private static TreeSet<Integer> watched(ScenarioResult result) {
         TreeSet<Integer> ids = new TreeSet<>();
         for (PolicyOutcome o : result.outcomes()) {
-            for (Map.Entry<Integer, Integer> e : o.finalLeaders().entrySet()) {
+            for (Map.Entry<Integer, Integer> e : o.end().finalLeaders().entrySet()) {
                 ids.add(e.getKey());
             }
         }

@@ -30,12 +30,13 @@ public final class SimulationTable {
         for (PolicyOutcome o : result.outcomes()) {
             Verdict v = result.verdict(o);
             int worst = worstBroker(o);
-            rows.add(List.of(o.policy().name(), Numbers.fixed(o.steadyP99Ms(), 1), Numbers.fixed(o.windowP99Ms(), 1),
+            rows.add(List.of(o.policy().name(), Numbers.fixed(o.kip().steadyP99Ms(), 1),
+                    Numbers.fixed(o.kip().windowP99Ms(), 1),
                     Numbers.ratio(v.p99Ratio()), Numbers.ratio(o.classes().protectedRatio()),
                     worst < 0 ? "-" : Numbers.ratio(o.classes().brokerRatio(worst)) + " (b" + worst + ")",
-                    Long.toString(o.timeoutCount()), Numbers.duration(o.recoveryMs()),
+                    Long.toString(o.kip().timeoutCount()), Numbers.duration(o.kip().recoveryMs()),
                     Numbers.ratio(v.recoveryRatio()), Numbers.ratio(o.recoveryVsPhysicalLimit()),
-                    Long.toString(o.elections()), Long.toString(o.runs()),
+                    Long.toString(o.controller().elections()), Long.toString(o.controller().runs()),
                     mark(v.p99Ok()), mark(v.timeoutsOk()), mark(v.recoveryOk()), v.pass() ? "PASS" : "FAIL"));
         }
         return rows;

@@ -69,7 +69,7 @@ public final class Sensitivity {
                         maxChange = Math.max(maxChange, Math.abs(Math.log(b.p99Ratio() / a.p99Ratio())));
                     }
                 }
-                rows.add(new Row(k, f, changed, flips, r.baseline().p99Ratio(), Math.exp(maxChange)));
+                rows.add(new Row(k, f, changed, flips, r.baseline().kip().p99Ratio(), Math.exp(maxChange)));
             }
             progress.progress("sensitivity", (double) done / keys.length);
         }

@@ -219,10 +219,12 @@ public final class Simulation implements RunObserver {
         for (int b : watched) {
             finalLeaders.put(b, cluster.leaderCount(b));
         }
-        return new PolicyOutcome(policy, seed, recorder.steadyP99Ms(), recorder.windowP99Ms(), recorder.timeouts(),
-                firstUnfence, recovery, recorder.elections(), recorder.failoverElections(), recorder.runs(),
-                recorder.maxElectionsInRun(), recorder.skippedByGate(), recorder.controllerFailovers(),
-                checker.checks(), finalLeaders, recorder.series(), classFigures(firstUnfence));
+        return new PolicyOutcome(policy, seed,
+                new PolicyOutcome.KipFigures(recorder.steadyP99Ms(), recorder.windowP99Ms(), recorder.timeouts(),
+                        firstUnfence, recovery),
+                new PolicyOutcome.ControllerActivity(recorder.runs(), recorder.elections(), recorder.maxElectionsInRun(),
+                        recorder.skippedByGate(), recorder.failoverElections(), recorder.controllerFailovers()),
+                new PolicyOutcome.End(finalLeaders, checker.checks()), recorder.series(), classFigures(firstUnfence));
     }
 
     private ClassFigures classFigures(long firstUnfence) {

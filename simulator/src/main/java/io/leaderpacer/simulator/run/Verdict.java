@@ -24,12 +24,14 @@ public record Verdict(double p99Ratio, double recoveryRatio, boolean p99Ok, bool
 
     /** Judges an outcome against the baseline's recovery time. */
     public static Verdict of(PolicyOutcome outcome, PolicyOutcome baseline) {
-        double p99Ratio = outcome.p99Ratio();
-        double recoveryRatio = outcome.recovered() && baseline.recovered() && baseline.recoveryMs() > 0
-                ? (double) outcome.recoveryMs() / baseline.recoveryMs() : Double.NaN;
-        boolean recoveryOk = outcome.recovered()
-                && (!baseline.recovered() || outcome.recoveryMs() <= MAX_RECOVERY_RATIO * baseline.recoveryMs());
-        return new Verdict(p99Ratio, recoveryRatio, p99Ratio <= MAX_P99_RATIO, outcome.timeoutCount() == 0, recoveryOk);
+        PolicyOutcome.KipFigures mine = outcome.kip();
+        PolicyOutcome.KipFigures base = baseline.kip();
+        double p99Ratio = mine.p99Ratio();
+        double recoveryRatio = mine.recovered() && base.recovered() && base.recoveryMs() > 0
+                ? (double) mine.recoveryMs() / base.recoveryMs() : Double.NaN;
+        boolean recoveryOk = mine.recovered()
+                && (!base.recovered() || mine.recoveryMs() <= MAX_RECOVERY_RATIO * base.recoveryMs());
+        return new Verdict(p99Ratio, recoveryRatio, p99Ratio <= MAX_P99_RATIO, mine.timeoutCount() == 0, recoveryOk);
     }
 
     public boolean pass() {

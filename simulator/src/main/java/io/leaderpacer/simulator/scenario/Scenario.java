@@ -58,7 +58,7 @@ public record Scenario(
     public int totalPartitions() {
         int n = 0;
         for (TopicSpec t : topics) {
-            n += t.partitions();
+            n += t.layout().partitions();
         }
         return n;
     }
@@ -93,7 +93,7 @@ public record Scenario(
     public Scenario scaledDown(int divisor) {
         List<TopicSpec> scaled = new ArrayList<>();
         for (TopicSpec t : topics) {
-            scaled.add(t.withPartitions(Math.max(t.replicationFactor(), t.partitions() / divisor)));
+            scaled.add(t.withPartitions(Math.max(t.layout().replicationFactor(), t.layout().partitions() / divisor)));
         }
         return new Scenario(name, description, source, seed, brokers, racks, placement, scaled, events, endMs, model, policies);
     }

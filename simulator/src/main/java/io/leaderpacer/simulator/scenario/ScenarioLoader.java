@@ -181,8 +181,9 @@ public final class ScenarioLoader {
                 }
             }
             boolean acksAll = t.optChoice("acks", List.of("all", "1"), "all").equals("all");
-            out.add(new TopicSpec(name, partitions, rf, mbps * 1e6, requests, consumers, skew, retention, unclean,
-                    assignment, backlog, backlogSkew, sizes, acksAll));
+            out.add(new TopicSpec(name, new TopicSpec.Layout(partitions, rf, assignment),
+                    new TopicSpec.Traffic(mbps * 1e6, requests, consumers, skew, acksAll),
+                    new TopicSpec.Backlog(backlog, backlogSkew, sizes), retention, unclean));
         }
         if (total > 20_000_000) {
             throw top.error("topics", total + " partitions in all; the simulator takes at most 20,000,000");

@@ -48,7 +48,7 @@ public final class StandardPolicies {
     static int preferredPerBroker(List<TopicSpec> topics, int brokers) {
         long partitions = 0;
         for (TopicSpec t : topics) {
-            partitions += t.partitions();
+            partitions += t.layout().partitions();
         }
         return (int) Math.min(Integer.MAX_VALUE, partitions / Math.max(1, brokers));
     }

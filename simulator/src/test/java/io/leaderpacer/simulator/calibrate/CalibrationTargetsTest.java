@@ -15,8 +15,10 @@ import static org.assertj.core.api.Assertions.within;
 class CalibrationTargetsTest {
 
     private static MeasuredRound round(String policy, int n, double first, double p50) {
-        return new MeasuredRound("run", policy, n, 40, 40, 400, 400, 400, 20, 15, 30, Double.NaN, first, p50,
-                p50 * 2, p50 * 3, 100, 90, MeasuredRound.Roles.NONE);
+        return new MeasuredRound("run", policy, n,
+                new MeasuredRound.Latency(40, 40, 400, 400, 400, MeasuredRound.Roles.NONE),
+                new MeasuredRound.Timeline(20, 15, 30, Double.NaN, 90),
+                new MeasuredRound.Reentry(100, first, p50, p50 * 2, p50 * 3));
     }
 
     private static Target target(List<Target> targets, String policy, Quantity q) {
@@ -42,8 +44,11 @@ class CalibrationTargetsTest {
     }
 
     private static MeasuredRound latencies(String policy, int n, double steadyMs, double windowOtherMs) {
-        return new MeasuredRound("run", policy, n, steadyMs, steadyMs, windowOtherMs, windowOtherMs, windowOtherMs, 20,
-                15, 30, Double.NaN, 1, 10, 20, 30, 100, 90, MeasuredRound.Roles.NONE);
+        return new MeasuredRound("run", policy, n,
+                new MeasuredRound.Latency(steadyMs, steadyMs, windowOtherMs, windowOtherMs, windowOtherMs,
+                        MeasuredRound.Roles.NONE),
+                new MeasuredRound.Timeline(20, 15, 30, Double.NaN, 90),
+                new MeasuredRound.Reentry(100, 1, 10, 20, 30));
     }
 
     /**

@@ -19,10 +19,10 @@ class LoadTestRunsTest {
         assertThat(rounds).hasSize(6);
         MeasuredRound first = rounds.get(0);
         assertThat(first.policy()).isEqualTo("immediate");
-        assertThat(first.reentryLastSeconds()).isEqualTo(44.990);
-        assertThat(first.gateReleaseSeconds()).isNaN();
-        assertThat(rounds.get(1).gateReleaseSeconds()).isEqualTo(20.237);
-        assertThat(first.preferred()).isEqualTo(101);
+        assertThat(first.reentry().lastSeconds()).isEqualTo(44.990);
+        assertThat(first.timeline().gateReleaseSeconds()).isNaN();
+        assertThat(rounds.get(1).timeline().gateReleaseSeconds()).isEqualTo(20.237);
+        assertThat(first.reentry().preferred()).isEqualTo(101);
     }
 
     @Test

@@ -41,7 +41,7 @@ class ColdCacheTest {
     /** The bucket starting about {@code seconds} after broker 0 was unfenced. */
     private static int rowAfterUnfencing(PolicyOutcome o, double seconds) {
         TimeSeries ts = o.series();
-        double at = o.firstUnfenceMs() / 1000.0 + seconds;
+        double at = o.kip().firstUnfenceMs() / 1000.0 + seconds;
         for (int i = 0; i < ts.rows(); i++) {
             if (ShippedScenarios.time(ts, i) >= at) {
                 return i;
@@ -55,7 +55,7 @@ class ColdCacheTest {
         PolicyOutcome cold = run(600, 1.0).baseline();
         PolicyOutcome warm = run(600, 0.0).baseline();
         int row = rowAfterUnfencing(cold, 300);
-        double t = ShippedScenarios.time(cold.series(), row) + 5 - cold.firstUnfenceMs() / 1000.0;
+        double t = ShippedScenarios.time(cold.series(), row) + 5 - cold.kip().firstUnfenceMs() / 1000.0;
         double expected = 0.1 * StrictMath.exp(-t / 600);
         assertThat(cold.series().value("util_b0", row) - warm.series().value("util_b0", row))
                 .isCloseTo(expected, within(0.01));
@@ -65,7 +65,7 @@ class ColdCacheTest {
     void coldCacheWithoutReaders_leavesAppendsAlone() {
         PolicyOutcome cold = run(0, 1.0).baseline();
         PolicyOutcome warm = run(0, 0.0).baseline();
-        assertThat(cold.windowP99Ms()).isEqualTo(warm.windowP99Ms());
+        assertThat(cold.kip().windowP99Ms()).isEqualTo(warm.kip().windowP99Ms());
         assertThat(cold.series().column("util_b0")).containsExactly(warm.series().column("util_b0"));
     }
 }

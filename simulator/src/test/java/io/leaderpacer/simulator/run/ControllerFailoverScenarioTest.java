@@ -11,10 +11,10 @@ class ControllerFailoverScenarioTest {
     void failoversMidRecovery_keepInvariantsAndKip1358sCriteria() {
         ScenarioResult r = ShippedScenarios.leadershipOnly("06-controller-failover.yaml", 4, "kip-example");
         PolicyOutcome wfs = r.outcome("kip-example");
-        assertThat(wfs.controllerFailovers()).isEqualTo(2);
-        assertThat(r.baseline().controllerFailovers()).isEqualTo(2);
+        assertThat(wfs.controller().controllerFailovers()).isEqualTo(2);
+        assertThat(r.baseline().controller().controllerFailovers()).isEqualTo(2);
         assertThat(r.verdict(wfs).pass()).isTrue();
-        assertThat(wfs.recovered()).isTrue();
+        assertThat(wfs.kip().recovered()).isTrue();
 
         // The new controller schedules its first run one check interval after it becomes active.
         TimeSeries ts = wfs.series();

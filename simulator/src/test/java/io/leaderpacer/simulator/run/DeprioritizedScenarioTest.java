@@ -20,8 +20,8 @@ class DeprioritizedScenarioTest {
                             ShippedScenarios.time(ts, i)).isZero();
                 }
             }
-            assertThat(o.finalLeaders().get(5)).isZero();
-            assertThat(o.recovered()).as(o.policy().name()).isTrue();
+            assertThat(o.end().finalLeaders().get(5)).isZero();
+            assertThat(o.kip().recovered()).as(o.policy().name()).isTrue();
         }
         assertThat(r.verdict("kip-example").p99Ok()).isTrue();
     }

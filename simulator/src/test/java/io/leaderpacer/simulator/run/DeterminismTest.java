@@ -47,21 +47,22 @@ class DeterminismTest {
         // Scenario 2 at 1/12 size (3,000 + 4 partitions, 501 preferred by broker 0), seed 11.
         // Window P99s updated when fetcher sharing became part of the model (followerFetchWaitScale 1 by default):
         // the restarted broker's in-sync partitions now wait behind its catch-up fetches under every policy.
-        assertThat(baseline.steadyP99Ms()).isCloseTo(23.036697271135797, within(1e-9));
+        assertThat(baseline.kip().steadyP99Ms()).isCloseTo(23.036697271135797, within(1e-9));
         // Baseline window P99 updated (307.35 -> 306.35) when the cold cache moved from a latency term on the
         // restarted leader's appends to a disk cost on its reads (this scenario's consumers read little from it).
         // Then 306.35 -> 306.56 when a caught-up replica joining the ISR was waited on before the ISR change commits
         // (Kafka's maximal ISR). Then 306.56 -> 305.98 when the in-sync follower's fetch wait took the response its
         // catching-up partitions hold, at the follower's own catch-up speed, for the share of the tick it spends on
         // catch-up (it was a full response at the speed achieved, which grew as the last partitions finished).
-        assertThat(baseline.windowP99Ms()).isCloseTo(305.98277577352553, within(1e-9));
-        assertThat(baseline.firstUnfenceMs()).isEqualTo(4_215_000);
-        assertThat(baseline.recoveryMs()).isEqualTo(922_556);
-        assertThat(baseline.elections()).isEqualTo(501);
-        assertThat(baseline.runs()).isEqualTo(30);
-        assertThat(wfs.windowP99Ms()).isCloseTo(321.8145686814952, within(1e-9)); // 322.28, 322.46, now 321.81 (same reason)
-        assertThat(wfs.recoveryMs()).isEqualTo(1_252_556);
-        assertThat(wfs.elections()).isEqualTo(501);
-        assertThat(wfs.runs()).isEqualTo(32);
+        assertThat(baseline.kip().windowP99Ms()).isCloseTo(305.98277577352553, within(1e-9));
+        assertThat(baseline.kip().firstUnfenceMs()).isEqualTo(4_215_000);
+        assertThat(baseline.kip().recoveryMs()).isEqualTo(922_556);
+        assertThat(baseline.controller().elections()).isEqualTo(501);
+        assertThat(baseline.controller().runs()).isEqualTo(30);
+        // 322.28, 322.46, now 321.81 (same reason)
+        assertThat(wfs.kip().windowP99Ms()).isCloseTo(321.8145686814952, within(1e-9));
+        assertThat(wfs.kip().recoveryMs()).isEqualTo(1_252_556);
+        assertThat(wfs.controller().elections()).isEqualTo(501);
+        assertThat(wfs.controller().runs()).isEqualTo(32);
     }
 }

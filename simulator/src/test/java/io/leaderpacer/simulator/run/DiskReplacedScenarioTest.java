@@ -10,7 +10,7 @@ class DiskReplacedScenarioTest {
     @Test
     void replacedBroker_baselineSpikes_waitForSyncHoldsItBackUntilCaughtUp() {
         ScenarioResult r = ShippedScenarios.leadershipOnly("01-disk-replaced.yaml", 4, "kip-example");
-        assertThat(r.baseline().p99Ratio()).isGreaterThan(3.0);
+        assertThat(r.baseline().kip().p99Ratio()).isGreaterThan(3.0);
         Verdict wfs = r.verdict("kip-example");
         assertThat(wfs.p99Ratio()).isLessThanOrEqualTo(1.5);
         assertThat(wfs.recoveryRatio()).isLessThanOrEqualTo(2.0);

@@ -43,7 +43,7 @@ class FollowerThrottleScenarioTest {
         assertThat(last(o, "lagging_b0")).isEqualTo(6);
         assertThat(last(o, "throttle_mbps_b0")).isEqualTo(1);
         // With catch-up stalled, nothing delays the in-sync fetches: the last bucket's P99 is the steady one.
-        assertThat(last(o, "p99_ms")).isCloseTo(o.steadyP99Ms(), within(0.01 * o.steadyP99Ms()));
+        assertThat(last(o, "p99_ms")).isCloseTo(o.kip().steadyP99Ms(), within(0.01 * o.kip().steadyP99Ms()));
     }
 
     @Test
@@ -64,7 +64,7 @@ class FollowerThrottleScenarioTest {
                 assertThat(b.column(column)).as(column).containsExactly(a.column(column));
             }
         }
-        assertThat(high.windowP99Ms()).isEqualTo(free.windowP99Ms());
-        assertThat(high.recoveryMs()).isEqualTo(free.recoveryMs());
+        assertThat(high.kip().windowP99Ms()).isEqualTo(free.kip().windowP99Ms());
+        assertThat(high.kip().recoveryMs()).isEqualTo(free.kip().recoveryMs());
     }
 }

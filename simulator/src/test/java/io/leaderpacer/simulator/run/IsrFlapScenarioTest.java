@@ -16,7 +16,7 @@ class IsrFlapScenarioTest {
 
         assertThat(regatedAfterRamping(all.series())).as("default denominator re-gates").isFalse();
         assertThat(regatedAfterRamping(literal.series())).as("literal denominator re-gates").isTrue();
-        assertThat(literal.recoveryMs()).isGreaterThan(all.recoveryMs() + 300_000);
+        assertThat(literal.kip().recoveryMs()).isGreaterThan(all.kip().recoveryMs() + 300_000);
         assertThat(r.verdict(all).pass()).isTrue();
     }
 

@@ -37,9 +37,9 @@ class LoadTestScenarioTest {
     @Test
     void baseline_showsKip1358sSpikeOfThreeToTenTimesSteadyState() {
         PolicyOutcome baseline = result.baseline();
-        assertThat(baseline.p99Ratio()).isBetween(3.0, 10.0);
+        assertThat(baseline.kip().p99Ratio()).isBetween(3.0, 10.0);
         assertThat(result.verdict(baseline).p99Ok()).isFalse();
-        assertThat(baseline.maxElectionsInRun()).isGreaterThan(200);
+        assertThat(baseline.controller().maxElectionsInRun()).isGreaterThan(200);
     }
 
     @Test
@@ -48,7 +48,7 @@ class LoadTestScenarioTest {
         assertThat(v.p99Ratio()).isLessThanOrEqualTo(1.5);
         assertThat(v.recoveryRatio()).isGreaterThan(1.0).isLessThanOrEqualTo(2.0);
         assertThat(v.pass()).isTrue();
-        assertThat(result.outcome("kip-example").maxElectionsInRun()).isEqualTo(200);
+        assertThat(result.outcome("kip-example").controller().maxElectionsInRun()).isEqualTo(200);
     }
 
     @Test
@@ -59,9 +59,9 @@ class LoadTestScenarioTest {
     @Test
     void everyRun_wasCheckedAndRecovered() {
         for (PolicyOutcome o : result.outcomes()) {
-            assertThat(o.invariantChecks()).as(o.policy().name()).isGreaterThan(o.runs());
-            assertThat(o.recovered()).as(o.policy().name()).isTrue();
-            assertThat(o.timeoutCount()).as(o.policy().name()).isZero();
+            assertThat(o.end().invariantChecks()).as(o.policy().name()).isGreaterThan(o.controller().runs());
+            assertThat(o.kip().recovered()).as(o.policy().name()).isTrue();
+            assertThat(o.kip().timeoutCount()).as(o.policy().name()).isZero();
         }
     }
 }

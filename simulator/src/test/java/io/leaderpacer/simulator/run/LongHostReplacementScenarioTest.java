@@ -13,13 +13,13 @@ class LongHostReplacementScenarioTest {
                 "kip-example-wall-clock");
         PolicyOutcome active = r.outcome("kip-example");
         PolicyOutcome wall = r.outcome("kip-example-wall-clock");
-        double unfencedS = active.firstUnfenceMs() / 1000.0;
+        double unfencedS = active.kip().firstUnfenceMs() / 1000.0;
 
         assertThat(phaseAt(active.series(), unfencedS + 600)).as("gated 10 min after unfencing").isEqualTo(1.0);
         assertThat(phaseAt(wall.series(), unfencedS)).as("released by max-wait before unfencing").isEqualTo(2.0);
         assertThat(r.verdict(active).p99Ok()).isTrue();
         assertThat(r.verdict(wall).p99Ok()).isFalse();
-        assertThat(wall.p99Ratio()).isGreaterThan(3.0);
+        assertThat(wall.kip().p99Ratio()).isGreaterThan(3.0);
     }
 
     private static double phaseAt(TimeSeries ts, double seconds) {

@@ -46,15 +46,15 @@ class OverloadTimeoutTest {
     @Test
     void offeredAboveCapacityForMinutes_requestsTimeOut() {
         ScenarioResult r = run(110);
-        assertThat(r.baseline().timeoutCount()).isGreaterThan(75_000);
+        assertThat(r.baseline().kip().timeoutCount()).isGreaterThan(75_000);
         assertThat(r.verdict(r.baseline()).timeoutsOk()).isFalse();
     }
 
     @Test
     void offeredAtNinetyPercent_noRequestTimesOut() {
         ScenarioResult r = run(90);
-        assertThat(r.baseline().timeoutCount()).isZero();
+        assertThat(r.baseline().kip().timeoutCount()).isZero();
         assertThat(r.verdict(r.baseline()).timeoutsOk()).isTrue();
-        assertThat(r.baseline().windowP99Ms()).isLessThan(1000);
+        assertThat(r.baseline().kip().windowP99Ms()).isLessThan(1000);
     }
 }

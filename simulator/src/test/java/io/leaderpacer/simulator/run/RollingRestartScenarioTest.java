@@ -24,6 +24,6 @@ class RollingRestartScenarioTest {
         }
         assertThat(rampRows).isGreaterThan(3);
         assertThat(r.verdict(wfs).pass()).isTrue();
-        assertThat(r.baseline().p99Ratio()).isGreaterThan(3.0);
+        assertThat(r.baseline().kip().p99Ratio()).isGreaterThan(3.0);
     }
 }

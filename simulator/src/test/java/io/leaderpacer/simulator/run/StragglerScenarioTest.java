@@ -37,22 +37,22 @@ class StragglerScenarioTest {
             }
         }
         assertThat(escapedAt).as("released by max-wait").isPositive();
-        double unfencedS = strict.firstUnfenceMs() / 1000.0;
+        double unfencedS = strict.kip().firstUnfenceMs() / 1000.0;
         // The clock runs from the first run that found it active and over the threshold: <= one
         // check interval after unfencing, then 30 minutes.
         assertThat(ShippedScenarios.time(ts, escapedAt) - unfencedS).isBetween(1800.0, 1800.0 + 300 + 300);
         assertThat(ts.value("leaders_b0", escapedAt - 1)).isZero();
-        assertThat(strict.recovered()).isTrue();
-        assertThat(strict.recoveryMs()).isGreaterThan(1_800_000);
+        assertThat(strict.kip().recovered()).isTrue();
+        assertThat(strict.kip().recoveryMs()).isGreaterThan(1_800_000);
         assertThat(result.verdict(strict).p99Ok()).isTrue();
     }
 
     @Test
     void strictGateWithoutEscape_neverLetsTheBrokerLeadAgain() {
         PolicyOutcome never = result.outcome("kip-example-strict-no-escape");
-        assertThat(never.recovered()).isFalse();
-        assertThat(never.finalLeaders().get(0)).isZero();
-        assertThat(never.elections()).isZero();
+        assertThat(never.kip().recovered()).isFalse();
+        assertThat(never.end().finalLeaders().get(0)).isZero();
+        assertThat(never.controller().elections()).isZero();
         assertThat(result.verdict(never).pass()).isFalse();
     }
 }

@@ -32,11 +32,11 @@ class OperatorInputsTest {
         Scenario s = new ScenarioLoader().parse("ops.yaml", scenario(
                 "    backlog: 3GiB\n    backlogSkew: {kind: lognormal, sigma: 1.0}\n    acks: 1"));
         TopicSpec t = s.topics().get(0);
-        assertThat(t.backlogBytes()).isEqualTo(3.0 * 1024 * 1024 * 1024);
-        assertThat(t.acksAll()).isFalse();
+        assertThat(t.backlog().bytes()).isEqualTo(3.0 * 1024 * 1024 * 1024);
+        assertThat(t.traffic().acksAll()).isFalse();
         ClusterLayout layout = ClusterLayout.of(s, new RandomStreams(1));
         double sum = layout.backlogBytes[0] + layout.backlogBytes[1] + layout.backlogBytes[2];
-        assertThat(sum).isCloseTo(t.backlogBytes(), within(1.0));
+        assertThat(sum).isCloseTo(t.backlog().bytes(), within(1.0));
         assertThat(layout.backlogBytes[0]).isNotEqualTo(layout.backlogBytes[1]);
         assertThat(layout.acksAll[0]).isFalse();
     }
@@ -65,7 +65,7 @@ class OperatorInputsTest {
     @Test
     void backlogWithoutUnit_isBytes_asKafkasByteSettingsAndTheJvmReadThem() {
         TopicSpec t = new ScenarioLoader().parse("ops.yaml", scenario("    backlog: 2000")).topics().get(0);
-        assertThat(t.backlogBytes()).isEqualTo(2000);
+        assertThat(t.backlog().bytes()).isEqualTo(2000);
     }
 
     @Test

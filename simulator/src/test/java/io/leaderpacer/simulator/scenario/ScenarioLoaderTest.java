@@ -40,8 +40,8 @@ class ScenarioLoaderTest {
         Scenario s = parse(VALID);
         assertThat(s.name()).isEqualTo("tiny");
         assertThat(s.seed()).isEqualTo(7);
-        assertThat(s.topics().get(0).replicationFactor()).isEqualTo(3);
-        assertThat(s.topics().get(0).produceRequestsPerSecond()).isEqualTo(60.0);
+        assertThat(s.topics().get(0).layout().replicationFactor()).isEqualTo(3);
+        assertThat(s.topics().get(0).traffic().produceRequestsPerSecond()).isEqualTo(60.0);
         assertThat(s.events()).containsExactly(new ScenarioEvent.Restart(300_000, 0, 120_000, false, false, 0));
         assertThat(s.policies()).extracting(PolicySpec::name).containsExactlyElementsOf(StandardPolicies.defaultSet());
         assertThat(s.model()).isEqualTo(ModelParameters.defaults());
