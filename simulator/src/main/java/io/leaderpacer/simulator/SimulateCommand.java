@@ -7,7 +7,9 @@ import io.leaderpacer.simulator.controller.InvariantViolation;
 import io.leaderpacer.simulator.report.CsvWriter;
 import io.leaderpacer.simulator.report.SimulationTable;
 import io.leaderpacer.simulator.report.ScenarioPage;
+import io.leaderpacer.simulator.report.SimulationFiles;
 import io.leaderpacer.simulator.report.SummaryMerge;
+import io.leaderpacer.simulator.report.SummaryRow;
 import io.leaderpacer.simulator.run.ProgressListener;
 import io.leaderpacer.simulator.run.ScenarioResult;
 import io.leaderpacer.simulator.run.ScenarioRunner;
@@ -32,6 +34,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
@@ -179,7 +182,7 @@ public final class SimulateCommand implements Callable<Integer> {
             stdout.flush();
             write(result, seedUsed);
         }
-        writeSummary(stdout, CsvWriter.summary(results));
+        writeSummary(stdout, CsvWriter.summaryRows(results));
         return 0;
     }
 
@@ -226,20 +229,21 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     /** Merges this command's rows into the directory's summary; one of another format is kept aside, never lost. */
-    private void writeSummary(PrintWriter stdout, String fresh) throws IOException {
+    private void writeSummary(PrintWriter stdout, List<SummaryRow> fresh) throws IOException {
         Path summary = out.resolve("summary.csv");
-        String merged = fresh;
+        List<SummaryRow> merged = fresh;
         if (Files.exists(summary)) {
-            String existing = Files.readString(summary);
-            if (SummaryMerge.compatible(existing, fresh)) {
-                merged = SummaryMerge.merge(existing, fresh);
+            Optional<List<SummaryRow>> existing = SummaryMerge.readIfCompatible(summary.toString(),
+                    Files.readString(summary));
+            if (existing.isPresent()) {
+                merged = SummaryMerge.merge(existing.get(), fresh);
             } else {
                 Path aside = out.resolve("summary.previous.csv");
                 Files.move(summary, aside, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 stdout.printf("%nkept the earlier summary, in other columns, as %s%n", aside);
             }
         }
-        AtomicFiles.write(summary, merged);
+        SimulationFiles.SUMMARY.write(summary, merged);
         stdout.printf("%nwrote %s (earlier scenarios' rows kept; re-run ones replaced)%n", summary);
     }
 

@@ -1,6 +1,10 @@
 package io.leaderpacer.simulator.calibrate;
 
 import io.leaderpacer.engine.policy.LegacyPolicyNames;
+import io.leaderpacer.report.csv.CsvContent;
+import io.leaderpacer.report.loadtest.LoadTestFiles;
+import io.leaderpacer.report.loadtest.RoundKey;
+import io.leaderpacer.report.loadtest.RoundRow;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,7 +12,7 @@ import java.util.List;
 
 /**
  * Reads the {@code rounds.csv} of one or more {@code pacer loadtest} output directories: the per-round figures the
- * calibration fits to ({@link CsvTable}: columns by name), with each round's policy in today's names.
+ * calibration fits to ({@link LoadTestFiles#ROUNDS}: columns by name), with each round's policy in today's names.
  */
 public final class LoadTestRuns {
 
@@ -33,21 +37,19 @@ public final class LoadTestRuns {
     }
 
     static List<MeasuredRound> read(Path dir) {
-        CsvTable table = CsvTable.read(dir.resolve("rounds.csv"), NEEDED,
+        CsvContent<RoundRow> table = LoadTestFiles.ROUNDS.readIn(dir, NEEDED,
                 " (a pacer loadtest output directory has one)");
         List<MeasuredRound> out = new ArrayList<>();
-        for (CsvTable.Row r : table.rows()) {
-            double stopped = r.num("stopped_at_s");
-            double restarted = r.num("restarted_at_s");
-            double unfenced = r.num("unfenced_at_s");
-            out.add(new MeasuredRound(dir.toString(), policy(r), (int) r.num("round"),
-                    new MeasuredRound.Latency(r.num("steady_p99_ms"), r.num("steady_p99_protected_ms"),
-                            r.num("window_p99_ms"), r.num("window_p99_protected_ms"), r.num("window_p99_other_ms"),
-                            roles(table, r)),
-                    new MeasuredRound.Timeline(restarted - stopped, unfenced - restarted, r.num("recovery_s"),
-                            r.num("gate_release_s"), r.num("window_s")),
-                    new MeasuredRound.Reentry((int) r.num("preferred"), r.num("reentry_first_s"), r.num("reentry_p50_s"),
-                            r.num("reentry_p90_s"), r.num("reentry_last_s"))));
+        for (RoundRow r : table.rows()) {
+            RoundRow.Timeline t = r.timeline();
+            RoundRow.Latency l = r.latency();
+            RoundRow.Reentry e = r.reentry();
+            out.add(new MeasuredRound(dir.toString(), policy(r.key()), r.key().round(),
+                    new MeasuredRound.Latency(l.steady().allMs(), l.steady().protectedMs(), l.window().allMs(),
+                            l.window().protectedMs(), l.window().otherMs(), roles(table, l.window())),
+                    new MeasuredRound.Timeline(t.restartedAtS() - t.stoppedAtS(), t.unfencedAtS() - t.restartedAtS(),
+                            r.recovery().recoveryS(), r.recovery().gateReleaseS(), t.windowS()),
+                    new MeasuredRound.Reentry(e.preferred(), e.firstS(), e.p50S(), e.p90S(), e.lastS())));
         }
         return out;
     }
@@ -56,17 +58,16 @@ public final class LoadTestRuns {
      * The row's policy in today's names: a run recorded before the policies got one registry labels the scaled
      * example {@code wait-for-sync} ({@link LegacyPolicyNames#loadTestLabel}, the one place that maps it).
      */
-    static String policy(CsvTable.Row r) {
-        return LegacyPolicyNames.loadTestLabel(r.text("policy"));
+    static String policy(RoundKey key) {
+        return LegacyPolicyNames.loadTestLabel(key.policy());
     }
 
     /** The role split where the run recorded it (every run since the load test split latencies by role). */
-    private static MeasuredRound.Roles roles(CsvTable table, CsvTable.Row r) {
+    private static MeasuredRound.Roles roles(CsvContent<RoundRow> table, RoundRow.WindowP99 w) {
         if (!table.has("window_p99_leader_ms") || !table.has("window_p99_in_sync_follower_ms")
                 || !table.has("window_p99_not_in_isr_ms")) {
             return MeasuredRound.Roles.NONE;
         }
-        return new MeasuredRound.Roles(r.num("window_p99_leader_ms"), r.num("window_p99_in_sync_follower_ms"),
-                r.num("window_p99_not_in_isr_ms"));
+        return new MeasuredRound.Roles(w.leaderMs(), w.inSyncFollowerMs(), w.notInIsrMs());
     }
 }

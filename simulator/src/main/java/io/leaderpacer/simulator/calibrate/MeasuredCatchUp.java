@@ -1,5 +1,11 @@
 package io.leaderpacer.simulator.calibrate;
 
+import io.leaderpacer.report.csv.CsvContent;
+import io.leaderpacer.report.loadtest.LoadTestFiles;
+import io.leaderpacer.report.loadtest.PartitionRow;
+import io.leaderpacer.report.loadtest.RoundKey;
+import io.leaderpacer.report.loadtest.RoundRow;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,23 +56,24 @@ public final class MeasuredCatchUp {
 
     /** Every round of the directory that has byte samples after its restart; empty for older runs. */
     public static List<Round> read(Path dir) {
-        Map<RoundKey, double[]> times = new HashMap<>();
-        for (CsvTable.Row r : CsvTable.read(dir.resolve("rounds.csv"), List.of("policy", "round", "restarted_at_s",
+        Map<RoundId, double[]> times = new HashMap<>();
+        for (RoundRow r : LoadTestFiles.ROUNDS.readIn(dir, List.of("policy", "round", "restarted_at_s",
                 "unfenced_at_s"), "").rows()) {
-            times.put(key(r), new double[] {r.num("restarted_at_s"), r.num("unfenced_at_s")});
+            times.put(key(r.key()), new double[] {r.timeline().restartedAtS(), r.timeline().unfencedAtS()});
         }
-        CsvTable partitions = CsvTable.readIfPresent(dir.resolve("partitions.csv"), List.of("policy", "round", "at_s"))
-                .orElse(null);
+        CsvContent<PartitionRow> partitions = LoadTestFiles.PARTITIONS.readIfPresentIn(dir,
+                List.of("policy", "round", "at_s")).orElse(null);
         if (partitions == null || !partitions.has("hosted_bytes") || !partitions.has("bytes_behind")) {
             return List.of();
         }
-        Map<RoundKey, List<double[]>> samples = new LinkedHashMap<>();
-        for (CsvTable.Row r : partitions.rows()) {
-            double hosted = r.num("hosted_bytes");
-            double behind = r.num("bytes_behind");
-            if (Double.isFinite(hosted) && Double.isFinite(behind)) {
-                samples.computeIfAbsent(key(r), k -> new ArrayList<>()).add(new double[] {r.num("at_s"), hosted, behind,
-                        leadShare(partitions, r)});
+        boolean leadShares = partitions.has("preferred_led") && partitions.has("preferred");
+        Map<RoundId, List<double[]>> samples = new LinkedHashMap<>();
+        for (PartitionRow r : partitions.rows()) {
+            Long hosted = r.asReplica().bytes();
+            Long behind = r.asReplica().bytesBehind();
+            if (hosted != null && behind != null) {
+                samples.computeIfAbsent(key(r.key()), k -> new ArrayList<>()).add(new double[] {r.atS(), hosted, behind,
+                        leadShares ? leadShare(r.asPreferred()) : Double.NaN});
             }
         }
         List<Round> out = new ArrayList<>();
@@ -82,24 +89,20 @@ public final class MeasuredCatchUp {
         return out;
     }
 
-    /** preferred_led / preferred of a sample, NaN without those columns. */
-    private static double leadShare(CsvTable table, CsvTable.Row r) {
-        if (!table.has("preferred_led") || !table.has("preferred")) {
-            return Double.NaN;
-        }
-        double preferred = r.num("preferred");
-        return preferred > 0 ? r.num("preferred_led") / preferred : Double.NaN;
+    /** preferred_led / preferred of a sample, NaN when it prefers nothing. */
+    private static double leadShare(PartitionRow.Preferred p) {
+        return p.partitions() > 0 ? (double) p.led() / p.partitions() : Double.NaN;
     }
 
     /** Which round a row belongs to, in both files. */
-    private record RoundKey(String policy, int round) {
+    private record RoundId(String policy, int round) {
     }
 
-    private static RoundKey key(CsvTable.Row r) {
-        return new RoundKey(LoadTestRuns.policy(r), (int) r.num("round"));
+    private static RoundId key(RoundKey key) {
+        return new RoundId(LoadTestRuns.policy(key), key.round());
     }
 
-    private static Round round(RoundKey key, List<double[]> list, double restartedAt, double unfencedAt) {
+    private static Round round(RoundId key, List<double[]> list, double restartedAt, double unfencedAt) {
         int firstLook = -1;
         int atUnfence = -1;
         int done = -1;

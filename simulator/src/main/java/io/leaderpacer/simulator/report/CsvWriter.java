@@ -1,112 +1,108 @@
 package io.leaderpacer.simulator.report;
 
+import io.leaderpacer.simulator.run.ClassFigures;
 import io.leaderpacer.simulator.run.PolicyOutcome;
 import io.leaderpacer.simulator.run.ScenarioResult;
 import io.leaderpacer.simulator.run.TimeSeries;
 import io.leaderpacer.simulator.run.Verdict;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * The CSV files: a scenario's time series (one row per policy and time bucket) and a summary
- * of every scenario and policy run. Plain RFC 4180 text with a header row, numbers in a fixed
- * locale-free format.
+ * The CSV files: a scenario's time series (one row per policy and time bucket), its P99 per broker and class, and a
+ * summary of every scenario and policy run, in the formats of {@link SimulationFiles}: RFC 4180 text with a header
+ * row, numbers in a fixed locale-free format.
  */
 public final class CsvWriter {
 
     private CsvWriter() {
     }
 
-    /** Time series of every policy of a scenario, long format: {@code policy,time_s,...}. */
+    /** Time series of every policy of a scenario, long format: {@code scenario,policy,seed,time_s,...}. */
     public static String timeSeries(ScenarioResult result) {
         Set<String> columns = new LinkedHashSet<>();
         for (PolicyOutcome o : result.outcomes()) {
             columns.addAll(o.series().columnNames());
         }
-        StringBuilder sb = new StringBuilder("scenario,policy,seed");
-        for (String c : columns) {
-            sb.append(',').append(c);
-        }
-        sb.append('\n');
+        List<Map<String, String>> rows = new ArrayList<>();
         for (PolicyOutcome o : result.outcomes()) {
             TimeSeries ts = o.series();
             for (int r = 0; r < ts.rows(); r++) {
-                sb.append(result.scenario().name()).append(',').append(field(o.policy().name())).append(',').append(result.seed());
+                Map<String, String> row = new LinkedHashMap<>();
+                row.put("scenario", result.scenario().name());
+                row.put("policy", o.policy().name());
+                row.put("seed", Long.toString(result.seed()));
                 for (String c : columns) {
-                    sb.append(',');
                     if (ts.has(c)) {
-                        sb.append(format(c, ts.value(c, r)));
+                        row.put(c, format(c, ts.value(c, r)));
                     }
                 }
-                sb.append('\n');
+                rows.add(row);
             }
         }
-        return sb.toString();
+        return SimulationFiles.timeSeries(List.copyOf(columns)).text(rows);
     }
 
     /** One row per scenario and policy with the seed's figures and verdicts. */
     public static String summary(List<ScenarioResult> results) {
-        StringBuilder sb = new StringBuilder("scenario,policy,seed,steady_p99_ms,window_p99_ms,p99_ratio,timeouts,"
-                + "recovery_s,recovery_ratio,elections,failover_elections,runs,max_elections_in_run,skipped_by_gate,"
-                + "controller_failovers,invariant_checks,p99_ok,timeouts_ok,recovery_ok,verdict,protected_p99_ratio,"
-                + "other_p99_ratio,worst_broker,worst_broker_p99_ratio,physical_limit_s,recovery_vs_physical_limit,"
-                + "gate_release_s\n");
+        return SimulationFiles.SUMMARY.text(summaryRows(results));
+    }
+
+    /** The summary's rows, in the order of the results and their policies. */
+    public static List<SummaryRow> summaryRows(List<ScenarioResult> results) {
+        List<SummaryRow> rows = new ArrayList<>();
         for (ScenarioResult result : results) {
             for (PolicyOutcome o : result.outcomes()) {
-                Verdict v = result.verdict(o);
-                sb.append(result.scenario().name()).append(',').append(field(o.policy().name())).append(',').append(result.seed())
-                        .append(',').append(Numbers.fixed(o.kip().steadyP99Ms(), 3))
-                        .append(',').append(Numbers.fixed(o.kip().windowP99Ms(), 3))
-                        .append(',').append(Numbers.fixed(v.p99Ratio(), 3))
-                        .append(',').append(o.kip().timeoutCount())
-                        .append(',').append(o.kip().recovered() ? Numbers.fixed(o.kip().recoveryMs() / 1000.0, 1) : "")
-                        .append(',').append(Numbers.fixed(v.recoveryRatio(), 3))
-                        .append(',').append(o.controller().elections())
-                        .append(',').append(o.controller().failoverElections())
-                        .append(',').append(o.controller().runs())
-                        .append(',').append(o.controller().maxElectionsInRun())
-                        .append(',').append(o.controller().skippedByGate())
-                        .append(',').append(o.controller().controllerFailovers())
-                        .append(',').append(o.end().invariantChecks())
-                        .append(',').append(v.p99Ok())
-                        .append(',').append(v.timeoutsOk())
-                        .append(',').append(v.recoveryOk())
-                        .append(',').append(v.pass() ? "PASS" : "FAIL")
-                        .append(',').append(Numbers.fixed(o.classes().protectedRatio(), 3))
-                        .append(',').append(Numbers.fixed(o.classes().otherRatio(), 3));
-                int worst = SimulationTable.worstBroker(o);
-                sb.append(',').append(worst < 0 ? "" : Integer.toString(worst))
-                        .append(',').append(worst < 0 ? "" : Numbers.fixed(o.classes().brokerRatio(worst), 3))
-                        .append(',').append(Numbers.fixed(o.classes().reentries().lastSeconds(), 1))
-                        .append(',').append(Numbers.fixed(o.recoveryVsPhysicalLimit(), 3))
-                        .append(',').append(o.classes().gateReleaseMs() < 0 ? ""
-                                : Numbers.fixed(o.classes().gateReleaseMs() / 1000.0, 1))
-                        .append('\n');
+                rows.add(summaryRow(result, o));
             }
         }
-        return sb.toString();
+        return rows;
+    }
+
+    private static SummaryRow summaryRow(ScenarioResult result, PolicyOutcome o) {
+        Verdict v = result.verdict(o);
+        PolicyOutcome.KipFigures kip = o.kip();
+        PolicyOutcome.ControllerActivity c = o.controller();
+        ClassFigures classes = o.classes();
+        int worst = SimulationTable.worstBroker(o);
+        return new SummaryRow(key(result, o),
+                new SummaryRow.Kip(kip.steadyP99Ms(), kip.windowP99Ms(), v.p99Ratio(), kip.timeoutCount(),
+                        kip.recovered() ? kip.recoveryMs() / 1000.0 : Double.NaN, v.recoveryRatio()),
+                new SummaryRow.Controller(c.elections(), c.failoverElections(), c.runs(), c.maxElectionsInRun(),
+                        c.skippedByGate(), c.controllerFailovers()),
+                new SummaryRow.Checks(v.p99Ok(), v.timeoutsOk(), v.recoveryOk(), v.pass() ? "PASS" : "FAIL",
+                        o.end().invariantChecks()),
+                new SummaryRow.Classes(classes.protectedRatio(), classes.otherRatio(), worst < 0 ? null : worst,
+                        worst < 0 ? Double.NaN : classes.brokerRatio(worst)),
+                new SummaryRow.Limits(classes.reentries().lastSeconds(), o.recoveryVsPhysicalLimit(),
+                        classes.gateReleaseMs() < 0 ? Double.NaN : classes.gateReleaseMs() / 1000.0));
     }
 
     /** P99 per leader broker and per class, steady and over the window: one row per scenario, policy and broker. */
     public static String brokers(ScenarioResult result) {
-        StringBuilder sb = new StringBuilder("scenario,policy,seed,broker,steady_p99_ms,window_p99_ms,p99_ratio\n");
+        List<BrokerRow> rows = new ArrayList<>();
         for (PolicyOutcome o : result.outcomes()) {
-            String head = result.scenario().name() + "," + field(o.policy().name()) + "," + result.seed() + ",";
-            double[][] b = o.classes().brokerP99Ms();
+            SimulationKey key = key(result, o);
+            ClassFigures classes = o.classes();
+            double[][] b = classes.brokerP99Ms();
             for (int i = 0; i < b.length; i++) {
-                sb.append(head).append(i).append(',').append(Numbers.fixed(b[i][0], 3)).append(',')
-                        .append(Numbers.fixed(b[i][1], 3)).append(',').append(Numbers.fixed(b[i][1] / b[i][0], 3)).append('\n');
+                rows.add(new BrokerRow(key, Integer.toString(i), b[i][0], b[i][1], b[i][1] / b[i][0]));
             }
-            sb.append(head).append("protected,").append(Numbers.fixed(o.classes().steadyP99ProtectedMs(), 3)).append(',')
-                    .append(Numbers.fixed(o.classes().windowP99ProtectedMs(), 3)).append(',')
-                    .append(Numbers.fixed(o.classes().protectedRatio(), 3)).append('\n');
-            sb.append(head).append("other,").append(Numbers.fixed(o.classes().steadyP99OtherMs(), 3)).append(',')
-                    .append(Numbers.fixed(o.classes().windowP99OtherMs(), 3)).append(',')
-                    .append(Numbers.fixed(o.classes().otherRatio(), 3)).append('\n');
+            rows.add(new BrokerRow(key, "protected", classes.steadyP99ProtectedMs(), classes.windowP99ProtectedMs(),
+                    classes.protectedRatio()));
+            rows.add(new BrokerRow(key, "other", classes.steadyP99OtherMs(), classes.windowP99OtherMs(),
+                    classes.otherRatio()));
         }
-        return sb.toString();
+        return SimulationFiles.BROKERS.text(rows);
+    }
+
+    private static SimulationKey key(ScenarioResult result, PolicyOutcome o) {
+        return new SimulationKey(result.scenario().name(), o.policy().name(), result.seed());
     }
 
     private static String format(String column, double v) {
@@ -117,13 +113,5 @@ public final class CsvWriter {
             return Numbers.fixed(v, 3);
         }
         return Numbers.fixed(v, 0);
-    }
-
-    /** A text field as RFC 4180 wants it: quoted when it holds a comma or a quote (a policy named NAME:a=1,b=2). */
-    static String field(String text) {
-        if (text.indexOf(',') < 0 && text.indexOf('"') < 0) {
-            return text;
-        }
-        return '"' + text.replace("\"", "\"\"") + '"';
     }
 }

@@ -1,74 +1,52 @@
 package io.leaderpacer.simulator.report;
 
-import java.util.ArrayList;
+import io.leaderpacer.report.csv.CsvContent;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The summary CSV of an output directory after one more {@code pacer simulate}: the rows already there, with
  * the rows of the scenarios just run replacing their own earlier rows (same scenario, policy and seed).
  *
  * <p>Why: running one scenario, then another, into the same directory must not silently lose the first one's
- * result. A summary in another format (an older version's columns) is not merged: the caller keeps it aside.
+ * result. A summary in another format (an older version's columns, or rows this version cannot read) is not
+ * merged: the caller keeps it aside.
  */
 public final class SummaryMerge {
 
     private SummaryMerge() {
     }
 
-    /** Whether an existing summary has the same columns as a new one, so that the two can be merged. */
-    public static boolean compatible(String existing, String fresh) {
-        return header(existing).equals(header(fresh));
+    /** The rows of an existing summary, when it has this version's columns and every row reads; else empty. */
+    public static Optional<List<SummaryRow>> readIfCompatible(String source, String existing) {
+        try {
+            CsvContent<SummaryRow> read = SimulationFiles.SUMMARY.parse(source, existing, List.of());
+            return read.columns().equals(SimulationFiles.SUMMARY.columns()) ? Optional.of(read.rows()) : Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /**
-     * The merged summary: the header, the existing rows not re-run (in their order), then the new rows.
+     * The merged summary: the existing rows not re-run (in their order), then the new rows.
      *
-     * @param existing the summary already in the directory (same columns as {@code fresh})
-     * @param fresh    the summary of this run
+     * @param existing the rows already in the directory
+     * @param fresh    the rows of this run
      */
-    public static String merge(String existing, String fresh) {
-        Map<String, String> rows = new LinkedHashMap<>();
-        for (String row : rows(existing)) {
-            rows.put(key(row), row);
+    public static List<SummaryRow> merge(List<SummaryRow> existing, List<SummaryRow> fresh) {
+        Map<SimulationKey, SummaryRow> rows = new LinkedHashMap<>();
+        for (SummaryRow row : existing) {
+            rows.put(row.key(), row);
         }
-        for (String row : rows(fresh)) {
-            rows.remove(key(row));
+        for (SummaryRow row : fresh) {
+            rows.remove(row.key());
         }
-        for (String row : rows(fresh)) {
-            rows.put(key(row), row);
+        for (SummaryRow row : fresh) {
+            rows.put(row.key(), row);
         }
-        StringBuilder sb = new StringBuilder(header(fresh)).append('\n');
-        rows.values().forEach(r -> sb.append(r).append('\n'));
-        return sb.toString();
-    }
-
-    private static String header(String csv) {
-        int end = csv.indexOf('\n');
-        return end < 0 ? csv : csv.substring(0, end);
-    }
-
-    private static List<String> rows(String csv) {
-        List<String> rows = new ArrayList<>(csv.lines().filter(l -> !l.isBlank()).toList());
-        if (!rows.isEmpty()) {
-            rows.remove(0);
-        }
-        return rows;
-    }
-
-    /** Scenario, policy and seed: the first three columns (a quoted field may hold commas). */
-    static String key(String row) {
-        int fields = 0;
-        boolean quoted = false;
-        for (int i = 0; i < row.length(); i++) {
-            char c = row.charAt(i);
-            if (c == '"') {
-                quoted = !quoted;
-            } else if (c == ',' && !quoted && ++fields == 3) {
-                return row.substring(0, i);
-            }
-        }
-        return row;
+        return List.copyOf(rows.values());
     }
 }

@@ -1,11 +1,12 @@
 package io.leaderpacer.simulator.scenario;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import io.leaderpacer.report.csv.CsvContent;
+import io.leaderpacer.report.csv.CsvFormat;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A CSV of partition sizes, as an operator can export one ({@code kafka-log-dirs.sh --describe} gives size per
@@ -15,6 +16,12 @@ import java.util.List;
  */
 final class PartitionSizesCsv {
 
+    /** One line: a partition and its size. */
+    record Size(Integer partition, double bytes) {
+    }
+
+    static final CsvFormat<Size> FORMAT = CsvFormat.of(Size.class, "partition", "bytes");
+
     private PartitionSizesCsv() {
     }
 
@@ -22,46 +29,32 @@ final class PartitionSizesCsv {
         String name = t.requireString(field);
         Path base = Path.of(source).toAbsolutePath().getParent();
         Path file = base == null ? Path.of(name) : base.resolve(name);
-        List<String> lines;
+        CsvContent<Size> content;
         try {
-            lines = Files.readAllLines(file);
-        } catch (NoSuchFileException e) {
-            throw t.error(field, "no such file: " + file);
-        } catch (IOException e) {
-            throw t.error(field, file + " cannot be read: " + e.getMessage());
+            content = FORMAT.readIfPresent(file, List.of()).orElseThrow(() -> t.error(field, "no such file: " + file));
+        } catch (IllegalArgumentException e) {
+            throw t.error(field, e.getMessage());
         }
-        if (lines.isEmpty() || !lines.get(0).replace(" ", "").equalsIgnoreCase("partition,bytes")) {
+        if (!content.columns().stream().map(c -> c.toLowerCase(Locale.ROOT)).toList().equals(FORMAT.columns())) {
             throw t.error(field, file + ": the first line must be the header partition,bytes");
         }
         Double[] sizes = new Double[partitions];
-        for (int i = 1; i < lines.size(); i++) {
-            String line = lines.get(i).trim();
-            if (line.isEmpty()) {
-                continue;
+        for (Size s : content.rows()) {
+            if (s.partition() == null) {
+                throw t.error(field, file + ": a row has no partition number");
             }
-            String[] cells = line.split(",");
-            String where = file + " line " + (i + 1);
-            if (cells.length != 2) {
-                throw t.error(field, where + ": expected partition,bytes, got '" + line + "'");
-            }
-            int p;
-            double bytes;
-            try {
-                p = Integer.parseInt(cells[0].trim());
-                bytes = Double.parseDouble(cells[1].trim());
-            } catch (NumberFormatException e) {
-                throw t.error(field, where + ": not a number in '" + line + "'");
-            }
+            int p = s.partition();
             if (p < 0 || p >= partitions) {
-                throw t.error(field, where + ": partition " + p + " does not exist (the topic has " + partitions + ")");
+                throw t.error(field, file + ": partition " + p + " does not exist (the topic has " + partitions + ")");
             }
-            if (!(bytes >= 0) || Double.isInfinite(bytes)) {
-                throw t.error(field, where + ": bytes must be 0 or more, got " + cells[1].trim());
+            if (!(s.bytes() >= 0) || Double.isInfinite(s.bytes())) {
+                throw t.error(field, file + ": partition " + p + ": bytes must be 0 or more, got "
+                        + (Double.isNaN(s.bytes()) ? "nothing" : s.bytes()));
             }
             if (sizes[p] != null) {
-                throw t.error(field, where + ": partition " + p + " appears twice");
+                throw t.error(field, file + ": partition " + p + " appears twice");
             }
-            sizes[p] = bytes;
+            sizes[p] = s.bytes();
         }
         List<Double> out = new ArrayList<>();
         for (int p = 0; p < partitions; p++) {

@@ -56,14 +56,4 @@ class LoadTestRunsTest {
         Files.writeString(dir.resolve("rounds.csv"), "policy,round\nimmediate,1\n");
         assertThatThrownBy(() -> LoadTestRuns.read(List.of(dir))).hasMessageContaining("no column 'steady_p99_ms'");
     }
-
-    @Test
-    void quotedCellWithComma_staysOneCell() {
-        assertThat(CsvTable.split("a,\"b, c\",d")).containsExactly("a", "b, c", "d");
-    }
-
-    @Test
-    void doubledQuoteInQuotedCell_isOneQuote() {
-        assertThat(CsvTable.split("\"say \"\"x\"\", then y\",2")).containsExactly("say \"x\", then y", "2");
-    }
 }

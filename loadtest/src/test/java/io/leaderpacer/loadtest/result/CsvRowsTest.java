@@ -1,0 +1,83 @@
+package io.leaderpacer.loadtest.result;
+
+import io.leaderpacer.loadtest.load.Phase;
+import io.leaderpacer.loadtest.load.SecondSample;
+import io.leaderpacer.loadtest.load.View;
+import io.leaderpacer.loadtest.observe.AgentRunSample;
+import io.leaderpacer.loadtest.observe.BrokerStatus;
+import io.leaderpacer.loadtest.observe.PacingSample;
+import io.leaderpacer.loadtest.observe.PartitionSample;
+import io.leaderpacer.report.loadtest.CsvFile;
+import io.leaderpacer.report.loadtest.LoadTestFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The rows of the shared CSV formats give the same files, byte for byte, as {@link CsvFiles} writes: switching the
+ * writer to {@code LoadTestFiles.X.writeIn(dir, CsvRows.x(result))} changes no file.
+ */
+class CsvRowsTest {
+
+    private static final String POLICY = "kip-example-scaled:leader.imbalance.election.max.per.run=15,"
+            + "leader.imbalance.election.throttle.interval.ms=1000";
+
+    /** A round of the fixture with a sample of every kind (bytes unknown in some, as a down broker gives them). */
+    private static RoundResult withSamples(RoundResult r) {
+        return new RoundResult(r.policy(), r.round(), r.steady(), r.window(), r.steadyWindows(), r.errors(),
+                r.stoppedAtMs(), r.restartedAtMs(), r.unfencedAtMs(), r.windowMs(), r.endedAtMs(), r.recoveredAtMs(),
+                r.gateReleasedAtMs(), r.timeline(),
+                List.of(new AgentRunSample(26_567, 0, 0, false, false), new AgentRunSample(61_638, 15, 15, true, true)),
+                r.saturation(),
+                List.of(new PartitionSample(30_500, BrokerStatus.FENCED, 101, 0, 0, 300, 0, -1, -1),
+                        new PartitionSample(61_000, BrokerStatus.values()[BrokerStatus.values().length - 1], 101, 50,
+                                101, 300, 290, 40L << 20, 80L << 20)),
+                List.of(new RoundResult.CpuSample(1_500, 0.25), new RoundResult.CpuSample(2_000, 1.125)),
+                List.of(new SecondSample(61, View.ALL, 1000, 2, 3.5, 40, 120.25),
+                        new SecondSample(62, View.PROTECTED, 0, 0, Double.NaN, Double.NaN, Double.NaN)),
+                List.of(new RoundResult.LatencyBucket(Phase.STEADY, View.ALL, 1.5, 10),
+                        new RoundResult.LatencyBucket(Phase.WINDOW, View.LEADER, 1024, 0)),
+                List.of(new PacingSample(61_000, 5L << 20, 80L << 20, "recovering: rate raised", ""),
+                        new PacingSample(62_000, -1, -1, "released, \"caught up\"", "describeConfigs failed")));
+    }
+
+    @Test
+    void everyFile_fromTheSharedFormats_isTheFileCsvFilesWrites(@TempDir Path dir) throws IOException {
+        LoadTestResult result = new LoadTestResult(List.of("settings"), true, "immediate", List.of(
+                withSamples(Rounds.round("immediate", 1, 100, 90, 0, 30_000L, 28_000, 0.5)),
+                withSamples(Rounds.round(POLICY, 1, 50.125, 40, 3, null, 15_000, 0.5))));
+        Path old = dir.resolve("csv-files");
+        Path shared = dir.resolve("shared");
+        CsvFiles.write(result, old);
+
+        write(LoadTestFiles.ROUNDS, shared, result, CsvRows::rounds);
+        write(LoadTestFiles.LATENCY_SECONDS, shared, result, CsvRows::latencySeconds);
+        write(LoadTestFiles.LATENCY_BUCKETS, shared, result, CsvRows::latencyBuckets);
+        write(LoadTestFiles.PARTITIONS, shared, result, CsvRows::partitions);
+        write(LoadTestFiles.CPU, shared, result, CsvRows::cpu);
+        write(LoadTestFiles.AGENT_RUNS, shared, result, CsvRows::agentRuns);
+        write(LoadTestFiles.STEADY_WINDOWS, shared, result, CsvRows::steadyWindows);
+        write(LoadTestFiles.PACING, shared, result, CsvRows::pacing);
+
+        for (CsvFile<?> file : LoadTestFiles.ALL) {
+            assertThat(Files.readAllLines(file.in(shared))).as(file.name() + ": header and rows").hasSizeGreaterThan(2);
+            assertThat(Files.readString(file.in(shared))).as(file.name()).isEqualTo(Files.readString(file.in(old)));
+        }
+        try (var written = Files.list(old)) {
+            assertThat(written.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrderElementsOf(LoadTestFiles.ALL.stream().map(CsvFile::name).toList());
+        }
+    }
+
+    private static <R> void write(CsvFile<R> file, Path dir, LoadTestResult result,
+                                  Function<LoadTestResult, List<R>> rows) throws IOException {
+        file.writeIn(dir, rows.apply(result));
+    }
+}
