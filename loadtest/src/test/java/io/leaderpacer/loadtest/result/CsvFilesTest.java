@@ -10,7 +10,7 @@ class CsvFilesTest {
 
     @Test
     void policyWithSettings_staysOneCell_andEveryRowHasTheHeadersColumns() {
-        String policy = "kip-example-scaled:leader.imbalance.election.max.per.run=15,leader.imbalance.election.throttle.interval.ms=1000";
+        String policy = "wait-for-sync:leader.imbalance.election.max.per.run=15,leader.imbalance.election.throttle.interval.ms=1000";
         LoadTestResult result = new LoadTestResult(List.of("settings"), true, "immediate", List.of(
                 Rounds.round("immediate", 1, 100, 90, 0, 30_000L, 28_000, 0.5),
                 Rounds.round(policy, 1, 50, 40, 0, 40_000L, 15_000, 0.5)));
@@ -22,14 +22,5 @@ class CsvFilesTest {
         String quoted = '"' + policy + '"';
         assertThat(lines[2]).startsWith(quoted + ",1,");
         assertThat(lines[2].substring(quoted.length() + 1).split(",", -1)).hasSize(columns - 1);
-    }
-
-    @Test
-    void cell_quotesOnlyWhatNeedsIt_andDoublesQuotes() {
-        assertThat(CsvFiles.cell("immediate")).isEqualTo("immediate");
-        assertThat(CsvFiles.cell("cgroup v1 cpu.cfs_quota_us")).isEqualTo("cgroup v1 cpu.cfs_quota_us");
-        assertThat(CsvFiles.cell("a,b")).isEqualTo("\"a,b\"");
-        assertThat(CsvFiles.cell("say \"x\"")).isEqualTo("\"say \"\"x\"\"\"");
-        assertThat(CsvFiles.cell("line\nbreak")).isEqualTo("\"line\nbreak\"");
     }
 }
