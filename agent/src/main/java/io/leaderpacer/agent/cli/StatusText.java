@@ -1,9 +1,12 @@
 package io.leaderpacer.agent.cli;
 
-import io.leaderpacer.agent.http.StatusReport;
 import io.leaderpacer.agent.http.StatusReport.BrokerStatus;
 import io.leaderpacer.agent.http.StatusReport.RunSummary;
+import io.leaderpacer.agent.http.StatusReport;
+import io.leaderpacer.engine.config.CatchUpPacing;
+import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.ConfigKey;
+import io.leaderpacer.engine.config.PacerConfig;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -40,6 +43,9 @@ final class StatusText {
         }
         if (s.runs() != null && !s.runs().isEmpty() && !s.runs().get(0).succeeded()) {
             problems.add("the last run failed: " + s.runs().get(0).failure());
+        }
+        if (s.pacing() != null && s.pacing().problem() != null) {
+            problems.add(s.pacing().problem());
         }
         return problems;
     }
@@ -79,6 +85,17 @@ final class StatusText {
             }
         }
         out.println();
+        if (s.pacing() != null) {
+            CatchUpPacing config;
+            try {
+                config = PacerConfig.fromMap(policy).pacing();
+            } catch (ConfigException e) {
+                // An agent of another version: its keys are not all known here. Show what it did, as static.
+                config = PacerConfig.fromMap(Map.of(ConfigKey.CATCH_UP_PACING.key(), "static")).pacing();
+            }
+            PacingText.print(out, config, s.pacing().toReport(), false);
+            out.println();
+        }
         List<RunSummary> runs = s.runs() == null ? List.of() : s.runs();
         if (runs.isEmpty()) {
             out.println("Runs: none yet.");

@@ -1,12 +1,15 @@
 package io.leaderpacer.agent.http;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.leaderpacer.agent.GatePhaseLabel;
 import io.leaderpacer.agent.ElectionResult;
+import io.leaderpacer.agent.GatePhaseLabel;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.ElectionDecision;
+import io.leaderpacer.engine.pacing.BrokerPacing;
+import io.leaderpacer.engine.pacing.PacingPhase;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * The JSON document of {@code /status}: the agent's state, the policy in force, the gate report per broker from
@@ -31,6 +36,7 @@ import java.util.Map;
  * @param client               the client properties, secrets redacted
  * @param brokers              the gate report of the last successful run
  * @param runs                 recent runs, newest first
+ * @param pacing               catch-up pacing's last look, or null before the first
  */
 public record StatusReport(
         String state,
@@ -41,7 +47,8 @@ public record StatusReport(
         Map<String, String> policy,
         Map<String, String> client,
         List<BrokerStatus> brokers,
-        List<RunSummary> runs) {
+        List<RunSummary> runs,
+        PacingStatus pacing) {
 
     /** Most runs listed. */
     static final int RUNS_SHOWN = 20;
@@ -100,6 +107,64 @@ public record StatusReport(
                            String activeInstance) {
     }
 
+    /**
+     * Catch-up pacing's last look: per recovering broker the rate in force and why, with its catch-up's progress;
+     * what pacing changed, what it left alone, and why it could not act, if it could not.
+     *
+     * @param at      when it looked (ISO-8601)
+     * @param problem why the look failed or pacing is off, or null
+     */
+    public record PacingStatus(String at, String problem, List<PacedBroker> brokers, List<String> changes,
+                               List<String> notes) {
+
+        static PacingStatus of(PacingReport r) {
+            return new PacingStatus(Instant.ofEpochMilli(r.atMs()).toString(), r.problem().orElse(null),
+                    r.brokers().stream().map(PacedBroker::of).toList(), r.changes(), r.notes());
+        }
+
+        /** Back to the agent's report, as {@code pacer status} renders it. */
+        public PacingReport toReport() {
+            return new PacingReport(Instant.parse(at).toEpochMilli(), brokers == null ? List.of()
+                    : brokers.stream().map(PacedBroker::toPacing).toList(), changes == null ? List.of() : changes,
+                    notes == null ? List.of() : notes, java.util.Optional.ofNullable(problem));
+        }
+    }
+
+    /**
+     * One recovering broker, as catch-up pacing last decided it.
+     *
+     * @param rateBytesPerSecond the follower rate set for it, or null when it is not throttled
+     */
+    public record PacedBroker(int broker, String phase, Long rateBytesPerSecond, String reason, PacedProgress progress) {
+
+        static PacedBroker of(BrokerPacing b) {
+            BrokerPacing.Progress p = b.progress();
+            return new PacedBroker(b.broker(), b.phase().name(), b.rateBytes().isPresent() ? b.rateBytes().getAsLong() : null,
+                    b.reason(), new PacedProgress(box(p.bytesBehind()), box(p.peakBytesBehind()),
+                    p.catchUpBytesPerSecond().isPresent() ? p.catchUpBytesPerSecond().getAsDouble() : null, box(p.etaMs())));
+        }
+
+        BrokerPacing toPacing() {
+            PacedProgress p = progress == null ? new PacedProgress(null, null, null, null) : progress;
+            return new BrokerPacing(broker, PacingPhase.valueOf(phase), opt(rateBytesPerSecond), reason,
+                    new BrokerPacing.Progress(opt(p.bytesBehind()), opt(p.peakBytesBehind()),
+                            p.catchUpBytesPerSecond() == null ? OptionalDouble.empty()
+                                    : OptionalDouble.of(p.catchUpBytesPerSecond()), opt(p.etaMs())));
+        }
+
+        private static Long box(OptionalLong v) {
+            return v.isPresent() ? v.getAsLong() : null;
+        }
+
+        private static OptionalLong opt(Long v) {
+            return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+        }
+    }
+
+    /** How a recovering broker's catch-up goes: bytes behind now and at most, its rate, and when it should end. */
+    public record PacedProgress(Long bytesBehind, Long peakBytesBehind, Double catchUpBytesPerSecond, Long etaMs) {
+    }
+
     /** One run, summarised. */
     public record RunSummary(long sequence, String startedAt, long durationMs, boolean succeeded, String failure,
                              int partitions, int imbalanced, int electionsDecided, Map<String, Long> outcomes,
@@ -134,7 +199,8 @@ public record StatusReport(
         Instance instance = agent.coordination().map(c -> new Instance(c.role().name(), c.instance(), c.group(),
                 Instant.ofEpochMilli(c.sinceMs()).toString(), c.takeovers(), c.depositions(), c.activeInstance())).orElse(null);
         return new StatusReport(agent.state().name(), instance, agent.clusterLabel(), agent.startupProblem().orElse(null),
-                agent.configurationProblem().orElse(null), policy, redactedClientProperties, brokers, runs);
+                agent.configurationProblem().orElse(null), policy, redactedClientProperties, brokers, runs,
+                agent.lastPacing().map(PacingStatus::of).orElse(null));
     }
 
     private static RunSummary summary(RunRecord run) {

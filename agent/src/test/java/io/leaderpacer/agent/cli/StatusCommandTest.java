@@ -60,7 +60,43 @@ class StatusCommandTest {
         return new StatusReport(state, null, "b1:9092", startupProblem, null,
                 Map.of("leader.imbalance.election.algorithm", "wait-for-sync",
                         "leader.imbalance.election.wait.for.sync.threshold.percent", "5"),
-                Map.of("bootstrap.servers", "b1:9092"), brokers, runs);
+                Map.of("bootstrap.servers", "b1:9092"), brokers, runs, null);
+    }
+
+    /** The healthy agent pacing broker 2's catch-up at 20 MiB/s, 600 MB of 800 MB still to fetch. */
+    static StatusReport pacing(String problem) {
+        StatusReport r = report("RUNNING", null, true);
+        StatusReport.PacingStatus pacing = new StatusReport.PacingStatus("2026-01-01T00:05:02Z", problem,
+                List.of(new StatusReport.PacedBroker(2, "PACED", 20L << 20, "static 20.0 MiB/s",
+                        new StatusReport.PacedProgress(600L << 20, 800L << 20, 20.0 * (1 << 20), 30_000L))),
+                List.of("broker 2's follower rate -> 20.0 MiB/s"), List.of());
+        java.util.Map<String, String> policy = new java.util.HashMap<>(r.policy());
+        policy.put("leader.imbalance.catch.up.pacing", "static");
+        return new StatusReport(r.state(), r.instance(), r.cluster(), r.startupProblem(), r.configurationProblem(),
+                policy, r.client(), r.brokers(), r.runs(), pacing);
+    }
+
+    @Test
+    void pacingAgent_showsEachRecoveringBrokersProgressBarRateAndWhy() throws Exception {
+        String url = serve(pacing(null));
+
+        CommandRunner.Result r = CommandRunner.run(new StatusCommand(), "--url", url);
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Catch-up pacing: static, from 20.0 MiB/s.")
+                .contains("  broker 2  [#####...............]  25%  20.0 MiB/s  600 MiB behind, 20.0 MiB/s, back in every"
+                        + " ISR in ~30 s  static 20.0 MiB/s")
+                .contains("  changed: broker 2's follower rate -> 20.0 MiB/s");
+    }
+
+    @Test
+    void pacingTurnedOff_isAProblem_exitsWithProblems() throws Exception {
+        String url = serve(pacing("catch-up pacing is off: the agent's principal lacks ALTER_CONFIGS on the cluster"));
+
+        CommandRunner.Result r = CommandRunner.run(new StatusCommand(), "--url", url);
+
+        assertThat(r.exitCode()).isEqualTo(StatusCommand.EXIT_PROBLEMS);
+        assertThat(r.out()).contains("  - catch-up pacing is off: the agent's principal lacks ALTER_CONFIGS on the cluster");
     }
 
     @Test

@@ -31,4 +31,19 @@ class StatusReportJsonTest {
     void flatObjectOfAnEarlierAgent_readsAsTheSameLine() throws Exception {
         assertThat(new ObjectMapper().readValue(FLAT, StatusReport.BrokerStatus.class)).isEqualTo(LINE);
     }
+
+    @Test
+    void pacingLook_readsBackAsTheSameReport() throws Exception {
+        StatusReport.PacingStatus pacing = new StatusReport.PacingStatus("2026-01-01T00:05:02Z", null,
+                java.util.List.of(new StatusReport.PacedBroker(2, "PACED", 20L << 20, "static 20.0 MiB/s",
+                        new StatusReport.PacedProgress(600L << 20, null, null, null))),
+                java.util.List.of("broker 2's follower rate -> 20.0 MiB/s"), java.util.List.of());
+        ObjectMapper json = new ObjectMapper();
+
+        StatusReport.PacingStatus read = json.readValue(json.writeValueAsString(pacing), StatusReport.PacingStatus.class);
+
+        assertThat(read).isEqualTo(pacing);
+        assertThat(read.toReport().brokers().get(0).rateBytes()).hasValue(20L << 20);
+        assertThat(read.toReport().brokers().get(0).progress().etaMs()).isEmpty();
+    }
 }
