@@ -55,6 +55,8 @@ public final class PacingLoop {
     private final io.leaderpacer.agent.kafka.PermissionCheck permissions;
     private boolean permissionsChecked;
     private volatile PacingReport last;
+    /** The notes and problem of the last look, so that a line repeated look after look is logged once. */
+    private java.util.Set<String> logged = java.util.Set.of();
 
     PacingLoop(ClusterReader reader, RecoveryObserver observer, ThrottleReconciler reconciler, ThrottleLedger ledger,
                IntFunction<OptionalDouble> fixedCanary, java.util.function.Supplier<Canary> canaryFactory, Clock clock,
@@ -173,6 +175,27 @@ public final class PacingLoop {
         }
     }
 
+    /**
+     * A look while pacing is off (or turned off): it forgets its decisions and restores what the ledger says it owns
+     * (what a crashed instance with pacing on left). A failure here is quiet: the feature is off, and the next look
+     * tries again.
+     */
+    private PacingReport idle(long now) throws InterruptedException {
+        memory = PacingMemory.empty();
+        closeCanary();
+        try {
+            loadLedgerOnce();
+            if (ledger.isEmpty()) {
+                return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.ofNullable(disabled)));
+            }
+            ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
+            return record(new PacingReport(now, List.of(), o.changes(), o.notes(), Optional.ofNullable(disabled)));
+        } catch (ExecutionException | java.util.concurrent.TimeoutException | RuntimeException e) {
+            LOG.debug("catch-up pacing (off): could not look at what it owns: {}", redactor.describe(e));
+            return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.ofNullable(disabled)));
+        }
+    }
+
     /** Reads the ledger at the first look after a start or a takeover: what an earlier instance set is pacing's. */
     private void loadLedgerOnce() throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
         if (!ledgerLoaded) {
@@ -185,9 +208,12 @@ public final class PacingLoop {
     public PacingReport tick(CatchUpPacing config) throws InterruptedException {
         long now = clock.millis();
         afterTakeover();
+        if (!config.enabled() || disabled != null) {
+            return idle(now);
+        }
         try {
             loadLedgerOnce();
-            if (config.enabled() && !permissionsChecked && disabled == null) {
+            if (!permissionsChecked) {
                 permissionsChecked = true;
                 List<io.leaderpacer.agent.kafka.RequiredPermission> missing = permissions.missingForPacing();
                 if (!missing.isEmpty()) {
@@ -199,14 +225,8 @@ public final class PacingLoop {
                     LOG.error(disabled);
                 }
             }
-            if (disabled != null || !config.enabled()) {
-                memory = PacingMemory.empty();
-                if (ledger.isEmpty()) {
-                    return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.ofNullable(disabled)));
-                }
-                ClusterSnapshot snapshot = reader.read();
-                ThrottleReconciler.Outcome o = reconciler.restoreAll(active(snapshot));
-                return record(new PacingReport(now, List.of(), o.changes(), o.notes(), Optional.ofNullable(disabled)));
+            if (disabled != null) {
+                return idle(now);
             }
             ClusterSnapshot snapshot = reader.read();
             List<String> canaryProblem = new java.util.ArrayList<>();
@@ -314,14 +334,26 @@ public final class PacingLoop {
         return Set.copyOf(snapshot.brokers().values().stream().filter(b -> b.isActive()).map(b -> b.id()).toList());
     }
 
+    /**
+     * Keeps the report for {@code /status} and logs it: every change, and a note or a problem when it first appears
+     * (a look every 2 s would otherwise repeat the same line all through a recovery).
+     */
     private PacingReport record(PacingReport r) {
         last = r;
         if (!r.changes().isEmpty()) {
             LOG.info("catch-up pacing: {}", String.join("; ", r.changes()));
         }
-        r.notes().forEach(n -> LOG.info("catch-up pacing: {}", n));
+        java.util.Set<String> now = new java.util.HashSet<>(r.notes());
+        r.problem().filter(p -> disabled == null || !p.equals(disabled)).ifPresent(now::add);
+        for (String n : r.notes()) {
+            if (!logged.contains(n)) {
+                LOG.info("catch-up pacing: {}", n);
+            }
+        }
+        r.problem().filter(p -> disabled == null || !p.equals(disabled)).filter(p -> !logged.contains(p))
+                .ifPresent(LOG::warn);
+        logged = now;
         r.brokers().forEach(b -> LOG.debug("catch-up pacing: broker {} {}: {}", b.broker(), b.phase(), b.reason()));
-        r.problem().filter(p -> disabled == null || !p.equals(disabled)).ifPresent(LOG::warn);
         return r;
     }
 }
