@@ -36,7 +36,7 @@ import java.util.Map;
  * Not modelled: Kafka's leader fills a response in its fetch session's order and moves every partition that returned
  * data to the end of it ({@code IncrementalFetchContext}), so when the catching-up partitions hold more than one
  * response, an in-sync partition may wait several responses for its turn. With that term the calibration lost the
- * difference between its two policies (docs/SIMULATOR.md, "Tried and dropped: the fetch session's round").
+ * difference between its two policies (docs/evidence/JOURNAL.md, "Tried and dropped: the fetch session's round").
  * {@code followerFetchWaitScale} multiplies the caught wait of back-to-back catch-up, {@code throttledFetchWaitScale}
  * that under a binding throttle (1 = the arithmetic alone): the calibration's runs had no throttle, so they fit the first
  * and say nothing of the second.
