@@ -40,6 +40,20 @@ public final class LoadTest {
     private final Consumer<String> printer;
     /** Closed newest first; shared with the shutdown hook. */
     private final Deque<AutoCloseable> open = new ArrayDeque<>();
+    /** Told the result so far after each round, so that a run stopped half way keeps what it measured. */
+    private RoundsSoFar afterEachRound = result -> { };
+
+    /** What a caller does with the result so far after each round (e.g. write the reports). */
+    @FunctionalInterface
+    public interface RoundsSoFar {
+        void accept(LoadTestResult resultSoFar) throws Exception;
+    }
+
+    /** Told the result so far after each round (default: nothing). */
+    public LoadTest afterEachRound(RoundsSoFar value) {
+        this.afterEachRound = java.util.Objects.requireNonNull(value, "value");
+        return this;
+    }
 
     public LoadTest(LoadTestSettings settings, Supplier<TargetCluster> targetFactory, Saturation saturation,
                     Consumer<String> printer) {
@@ -88,6 +102,8 @@ public final class LoadTest {
             for (NamedPolicy policy : settings.order()) {
                 int n = done.merge(policy.name(), 1, Integer::sum);
                 results.add(round.run(policy, n));
+                afterEachRound.accept(new LoadTestResult(lines, saturation.active(), NamedPolicy.BASELINE, results,
+                        Optional.of(warmUp)));
             }
             return new LoadTestResult(lines, saturation.active(), NamedPolicy.BASELINE, results, Optional.of(warmUp));
         } finally {

@@ -153,11 +153,12 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
         String cluster = bootstrapServer != null ? "the cluster at " + bootstrapServer
                 : "a Kafka cluster of 1 controller and " + brokers + " brokers as separate processes";
+        String command = commandLine(settings);
         LoadTestResult result = new LoadTest(settings, target, saturation, line -> {
             stdout.println(line);
             stdout.flush();
-        }).run(cluster);
-        report(result, settings, stdout);
+        }).afterEachRound(soFar -> Reports.write(soFar, settings.out(), command)).run(cluster);
+        report(result, settings, stdout, command);
         return 0;
     }
 
@@ -209,14 +210,20 @@ public final class LoadTestCommand implements Callable<Integer> {
         return () -> ExternalTarget.connect(client, restartCommand);
     }
 
-    private void report(LoadTestResult result, LoadTestSettings settings, PrintWriter stdout) throws IOException {
-        Reports.print(result, stdout);
+    /** The command as typed, with the seed it drew when none was given: what reproduces the run. */
+    private String commandLine(LoadTestSettings settings) {
         List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
         if (!args.isEmpty() && args.get(0).equals(spec.name())) {
             args.remove(0);
         }
-        Path html = Reports.write(result, settings.out(), "pacer loadtest " + String.join(" ", args)
-                + (seed == null ? " --seed " + settings.seed() : ""));
+        return "pacer loadtest " + String.join(" ", args) + (seed == null ? " --seed " + settings.seed() : "");
+    }
+
+    /** Prints the tables and writes the reports (the same files the rounds wrote as they went, now complete). */
+    private void report(LoadTestResult result, LoadTestSettings settings, PrintWriter stdout, String command)
+            throws IOException {
+        Reports.print(result, stdout);
+        Path html = Reports.write(result, settings.out(), command);
         stdout.println();
         stdout.println("wrote " + html + ", summary.md and the CSV files in " + settings.out());
         stdout.flush();

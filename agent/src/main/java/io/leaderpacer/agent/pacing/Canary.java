@@ -60,6 +60,11 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
     private final LongSupplier clockMs;
     private final Duration timeout;
 
+    /**
+     * Guards the samples and the steady windows. Apart from the lifecycle's monitor ({@code this}): the producer's
+     * I/O thread records samples, and {@link #close()} waits for that thread, so the two must never share a lock.
+     */
+    private final Object samples = new Object();
     /** Per partition, (completed at ms, latency ms) of recent sends, oldest first. */
     private final Map<Integer, Deque<long[]>> latencies = new HashMap<>();
     /** P99s of recent windows in which every canary partition had its full ISR, newest last. */
@@ -69,9 +74,9 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
     private KafkaProducer<byte[], byte[]> producer;
     private ScheduledExecutorService sender;
 
-    public Canary(Admin admin, Map<String, Object> clientProperties, String topic, Duration timeout, LongSupplier clockMs) {
+    public Canary(Admin admin, Map<String, ?> clientProperties, String topic, Duration timeout, LongSupplier clockMs) {
         this.admin = admin;
-        this.clientProperties = Map.copyOf(clientProperties);
+        this.clientProperties = Map.copyOf(new HashMap<String, Object>(clientProperties));
         this.topic = topic;
         this.timeout = timeout;
         this.clockMs = clockMs;
@@ -122,14 +127,21 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
     }
 
     private void sendOne() {
+        KafkaProducer<byte[], byte[]> p;
+        synchronized (this) {
+            p = producer;
+        }
+        if (p == null) {
+            return;
+        }
         Map<Integer, TopicPartitionInfo> l = layout;
         byte[] value = new byte[64];
-        for (int p : l.keySet()) {
+        for (int partition : l.keySet()) {
             long sentAt = clockMs.getAsLong();
             try {
-                producer.send(new ProducerRecord<>(topic, p, null, value), (md, error) -> {
+                p.send(new ProducerRecord<>(topic, partition, null, value), (md, error) -> {
                     if (error == null) {
-                        record(p, clockMs.getAsLong(), clockMs.getAsLong() - sentAt);
+                        record(partition, clockMs.getAsLong(), clockMs.getAsLong() - sentAt);
                     }
                 });
             } catch (RuntimeException e) {
@@ -138,11 +150,13 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
         }
     }
 
-    private synchronized void record(int partition, long atMs, long latencyMs) {
-        Deque<long[]> d = latencies.computeIfAbsent(partition, k -> new ArrayDeque<>());
-        d.addLast(new long[] {atMs, latencyMs});
-        while (!d.isEmpty() && d.peekFirst()[0] < atMs - 60_000) {
-            d.removeFirst();
+    private void record(int partition, long atMs, long latencyMs) {
+        synchronized (samples) {
+            Deque<long[]> d = latencies.computeIfAbsent(partition, k -> new ArrayDeque<>());
+            d.addLast(new long[] {atMs, latencyMs});
+            while (!d.isEmpty() && d.peekFirst()[0] < atMs - 60_000) {
+                d.removeFirst();
+            }
         }
     }
 
@@ -163,7 +177,7 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
         if (full) {
             double p99 = p99(next.keySet().stream().mapToInt(Integer::intValue).toArray());
             if (!Double.isNaN(p99)) {
-                synchronized (this) {
+                synchronized (samples) {
                     steady.addLast(p99);
                     while (steady.size() > STEADY_WINDOWS) {
                         steady.removeFirst();
@@ -191,22 +205,26 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
     }
 
     /** The median of the steady windows' P99s, ms ({@code NaN} before the first). */
-    synchronized double steadyP99() {
-        if (steady.isEmpty()) {
-            return Double.NaN;
+    double steadyP99() {
+        synchronized (samples) {
+            if (steady.isEmpty()) {
+                return Double.NaN;
+            }
+            double[] v = steady.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
         }
-        double[] v = steady.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     /** The P99 of the sends completed in the last window on these partitions, ms ({@code NaN}: too few). */
-    private synchronized double p99(int[] partitions) {
+    private double p99(int[] partitions) {
         long from = clockMs.getAsLong() - WINDOW_MS;
         List<Long> v = new ArrayList<>();
-        for (int p : partitions) {
-            for (long[] s : latencies.getOrDefault(p, new ArrayDeque<>())) {
-                if (s[0] >= from) {
-                    v.add(s[1]);
+        synchronized (samples) {
+            for (int p : partitions) {
+                for (long[] s : latencies.getOrDefault(p, new ArrayDeque<>())) {
+                    if (s[0] >= from) {
+                        v.add(s[1]);
+                    }
                 }
             }
         }
@@ -218,15 +236,25 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
         return sorted[(int) Math.ceil(0.99 * sorted.length) - 1];
     }
 
+    /**
+     * Stops sending and closes the producer, waiting at most 5 s for its last sends. The producer is closed outside
+     * this object's monitor: its I/O thread completes sends into {@link #record}, and close waits for that thread.
+     */
     @Override
-    public synchronized void close() {
-        if (sender != null) {
-            sender.shutdownNow();
+    public void close() {
+        KafkaProducer<byte[], byte[]> p;
+        ScheduledExecutorService s;
+        synchronized (this) {
+            p = producer;
+            s = sender;
+            producer = null;
+            sender = null;
         }
-        if (producer != null) {
-            producer.close(Duration.ofSeconds(5));
+        if (s != null) {
+            s.shutdownNow();
         }
-        producer = null;
-        sender = null;
+        if (p != null) {
+            p.close(Duration.ofSeconds(5));
+        }
     }
 }

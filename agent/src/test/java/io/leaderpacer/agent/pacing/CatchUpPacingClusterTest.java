@@ -206,6 +206,26 @@ class CatchUpPacingClusterTest {
         }
     }
 
+    @Test
+    void canary_measuresItsWritesWhereABrokerIsAnInSyncFollower_andClosesPromptlyWhileSending() throws Exception {
+        Canary canary = new Canary(cluster.admin(), cluster.adminClientProperties(), "_leader-pacer-canary-test",
+                TIMEOUT, System::currentTimeMillis);
+        try {
+            canary.start(List.of(0, 1, 2));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
+                canary.refresh();
+                return canary.apply(2).isPresent();
+            });
+
+            // All in sync: the last window's P99 over the steady windows' median is near 1 (noise allowed).
+            assertThat(canary.apply(2).getAsDouble()).isStrictlyBetween(0.0, 20.0);
+            assertThat(canary.steadyP99()).isPositive();
+        } finally {
+            // Closing while sends complete must not wait on the canary's own lock (it once deadlocked here).
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), canary::close);
+        }
+    }
+
     /**
      * The reassignment's rate is unchanged and its entry is still listed; pacing may add broker 2's own entries
      * beside it (broker 2 hosts that topic too), never another broker's.
