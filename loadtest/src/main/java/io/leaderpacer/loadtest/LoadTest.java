@@ -72,29 +72,29 @@ public final class LoadTest {
         try {
             printer.accept("starting " + clusterDescriptionForPrinting + " ...");
             TargetCluster target = push(targetFactory.get());
-            if (!target.brokerIds().contains(settings.restartedBroker())) {
-                throw new IllegalArgumentException("--restart-broker " + settings.restartedBroker()
+            if (!target.brokerIds().contains(settings.cluster().restartedBroker())) {
+                throw new IllegalArgumentException("--restart-broker " + settings.cluster().restartedBroker()
                         + " is not a broker of the cluster (brokers: " + target.brokerIds() + ")");
             }
             Map<String, Object> client = target.clientProperties();
             Admin admin = push(Admin.create(new HashMap<>(client)));
             List<String> lines = settings.describe(target.description(), saturation.describe());
             lines.forEach(printer);
-            TestTopics topics = new TestTopics(admin, target.brokerIds(), settings.restartedBroker());
+            TestTopics topics = new TestTopics(admin, target.brokerIds(), settings.cluster().restartedBroker());
             topics.delete(LoadTestSettings.LOAD_TOPIC);
-            topics.create(LoadTestSettings.LOAD_TOPIC, settings.loadPartitions(),
+            topics.create(LoadTestSettings.LOAD_TOPIC, settings.topics().loadPartitions(),
                     Map.of("segment.bytes", Integer.toString(16 * 1024 * 1024),
                             "retention.bytes", Integer.toString(32 * 1024 * 1024)));
-            PartitionWatcher watcher = push(new PartitionWatcher(admin, settings.restartedBroker(),
-                    LoadTestSettings.LOAD_TOPIC, settings.loadPartitions(), clockMs).start(WATCH_PERIOD_MS));
-            ClassifiedLoad load = push(new ClassifiedLoad(client, LoadTestSettings.LOAD_TOPIC, settings.recordsPerSecond(),
-                    settings.recordBytes(), topics.classes(settings.loadPartitions()),
-                    topics.preferredLeaders(settings.loadPartitions()), watcher::role));
+            PartitionWatcher watcher = push(new PartitionWatcher(admin, settings.cluster().restartedBroker(),
+                    LoadTestSettings.LOAD_TOPIC, settings.topics().loadPartitions(), clockMs).start(WATCH_PERIOD_MS));
+            ClassifiedLoad load = push(new ClassifiedLoad(client, LoadTestSettings.LOAD_TOPIC, settings.load().recordsPerSecond(),
+                    settings.load().recordBytes(), topics.classes(settings.topics().loadPartitions()),
+                    topics.preferredLeaders(settings.topics().loadPartitions()), watcher::role));
             load.start();
             push(new GroupReader(client, LoadTestSettings.LOAD_TOPIC, "leader-pacer-loadtest").start());
-            printer.accept("warm-up until steady, " + settings.warmup().minimum().toSeconds() + " to "
-                    + settings.warmup().limit().toSeconds() + " s (thrown away)");
-            WarmUpOutcome warmUp = WarmUp.run(settings.warmup(), load, clockMs, printer);
+            printer.accept("warm-up until steady, " + settings.phases().warmup().minimum().toSeconds() + " to "
+                    + settings.phases().warmup().limit().toSeconds() + " s (thrown away)");
+            WarmUpOutcome warmUp = WarmUp.run(settings.phases().warmup(), load, clockMs, printer);
             RecoveryRound round = new RecoveryRound(settings, new RecoveryRound.RoundContext(target, admin, topics, load,
                     watcher, saturation, clockMs, printer, open));
             List<RoundResult> results = new ArrayList<>();

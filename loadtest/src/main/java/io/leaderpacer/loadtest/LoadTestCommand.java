@@ -170,12 +170,33 @@ public final class LoadTestCommand implements Callable<Integer> {
             named.add(NamedPolicy.parse(s, preferred, checkInterval));
         }
         long backlogSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, 1_000_000);
-        return new LoadTestSettings(brokers, restartBroker, partitions, catchUpPartitions, rate, recordSize,
-                ByteSize.parsePositive(backlog), backlogSkew, backlogSeed, shutdown,
-                new WarmUpSettings(duration("--warmup", warmup), duration("--warmup-limit", warmupLimit)),
-                duration("--steady", steady), duration("--window", window), duration("--round-limit", roundLimit), rounds,
-                named, !noSaturation && bootstrapServer == null, cpuCap, brokerHeap, checkInterval, catchUpTopic, out);
+        try {
+            return LoadTestSettings.builder().brokers(brokers).restartedBroker(restartBroker).brokerHeap(brokerHeap)
+                    .saturation(!noSaturation && bootstrapServer == null, cpuCap)
+                    .partitions(partitions, catchUpPartitions).catchUpTopic(catchUpTopic)
+                    .load(rate, recordSize)
+                    .backlog(ByteSize.parsePositive(backlog), backlogSkew, backlogSeed).shutdown(shutdown)
+                    .warmup(new WarmUpSettings(duration("--warmup", warmup), duration("--warmup-limit", warmupLimit)))
+                    .steady(duration("--steady", steady)).window(duration("--window", window))
+                    .roundLimit(duration("--round-limit", roundLimit))
+                    .policies(named).rounds(rounds).checkIntervalSeconds(checkInterval)
+                    .out(out).build();
+        } catch (SettingException e) {
+            String option = OPTION_OF.getOrDefault(e.setting(), e.setting());
+            throw new IllegalArgumentException(option + e.getMessage().substring(e.setting().length()), e);
+        }
     }
+
+    /** Each setting's option: a setting's error reads as the option the user typed. */
+    static final Map<String, String> OPTION_OF = Map.ofEntries(
+            Map.entry("brokers", "--brokers"), Map.entry("restartedBroker", "--restart-broker"),
+            Map.entry("cpuCapCores", "--cpu-cap"), Map.entry("loadPartitions", "--partitions"),
+            Map.entry("catchUpPartitions", "--catch-up-partitions"), Map.entry("catchUpTopic", "--catch-up-topic"),
+            Map.entry("recordsPerSecond", "--rate"), Map.entry("recordBytes", "--record-size"),
+            Map.entry("backlogBytes", "--backlog"), Map.entry("backlogSigma", "--backlog-skew"),
+            Map.entry("window", "--window"), Map.entry("steady", "--steady"), Map.entry("roundLimit", "--round-limit"),
+            Map.entry("policies", "--policy"), Map.entry("rounds", "--rounds"),
+            Map.entry("checkIntervalSeconds", "--check-interval"));
 
     private static Duration duration(String option, String text) {
         try {
@@ -191,7 +212,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--restart-command and --command-config need --bootstrap-server");
             }
             Map<String, String> config = Map.of("auto.leader.rebalance.enable", "false");
-            return () -> LocalTarget.start(settings.brokers(), settings.brokerHeap(), config);
+            return () -> LocalTarget.start(settings.cluster().brokers(), settings.cluster().brokerHeap(), config);
         }
         if (restartCommand == null) {
             throw new IllegalArgumentException("--bootstrap-server needs --restart-command: the test must restart a broker");
@@ -216,7 +237,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         if (!args.isEmpty() && args.get(0).equals(spec.name())) {
             args.remove(0);
         }
-        return "pacer loadtest " + String.join(" ", args) + (seed == null ? " --seed " + settings.seed() : "");
+        return "pacer loadtest " + String.join(" ", args) + (seed == null ? " --seed " + settings.backlog().seed() : "");
     }
 
     /** Prints the tables and writes the reports (the same files the rounds wrote as they went, now complete). */

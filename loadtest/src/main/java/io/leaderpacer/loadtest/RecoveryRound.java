@@ -96,14 +96,14 @@ final class RecoveryRound {
     }
 
     RoundResult run(NamedPolicy policy, int round) throws Exception {
-        int b = settings.restartedBroker();
+        int b = settings.cluster().restartedBroker();
         long t0 = testClockMs.getAsLong();
         LongSupplier now = () -> testClockMs.getAsLong() - t0;
-        String tag = String.format(Locale.ROOT, "[%s %d/%d]", policy.name(), round, settings.rounds());
+        String tag = String.format(Locale.ROOT, "[%s %d/%d]", policy.name(), round, settings.comparison().rounds());
         LatencyBook book = new LatencyBook();
         ScheduledExecutorService ticker = secondTicker(book);
-        topics.delete(settings.catchUpTopic());
-        topics.create(settings.catchUpTopic(), settings.catchUpPartitions(), Map.of());
+        topics.delete(settings.topics().catchUpTopic());
+        topics.create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
         AgentRunLog runs = new AgentRunLog(b, now);
         PacingLog pacing = new PacingLog(b, now);
         PacerAgent agent = PacerAgent.builder(admin).basePolicy(policy.config())
@@ -118,7 +118,7 @@ final class RecoveryRound {
             // The catch-up topic was just created: let its creation's work settle before the reference is taken.
             Thread.sleep(SETTLE_MS);
             load.recordInto(book, Phase.STEADY);
-            printer.accept(tag + " steady phase, " + settings.steady().toSeconds() + " s");
+            printer.accept(tag + " steady phase, " + settings.phases().steady().toSeconds() + " s");
             OptionalLong steadyPid = target.pid(b);
             long steadyCpuStart = steadyPid.isPresent() ? cpuNanos(steadyPid.getAsLong(), 0) : 0;
             long steadyStart = System.nanoTime();
@@ -130,13 +130,13 @@ final class RecoveryRound {
 
             long stoppedAt = now.getAsLong();
             load.recordInto(book, Phase.DOWN);
-            printer.accept(tag + " stopping broker " + b + " (" + settings.shutdown().name().toLowerCase(Locale.ROOT) + ")");
-            target.stopBroker(b, settings.shutdown());
+            printer.accept(tag + " stopping broker " + b + " (" + settings.backlog().shutdown().name().toLowerCase(Locale.ROOT) + ")");
+            target.stopBroker(b, settings.backlog().shutdown());
             awaitStatus(s -> s != BrokerStatus.ACTIVE, FENCE_LIMIT, "broker " + b + " was still active "
                     + FENCE_LIMIT.toSeconds() + " s after it was stopped");
-            int[] backlog = BacklogWriter.recordsPerPartition(settings.catchUpPartitions(), settings.backlogBytes(),
-                    settings.backlogSigma(), settings.seed() + round);
-            long written = BacklogWriter.write(target.clientProperties(), settings.catchUpTopic(), backlog,
+            int[] backlog = BacklogWriter.recordsPerPartition(settings.topics().catchUpPartitions(), settings.backlog().bytes(),
+                    settings.backlog().sigma(), settings.backlog().seed() + round);
+            long written = BacklogWriter.write(target.clientProperties(), settings.topics().catchUpTopic(), backlog,
                     Duration.ofMinutes(10));
             printer.accept(String.format(Locale.ROOT, "%s %d MiB written while broker %d is down; starting it again",
                     tag, written / (1024 * 1024), b));
@@ -159,7 +159,7 @@ final class RecoveryRound {
             watcher.trackReentries();
             load.recordInto(book, Phase.WINDOW);
             printer.accept(String.format(Locale.ROOT, "%s broker %d unfenced %.1f s after its start; window of %d s begins",
-                    tag, b, (unfencedAt - restartedAt) / 1000.0, settings.window().toSeconds()));
+                    tag, b, (unfencedAt - restartedAt) / 1000.0, settings.phases().window().toSeconds()));
 
             Measurement m = measure(tag, book, runs, now, t0, unfencedAt, pid);
             long endedAt = now.getAsLong();
@@ -176,7 +176,7 @@ final class RecoveryRound {
             long catchUpEnd = timeline.physicalLimitMs().isPresent() ? unfencedAt + timeline.physicalLimitMs().getAsLong() : endedAt;
             RoundResult result = new RoundResult(policy.name(), round,
                     figures(book, Phase.STEADY), figures(book, Phase.WINDOW), steadyWindows, errorsSinceStop(book),
-                    stoppedAt, restartedAt, unfencedAt, settings.window().toMillis(), endedAt,
+                    stoppedAt, restartedAt, unfencedAt, settings.phases().window().toMillis(), endedAt,
                     m.recoveredAt, gateRelease(runs.runs(), unfencedAt, policy),
                     timeline, runs.runs().stream().filter(r -> r.atMs() >= stoppedAt).toList(),
                     new SaturationFigures(saturation.mode(), saturation.capCores(), visible,
@@ -202,7 +202,7 @@ final class RecoveryRound {
      */
     private List<SteadyWindow> steadyWindows(LatencyBook book) throws InterruptedException {
         long windowMs = SteadyWindows.WINDOW.toMillis();
-        long windows = settings.steady().toMillis() / windowMs;
+        long windows = settings.phases().steady().toMillis() / windowMs;
         List<SteadyWindow> out = new ArrayList<>();
         book.closeWindow();
         for (int i = 0; i < windows; i++) {
@@ -211,7 +211,7 @@ final class RecoveryRound {
                 out.add(new SteadyWindow(e.getKey(), i, e.getValue().count(), e.getValue().p99Ms()));
             }
         }
-        Thread.sleep(settings.steady().toMillis() - windows * windowMs);
+        Thread.sleep(settings.phases().steady().toMillis() - windows * windowMs);
         return out;
     }
 
@@ -233,7 +233,7 @@ final class RecoveryRound {
         while (true) {
             Thread.sleep(LOOK_MS);
             long t = now.getAsLong();
-            if (windowOpen && t - unfencedAt >= settings.window().toMillis()) {
+            if (windowOpen && t - unfencedAt >= settings.phases().window().toMillis()) {
                 load.recordInto(book, Phase.AFTER);
                 windowOpen = false;
             }
@@ -258,7 +258,7 @@ final class RecoveryRound {
                 if (r.electedToBroker() > 0) {
                     printer.accept(String.format(Locale.ROOT, "%s +%5.1f s  agent: %d leadership%s back to broker %d",
                             tag, (r.atMs() - unfencedAt) / 1000.0, r.electedToBroker(), r.electedToBroker() == 1 ? "" : "s",
-                            settings.restartedBroker()));
+                            settings.cluster().restartedBroker()));
                 }
             }
             runsSeen = all.size();
@@ -266,7 +266,7 @@ final class RecoveryRound {
                 printer.accept(progress(tag, book, s, t - unfencedAt, m, all.isEmpty() ? null : all.get(all.size() - 1)));
                 nextProgress += PROGRESS_MS;
             }
-            if ((!windowOpen && m.recoveredAt.isPresent() && allIn) || t - unfencedAt >= settings.roundLimit().toMillis()) {
+            if ((!windowOpen && m.recoveredAt.isPresent() && allIn) || t - unfencedAt >= settings.phases().roundLimit().toMillis()) {
                 return m;
             }
         }

@@ -4,7 +4,6 @@ import io.leaderpacer.loadtest.testbed.ExternalTarget;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;
-import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,9 +27,10 @@ class LoadTestFailureTest {
     Path out;
 
     private LoadTestSettings settings() {
-        return new LoadTestSettings(3, 1, 6, 6, 50, 100, 1L << 20, 1.0, 1, ShutdownMode.KILL,
-                new WarmUpSettings(Duration.ofSeconds(1), Duration.ofSeconds(1)), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), 1,
-                List.of(NamedPolicy.parse("immediate", 5, 2)), false, 0.3, "256m", 2, LoadTestSettings.CATCH_UP_TOPIC, out);
+        return LoadTestSettings.builder().brokerHeap("256m").saturation(false, 0.3).partitions(6, 6).load(50, 100)
+                .backlog(1L << 20, 1.0, 1).warmup(new WarmUpSettings(Duration.ofSeconds(1), Duration.ofSeconds(1)))
+                .steady(Duration.ofSeconds(5)).window(Duration.ofSeconds(5)).roundLimit(Duration.ofSeconds(10)).rounds(1)
+                .policies(List.of(NamedPolicy.parse("immediate", 5, 2))).checkIntervalSeconds(2).out(out).build();
     }
 
     private static long liveChildren() {

@@ -1,11 +1,8 @@
 package io.leaderpacer.loadtest;
 
-import io.leaderpacer.loadtest.steady.WarmUpSettings;
-import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,9 +11,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class LoadTestSettingsTest {
 
     private static LoadTestSettings withCatchUpTopic(String name) {
-        return new LoadTestSettings(3, 1, 6, 6, 50, 100, 1L << 20, 1.0, 1, ShutdownMode.KILL,
-                new WarmUpSettings(Duration.ofSeconds(1), Duration.ofSeconds(1)), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), 1,
-                List.of(NamedPolicy.parse("immediate", 5, 2)), false, 0.5, "256m", 2, name, Path.of("out"));
+        return LoadTestSettings.builder().partitions(6, 6).catchUpTopic(name)
+                .policies(List.of(NamedPolicy.parse("immediate", 5, 2))).out(Path.of("out")).build();
     }
 
     @Test
@@ -32,12 +28,29 @@ class LoadTestSettingsTest {
     }
 
     @Test
-    void aCatchUpTopicThatKafkaWouldRefuse_isRejected_namingTheOption() {
-        assertThatThrownBy(() -> withCatchUpTopic("bad name")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("--catch-up-topic").hasMessageContaining("'bad name'");
-        assertThatThrownBy(() -> withCatchUpTopic("")).hasMessageContaining("--catch-up-topic");
-        assertThatThrownBy(() -> withCatchUpTopic("..")).hasMessageContaining("--catch-up-topic");
-        assertThatThrownBy(() -> withCatchUpTopic("x".repeat(250))).hasMessageContaining("--catch-up-topic");
+    void aCatchUpTopicThatKafkaWouldRefuse_isRejected_namingTheSetting() {
+        assertThatThrownBy(() -> withCatchUpTopic("bad name")).isInstanceOf(SettingException.class)
+                .hasMessageStartingWith("catchUpTopic must be a Kafka topic name").hasMessageContaining("'bad name'");
+        assertThatThrownBy(() -> withCatchUpTopic("")).hasMessageStartingWith("catchUpTopic ");
+        assertThatThrownBy(() -> withCatchUpTopic("..")).hasMessageStartingWith("catchUpTopic ");
+        assertThatThrownBy(() -> withCatchUpTopic("x".repeat(250))).hasMessageStartingWith("catchUpTopic ");
+    }
+
+    @Test
+    void aSettingOutOfRange_onTheCommandLine_namesItsOption() {
+        picocli.CommandLine cli = new picocli.CommandLine(new LoadTestCommand()).setCaseInsensitiveEnumValuesAllowed(true);
+        java.io.StringWriter err = new java.io.StringWriter();
+        cli.setErr(new java.io.PrintWriter(err));
+
+        int code = cli.execute("--catch-up-topic", "bad name");
+
+        assertThat(code).isNotZero();
+        assertThat(err.toString()).contains("--catch-up-topic must be a Kafka topic name").contains("'bad name'")
+                .doesNotContain("catchUpTopic");
+        assertThat(LoadTestCommand.OPTION_OF.keySet()).as("every checked setting has its option")
+                .contains("brokers", "restartedBroker", "cpuCapCores", "loadPartitions", "catchUpPartitions",
+                        "catchUpTopic", "recordsPerSecond", "recordBytes", "backlogBytes", "backlogSigma", "window",
+                        "steady", "roundLimit", "policies", "rounds", "checkIntervalSeconds");
     }
 
     @Test
@@ -49,6 +62,6 @@ class LoadTestSettingsTest {
     @Test
     void theLoadTopicAsCatchUpTopic_isRejected() {
         assertThatThrownBy(() -> withCatchUpTopic(LoadTestSettings.LOAD_TOPIC))
-                .hasMessageContaining("--catch-up-topic must not be the load topic");
+                .hasMessageContaining("catchUpTopic must not be the load topic");
     }
 }

@@ -10,7 +10,6 @@ import io.leaderpacer.loadtest.result.RoundResult;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;
-import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -47,11 +46,13 @@ class LoadTestSmokeTest {
     @BeforeAll
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     static void run() throws Exception {
-        LoadTestSettings s = new LoadTestSettings(3, 1, 12, 24, 50, 512, 128L << 20, 1.0, 11, ShutdownMode.KILL,
-                new WarmUpSettings(Duration.ofSeconds(5), Duration.ofSeconds(20)), Duration.ofSeconds(8), Duration.ofSeconds(15), Duration.ofSeconds(90), 1,
-                List.of(NamedPolicy.parse("immediate", 29, 2), NamedPolicy.parse("kip-example-scaled", 29, 2)),
-                true, 0.5, "384m", 2, LoadTestSettings.CATCH_UP_TOPIC, out);
-        saturation = Saturation.of(s.cpuCapCores());
+        LoadTestSettings s = LoadTestSettings.builder().brokerHeap("384m").saturation(true, 0.5).partitions(12, 24)
+                .load(50, 512).backlog(128L << 20, 1.0, 11)
+                .warmup(new WarmUpSettings(Duration.ofSeconds(5), Duration.ofSeconds(20))).steady(Duration.ofSeconds(8))
+                .window(Duration.ofSeconds(15)).roundLimit(Duration.ofSeconds(90)).rounds(1)
+                .policies(List.of(NamedPolicy.parse("immediate", 29, 2), NamedPolicy.parse("kip-example-scaled", 29, 2)))
+                .checkIntervalSeconds(2).out(out).build();
+        saturation = Saturation.of(s.cluster().cpuCapCores());
         result = new LoadTest(s, () -> {
             LocalTarget t = LocalTarget.start(3, "384m", Map.of("auto.leader.rebalance.enable", "false"));
             PIDS.addAll(t.pids());

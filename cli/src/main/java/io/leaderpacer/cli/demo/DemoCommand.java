@@ -17,7 +17,6 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -60,24 +59,25 @@ public final class DemoCommand implements Callable<Integer> {
         int brokers = 3;
         int preferred = LoadTestSettings.estimatedPreferred(brokers, loadPartitions, catchUpPartitions);
         long checkInterval = 2;
-        return new LoadTestSettings(brokers, 1, loadPartitions, catchUpPartitions, 100, 512,
-                (quick ? 512L : 1024L) << 20, 1.0, 1, ShutdownMode.KILL,
-                new WarmUpSettings(Duration.ofSeconds(20), Duration.ofSeconds(120)),
-                Duration.ofSeconds(quick ? 15 : 20), Duration.ofSeconds(quick ? 40 : 60), Duration.ofSeconds(180), 1,
-                NamedPolicy.DEFAULTS.stream().map(p -> NamedPolicy.parse(p, preferred, checkInterval)).toList(),
-                true, 0.5, "512m", checkInterval, LoadTestSettings.CATCH_UP_TOPIC, out);
+        return LoadTestSettings.builder().brokers(brokers).partitions(loadPartitions, catchUpPartitions)
+                .load(100, 512).backlog((quick ? 512L : 1024L) << 20, 1.0, 1).shutdown(ShutdownMode.KILL)
+                .warmup(new WarmUpSettings(Duration.ofSeconds(20), Duration.ofSeconds(120)))
+                .steady(Duration.ofSeconds(quick ? 15 : 20)).window(Duration.ofSeconds(quick ? 40 : 60))
+                .roundLimit(Duration.ofSeconds(180)).rounds(1)
+                .policies(NamedPolicy.DEFAULTS.stream().map(p -> NamedPolicy.parse(p, preferred, checkInterval)).toList())
+                .saturation(true, 0.5).checkIntervalSeconds(checkInterval).out(out).build();
     }
 
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         LoadTestSettings s = settings(quick, out);
-        Saturation saturation = Saturation.of(s.cpuCapCores());
+        Saturation saturation = Saturation.of(s.cluster().cpuCapCores());
         if (!saturation.active()) {
             stdout.println("No CPU quota can be set here (" + saturation.describe() + "): the demo shows the mechanism"
                     + " only. Latency is for `pacer loadtest` on a machine where the broker can be capped.");
         }
-        LoadTestResult result = new LoadTest(s, () -> LocalTarget.start(s.brokers(), s.brokerHeap(),
+        LoadTestResult result = new LoadTest(s, () -> LocalTarget.start(s.cluster().brokers(), s.cluster().brokerHeap(),
                 Map.of("auto.leader.rebalance.enable", "false")), saturation, line -> {
                     stdout.println(line);
                     stdout.flush();

@@ -13,12 +13,12 @@ class DemoCommandTest {
     void demo_isAShortLoadTest_warmedUp_withTheBrokerCapped_comparingBothPolicies() {
         LoadTestSettings s = DemoCommand.settings(false, Path.of("out"));
 
-        assertThat(s.warmup().minimum()).isPositive();
-        assertThat(s.warmup().limit()).isGreaterThan(s.warmup().minimum());
-        assertThat(s.saturate()).isTrue();
-        assertThat(s.rounds()).isEqualTo(1);
-        assertThat(s.policies()).extracting(p -> p.name()).containsExactly("immediate", "kip-example-scaled");
-        assertThat(s.policies().get(1).config().waitForSync()).isTrue();
+        assertThat(s.phases().warmup().minimum()).isPositive();
+        assertThat(s.phases().warmup().limit()).isGreaterThan(s.phases().warmup().minimum());
+        assertThat(s.cluster().saturate()).isTrue();
+        assertThat(s.comparison().rounds()).isEqualTo(1);
+        assertThat(s.comparison().policies()).extracting(p -> p.name()).containsExactly("immediate", "kip-example-scaled");
+        assertThat(s.comparison().policies().get(1).config().waitForSync()).isTrue();
     }
 
     @Test
@@ -26,8 +26,8 @@ class DemoCommandTest {
         LoadTestSettings full = DemoCommand.settings(false, Path.of("out"));
         LoadTestSettings quick = DemoCommand.settings(true, Path.of("out"));
 
-        assertThat(quick.backlogBytes()).isLessThan(full.backlogBytes());
-        assertThat(quick.loadPartitions()).isEqualTo(full.loadPartitions());
-        assertThat(quick.policies()).isEqualTo(full.policies());
+        assertThat(quick.backlog().bytes()).isLessThan(full.backlog().bytes());
+        assertThat(quick.topics().loadPartitions()).isEqualTo(full.topics().loadPartitions());
+        assertThat(quick.comparison().policies()).isEqualTo(full.comparison().policies());
     }
 }

@@ -1,0 +1,144 @@
+package io.leaderpacer.loadtest;
+
+import io.leaderpacer.loadtest.steady.WarmUpSettings;
+import io.leaderpacer.loadtest.testbed.ShutdownMode;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Builds {@link LoadTestSettings} from {@code pacer loadtest}'s defaults: a caller sets what differs. The policies
+ * have no default (they depend on the run's size); every value is checked when {@link #build()} makes the groups.
+ */
+public final class LoadTestSettingsBuilder {
+
+    private int brokers = 3;
+    private int restartedBroker = 1;
+    private String brokerHeap = "512m";
+    private boolean saturate = true;
+    private double cpuCapCores = 0.5;
+    private int loadPartitions = 60;
+    private int catchUpPartitions = 240;
+    private String catchUpTopic = LoadTestSettings.CATCH_UP_TOPIC;
+    private int recordsPerSecond = 100;
+    private int recordBytes = 1024;
+    private long backlogBytes = 2L << 30;
+    private double backlogSigma = 1.0;
+    private long seed = 1;
+    private ShutdownMode shutdown = ShutdownMode.KILL;
+    private WarmUpSettings warmup = new WarmUpSettings(Duration.ofSeconds(30), Duration.ofMinutes(3));
+    private Duration steady = Duration.ofSeconds(20);
+    private Duration window = Duration.ofSeconds(90);
+    private Duration roundLimit = Duration.ofMinutes(4);
+    private List<NamedPolicy> policies = List.of();
+    private int rounds = 3;
+    private long checkIntervalSeconds = 5;
+    private Path out = Path.of("target/loadtest");
+
+    LoadTestSettingsBuilder() {
+    }
+
+    public LoadTestSettingsBuilder brokers(int value) {
+        brokers = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder restartedBroker(int value) {
+        restartedBroker = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder brokerHeap(String value) {
+        brokerHeap = value;
+        return this;
+    }
+
+    /** Whether to cap the restarted broker, and at how many cores. */
+    public LoadTestSettingsBuilder saturation(boolean on, double cores) {
+        saturate = on;
+        cpuCapCores = cores;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder partitions(int load, int catchUp) {
+        loadPartitions = load;
+        catchUpPartitions = catchUp;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder catchUpTopic(String value) {
+        catchUpTopic = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder load(int recordsPerSecondValue, int recordBytesValue) {
+        recordsPerSecond = recordsPerSecondValue;
+        recordBytes = recordBytesValue;
+        return this;
+    }
+
+    /** The backlog's size and log-normal spread, the seed that draws it. */
+    public LoadTestSettingsBuilder backlog(long bytes, double sigma, long seedValue) {
+        backlogBytes = bytes;
+        backlogSigma = sigma;
+        seed = seedValue;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder shutdown(ShutdownMode value) {
+        shutdown = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder warmup(WarmUpSettings value) {
+        warmup = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder steady(Duration value) {
+        steady = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder window(Duration value) {
+        window = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder roundLimit(Duration value) {
+        roundLimit = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder policies(List<NamedPolicy> value) {
+        policies = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder rounds(int value) {
+        rounds = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder checkIntervalSeconds(long value) {
+        checkIntervalSeconds = value;
+        return this;
+    }
+
+    public LoadTestSettingsBuilder out(Path value) {
+        out = value;
+        return this;
+    }
+
+    /** The settings; a value out of its range is a {@link SettingException} naming the setting. */
+    public LoadTestSettings build() {
+        return new LoadTestSettings(
+                new LoadTestSettings.Cluster(brokers, restartedBroker, brokerHeap, saturate, cpuCapCores),
+                new LoadTestSettings.Topics(loadPartitions, catchUpPartitions, catchUpTopic),
+                new LoadTestSettings.Load(recordsPerSecond, recordBytes),
+                new LoadTestSettings.Backlog(backlogBytes, backlogSigma, seed, shutdown),
+                new LoadTestSettings.Phases(warmup, steady, window, roundLimit),
+                new LoadTestSettings.Comparison(policies, rounds, checkIntervalSeconds), out);
+    }
+}
