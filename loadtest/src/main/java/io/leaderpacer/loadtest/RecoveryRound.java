@@ -95,105 +95,176 @@ final class RecoveryRound {
                         Consumer<String> printer, Deque<AutoCloseable> open) {
     }
 
+    /**
+     * Runs one round, phase by phase: the steady reference, the stop and the backlog, the restart, the measurement,
+     * then the result and the cluster put back.
+     */
     RoundResult run(NamedPolicy policy, int round) throws Exception {
-        int b = settings.cluster().restartedBroker();
-        long t0 = testClockMs.getAsLong();
-        LongSupplier now = () -> testClockMs.getAsLong() - t0;
-        String tag = String.format(Locale.ROOT, "[%s %d/%d]", policy.name(), round, settings.comparison().rounds());
-        LatencyBook book = new LatencyBook();
-        ScheduledExecutorService ticker = secondTicker(book);
         topics.delete(settings.topics().catchUpTopic());
         topics.create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
-        AgentRunLog runs = new AgentRunLog(b, now);
-        PacingLog pacing = new PacingLog(b, now);
-        PacerAgent agent = PacerAgent.builder(admin).basePolicy(policy.config())
-                .clusterLabel("the load-test cluster").listener(runs).pacingListener(pacing)
-                .canaryClient(target.clientProperties(), Canary.DEFAULT_TOPIC).build();
-        CatchUpPacing paces = policy.config().pacing();
-        AgentRunLoop loop = new AgentRunLoop(agent, "loadtest-agent", paces.enabled() ? paces.timing().intervalMs() : 0);
-        open.push(loop);
-        Optional<CpuQuota.Limit> cap = Optional.empty();
+        RoundState state = new RoundState(policy, round);
+        open.push(state.loop);
         try {
-            loop.start();
-            // The catch-up topic was just created: let its creation's work settle before the reference is taken.
-            Thread.sleep(SETTLE_MS);
-            load.recordInto(book, Phase.STEADY);
-            printer.accept(tag + " steady phase, " + settings.phases().steady().toSeconds() + " s");
-            OptionalLong steadyPid = target.pid(b);
-            long steadyCpuStart = steadyPid.isPresent() ? cpuNanos(steadyPid.getAsLong(), 0) : 0;
-            long steadyStart = System.nanoTime();
-            List<SteadyWindow> steadyWindows = steadyWindows(book);
-            OptionalDouble steadyCores = steadyPid.isPresent()
-                    ? OptionalDouble.of((cpuNanos(steadyPid.getAsLong(), steadyCpuStart) - steadyCpuStart)
-                            / (double) (System.nanoTime() - steadyStart))
-                    : OptionalDouble.empty();
-
-            long stoppedAt = now.getAsLong();
-            load.recordInto(book, Phase.DOWN);
-            printer.accept(tag + " stopping broker " + b + " (" + settings.backlog().shutdown().name().toLowerCase(Locale.ROOT) + ")");
-            target.stopBroker(b, settings.backlog().shutdown());
-            awaitStatus(s -> s != BrokerStatus.ACTIVE, FENCE_LIMIT, "broker " + b + " was still active "
-                    + FENCE_LIMIT.toSeconds() + " s after it was stopped");
-            int[] backlog = BacklogWriter.recordsPerPartition(settings.topics().catchUpPartitions(), settings.backlog().bytes(),
-                    settings.backlog().sigma(), settings.backlog().seed() + round);
-            long written = BacklogWriter.write(target.clientProperties(), settings.topics().catchUpTopic(), backlog,
-                    Duration.ofMinutes(10));
-            printer.accept(String.format(Locale.ROOT, "%s %d MiB written while broker %d is down; starting it again",
-                    tag, written / (1024 * 1024), b));
-
-            long restartedAt = now.getAsLong();
-            target.startBroker(b);
-            boolean visible = false;
-            OptionalLong pid = OptionalLong.empty();
-            if (target instanceof LocalTarget local) {
-                local.awaitRegistered(b);
-                pid = target.pid(b);
-                if (pid.isPresent()) {
-                    cap = saturation.apply(pid.getAsLong());
-                    visible = cap.map(CpuQuota.Limit::visibleInProcCgroup).orElse(false);
-                }
-            }
-            awaitStatus(s -> s == BrokerStatus.ACTIVE, UNFENCE_LIMIT, "broker " + b + " was not unfenced within "
-                    + UNFENCE_LIMIT.toSeconds() + " s after its restart");
-            long unfencedAt = now.getAsLong();
-            watcher.trackReentries();
-            load.recordInto(book, Phase.WINDOW);
-            printer.accept(String.format(Locale.ROOT, "%s broker %d unfenced %.1f s after its start; window of %d s begins",
-                    tag, b, (unfencedAt - restartedAt) / 1000.0, settings.phases().window().toSeconds()));
-
-            Measurement m = measure(tag, book, runs, now, t0, unfencedAt, pid);
-            long endedAt = now.getAsLong();
-            load.stopRecording();
-            loop.close();
-            open.remove(loop);
-            cap.ifPresent(CpuQuota.Limit::remove);
-            cap = Optional.empty();
-            load.awaitInFlight();
-            ticker.shutdownNow();
-            book.rollSecond(endedAt / 1000 + 1);
-
-            Timeline timeline = Timeline.of(m.preferred, shift(watcher.preferredReentries().values(), t0), unfencedAt);
-            long catchUpEnd = timeline.physicalLimitMs().isPresent() ? unfencedAt + timeline.physicalLimitMs().getAsLong() : endedAt;
-            RoundResult result = new RoundResult(policy.name(), round,
-                    figures(book, Phase.STEADY), figures(book, Phase.WINDOW), steadyWindows, errorsSinceStop(book),
-                    stoppedAt, restartedAt, unfencedAt, settings.phases().window().toMillis(), endedAt,
-                    m.recoveredAt, gateRelease(runs.runs(), unfencedAt, policy),
-                    timeline, runs.runs().stream().filter(r -> r.atMs() >= stoppedAt).toList(),
-                    new SaturationFigures(saturation.mode(), saturation.capCores(), visible,
-                            averageCores(m.cpu, unfencedAt, catchUpEnd), steadyCores,
-                            averageCores(m.cpu, catchUpEnd, endedAt)),
-                    samplesOfRound(t0), m.cpu, book.seconds(), buckets(book),
-                    pacing.samples().stream().filter(x -> x.atMs() >= stoppedAt).toList());
-            resetCluster(tag);
+            state.loop.start();
+            SteadyPhase steady = steadyPhase(state);
+            long stoppedAt = stopAndWriteBacklog(state);
+            Restart restart = restart(state);
+            Measurement m = measure(state.tag, state.book, state.runs, state.now, state.t0, restart.unfencedAt(),
+                    restart.pid());
+            long endedAt = stopMeasuring(state);
+            RoundResult result = result(state, steady, new RoundResult.Moments(stoppedAt, restart.restartedAt(),
+                    restart.unfencedAt(), settings.phases().window().toMillis(), endedAt), restart, m);
+            resetCluster(state.tag);
             return result;
         } finally {
+            state.close();
+        }
+    }
+
+    /** What one round holds while it runs: its clock, its latency book, its agent and the broker's CPU cap. */
+    private final class RoundState implements AutoCloseable {
+        final NamedPolicy policy;
+        final int round;
+        final String tag;
+        final long t0 = testClockMs.getAsLong();
+        final LongSupplier now = () -> testClockMs.getAsLong() - t0;
+        final LatencyBook book = new LatencyBook();
+        final ScheduledExecutorService ticker = secondTicker(book);
+        final AgentRunLog runs;
+        final PacingLog pacing;
+        final AgentRunLoop loop;
+        Optional<CpuQuota.Limit> cap = Optional.empty();
+
+        RoundState(NamedPolicy policy, int round) {
+            this.policy = policy;
+            this.round = round;
+            int b = settings.cluster().restartedBroker();
+            this.tag = String.format(Locale.ROOT, "[%s %d/%d]", policy.name(), round, settings.comparison().rounds());
+            this.runs = new AgentRunLog(b, now);
+            this.pacing = new PacingLog(b, now);
+            PacerAgent agent = PacerAgent.builder(admin).basePolicy(policy.config())
+                    .clusterLabel("the load-test cluster").listener(runs).pacingListener(pacing)
+                    .canaryClient(target.clientProperties(), Canary.DEFAULT_TOPIC).build();
+            CatchUpPacing paces = policy.config().pacing();
+            this.loop = new AgentRunLoop(agent, "loadtest-agent", paces.enabled() ? paces.timing().intervalMs() : 0);
+        }
+
+        void removeCap() {
             cap.ifPresent(CpuQuota.Limit::remove);
+            cap = Optional.empty();
+        }
+
+        @Override
+        public void close() {
+            removeCap();
             load.stopRecording();
             ticker.shutdownNow();
             if (open.remove(loop)) {
                 loop.close();
             }
         }
+    }
+
+    /** The steady phase's windows and the restarted broker's CPU use in it, uncapped. */
+    private record SteadyPhase(List<SteadyWindow> windows, OptionalDouble brokerCores) {
+    }
+
+    /** When the broker was started again and unfenced, its process, and whether its CPU cap was seen. */
+    private record Restart(long restartedAt, long unfencedAt, OptionalLong pid, boolean capVisible) {
+    }
+
+    private SteadyPhase steadyPhase(RoundState state) throws InterruptedException {
+        // The catch-up topic was just created: let its creation's work settle before the reference is taken.
+        Thread.sleep(SETTLE_MS);
+        load.recordInto(state.book, Phase.STEADY);
+        printer.accept(state.tag + " steady phase, " + settings.phases().steady().toSeconds() + " s");
+        OptionalLong pid = target.pid(settings.cluster().restartedBroker());
+        long cpuStart = pid.isPresent() ? cpuNanos(pid.getAsLong(), 0) : 0;
+        long start = System.nanoTime();
+        List<SteadyWindow> windows = steadyWindows(state.book);
+        OptionalDouble cores = pid.isPresent()
+                ? OptionalDouble.of((cpuNanos(pid.getAsLong(), cpuStart) - cpuStart) / (double) (System.nanoTime() - start))
+                : OptionalDouble.empty();
+        return new SteadyPhase(windows, cores);
+    }
+
+    /** Stops the broker, waits until the controller fences it and writes the round's backlog; returns the stop's time. */
+    private long stopAndWriteBacklog(RoundState state) throws Exception {
+        int b = settings.cluster().restartedBroker();
+        long stoppedAt = state.now.getAsLong();
+        load.recordInto(state.book, Phase.DOWN);
+        printer.accept(state.tag + " stopping broker " + b + " ("
+                + settings.backlog().shutdown().name().toLowerCase(Locale.ROOT) + ")");
+        target.stopBroker(b, settings.backlog().shutdown());
+        awaitStatus(s -> s != BrokerStatus.ACTIVE, FENCE_LIMIT, "broker " + b + " was still active "
+                + FENCE_LIMIT.toSeconds() + " s after it was stopped");
+        int[] backlog = BacklogWriter.recordsPerPartition(settings.topics().catchUpPartitions(), settings.backlog().bytes(),
+                settings.backlog().sigma(), settings.backlog().seed() + state.round);
+        long written = BacklogWriter.write(target.clientProperties(), settings.topics().catchUpTopic(), backlog,
+                Duration.ofMinutes(10));
+        printer.accept(String.format(Locale.ROOT, "%s %d MiB written while broker %d is down; starting it again",
+                state.tag, written / (1024 * 1024), b));
+        return stoppedAt;
+    }
+
+    /** Starts the broker again, caps its CPU and waits until the controller unfences it: the window begins. */
+    private Restart restart(RoundState state) throws Exception {
+        int b = settings.cluster().restartedBroker();
+        long restartedAt = state.now.getAsLong();
+        target.startBroker(b);
+        boolean visible = false;
+        OptionalLong pid = OptionalLong.empty();
+        if (target instanceof LocalTarget local) {
+            local.awaitRegistered(b);
+            pid = target.pid(b);
+            if (pid.isPresent()) {
+                state.cap = saturation.apply(pid.getAsLong());
+                visible = state.cap.map(CpuQuota.Limit::visibleInProcCgroup).orElse(false);
+            }
+        }
+        awaitStatus(s -> s == BrokerStatus.ACTIVE, UNFENCE_LIMIT, "broker " + b + " was not unfenced within "
+                + UNFENCE_LIMIT.toSeconds() + " s after its restart");
+        long unfencedAt = state.now.getAsLong();
+        watcher.trackReentries();
+        load.recordInto(state.book, Phase.WINDOW);
+        printer.accept(String.format(Locale.ROOT, "%s broker %d unfenced %.1f s after its start; window of %d s begins",
+                state.tag, b, (unfencedAt - restartedAt) / 1000.0, settings.phases().window().toSeconds()));
+        return new Restart(restartedAt, unfencedAt, pid, visible);
+    }
+
+    /** Stops the load's recording, the agent and the cap, and closes the last second; returns the end's time. */
+    private long stopMeasuring(RoundState state) {
+        long endedAt = state.now.getAsLong();
+        load.stopRecording();
+        state.loop.close();
+        open.remove(state.loop);
+        state.removeCap();
+        load.awaitInFlight();
+        state.ticker.shutdownNow();
+        state.book.rollSecond(endedAt / 1000 + 1);
+        return endedAt;
+    }
+
+    private RoundResult result(RoundState state, SteadyPhase steady, RoundResult.Moments moments, Restart restart,
+                               Measurement m) {
+        long unfencedAt = moments.unfencedAtMs();
+        Timeline timeline = Timeline.of(m.preferred, shift(watcher.preferredReentries().values(), state.t0), unfencedAt);
+        long catchUpEnd = timeline.physicalLimitMs().isPresent()
+                ? unfencedAt + timeline.physicalLimitMs().getAsLong() : moments.endedAtMs();
+        RoundResult.Latency latency = new RoundResult.Latency(figures(state.book, Phase.STEADY),
+                figures(state.book, Phase.WINDOW), steady.windows(), errorsSinceStop(state.book), state.book.seconds(),
+                buckets(state.book));
+        RoundResult.Recovery recovery = new RoundResult.Recovery(m.recoveredAt,
+                gateRelease(state.runs.runs(), unfencedAt, state.policy), timeline);
+        SaturationFigures figures = new SaturationFigures(saturation.mode(), saturation.capCores(), restart.capVisible(),
+                averageCores(m.cpu, unfencedAt, catchUpEnd), steady.brokerCores(),
+                averageCores(m.cpu, catchUpEnd, moments.endedAtMs()));
+        long stoppedAt = moments.stoppedAtMs();
+        RoundResult.Trace trace = new RoundResult.Trace(
+                state.runs.runs().stream().filter(r -> r.atMs() >= stoppedAt).toList(), samplesOfRound(state.t0), m.cpu,
+                state.pacing.samples().stream().filter(x -> x.atMs() >= stoppedAt).toList());
+        return new RoundResult(state.policy.name(), state.round, latency, moments, recovery,
+                figures, trace);
     }
 
     /**

@@ -70,27 +70,27 @@ class LoadTestSmokeTest {
     @Test
     void everyPhaseRan_inOrder_andItsHistogramsAreNotEmpty() {
         for (RoundResult r : result.rounds()) {
-            assertThat(r.stoppedAtMs()).isLessThan(r.restartedAtMs());
-            assertThat(r.restartedAtMs()).isLessThan(r.unfencedAtMs());
-            assertThat(r.endedAtMs()).isGreaterThanOrEqualTo(r.unfencedAtMs() + r.windowMs());
-            assertThat(r.steady().get(View.ALL).count()).isPositive();
-            assertThat(r.window().get(View.ALL).count()).isPositive();
-            assertThat(r.window().get(View.PROTECTED).count()).isPositive();
-            assertThat(r.seconds()).isNotEmpty();
-            assertThat(r.samples()).isNotEmpty();
+            assertThat(r.moments().stoppedAtMs()).isLessThan(r.moments().restartedAtMs());
+            assertThat(r.moments().restartedAtMs()).isLessThan(r.moments().unfencedAtMs());
+            assertThat(r.moments().endedAtMs()).isGreaterThanOrEqualTo(r.moments().unfencedAtMs() + r.moments().windowMs());
+            assertThat(r.latency().steady().get(View.ALL).count()).isPositive();
+            assertThat(r.latency().window().get(View.ALL).count()).isPositive();
+            assertThat(r.latency().window().get(View.PROTECTED).count()).isPositive();
+            assertThat(r.latency().seconds()).isNotEmpty();
+            assertThat(r.trace().samples()).isNotEmpty();
         }
     }
 
     @Test
     void catchUpBytes_areMeasured_andEndWithTheBacklogOnTheBroker_andNothingBehind() {
         for (RoundResult r : result.rounds()) {
-            List<PartitionSample> known = r.samples().stream()
-                    .filter(x -> x.atMs() >= r.restartedAtMs() && x.hostedBytes() >= 0 && x.bytesBehind() >= 0).toList();
+            List<PartitionSample> known = r.trace().samples().stream()
+                    .filter(x -> x.atMs() >= r.moments().restartedAtMs() && x.hostedBytes() >= 0 && x.bytesBehind() >= 0).toList();
             assertThat(known).as("%s: samples with log-dir sizes after the restart", r.policy()).hasSizeGreaterThan(2);
             PartitionSample first = known.get(0);
             PartitionSample last = known.get(known.size() - 1);
             String when = String.format(Locale.ROOT, "%s: first look %.1f s after unfencing, saturation %s",
-                    r.policy(), (first.atMs() - r.unfencedAtMs()) / 1000.0, r.saturation().mode());
+                    r.policy(), (first.atMs() - r.moments().unfencedAtMs()) / 1000.0, r.saturation().mode());
             // How much is left to fetch at the first look is timing: the broker answers describeLogDirs only once
             // it is unfenced, its fetchers start before that, and 128 MiB can be fetched by then even under the
             // 0.5-core quota (seen in CI and here). What holds whenever the first look comes: what the broker holds
@@ -112,7 +112,7 @@ class LoadTestSmokeTest {
     @Test
     void classesAndRoles_eachPartitionTheSends() {
         for (RoundResult r : result.rounds()) {
-            for (Map<View, LatencyFigures> phase : List.of(r.steady(), r.window())) {
+            for (Map<View, LatencyFigures> phase : List.of(r.latency().steady(), r.latency().window())) {
                 long all = phase.get(View.ALL).count();
                 assertThat(phase.get(View.PROTECTED).count() + phase.get(View.OTHER).count()).isEqualTo(all);
                 assertThat(phase.get(View.LEADER).count() + phase.get(View.IN_SYNC_FOLLOWER).count()
@@ -125,8 +125,8 @@ class LoadTestSmokeTest {
     void recoveryTime_isAtLeastThePhysicalLimit() {
         for (RoundResult r : result.rounds()) {
             assertThat(r.recoveryMs()).as("round %s recovered", r.policy()).isPresent();
-            assertThat(r.timeline().physicalLimitMs()).as("every preferred partition re-entered").isPresent();
-            assertThat(r.recoveryMs().getAsLong()).isGreaterThanOrEqualTo(r.timeline().physicalLimitMs().getAsLong());
+            assertThat(r.recovery().timeline().physicalLimitMs()).as("every preferred partition re-entered").isPresent();
+            assertThat(r.recoveryMs().getAsLong()).isGreaterThanOrEqualTo(r.recovery().timeline().physicalLimitMs().getAsLong());
         }
     }
 
@@ -136,7 +136,7 @@ class LoadTestSmokeTest {
             if (saturation.active()) {
                 assertThat(r.saturation().visibleInCgroup()).isTrue();
                 assertThat(r.saturation().catchUpBusyCores()).isPresent();
-                assertThat(r.cpu()).isNotEmpty();
+                assertThat(r.trace().cpu()).isNotEmpty();
             } else {
                 assertThat(r.saturation().mode()).isEqualTo("none");
             }

@@ -34,7 +34,7 @@ public final class Findings {
             if (reference.flagged(r)) {
                 out.add(String.format(Locale.ROOT, "Round %d of %s: its own steady P99 was %.1f ms, %.1f× the steady"
                         + " reference: its steady phase was disturbed, so its ratios use the pooled reference, not its"
-                        + " own.", r.round(), r.policy(), r.steady().get(View.ALL).p99Ms(), reference.offBy(r)));
+                        + " own.", r.round(), r.policy(), r.latency().steady().get(View.ALL).p99Ms(), reference.offBy(r)));
             }
         }
         List<PolicySummary> summaries = result.summaries();

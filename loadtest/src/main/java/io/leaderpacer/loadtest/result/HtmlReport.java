@@ -46,7 +46,7 @@ public final class HtmlReport {
             List<Marker> markers = markers(r);
             page.chart(latencyChart(r).withLogScale().withMarkers(markers));
             page.chart(partitionChart(r).withSteps().withMarkers(markers));
-            if (!r.cpu().isEmpty()) {
+            if (!r.trace().cpu().isEmpty()) {
                 page.chart(cpuChart(r).withMarkers(markers));
             }
         }
@@ -55,25 +55,25 @@ public final class HtmlReport {
 
     static List<Marker> markers(RoundResult r) {
         List<Marker> m = new ArrayList<>();
-        m.add(new Marker(r.stoppedAtMs() / 1000.0, "stop"));
-        m.add(new Marker(r.restartedAtMs() / 1000.0, "start"));
-        m.add(new Marker(r.unfencedAtMs() / 1000.0, "unfenced"));
-        m.add(new Marker((r.unfencedAtMs() + r.windowMs()) / 1000.0, "window end"));
-        r.gateReleasedAtMs().ifPresent(t -> m.add(new Marker(t / 1000.0, "gate release")));
-        r.timeline().physicalLimitMs().ifPresent(t -> m.add(new Marker((r.unfencedAtMs() + t) / 1000.0, "last ISR re-entry")));
-        r.recoveredAtMs().ifPresent(t -> m.add(new Marker(t / 1000.0, "recovered")));
+        m.add(new Marker(r.moments().stoppedAtMs() / 1000.0, "stop"));
+        m.add(new Marker(r.moments().restartedAtMs() / 1000.0, "start"));
+        m.add(new Marker(r.moments().unfencedAtMs() / 1000.0, "unfenced"));
+        m.add(new Marker((r.moments().unfencedAtMs() + r.moments().windowMs()) / 1000.0, "window end"));
+        r.recovery().gateReleasedAtMs().ifPresent(t -> m.add(new Marker(t / 1000.0, "gate release")));
+        r.recovery().timeline().physicalLimitMs().ifPresent(t -> m.add(new Marker((r.moments().unfencedAtMs() + t) / 1000.0, "last ISR re-entry")));
+        r.recovery().recoveredAtMs().ifPresent(t -> m.add(new Marker(t / 1000.0, "recovered")));
         return m;
     }
 
     private static Chart latencyChart(RoundResult r) {
-        long last = r.seconds().stream().mapToLong(SecondSample::second).max().orElse(0);
+        long last = r.latency().seconds().stream().mapToLong(SecondSample::second).max().orElse(0);
         double[] x = new double[(int) last + 1];
         Arrays.setAll(x, i -> i);
         List<Series> series = new ArrayList<>();
         for (View v : LATENCY_VIEWS) {
             double[] y = new double[x.length];
             Arrays.fill(y, Double.NaN);
-            for (SecondSample s : r.seconds()) {
+            for (SecondSample s : r.latency().seconds()) {
                 if (s.view() == v) {
                     y[(int) s.second()] = s.p99Ms();
                 }
@@ -85,7 +85,7 @@ public final class HtmlReport {
     }
 
     private static Chart partitionChart(RoundResult r) {
-        List<PartitionSample> s = r.samples();
+        List<PartitionSample> s = r.trace().samples();
         double[] x = s.stream().mapToDouble(p -> p.atMs() / 1000.0).toArray();
         return Chart.of("The restarted broker's preferred partitions", "partitions", x, List.of(
                 new Series("preferred", s.stream().mapToDouble(PartitionSample::preferred).toArray()),
@@ -94,11 +94,11 @@ public final class HtmlReport {
     }
 
     private static Chart cpuChart(RoundResult r) {
-        double[] x = r.cpu().stream().mapToDouble(c -> c.atMs() / 1000.0).toArray();
+        double[] x = r.trace().cpu().stream().mapToDouble(c -> c.atMs() / 1000.0).toArray();
         double[] cap = new double[x.length];
         Arrays.fill(cap, r.saturation().capCores());
         return Chart.of("The restarted broker's CPU use (from /proc/PID/stat)", "cores", x, List.of(
-                new Series("CPU used", r.cpu().stream().mapToDouble(RoundResult.CpuSample::cores).toArray()),
+                new Series("CPU used", r.trace().cpu().stream().mapToDouble(RoundResult.CpuSample::cores).toArray()),
                 new Series("quota", cap)));
     }
 
@@ -110,9 +110,9 @@ public final class HtmlReport {
         }
         for (Map.Entry<Integer, List<RoundResult>> e : byRound.entrySet()) {
             List<RoundResult> rounds = e.getValue();
-            long before = rounds.stream().mapToLong(r -> r.unfencedAtMs() / 1000).max().orElse(0);
-            long after = rounds.stream().mapToLong(r -> r.seconds().stream().mapToLong(SecondSample::second).max().orElse(0)
-                    - r.unfencedAtMs() / 1000).max().orElse(0);
+            long before = rounds.stream().mapToLong(r -> r.moments().unfencedAtMs() / 1000).max().orElse(0);
+            long after = rounds.stream().mapToLong(r -> r.latency().seconds().stream().mapToLong(SecondSample::second).max().orElse(0)
+                    - r.moments().unfencedAtMs() / 1000).max().orElse(0);
             int n = (int) (before + after + 1);
             double[] x = new double[n];
             Arrays.setAll(x, i -> i - before);
@@ -120,8 +120,8 @@ public final class HtmlReport {
             for (RoundResult r : rounds) {
                 double[] y = new double[n];
                 Arrays.fill(y, Double.NaN);
-                long shift = before - r.unfencedAtMs() / 1000;
-                for (SecondSample s : r.seconds()) {
+                long shift = before - r.moments().unfencedAtMs() / 1000;
+                for (SecondSample s : r.latency().seconds()) {
                     long i = s.second() + shift;
                     if (s.view() == View.PROTECTED && i >= 0 && i < n) {
                         y[(int) i] = s.p99Ms();

@@ -63,17 +63,17 @@ public final class LoadTestTable {
         SteadyReference reference = result.steadyReference();
         for (RoundResult r : result.rounds()) {
             rows.add(List.of(r.policy(), Integer.toString(r.round()),
-                    ms(r.steady().get(View.ALL)) + "/" + ms(r.steady().get(View.PROTECTED))
+                    ms(r.latency().steady().get(View.ALL)) + "/" + ms(r.latency().steady().get(View.PROTECTED))
                             + (reference.flagged(r) ? String.format(Locale.ROOT, " (%.1fx the reference: disturbed)",
                             reference.offBy(r)) : ""),
-                    ms(r.window().get(View.ALL)) + "/" + ms(r.window().get(View.PROTECTED)) + "/" + ms(r.window().get(View.OTHER)),
-                    ms(r.window().get(View.LEADER)) + "/" + ms(r.window().get(View.IN_SYNC_FOLLOWER)) + "/"
-                            + ms(r.window().get(View.NOT_IN_ISR)),
+                    ms(r.latency().window().get(View.ALL)) + "/" + ms(r.latency().window().get(View.PROTECTED)) + "/" + ms(r.latency().window().get(View.OTHER)),
+                    ms(r.latency().window().get(View.LEADER)) + "/" + ms(r.latency().window().get(View.IN_SYNC_FOLLOWER)) + "/"
+                            + ms(r.latency().window().get(View.NOT_IN_ISR)),
                     Long.toString(r.timeouts()), Long.toString(r.failures()),
-                    seconds(r.unfencedAtMs() - r.restartedAtMs()),
+                    seconds(r.moments().unfencedAtMs() - r.moments().restartedAtMs()),
                     r.recoveryMs().isPresent() ? seconds(r.recoveryMs().getAsLong()) : "not recovered",
-                    r.timeline().text(),
-                    r.gateReleasedAtMs().isPresent() ? seconds(r.gateReleasedAtMs().getAsLong() - r.unfencedAtMs()) : "-",
+                    r.recovery().timeline().text(),
+                    r.recovery().gateReleasedAtMs().isPresent() ? seconds(r.recovery().gateReleasedAtMs().getAsLong() - r.moments().unfencedAtMs()) : "-",
                     batches(r),
                     cores(r.saturation().steadyCores()) + "/" + cores(r.saturation().catchUpBusyCores()) + "/"
                             + cores(r.saturation().afterCatchUpCores()),

@@ -37,12 +37,12 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
 
     /** The rounds' own steady P99 of one view, ms (shown beside the pooled reference, not divided by). */
     public Spread steadyP99(View view) {
-        return Spread.of(rounds.stream().mapToDouble(r -> r.steady().get(view).p99Ms()).toArray());
+        return Spread.of(rounds.stream().mapToDouble(r -> r.latency().steady().get(view).p99Ms()).toArray());
     }
 
     /** Window P99 of one view, ms. */
     public Spread windowP99(View view) {
-        return Spread.of(rounds.stream().mapToDouble(r -> r.window().get(view).p99Ms()).toArray());
+        return Spread.of(rounds.stream().mapToDouble(r -> r.latency().window().get(view).p99Ms()).toArray());
     }
 
     /** Recovery time in seconds ({@code NaN} for a round that did not recover, which is left out). */
@@ -53,8 +53,8 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
 
     /** The physical limit (last preferred ISR re-entry after unfencing), seconds. */
     public Spread physicalLimitSeconds() {
-        return Spread.of(rounds.stream().mapToDouble(r -> r.timeline().physicalLimitMs().isPresent()
-                ? r.timeline().physicalLimitMs().getAsLong() / 1000.0 : Double.NaN).toArray());
+        return Spread.of(rounds.stream().mapToDouble(r -> r.recovery().timeline().physicalLimitMs().isPresent()
+                ? r.recovery().timeline().physicalLimitMs().getAsLong() / 1000.0 : Double.NaN).toArray());
     }
 
     /** The broker's CPU use during catch-up, cores. */
@@ -86,7 +86,7 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
 
     /** The rates pacing set over its rounds, MiB/s. */
     public Spread pacingRatesMiBps() {
-        return Spread.of(rounds.stream().flatMap(r -> r.pacing().stream()).filter(p -> p.rateBytes() >= 0)
+        return Spread.of(rounds.stream().flatMap(r -> r.trace().pacing().stream()).filter(p -> p.rateBytes() >= 0)
                 .mapToDouble(p -> p.rateBytes() / 1048576.0).toArray());
     }
 

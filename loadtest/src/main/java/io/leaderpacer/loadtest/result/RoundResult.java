@@ -15,88 +15,112 @@ import java.util.OptionalLong;
 
 /**
  * Everything one round measured: one broker restart under one policy. Times are milliseconds since the round
- * started.
+ * started. The figures come in groups, so that a round is built and read by name: its latency, its moments, how it
+ * recovered, how the broker was saturated, and the traces it recorded.
  *
- * @param policy         the policy's name
- * @param round          1-based number of this policy's round
- * @param steady         latency of the sends made in the steady phase, per view (the reference)
- * @param window         latency of the sends made in the window after unfencing, per view
- * @param steadyWindows  the steady phase in windows of 5 s, per view: what the run's pooled reference is made of
- * @param errors         failed sends made from the stop to the end of the round, per view, by Kafka error name
- * @param stoppedAtMs    when the broker was stopped
- * @param restartedAtMs  when it was started again
- * @param unfencedAtMs   when the controller unfenced it: the window starts here
- * @param windowMs       the window's length
- * @param endedAtMs      when the round stopped measuring
- * @param recoveredAtMs  when it first led at least 99 % of its preferred partitions again, if it did
- * @param gateReleasedAtMs when the engine first left the broker ungated after unfencing ({@code wait-for-sync} only)
- * @param timeline       ISR re-entries of its preferred partitions, after unfencing
- * @param agentRuns      the agent's runs from the stop on
- * @param saturation     how the broker was saturated and how busy it was
- * @param samples        the partition samples of the round
- * @param cpu            the restarted broker's CPU use over time, in cores (empty when its process is not known)
- * @param seconds        per-second latency summaries of the round
- * @param buckets        the latency distributions of the steady phase and the window, per view
- * @param pacing         catch-up pacing's looks at the restarted broker from the stop on (empty when it did not pace)
+ * @param policy     the policy's name
+ * @param round      1-based number of this policy's round
+ * @param latency    what the producers saw
+ * @param moments    when the round's steps happened
+ * @param recovery   how leadership came back
+ * @param saturation how the broker was saturated and how busy it was
+ * @param trace      what the round sampled while it measured
  */
 public record RoundResult(
         String policy,
         int round,
-        Map<View, LatencyFigures> steady,
-        Map<View, LatencyFigures> window,
-        List<SteadyWindow> steadyWindows,
-        Map<View, Map<String, Long>> errors,
-        long stoppedAtMs,
-        long restartedAtMs,
-        long unfencedAtMs,
-        long windowMs,
-        long endedAtMs,
-        OptionalLong recoveredAtMs,
-        OptionalLong gateReleasedAtMs,
-        Timeline timeline,
-        List<AgentRunSample> agentRuns,
+        Latency latency,
+        Moments moments,
+        Recovery recovery,
         SaturationFigures saturation,
-        List<PartitionSample> samples,
-        List<CpuSample> cpu,
-        List<SecondSample> seconds,
-        List<LatencyBucket> buckets,
-        List<PacingSample> pacing) {
+        Trace trace) {
+
+    /**
+     * What the producers saw.
+     *
+     * @param steady        latency of the sends made in the steady phase, per view (the round's own reference)
+     * @param window        latency of the sends made in the window after unfencing, per view
+     * @param steadyWindows the steady phase in windows of 5 s, per view: what the run's pooled reference is made of
+     * @param errors        failed sends made from the stop to the end of the round, per view, by Kafka error name
+     * @param seconds       per-second latency summaries of the round
+     * @param buckets       the latency distributions of the steady phase and the window, per view
+     */
+    public record Latency(Map<View, LatencyFigures> steady, Map<View, LatencyFigures> window,
+                          List<SteadyWindow> steadyWindows, Map<View, Map<String, Long>> errors,
+                          List<SecondSample> seconds, List<LatencyBucket> buckets) {
+    }
+
+    /**
+     * When the round's steps happened.
+     *
+     * @param stoppedAtMs   when the broker was stopped
+     * @param restartedAtMs when it was started again
+     * @param unfencedAtMs  when the controller unfenced it: the window starts here
+     * @param windowMs      the window's length
+     * @param endedAtMs     when the round stopped measuring
+     */
+    public record Moments(long stoppedAtMs, long restartedAtMs, long unfencedAtMs, long windowMs, long endedAtMs) {
+    }
+
+    /**
+     * How leadership came back.
+     *
+     * @param recoveredAtMs    when the broker first led at least 99 % of its preferred partitions again, if it did
+     * @param gateReleasedAtMs when the engine first left the broker ungated after unfencing ({@code wait-for-sync}
+     *                         only)
+     * @param timeline         ISR re-entries of its preferred partitions, after unfencing
+     */
+    public record Recovery(OptionalLong recoveredAtMs, OptionalLong gateReleasedAtMs, Timeline timeline) {
+    }
+
+    /**
+     * What the round sampled while it measured.
+     *
+     * @param agentRuns the agent's runs from the stop on
+     * @param samples   the partition samples of the round
+     * @param cpu       the restarted broker's CPU use over time, in cores (empty when its process is not known)
+     * @param pacing    catch-up pacing's looks at the restarted broker from the stop on (empty when it did not pace)
+     */
+    public record Trace(List<AgentRunSample> agentRuns, List<PartitionSample> samples, List<CpuSample> cpu,
+                        List<PacingSample> pacing) {
+    }
 
     /** Sends that timed out ({@code REQUEST_TIMED_OUT}: the request or the delivery time-out), all views. */
     public long timeouts() {
-        return errors.getOrDefault(View.ALL, Map.of()).getOrDefault("REQUEST_TIMED_OUT", 0L);
+        return latency.errors().getOrDefault(View.ALL, Map.of()).getOrDefault("REQUEST_TIMED_OUT", 0L);
     }
 
     /** Failed sends of every kind, all views. */
     public long failures() {
-        return errors.getOrDefault(View.ALL, Map.of()).values().stream().mapToLong(Long::longValue).sum();
+        return latency.errors().getOrDefault(View.ALL, Map.of()).values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** Window P99 over the run's pooled steady reference, for one view ({@code NaN} when either is missing). */
     public double p99Ratio(View view, SteadyReference reference) {
-        LatencyFigures w = window.get(view);
+        LatencyFigures w = latency.window().get(view);
         return w == null ? Double.NaN : w.p99Ms() / reference.p99Ms(view);
     }
 
     /** The follower rates catch-up pacing set for the restarted broker at its looks, MiB/s (none when it did not pace). */
     public Spread pacingRatesMiBps() {
-        return Spread.of(pacing.stream().filter(p -> p.rateBytes() >= 0).mapToDouble(p -> p.rateBytes() / 1048576.0)
+        return Spread.of(trace.pacing().stream().filter(p -> p.rateBytes() >= 0).mapToDouble(p -> p.rateBytes() / 1048576.0)
                 .toArray());
     }
 
     /** Whether catch-up pacing throttled the restarted broker in this round. */
     public boolean paced() {
-        return pacing.stream().anyMatch(p -> p.rateBytes() >= 0);
+        return trace.pacing().stream().anyMatch(p -> p.rateBytes() >= 0);
     }
 
     /** Recovery time (unfenced → leads ≥ 99 % of its preferred partitions), if it recovered. */
     public OptionalLong recoveryMs() {
-        return recoveredAtMs.isPresent() ? OptionalLong.of(recoveredAtMs.getAsLong() - unfencedAtMs) : OptionalLong.empty();
+        OptionalLong at = recovery.recoveredAtMs();
+        return at.isPresent() ? OptionalLong.of(at.getAsLong() - moments.unfencedAtMs()) : OptionalLong.empty();
     }
 
     /** The runs that moved leadership to the restarted broker: the election batches it got back. */
     public List<AgentRunSample> batchesToBroker() {
-        return agentRuns.stream().filter(r -> r.electedToBroker() > 0).toList();
+        return trace.agentRuns().stream().filter(r -> r.electedToBroker() > 0).toList();
     }
 
     /**

@@ -41,13 +41,13 @@ public record SteadyReference(Map<View, Double> p99Ms, Map<View, Spread> windows
             List<Double> values = new ArrayList<>();
             for (RoundResult r : rounds) {
                 List<Double> own = new ArrayList<>();
-                for (SteadyWindow w : r.steadyWindows()) {
+                for (SteadyWindow w : r.latency().steadyWindows()) {
                     if (w.view() == v && w.count() > 0 && !Double.isNaN(w.p99Ms())) {
                         own.add(w.p99Ms());
                     }
                 }
                 if (own.isEmpty()) {
-                    LatencyFigures whole = r.steady().get(v);
+                    LatencyFigures whole = r.latency().steady().get(v);
                     if (whole != null && whole.count() > 0) {
                         own.add(whole.p99Ms());
                     }
@@ -68,7 +68,7 @@ public record SteadyReference(Map<View, Double> p99Ms, Map<View, Spread> windows
 
     /** A round's own steady P99 (all sends) over the reference. */
     public double offBy(RoundResult round) {
-        LatencyFigures own = round.steady().get(View.ALL);
+        LatencyFigures own = round.latency().steady().get(View.ALL);
         return own == null ? Double.NaN : own.p99Ms() / p99Ms(View.ALL);
     }
 

@@ -30,21 +30,21 @@ class CsvRowsTest {
 
     /** A round of the fixture with a sample of every kind (bytes unknown in some, as a down broker gives them). */
     private static RoundResult withSamples(RoundResult r) {
-        return new RoundResult(r.policy(), r.round(), r.steady(), r.window(), r.steadyWindows(), r.errors(),
-                r.stoppedAtMs(), r.restartedAtMs(), r.unfencedAtMs(), r.windowMs(), r.endedAtMs(), r.recoveredAtMs(),
-                r.gateReleasedAtMs(), r.timeline(),
+        RoundResult.Latency latency = new RoundResult.Latency(r.latency().steady(), r.latency().window(),
+                r.latency().steadyWindows(), r.latency().errors(),
+                List.of(new SecondSample(61, View.ALL, 1000, 2, 3.5, 40, 120.25),
+                        new SecondSample(62, View.PROTECTED, 0, 0, Double.NaN, Double.NaN, Double.NaN)),
+                List.of(new RoundResult.LatencyBucket(Phase.STEADY, View.ALL, 1.5, 10),
+                        new RoundResult.LatencyBucket(Phase.WINDOW, View.LEADER, 1024, 0)));
+        RoundResult.Trace trace = new RoundResult.Trace(
                 List.of(new AgentRunSample(26_567, 0, 0, false, false), new AgentRunSample(61_638, 15, 15, true, true)),
-                r.saturation(),
                 List.of(new PartitionSample(30_500, BrokerStatus.FENCED, 101, 0, 0, 300, 0, -1, -1),
                         new PartitionSample(61_000, BrokerStatus.values()[BrokerStatus.values().length - 1], 101, 50,
                                 101, 300, 290, 40L << 20, 80L << 20)),
                 List.of(new RoundResult.CpuSample(1_500, 0.25), new RoundResult.CpuSample(2_000, 1.125)),
-                List.of(new SecondSample(61, View.ALL, 1000, 2, 3.5, 40, 120.25),
-                        new SecondSample(62, View.PROTECTED, 0, 0, Double.NaN, Double.NaN, Double.NaN)),
-                List.of(new RoundResult.LatencyBucket(Phase.STEADY, View.ALL, 1.5, 10),
-                        new RoundResult.LatencyBucket(Phase.WINDOW, View.LEADER, 1024, 0)),
                 List.of(new PacingSample(61_000, 5L << 20, 80L << 20, "recovering: rate raised", ""),
                         new PacingSample(62_000, -1, -1, "released, \"caught up\"", "describeConfigs failed")));
+        return new RoundResult(r.policy(), r.round(), latency, r.moments(), r.recovery(), r.saturation(), trace);
     }
 
     @Test

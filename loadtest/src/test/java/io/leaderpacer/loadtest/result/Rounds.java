@@ -48,10 +48,14 @@ final class Rounds {
         Map<View, Map<String, Long>> errors = new EnumMap<>(View.class);
         errors.put(View.ALL, timeouts == 0 ? Map.of() : Map.of("REQUEST_TIMED_OUT", timeouts));
         Timeline timeline = new Timeline(10, 10, 500, 2000, 4000, lastReentryMs);
-        return new RoundResult(policy, n, steady, window, windows, errors, 30_000, 50_000, UNFENCED_AT, 90_000, 200_000,
+        RoundResult.Latency latency = new RoundResult.Latency(steady, window, windows, errors, List.of(), List.of());
+        RoundResult.Moments moments = new RoundResult.Moments(30_000, 50_000, UNFENCED_AT, 90_000, 200_000);
+        RoundResult.Recovery recovery = new RoundResult.Recovery(
                 recoveryMs == null ? OptionalLong.empty() : OptionalLong.of(UNFENCED_AT + recoveryMs), OptionalLong.empty(),
-                timeline, List.of(), new RoundResult.SaturationFigures("cgroup v1 cpu.cfs_quota_us", 0.25, true,
-                        OptionalDouble.of(busyCores), OptionalDouble.of(0.05), OptionalDouble.of(0.06)), List.of(), List.of(), List.of(), List.of(),
-                List.of());
+                timeline);
+        RoundResult.SaturationFigures saturation = new RoundResult.SaturationFigures("cgroup v1 cpu.cfs_quota_us", 0.25,
+                true, OptionalDouble.of(busyCores), OptionalDouble.of(0.05), OptionalDouble.of(0.06));
+        RoundResult.Trace trace = new RoundResult.Trace(List.of(), List.of(), List.of(), List.of());
+        return new RoundResult(policy, n, latency, moments, recovery, saturation, trace);
     }
 }
