@@ -4,7 +4,6 @@ import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.pacing.Canary;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.cluster.cpu.CpuQuota;
-import io.leaderpacer.cluster.cpu.ProcessCpuTime;
 import io.leaderpacer.loadtest.load.BacklogWriter;
 import io.leaderpacer.loadtest.load.ClassifiedLoad;
 import io.leaderpacer.loadtest.load.LatencyBook;
@@ -54,10 +53,6 @@ import java.util.function.Predicate;
  */
 final class RecoveryRound {
 
-    /** How often the round looks at the cluster, the CPU and the clock while it measures. */
-    private static final long LOOK_MS = 250;
-    /** How often a progress line is printed. */
-    private static final long PROGRESS_MS = 5000;
     /** Pause between creating the round's catch-up topic and the steady phase. */
     private static final long SETTLE_MS = 5000;
     private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
@@ -109,8 +104,8 @@ final class RecoveryRound {
             SteadyPhase steady = steadyPhase(state);
             long stoppedAt = stopAndWriteBacklog(state);
             Restart restart = restart(state);
-            Measurement m = measure(state.tag, state.book, state.runs, state.now, state.t0, restart.unfencedAt(),
-                    restart.pid());
+            WindowMeasurement.Measurement m = new WindowMeasurement(settings, load, watcher, printer)
+                    .measure(state.tag, state.book, state.runs, state.now, state.t0, restart.unfencedAt(), restart.pid());
             long endedAt = stopMeasuring(state);
             RoundResult result = result(state, steady, new RoundResult.Moments(stoppedAt, restart.restartedAt(),
                     restart.unfencedAt(), settings.phases().window().toMillis(), endedAt), restart, m);
@@ -179,11 +174,11 @@ final class RecoveryRound {
         load.recordInto(state.book, Phase.STEADY);
         printer.accept(state.tag + " steady phase, " + settings.phases().steady().toSeconds() + " s");
         OptionalLong pid = target.pid(settings.cluster().restartedBroker());
-        long cpuStart = pid.isPresent() ? cpuNanos(pid.getAsLong(), 0) : 0;
+        long cpuStart = pid.isPresent() ? WindowMeasurement.cpuNanos(pid.getAsLong(), 0) : 0;
         long start = System.nanoTime();
         List<SteadyWindow> windows = steadyWindows(state.book);
         OptionalDouble cores = pid.isPresent()
-                ? OptionalDouble.of((cpuNanos(pid.getAsLong(), cpuStart) - cpuStart) / (double) (System.nanoTime() - start))
+                ? OptionalDouble.of((WindowMeasurement.cpuNanos(pid.getAsLong(), cpuStart) - cpuStart) / (double) (System.nanoTime() - start))
                 : OptionalDouble.empty();
         return new SteadyPhase(windows, cores);
     }
@@ -246,7 +241,7 @@ final class RecoveryRound {
     }
 
     private RoundResult result(RoundState state, SteadyPhase steady, RoundResult.Moments moments, Restart restart,
-                               Measurement m) {
+                               WindowMeasurement.Measurement m) {
         long unfencedAt = moments.unfencedAtMs();
         Timeline timeline = Timeline.of(m.preferred, shift(watcher.preferredReentries().values(), state.t0), unfencedAt);
         long catchUpEnd = timeline.physicalLimitMs().isPresent()
@@ -284,85 +279,6 @@ final class RecoveryRound {
         }
         Thread.sleep(settings.phases().steady().toMillis() - windows * windowMs);
         return out;
-    }
-
-    /** What the measuring loop saw. */
-    private static final class Measurement {
-        int preferred;
-        OptionalLong recoveredAt = OptionalLong.empty();
-        final List<CpuSample> cpu = new ArrayList<>();
-    }
-
-    private Measurement measure(String tag, LatencyBook book, AgentRunLog runs, LongSupplier now, long t0,
-                                long unfencedAt, OptionalLong pid) throws InterruptedException {
-        Measurement m = new Measurement();
-        int runsSeen = runs.runs().size();
-        boolean windowOpen = true;
-        long nextProgress = unfencedAt;
-        long lastCpuAt = now.getAsLong();
-        long lastCpuNanos = pid.isPresent() ? ProcessCpuTime.of(pid.getAsLong()).toNanos() : 0;
-        while (true) {
-            Thread.sleep(LOOK_MS);
-            long t = now.getAsLong();
-            if (windowOpen && t - unfencedAt >= settings.phases().window().toMillis()) {
-                load.recordInto(book, Phase.AFTER);
-                windowOpen = false;
-            }
-            if (pid.isPresent()) {
-                long cpuNanos = cpuNanos(pid.getAsLong(), lastCpuNanos);
-                m.cpu.add(new CpuSample(t, (cpuNanos - lastCpuNanos) / 1e6 / Math.max(1, t - lastCpuAt)));
-                lastCpuNanos = cpuNanos;
-                lastCpuAt = t;
-            }
-            PartitionSample s = watcher.last();
-            boolean fresh = s != null && s.atMs() - t0 > unfencedAt;
-            boolean allIn = false;
-            if (fresh) {
-                m.preferred = s.preferred();
-                allIn = s.preferredInIsr() == s.preferred();
-                if (m.recoveredAt.isEmpty() && s.preferred() > 0 && s.preferredLed() * 100L >= 99L * s.preferred()) {
-                    m.recoveredAt = OptionalLong.of(s.atMs() - t0);
-                }
-            }
-            List<AgentRunSample> all = runs.runs();
-            for (AgentRunSample r : all.subList(runsSeen, all.size())) {
-                if (r.electedToBroker() > 0) {
-                    printer.accept(String.format(Locale.ROOT, "%s +%5.1f s  agent: %d leadership%s back to broker %d",
-                            tag, (r.atMs() - unfencedAt) / 1000.0, r.electedToBroker(), r.electedToBroker() == 1 ? "" : "s",
-                            settings.cluster().restartedBroker()));
-                }
-            }
-            runsSeen = all.size();
-            if (t >= nextProgress) {
-                printer.accept(progress(tag, book, s, t - unfencedAt, m, all.isEmpty() ? null : all.get(all.size() - 1)));
-                nextProgress += PROGRESS_MS;
-            }
-            if ((!windowOpen && m.recoveredAt.isPresent() && allIn) || t - unfencedAt >= settings.phases().roundLimit().toMillis()) {
-                return m;
-            }
-        }
-    }
-
-    /** The process's CPU time now, or the previous reading when it cannot be read (the process just exited). */
-    private static long cpuNanos(long pid, long previous) {
-        try {
-            return ProcessCpuTime.of(pid).toNanos();
-        } catch (RuntimeException e) {
-            return previous;
-        }
-    }
-
-    private String progress(String tag, LatencyBook book, PartitionSample s, long sinceUnfencedMs, Measurement m,
-                            AgentRunSample lastRun) {
-        double cores = m.cpu.isEmpty() ? Double.NaN : m.cpu.get(m.cpu.size() - 1).cores();
-        String cluster = s == null ? "no sample yet" : String.format(Locale.ROOT, "in ISR %d/%d, leads %d/%d",
-                s.preferredInIsr(), s.preferred(), s.preferredLed(), s.preferred());
-        LatencyFigures all = LatencyFigures.of(book.histogram(Phase.WINDOW, View.ALL));
-        LatencyFigures prot = LatencyFigures.of(book.histogram(Phase.WINDOW, View.PROTECTED));
-        String gate = lastRun == null ? "no run yet" : lastRun.gated() ? "gated" : "not gated";
-        return String.format(Locale.ROOT, "%s +%3d s  %s, %s  broker CPU %s  window P99 all %.0f ms, protected %.0f ms  failed sends %d",
-                tag, sinceUnfencedMs / 1000, cluster, gate, Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f core", cores),
-                all.p99Ms(), prot.p99Ms(), book.errors(Phase.WINDOW, View.ALL).values().stream().mapToLong(Long::longValue).sum());
     }
 
     private ScheduledExecutorService secondTicker(LatencyBook book) {
@@ -434,7 +350,7 @@ final class RecoveryRound {
     }
 
     private static OptionalDouble averageCores(List<CpuSample> cpu, long from, long to) {
-        return cpu.stream().filter(c -> c.atMs() > from && c.atMs() <= Math.max(to, from + LOOK_MS))
+        return cpu.stream().filter(c -> c.atMs() > from && c.atMs() <= Math.max(to, from + WindowMeasurement.LOOK_MS))
                 .mapToDouble(CpuSample::cores).average();
     }
 

@@ -1,0 +1,126 @@
+package io.leaderpacer.loadtest;
+
+import io.leaderpacer.cluster.cpu.ProcessCpuTime;
+import io.leaderpacer.loadtest.load.ClassifiedLoad;
+import io.leaderpacer.loadtest.load.LatencyBook;
+import io.leaderpacer.loadtest.load.Phase;
+import io.leaderpacer.loadtest.load.View;
+import io.leaderpacer.loadtest.observe.AgentRunLog;
+import io.leaderpacer.loadtest.observe.AgentRunSample;
+import io.leaderpacer.loadtest.observe.PartitionSample;
+import io.leaderpacer.loadtest.observe.PartitionWatcher;
+import io.leaderpacer.loadtest.result.LatencyFigures;
+import io.leaderpacer.loadtest.result.RoundResult.CpuSample;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * A round's measuring loop, from unfencing on: every {@link #LOOK_MS} it reads the restarted broker's CPU use and the
+ * latest partition sample, notes when the broker first leads 99 % of its preferred partitions again, prints the
+ * leadership the agent moves back and a progress line, and ends once the window is over, the broker has recovered and
+ * every preferred partition is in sync again, or at the round's limit.
+ */
+final class WindowMeasurement {
+
+    /** How often the round looks at the cluster, the CPU and the clock while it measures. */
+    static final long LOOK_MS = 250;
+    /** How often a progress line is printed. */
+    private static final long PROGRESS_MS = 5000;
+
+    private final LoadTestSettings settings;
+    private final ClassifiedLoad load;
+    private final PartitionWatcher watcher;
+    private final Consumer<String> printer;
+
+    WindowMeasurement(LoadTestSettings settings, ClassifiedLoad load, PartitionWatcher watcher, Consumer<String> printer) {
+        this.settings = settings;
+        this.load = load;
+        this.watcher = watcher;
+        this.printer = printer;
+    }
+
+    /** What the measuring loop saw. */
+    static final class Measurement {
+        int preferred;
+        OptionalLong recoveredAt = OptionalLong.empty();
+        final List<CpuSample> cpu = new ArrayList<>();
+    }
+
+    Measurement measure(String tag, LatencyBook book, AgentRunLog runs, LongSupplier now, long t0,
+                                long unfencedAt, OptionalLong pid) throws InterruptedException {
+        Measurement m = new Measurement();
+        int runsSeen = runs.runs().size();
+        boolean windowOpen = true;
+        long nextProgress = unfencedAt;
+        long lastCpuAt = now.getAsLong();
+        long lastCpuNanos = pid.isPresent() ? ProcessCpuTime.of(pid.getAsLong()).toNanos() : 0;
+        while (true) {
+            Thread.sleep(LOOK_MS);
+            long t = now.getAsLong();
+            if (windowOpen && t - unfencedAt >= settings.phases().window().toMillis()) {
+                load.recordInto(book, Phase.AFTER);
+                windowOpen = false;
+            }
+            if (pid.isPresent()) {
+                long cpuNanos = cpuNanos(pid.getAsLong(), lastCpuNanos);
+                m.cpu.add(new CpuSample(t, (cpuNanos - lastCpuNanos) / 1e6 / Math.max(1, t - lastCpuAt)));
+                lastCpuNanos = cpuNanos;
+                lastCpuAt = t;
+            }
+            PartitionSample s = watcher.last();
+            boolean fresh = s != null && s.atMs() - t0 > unfencedAt;
+            boolean allIn = false;
+            if (fresh) {
+                m.preferred = s.preferred();
+                allIn = s.preferredInIsr() == s.preferred();
+                if (m.recoveredAt.isEmpty() && s.preferred() > 0 && s.preferredLed() * 100L >= 99L * s.preferred()) {
+                    m.recoveredAt = OptionalLong.of(s.atMs() - t0);
+                }
+            }
+            List<AgentRunSample> all = runs.runs();
+            for (AgentRunSample r : all.subList(runsSeen, all.size())) {
+                if (r.electedToBroker() > 0) {
+                    printer.accept(String.format(Locale.ROOT, "%s +%5.1f s  agent: %d leadership%s back to broker %d",
+                            tag, (r.atMs() - unfencedAt) / 1000.0, r.electedToBroker(), r.electedToBroker() == 1 ? "" : "s",
+                            settings.cluster().restartedBroker()));
+                }
+            }
+            runsSeen = all.size();
+            if (t >= nextProgress) {
+                printer.accept(progress(tag, book, s, t - unfencedAt, m, all.isEmpty() ? null : all.get(all.size() - 1)));
+                nextProgress += PROGRESS_MS;
+            }
+            if ((!windowOpen && m.recoveredAt.isPresent() && allIn) || t - unfencedAt >= settings.phases().roundLimit().toMillis()) {
+                return m;
+            }
+        }
+    }
+
+    /** The process's CPU time now, or the previous reading when it cannot be read (the process just exited). */
+    static long cpuNanos(long pid, long previous) {
+        try {
+            return ProcessCpuTime.of(pid).toNanos();
+        } catch (RuntimeException e) {
+            return previous;
+        }
+    }
+
+    private String progress(String tag, LatencyBook book, PartitionSample s, long sinceUnfencedMs, Measurement m,
+                            AgentRunSample lastRun) {
+        double cores = m.cpu.isEmpty() ? Double.NaN : m.cpu.get(m.cpu.size() - 1).cores();
+        String cluster = s == null ? "no sample yet" : String.format(Locale.ROOT, "in ISR %d/%d, leads %d/%d",
+                s.preferredInIsr(), s.preferred(), s.preferredLed(), s.preferred());
+        LatencyFigures all = LatencyFigures.of(book.histogram(Phase.WINDOW, View.ALL));
+        LatencyFigures prot = LatencyFigures.of(book.histogram(Phase.WINDOW, View.PROTECTED));
+        String gate = lastRun == null ? "no run yet" : lastRun.gated() ? "gated" : "not gated";
+        return String.format(Locale.ROOT, "%s +%3d s  %s, %s  broker CPU %s  window P99 all %.0f ms, protected %.0f ms  failed sends %d",
+                tag, sinceUnfencedMs / 1000, cluster, gate, Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f core", cores),
+                all.p99Ms(), prot.p99Ms(), book.errors(Phase.WINDOW, View.ALL).values().stream().mapToLong(Long::longValue).sum());
+    }
+
+}
