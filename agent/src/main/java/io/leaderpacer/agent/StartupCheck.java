@@ -1,15 +1,15 @@
 package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.SecretRedactor;
-import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.AccessDenied;
-import io.leaderpacer.agent.kafka.ClusterVersionCheck;
-import io.leaderpacer.agent.kafka.UnsupportedClusterException;
+import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
+import io.leaderpacer.agent.kafka.ClusterVersionCheck;
 import io.leaderpacer.agent.kafka.MissingPermissionException;
 import io.leaderpacer.agent.kafka.PermissionCheck;
 import io.leaderpacer.agent.kafka.TlsDiagnosis;
 import io.leaderpacer.agent.kafka.TlsProblemException;
+import io.leaderpacer.agent.kafka.UnsupportedClusterException;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;

@@ -1,12 +1,10 @@
 package io.leaderpacer.cluster;
 
-import io.leaderpacer.testbed.ServerDefaults;
-
 import io.leaderpacer.cluster.cpu.CpuQuota;
 import io.leaderpacer.cluster.process.ChildJvm;
 import io.leaderpacer.cluster.process.ChildProcesses;
 import io.leaderpacer.cluster.process.ShutdownCleanup;
-
+import io.leaderpacer.testbed.ServerDefaults;
 import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,8 +1,8 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.http.StatusReport;
 import io.leaderpacer.agent.http.StatusReport.BrokerStatus;
 import io.leaderpacer.agent.http.StatusReport.RunSummary;
-import io.leaderpacer.agent.http.StatusReport;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.ConfigKey;

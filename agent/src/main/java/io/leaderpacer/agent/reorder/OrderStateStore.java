@@ -1,8 +1,7 @@
 package io.leaderpacer.agent.reorder;
 
-import io.leaderpacer.agent.pacing.TopicLedgerStore;
-
 import io.leaderpacer.agent.dynamic.CompactedTopic;
+import io.leaderpacer.agent.pacing.TopicLedgerStore;
 import io.leaderpacer.engine.cluster.PartitionId;
 
 import java.util.Collection;

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.config.Utf8Text;
 import io.leaderpacer.engine.policy.LegacyPolicyNames;
 import io.leaderpacer.engine.policy.PolicyRegistry;
-import io.leaderpacer.engine.config.Utf8Text;
 import io.leaderpacer.report.text.DurationText;
 
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.leaderpacer.simulator.run;
 
 import io.leaderpacer.simulator.report.CsvWriter;
-import io.leaderpacer.simulator.report.SimulationTable;
 import io.leaderpacer.simulator.report.ScenarioPage;
+import io.leaderpacer.simulator.report.SimulationTable;
 import io.leaderpacer.simulator.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
