@@ -91,6 +91,8 @@ public final class PacerAgent implements AutoCloseable {
     private BalancerMemory memory = BalancerMemory.empty();
     /** Number of the last run; guarded by {@link #runLock}. */
     private long sequence;
+    /** Whether the last successful run read slower than the interval it serves; guarded by {@link #runLock}. */
+    private boolean readWasSlow;
     /** Failed attempts to reach the cluster since start (0 once running). */
     private volatile int startupAttempts;
     /** Why the last start-up attempt failed, for /status; null when none failed. */
@@ -436,6 +438,23 @@ public final class PacerAgent implements AutoCloseable {
         next = scheduler.schedule(task, delayMs, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Warns when runs start to read the cluster slower than the interval they serve, and says when they stop; {@code
+     * /status} shows it for as long as it lasts. Guarded by {@code runLock}.
+     */
+    private void logSlowRead(RunRecord run) {
+        if (!run.succeeded()) {
+            return;
+        }
+        Optional<SlowRead> slow = SlowRead.of(run);
+        if (slow.isPresent() && !readWasSlow) {
+            LOG.warn(slow.get().describe());
+        } else if (slow.isEmpty() && readWasSlow) {
+            LOG.info("run {} read the cluster within the interval it serves again", run.sequence());
+        }
+        readWasSlow = slow.isPresent();
+    }
+
     private RunRecord execute(boolean dry) {
         synchronized (runLock) {
             long seq = dry ? sequence : ++sequence;
@@ -454,7 +473,8 @@ public final class PacerAgent implements AutoCloseable {
         }
     }
 
-    private static void log(RunRecord run) {
+    private void log(RunRecord run) {
+        logSlowRead(run);
         if (!run.succeeded()) {
             LOG.warn(run.summary());
         } else if (!run.results().isEmpty() || run.decision().map(ElectionDecision::gatedBrokerCount).orElse(0) > 0) {

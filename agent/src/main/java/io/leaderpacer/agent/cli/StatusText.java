@@ -47,6 +47,9 @@ final class StatusText {
         if (s.pacing() != null && s.pacing().problem() != null) {
             problems.add(s.pacing().problem());
         }
+        if (s.slowRead() != null) {
+            problems.add(s.slowRead().describe());
+        }
         return problems;
     }
 

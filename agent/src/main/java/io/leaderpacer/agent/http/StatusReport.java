@@ -5,6 +5,7 @@ import io.leaderpacer.agent.ElectionResult;
 import io.leaderpacer.agent.GatePhaseLabel;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.SlowRead;
 import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.ElectionDecision;
@@ -37,6 +38,7 @@ import java.util.OptionalLong;
  * @param brokers              the gate report of the last successful run
  * @param runs                 recent runs, newest first
  * @param pacing               catch-up pacing's last look, or null before the first
+ * @param slowRead             the last run's read when it took longer than the interval it serves, or null
  */
 public record StatusReport(
         String state,
@@ -48,7 +50,8 @@ public record StatusReport(
         Map<String, String> client,
         List<BrokerStatus> brokers,
         List<RunSummary> runs,
-        PacingStatus pacing) {
+        PacingStatus pacing,
+        SlowRead slowRead) {
 
     /** Most runs listed. */
     static final int RUNS_SHOWN = 20;
@@ -200,7 +203,8 @@ public record StatusReport(
                 Instant.ofEpochMilli(c.sinceMs()).toString(), c.takeovers(), c.depositions(), c.activeInstance())).orElse(null);
         return new StatusReport(agent.state().name(), instance, agent.clusterLabel(), agent.startupProblem().orElse(null),
                 agent.configurationProblem().orElse(null), policy, redactedClientProperties, brokers, runs,
-                agent.lastPacing().map(PacingStatus::of).orElse(null));
+                agent.lastPacing().map(PacingStatus::of).orElse(null),
+                history.isEmpty() ? null : SlowRead.of(history.get(history.size() - 1)).orElse(null));
     }
 
     private static RunSummary summary(RunRecord run) {

@@ -60,7 +60,7 @@ class StatusCommandTest {
         return new StatusReport(state, null, "b1:9092", startupProblem, null,
                 Map.of("leader.imbalance.election.algorithm", "wait-for-sync",
                         "leader.imbalance.election.wait.for.sync.threshold.percent", "5"),
-                Map.of("bootstrap.servers", "b1:9092"), brokers, runs, null);
+                Map.of("bootstrap.servers", "b1:9092"), brokers, runs, null, null);
     }
 
     /** The healthy agent pacing broker 2's catch-up at 20 MiB/s, 600 MB of 800 MB still to fetch. */
@@ -73,7 +73,7 @@ class StatusCommandTest {
         java.util.Map<String, String> policy = new java.util.HashMap<>(r.policy());
         policy.put("leader.imbalance.catch.up.pacing", "static");
         return new StatusReport(r.state(), r.instance(), r.cluster(), r.startupProblem(), r.configurationProblem(),
-                policy, r.client(), r.brokers(), r.runs(), pacing);
+                policy, r.client(), r.brokers(), r.runs(), pacing, null);
     }
 
     @Test
@@ -97,6 +97,21 @@ class StatusCommandTest {
 
         assertThat(r.exitCode()).isEqualTo(StatusCommand.EXIT_PROBLEMS);
         assertThat(r.out()).contains("  - catch-up pacing is off: the agent's principal lacks ALTER_CONFIGS on the cluster");
+    }
+
+    @Test
+    void runReadingSlowerThanItsInterval_isAProblem_namingTheSetting() throws Exception {
+        StatusReport r = report("RUNNING", null, true);
+        String url = serve(new StatusReport(r.state(), r.instance(), r.cluster(), r.startupProblem(),
+                r.configurationProblem(), r.policy(), r.client(), r.brokers(), r.runs(), null,
+                new io.leaderpacer.agent.SlowRead(7, 17_300, 15_000,
+                        "leader.imbalance.election.wait.for.sync.recheck.interval.ms")));
+
+        CommandRunner.Result c = CommandRunner.run(new StatusCommand(), "--url", url);
+
+        assertThat(c.exitCode()).isEqualTo(StatusCommand.EXIT_PROBLEMS);
+        assertThat(c.out()).contains("  - run 7 read the cluster in 17.3 s, longer than the 15.0 s interval it serves,"
+                + " so every run comes a read late; raise leader.imbalance.election.wait.for.sync.recheck.interval.ms");
     }
 
     @Test
