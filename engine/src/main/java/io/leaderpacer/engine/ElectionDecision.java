@@ -64,6 +64,20 @@ public record ElectionDecision(
         return r != null && r.blocksElections();
     }
 
+    /**
+     * The brokers whose preferred partitions can still change the next decision on their own: gated, down, or out
+     * of sync on one of them. A re-check reads their topics ({@link io.leaderpacer.engine.cluster.ReadScope}).
+     */
+    public java.util.SortedSet<Integer> recoveringBrokers() {
+        java.util.SortedSet<Integer> out = new java.util.TreeSet<>();
+        for (BrokerGateReport r : brokers) {
+            if (r.blocksElections() || !r.active() || r.partitions().outOfSync() > 0) {
+                out.add(r.broker());
+            }
+        }
+        return out;
+    }
+
     /** Elections whose new leader is the given broker. */
     public long electionsTo(int broker) {
         return elections.stream().filter(e -> e.newLeader() == broker).count();

@@ -2,8 +2,12 @@ package io.leaderpacer.engine;
 
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.ClusterState;
+import io.leaderpacer.engine.cluster.PartialRead;
 import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.cluster.ReadScope;
+import io.leaderpacer.engine.cluster.SnapshotFollower;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.schedule.RunOutcome;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -11,7 +15,11 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -95,6 +103,76 @@ class IncrementalStateProperties {
                 apply(truth, steps.get(run));
             }
             now += 60_000;
+        }
+    }
+
+    @Property(tries = 300)
+    void partialReads_ofTheScope_decideAsAFullRead(@ForAll("clusters") ClusterSnapshot start,
+                                                  @ForAll("configs") PacerConfig config,
+                                                  @ForAll("steps") List<Step> steps) {
+        // The agent's re-check: after a run that left work (a gated or recovering broker, a capped run), the next
+        // run reads only the topics of its scope. Between runs the cluster changes within that scope only (no broker
+        // event, no topic created or deleted: those are seen by every read and force a full one).
+        ClusterState truth = ClusterState.of(inTopicOrder(start));
+        SnapshotFollower follower = new SnapshotFollower();
+        BalancerMemory followed = BalancerMemory.empty();
+        BalancerMemory read = BalancerMemory.empty();
+        Set<String> scope = null;
+        long now = 0;
+        for (int run = 0; run <= steps.size(); run++) {
+            ClusterSnapshot snapshot = truth.snapshot();
+            ClusterState state;
+            if (scope == null) {
+                state = follower.follow(snapshot);
+            } else {
+                Optional<ClusterState> partial = follower.followPartial(PartialRead.of(snapshot, scope));
+                assertThat(partial).as("run %d: a read of %s with nothing changed outside it", run, scope).isPresent();
+                state = partial.get();
+            }
+            ElectionDecision a = PreferredLeaderBalancer.decide(state, config, followed, now);
+            ElectionDecision b = PreferredLeaderBalancer.decide(snapshot, config, read, now);
+            assertThat(a).as("run %d (%s, scope %s) over %s", run, follower.lastStep(), scope, snapshot.partitions())
+                    .isEqualTo(b);
+            followed = a.nextMemory();
+            read = b.nextMemory();
+            scope = a.outcome() == RunOutcome.DONE ? null : ReadScope.topics(state, a.recoveringBrokers());
+            for (PartitionState p : LeaderChanges.applyTo(snapshot, a).partitions()) {
+                truth.replay(p);
+            }
+            if (run < steps.size()) {
+                Set<String> within = scope;
+                applyExisting(truth, steps.get(run), p -> within == null || within.contains(p.id().topic()));
+            }
+            now += 60_000;
+        }
+    }
+
+    /** The snapshot with its partitions in topic then partition order, as the agent's reader lists them. */
+    private static ClusterSnapshot inTopicOrder(ClusterSnapshot s) {
+        List<PartitionState> sorted = s.partitions().stream()
+                .sorted(Comparator.comparing((PartitionState p) -> p.id().topic()).thenComparingInt(p -> p.id().partition()))
+                .toList();
+        return ClusterSnapshot.builder().brokers(s.brokers().values()).partitions(sorted).build();
+    }
+
+    /** Replays the step's partitions that the state already holds and that {@code allowed} admits; no broker, no removal. */
+    private static void applyExisting(ClusterState state, Step step, Predicate<PartitionState> allowed) {
+        List<PartitionState> parts = step.source().partitions();
+        for (int i = 0; i < parts.size(); i++) {
+            PartitionState p = parts.get(i);
+            if ((step.replayMask() & (1 << (i % 31))) == 0 || state.partition(p.id()) == null || !allowed.test(p)) {
+                continue;
+            }
+            boolean registered = true;
+            for (int b : p.isr()) {
+                registered &= state.registeredBrokerIds().contains(b);
+            }
+            for (int r : p.replicas()) {
+                registered &= state.registeredBrokerIds().contains(r);
+            }
+            if (registered) {
+                state.replay(p);
+            }
         }
     }
 

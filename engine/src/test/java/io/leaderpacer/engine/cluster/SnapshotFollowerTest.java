@@ -68,4 +68,49 @@ class SnapshotFollowerTest {
                 .partition(PartitionState.of("t", 0, ints(0), ints(0), 0)).build());
         assertThat(f.lastStep().rebuilt()).isTrue();
     }
+
+    /** Topic t as above, and topic u with one partition led by broker 1. */
+    private static ClusterSnapshot.Builder twoTopics() {
+        return threePartitions().partition(PartitionState.of("u", 0, ints(1, 0), ints(0, 1), 1));
+    }
+
+    @Test
+    void partialRead_replaysItsTopicsOnly_andKeepsTheRestAsLastRead() {
+        SnapshotFollower f = new SnapshotFollower();
+        ClusterState first = f.follow(twoTopics().build());
+        ClusterSnapshot now = ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.active(1))
+                .partition(PartitionState.of("t", 0, ints(0, 1), ints(0, 1), 0))
+                .partition(PartitionState.of("t", 1, ints(1, 0), ints(0, 1), 1))
+                .partition(PartitionState.of("t", 2, ints(0, 1), ints(0, 1), 1))
+                .partition(PartitionState.of("u", 0, ints(1, 0), ints(0), 0)).build();
+
+        ClusterState s = f.followPartial(PartialRead.of(now, java.util.Set.of("t"))).orElseThrow();
+
+        assertThat(s).isSameAs(first);
+        assertThat(f.lastStep()).isEqualTo(new SnapshotFollower.Step(false, 1, 0));
+        assertThat(s.partitionAt(1)).isEqualTo(now.partitions().get(1));
+        assertThat(s.partitionAt(3)).as("u was not read").isEqualTo(twoTopics().build().partitions().get(3));
+    }
+
+    @Test
+    void partialRead_itCannotFollow_isRefused_andChangesNothing() {
+        SnapshotFollower f = new SnapshotFollower();
+        PartialRead same = PartialRead.of(twoTopics().build(), java.util.Set.of("u"));
+        assertThat(f.followPartial(same)).as("no full read yet").isEmpty();
+        ClusterState state = f.follow(twoTopics().build());
+        String before = state.snapshot().toString();
+
+        ClusterSnapshot brokerFenced = ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.fenced(1))
+                .partition(PartitionState.of("u", 0, ints(1, 0), ints(0), 0)).build();
+        assertThat(f.followPartial(PartialRead.of(brokerFenced, java.util.Set.of("u")))).as("a broker changed").isEmpty();
+        ClusterSnapshot grown = twoTopics().partition(PartitionState.of("u", 1, ints(0, 1), ints(0, 1), 0)).build();
+        assertThat(f.followPartial(PartialRead.of(grown, java.util.Set.of("u")))).as("u grew").isEmpty();
+        ClusterSnapshot deleted = threePartitions().build();
+        assertThat(f.followPartial(PartialRead.of(deleted, java.util.Set.of("u")))).as("u deleted").isEmpty();
+        ClusterSnapshot created = twoTopics().partition(PartitionState.of("v", 0, ints(0, 1), ints(0, 1), 0)).build();
+        assertThat(f.followPartial(PartialRead.of(created, java.util.Set.of("v")))).as("v is new").isEmpty();
+
+        assertThat(state.snapshot().toString()).isEqualTo(before);
+        assertThat(f.followPartial(same)).as("the same read still follows").contains(state);
+    }
 }
