@@ -8,6 +8,8 @@ import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.ClusterState;
+import io.leaderpacer.engine.cluster.ReadScope;
 import io.leaderpacer.engine.cluster.SnapshotFollower;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.schedule.PeriodicTask;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedSet;
 
 /**
  * One run of the task: read the cluster, apply the replica order, decide, elect; never throws.
@@ -44,6 +47,13 @@ final class RunCycle {
      * the last read instead of rebuilding the state, and decides exactly as the read itself would.
      */
     private final SnapshotFollower follower = new SnapshotFollower();
+    /**
+     * What the next run may read instead of the whole cluster: the scope of the last run when it left work (a
+     * gated or recovering broker, a capped run); null when the next run reads in full.
+     */
+    private SortedSet<String> scope;
+    /** When the last full read started, on the agent clock: a full read comes at least every check interval. */
+    private long lastFullReadAtMs = Long.MIN_VALUE;
 
     /** A run's record and the gate memory for the next run (unchanged for a dry or failed run). */
     record Outcome(RunRecord record, BalancerMemory nextMemory) {
@@ -65,31 +75,43 @@ final class RunCycle {
         long t0 = System.nanoTime();
         long[] phases = new long[4];
         try {
-            ClusterSnapshot snapshot = reader.read();
+            Optional<ClusterState> partial = readScope(config, startMs);
+            ClusterSnapshot snapshot;
+            if (partial.isPresent()) {
+                snapshot = partial.get().snapshot();
+            } else {
+                snapshot = reader.read();
+                lastFullReadAtMs = startMs;
+            }
             long t1 = System.nanoTime();
             phases[0] = t1 - t0;
-            if (!dry) {
-                snapshot = orderStep.apply(snapshot, config);
-            }
+            ClusterSnapshot ordered = dry ? snapshot : orderStep.apply(snapshot, config);
             long t2 = System.nanoTime();
             phases[1] = t2 - t1;
-            ElectionDecision decision = PreferredLeaderBalancer.decide(follower.follow(snapshot), config, memory, startMs);
+            // A partial read is already followed; a full read, or an order step that changed the replicas, is followed now.
+            ClusterState state = partial.isPresent() && ordered == snapshot ? partial.get() : follower.follow(ordered);
+            snapshot = ordered;
+            ElectionDecision decision = PreferredLeaderBalancer.decide(state, config, memory, startMs);
+            scope = decision.outcome() == RunOutcome.DONE ? null : ReadScope.topics(state, decision.recoveringBrokers());
             long t3 = System.nanoTime();
             phases[2] = t3 - t2;
             List<ElectionResult> results = dry ? List.of() : elector.elect(decision.elections(), snapshot);
             phases[3] = System.nanoTime() - t3;
             RunRecord record = new RunRecord(sequence, startMs, clock.millis(), dry, config, Optional.of(decision), results,
-                    RunRecord.leaderCounts(snapshot), snapshot.partitions().size(), timings(phases), Optional.empty(),
+                    RunRecord.leaderCounts(snapshot), snapshot.partitions().size(), timings(phases, partial.isPresent()),
+                    Optional.empty(),
                     decision.nextRunDelayMs());
             return new Outcome(record, dry ? memory : decision.nextMemory());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Outcome(failed(sequence, startMs, dry, config, "interrupted", timings(phases)), memory);
+            scope = null;
+            return new Outcome(failed(sequence, startMs, dry, config, "interrupted", timings(phases, false)), memory);
         } catch (Exception e) {
             LOG.debug("run {} failed", sequence, redactor.scrubbed(e));
             // An ACL revoked while the agent runs: name the missing permission and how to grant it, not just Kafka's text.
             String why = AccessDenied.explain(e).map(m -> redactor.scrub(m.getMessage())).orElseGet(() -> redactor.describe(e));
-            return new Outcome(failed(sequence, startMs, dry, config, why, timings(phases)), memory);
+            scope = null;
+            return new Outcome(failed(sequence, startMs, dry, config, why, timings(phases, false)), memory);
         }
     }
 
@@ -98,7 +120,24 @@ final class RunCycle {
                 Optional.of(why), PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.FAILED));
     }
 
-    private static RunTimings timings(long[] phases) {
-        return new RunTimings(phases[0], phases[1], phases[2], phases[3]);
+    /**
+     * The followed state after a read of the last run's scope, if this run may read only that: the last run left
+     * work, the check interval since the last full read has not passed, and the follower can follow the read (no
+     * broker changed, no topic of the scope created or deleted). Empty when the run must read in full.
+     */
+    private Optional<ClusterState> readScope(PacerConfig config, long nowMs) throws Exception {
+        if (scope == null || nowMs - lastFullReadAtMs >= PeriodicTask.electPreferred(config).periodMs()) {
+            return Optional.empty();
+        }
+        Optional<ClusterState> state = follower.followPartial(reader.read(scope));
+        if (state.isEmpty()) {
+            LOG.debug("the cluster changed beyond the re-check's {} topics (a broker or a topic); reading it in full",
+                    scope.size());
+        }
+        return state;
+    }
+
+    private static RunTimings timings(long[] phases, boolean partialRead) {
+        return new RunTimings(phases[0], phases[1], phases[2], phases[3], partialRead);
     }
 }

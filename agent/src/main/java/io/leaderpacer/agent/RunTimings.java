@@ -10,10 +10,12 @@ package io.leaderpacer.agent;
  * @param orderNanos  the {@link ReplicaOrderStep} (KIP-491 reorders)
  * @param decideNanos the engine's decision
  * @param electNanos  electLeaders, all batches
+ * @param partialRead whether the read described only a re-check's scope ({@link io.leaderpacer.engine.cluster.ReadScope})
+ *                    instead of every topic
  */
-public record RunTimings(long readNanos, long orderNanos, long decideNanos, long electNanos) {
+public record RunTimings(long readNanos, long orderNanos, long decideNanos, long electNanos, boolean partialRead) {
 
-    public static final RunTimings NONE = new RunTimings(0, 0, 0, 0);
+    public static final RunTimings NONE = new RunTimings(0, 0, 0, 0, false);
 
     public long totalNanos() {
         return readNanos + orderNanos + decideNanos + electNanos;

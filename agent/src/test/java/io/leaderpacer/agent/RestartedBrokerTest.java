@@ -125,6 +125,26 @@ class RestartedBrokerTest {
     }
 
     @Test
+    void recheckOfAGatedBroker_readsOnlyItsScope_andReturnsEveryLeadership() throws Exception {
+        // Kafka's check interval of 300 s: every read after the first full one, until leadership is back, is a
+        // re-check of the gated broker's scope, unless a broker changed (broker 2 unfenced) and a full read follows.
+        PacerConfig config = PacerConfig.fromMap(Map.of(
+                "leader.imbalance.election.algorithm", "wait-for-sync",
+                "leader.imbalance.election.wait.for.sync.threshold.percent", Double.toString(THRESHOLD),
+                "leader.imbalance.election.wait.for.sync.recheck.interval.ms", "500"));
+        List<RunRecord> runs = restartBrokerTwoUnder(config);
+
+        assertThat(runs).allSatisfy(r -> assertThat(r.succeeded()).as("run %d: %s", r.sequence(), r.failure()).isTrue());
+        assertThat(runs.get(0).timings().partialRead()).as("the first run reads in full").isFalse();
+        List<RunRecord> partial = runs.stream().filter(r -> r.timings().partialRead()).toList();
+        assertThat(partial).as("re-checks of the gated broker read its scope only").isNotEmpty();
+        assertThat(partial).allSatisfy(r -> assertThat(r.partitionCount()).as("run %d still decides over every partition",
+                r.sequence()).isEqualTo(runs.get(0).partitionCount()));
+        assertThat(runs.stream().mapToLong(r -> r.electedTo(2)).sum())
+                .isEqualTo(RecoveryScenario.preferredBy(cluster.admin(), TOPIC, 2));
+    }
+
+    @Test
     void immediate_returnsLeadershipAsPartitionsRejoin() throws Exception {
         PacerConfig config = PacerConfig.fromMap(Map.of(
                 "leader.imbalance.election.algorithm", "immediate",

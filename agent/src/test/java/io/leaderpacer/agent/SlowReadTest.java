@@ -49,7 +49,7 @@ class SlowReadTest {
     private static RunRecord run(PacerConfig config, ClusterSnapshot snapshot, long readMs) {
         ElectionDecision d = PreferredLeaderBalancer.decide(snapshot, config, BalancerMemory.empty(), 0);
         return new RunRecord(7, 0, readMs, false, config, Optional.of(d), List.of(), Map.of(), 3,
-                new RunTimings(readMs * 1_000_000, 0, 0, 0), Optional.empty(), d.nextRunDelayMs());
+                new RunTimings(readMs * 1_000_000, 0, 0, 0, false), Optional.empty(), d.nextRunDelayMs());
     }
 
     @Test
@@ -100,7 +100,7 @@ class SlowReadTest {
     @Test
     void failedRun_isNotSlow_whateverItsRead() {
         RunRecord failed = new RunRecord(8, 0, 60_000, false, RECHECK, Optional.empty(), List.of(), Map.of(), 0,
-                new RunTimings(60_000_000_000L, 0, 0, 0), Optional.of("could not read the cluster"), 300_000);
+                new RunTimings(60_000_000_000L, 0, 0, 0, false), Optional.of("could not read the cluster"), 300_000);
 
         assertThat(SlowRead.of(failed)).isEmpty();
     }

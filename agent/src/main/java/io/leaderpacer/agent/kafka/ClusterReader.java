@@ -2,6 +2,7 @@ package io.leaderpacer.agent.kafka;
 
 import io.leaderpacer.engine.cluster.BrokerState;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.PartialRead;
 import io.leaderpacer.engine.cluster.InvalidSnapshotException;
 import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.cluster.PartitionState;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -84,8 +86,26 @@ public final class ClusterReader {
                 .timeoutMs(timeoutMs())).names();
         Collection<Node> nodes = describeBrokers();
         Set<TopicPartition> reassigning = reassigningPartitions();
-        List<TopicDescription> topics = describeTopics(new TreeSet<>(await(topicNames)));
+        return assemble(nodes, reassigning, describeTopics(new TreeSet<>(await(topicNames))));
+    }
 
+    /**
+     * Reads the brokers and the named topics only: a re-check's read of its scope. A named topic that no longer
+     * exists is absent from the result (the caller's follower then asks for a full read).
+     *
+     * @throws ExecutionException   when Kafka answered a whole call with an error (e.g. not authorized)
+     * @throws TimeoutException     when Kafka did not answer in time
+     */
+    public PartialRead read(SortedSet<String> topics) throws InterruptedException, ExecutionException, TimeoutException {
+        Collection<Node> nodes = describeBrokers();
+        Set<TopicPartition> reassigning = reassigningPartitions();
+        ClusterSnapshot s = assemble(nodes, reassigning, describeTopics(topics));
+        return new PartialRead(List.copyOf(s.brokers().values()), topics, s.partitions());
+    }
+
+    /** The snapshot of what was read: the brokers, and the partitions of the topics in topic then partition order. */
+    private static ClusterSnapshot assemble(Collection<Node> nodes, Set<TopicPartition> reassigning,
+                                            List<TopicDescription> topics) {
         ClusterSnapshot.Builder builder = ClusterSnapshot.builder();
         Set<Integer> registered = new HashSet<>();
         for (Node n : nodes) {
