@@ -86,7 +86,7 @@ public final class ClusterReader {
                 .timeoutMs(timeoutMs())).names();
         Collection<Node> nodes = describeBrokers();
         Set<TopicPartition> reassigning = reassigningPartitions();
-        return assemble(nodes, reassigning, describeTopics(new TreeSet<>(await(topicNames))));
+        return snapshotOf(nodes, reassigning, describeTopics(new TreeSet<>(await(topicNames))));
     }
 
     /**
@@ -99,13 +99,26 @@ public final class ClusterReader {
     public PartialRead read(SortedSet<String> topics) throws InterruptedException, ExecutionException, TimeoutException {
         Collection<Node> nodes = describeBrokers();
         Set<TopicPartition> reassigning = reassigningPartitions();
-        ClusterSnapshot s = assemble(nodes, reassigning, describeTopics(topics));
+        return partialOf(nodes, reassigning, topics, describeTopics(topics));
+    }
+
+    /**
+     * The partial read of {@code topics} from what Kafka answered: the client-side half of {@link #read(SortedSet)},
+     * apart so that it can be measured without a cluster.
+     */
+    public static PartialRead partialOf(Collection<Node> nodes, Set<TopicPartition> reassigning, SortedSet<String> topics,
+                                        Collection<TopicDescription> described) {
+        ClusterSnapshot s = snapshotOf(nodes, reassigning, described);
         return new PartialRead(List.copyOf(s.brokers().values()), topics, s.partitions());
     }
 
-    /** The snapshot of what was read: the brokers, and the partitions of the topics in topic then partition order. */
-    private static ClusterSnapshot assemble(Collection<Node> nodes, Set<TopicPartition> reassigning,
-                                            List<TopicDescription> topics) {
+    /**
+     * The snapshot of what Kafka answered: the brokers, and the partitions of the topics in topic then partition
+     * order. The client-side half of {@link #read()}, apart so that it can be measured without a cluster.
+     */
+    public static ClusterSnapshot snapshotOf(Collection<Node> nodes, Set<TopicPartition> reassigning,
+                                             Collection<TopicDescription> described) {
+        List<TopicDescription> topics = new ArrayList<>(described);
         ClusterSnapshot.Builder builder = ClusterSnapshot.builder();
         Set<Integer> registered = new HashSet<>();
         for (Node n : nodes) {
