@@ -101,7 +101,7 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
             t.setDaemon(true);
             return t;
         });
-        refresh();
+        refresh(false);
         long period = 1000L / SENDS_PER_SECOND;
         sender.scheduleAtFixedRate(this::sendOne, 0, period, TimeUnit.MILLISECONDS);
     }
@@ -161,10 +161,14 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
     }
 
     /**
-     * Reads the topic's leaders and ISRs, and when every partition has its full ISR, keeps the last window's P99 as a
-     * steady one. Called once per pacing look.
+     * Reads the topic's leaders and ISRs, and when the cluster is in sync and every partition of the topic has its full
+     * ISR, keeps the last window's P99 as a steady one. Called once per pacing look.
+     *
+     * @param clusterInSync whether every broker is active and every replica of the cluster in its ISR at this look:
+     *                      a window taken while a broker recovers is not steady, even once the canary's own
+     *                      partitions are back in sync (a canary started during a recovery waits for its end)
      */
-    public void refresh() throws InterruptedException, ExecutionException, TimeoutException {
+    public void refresh(boolean clusterInSync) throws InterruptedException, ExecutionException, TimeoutException {
         TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames()
                 .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(topic);
         Map<Integer, TopicPartitionInfo> next = new TreeMap<>();
@@ -174,7 +178,7 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
             full &= p.isr().size() == p.replicas().size();
         }
         layout = next;
-        if (full) {
+        if (full && clusterInSync) {
             double p99 = p99(next.keySet().stream().mapToInt(Integer::intValue).toArray());
             if (!Double.isNaN(p99)) {
                 synchronized (samples) {

@@ -40,6 +40,12 @@ public final class PacingLoop {
     private final IntFunction<OptionalDouble> fixedCanary;
     /** Makes the adaptive mode's canary; null when the agent has no client settings to produce with. */
     private final java.util.function.Supplier<Canary> canaryFactory;
+    /**
+     * The canary's topic, never throttled: its replicas on a recovering broker must be back in sync at once, so that
+     * the canary measures what writes to in-sync followers feel from the start of the catch-up (throttled with the
+     * rest, they came back with the last of it, and the adaptive mode had no signal until then).
+     */
+    private final java.util.Set<String> unthrottled;
     /** The running canary, while the mode is adaptive. */
     private Canary canary;
     private final Clock clock;
@@ -59,7 +65,7 @@ public final class PacingLoop {
     private java.util.Set<String> logged = java.util.Set.of();
 
     PacingLoop(ClusterReader reader, RecoveryObserver observer, ThrottleReconciler reconciler, ThrottleLedger ledger,
-               IntFunction<OptionalDouble> fixedCanary, java.util.function.Supplier<Canary> canaryFactory, Clock clock,
+               IntFunction<OptionalDouble> fixedCanary, CanarySource canarySource, Clock clock,
                SecretRedactor redactor, io.leaderpacer.agent.kafka.PermissionCheck permissions) {
         this.permissions = permissions;
         this.reader = reader;
@@ -67,9 +73,14 @@ public final class PacingLoop {
         this.reconciler = reconciler;
         this.ledger = ledger;
         this.fixedCanary = fixedCanary;
-        this.canaryFactory = canaryFactory;
+        this.canaryFactory = canarySource.factory();
+        this.unthrottled = canarySource.topic() == null ? java.util.Set.of() : java.util.Set.of(canarySource.topic());
         this.clock = clock;
         this.redactor = redactor;
+    }
+
+    /** How the adaptive mode's canary is made, and its topic; both null when the agent cannot run one. */
+    record CanarySource(java.util.function.Supplier<Canary> factory, String topic) {
     }
 
     /** A loop on this Admin client (owned by the caller); the rest has defaults a single agent can use. */
@@ -144,7 +155,7 @@ public final class PacingLoop {
                     : () -> new Canary(admin, client, topic, timeout, c::millis);
             return new PacingLoop(new ClusterReader(admin, timeout, describeBatchTopics), new RecoveryObserver(admin, timeout),
                     new ThrottleReconciler(new io.leaderpacer.agent.throttle.ReplicationThrottles(admin, timeout), ledger,
-                            guard), ledger, canary, factory, clock, redactor,
+                            guard), ledger, canary, new CanarySource(factory, client == null ? null : topic), clock, redactor,
                     new io.leaderpacer.agent.kafka.PermissionCheck(admin, timeout, Map.of(), Optional.empty()));
         }
     }
@@ -233,7 +244,7 @@ public final class PacingLoop {
             IntFunction<OptionalDouble> signal = canarySignal(config, snapshot, canaryProblem);
             RecoveryObservation seen = observer.observe(snapshot, signal);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
-            ThrottleReconciler.Outcome o = reconciler.reconcile(ThrottlePlan.of(decision, seen), seen.active());
+            ThrottleReconciler.Outcome o = reconciler.reconcile(ThrottlePlan.of(decision, seen, unthrottled), seen.active());
             memory = decision.nextMemory();
             return record(new PacingReport(now, decision.brokers(), o.changes(), o.notes(),
                     canaryProblem.stream().findFirst()));
@@ -262,7 +273,7 @@ public final class PacingLoop {
             ClusterSnapshot snapshot = reader.read();
             RecoveryObservation seen = observer.observe(snapshot, fixedCanary);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
-            ThrottleReconciler.Outcome o = reconciler.preview(ThrottlePlan.of(decision, seen), seen.active());
+            ThrottleReconciler.Outcome o = reconciler.preview(ThrottlePlan.of(decision, seen, unthrottled), seen.active());
             return new PacingReport(now, decision.brokers(), o.changes(), o.notes(), Optional.empty());
         } catch (ExecutionException e) {
             return PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e.getCause()));
@@ -310,7 +321,7 @@ public final class PacingLoop {
                 canary = canaryFactory.get();
             }
             canary.start(new java.util.ArrayList<>(snapshot.registeredBrokerIds()));
-            canary.refresh();
+            canary.refresh(inSync(snapshot));
             return canary;
         } catch (ExecutionException e) {
             problem.add("catch-up pacing's canary cannot run (" + redactor.describe(e.getCause()) + "): the adaptive"
@@ -320,6 +331,14 @@ public final class PacingLoop {
             problem.add("catch-up pacing's canary: " + redactor.describe(e));
             return fixedCanary;
         }
+    }
+
+    /** Whether every registered broker is active and every replica in its partition's ISR: a steady cluster. */
+    static boolean inSync(ClusterSnapshot snapshot) {
+        if (snapshot.brokers().values().stream().anyMatch(b -> !b.isActive())) {
+            return false;
+        }
+        return snapshot.partitions().stream().allMatch(p -> p.isrSize() == p.replicaCount());
     }
 
     /** Stops the canary, if it runs. */

@@ -35,7 +35,8 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
         entries = Map.copyOf(entries);
     }
 
-    static ThrottlePlan of(PacingDecision decision, RecoveryObservation observed) {
+    /** The plan for a decision; the replicas of {@code unthrottled} topics (the canary's) are never listed. */
+    static ThrottlePlan of(PacingDecision decision, RecoveryObservation observed, Set<String> unthrottled) {
         Map<Integer, Long> rates = new TreeMap<>();
         long downRate = Long.MAX_VALUE;
         Map<String, Set<ThrottledReplicas.Replica>> entries = new TreeMap<>();
@@ -50,6 +51,9 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
                 downRate = Math.min(downRate, rate);
             }
             for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
+                if (unthrottled.contains(p.id().topic())) {
+                    continue;
+                }
                 entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
                         .add(new ThrottledReplicas.Replica(p.id().partition(), b.broker()));
             }

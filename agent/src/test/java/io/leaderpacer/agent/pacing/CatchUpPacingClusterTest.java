@@ -213,7 +213,7 @@ class CatchUpPacingClusterTest {
         try {
             canary.start(List.of(0, 1, 2));
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
-                canary.refresh();
+                canary.refresh(true);
                 return canary.apply(2).isPresent();
             });
 

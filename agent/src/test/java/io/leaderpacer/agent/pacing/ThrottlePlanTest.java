@@ -1,0 +1,63 @@
+package io.leaderpacer.agent.pacing;
+
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
+import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.pacing.BrokerPacing;
+import io.leaderpacer.engine.pacing.PacingDecision;
+import io.leaderpacer.engine.pacing.PacingMemory;
+import io.leaderpacer.engine.pacing.PacingPhase;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Hand-worked: what a pacing decision asks Kafka to throttle. */
+class ThrottlePlanTest {
+
+    private static final String CANARY = "_leader-pacer-canary";
+
+    private static PartitionState behind(String topic, int partition) {
+        return PartitionState.of(topic, partition, new int[]{0, 1, 2}, new int[]{0, 2}, 0);
+    }
+
+    /** Broker 1 paced at 20 MiB/s, out of sync on two load partitions and one canary partition. */
+    private static RecoveryObservation brokerOneBehind(Set<Integer> active) {
+        return new RecoveryObservation(List.of(), Map.of(1, List.of(behind("load", 0), behind("load", 3),
+                behind(CANARY, 2))), active);
+    }
+
+    private static PacingDecision pacedAt20MiB() {
+        return new PacingDecision(0, List.of(new BrokerPacing(1, PacingPhase.PACED, OptionalLong.of(20L << 20),
+                "static", BrokerPacing.Progress.UNKNOWN)), PacingMemory.empty());
+    }
+
+    @Test
+    void pacedBrokerThatIsUp_getsItsOwnRate_andItsOutOfSyncReplicasListed_butNeverTheCanarys() {
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 1, 2)), Set.of(CANARY));
+
+        assertThat(plan.brokerRates()).containsExactly(Map.entry(1, 20L << 20));
+        assertThat(plan.defaultRate()).isEmpty();
+        assertThat(plan.entries()).containsOnlyKeys("load");
+        assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(0, 1),
+                new ThrottledReplicas.Replica(3, 1));
+    }
+
+    @Test
+    void pacedBrokerThatIsDown_isCoveredByTheClusterDefault() {
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 2)), Set.of(CANARY));
+
+        assertThat(plan.brokerRates()).isEmpty();
+        assertThat(plan.defaultRate()).hasValue(20L << 20);
+    }
+
+    @Test
+    void withoutACanary_everyOutOfSyncReplicaIsListed() {
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 1, 2)), Set.of());
+
+        assertThat(plan.entries()).containsOnlyKeys("load", CANARY);
+    }
+}
