@@ -122,11 +122,15 @@ final class RunCycle {
 
     /**
      * The followed state after a read of the last run's scope, if this run may read only that: the last run left
-     * work, the check interval since the last full read has not passed, and the follower can follow the read (no
-     * broker changed, no topic of the scope created or deleted). Empty when the run must read in full.
+     * work, the check interval since the last full read has not passed, no deprioritized list is set, and the
+     * follower can follow the read (no broker changed, no topic of the scope created or deleted). Empty when the run
+     * must read in full. A topic created since the last full read is first seen by the next full read.
      */
     private Optional<ClusterState> readScope(PacerConfig config, long nowMs) throws Exception {
-        if (scope == null || nowMs - lastFullReadAtMs >= PeriodicTask.electPreferred(config).periodMs()) {
+        // KIP-491's order step must see every partition with a deprioritized broker in front, a set the gate's
+        // scope does not follow: with a deprioritized list, every run reads in full.
+        if (scope == null || !config.deprioritizedBrokers().isEmpty()
+                || nowMs - lastFullReadAtMs >= PeriodicTask.electPreferred(config).periodMs()) {
             return Optional.empty();
         }
         Optional<ClusterState> state = follower.followPartial(reader.read(scope));
