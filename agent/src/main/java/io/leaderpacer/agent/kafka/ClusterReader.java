@@ -2,8 +2,8 @@ package io.leaderpacer.agent.kafka;
 
 import io.leaderpacer.engine.cluster.BrokerState;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
-import io.leaderpacer.engine.cluster.PartialRead;
 import io.leaderpacer.engine.cluster.InvalidSnapshotException;
+import io.leaderpacer.engine.cluster.PartialRead;
 import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.cluster.PartitionState;
 import org.apache.kafka.clients.admin.Admin;
