@@ -1,9 +1,9 @@
 package io.leaderpacer.loadtest;
 
+import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ExternalTarget;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
-import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

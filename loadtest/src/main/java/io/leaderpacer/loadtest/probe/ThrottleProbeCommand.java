@@ -1,7 +1,7 @@
 package io.leaderpacer.loadtest.probe;
 
-import io.leaderpacer.report.text.ByteSize;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
+import io.leaderpacer.report.text.ByteSize;
 import org.apache.kafka.clients.admin.Admin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
