@@ -8,8 +8,6 @@ import io.leaderpacer.engine.cluster.SnapshotFollower;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -32,15 +30,15 @@ public final class AgentReadMemoryProbe {
     public static void main(String[] args) throws InterruptedException {
         int partitions = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         int brokers = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
-        long base = usedAfterGc();
+        long base = StateMemoryProbe.usedAfterGc();
         List<Node> nodes = new ArrayList<>();
         List<TopicDescription> answers = answers(partitions, brokers, nodes);
-        long withAnswers = usedAfterGc();
+        long withAnswers = StateMemoryProbe.usedAfterGc();
         ClusterSnapshot snapshot = ClusterReader.snapshotOf(nodes, Set.of(), answers);
-        long withSnapshot = usedAfterGc();
+        long withSnapshot = StateMemoryProbe.usedAfterGc();
         SnapshotFollower follower = new SnapshotFollower();
         ClusterState state = follower.follow(snapshot);
-        long withState = usedAfterGc();
+        long withState = StateMemoryProbe.usedAfterGc();
         System.out.printf("%d partitions on %d brokers, heap in use after full collections: answers %.0f MB (%.0f B per"
                         + " partition), decoded snapshot %.0f MB (%.0f B), followed state %.0f MB (%.0f B);"
                         + " all three at once %.0f MB; max heap %.0f MB%n",
@@ -69,16 +67,5 @@ public final class AgentReadMemoryProbe {
 
     private static double per(long bytes, int partitions) {
         return bytes / (double) partitions;
-    }
-
-    private static long usedAfterGc() throws InterruptedException {
-        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        long used = Long.MAX_VALUE;
-        for (int i = 0; i < 4; i++) {
-            System.gc();
-            Thread.sleep(100);
-            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
-        }
-        return used;
     }
 }

@@ -36,7 +36,8 @@ public final class StateMemoryProbe {
         }
     }
 
-    private static long usedAfterGc() throws InterruptedException {
+    /** Heap in use after full collections: the least of four readings, each after a {@code System.gc()}. */
+    static long usedAfterGc() throws InterruptedException {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         long used = Long.MAX_VALUE;
         for (int i = 0; i < 4; i++) {
