@@ -2,6 +2,7 @@ package io.leaderpacer.agent;
 
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.config.ConfigKey;
+import io.leaderpacer.engine.schedule.PeriodicTask;
 import io.leaderpacer.engine.schedule.RunOutcome;
 
 import java.util.Locale;
@@ -49,7 +50,8 @@ public record SlowRead(long sequence, long readMs, long intervalMs, String setti
         if (outcome == RunOutcome.MORE_WORK) {
             return ConfigKey.THROTTLE_INTERVAL_MS.key();
         }
-        if (outcome == RunOutcome.GATED && decision.nextRunReason().contains("recheck")) {
+        if (outcome == RunOutcome.GATED
+                && decision.nextRunDelayMs() < PeriodicTask.electPreferred(decision.config()).periodMs()) {
             return ConfigKey.RECHECK_INTERVAL_MS.key();
         }
         return ConfigKey.CHECK_INTERVAL_SECONDS.key();
