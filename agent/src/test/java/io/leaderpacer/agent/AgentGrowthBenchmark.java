@@ -1,0 +1,203 @@
+package io.leaderpacer.agent;
+
+import io.leaderpacer.agent.kafka.ClusterReader;
+import io.leaderpacer.cluster.ProcessKafkaCluster;
+import io.leaderpacer.engine.config.PacerConfig;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * Benchmark (not a test): how an agent run grows with the partition count on a real cluster, from a few thousand
+ * partitions up to what one machine holds. Results go to docs/PERFORMANCE.md ("The agent at scale").
+ *
+ * <p>Why separate broker processes: a broker holds about one open file per replica, and one process may hold 20,000
+ * on the machine the figures were measured on; {@link AgentRunBenchmark} keeps its cluster in its own JVM and stops
+ * at 10,000 partitions. Here the brokers are child processes ({@link ProcessKafkaCluster}), each under its own
+ * limit, and the partitions have one replica, so a cluster of n brokers holds about n x 18,000 partitions. Only this
+ * JVM is the agent, so its heap and allocation are the agent's own.
+ *
+ * <p>At each size, with every partition on its preferred leader (nothing to elect):
+ * <ul>
+ *   <li>the agent's full run: read (describeCluster, listTopics, describeTopics, listPartitionReassignments),
+ *       follow, decide, as the median of a few runs;</li>
+ *   <li>the bytes the Admin client received per run (its {@code incoming-byte-total}) and the bytes allocated by
+ *       this JVM's threads per run;</li>
+ *   <li>the agent's retained heap (used heap after full collections, agent built and run, minus before);</li>
+ *   <li>a re-check's read of a fixed scope of 10 topics (1,000 partitions): what a partial read costs when the
+ *       cluster around it grows.</li>
+ * </ul>
+ *
+ * <p>Arguments (all optional): sizes as a comma-separated list of partition counts (1000,3000,10000,30000,60000),
+ * brokers (4), measured runs per size (5).
+ */
+public final class AgentGrowthBenchmark {
+
+    private static final int PARTITIONS_PER_TOPIC = 100;
+    /** Topics per CreateTopics request: 20 x 101 records stays under KRaft's 10,000 records per operation. */
+    private static final int TOPICS_PER_CREATE = 20;
+    private static final int SCOPE_TOPICS = 10;
+    private static final Duration TIMEOUT = Duration.ofMinutes(2);
+
+    private AgentGrowthBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int[] sizes = Arrays.stream((args.length > 0 ? args[0] : "1000,3000,10000,30000,60000").split(","))
+                .mapToInt(s -> Integer.parseInt(s.trim())).toArray();
+        int brokers = args.length > 1 ? Integer.parseInt(args[1]) : 4;
+        int runs = args.length > 2 ? Integer.parseInt(args[2]) : 5;
+        System.out.printf(Locale.ROOT, "agent growth benchmark: %d brokers as separate processes, topics of %d partitions"
+                + " with 1 replica, sizes %s, %d runs each%n", brokers, PARTITIONS_PER_TOPIC, Arrays.toString(sizes), runs);
+        System.out.println("| partitions | full run | its read | follow + decide | received per run | allocated per run"
+                + " | agent heap retained | re-check read of 1,000 partitions | created in |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        try (ProcessKafkaCluster cluster = ProcessKafkaCluster.builder().brokers(brokers).brokerHeap("1500m")
+                .controllerHeap("1g").startTimeout(Duration.ofMinutes(3)).build()) {
+            cluster.start();
+            try (Admin admin = Admin.create(Map.of(
+                    AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
+                    AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis(),
+                    AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis()))) {
+                int topics = 0;
+                for (int size : sizes) {
+                    long t0 = System.nanoTime();
+                    int wanted = size / PARTITIONS_PER_TOPIC;
+                    createTopics(admin, topics, wanted);
+                    topics = Math.max(topics, wanted);
+                    awaitLeaders(admin, topics * PARTITIONS_PER_TOPIC);
+                    double createdSeconds = (System.nanoTime() - t0) / 1e9;
+                    System.out.println(measure(admin, topics * PARTITIONS_PER_TOPIC, runs, createdSeconds));
+                }
+            }
+        }
+    }
+
+    private static String measure(Admin admin, int partitions, int runs, double createdSeconds) throws Exception {
+        PacerConfig immediate = PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "1"));
+        long heapBefore = usedAfterGc();
+        double[] total = new double[runs];
+        double[] read = new double[runs];
+        double[] decide = new double[runs];
+        double[] received = new double[runs];
+        double[] allocated = new double[runs];
+        long retained;
+        try (PacerAgent agent = PacerAgent.builder(admin).basePolicy(immediate).requestTimeout(TIMEOUT).build()) {
+            check(agent.runOnce()); // warm-up, and the first full build of the followed state
+            for (int i = 0; i < runs; i++) {
+                double bytesBefore = receivedBytes(admin);
+                long allocatedBefore = allocatedBytes();
+                RunRecord r = agent.runOnce();
+                check(r);
+                allocated[i] = allocatedBytes() - allocatedBefore;
+                received[i] = receivedBytes(admin) - bytesBefore;
+                total[i] = r.timings().totalMillis();
+                read[i] = r.timings().readNanos() / 1e6;
+                decide[i] = r.timings().decideNanos() / 1e6;
+            }
+            retained = usedAfterGc() - heapBefore;
+        }
+        ClusterReader reader = new ClusterReader(admin, TIMEOUT, 200);
+        SortedSet<String> scope = new TreeSet<>();
+        for (int t = 0; t < SCOPE_TOPICS; t++) {
+            scope.add(topicName(t));
+        }
+        double[] partial = new double[runs];
+        reader.read(scope); // warm-up
+        for (int i = 0; i < runs; i++) {
+            long t0 = System.nanoTime();
+            reader.read(scope);
+            partial[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        return String.format(Locale.ROOT, "| %,d | %s ms | %s ms | %s ms | %s MB | %s MB | %.1f MB | %s ms | %.0f s |",
+                partitions, spread(total, 0), spread(read, 0), spread(decide, 1), spread(mb(received), 2),
+                spread(mb(allocated), 1), retained / 1e6, spread(partial, 1), createdSeconds);
+    }
+
+    private static void createTopics(Admin admin, int from, int to) throws Exception {
+        List<NewTopic> batch = new ArrayList<>();
+        for (int t = from; t < to; t++) {
+            batch.add(new NewTopic(topicName(t), PARTITIONS_PER_TOPIC, (short) 1));
+            if (batch.size() == TOPICS_PER_CREATE || t == to - 1) {
+                admin.createTopics(batch).all().get();
+                batch.clear();
+            }
+        }
+    }
+
+    private static String topicName(int t) {
+        return String.format(Locale.ROOT, "growth-%05d", t);
+    }
+
+    /** Waits until every partition of the growth topics has a leader: a broker may still be creating its logs. */
+    private static void awaitLeaders(Admin admin, int partitions) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(20).toNanos();
+        while (System.nanoTime() < deadline) {
+            List<String> names = admin.listTopics(new ListTopicsOptions()).names().get().stream()
+                    .filter(n -> n.startsWith("growth-")).toList();
+            Collection<TopicDescription> all = admin.describeTopics(names).allTopicNames().get().values();
+            long led = all.stream().flatMap(d -> d.partitions().stream()).filter(p -> p.leader() != null).count();
+            if (led == partitions) {
+                return;
+            }
+            Thread.sleep(1_000);
+        }
+        throw new IllegalStateException("not every one of " + partitions + " partitions has a leader after 20 minutes");
+    }
+
+    private static double receivedBytes(Admin admin) {
+        for (Map.Entry<MetricName, ? extends Metric> e : admin.metrics().entrySet()) {
+            if (e.getKey().name().equals("incoming-byte-total") && e.getKey().group().equals("admin-client-metrics")) {
+                return ((Number) e.getValue().metricValue()).doubleValue();
+            }
+        }
+        throw new IllegalStateException("the Admin client has no incoming-byte-total metric");
+    }
+
+    /** Bytes allocated so far by this JVM's live threads (the Admin client's network thread included). */
+    private static long allocatedBytes() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        return Arrays.stream(threads.getThreadAllocatedBytes(threads.getAllThreadIds())).filter(b -> b > 0).sum();
+    }
+
+    private static long usedAfterGc() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    private static double[] mb(double[] bytes) {
+        return Arrays.stream(bytes).map(b -> b / 1e6).toArray();
+    }
+
+    /** The median and, in parentheses, the range. */
+    private static String spread(double[] values, int decimals) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        String f = "%." + decimals + "f";
+        return String.format(Locale.ROOT, f + " (" + f + "-" + f + ")", median, v[0], v[v.length - 1]);
+    }
+
+    private static void check(RunRecord r) {
+        if (!r.succeeded()) {
+            throw new IllegalStateException("run failed: " + r.failure().orElse(""));
+        }
+    }
+}
