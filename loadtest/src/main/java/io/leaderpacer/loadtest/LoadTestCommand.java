@@ -90,7 +90,9 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--steady", defaultValue = "20s", paramLabel = "DURATION", description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
     String steady;
 
-    @Option(names = "--window", defaultValue = "90s", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured (default: ${DEFAULT-VALUE}; KIP-1358's is 10m).")
+    @Option(names = "--window", defaultValue = "90s", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured, at least (default: ${DEFAULT-VALUE}; KIP-1358's is 10m);"
+            + " it stays open until " + WindowMeasurement.RELEASE_TAIL_MS / 1000 + " s after the broker leads again, so that the"
+            + " return of leadership is always in it.")
     String window;
 
     @Option(names = "--round-limit", defaultValue = "4m", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}).")

@@ -108,7 +108,7 @@ final class RecoveryRound {
                     .measure(state.tag, state.book, state.runs, state.now, state.t0, restart.unfencedAt(), restart.pid());
             long endedAt = stopMeasuring(state);
             RoundResult result = result(state, steady, new RoundResult.Moments(stoppedAt, restart.restartedAt(),
-                    restart.unfencedAt(), settings.phases().window().toMillis(), endedAt), restart, m);
+                    restart.unfencedAt(), m.windowMs, endedAt), restart, m);
             resetCluster(state.tag);
             return result;
         } finally {
@@ -222,8 +222,10 @@ final class RecoveryRound {
         long unfencedAt = state.now.getAsLong();
         watcher.trackReentries();
         load.recordInto(state.book, Phase.WINDOW);
-        printer.accept(String.format(Locale.ROOT, "%s broker %d unfenced %.1f s after its start; window of %d s begins",
-                state.tag, b, (unfencedAt - restartedAt) / 1000.0, settings.phases().window().toSeconds()));
+        printer.accept(String.format(Locale.ROOT, "%s broker %d unfenced %.1f s after its start; window begins"
+                + " (%d s, or until %d s after it leads again if later)",
+                state.tag, b, (unfencedAt - restartedAt) / 1000.0, settings.phases().window().toSeconds(),
+                WindowMeasurement.RELEASE_TAIL_MS / 1000));
         return new Restart(restartedAt, unfencedAt, pid, visible);
     }
 

@@ -324,13 +324,23 @@ public final class PacingLoop {
             canary.refresh(inSync(snapshot));
             return canary;
         } catch (ExecutionException e) {
-            problem.add("catch-up pacing's canary cannot run (" + redactor.describe(e.getCause()) + "): the adaptive"
-                    + " mode holds its rate; it needs Create, Write and Describe on its topic");
+            problem.add(canaryProblem(e.getCause(), redactor.describe(e.getCause())));
             return fixedCanary;
         } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
             problem.add("catch-up pacing's canary: " + redactor.describe(e));
             return fixedCanary;
         }
+    }
+
+    /**
+     * What the report says when Kafka refused the canary. Only a refusal is about permissions: anything else (a
+     * topic just created and not yet on every broker) is tried again at the next look, and naming ACLs for it would
+     * send the operator the wrong way.
+     */
+    static String canaryProblem(Throwable cause, String described) {
+        String next = cause instanceof org.apache.kafka.common.errors.AuthorizationException
+                ? "it needs Create, Write and Describe on its topic" : "it is tried again at the next look";
+        return "catch-up pacing's canary cannot run (" + described + "): the adaptive mode holds its rate; " + next;
     }
 
     /** Whether every registered broker is active and every replica in its partition's ISR: a steady cluster. */
