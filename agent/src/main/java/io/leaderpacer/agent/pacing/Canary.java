@@ -82,12 +82,18 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
         this.clockMs = clockMs;
     }
 
-    /** Creates the topic if it is missing (one partition per broker, replicas staggered) and starts sending. */
+    /**
+     * Creates the topic if it is missing (one partition per broker, replicas staggered) and starts sending. Starts
+     * whole or not at all: the topic's layout is read before the producer exists, so a topic just created and not
+     * yet on every broker fails this call and the next one starts again (evidence run 9's first adaptive round: a
+     * producer created before that failure made every later call return at once, and the canary never sent).
+     */
     public synchronized void start(List<Integer> brokers) throws InterruptedException, ExecutionException, TimeoutException {
         if (producer != null) {
             return;
         }
         ensureTopic(brokers);
+        refresh(false);
         Map<String, Object> props = new HashMap<>(clientProperties);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.LINGER_MS_CONFIG, "0");
@@ -101,7 +107,6 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
             t.setDaemon(true);
             return t;
         });
-        refresh(false);
         long period = 1000L / SENDS_PER_SECOND;
         sender.scheduleAtFixedRate(this::sendOne, 0, period, TimeUnit.MILLISECONDS);
     }

@@ -11,9 +11,11 @@ import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.PacerConfig;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,6 +23,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +33,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -227,6 +233,41 @@ class CatchUpPacingClusterTest {
             assertThat(canary.steadyP99()).isPositive();
         } finally {
             // Closing while sends complete must not wait on the canary's own lock (it once deadlocked here).
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), canary::close);
+        }
+    }
+
+    /**
+     * A topic just created is not yet on every broker, and the canary's first look at it can fail; Kafka produces
+     * that race only by chance, so the first describe is made to fail here, on a real cluster. The next start must
+     * start the canary whole: it once kept the producer of the failed call and never sent.
+     */
+    @Test
+    void canaryWhoseFirstLookFails_startsWhole_atTheNextCall() throws Exception {
+        AtomicBoolean failOnce = new AtomicBoolean(true);
+        Admin real = cluster.admin();
+        Admin flaky = (Admin) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Admin.class},
+                        (proxy, method, args) -> {
+                            if (method.getName().equals("describeTopics") && failOnce.getAndSet(false)) {
+                                throw new UnknownTopicOrPartitionException("This server does not host this topic-partition.");
+                            }
+                            try {
+                                return method.invoke(real, args);
+                            } catch (InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        });
+        Canary canary = new Canary(flaky, cluster.adminClientProperties(), "_leader-pacer-canary-race", TIMEOUT,
+                System::currentTimeMillis);
+        try {
+            assertThatThrownBy(() -> canary.start(List.of(0, 1, 2))).isInstanceOf(UnknownTopicOrPartitionException.class);
+
+            canary.start(List.of(0, 1, 2));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
+                canary.refresh(true);
+                return canary.apply(2).isPresent();
+            });
+        } finally {
             org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), canary::close);
         }
     }

@@ -20,6 +20,9 @@ public final class Verdict {
     /** Within this factor of the steady reference, a P99 is called near it (the proposal's criterion). */
     static final double NEAR = PolicySummary.MAX_P99_RATIO;
 
+    /** The restarted broker's roles, in the order that wins a tie: the in-sync follower is the usual cause. */
+    private static final List<View> ROLES = List.of(View.IN_SYNC_FOLLOWER, View.LEADER, View.NOT_IN_ISR);
+
     private Verdict() {
     }
 
@@ -82,24 +85,40 @@ public final class Verdict {
     }
 
     /**
-     * The role of the restarted broker whose writes were slow, when one was: an in-sync follower holds back every
-     * {@code acks=all} write to its partitions whoever leads; a slow leader holds back its own.
+     * Where the slowest writes went under each policy, by the restarted broker's role, when that role's P99 was not
+     * near the steady state. Why per policy: the role differs between policies (under {@code immediate} the writes
+     * that wait for a slow in-sync follower; under a paced catch-up the partitions it leads once leadership returns),
+     * and a sentence naming one cause for both would be wrong for one of them.
      */
     private static String cause(PolicySummary s, PolicySummary b, double steady) {
-        double fs = s.windowP99(View.IN_SYNC_FOLLOWER).median();
-        double fb = b.windowP99(View.IN_SYNC_FOLLOWER).median();
-        if (fs > NEAR * steady || fb > NEAR * steady) {
-            return String.format(Locale.ROOT, ", because every acks=all write to a partition where the restarted broker"
-                    + " was back in the ISR waited for it (P99 of those writes %s under %s, %s under %s)",
-                    Durations.text(fs), s.policy(), Durations.text(fb), b.policy());
+        List<String> parts = new ArrayList<>();
+        slowestRole(s, steady).ifPresent(v -> parts.add(String.format(Locale.ROOT, "under %s %s (P99 %s)", s.policy(),
+                where(v, parts.isEmpty()), Durations.text(s.windowP99(v).median()))));
+        slowestRole(b, steady).ifPresent(v -> parts.add(String.format(Locale.ROOT, "under %s %s (P99 %s)", b.policy(),
+                where(v, parts.isEmpty()), Durations.text(b.windowP99(v).median()))));
+        return parts.isEmpty() ? "" : "; the slowest writes went, " + String.join(", ", parts);
+    }
+
+    private static Optional<View> slowestRole(PolicySummary s, double steady) {
+        View slowest = null;
+        double p99 = NEAR * steady;
+        for (View v : ROLES) {
+            double m = s.windowP99(v).median();
+            if (!Double.isNaN(m) && m > p99) {
+                slowest = v;
+                p99 = m;
+            }
         }
-        double ls = s.windowP99(View.LEADER).median();
-        double lb = b.windowP99(View.LEADER).median();
-        if (ls > NEAR * steady || lb > NEAR * steady) {
-            return String.format(Locale.ROOT, ", because writes to the partitions the restarted broker led waited for"
-                    + " it (P99 %s under %s, %s under %s)", Durations.text(ls), s.policy(), Durations.text(lb), b.policy());
-        }
-        return "";
+        return Optional.ofNullable(slowest);
+    }
+
+    private static String where(View role, boolean first) {
+        String to = first ? "to the partitions " : "to those ";
+        return switch (role) {
+            case LEADER -> to + "the restarted broker led";
+            case IN_SYNC_FOLLOWER -> to + "where it was back in the ISR, for which every acks=all write waits whoever leads";
+            default -> to + "whose ISR it was not in, which did not wait for it";
+        };
     }
 
     private static String seconds(Spread s) {

@@ -4,6 +4,7 @@ import io.leaderpacer.loadtest.steady.WarmUpOutcome;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,8 +81,29 @@ class FindingsTest {
         assertThat(verdict).singleElement().asString()
                 .startsWith("Under kip-example-scaled the restarted broker caught up in 11.9 s instead of 34.5 s and led its"
                         + " partitions again after 61.0 s instead of 34.5 s, and producers' P99 was 3.3 s instead of"
-                        + " 10.8 s (in one round each); neither is near the steady 66 ms, because every acks=all write")
+                        + " 10.8 s (in one round each); neither is near the steady 66 ms; the slowest writes went, under"
+                        + " kip-example-scaled to the partitions where it was back in the ISR")
                 .endsWith(".");
+    }
+
+    @Test
+    void slowestWritesInDifferentRoles_areNamedPerPolicy() {
+        // Paced: its writes to the partitions the restarted broker led were the slow ones (the return of leadership);
+        // immediate: those that waited for it as an in-sync follower.
+        RoundResult immediate = Rounds.withRoleP99(Rounds.round("immediate", 1, 8000, 6000, 0, 33_000L, 32_000, 0.5),
+                Map.of(io.leaderpacer.loadtest.load.View.IN_SYNC_FOLLOWER, 7800.0,
+                        io.leaderpacer.loadtest.load.View.LEADER, 1900.0,
+                        io.leaderpacer.loadtest.load.View.NOT_IN_ISR, 5500.0));
+        RoundResult paced = Rounds.withRoleP99(Rounds.round("paced", 1, 700, 1700, 0, 86_000L, 85_000, 0.25),
+                Map.of(io.leaderpacer.loadtest.load.View.IN_SYNC_FOLLOWER, 180.0,
+                        io.leaderpacer.loadtest.load.View.LEADER, 2400.0,
+                        io.leaderpacer.loadtest.load.View.NOT_IN_ISR, 300.0));
+        LoadTestResult result = new LoadTestResult(List.of(), true, "immediate", List.of(immediate, paced));
+
+        assertThat(Verdict.sentences(result)).singleElement().asString()
+                .contains("under paced to the partitions the restarted broker led (P99 2.4 s)")
+                .contains("under immediate to those where it was back in the ISR")
+                .contains("(P99 7.8 s)");
     }
 
     @Test

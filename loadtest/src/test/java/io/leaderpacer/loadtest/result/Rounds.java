@@ -27,6 +27,16 @@ final class Rounds {
                 List.of(10.0, 10.0, 10.0, 10.0));
     }
 
+    /** The same round with these window P99s for some views (the restarted broker's roles, say). */
+    static RoundResult withRoleP99(RoundResult r, Map<View, Double> p99s) {
+        Map<View, LatencyFigures> window = new EnumMap<>(r.latency().window());
+        p99s.forEach((v, p) -> window.put(v, new LatencyFigures(1000, 2, p, p, p)));
+        RoundResult.Latency l = r.latency();
+        RoundResult.Latency latency = new RoundResult.Latency(l.steady(), window, l.steadyWindows(), l.errors(),
+                l.seconds(), l.buckets());
+        return new RoundResult(r.policy(), r.round(), latency, r.moments(), r.recovery(), r.saturation(), r.trace());
+    }
+
     /**
      * A round whose steady phase had this P99 over the whole phase ({@code steadyP99}, every view) and these window
      * P99s (every view).
