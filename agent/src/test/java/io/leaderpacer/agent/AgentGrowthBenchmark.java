@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Benchmark (not a test): how an agent run grows with the partition count on a real cluster, from a few thousand
@@ -150,10 +151,14 @@ public final class AgentGrowthBenchmark {
         while (System.nanoTime() < deadline) {
             List<String> names = admin.listTopics(new ListTopicsOptions()).names().get().stream()
                     .filter(n -> n.startsWith("growth-")).toList();
-            Collection<TopicDescription> all = admin.describeTopics(names).allTopicNames().get().values();
-            long led = all.stream().flatMap(d -> d.partitions().stream()).filter(p -> p.leader() != null).count();
-            if (led == partitions) {
-                return;
+            try {
+                Collection<TopicDescription> all = admin.describeTopics(names).allTopicNames().get().values();
+                long led = all.stream().flatMap(d -> d.partitions().stream()).filter(p -> p.leader() != null).count();
+                if (led == partitions) {
+                    return;
+                }
+            } catch (ExecutionException e) {
+                // A topic just created is not yet known to the broker that answered: look again.
             }
             Thread.sleep(1_000);
         }
