@@ -2,6 +2,7 @@ package io.leaderpacer.loadtest;
 
 import io.leaderpacer.loadtest.load.SendClass;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.ElectionType;
@@ -26,6 +27,9 @@ import java.util.concurrent.TimeUnit;
  * full ISRs, whatever the previous policy left.
  */
 public final class TestTopics {
+
+    /** Partitions per CreateTopics or CreatePartitions request: well under KRaft's 10,000 records per operation. */
+    static final int PARTITIONS_PER_REQUEST = 5_000;
 
     private final Admin admin;
     private final List<Integer> brokers;
@@ -71,11 +75,37 @@ public final class TestTopics {
         return out;
     }
 
-    /** Creates a topic with the balanced assignment and waits until every partition has its full ISR. */
+    /**
+     * Creates a topic with the balanced assignment and waits until every partition has its full ISR. A topic of more
+     * than {@link #PARTITIONS_PER_REQUEST} partitions is created with that many and then grown in steps of as many:
+     * KRaft refuses one request that would write more records than its limit per operation ("Excessively large
+     * number of partitions per request"), which KIP-1358's 5,000 preferred partitions a broker need.
+     */
     public void create(String name, int partitions, Map<String, String> configs) throws Exception {
-        NewTopic topic = new NewTopic(name, assignment(partitions)).configs(configs);
-        admin.createTopics(List.of(topic)).all().get(60, TimeUnit.SECONDS);
-        awaitFullIsr(Set.of(name), Duration.ofSeconds(60));
+        Map<Integer, List<Integer>> all = assignment(partitions);
+        List<int[]> steps = steps(partitions, PARTITIONS_PER_REQUEST);
+        Map<Integer, List<Integer>> first = new HashMap<>();
+        for (int p = steps.get(0)[0]; p < steps.get(0)[1]; p++) {
+            first.put(p, all.get(p));
+        }
+        admin.createTopics(List.of(new NewTopic(name, first).configs(configs))).all().get(60, TimeUnit.SECONDS);
+        for (int[] step : steps.subList(1, steps.size())) {
+            List<List<Integer>> more = new ArrayList<>();
+            for (int p = step[0]; p < step[1]; p++) {
+                more.add(all.get(p));
+            }
+            admin.createPartitions(Map.of(name, NewPartitions.increaseTo(step[1], more))).all().get(60, TimeUnit.SECONDS);
+        }
+        awaitFullIsr(Set.of(name), Duration.ofSeconds(60 + partitions / 100));
+    }
+
+    /** The partitions each request creates, as [from, to) ranges of at most {@code perRequest}; at least one. */
+    static List<int[]> steps(int partitions, int perRequest) {
+        List<int[]> out = new ArrayList<>();
+        for (int from = 0; from < partitions || out.isEmpty(); from += perRequest) {
+            out.add(new int[] {from, Math.min(partitions, from + perRequest)});
+        }
+        return out;
     }
 
     /** Deletes the topic if it exists and waits until it is gone. */
