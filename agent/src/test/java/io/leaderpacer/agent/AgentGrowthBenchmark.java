@@ -99,12 +99,12 @@ public final class AgentGrowthBenchmark {
         double[] allocated = new double[runs];
         long retained;
         try (PacerAgent agent = PacerAgent.builder(admin).basePolicy(immediate).requestTimeout(TIMEOUT).build()) {
-            check(agent.runOnce()); // warm-up, and the first full build of the followed state
+            AgentRunBenchmark.check(agent.runOnce()); // warm-up, and the first full build of the followed state
             for (int i = 0; i < runs; i++) {
                 double bytesBefore = receivedBytes(admin);
                 long allocatedBefore = allocatedBytes();
                 RunRecord r = agent.runOnce();
-                check(r);
+                AgentRunBenchmark.check(r);
                 allocated[i] = allocatedBytes() - allocatedBefore;
                 received[i] = receivedBytes(admin) - bytesBefore;
                 total[i] = r.timings().totalMillis();
@@ -193,16 +193,8 @@ public final class AgentGrowthBenchmark {
 
     /** The median and, in parentheses, the range. */
     private static String spread(double[] values, int decimals) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
         String f = "%." + decimals + "f";
-        return String.format(Locale.ROOT, f + " (" + f + "-" + f + ")", median, v[0], v[v.length - 1]);
-    }
-
-    private static void check(RunRecord r) {
-        if (!r.succeeded()) {
-            throw new IllegalStateException("run failed: " + r.failure().orElse(""));
-        }
+        return String.format(Locale.ROOT, f + " (" + f + "-" + f + ")", AgentRunBenchmark.median(values),
+                Arrays.stream(values).min().orElse(0), Arrays.stream(values).max().orElse(0));
     }
 }

@@ -199,13 +199,15 @@ public final class AgentRunBenchmark {
         return true;
     }
 
-    private static void check(RunRecord r) {
+    /** Fails the benchmark on a failed run: a figure of a failed run measures nothing. Shared with AgentGrowthBenchmark. */
+    static void check(RunRecord r) {
         if (!r.succeeded()) {
             throw new IllegalStateException("run failed: " + r.failure().orElse(""));
         }
     }
 
-    private static double median(double[] values) {
+    /** The median of the values (0 when there are none). Shared with AgentGrowthBenchmark. */
+    static double median(double[] values) {
         double[] v = values.clone();
         Arrays.sort(v);
         return v.length == 0 ? 0 : v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
