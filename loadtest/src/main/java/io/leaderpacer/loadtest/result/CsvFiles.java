@@ -1,9 +1,11 @@
 package io.leaderpacer.loadtest.result;
 
 import io.leaderpacer.report.loadtest.LoadTestFiles;
+import io.leaderpacer.report.loadtest.PacingRow;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The load test's raw data as CSV, one file per kind of sample, every round in each (its policy and round number in
@@ -25,7 +27,10 @@ public final class CsvFiles {
     private CsvFiles() {
     }
 
-    /** Writes every file into {@code dir}, each whole or not at all. */
+    /**
+     * Writes every file into {@code dir}, each whole or not at all. {@code pacing.csv} only when a round paced the
+     * catch-up: a run without pacing has nothing to say there, and a header alone would read as data lost.
+     */
     public static void write(LoadTestResult result, Path dir) throws IOException {
         LoadTestFiles.ROUNDS.writeIn(dir, CsvRows.rounds(result));
         LoadTestFiles.LATENCY_SECONDS.writeIn(dir, CsvRows.latencySeconds(result));
@@ -34,7 +39,10 @@ public final class CsvFiles {
         LoadTestFiles.CPU.writeIn(dir, CsvRows.cpu(result));
         LoadTestFiles.AGENT_RUNS.writeIn(dir, CsvRows.agentRuns(result));
         LoadTestFiles.STEADY_WINDOWS.writeIn(dir, CsvRows.steadyWindows(result));
-        LoadTestFiles.PACING.writeIn(dir, CsvRows.pacing(result));
+        List<PacingRow> pacing = CsvRows.pacing(result);
+        if (!pacing.isEmpty()) {
+            LoadTestFiles.PACING.writeIn(dir, pacing);
+        }
     }
 
     /** {@code rounds.csv}'s text: one line per round, the figures of the round table, machine-readable. */

@@ -68,6 +68,19 @@ class CsvRowsTest {
         }
     }
 
+    @Test
+    void runWithoutPacing_writesNoPacingFile_andEveryOtherFile(@TempDir Path dir) throws IOException {
+        LoadTestResult result = new LoadTestResult(List.of("settings"), true, "immediate",
+                List.of(Rounds.round("immediate", 1, 100, 90, 0, 30_000L, 28_000, 0.5)));
+        CsvFiles.write(result, dir);
+
+        try (var written = Files.list(dir)) {
+            assertThat(written.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrderElementsOf(LoadTestFiles.ALL.stream().map(CsvFile::name)
+                            .filter(name -> !name.equals(LoadTestFiles.PACING.name())).toList());
+        }
+    }
+
     private static <R> void roundTrip(CsvFile<R> file, Path dir, List<R> expected) {
         assertThat(expected).as(file.name() + ": the fixture has rows").isNotEmpty();
         assertThat(file.readIn(dir, file.format().columns(), "").rows()).as(file.name()).isEqualTo(expected);
