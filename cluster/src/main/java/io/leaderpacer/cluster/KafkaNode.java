@@ -76,10 +76,23 @@ final class KafkaNode {
     }
 
     synchronized long pid() {
-        if (!isRunning()) {
-            throw new IllegalStateException(label() + " is not running");
-        }
+        requireRunning();
         return process.pid();
+    }
+
+    /**
+     * Throws unless the current run is alive. Why the log tail: a broker that exited on its own (an out-of-memory
+     * exit, a fatal log-recovery error) says why only in its log, which is deleted with the cluster.
+     */
+    void requireRunning() {
+        Process p = process();
+        if (p == null) {
+            throw new IllegalStateException(label() + " is not running: it was never started");
+        }
+        if (!p.isAlive()) {
+            throw new IllegalStateException(withLogTail(label() + " is not running: it exited with status "
+                    + p.exitValue()));
+        }
     }
 
     synchronized boolean firstRun() {
@@ -131,8 +144,11 @@ final class KafkaNode {
 
     /** An exception naming this node, with the last lines of this run's log. */
     ProcessClusterException failure(String message) {
-        return new ProcessClusterException(message + "; last lines of " + log + ":" + System.lineSeparator()
-                + LogTail.of(log, logOffsetNow(), 20));
+        return new ProcessClusterException(withLogTail(message));
+    }
+
+    private String withLogTail(String message) {
+        return message + "; last lines of " + log + ":" + System.lineSeparator() + LogTail.of(log, logOffsetNow(), 20);
     }
 
     private synchronized long logOffsetNow() {

@@ -336,9 +336,7 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         while (true) {
             node.checkAlive(during);
             controller().checkAlive(during);
-            if (!node.isRunning()) {
-                throw new IllegalStateException(node.label() + " is not running");
-            }
+            node.requireRunning();
             if (condition.getAsBoolean()) {
                 return;
             }
@@ -458,9 +456,7 @@ public final class ProcessKafkaCluster implements AutoCloseable {
 
     private KafkaNode runningNode(int nodeId) {
         KafkaNode node = node(nodeId);
-        if (!node.isRunning()) {
-            throw new IllegalStateException(node.label() + " is not running");
-        }
+        node.requireRunning();
         return node;
     }
 

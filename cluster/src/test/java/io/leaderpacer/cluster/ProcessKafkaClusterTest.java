@@ -104,7 +104,9 @@ class ProcessKafkaClusterTest {
         cluster.kill(1);
         assertThat(cluster.isRunning(1)).isFalse();
         assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
-        assertThatThrownBy(() -> cluster.pid(1)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> cluster.pid(1)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("broker 1 is not running: it exited with status 137")
+                .hasMessageContaining("last lines of " + cluster.logFile(1));
         await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
                 .until(() -> Boolean.TRUE.equals(fencing().get(1)));
         report("kill -9 broker 1 -> fenced", t0);
