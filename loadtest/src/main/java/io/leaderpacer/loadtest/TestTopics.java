@@ -2,6 +2,7 @@ package io.leaderpacer.loadtest;
 
 import io.leaderpacer.loadtest.load.SendClass;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -76,7 +77,8 @@ public final class TestTopics {
     }
 
     /**
-     * Creates a topic with the balanced assignment and waits until every partition has its full ISR. A topic of more
+     * Creates a topic with the balanced assignment and waits until every partition has its full ISR and every broker
+     * has created its logs. A topic of more
      * than {@link #PARTITIONS_PER_REQUEST} partitions is created with that many and then grown in steps of as many:
      * KRaft refuses one request that would write more records than its limit per operation ("Excessively large
      * number of partitions per request"), which KIP-1358's 5,000 preferred partitions a broker need.
@@ -96,7 +98,50 @@ public final class TestTopics {
             }
             admin.createPartitions(Map.of(name, NewPartitions.increaseTo(step[1], more))).all().get(60, TimeUnit.SECONDS);
         }
-        awaitFullIsr(Set.of(name), Duration.ofSeconds(60 + partitions / 100));
+        Duration limit = Duration.ofSeconds(60 + partitions / 100);
+        awaitFullIsr(Set.of(name), limit);
+        awaitLogsCreated(name, expectedReplicas(all), limit);
+    }
+
+    /** How many replicas of a topic with this assignment each broker hosts. */
+    static Map<Integer, Integer> expectedReplicas(Map<Integer, List<Integer>> assignment) {
+        Map<Integer, Integer> out = new HashMap<>();
+        assignment.values().forEach(replicas -> replicas.forEach(b -> out.merge(b, 1, Integer::sum)));
+        return out;
+    }
+
+    /**
+     * Waits until every broker's log directories hold a log for each of its replicas of the topic. Why: the ISR of a
+     * new partition is full from the start, before any broker has created its log; at 15,000 partitions the brokers
+     * were still creating them when the steady phase began (evidence run 11's steady P99 of 25 s).
+     *
+     * @throws IllegalStateException when a broker still lacks logs at the limit, naming it and the counts
+     */
+    private void awaitLogsCreated(String name, Map<Integer, Integer> expected, Duration limit) throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        Map<Integer, Integer> hosted = Map.of();
+        while (System.nanoTime() < deadline) {
+            try {
+                hosted = hostedReplicas(name, expected.keySet());
+                if (hosted.equals(expected)) {
+                    return;
+                }
+            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                // A broker busy creating logs may not answer in time: look again.
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException("topic " + name + ": the brokers had not created all its logs within "
+                + limit.toSeconds() + " s (logs per broker " + hosted + ", expected " + expected + ")");
+    }
+
+    private Map<Integer, Integer> hostedReplicas(String name, Set<Integer> on) throws Exception {
+        Map<Integer, Map<String, LogDirDescription>> dirs = admin.describeLogDirs(on).allDescriptions()
+                .get(30, TimeUnit.SECONDS);
+        Map<Integer, Integer> out = new HashMap<>();
+        dirs.forEach((b, byDir) -> out.put(b, (int) byDir.values().stream()
+                .flatMap(d -> d.replicaInfos().keySet().stream()).filter(tp -> tp.topic().equals(name)).count()));
+        return out;
     }
 
     /** The partitions each request creates, as [from, to) ranges of at most {@code perRequest}; at least one. */
