@@ -8,6 +8,7 @@ import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import io.leaderpacer.loadtest.testbed.TargetCluster;
+import io.leaderpacer.report.MeasurementWindow;
 import io.leaderpacer.report.text.ByteSize;
 import io.leaderpacer.report.text.DurationText;
 import picocli.CommandLine;
@@ -91,7 +92,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     String steady;
 
     @Option(names = "--window", defaultValue = "90s", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured, at least (default: ${DEFAULT-VALUE}; KIP-1358's is 10m);"
-            + " it stays open until " + WindowMeasurement.RELEASE_TAIL_MS / 1000 + " s after the broker leads again, so that the"
+            + " it stays open until " + MeasurementWindow.RELEASE_TAIL_MS / 1000 + " s after the broker leads again, so that the"
             + " return of leadership is always in it.")
     String window;
 

@@ -4,6 +4,7 @@ import io.leaderpacer.cluster.ProcessKafkaCluster;
 import io.leaderpacer.loadtest.steady.SteadyWindows;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
+import io.leaderpacer.report.MeasurementWindow;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -109,7 +110,7 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
      * @param warmup     load before the first round, thrown away: at least a minimum, then until steady, up to a limit
      * @param steady     each round's steady phase: its windows make the run's steady reference
      * @param window     the window after unfencing over which P99 is measured, at least: it stays open until a tail
-     *                   after the broker leads again ({@code WindowMeasurement.RELEASE_TAIL_MS}) when that is later
+     *                   after the broker leads again ({@code MeasurementWindow.RELEASE_TAIL_MS}) when that is later
      * @param roundLimit a round stops measuring after this long from unfencing, recovered or not
      */
     public record Phases(WarmUpSettings warmup, Duration steady, Duration window, Duration roundLimit) {
@@ -186,7 +187,7 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
         lines.add(String.format(Locale.ROOT, "phases      warm-up %d-%d s until steady (thrown away), steady %d s, window %d s"
                 + " after unfencing (or to %d s after the broker leads again), at most %d s per round",
                 phases.warmup().minimum().toSeconds(), phases.warmup().limit().toSeconds(), phases.steady().toSeconds(),
-                phases.window().toSeconds(), WindowMeasurement.RELEASE_TAIL_MS / 1000,
+                phases.window().toSeconds(), MeasurementWindow.RELEASE_TAIL_MS / 1000,
                 phases.roundLimit().toSeconds()));
         lines.add(String.format(Locale.ROOT, "rounds      %d per policy, alternating", comparison.rounds()));
         for (NamedPolicy p : comparison.policies()) {

@@ -25,6 +25,7 @@ import io.leaderpacer.loadtest.steady.SteadyWindows;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
 import io.leaderpacer.loadtest.testbed.TargetCluster;
+import io.leaderpacer.report.MeasurementWindow;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.time.Duration;
@@ -225,7 +226,7 @@ final class RecoveryRound {
         printer.accept(String.format(Locale.ROOT, "%s broker %d unfenced %.1f s after its start; window begins"
                 + " (%d s, or until %d s after it leads again if later)",
                 state.tag, b, (unfencedAt - restartedAt) / 1000.0, settings.phases().window().toSeconds(),
-                WindowMeasurement.RELEASE_TAIL_MS / 1000));
+                MeasurementWindow.RELEASE_TAIL_MS / 1000));
         return new Restart(restartedAt, unfencedAt, pid, visible);
     }
 

@@ -11,6 +11,7 @@ import io.leaderpacer.loadtest.observe.PartitionSample;
 import io.leaderpacer.loadtest.observe.PartitionWatcher;
 import io.leaderpacer.loadtest.result.LatencyFigures;
 import io.leaderpacer.loadtest.result.RoundResult.CpuSample;
+import io.leaderpacer.report.MeasurementWindow;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,14 +32,6 @@ final class WindowMeasurement {
     static final long LOOK_MS = 250;
     /** How often a progress line is printed. */
     private static final long PROGRESS_MS = 5000;
-    /**
-     * How long the window stays open after the broker has recovered (leads 99 % of its preferred partitions), when
-     * that is later than the window's set length. Why: the return of leadership is part of the recovery producers
-     * feel (every moved partition's producers learn the new leader), and a paced catch-up can push it past a fixed
-     * window; evidence run 8's paced rounds were measured without it. 30 s covers the burst of moves and the
-     * producers' metadata refresh that follows it with room to spare (run 8: 2-8 s of raised per-second P99).
-     */
-    static final long RELEASE_TAIL_MS = 30_000;
 
     private final LoadTestSettings settings;
     private final ClassifiedLoad load;
@@ -61,19 +54,14 @@ final class WindowMeasurement {
         final List<CpuSample> cpu = new ArrayList<>();
     }
 
-    /**
-     * When the window closes, in ms after unfencing: the set window, or {@link #RELEASE_TAIL_MS} after the broker
-     * recovered when that is later. Not yet known while the broker has not recovered (the window stays open up to
-     * the round's limit).
-     */
-    static long windowEndMs(long windowMs, long unfencedAt, OptionalLong recoveredAt) {
-        return recoveredAt.isEmpty() ? Long.MAX_VALUE
-                : Math.max(windowMs, recoveredAt.getAsLong() - unfencedAt + RELEASE_TAIL_MS);
+    private static OptionalLong recoveredAfter(Measurement m, long unfencedAt) {
+        return m.recoveredAt.isPresent() ? OptionalLong.of(m.recoveredAt.getAsLong() - unfencedAt) : OptionalLong.empty();
     }
 
     Measurement measure(String tag, LatencyBook book, AgentRunLog runs, LongSupplier now, long t0,
                                 long unfencedAt, OptionalLong pid) throws InterruptedException {
         Measurement m = new Measurement();
+        MeasurementWindow window = MeasurementWindow.coveringRelease(settings.phases().window().toMillis());
         int runsSeen = runs.runs().size();
         boolean windowOpen = true;
         long nextProgress = unfencedAt;
@@ -82,7 +70,7 @@ final class WindowMeasurement {
         while (true) {
             Thread.sleep(LOOK_MS);
             long t = now.getAsLong();
-            if (windowOpen && t - unfencedAt >= windowEndMs(settings.phases().window().toMillis(), unfencedAt, m.recoveredAt)) {
+            if (windowOpen && t - unfencedAt >= window.endMs(recoveredAfter(m, unfencedAt))) {
                 load.recordInto(book, Phase.AFTER);
                 windowOpen = false;
                 m.windowMs = t - unfencedAt;

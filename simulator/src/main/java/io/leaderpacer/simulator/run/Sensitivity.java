@@ -18,7 +18,7 @@ public final class Sensitivity {
 
     /** Not physics: time steps, windows and the recovery criterion are how results are read, not what happens. */
     static final Set<ModelKey> SKIPPED = EnumSet.of(ModelKey.TICK_MS, ModelKey.BUCKET_SECONDS,
-            ModelKey.RECOVERY_WINDOW_SECONDS, ModelKey.RECOVERED_FRACTION);
+            ModelKey.RECOVERY_WINDOW_SECONDS, ModelKey.RECOVERY_WINDOW_TAIL_SECONDS, ModelKey.RECOVERED_FRACTION);
 
     /** One changed constant and the verdicts that flipped. */
     public record Row(ModelKey key, double factor, double value, List<String> flips, double baselineRatio,

@@ -110,7 +110,7 @@ public final class Simulation implements RunObserver {
         PacerConfig config = policy.config();
         watched = watchedBrokers(scenario, config);
         recorder = new SimulationRecorder(model.get(ModelKey.LATENCY_SIGMA), model.get(ModelKey.REQUEST_TIMEOUT_MS),
-                scenario.steadyStateEndMs(), model.recoveryWindowMs(), bucketMs, watched, layout.brokers,
+                scenario.steadyStateEndMs(), model.measurementWindow(), bucketMs, watched, layout.brokers,
                 config.waitForSync());
         controller = new SimulatedController(queue, layout, cluster, replication, checker, this, config, model);
         if (SimulatedPacing.wanted(config, changedConfigs(scenario, config))) {

@@ -3,6 +3,7 @@ package io.leaderpacer.simulator.run;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.GatePhase;
+import io.leaderpacer.report.MeasurementWindow;
 import io.leaderpacer.simulator.controller.RunObserver;
 import io.leaderpacer.simulator.latency.LatencyHistogram;
 import io.leaderpacer.simulator.model.BrokerLoad;
@@ -14,6 +15,7 @@ import io.leaderpacer.simulator.model.RestartedRole;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Everything a simulation measures: request latencies per time bucket and per acceptance window, the
@@ -33,7 +35,7 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     private final double sigma;
     private final double timeoutMs;
     private final long steadyEndMs;
-    private final long windowMs;
+    private final MeasurementWindow measurementWindow;
     private final long bucketMs;
     private final int[] watched;
 
@@ -51,9 +53,8 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     /** Per bucket, per class, for the per-class chart. */
     private final LatencyHistogram[] bucketByClass = {new LatencyHistogram(), new LatencyHistogram()};
     private long windowStartMs = Long.MIN_VALUE;
-    /** The window ends at recovery instead of after windowMs (windowMs = 0). */
-    private final boolean untilRecovery;
-    private long windowEndMs = Long.MAX_VALUE;
+    /** When every restarted broker had recovered, once it has. */
+    private long recoveredMs = Long.MIN_VALUE;
     /** The policy gates (wait-for-sync): the first run after unfencing that does not gate the broker releases it. */
     private final boolean gating;
     private long gateReleaseMs = Long.MIN_VALUE;
@@ -84,14 +85,13 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     /** Brokers up to which P99 is kept per broker (a few KB each). */
     static final int MAX_BROKERS_WITH_FIGURES = 1024;
 
-    SimulationRecorder(double sigma, double timeoutMs, long steadyEndMs, long windowMs, long bucketMs, int[] watched,
+    SimulationRecorder(double sigma, double timeoutMs, long steadyEndMs, MeasurementWindow window, long bucketMs, int[] watched,
                 int brokers, boolean gating) {
         this.bucketMs = bucketMs;
         this.gating = gating;
         for (int r = 0; r < windowByRole.length; r++) {
             windowByRole[r] = new LatencyHistogram();
         }
-        this.untilRecovery = windowMs <= 0;
         int kept = brokers <= MAX_BROKERS_WITH_FIGURES ? brokers : 0;
         steadyByBroker = new LatencyHistogram[kept];
         windowByBroker = new LatencyHistogram[kept];
@@ -102,7 +102,7 @@ final class SimulationRecorder implements LatencySink, RunObserver {
         this.sigma = sigma;
         this.timeoutMs = timeoutMs;
         this.steadyEndMs = steadyEndMs;
-        this.windowMs = windowMs;
+        this.measurementWindow = window;
         this.watched = watched.clone();
         utilisationSum = new double[watched.length];
         phase = new double[watched.length];
@@ -190,13 +190,15 @@ final class SimulationRecorder implements LatencySink, RunObserver {
         if (windowStartMs == Long.MIN_VALUE || tickMs < windowStartMs) {
             return false;
         }
-        return untilRecovery ? tickMs < windowEndMs : tickMs < windowStartMs + windowMs;
+        OptionalLong recoveredAfter = recoveredMs == Long.MIN_VALUE ? OptionalLong.empty()
+                : OptionalLong.of(recoveredMs - windowStartMs);
+        return tickMs - windowStartMs < measurementWindow.endMs(recoveredAfter);
     }
 
-    /** Every restarted broker has recovered: an "until recovery" window closes here. */
+    /** Every restarted broker has recovered: an "until recovery" window closes here, a covering one after its tail. */
     void recovered(long nowMs) {
-        if (untilRecovery && windowEndMs == Long.MAX_VALUE) {
-            windowEndMs = nowMs;
+        if (recoveredMs == Long.MIN_VALUE) {
+            recoveredMs = nowMs;
         }
     }
 

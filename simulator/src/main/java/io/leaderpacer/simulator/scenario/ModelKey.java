@@ -89,6 +89,9 @@ public enum ModelKey {
             "Width of one point of the time series (CSV and charts)."),
     RECOVERY_WINDOW_SECONDS("recoveryWindowSeconds", 600, "s", 0, 86_400,
             "KIP-1358's acceptance window: P99 is measured over this long from the broker's unfencing; 0 = until recovery."),
+    RECOVERY_WINDOW_TAIL_SECONDS("recoveryWindowTailSeconds", 0, "s", 0, 3600,
+            "The window stays open until this long after recovery when that is later than recoveryWindowSeconds, as the"
+                    + " load test's window does (30 s since evidence run 10); 0 = a fixed window."),
     RECOVERED_FRACTION("recoveredFraction", 0.99, "fraction", 0.01, 1,
             "Recovery ends when every restarted broker leads this fraction of its preferred partitions.");
 

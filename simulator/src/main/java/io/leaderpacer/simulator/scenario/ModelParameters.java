@@ -1,5 +1,7 @@
 package io.leaderpacer.simulator.scenario;
 
+import io.leaderpacer.report.MeasurementWindow;
+
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -70,6 +72,11 @@ public final class ModelParameters {
 
     public long recoveryWindowMs() {
         return (long) (get(ModelKey.RECOVERY_WINDOW_SECONDS) * 1000);
+    }
+
+    /** The window P99 is measured over, the load test's rule ({@link MeasurementWindow}). */
+    public MeasurementWindow measurementWindow() {
+        return new MeasurementWindow(recoveryWindowMs(), (long) (get(ModelKey.RECOVERY_WINDOW_TAIL_SECONDS) * 1000));
     }
 
     @Override
