@@ -85,6 +85,9 @@ public final class LoadTest {
             topics.create(LoadTestSettings.LOAD_TOPIC, settings.topics().loadPartitions(),
                     Map.of("segment.bytes", Integer.toString(16 * 1024 * 1024),
                             "retention.bytes", Integer.toString(32 * 1024 * 1024)));
+            // Before the warm-up, so that the warm-up also waits out its creation: the first round uses it as it is.
+            topics.delete(settings.topics().catchUpTopic());
+            topics.create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
             PartitionWatcher watcher = push(new PartitionWatcher(admin, settings.cluster().restartedBroker(),
                     LoadTestSettings.LOAD_TOPIC, settings.topics().loadPartitions(), clockMs).start(WATCH_PERIOD_MS));
             ClassifiedLoad load = push(new ClassifiedLoad(client, LoadTestSettings.LOAD_TOPIC, settings.load().recordsPerSecond(),

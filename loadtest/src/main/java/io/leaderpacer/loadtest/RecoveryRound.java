@@ -54,7 +54,7 @@ import java.util.function.Predicate;
  */
 final class RecoveryRound {
 
-    /** Pause between creating the round's catch-up topic and the steady phase. */
+    /** Pause between the round's start (after a new catch-up topic, its creation) and the steady phase. */
     private static final long SETTLE_MS = 5000;
     private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
     private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
@@ -71,6 +71,13 @@ final class RecoveryRound {
     private final Consumer<String> printer;
     /** What Ctrl-C must close; the round's agent is pushed while it runs. */
     private final Deque<AutoCloseable> open;
+    /**
+     * Whether a round has written a backlog into the catch-up topic. The test creates the topic empty before its
+     * warm-up, so the first round uses it as it is; every later one deletes and creates it again. Why: at 14,700
+     * partitions a creation kept the brokers and the controller busy for minutes (evidence run 12: heartbeats timed
+     * out, the steady phase after it 4× the pooled reference), and the warm-up waits that out where a round cannot.
+     */
+    private boolean catchUpTopicUsed;
 
     RecoveryRound(LoadTestSettings settings, RoundContext context) {
         this.settings = settings;
@@ -96,8 +103,11 @@ final class RecoveryRound {
      * then the result and the cluster put back.
      */
     RoundResult run(NamedPolicy policy, int round) throws Exception {
-        topics.delete(settings.topics().catchUpTopic());
-        topics.create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
+        if (catchUpTopicUsed) {
+            topics.delete(settings.topics().catchUpTopic());
+            topics.create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
+        }
+        catchUpTopicUsed = true;
         RoundState state = new RoundState(policy, round);
         open.push(state.loop);
         try {

@@ -30,6 +30,7 @@ public final class Findings {
         SteadyReference reference = result.steadyReference();
         result.warmUp().filter(w -> !w.steady()).ifPresent(w -> out.add("The " + w.describe() + "."));
         out.add(reference.describe());
+        result.disturbedReference().ifPresent(out::add);
         for (RoundResult r : result.rounds()) {
             if (reference.flagged(r)) {
                 out.add(String.format(Locale.ROOT, "Round %d of %s: its own steady P99 was %.1f ms, %.1f× the steady"

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A whole load test: what ran (the settings as printed) and every round, in run order.
@@ -35,6 +36,23 @@ public record LoadTestResult(List<String> settingsLines, boolean saturated, Stri
     /** The steady P99 every ratio divides by, pooled over every round. */
     public SteadyReference steadyReference() {
         return SteadyReference.of(rounds);
+    }
+
+    /**
+     * The sentence saying that the steady reference itself was disturbed, when it was: then no ratio and no P99
+     * verdict of the run stands, only absolute figures.
+     */
+    public Optional<String> disturbedReference() {
+        SteadyReference reference = steadyReference();
+        OptionalDouble factor = reference.disturbedBy(warmUp);
+        if (factor.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(java.util.Locale.ROOT, "The steady reference (%s) was %.1f× the P99 the"
+                + " warm-up ended steady at (%s): every round's steady phase was disturbed, so no ratio to it and no P99"
+                + " verdict of this run stands; compare the absolute figures.",
+                Durations.text(reference.p99Ms(io.leaderpacer.loadtest.load.View.ALL)), factor.getAsDouble(),
+                Durations.text(warmUp.orElseThrow().steadyP99Ms().orElseThrow())));
     }
 
     /** Per policy, in the order they first ran, with the baseline's median recovery for criterion 3. */

@@ -41,7 +41,8 @@ public final class LoadTestTable {
                     s.physicalLimitSeconds().text("%.1f"),
                     Double.isNaN(s.recoveryRatio()) ? "n/a" : String.format(Locale.ROOT, "%.2f", s.recoveryRatio()),
                     s.catchUpBusyCores().text("%.2f"),
-                    pass(s.p99Pass()), pass(s.timeoutsPass()),
+                    result.disturbedReference().isPresent() ? "n/a (steady reference disturbed)" : pass(s.p99Pass()),
+                    pass(s.timeoutsPass()),
                     s.recoveryJudged() ? pass(s.recoveryPass()) : "n/a (no " + result.baseline() + " rounds)"));
         }
         return rows;

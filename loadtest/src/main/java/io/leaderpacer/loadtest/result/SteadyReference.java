@@ -3,12 +3,15 @@ package io.leaderpacer.loadtest.result;
 import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.steady.SteadyWindow;
 import io.leaderpacer.loadtest.steady.SteadyWindows;
+import io.leaderpacer.loadtest.steady.WarmUpOutcome;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The steady P99 every round's window is compared with, pooled over every round of a run: per view, the median of
@@ -76,6 +79,22 @@ public record SteadyReference(Map<View, Double> p99Ms, Map<View, Spread> windows
     public boolean flagged(RoundResult round) {
         double off = offBy(round);
         return !Double.isNaN(off) && (off > FLAG_FACTOR || off < 1 / FLAG_FACTOR);
+    }
+
+    /**
+     * How far the reference (all sends) is above the P99 the warm-up ended steady at, when it is more than
+     * {@value #FLAG_FACTOR}× above it: then every round's steady phase was disturbed and no ratio of the run stands.
+     * Why against the warm-up: the per-round flag compares a round with the pooled reference, which cannot see a
+     * disturbance that every round shares (evidence run 12: a reference of 8.2 s after a warm-up steady at 249 ms,
+     * and a P99 criterion that read PASS).
+     */
+    public OptionalDouble disturbedBy(Optional<WarmUpOutcome> warmUp) {
+        OptionalDouble before = warmUp.map(WarmUpOutcome::steadyP99Ms).orElse(OptionalDouble.empty());
+        if (before.isEmpty() || !(before.getAsDouble() > 0)) {
+            return OptionalDouble.empty();
+        }
+        double factor = p99Ms(View.ALL) / before.getAsDouble();
+        return factor > FLAG_FACTOR ? OptionalDouble.of(factor) : OptionalDouble.empty();
     }
 
     /** One sentence: the reference and how it was taken. */

@@ -32,6 +32,18 @@ public final class Verdict {
         Optional<PolicySummary> base = summaries.stream().filter(s -> s.policy().equals(result.baseline())).findFirst();
         double steady = result.steadyReference().p99Ms(View.ALL);
         List<String> out = new ArrayList<>();
+        Optional<String> disturbed = result.disturbedReference();
+        if (disturbed.isPresent()) {
+            // No sentence may call a P99 near (or far from) a steady state the run did not measure.
+            for (PolicySummary s : summaries) {
+                out.add(String.format(Locale.ROOT, "Under %s the restarted broker caught up in %s and led its partitions"
+                                + " again after %s, and producers' P99 was %s.", s.policy(),
+                        seconds(s.physicalLimitSeconds()), seconds(s.recoverySeconds()),
+                        Durations.text(s.windowP99(View.ALL).median())));
+            }
+            out.add(disturbed.get());
+            return out;
+        }
         for (PolicySummary s : summaries) {
             if (base.isPresent() && s == base.get()) {
                 continue;

@@ -125,4 +125,35 @@ class FindingsTest {
         assertThat(Findings.of(withWarmUp).get(0)).startsWith("The warm-up NOT steady at its limit of 180 s");
         assertThat(Findings.of(r).get(0)).startsWith("Steady reference:");
     }
+
+    /**
+     * Evidence run 12's one round at 15,000 partitions: every steady window disturbed (4.4-14 s) after a warm-up steady
+     * at about 250 ms, and a window P99 of 6.2 s that read as 0.76× the reference and PASS.
+     */
+    private static LoadTestResult sharedDisturbance(double warmUpP99) {
+        RoundResult immediate = Rounds.round("immediate", 1, 6_210, 6_627, 0, 121_800L, 126_400, 0.41, 33_587,
+                List.of(4_444.0, 8_180.0, 14_041.0));
+        return new LoadTestResult(List.of("settings"), true, "immediate", List.of(immediate),
+                Optional.of(new WarmUpOutcome(35_000, true, List.of(0.9 * warmUpP99, warmUpP99, 1.1 * warmUpP99))));
+    }
+
+    @Test
+    void referenceFarAboveTheWarmUpsSteadyP99_voidsEveryRatioAndTheP99Verdict() {
+        LoadTestResult result = sharedDisturbance(273);
+
+        assertThat(Findings.of(result)).anySatisfy(f -> assertThat(f).startsWith("The steady reference (8.2 s) was"
+                + " 30.0× the P99 the warm-up ended steady at (273 ms)"));
+        assertThat(LoadTestTable.policyRows(result).get(0)).contains("n/a (steady reference disturbed)");
+        assertThat(Verdict.sentences(result)).noneSatisfy(v -> assertThat(v).contains("against the steady"))
+                .anySatisfy(v -> assertThat(v).contains("every round's steady phase was disturbed"));
+    }
+
+    @Test
+    void referenceNearTheWarmUpsSteadyP99_keepsTheVerdict() {
+        LoadTestResult result = sharedDisturbance(8_000);
+
+        assertThat(result.disturbedReference()).isEmpty();
+        assertThat(LoadTestTable.policyRows(result).get(0)).doesNotContain("n/a (steady reference disturbed)");
+        assertThat(Verdict.sentences(result)).anySatisfy(v -> assertThat(v).contains("against the steady 8.2 s"));
+    }
 }
