@@ -80,8 +80,8 @@ public final class TestTopics {
 
     /**
      * Creates a topic with the balanced assignment and waits until every partition has its full ISR and every broker
-     * has created its logs. A topic of more
-     * than {@link #PARTITIONS_PER_REQUEST} partitions is created with that many and then grown in steps of as many:
+     * has created its logs. A topic of more than {@link #PARTITIONS_PER_REQUEST} partitions is created with that many
+     * and then grown in steps of as many:
      * KRaft refuses one request that would write more records than its limit per operation ("Excessively large
      * number of partitions per request"), which KIP-1358's 5,000 preferred partitions a broker need.
      */
