@@ -1,10 +1,12 @@
 package io.leaderpacer.loadtest.result;
 
+import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.steady.WarmUpOutcome;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -48,11 +50,11 @@ public record LoadTestResult(List<String> settingsLines, boolean saturated, Stri
         if (factor.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(String.format(java.util.Locale.ROOT, "The steady reference (%s) was %.1f× the P99 the"
+        return Optional.of(String.format(Locale.ROOT, "The steady reference (%s) was %.1f× the P99 the"
                 + " warm-up ended steady at (%s): every round's steady phase was disturbed, so no ratio to it and no P99"
                 + " verdict of this run stands; compare the absolute figures.",
-                Durations.text(reference.p99Ms(io.leaderpacer.loadtest.load.View.ALL)), factor.getAsDouble(),
-                Durations.text(warmUp.orElseThrow().steadyP99Ms().orElseThrow())));
+                Durations.text(reference.p99Ms(View.ALL)), factor.getAsDouble(),
+                Durations.text(SteadyReference.warmUpSteadyP99Ms(warmUp))));
     }
 
     /** Per policy, in the order they first ran, with the baseline's median recovery for criterion 3. */

@@ -32,6 +32,7 @@ public final class LoadTestTable {
 
     public static List<List<String>> policyRows(LoadTestResult result) {
         List<List<String>> rows = new ArrayList<>();
+        boolean disturbed = result.disturbedReference().isPresent();
         for (PolicySummary s : result.summaries()) {
             rows.add(List.of(s.policy(), Integer.toString(s.rounds().size()),
                     s.steadyP99(View.ALL).text("%.1f"), s.windowP99(View.ALL).text("%.1f"),
@@ -41,7 +42,7 @@ public final class LoadTestTable {
                     s.physicalLimitSeconds().text("%.1f"),
                     Double.isNaN(s.recoveryRatio()) ? "n/a" : String.format(Locale.ROOT, "%.2f", s.recoveryRatio()),
                     s.catchUpBusyCores().text("%.2f"),
-                    result.disturbedReference().isPresent() ? "n/a (steady reference disturbed)" : pass(s.p99Pass()),
+                    disturbed ? "n/a (steady reference disturbed)" : pass(s.p99Pass()),
                     pass(s.timeoutsPass()),
                     s.recoveryJudged() ? pass(s.recoveryPass()) : "n/a (no " + result.baseline() + " rounds)"));
         }

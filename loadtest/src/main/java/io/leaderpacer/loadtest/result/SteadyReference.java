@@ -89,12 +89,18 @@ public record SteadyReference(Map<View, Double> p99Ms, Map<View, Spread> windows
      * and a P99 criterion that read PASS).
      */
     public OptionalDouble disturbedBy(Optional<WarmUpOutcome> warmUp) {
-        OptionalDouble before = warmUp.map(WarmUpOutcome::steadyP99Ms).orElse(OptionalDouble.empty());
-        if (before.isEmpty() || !(before.getAsDouble() > 0)) {
+        double before = warmUpSteadyP99Ms(warmUp);
+        if (!(before > 0)) {
             return OptionalDouble.empty();
         }
-        double factor = p99Ms(View.ALL) / before.getAsDouble();
+        double factor = p99Ms(View.ALL) / before;
         return factor > FLAG_FACTOR ? OptionalDouble.of(factor) : OptionalDouble.empty();
+    }
+
+    /** The P99 the warm-up ended steady at: the median of the windows it was judged steady on; NaN if it was not. */
+    static double warmUpSteadyP99Ms(Optional<WarmUpOutcome> warmUp) {
+        return warmUp.filter(WarmUpOutcome::steady).map(w -> Spread.of(w.lastWindowP99s().stream()
+                .mapToDouble(Double::doubleValue).toArray()).median()).orElse(Double.NaN);
     }
 
     /** One sentence: the reference and how it was taken. */

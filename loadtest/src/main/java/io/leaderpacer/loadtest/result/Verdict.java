@@ -35,12 +35,7 @@ public final class Verdict {
         Optional<String> disturbed = result.disturbedReference();
         if (disturbed.isPresent()) {
             // No sentence may call a P99 near (or far from) a steady state the run did not measure.
-            for (PolicySummary s : summaries) {
-                out.add(String.format(Locale.ROOT, "Under %s the restarted broker caught up in %s and led its partitions"
-                                + " again after %s, and producers' P99 was %s.", s.policy(),
-                        seconds(s.physicalLimitSeconds()), seconds(s.recoverySeconds()),
-                        Durations.text(s.windowP99(View.ALL).median())));
-            }
+            summaries.forEach(s -> out.add(measured(s) + "."));
             out.add(disturbed.get());
             return out;
         }
@@ -73,10 +68,14 @@ public final class Verdict {
     }
 
     private static String alone(PolicySummary s, double steady) {
-        double p = s.windowP99(View.ALL).median();
+        return measured(s) + " against the steady " + Durations.text(steady) + ".";
+    }
+
+    /** What one policy's rounds measured, in absolute figures only. */
+    private static String measured(PolicySummary s) {
         return String.format(Locale.ROOT, "Under %s the restarted broker caught up in %s and led its partitions again"
-                        + " after %s, and producers' P99 was %s against the steady %s.", s.policy(),
-                seconds(s.physicalLimitSeconds()), seconds(s.recoverySeconds()), Durations.text(p), Durations.text(steady));
+                        + " after %s, and producers' P99 was %s", s.policy(), seconds(s.physicalLimitSeconds()),
+                seconds(s.recoverySeconds()), Durations.text(s.windowP99(View.ALL).median()));
     }
 
     /** Whether the two P99s are near the steady state, and why not when the run measured the cause. */

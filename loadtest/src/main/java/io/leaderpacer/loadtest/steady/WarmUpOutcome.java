@@ -17,23 +17,14 @@ public record WarmUpOutcome(long elapsedMs, boolean steady, List<Double> windowP
         windowP99s = List.copyOf(windowP99s);
     }
 
-    /**
-     * The P99 the warm-up ended steady at: the median of its last {@link SteadyWindows#WINDOWS} window P99s; empty when
-     * it did not end steady.
-     */
-    public java.util.OptionalDouble steadyP99Ms() {
-        if (!steady || windowP99s.isEmpty()) {
-            return java.util.OptionalDouble.empty();
-        }
-        List<Double> last = windowP99s.subList(Math.max(0, windowP99s.size() - SteadyWindows.WINDOWS), windowP99s.size())
-                .stream().sorted().toList();
-        return java.util.OptionalDouble.of(last.get(last.size() / 2));
+    /** The P99s of its last {@link SteadyWindows#WINDOWS} windows of 5 s, those it was judged steady on. */
+    public List<Double> lastWindowP99s() {
+        return windowP99s.subList(Math.max(0, windowP99s.size() - SteadyWindows.WINDOWS), windowP99s.size());
     }
 
     /** One line for the console and the report. */
     public String describe() {
-        int from = Math.max(0, windowP99s.size() - SteadyWindows.WINDOWS);
-        String last = windowP99s.subList(from, windowP99s.size()).stream()
+        String last = lastWindowP99s().stream()
                 .map(p -> String.format(Locale.ROOT, "%.0f", p)).collect(Collectors.joining(", "));
         return steady
                 ? String.format(Locale.ROOT, "warm-up steady after %.0f s (last %d window P99s within %.0fx: %s ms)",

@@ -55,6 +55,11 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     private long windowStartMs = Long.MIN_VALUE;
     /** When every restarted broker had recovered, once it has. */
     private long recoveredMs = Long.MIN_VALUE;
+    /**
+     * When the window closes (absolute ms), as far as known: worked out at the window's start and at recovery, not per
+     * recorded send (the recording is the simulation's hot path).
+     */
+    private long windowEndMs = Long.MAX_VALUE;
     /** The policy gates (wait-for-sync): the first run after unfencing that does not gate the broker releases it. */
     private final boolean gating;
     private long gateReleaseMs = Long.MIN_VALUE;
@@ -124,6 +129,7 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     void startRecoveryWindow(long nowMs) {
         if (windowStartMs == Long.MIN_VALUE) {
             windowStartMs = nowMs;
+            updateWindowEnd();
         }
     }
 
@@ -190,15 +196,23 @@ final class SimulationRecorder implements LatencySink, RunObserver {
         if (windowStartMs == Long.MIN_VALUE || tickMs < windowStartMs) {
             return false;
         }
-        OptionalLong recoveredAfter = recoveredMs == Long.MIN_VALUE ? OptionalLong.empty()
-                : OptionalLong.of(recoveredMs - windowStartMs);
-        return tickMs - windowStartMs < measurementWindow.endMs(recoveredAfter);
+        return tickMs < windowEndMs;
+    }
+
+    private void updateWindowEnd() {
+        if (windowStartMs == Long.MIN_VALUE) {
+            return;
+        }
+        long end = measurementWindow.endMs(recoveredMs == Long.MIN_VALUE ? OptionalLong.empty()
+                : OptionalLong.of(recoveredMs - windowStartMs));
+        windowEndMs = end == Long.MAX_VALUE ? Long.MAX_VALUE : windowStartMs + end;
     }
 
     /** Every restarted broker has recovered: an "until recovery" window closes here, a covering one after its tail. */
     void recovered(long nowMs) {
         if (recoveredMs == Long.MIN_VALUE) {
             recoveredMs = nowMs;
+            updateWindowEnd();
         }
     }
 
