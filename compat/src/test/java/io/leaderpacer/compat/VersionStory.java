@@ -37,6 +37,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -380,8 +381,25 @@ final class VersionStory {
         return "pacer plan (over TLS) then showed broker 2 " + (percent > THRESHOLD ? "gated" : "open") + " at " + ratio.group(1) + "%";
     }
 
+    /**
+     * The agent keeps running (a run a second) and its metrics listener is called before the test's own record, so a
+     * scrape is compared with the runs only when no run ended around it: the record's size is the same before and after
+     * the scrape and equals the scrape's run count. Any other disagreement fails the check.
+     */
     String metricsAfterBounce() {
-        String text = metrics.scrape();
+        AtomicReference<String> scraped = new AtomicReference<>();
+        AtomicReference<List<RunRecord>> recorded = new AtomicReference<>();
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> {
+            List<RunRecord> before = List.copyOf(runs);
+            String text = metrics.scrape();
+            scraped.set(text);
+            recorded.set(before);
+            return runs.size() == before.size() && value(text, "LeaderPacerRuns_total") == before.size();
+        });
+        return metricsAgree(scraped.get(), recorded.get());
+    }
+
+    private static String metricsAgree(String text, List<RunRecord> runs) {
         long elected = runs.stream().mapToLong(r -> r.count(ElectionOutcome.ELECTED)).sum();
         long skipped = runs.stream().mapToLong(r -> r.decision().map(ElectionDecision::skippedByGate).orElse(0)).sum();
         assertThat(value(text, "PreferredLeaderElectionResults_total{outcome=\"elected\"}")).isEqualTo(elected);
