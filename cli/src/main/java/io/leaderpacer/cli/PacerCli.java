@@ -50,7 +50,7 @@ import java.util.List;
             CommandLine.HelpCommand.class},
         footer = {"",
             "Start with:  pacer demo      (a real Kafka cluster of separate processes, about 5 minutes)",
-            "Evidence:    pacer loadtest  (the proposal's load test on a real cluster, about 20 minutes)",
+            "Evidence:    pacer loadtest  (the proposal's load test on a real cluster, about 27 minutes)",
             "Details:     pacer COMMAND --help"})
 public final class PacerCli implements Runnable {
 

@@ -102,7 +102,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "3", description = "Rounds per policy, alternating (default: ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--policy", paramLabel = "NAME[:key=value,...]", description = "A policy to compare (repeatable; default: immediate and kip-example-scaled; pacer simulate"
+    @Option(names = "--policy", paramLabel = "NAME[:key=value,...]", description = "A policy to compare (repeatable; default: immediate and recommended-paced; pacer simulate"
             + " --list-policies lists every name).")
     List<String> policies = new ArrayList<>();
 

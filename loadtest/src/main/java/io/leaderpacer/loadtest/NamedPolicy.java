@@ -17,8 +17,9 @@ import java.util.Objects;
  *
  * <p>Every name comes from the engine's {@link PolicyRegistry}, the same names the simulator and the docs use. The
  * two a load test runs by default are {@code immediate} (Kafka's behaviour: cap 1000, no throttle) and
- * {@code kip-example-scaled} (KIP-1358's example scaled from hours to minutes: threshold 5 %, the preferred
- * partitions returned in about 25 capped batches, as KIP-1358's 5,000 in batches of 200). Every policy runs with the
+ * {@code recommended-paced} (the recommended gate with the catch-up paced, producers first: the best trade-off the
+ * real load test measured, docs/RECOVERY-SPEED.md). KIP-1358's own example, scaled from hours to minutes, is
+ * {@code kip-example-scaled}. Every policy runs with the
  * run's check interval, so that policies differ only in the policy. Any key can be overridden on the command line:
  * {@code name:key=value,...}, and the result named for the reports with {@code ... as LABEL} (e.g.
  * {@code recommended:leader.imbalance.catch.up.pacing=static as paced}), since a policy with settings is a long
@@ -36,7 +37,7 @@ public record NamedPolicy(String name, PacerConfig config, String description) {
     private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("[a-zA-Z0-9._-]{1,64}");
 
     /** The policies a load test compares when none is named. */
-    public static final List<String> DEFAULTS = List.of(BASELINE, PolicyRegistry.KIP_EXAMPLE_SCALED);
+    public static final List<String> DEFAULTS = List.of(BASELINE, PolicyRegistry.RECOMMENDED_PACED);
 
     public NamedPolicy {
         Objects.requireNonNull(name, "name");

@@ -21,7 +21,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * What catch-up pacing changed in the cluster, and what it found there before: the follower rates it set (with
- * the value each replaced) and the replica-list entries it added to each topic (with whether the list existed).
+ * the value each replaced), the replica-list entries it added to each topic (with whether the list existed), and
+ * the lists it set to {@code *} (with the value each replaced).
  *
  * <p>Why a ledger: "restore exactly" and "never clobber someone else's throttle" need to know, for every value,
  * whose it is; and after a {@code kill -9} the next active instance must know it too. A record is written before
@@ -33,6 +34,7 @@ final class ThrottleLedger {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String RATE = "rate:";
     private static final String REPLICAS = "replicas:";
+    private static final String ALL = "all:";
 
     /**
      * A follower rate pacing set.
@@ -56,9 +58,19 @@ final class ThrottleLedger {
         }
     }
 
+    /**
+     * A topic follower list pacing set to {@code *}: its entries would have been longer than Kafka carries in a
+     * config value ({@link ThrottledReplicas#MAX_CONFIG_VALUE_CHARS}).
+     *
+     * @param prior the list's value before, others' entries only; empty when the topic had no list
+     */
+    record OwnedAll(Optional<String> prior) {
+    }
+
     private final LedgerStore store;
     private final Map<BrokerScope, OwnedRate> rates = new HashMap<>();
     private final Map<String, OwnedEntries> entries = new TreeMap<>();
+    private final Map<String, OwnedAll> alls = new TreeMap<>();
 
     ThrottleLedger(LedgerStore store) {
         this.store = store;
@@ -68,6 +80,7 @@ final class ThrottleLedger {
     void load() throws InterruptedException, ExecutionException, TimeoutException {
         rates.clear();
         entries.clear();
+        alls.clear();
         for (Map.Entry<String, String> e : store.load().entrySet()) {
             JsonNode v = parse(e.getValue());
             if (e.getKey().startsWith(RATE)) {
@@ -79,6 +92,9 @@ final class ThrottleLedger {
                 Set<ThrottledReplicas.Replica> added = new TreeSet<>(ORDER);
                 added.addAll(ThrottledReplicas.parse(v.get("added").asText()).replicas());
                 entries.put(e.getKey().substring(REPLICAS.length()), new OwnedEntries(added, v.get("listWasAbsent").asBoolean()));
+            } else if (e.getKey().startsWith(ALL)) {
+                alls.put(e.getKey().substring(ALL.length()), new OwnedAll(v.get("prior").isNull() ? Optional.empty()
+                        : Optional.of(v.get("prior").asText())));
             }
         }
     }
@@ -95,12 +111,18 @@ final class ThrottleLedger {
         return Optional.ofNullable(entries.get(topic));
     }
 
+    Optional<OwnedAll> all(String topic) {
+        return Optional.ofNullable(alls.get(topic));
+    }
+
     Set<String> topics() {
-        return new TreeSet<>(entries.keySet());
+        Set<String> t = new TreeSet<>(entries.keySet());
+        t.addAll(alls.keySet());
+        return t;
     }
 
     boolean isEmpty() {
-        return rates.isEmpty() && entries.isEmpty();
+        return rates.isEmpty() && entries.isEmpty() && alls.isEmpty();
     }
 
     /** A batch of ledger changes, written in one store write. */
@@ -108,6 +130,7 @@ final class ThrottleLedger {
         private final Map<String, String> writes = new LinkedHashMap<>();
         private final Map<BrokerScope, Optional<OwnedRate>> rateChanges = new LinkedHashMap<>();
         private final Map<String, Optional<OwnedEntries>> entryChanges = new LinkedHashMap<>();
+        private final Map<String, Optional<OwnedAll>> allChanges = new LinkedHashMap<>();
 
         Update ownRate(BrokerScope scope, OwnedRate rate) {
             ObjectNode n = JSON.createObjectNode();
@@ -147,6 +170,24 @@ final class ThrottleLedger {
             return this;
         }
 
+        Update ownAll(String topic, OwnedAll owned) {
+            ObjectNode n = JSON.createObjectNode();
+            if (owned.prior().isPresent()) {
+                n.put("prior", owned.prior().get());
+            } else {
+                n.putNull("prior");
+            }
+            writes.put(ALL + topic, n.toString());
+            allChanges.put(topic, Optional.of(owned));
+            return this;
+        }
+
+        Update forgetAll(String topic) {
+            writes.put(ALL + topic, null);
+            allChanges.put(topic, Optional.empty());
+            return this;
+        }
+
         boolean isEmpty() {
             return writes.isEmpty();
         }
@@ -169,6 +210,13 @@ final class ThrottleLedger {
                     entries.put(t, e.get());
                 } else {
                     entries.remove(t);
+                }
+            });
+            allChanges.forEach((t, a) -> {
+                if (a.isPresent()) {
+                    alls.put(t, a.get());
+                } else {
+                    alls.remove(t);
                 }
             });
         }

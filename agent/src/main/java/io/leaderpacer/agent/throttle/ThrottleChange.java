@@ -100,6 +100,11 @@ public final class ThrottleChange {
     }
 
     private ThrottleChange add(ConfigResource resource, String key, String value, AlterConfigOp.OpType type) {
+        if (value != null && value.length() > ThrottledReplicas.MAX_CONFIG_VALUE_CHARS) {
+            // Refused here, before anything is sent: the Admin client would lose its network thread over it.
+            throw new IllegalArgumentException(key + " of " + resource + " would be " + value.length() + " characters;"
+                    + " Kafka carries at most " + ThrottledReplicas.MAX_CONFIG_VALUE_CHARS + " in a config value");
+        }
         List<AlterConfigOp> list = ops.computeIfAbsent(resource, r -> new ArrayList<>());
         if (list.stream().anyMatch(op -> op.configEntry().name().equals(key))) {
             // Kafka refuses a request that changes one key of a resource twice.

@@ -22,6 +22,14 @@ public record ThrottledReplicas(boolean all, List<Replica> replicas) {
     public static final ThrottledReplicas ALL = new ThrottledReplicas(true, List.of());
 
     /**
+     * The longest config value Kafka carries, in characters of this ASCII format: its protocol writes a string with
+     * at most {@link Short#MAX_VALUE} bytes. A longer one is not refused by a broker but by the Admin client, whose
+     * network thread then dies with the request ("'value' field is too long to be serialized"), and every later call
+     * of that client fails. A topic of about 4,000 partitions or more can need a longer list than this.
+     */
+    public static final int MAX_CONFIG_VALUE_CHARS = Short.MAX_VALUE;
+
+    /**
      * One replica: a partition of the topic and a broker holding it, written {@code partition:broker}. On the leader
      * side the broker is a follower the leader sends to; on the follower side the broker is the one fetching.
      */
@@ -74,6 +82,36 @@ public record ThrottledReplicas(boolean all, List<Replica> replicas) {
             out.add(new Replica(Integer.parseInt(parts[0]), Integer.parseInt(parts[1])));
         }
         return of(out);
+    }
+
+    /**
+     * {@code kept}, then as many of {@code candidates} as fit with it, in the candidates' order, within a value of
+     * {@code maxChars} characters; {@code kept} is returned whole even when it alone is longer.
+     */
+    public static List<Replica> fitting(Collection<Replica> kept, Collection<Replica> candidates, int maxChars) {
+        java.util.Set<Replica> out = new java.util.LinkedHashSet<>(kept);
+        int length = length(out);
+        for (Replica r : candidates) {
+            if (out.contains(r)) {
+                continue;
+            }
+            int next = length + (out.isEmpty() ? 0 : 1) + r.configValue().length();
+            if (next > maxChars) {
+                break;
+            }
+            out.add(r);
+            length = next;
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** The length of the value these entries make, commas included. */
+    public static int length(Collection<Replica> replicas) {
+        int n = Math.max(0, replicas.size() - 1);
+        for (Replica r : replicas) {
+            n += r.configValue().length();
+        }
+        return n;
     }
 
     public boolean isEmpty() {

@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +52,10 @@ class CatchUpPacingClusterTest {
 
     private static final String TOPIC = "paced";
     private static final String OTHER = "reassigned-elsewhere";
+    /** A topic whose 12 entries for broker 2 make a list longer than {@link #SHORT_LIMIT}. */
+    private static final String WIDE = "wide";
+    /** A limit on a list's length that 12 entries exceed, standing for Kafka's 32,767 characters on a wide topic. */
+    private static final int SHORT_LIMIT = 30;
     private static final int PARTITIONS = 12;
     private static final long RATE = 300_000;
     /** Someone else's reassignment throttle: a per-broker rate on broker 0 and an entry on another topic. */
@@ -73,6 +78,7 @@ class CatchUpPacingClusterTest {
                 .build().start();
         cluster.createTopic(TOPIC, PARTITIONS, 3);
         cluster.createTopic(OTHER, 3, 3);
+        cluster.createTopic(WIDE, PARTITIONS, 3);
         throttles = new ReplicationThrottles(cluster.admin(), TIMEOUT);
         throttles.change().setRate(ThrottleSide.FOLLOWER, BrokerScope.broker(0), FOREIGN_RATE)
                 .setReplicas(ThrottleSide.FOLLOWER, OTHER, ThrottledReplicas.parse(FOREIGN_ENTRY)).apply();
@@ -301,6 +307,113 @@ class CatchUpPacingClusterTest {
         } finally {
             throttles.change().removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault()).apply();
         }
+    }
+
+    @Test
+    void listLongerThanKafkaCarries_withNoDefaultRate_becomesStar_andTheNextInstanceRestoresTheListFoundExactly()
+            throws Exception {
+        throttles.change().setReplicas(ThrottleSide.FOLLOWER, WIDE, ThrottledReplicas.parse("0:0")).apply();
+        eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactly("0:0"));
+        InMemoryLedgerStore store = new InMemoryLedgerStore();
+        try {
+            ThrottleReconciler.Outcome o = reconciler(store).reconcile(new ThrottlePlan(Map.of(2, RATE),
+                    OptionalLong.empty(), Map.of(WIDE, replicasOf(2))), Set.of(0, 1, 2));
+
+            assertThat(o.changes()).anyMatch(c -> c.startsWith(WIDE + " follower list -> *"));
+            eventuallyWide(s -> {
+                assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).hasValue(ThrottledReplicas.ALL);
+                assertThat(rate(s, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).hasValue(RATE);
+            });
+
+            // A new instance (after a kill -9: nothing but the ledger in the store) restores what was found.
+            ThrottleReconciler next = reconciler(store);
+            next.restoreAll(Set.of(0, 1, 2));
+            assertThat(next.ownsNothing()).isTrue();
+            eventuallyWide(s -> {
+                assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).map(ThrottledReplicas::configValue).hasValue("0:0");
+                assertThat(rate(s, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).isEmpty();
+            });
+        } finally {
+            clearWide();
+        }
+    }
+
+    @Test
+    void listLongerThanKafkaCarries_whileADefaultRateIsInForce_listsTheEntriesThatFit_thenStarOnceTheBrokerIsUp()
+            throws Exception {
+        throttles.change().setReplicas(ThrottleSide.FOLLOWER, WIDE, ThrottledReplicas.parse("0:0")).apply();
+        eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactly("0:0"));
+        ThrottleReconciler reconciler = reconciler(new InMemoryLedgerStore());
+        try {
+            ThrottleReconciler.Outcome down = reconciler.reconcile(new ThrottlePlan(Map.of(), OptionalLong.of(RATE),
+                    Map.of(WIDE, replicasOf(2))), Set.of(0, 1));
+
+            // "0:0" and then ",0:2" ... ",5:2": 27 characters; ",6:2" would make 31.
+            assertThat(down.notes()).anyMatch(n -> n.startsWith("topic " + WIDE + ": 6 of 12 follower entries listed"));
+            eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactlyInAnyOrder("0:0", "0:2", "1:2", "2:2", "3:2",
+                    "4:2", "5:2"));
+
+            reconciler.reconcile(new ThrottlePlan(Map.of(2, RATE), OptionalLong.empty(), Map.of(WIDE, replicasOf(2))),
+                    Set.of(0, 1, 2));
+            eventuallyWide(s -> {
+                assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).hasValue(ThrottledReplicas.ALL);
+                assertThat(rate(s, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                        .isEmpty();
+            });
+
+            reconciler.restoreAll(Set.of(0, 1, 2));
+            assertThat(reconciler.ownsNothing()).isTrue();
+            eventuallyWide(s -> assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).map(ThrottledReplicas::configValue)
+                    .hasValue("0:0"));
+        } finally {
+            clearWide();
+        }
+    }
+
+    @Test
+    void someoneChangesTheStarPacingSet_pacingStandsBack_andLeavesTheirList() throws Exception {
+        ThrottleReconciler reconciler = reconciler(new InMemoryLedgerStore());
+        try {
+            ThrottlePlan plan = new ThrottlePlan(Map.of(2, RATE), OptionalLong.empty(), Map.of(WIDE, replicasOf(2)));
+            reconciler.reconcile(plan, Set.of(0, 1, 2));
+            eventuallyWide(s -> assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).hasValue(ThrottledReplicas.ALL));
+            throttles.change().setReplicas(ThrottleSide.FOLLOWER, WIDE, ThrottledReplicas.parse("1:1")).apply();
+            eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactly("1:1"));
+
+            ThrottleReconciler.Outcome o = reconciler.reconcile(plan, Set.of(0, 1, 2));
+            assertThat(o.notes()).anyMatch(n -> n.contains("someone changed the follower list pacing set to * (now 1:1)"));
+            reconciler.restoreAll(Set.of(0, 1, 2));
+            assertThat(reconciler.ownsNothing()).isTrue();
+            eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactly("1:1"));
+        } finally {
+            clearWide();
+        }
+    }
+
+    private static void clearWide() throws Exception {
+        throttles.change().clearReplicas(ThrottleSide.FOLLOWER, WIDE)
+                .removeRate(ThrottleSide.FOLLOWER, BrokerScope.broker(2))
+                .removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault()).apply();
+    }
+
+    /** A reconciler with a fresh view of {@code store}, limited to {@link #SHORT_LIMIT} characters per list. */
+    private static ThrottleReconciler reconciler(LedgerStore store) throws Exception {
+        ThrottleLedger ledger = new ThrottleLedger(store);
+        ledger.load();
+        return new ThrottleReconciler(throttles, ledger, io.leaderpacer.agent.coordination.ActionGuard.NONE, SHORT_LIMIT);
+    }
+
+    private static Set<ThrottledReplicas.Replica> replicasOf(int broker) {
+        Set<ThrottledReplicas.Replica> out = ThrottleLedger.sortedSet(List.of());
+        for (int p = 0; p < PARTITIONS; p++) {
+            out.add(new ThrottledReplicas.Replica(p, broker));
+        }
+        return out;
+    }
+
+    private static void eventuallyWide(org.assertj.core.api.ThrowingConsumer<ThrottleSettings> check) {
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> check.accept(
+                throttles.describe(List.of(BrokerScope.clusterDefault(), BrokerScope.broker(2)), List.of(WIDE))));
     }
 
     private static void assertForeignThrottleUntouched(ThrottleSettings s) {

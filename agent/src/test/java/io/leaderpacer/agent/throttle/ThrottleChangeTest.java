@@ -71,6 +71,18 @@ class ThrottleChangeTest {
         assertThatThrownBy(() -> throttles.change().apply()).hasMessageContaining("no throttle change");
     }
 
+    @Test
+    void listLongerThanKafkaCarries_isRefusedBeforeAnythingIsSent() {
+        List<Replica> many = java.util.stream.IntStream.range(0, 5000).mapToObj(p -> new Replica(p, 1)).toList();
+        assertThat(ThrottledReplicas.of(many).configValue().length()).isGreaterThan(Short.MAX_VALUE);
+
+        assertThatThrownBy(() -> throttles.change().addReplicas(ThrottleSide.FOLLOWER, "t", many))
+                .hasMessageContaining("follower.replication.throttled.replicas").hasMessageContaining("t")
+                .hasMessageContaining("Kafka carries at most 32767");
+        assertThat(throttles.change().addReplicas(ThrottleSide.FOLLOWER, "t", many.subList(0, 4000)).operations())
+                .containsKey(TOPIC);
+    }
+
     private static List<String> describe(Collection<AlterConfigOp> ops) {
         return ops.stream().map(op -> op.opType() + " " + op.configEntry().name() + "=" + op.configEntry().value()).toList();
     }

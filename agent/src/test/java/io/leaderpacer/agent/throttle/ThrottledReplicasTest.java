@@ -40,4 +40,19 @@ class ThrottledReplicasTest {
         assertThat(BrokerScope.clusterDefault().isClusterDefault()).isTrue();
         assertThatThrownBy(() -> new BrokerScope("two")).hasMessageContaining("a broker id or empty");
     }
+
+    @Test
+    void fitting_keepsWhatIsThere_thenAddsCandidatesInOrder_untilTheLimit() {
+        List<Replica> kept = List.of(new Replica(0, 0));
+        List<Replica> candidates = List.of(new Replica(0, 0), new Replica(1, 2), new Replica(10, 2), new Replica(2, 2));
+
+        // "0:0" (3), ",1:2" (7), ",10:2" (12): the next, ",2:2", would make 16
+        assertThat(ThrottledReplicas.fitting(kept, candidates, 15)).containsExactly(new Replica(0, 0), new Replica(1, 2),
+                new Replica(10, 2));
+        assertThat(ThrottledReplicas.fitting(kept, candidates, 16)).hasSize(4);
+        assertThat(ThrottledReplicas.fitting(kept, candidates, 2)).as("what is there stays, even alone too long")
+                .containsExactly(new Replica(0, 0));
+        assertThat(ThrottledReplicas.length(ThrottledReplicas.fitting(kept, candidates, 16)))
+                .isEqualTo(ThrottledReplicas.of(ThrottledReplicas.fitting(kept, candidates, 16)).configValue().length());
+    }
 }

@@ -32,8 +32,8 @@ import java.util.concurrent.Callable;
             "",
             "A short pacer loadtest: starts a KRaft controller and 3 brokers as separate processes on 127.0.0.1"
                 + " (Kafka's own jars, nothing to install), warms up, then restarts broker 1 once under immediate"
-                + " (Kafka's behaviour today) and once under kip-example-scaled (KIP-1358's gate and pacing, scaled to"
-                + " a load test of minutes), with steady acks=all load and a backlog"
+                + " (Kafka's behaviour today) and once under recommended-paced (KIP-1358's gate with the broker's"
+                + " catch-up paced by a follower throttle, producers first), with steady acks=all load and a backlog"
                 + " to catch up on. Where the OS allows it, broker 1's process is CPU-capped so that its catch-up"
                 + " saturates it alone, and producer P99 is compared per class; otherwise the demo shows the"
                 + " mechanism only (gate, batches, recovery).",
@@ -86,7 +86,7 @@ public final class DemoCommand implements Callable<Integer> {
         Path html = Reports.write(result, out, "pacer demo" + (quick ? " --quick" : ""));
         stdout.println();
         stdout.println("wrote " + html + " (open it in a browser; it works offline) and the CSV files in " + out);
-        stdout.println("For figures with a spread, run the full load test: pacer loadtest (about 15 minutes).");
+        stdout.println("For figures with a spread, run the full load test: pacer loadtest (about 27 minutes).");
         stdout.flush();
         return 0;
     }

@@ -30,6 +30,13 @@ public final class PolicyRegistry {
     public static final String KIP_EXAMPLE_SCALED = "kip-example-scaled";
     /** The recommended configuration of docs/RECOVERY-SPEED.md. */
     public static final String RECOMMENDED = "recommended";
+    /**
+     * {@link #RECOMMENDED} with the catch-up paced: producers first. Evidence run 13's best trade-off
+     * (docs/RECOVERY-SPEED.md, "Producers first").
+     */
+    public static final String RECOMMENDED_PACED = "recommended-paced";
+    /** {@link #RECOMMENDED_PACED} returns the preferred partitions in about this many runs, 1 s apart. */
+    public static final int PACED_RELEASE_BATCHES = 10;
     /** Kafka today plus a follower replication throttle on catch-up: modelled by the simulator only. */
     public static final String REPLICATION_THROTTLE = "replication-throttle";
 
@@ -49,6 +56,8 @@ public final class PolicyRegistry {
                 ConfigKey.MAX_PER_RUN, "200",
                 ConfigKey.THROTTLE_INTERVAL_MS, "15000");
         Map<ConfigKey, String> strict = with(example, ConfigKey.THRESHOLD_PERCENT, "0");
+        Map<ConfigKey, String> recommended = with(with(with(example, ConfigKey.RECHECK_INTERVAL_MS, "15000"),
+                ConfigKey.HYSTERESIS_MIN_MS, "60000"), ConfigKey.MAX_PER_RUN, "1000");
         List<PolicyEntry> entries = List.of(
                 PolicyEntry.fixed(IMMEDIATE, "Kafka today: immediate, cap 1000, immediate reschedule", Map.of()),
                 PolicyEntry.fixed(KIP_EXAMPLE, "KIP-1358's worked example: wait-for-sync, threshold 5%, max-wait 30 min,"
@@ -58,8 +67,11 @@ public final class PolicyRegistry {
                         + " partitions, 2 s apart, max-wait 5 min", PolicyRegistry::scaledExample),
                 PolicyEntry.fixed(RECOMMENDED, "docs/RECOVERY-SPEED.md's recommended configuration: kip-example"
                         + " re-checked every 15 s while gated, hysteresis of at least 60 s, Kafka's cap of 1000 per run",
-                        with(with(with(example, ConfigKey.RECHECK_INTERVAL_MS, "15000"),
-                                ConfigKey.HYSTERESIS_MIN_MS, "60000"), ConfigKey.MAX_PER_RUN, "1000")),
+                        recommended),
+                PolicyEntry.sized(RECOMMENDED_PACED, "recommended with the catch-up paced (adaptive follower throttle),"
+                        + " re-checked every 5 s with no hysteresis floor, leadership returned in about "
+                        + PACED_RELEASE_BATCHES + " runs 1 s apart (ceil(P / " + PACED_RELEASE_BATCHES + ") per run)",
+                        preferred -> pacedRecommended(recommended, preferred)),
                 PolicyEntry.fixed("kip-example-literal", "as kip-example, gate ratio over imbalanced partitions only"
                         + " (literal reading)", with(example, ConfigKey.GATE_DENOMINATOR, "imbalanced-only")),
                 PolicyEntry.fixed("kip-example-wall-clock", "as kip-example, max-wait clock running while the broker is"
@@ -88,6 +100,22 @@ public final class PolicyRegistry {
                 ConfigKey.MAX_PER_RUN, Integer.toString(scaledCap(preferred)),
                 ConfigKey.THROTTLE_INTERVAL_MS, "2000",
                 ConfigKey.MAX_WAIT_MS, "300000");
+    }
+
+    /**
+     * {@link #RECOMMENDED_PACED}'s settings: the catch-up paced by the adaptive follower throttle, the gate released
+     * as soon as the broker is back in sync (a re-check every 5 s, no hysteresis floor, since pacing already spreads
+     * the catch-up out), and leadership handed back a few partitions a second rather than all at once, because a burst
+     * of returns onto a just-caught-up broker was what producers still felt (evidence runs 9 and 10).
+     */
+    private static Map<ConfigKey, String> pacedRecommended(Map<ConfigKey, String> recommended, int preferred) {
+        Map<ConfigKey, String> m = with(recommended, ConfigKey.CATCH_UP_PACING, "adaptive");
+        m.put(ConfigKey.RECHECK_INTERVAL_MS, "5000");
+        m.put(ConfigKey.HYSTERESIS_MIN_MS, "0");
+        m.put(ConfigKey.MAX_PER_RUN, Integer.toString(Math.max(1,
+                (preferred + PACED_RELEASE_BATCHES - 1) / PACED_RELEASE_BATCHES)));
+        m.put(ConfigKey.THROTTLE_INTERVAL_MS, "1000");
+        return m;
     }
 
     /**

@@ -71,14 +71,44 @@ class PolicyRegistryTest {
 
     @Test
     void recommended_isTheRecommendedConfigurationOfTheRecoverySpeedDoc() throws IOException {
+        assertThat(PolicyRegistry.named("recommended").settingsByKey(0))
+                .isEqualTo(documentedBlock("## Recommended configuration"));
+    }
+
+    @Test
+    void recommendedPaced_isRecommended_withAdaptivePacing_aFastRelease_andTenRunsOneSecondApart() {
+        PolicyEntry paced = PolicyRegistry.named("recommended-paced");
+        assertThat(paced.sizedByPreferredPartitions()).isTrue();
+        PacerConfig c = PacerConfig.fromMap(paced.settingsByKey(102));
+        assertThat(c.waitForSync()).isTrue();
+        assertThat(c.thresholdPercent()).isEqualTo(5.0);
+        assertThat(c.valueOf(ConfigKey.MAX_WAIT_MS)).isEqualTo("1800000");
+        assertThat(c.valueOf(ConfigKey.CATCH_UP_PACING)).isEqualTo("adaptive");
+        assertThat(c.valueOf(ConfigKey.RECHECK_INTERVAL_MS)).isEqualTo("5000");
+        assertThat(c.valueOf(ConfigKey.HYSTERESIS_MIN_MS)).isEqualTo("0");
+        assertThat(c.throttleIntervalMs()).isEqualTo(1000);
+        assertThat(c.maxPerRun()).as("ceil(102 / 10)").isEqualTo(11);
+        assertThat(PacerConfig.fromMap(paced.settingsByKey(5000)).maxPerRun()).isEqualTo(500);
+        assertThat(PacerConfig.fromMap(paced.settingsByKey(0)).maxPerRun()).isEqualTo(1);
+    }
+
+    @Test
+    void recommendedPaced_isTheProducersFirstConfigurationOfTheRecoverySpeedDoc() throws IOException {
+        assertThat(PolicyRegistry.named("recommended-paced").settingsByKey(100))
+                .isEqualTo(documentedBlock("## Producers first: the catch-up paced"));
+    }
+
+    /** The properties of the first code block after {@code heading} in docs/RECOVERY-SPEED.md. */
+    private static Map<String, String> documentedBlock(String heading) throws IOException {
         String doc = Files.readString(RECOVERY_SPEED);
-        String section = doc.substring(doc.indexOf("## Recommended configuration"));
+        assertThat(doc).contains(heading);
+        String section = doc.substring(doc.indexOf(heading));
         int open = section.indexOf("```\n") + 4;
         Properties p = new Properties();
         p.load(new StringReader(section.substring(open, section.indexOf("```", open))));
         Map<String, String> documented = new HashMap<>();
         p.stringPropertyNames().forEach(k -> documented.put(k, p.getProperty(k)));
-        assertThat(PolicyRegistry.named("recommended").settingsByKey(0)).isEqualTo(documented);
+        return documented;
     }
 
     @Test
