@@ -38,7 +38,7 @@ import java.util.concurrent.Callable;
                 + " saturates it alone, and producer P99 is compared per class; otherwise the demo shows the"
                 + " mechanism only (gate, batches, recovery).",
             "",
-            "Takes about 5 minutes (--quick: about 3). Ctrl-C stops the cluster cleanly.",
+            "Takes about 7 minutes (--quick: about 5). Ctrl-C stops the cluster cleanly.",
             ""})
 public final class DemoCommand implements Callable<Integer> {
 

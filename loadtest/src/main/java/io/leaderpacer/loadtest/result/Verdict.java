@@ -128,7 +128,10 @@ public final class Verdict {
         return switch (role) {
             case LEADER -> to + "the restarted broker led";
             case IN_SYNC_FOLLOWER -> to + "where it was back in the ISR, for which every acks=all write waits whoever leads";
-            default -> to + "whose ISR it was not in, which did not wait for it";
+            // Kafka's acks=all does not wait for a replica outside the ISR: what held these writes, the run does not
+            // measure (a produce request is answered when all its partitions are, and the leaders share the host).
+            default -> to + "whose ISR it was not in when sent, which acks=all does not make wait for it (what held"
+                    + " them, this run does not measure)";
         };
     }
 

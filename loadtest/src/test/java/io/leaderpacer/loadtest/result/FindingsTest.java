@@ -107,6 +107,21 @@ class FindingsTest {
     }
 
     @Test
+    void slowestWritesOutsideTheIsr_areNotGivenACauseTheRunDidNotMeasure() {
+        RoundResult immediate = Rounds.withRoleP99(Rounds.round("immediate", 1, 8000, 6000, 0, 33_000L, 32_000, 0.5),
+                Map.of(io.leaderpacer.loadtest.load.View.IN_SYNC_FOLLOWER, 7800.0));
+        RoundResult paced = Rounds.withRoleP99(Rounds.round("paced", 1, 6300, 470, 0, 120_000L, 118_000, 0.2),
+                Map.of(io.leaderpacer.loadtest.load.View.IN_SYNC_FOLLOWER, 455.0,
+                        io.leaderpacer.loadtest.load.View.NOT_IN_ISR, 10_600.0));
+        LoadTestResult result = new LoadTestResult(List.of(), true, "immediate", List.of(immediate, paced));
+
+        assertThat(Verdict.sentences(result)).singleElement().asString()
+                .contains("under paced to the partitions whose ISR it was not in when sent, which acks=all does not make"
+                        + " wait for it (what held them, this run does not measure) (P99 10.6 s)")
+                .doesNotContain("which did not wait for it");
+    }
+
+    @Test
     void policyNearTheSteadyState_isSaidToBe_andTheOtherIsNot() {
         LoadTestResult result = new LoadTestResult(List.of(), true, "immediate", List.of(
                 Rounds.round("immediate", 1, 400, 400, 0, 30_000L, 30_000, 0.5),
