@@ -134,11 +134,8 @@ final class ThrottleLedger {
 
         Update ownRate(BrokerScope scope, OwnedRate rate) {
             ObjectNode n = JSON.createObjectNode();
-            if (rate.prior().isPresent()) {
-                n.put("prior", rate.prior().getAsLong());
-            } else {
-                n.putNull("prior");
-            }
+            n.set("prior", rate.prior().isPresent() ? JSON.getNodeFactory().numberNode(rate.prior().getAsLong())
+                    : JSON.getNodeFactory().nullNode());
             n.put("ours", rate.ours());
             writes.put(RATE + scopeKey(scope), n.toString());
             rateChanges.put(scope, Optional.of(rate));
@@ -172,11 +169,8 @@ final class ThrottleLedger {
 
         Update ownAll(String topic, OwnedAll owned) {
             ObjectNode n = JSON.createObjectNode();
-            if (owned.prior().isPresent()) {
-                n.put("prior", owned.prior().get());
-            } else {
-                n.putNull("prior");
-            }
+            n.set("prior", owned.prior().<JsonNode>map(JSON.getNodeFactory()::textNode)
+                    .orElse(JSON.getNodeFactory().nullNode()));
             writes.put(ALL + topic, n.toString());
             allChanges.put(topic, Optional.of(owned));
             return this;

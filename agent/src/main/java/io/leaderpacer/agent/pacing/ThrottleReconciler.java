@@ -175,7 +175,8 @@ final class ThrottleReconciler {
         Set<Replica> needed = ThrottleLedger.sortedSet(others);
         needed.addAll(wantedByPlan);
         Set<Replica> wanted = wantedByPlan;
-        if (ThrottledReplicas.length(needed) > maxListChars) {
+        int neededChars = ThrottledReplicas.length(needed);
+        if (neededChars > maxListChars) {
             if (starAllowed) {
                 // Recorded before the change: a crash right after it leaves the * known as pacing's.
                 before.ownAll(topic, new ThrottleLedger.OwnedAll(listWasAbsent && others.isEmpty() ? Optional.empty()
@@ -183,13 +184,13 @@ final class ThrottleReconciler {
                 before.forgetEntries(topic);
                 change.setReplicas(F, topic, ThrottledReplicas.ALL);
                 changes.add(topic + " follower list -> * (its " + needed.size() + " entries would make "
-                        + ThrottledReplicas.length(needed) + " characters; Kafka carries at most " + maxListChars + ")");
+                        + neededChars + " characters; Kafka carries at most " + maxListChars + ")");
                 return;
             }
             wanted = ThrottleLedger.sortedSet(ThrottledReplicas.fitting(others, wantedByPlan, maxListChars));
             wanted.retainAll(wantedByPlan);
             notes.add("topic " + topic + ": " + wanted.size() + " of " + wantedByPlan.size() + " follower entries"
-                    + " listed: all would make " + ThrottledReplicas.length(needed) + " characters, over Kafka's limit of "
+                    + " listed: all would make " + neededChars + " characters, over Kafka's limit of "
                     + maxListChars + " for a config value, and * would throttle every broker's replicas of it at the"
                     + " cluster-default rate in force; the rest are throttled once the broker is up (the list then"
                     + " becomes *)");
