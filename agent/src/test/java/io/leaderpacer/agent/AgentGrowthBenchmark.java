@@ -1,7 +1,11 @@
 package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.kafka.ClusterReader;
+import io.leaderpacer.agent.pacing.PacingLoop;
+import io.leaderpacer.agent.pacing.PacingReport;
+import io.leaderpacer.agent.pacing.QuietLooks;
 import io.leaderpacer.cluster.ProcessKafkaCluster;
+import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -12,6 +16,7 @@ import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
 import java.lang.management.ManagementFactory;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,7 +46,10 @@ import java.util.concurrent.ExecutionException;
  *       this JVM's threads per run;</li>
  *   <li>the agent's retained heap (used heap after full collections, agent built and run, minus before);</li>
  *   <li>a re-check's read of a fixed scope of 10 topics (1,000 partitions): what a partial read costs when the
- *       cluster around it grows.</li>
+ *       cluster around it grows;</li>
+ *   <li>a catch-up pacing look (static mode, nothing to pace), full and quiet: a full look reads every partition
+ *       and the throttle configs; a quiet one, which follows a full look that found nothing to pace, reads the
+ *       brokers only. The loop's clock is stepped past the quiet period's bound to force each full look.</li>
  * </ul>
  *
  * <p>Arguments (all optional): sizes as a comma-separated list of partition counts (1000,3000,10000,30000,60000),
@@ -66,8 +74,9 @@ public final class AgentGrowthBenchmark {
         System.out.printf(Locale.ROOT, "agent growth benchmark: %d brokers as separate processes, topics of %d partitions"
                 + " with 1 replica, sizes %s, %d runs each%n", brokers, PARTITIONS_PER_TOPIC, Arrays.toString(sizes), runs);
         System.out.println("| partitions | full run | its read | follow + decide | received per run | allocated per run"
-                + " | agent heap retained | re-check read of 1,000 partitions | created in |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + " | agent heap retained | re-check read of 1,000 partitions | pacing look, full | pacing look, quiet"
+                + " | created in |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         try (ProcessKafkaCluster cluster = ProcessKafkaCluster.builder().brokers(brokers).brokerHeap("1500m")
                 .controllerHeap("1g").startTimeout(Duration.ofMinutes(3)).build()) {
             cluster.start();
@@ -125,9 +134,68 @@ public final class AgentGrowthBenchmark {
             reader.read(scope);
             partial[i] = (System.nanoTime() - t0) / 1e6;
         }
-        return String.format(Locale.ROOT, "| %,d | %s ms | %s ms | %s ms | %s MB | %s MB | %.1f MB | %s ms | %.0f s |",
+        double[][] looks = pacingLooks(admin, runs);
+        return String.format(Locale.ROOT,
+                "| %,d | %s ms | %s ms | %s ms | %s MB | %s MB | %.1f MB | %s ms | %s ms | %s ms | %.0f s |",
                 partitions, spread(total, 0), spread(read, 0), spread(decide, 1), spread(mb(received), 2),
-                spread(mb(allocated), 1), retained / 1e6, spread(partial, 1), createdSeconds);
+                spread(mb(allocated), 1), retained / 1e6, spread(partial, 1), spread(looks[0], 0),
+                spread(looks[1], 1), createdSeconds);
+    }
+
+    /** Per run, a full pacing look's time and a quiet one's, in ms: {full[], quiet[]}. */
+    private static double[][] pacingLooks(Admin admin, int runs) throws Exception {
+        CatchUpPacing config = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static")).pacing();
+        SteppedClock clock = new SteppedClock();
+        PacingLoop loop = PacingLoop.builder(admin, TIMEOUT, 200).clock(clock).build();
+        check(loop.tick(config), false); // warm-up, with the one-time ledger load and permission check
+        double[] full = new double[runs];
+        double[] quiet = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            clock.step(Duration.ofMillis(QuietLooks.FULL_LOOK_EVERY_MS));
+            long t0 = System.nanoTime();
+            check(loop.tick(config), false);
+            full[i] = (System.nanoTime() - t0) / 1e6;
+            clock.step(Duration.ofSeconds(2));
+            t0 = System.nanoTime();
+            check(loop.tick(config), true);
+            quiet[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        return new double[][] {full, quiet};
+    }
+
+    private static void check(PacingReport r, boolean quiet) {
+        if (r.problem().isPresent() || !r.brokers().isEmpty() || r.quiet() != quiet) {
+            throw new IllegalStateException("expected a " + (quiet ? "quiet" : "full") + " look with nothing to pace: " + r);
+        }
+    }
+
+    /** A clock the benchmark moves: the wall clock plus the steps taken. */
+    private static final class SteppedClock extends Clock {
+        private long offsetMs;
+
+        void step(Duration d) {
+            offsetMs += d.toMillis();
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public java.time.Instant instant() {
+            return java.time.Instant.ofEpochMilli(millis());
+        }
+
+        @Override
+        public long millis() {
+            return System.currentTimeMillis() + offsetMs;
+        }
     }
 
     private static void createTopics(Admin admin, int from, int to) throws Exception {

@@ -30,7 +30,8 @@ final class PacingText {
                 mib(config.startRateBytes()), preview ? "; what it would do now, as a newly active instance" : "");
         report.problem().ifPresent(p -> out.println("  problem: " + p));
         if (report.brokers().isEmpty()) {
-            out.println("  No broker is recovering.");
+            out.println(report.quiet() ? "  No broker is recovering (a quiet look: it read the brokers only, every"
+                    + " replica having been in its ISR at the last full read)." : "  No broker is recovering.");
         }
         for (BrokerPacing b : report.brokers()) {
             out.println("  " + line(b));

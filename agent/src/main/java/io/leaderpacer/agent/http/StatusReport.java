@@ -116,20 +116,22 @@ public record StatusReport(
      *
      * @param at      when it looked (ISO-8601)
      * @param problem why the look failed or pacing is off, or null
+     * @param quiet   whether the look read the brokers only, nothing being out of sync at the last full read (null
+     *                from an agent older than this field: false)
      */
     public record PacingStatus(String at, String problem, List<PacedBroker> brokers, List<String> changes,
-                               List<String> notes) {
+                               List<String> notes, Boolean quiet) {
 
         static PacingStatus of(PacingReport r) {
             return new PacingStatus(Instant.ofEpochMilli(r.atMs()).toString(), r.problem().orElse(null),
-                    r.brokers().stream().map(PacedBroker::of).toList(), r.changes(), r.notes());
+                    r.brokers().stream().map(PacedBroker::of).toList(), r.changes(), r.notes(), r.quiet());
         }
 
         /** Back to the agent's report, as {@code pacer status} renders it. */
         public PacingReport toReport() {
             return new PacingReport(Instant.parse(at).toEpochMilli(), brokers == null ? List.of()
                     : brokers.stream().map(PacedBroker::toPacing).toList(), changes == null ? List.of() : changes,
-                    notes == null ? List.of() : notes, java.util.Optional.ofNullable(problem));
+                    notes == null ? List.of() : notes, java.util.Optional.ofNullable(problem), Boolean.TRUE.equals(quiet));
         }
     }
 

@@ -90,6 +90,22 @@ public final class ClusterReader {
     }
 
     /**
+     * Reads the brokers only (one {@code describeCluster}): what a quiet pacing look needs to know that no broker
+     * stopped, started or was fenced since its last full read. Fenced brokers are listed where the cluster can
+     * (Kafka 4.0+); on older clusters a fenced broker is absent.
+     *
+     * @throws ExecutionException   when Kafka answered the call with an error (e.g. not authorized)
+     * @throws TimeoutException     when Kafka did not answer in time
+     */
+    public Set<BrokerState> brokers() throws InterruptedException, ExecutionException, TimeoutException {
+        Set<BrokerState> out = new HashSet<>();
+        for (Node n : describeBrokers()) {
+            out.add(new BrokerState(n.id(), n.isFenced(), false));
+        }
+        return Set.copyOf(out);
+    }
+
+    /**
      * Reads the brokers and the named topics only: a re-check's read of its scope. A named topic that no longer
      * exists is absent from the result (the caller's follower then asks for a full read).
      *

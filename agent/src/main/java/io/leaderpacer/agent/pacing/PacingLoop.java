@@ -52,6 +52,8 @@ public final class PacingLoop {
     private final SecretRedactor redactor;
 
     private PacingMemory memory = PacingMemory.empty();
+    /** When a look may read the brokers only. */
+    private final QuietLooks quiet = new QuietLooks();
     private boolean ledgerLoaded;
     /** Set by {@link #takeover()} from the election's thread; acted on by the next look. */
     private volatile boolean takeoverPending;
@@ -183,6 +185,7 @@ public final class PacingLoop {
             takeoverPending = false;
             memory = PacingMemory.empty();
             ledgerLoaded = false;
+            quiet.close();
         }
     }
 
@@ -193,6 +196,7 @@ public final class PacingLoop {
      */
     private PacingReport idle(long now) throws InterruptedException {
         memory = PacingMemory.empty();
+        quiet.close();
         closeCanary();
         try {
             loadLedgerOnce();
@@ -239,16 +243,25 @@ public final class PacingLoop {
             if (disabled != null) {
                 return idle(now);
             }
-            ClusterSnapshot snapshot = reader.read();
             List<String> canaryProblem = new java.util.ArrayList<>();
-            IntFunction<OptionalDouble> signal = canarySignal(config, snapshot, canaryProblem);
+            if (quiet.open() && quiet.mayStayQuiet(reader.brokers(), now)) {
+                canarySignal(config, quiet.brokerIds(), quiet.inSync(), canaryProblem);
+                return record(PacingReport.quiet(now, canaryProblem.stream().findFirst()));
+            }
+            ClusterSnapshot snapshot = reader.read();
+            boolean inSync = inSync(snapshot);
+            IntFunction<OptionalDouble> signal = canarySignal(config,
+                    new java.util.ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
             RecoveryObservation seen = observer.observe(snapshot, signal);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
             ThrottleReconciler.Outcome o = reconciler.reconcile(ThrottlePlan.of(decision, seen, unthrottled), seen.active());
             memory = decision.nextMemory();
-            return record(new PacingReport(now, decision.brokers(), o.changes(), o.notes(),
-                    canaryProblem.stream().findFirst()));
+            PacingReport report = new PacingReport(now, decision.brokers(), o.changes(), o.notes(),
+                    canaryProblem.stream().findFirst());
+            quiet.fullLook(snapshot, report, ledger.isEmpty(), inSync);
+            return record(report);
         } catch (ExecutionException e) {
+            quiet.close();
             if (e.getCause() instanceof AuthorizationException denied) {
                 disabled = "catch-up pacing is off: " + redactor.describe(denied) + ". It needs AlterConfigs and"
                         + " DescribeConfigs on the cluster and on the topics (docs/AGENT.md, \"Catch-up pacing\");"
@@ -258,6 +271,7 @@ public final class PacingLoop {
             }
             return record(PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e.getCause())));
         } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+            quiet.close();
             return record(PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e)));
         }
     }
@@ -293,6 +307,7 @@ public final class PacingLoop {
             }
             ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
             memory = PacingMemory.empty();
+            quiet.close();
             return record(new PacingReport(now, List.of(), o.changes(), o.notes(),
                     ledger.isEmpty() ? Optional.empty() : Optional.of("catch-up pacing could not restore everything yet:"
                             + " a broker it throttled is down; the next start restores it")));
@@ -309,8 +324,8 @@ public final class PacingLoop {
      * refreshed on each), else the fixed one. A canary that cannot run (no permission to create or write its topic)
      * gives no signal, and the adaptive mode holds its rate; the report says why.
      */
-    private IntFunction<OptionalDouble> canarySignal(CatchUpPacing config, ClusterSnapshot snapshot, List<String> problem)
-            throws InterruptedException {
+    private IntFunction<OptionalDouble> canarySignal(CatchUpPacing config, List<Integer> brokers, boolean clusterInSync,
+                                                     List<String> problem) throws InterruptedException {
         boolean wanted = config.mode() == io.leaderpacer.engine.config.PacingMode.ADAPTIVE && canaryFactory != null;
         if (!wanted) {
             closeCanary();
@@ -320,8 +335,8 @@ public final class PacingLoop {
             if (canary == null) {
                 canary = canaryFactory.get();
             }
-            canary.start(new java.util.ArrayList<>(snapshot.registeredBrokerIds()));
-            canary.refresh(inSync(snapshot));
+            canary.start(brokers);
+            canary.refresh(clusterInSync);
             return canary;
         } catch (ExecutionException e) {
             problem.add(canaryProblem(e.getCause(), redactor.describe(e.getCause())));

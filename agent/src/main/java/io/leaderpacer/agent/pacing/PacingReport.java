@@ -13,14 +13,27 @@ import java.util.Optional;
  * @param changes what it changed in the cluster this time
  * @param notes   what it saw and left alone (someone else's rate, a list set to {@code *}, ...)
  * @param problem why the look failed or pacing is off, if it did or is
+ * @param quiet   whether the look read the brokers only: its last full read found nothing to pace and no broker has
+ *                changed since (see {@code QuietLooks})
  */
 public record PacingReport(long atMs, List<BrokerPacing> brokers, List<String> changes, List<String> notes,
-                           Optional<String> problem) {
+                           Optional<String> problem, boolean quiet) {
 
     public PacingReport {
         brokers = List.copyOf(brokers);
         changes = List.copyOf(changes);
         notes = List.copyOf(notes);
+    }
+
+    /** A look that read the whole cluster (or read nothing, pacing being off). */
+    public PacingReport(long atMs, List<BrokerPacing> brokers, List<String> changes, List<String> notes,
+                        Optional<String> problem) {
+        this(atMs, brokers, changes, notes, problem, false);
+    }
+
+    /** A quiet look: nothing to pace, nothing changed; the canary's problem, if it has one. */
+    static PacingReport quiet(long atMs, Optional<String> canaryProblem) {
+        return new PacingReport(atMs, List.of(), List.of(), List.of(), canaryProblem, true);
     }
 
     static PacingReport failed(long atMs, String problem) {

@@ -37,7 +37,7 @@ class StatusReportJsonTest {
         StatusReport.PacingStatus pacing = new StatusReport.PacingStatus("2026-01-01T00:05:02Z", null,
                 java.util.List.of(new StatusReport.PacedBroker(2, "PACED", 20L << 20, "static 20.0 MiB/s",
                         new StatusReport.PacedProgress(600L << 20, null, null, null))),
-                java.util.List.of("broker 2's follower rate -> 20.0 MiB/s"), java.util.List.of());
+                java.util.List.of("broker 2's follower rate -> 20.0 MiB/s"), java.util.List.of(), false);
         ObjectMapper json = new ObjectMapper();
 
         StatusReport.PacingStatus read = json.readValue(json.writeValueAsString(pacing), StatusReport.PacingStatus.class);
@@ -45,5 +45,17 @@ class StatusReportJsonTest {
         assertThat(read).isEqualTo(pacing);
         assertThat(read.toReport().brokers().get(0).rateBytes()).hasValue(20L << 20);
         assertThat(read.toReport().brokers().get(0).progress().etaMs()).isEmpty();
+    }
+
+    @Test
+    void quietLook_readsBackQuiet_andAnEarlierAgentsLookWithoutTheFieldReadsAsAFullOne() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        StatusReport.PacingStatus quiet = new StatusReport.PacingStatus("2026-01-01T00:05:02Z", null,
+                java.util.List.of(), java.util.List.of(), java.util.List.of(), true);
+        String earlier = "{\"at\":\"2026-01-01T00:05:02Z\",\"brokers\":[],\"changes\":[],\"notes\":[]}";
+
+        assertThat(json.readValue(json.writeValueAsString(quiet), StatusReport.PacingStatus.class).toReport().quiet())
+                .isTrue();
+        assertThat(json.readValue(earlier, StatusReport.PacingStatus.class).toReport().quiet()).isFalse();
     }
 }

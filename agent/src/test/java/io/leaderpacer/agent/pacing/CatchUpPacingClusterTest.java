@@ -170,6 +170,34 @@ class CatchUpPacingClusterTest {
     }
 
     @Test
+    void steadyCluster_looksReadTheBrokersOnly_andABrokerStoppingBringsAFullLookThatPacesIt() throws Exception {
+        PacerAgent agent = agent("static", LedgerStore.inMemory());
+
+        PacingReport first = agent.paceOnce();
+        assertThat(first.problem()).isEmpty();
+        assertThat(first.quiet()).as("the first look reads every partition").isFalse();
+        assertThat(first.brokers()).as("nothing to pace").isEmpty();
+        PacingReport second = agent.paceOnce();
+        assertThat(second.quiet()).as("nothing was out of sync and no broker changed: the brokers only").isTrue();
+        assertThat(second.problem()).isEmpty();
+        assertThat(second.changes()).isEmpty();
+
+        cluster.stopBroker(2);
+        // Well inside the quiet period's bound of a full read every 30 s: only broker 2's change can end it.
+        List<PacingReport> looks = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            looks.add(agent.paceOnce());
+            return !looks.get(looks.size() - 1).quiet();
+        });
+        PacingReport full = looks.get(looks.size() - 1);
+        assertThat(full.problem()).isEmpty();
+        assertThat(full.brokers()).extracting(io.leaderpacer.engine.pacing.BrokerPacing::broker).containsExactly(2);
+        eventually(s -> assertThat(rate(s, BrokerScope.clusterDefault(),
+                ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).as("broker 2 is down: the default").hasValue(RATE),
+                Set.of(0, 1));
+    }
+
+    @Test
     void instanceThatDiesMidRecovery_isCleanedUpAfterByTheNextOne_fromTheStateTopicsLedger() throws Exception {
         CompactedTopic stateA = new CompactedTopic(cluster.admin(), cluster.adminClientProperties(), "pacing-ledger-test",
                 TIMEOUT);
