@@ -92,7 +92,8 @@ final class RunCycle {
             ClusterState state = partial.isPresent() && ordered == snapshot ? partial.get() : follower.follow(ordered);
             snapshot = ordered;
             ElectionDecision decision = PreferredLeaderBalancer.decide(state, config, memory, startMs);
-            scope = decision.outcome() == RunOutcome.DONE ? null : ReadScope.topics(state, decision.recoveringBrokers());
+            scope = decision.outcome() == RunOutcome.DONE ? null : ReadScope.topics(state, decision.recoveringBrokers(),
+                    config.deprioritizedBrokers());
             long t3 = System.nanoTime();
             phases[2] = t3 - t2;
             List<ElectionResult> results = dry ? List.of() : elector.elect(decision.elections(), snapshot);

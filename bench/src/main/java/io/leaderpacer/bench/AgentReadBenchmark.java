@@ -87,7 +87,7 @@ public class AgentReadBenchmark {
         follower = new SnapshotFollower();
         ClusterState state = follower.follow(ClusterReader.snapshotOf(nodes, Set.of(), all));
         ElectionDecision d = PreferredLeaderBalancer.decide(state, config, BalancerMemory.empty(), 0);
-        scope = ReadScope.topics(state, d.recoveringBrokers());
+        scope = ReadScope.topics(state, d.recoveringBrokers(), config.deprioritizedBrokers());
         scoped = all.stream().filter(t -> scope.contains(t.name())).toList();
         long scopedPartitions = scoped.stream().mapToLong(t -> t.partitions().size()).sum();
         System.out.printf("%n%d partitions on %d brokers, %d topics; the re-check's scope (recovering %s): %d topics,"

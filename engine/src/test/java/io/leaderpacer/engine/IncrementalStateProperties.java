@@ -135,7 +135,8 @@ class IncrementalStateProperties {
                     .isEqualTo(b);
             followed = a.nextMemory();
             read = b.nextMemory();
-            scope = a.outcome() == RunOutcome.DONE ? null : ReadScope.topics(state, a.recoveringBrokers());
+            scope = a.outcome() == RunOutcome.DONE ? null : ReadScope.topics(state, a.recoveringBrokers(),
+                    config.deprioritizedBrokers());
             for (PartitionState p : LeaderChanges.applyTo(snapshot, a).partitions()) {
                 truth.replay(p);
             }

@@ -254,7 +254,8 @@ public final class PacingLoop {
                     new java.util.ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
             RecoveryObservation seen = observer.observe(snapshot, signal);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
-            ThrottleReconciler.Outcome o = reconciler.reconcile(ThrottlePlan.of(decision, seen, unthrottled), seen.active());
+            ThrottleReconciler.Outcome o = reconciler.reconcile(
+                    ThrottlePlan.of(decision, seen, unthrottled, config.unthrottledLagBytes()), seen.active());
             memory = decision.nextMemory();
             PacingReport report = new PacingReport(now, decision.brokers(), o.changes(), o.notes(),
                     canaryProblem.stream().findFirst());
@@ -287,7 +288,8 @@ public final class PacingLoop {
             ClusterSnapshot snapshot = reader.read();
             RecoveryObservation seen = observer.observe(snapshot, fixedCanary);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
-            ThrottleReconciler.Outcome o = reconciler.preview(ThrottlePlan.of(decision, seen, unthrottled), seen.active());
+            ThrottleReconciler.Outcome o = reconciler.preview(
+                    ThrottlePlan.of(decision, seen, unthrottled, config.unthrottledLagBytes()), seen.active());
             return new PacingReport(now, decision.brokers(), o.changes(), o.notes(), Optional.empty());
         } catch (ExecutionException e) {
             return PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e.getCause()));

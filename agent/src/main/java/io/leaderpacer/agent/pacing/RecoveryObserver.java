@@ -70,7 +70,16 @@ final class RecoveryObserver {
                 catchingUp.add(b);
             }
         }
-        Map<Integer, Long> behind = bytesBehind(catchingUp, outOfSync);
+        Map<Integer, Map<TopicPartition, Long>> sizes = sizes(catchingUp, outOfSync);
+        Map<Integer, Long> behind = new HashMap<>();
+        Map<Integer, Map<TopicPartition, Long>> byReplica = new HashMap<>();
+        for (int b : catchingUp) {
+            ReplicaBytes bytes = ReplicaBytes.of(b, sizes, outOfSync.get(b));
+            if (bytes.behind() >= 0) {
+                behind.put(b, bytes.behind());
+                byReplica.put(b, ReplicaBytes.behindByPartition(b, sizes, outOfSync.get(b)));
+            }
+        }
         List<BrokerSignals> signals = new ArrayList<>();
         for (int b : hosting) {
             if (!active.contains(b)) {
@@ -83,11 +92,12 @@ final class RecoveryObserver {
                         bytes == null ? OptionalLong.empty() : OptionalLong.of(bytes), canary.apply(b)));
             }
         }
-        return new RecoveryObservation(signals, outOfSync, active);
+        return new RecoveryObservation(signals, outOfSync, byReplica, active);
     }
 
-    /** Per catching-up broker that answered (with every leader it follows), its bytes behind. */
-    private Map<Integer, Long> bytesBehind(Set<Integer> catchingUp, Map<Integer, List<PartitionState>> outOfSync)
+    /** The replica sizes of the catching-up brokers and of every leader they follow, per broker that answered. */
+    private Map<Integer, Map<TopicPartition, Long>> sizes(Set<Integer> catchingUp,
+                                                          Map<Integer, List<PartitionState>> outOfSync)
             throws InterruptedException {
         if (catchingUp.isEmpty()) {
             return Map.of();
@@ -118,13 +128,6 @@ final class RecoveryObserver {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException("interrupted while reading log directory sizes");
         }
-        Map<Integer, Long> out = new HashMap<>();
-        for (int b : catchingUp) {
-            ReplicaBytes bytes = ReplicaBytes.of(b, sizes, outOfSync.get(b));
-            if (bytes.behind() >= 0) {
-                out.put(b, bytes.behind());
-            }
-        }
-        return out;
+        return sizes;
     }
 }

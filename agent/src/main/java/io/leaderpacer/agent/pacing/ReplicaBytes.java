@@ -4,6 +4,7 @@ import io.leaderpacer.engine.cluster.PartitionState;
 import org.apache.kafka.common.TopicPartition;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -46,5 +47,29 @@ public record ReplicaBytes(long hosted, long behind) {
             behind += Math.max(0, leaderBytes - own.getOrDefault(tp, 0L));
         }
         return new ReplicaBytes(hosted, behind);
+    }
+
+    /**
+     * Per partition {@code broker} follows, how many bytes its leader holds beyond it (0 when it is ahead), where
+     * both answered: a partition whose leader did not answer is left out, not counted as close.
+     */
+    public static Map<TopicPartition, Long> behindByPartition(int broker, Map<Integer, Map<TopicPartition, Long>> sizes,
+                                                              Collection<PartitionState> partitions) {
+        Map<TopicPartition, Long> own = sizes.get(broker);
+        Map<TopicPartition, Long> out = new HashMap<>();
+        if (own == null) {
+            return out;
+        }
+        for (PartitionState p : partitions) {
+            if (!p.hasLeader() || p.leader() == broker || !p.isReplica(broker) || !sizes.containsKey(p.leader())) {
+                continue;
+            }
+            TopicPartition tp = new TopicPartition(p.id().topic(), p.id().partition());
+            Long leaderBytes = sizes.get(p.leader()).get(tp);
+            if (leaderBytes != null) {
+                out.put(tp, Math.max(0, leaderBytes - own.getOrDefault(tp, 0L)));
+            }
+        }
+        return out;
     }
 }

@@ -13,7 +13,7 @@ import java.util.TreeMap;
 
 /**
  * The follower throttle a pacing decision asks for: a rate per paced broker and the replica entries of its
- * out-of-sync replicas.
+ * out-of-sync replicas, but for those within a fetch or so of their leader.
  *
  * <p>Where the rate goes: Kafka sends a per-broker config to that broker, so a broker that is down cannot get one;
  * and the rate must be in force when its fetchers start. So a paced broker that is down is covered by the
@@ -35,8 +35,16 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
         entries = Map.copyOf(entries);
     }
 
-    /** The plan for a decision; the replicas of {@code unthrottled} topics (the canary's) are never listed. */
-    static ThrottlePlan of(PacingDecision decision, RecoveryObservation observed, Set<String> unthrottled) {
+    /**
+     * The plan for a decision. Never listed: the replicas of {@code unthrottled} topics (the canary's), and those of
+     * a broker that is up known to be fewer than {@code unthrottledLagBytes} behind their leader. Why the latter:
+     * once a broker is unfenced, Kafka's leader holds a partition's high watermark for a replica that reached its
+     * log end within {@code replica.lag.time.max.ms}, in the ISR or not (KAFKA-15021); the follower throttle leaves
+     * out of a fetch any listed replica whose last fetch left it behind the high watermark, while the quota is
+     * exceeded; together they hold {@code acks=all} writes up to {@code replica.lag.time.max.ms} (evidence run 14).
+     */
+    static ThrottlePlan of(PacingDecision decision, RecoveryObservation observed, Set<String> unthrottled,
+                           long unthrottledLagBytes) {
         Map<Integer, Long> rates = new TreeMap<>();
         long downRate = Long.MAX_VALUE;
         Map<String, Set<ThrottledReplicas.Replica>> entries = new TreeMap<>();
@@ -51,7 +59,8 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
                 downRate = Math.min(downRate, rate);
             }
             for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
-                if (unthrottled.contains(p.id().topic())) {
+                if (unthrottled.contains(p.id().topic())
+                        || observed.knownWithin(b.broker(), p, unthrottledLagBytes)) {
                     continue;
                 }
                 entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))

@@ -51,4 +51,19 @@ class ReplicaBytesTest {
         Map<Integer, Map<TopicPartition, Long>> ahead = Map.of(0, Map.of(tp(0), 300L), 1, Map.of(tp(0), 320L));
         assertThat(ReplicaBytes.of(1, ahead, PARTITIONS)).isEqualTo(new ReplicaBytes(320, 0));
     }
+
+    @Test
+    void behindByPartition_namesEachFollowedPartitionWhoseLeaderAnswered_andLeavesOutTheOthers() {
+        Map<Integer, Map<TopicPartition, Long>> sizes = Map.of(
+                0, Map.of(tp(0), 1000L, tp(1), 400L, tp(3), 900L),
+                1, Map.of(tp(0), 1200L, tp(1), 500L, tp(3), 10L));
+        List<PartitionState> followed = List.of(partition(0, 0, 0, 1, 2), partition(1, 1, 1, 0, 2),
+                partition(2, 2, 2, 1), partition(3, PartitionState.NO_LEADER, 0, 1, 2), partition(4, 0, 0, 1));
+        // t-0: ahead of its leader, 0; t-1 it leads; t-2's leader (2) did not answer; t-3 has no leader; t-4 its
+        // leader does not host (yet): not known, so not close.
+        assertThat(ReplicaBytes.behindByPartition(1, sizes, followed)).containsOnly(Map.entry(tp(0), 0L));
+        assertThat(ReplicaBytes.behindByPartition(2, sizes, followed)).isEmpty();
+        Map<Integer, Map<TopicPartition, Long>> behind = Map.of(0, Map.of(tp(0), 5000L), 1, Map.of());
+        assertThat(ReplicaBytes.behindByPartition(1, behind, followed)).containsOnly(Map.entry(tp(0), 5000L));
+    }
 }

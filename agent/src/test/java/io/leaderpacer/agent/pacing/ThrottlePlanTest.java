@@ -6,6 +6,7 @@ import io.leaderpacer.engine.pacing.BrokerPacing;
 import io.leaderpacer.engine.pacing.PacingDecision;
 import io.leaderpacer.engine.pacing.PacingMemory;
 import io.leaderpacer.engine.pacing.PacingPhase;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ThrottlePlanTest {
 
     private static final String CANARY = "_leader-pacer-canary";
+    private static final long MIB = 1L << 20;
 
     private static PartitionState behind(String topic, int partition) {
         return PartitionState.of(topic, partition, new int[]{0, 1, 2}, new int[]{0, 2}, 0);
@@ -37,7 +39,7 @@ class ThrottlePlanTest {
 
     @Test
     void pacedBrokerThatIsUp_getsItsOwnRate_andItsOutOfSyncReplicasListed_butNeverTheCanarys() {
-        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 1, 2)), Set.of(CANARY));
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 1, 2)), Set.of(CANARY), MIB);
 
         assertThat(plan.brokerRates()).containsExactly(Map.entry(1, 20L << 20));
         assertThat(plan.defaultRate()).isEmpty();
@@ -48,7 +50,7 @@ class ThrottlePlanTest {
 
     @Test
     void pacedBrokerThatIsDown_isCoveredByTheClusterDefault() {
-        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 2)), Set.of(CANARY));
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 2)), Set.of(CANARY), MIB);
 
         assertThat(plan.brokerRates()).isEmpty();
         assertThat(plan.defaultRate()).hasValue(20L << 20);
@@ -56,8 +58,38 @@ class ThrottlePlanTest {
 
     @Test
     void withoutACanary_everyOutOfSyncReplicaIsListed() {
-        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 1, 2)), Set.of());
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 1, 2)), Set.of(), MIB);
 
         assertThat(plan.entries()).containsOnlyKeys("load", CANARY);
+    }
+
+    /** Broker 1 up, load-0 known 4 KiB behind, load-3 known 5 MiB behind, the canary's partition not known. */
+    private static RecoveryObservation brokerOneWithKnownDistances() {
+        return new RecoveryObservation(List.of(), Map.of(1, List.of(behind("load", 0), behind("load", 3),
+                behind("load", 5))), Map.of(1, Map.of(new TopicPartition("load", 0), 4096L,
+                new TopicPartition("load", 3), 5 * MIB)), Set.of(0, 1, 2));
+    }
+
+    @Test
+    void replicaKnownWithinAFetchOfItsLeader_isLeftOut_whileTheFarOneAndTheOneNotKnownAreListed() {
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), MIB);
+
+        assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(3, 1),
+                new ThrottledReplicas.Replica(5, 1));
+    }
+
+    @Test
+    void noUnthrottledLag_listsEveryOutOfSyncReplica_asBefore() {
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), 0);
+
+        assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(0, 1),
+                new ThrottledReplicas.Replica(3, 1), new ThrottledReplicas.Replica(5, 1));
+    }
+
+    @Test
+    void replicaExactlyAtTheLimit_isListed() {
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), 4096);
+
+        assertThat(plan.entries().get("load")).contains(new ThrottledReplicas.Replica(0, 1));
     }
 }

@@ -14,19 +14,32 @@ import java.util.Objects;
  * because of another's value). In use, the ceiling is the larger of the min and max rates, and the rate is held
  * between the min rate and that ceiling.
  *
- * @param mode        off, static or adaptive
- * @param rateBytes   the static rate, or the adaptive mode's start, bytes per second, as set
- * @param minRateBytes the adaptive mode's floor and its additive step per interval, bytes per second
- * @param maxRateBytes the adaptive mode's and the progress guard's ceiling, bytes per second, as set
- * @param targetRatio the canary's P99 over its steady P99 at or under which the adaptive rate grows
- * @param timing      how often it decides and how long it may pace one broker
+ * @param mode                off, static or adaptive
+ * @param rates               the rates it sets, starts from and stays between
+ * @param targetRatio         the canary's P99 over its steady P99 at or under which the adaptive rate grows
+ * @param timing              how often it decides and how long it may pace one broker
+ * @param unthrottledLagBytes an out-of-sync replica of a broker that is up and fewer than this many bytes behind its
+ *                            leader is left out of the throttle (0 = none is): Kafka's leader may hold the high
+ *                            watermark for such a replica before it rejoins the ISR, so its fetches must not wait
  */
-public record CatchUpPacing(PacingMode mode, long rateBytes, long minRateBytes, long maxRateBytes, double targetRatio,
-                            Timing timing) {
+public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Timing timing, long unthrottledLagBytes) {
 
     /** Off, with the keys' defaults. */
-    public static final CatchUpPacing OFF = new CatchUpPacing(PacingMode.OFF, 20L << 20, 5L << 20, 200L << 20, 1.5,
-            new Timing(2000, 1_800_000));
+    public static final CatchUpPacing OFF = new CatchUpPacing(PacingMode.OFF, new Rates(20L << 20, 5L << 20, 200L << 20),
+            1.5, new Timing(2000, 1_800_000), 1L << 20);
+
+    /**
+     * @param rateBytes    the static rate, or the adaptive mode's start, bytes per second, as set
+     * @param minRateBytes the adaptive mode's floor and its additive step per interval, bytes per second
+     * @param maxRateBytes the adaptive mode's and the progress guard's ceiling, bytes per second, as set
+     */
+    public record Rates(long rateBytes, long minRateBytes, long maxRateBytes) {
+        public Rates {
+            require(rateBytes >= 1024, ConfigKey.CATCH_UP_RATE_BYTES, Long.toString(rateBytes));
+            require(minRateBytes >= 1024, ConfigKey.CATCH_UP_MIN_RATE_BYTES, Long.toString(minRateBytes));
+            require(maxRateBytes >= 1024, ConfigKey.CATCH_UP_MAX_RATE_BYTES, Long.toString(maxRateBytes));
+        }
+    }
 
     /**
      * @param intervalMs how often a recovering broker is looked at and its rate decided
@@ -41,22 +54,36 @@ public record CatchUpPacing(PacingMode mode, long rateBytes, long minRateBytes, 
 
     public CatchUpPacing {
         Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(rates, "rates");
         Objects.requireNonNull(timing, "timing");
-        require(rateBytes >= 1024, ConfigKey.CATCH_UP_RATE_BYTES, Long.toString(rateBytes));
-        require(minRateBytes >= 1024, ConfigKey.CATCH_UP_MIN_RATE_BYTES, Long.toString(minRateBytes));
-        require(maxRateBytes >= 1024, ConfigKey.CATCH_UP_MAX_RATE_BYTES, Long.toString(maxRateBytes));
         require(!Double.isNaN(targetRatio) && targetRatio >= 1 && !Double.isInfinite(targetRatio),
                 ConfigKey.CATCH_UP_TARGET_RATIO, Double.toString(targetRatio));
+        require(unthrottledLagBytes >= 0, ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, Long.toString(unthrottledLagBytes));
+    }
+
+    /** The static rate, or the adaptive mode's start, as set. */
+    public long rateBytes() {
+        return rates.rateBytes();
+    }
+
+    /** The adaptive mode's floor and its additive step per interval. */
+    public long minRateBytes() {
+        return rates.minRateBytes();
+    }
+
+    /** The adaptive mode's and the progress guard's ceiling, as set. */
+    public long maxRateBytes() {
+        return rates.maxRateBytes();
     }
 
     /** The ceiling in use: the max rate, or the min rate when that is larger. */
     public long ceilingBytes() {
-        return Math.max(minRateBytes, maxRateBytes);
+        return Math.max(minRateBytes(), maxRateBytes());
     }
 
     /** The rate an episode starts at: the rate key's value held between the min rate and the ceiling. */
     public long startRateBytes() {
-        return Math.min(ceilingBytes(), Math.max(minRateBytes, rateBytes));
+        return Math.min(ceilingBytes(), Math.max(minRateBytes(), rateBytes()));
     }
 
     public boolean enabled() {

@@ -61,7 +61,10 @@ public enum ConfigKey {
             "Catch-up pacing: how often a recovering broker's catch-up is looked at and its rate decided."),
     CATCH_UP_MAX_WAIT_MS("leader.imbalance.catch.up.pacing.max.wait.ms", "1800000",
             "a whole number of milliseconds >= 0 (0 = never escape)",
-            "Catch-up pacing: a broker paced for this long is no longer throttled until it is back in every ISR.");
+            "Catch-up pacing: a broker paced for this long is no longer throttled until it is back in every ISR."),
+    CATCH_UP_UNTHROTTLED_LAG_BYTES("leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "1048576",
+            "a whole number of bytes >= 0 (0 = every out-of-sync replica is throttled)",
+            "Catch-up pacing: an out-of-sync replica of a recovering broker that is up and fewer than this many bytes behind its leader is left out of the throttle. Why: once the broker is unfenced, Kafka's leader holds the high watermark for a replica that reached its log end within replica.lag.time.max.ms, in the ISR or not, so a throttle that withholds that replica's fetches holds acks=all writes up to that long; the default is one fetch's worth (replica.fetch.max.bytes' default).");
 
     private final String key;
     private final String defaultValue;

@@ -128,12 +128,13 @@ public record PacerConfig(
                 new GateRecheck(parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
                         parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0)),
                 new CatchUpPacing(parsePacingMode(current.get(ConfigKey.CATCH_UP_PACING)),
-                        parseLong(ConfigKey.CATCH_UP_RATE_BYTES, current, 1024),
-                        parseLong(ConfigKey.CATCH_UP_MIN_RATE_BYTES, current, 1024),
-                        parseLong(ConfigKey.CATCH_UP_MAX_RATE_BYTES, current, 1024),
+                        new CatchUpPacing.Rates(parseLong(ConfigKey.CATCH_UP_RATE_BYTES, current, 1024),
+                                parseLong(ConfigKey.CATCH_UP_MIN_RATE_BYTES, current, 1024),
+                                parseLong(ConfigKey.CATCH_UP_MAX_RATE_BYTES, current, 1024)),
                         parseRatio(ConfigKey.CATCH_UP_TARGET_RATIO, current.get(ConfigKey.CATCH_UP_TARGET_RATIO)),
                         new CatchUpPacing.Timing(parseLong(ConfigKey.CATCH_UP_INTERVAL_MS, current, 100),
-                                parseLong(ConfigKey.CATCH_UP_MAX_WAIT_MS, current, 0))));
+                                parseLong(ConfigKey.CATCH_UP_MAX_WAIT_MS, current, 0)),
+                        parseLong(ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, current, 0)));
     }
 
     /** A new configuration with one key changed (or reset, with {@code null}). */
@@ -177,6 +178,7 @@ public record PacerConfig(
             case CATCH_UP_TARGET_RATIO: return formatPercent(pacing.targetRatio());
             case CATCH_UP_INTERVAL_MS: return Long.toString(pacing.timing().intervalMs());
             case CATCH_UP_MAX_WAIT_MS: return Long.toString(pacing.timing().maxWaitMs());
+            case CATCH_UP_UNTHROTTLED_LAG_BYTES: return Long.toString(pacing.unthrottledLagBytes());
             default: throw new IllegalStateException("unhandled key " + key);
         }
     }

@@ -9,6 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Hand-worked: the topics a re-check must read. */
 class ReadScopeTest {
 
+    private static final Set<Integer> PLAIN = Set.of();
+
     private static int[] ints(int... v) {
         return v;
     }
@@ -26,16 +28,22 @@ class ReadScopeTest {
 
     @Test
     void recoveringBroker_scopeIsItsTopics_andTheImbalancedOnes() {
-        assertThat(ReadScope.topics(cluster(), Set.of(0))).containsExactly("a", "c", "d");
+        assertThat(ReadScope.topics(cluster(), Set.of(0), PLAIN)).containsExactly("a", "c", "d");
     }
 
     @Test
     void noRecoveringBroker_scopeIsTheImbalancedTopicsOnly() {
-        assertThat(ReadScope.topics(cluster(), Set.of())).containsExactly("c");
+        assertThat(ReadScope.topics(cluster(), Set.of(), PLAIN)).containsExactly("c");
     }
 
     @Test
     void everyBrokerRecovering_scopeIsEveryTopic() {
-        assertThat(ReadScope.topics(cluster(), Set.of(0, 1, 2))).containsExactly("a", "b", "c", "d");
+        assertThat(ReadScope.topics(cluster(), Set.of(0, 1, 2), PLAIN)).containsExactly("a", "b", "c", "d");
+    }
+
+    @Test
+    void deprioritizedFirstReplicaThatLeads_isImbalancedInEffectiveOrder_soItsTopicIsRead() {
+        // b-0 is led by its first replica 1; with 1 deprioritized its preferred leader is 2, so b is a candidate.
+        assertThat(ReadScope.topics(cluster(), Set.of(), Set.of(1))).containsExactly("b", "c");
     }
 }

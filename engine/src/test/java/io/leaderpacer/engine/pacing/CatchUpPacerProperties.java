@@ -40,8 +40,8 @@ class CatchUpPacerProperties {
                 .as((m, lo, sp, a, mw, wild, ordered) -> {
                     long hi = lo + sp;
                     long rate = ordered ? lo + Math.round(sp * a) : wild;
-                    return new CatchUpPacing(m, rate * MIB, lo * MIB, (ordered ? hi : Math.max(1, hi - 50)) * MIB, 1.5,
-                            new CatchUpPacing.Timing(2000, mw));
+                    return new CatchUpPacing(m, new CatchUpPacing.Rates(rate * MIB, lo * MIB,
+                            (ordered ? hi : Math.max(1, hi - 50)) * MIB), 1.5, new CatchUpPacing.Timing(2000, mw), MIB);
                 });
     }
 

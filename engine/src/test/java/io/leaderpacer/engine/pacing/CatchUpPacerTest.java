@@ -211,8 +211,8 @@ class CatchUpPacerTest {
         assertThat(crossed.ceilingBytes()).isEqualTo(300 * MIB);
         assertThat(crossed.startRateBytes()).isEqualTo(300 * MIB);
         PacingDecision d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), new CatchUpPacing(
-                io.leaderpacer.engine.config.PacingMode.STATIC, 500 * MIB, 5 * MIB, 200 * MIB, 1.5,
-                new CatchUpPacing.Timing(2000, 0)), PacingMemory.empty(), 0);
+                io.leaderpacer.engine.config.PacingMode.STATIC, new CatchUpPacing.Rates(500 * MIB, 5 * MIB, 200 * MIB),
+                1.5, new CatchUpPacing.Timing(2000, 0), MIB), PacingMemory.empty(), 0);
         assertThat(d.rateFor(1)).hasValue(200 * MIB);
     }
 }
