@@ -101,9 +101,14 @@ class CatchUpPacingClusterTest {
     }
 
     private PacerAgent agent(String pacing, LedgerStore ledger) {
+        return agent(pacing, ledger, 1L << 20);
+    }
+
+    private PacerAgent agent(String pacing, LedgerStore ledger, long unthrottledLagBytes) {
         PacerConfig config = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", pacing,
                 "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE)));
+                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", Long.toString(unthrottledLagBytes)));
         PacerAgent a = PacerAgent.builder(cluster.admin()).basePolicy(config).ledgerStore(ledger)
                 .requestTimeout(TIMEOUT).build();
         agents.add(a);
@@ -113,7 +118,9 @@ class CatchUpPacingClusterTest {
     @Test
     void recoveringBroker_onlyItsOutOfSyncReplicasAreThrottled_untilItIsBackInEveryIsr_thenNothingOfPacingsIsLeft()
             throws Exception {
-        PacerAgent agent = agent("static", LedgerStore.inMemory());
+        // Every replica of broker 2 here lacks under 1 MiB: with no replica left out for being close, the list
+        // follows the ISR alone.
+        PacerAgent agent = agent("static", LedgerStore.inMemory(), 0);
         cluster.stopBroker(2);
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 6_000_000);
 
@@ -166,6 +173,38 @@ class CatchUpPacingClusterTest {
                     .isEmpty();
             assertThat(rate(after, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).isEmpty();
             assertForeignThrottleExactly(after);
+        }, Set.of(0, 1, 2));
+    }
+
+    @Test
+    void replicasWithinAFetchOfTheirLeader_areListedWhileTheBrokerIsDown_andLeftOutOnceItIsUp() throws Exception {
+        PacerAgent agent = agent("static", LedgerStore.inMemory());
+        cluster.stopBroker(2);
+        // 6 MB over 12 partitions, weighted 1 to 12: the largest share, 923 KB, is under the default 1 MiB.
+        RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 6_000_000);
+
+        assertThat(agent.paceOnce().problem()).isEmpty();
+        eventually(s -> assertThat(entries(s, TOPIC)).as("down: its distances are unknown, so every replica is listed")
+                .isEqualTo(allReplicasOf(2)), Set.of(0, 1));
+
+        cluster.startBroker(2);
+        boolean sawUpAndBehind = false;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!sawUpAndBehind && System.nanoTime() < deadline) {
+            PacingReport r = agent.paceOnce();
+            assertThat(r.problem()).isEmpty();
+            sawUpAndBehind = r.brokers().stream().anyMatch(b -> b.broker() == 2
+                    && b.progress().bytesBehind().orElse(0) > 0);
+            Thread.sleep(300);
+        }
+        assertThat(sawUpAndBehind).as("a look saw broker 2 up, its distances known, still behind").isTrue();
+        eventually(s -> assertThat(entries(s, TOPIC)).as("every replica is within 1 MiB of its leader: none listed")
+                .isEmpty(), Set.of(0, 1, 2));
+        await().atMost(Duration.ofSeconds(60)).until(() -> outOfSyncReplicasOf(2).isEmpty());
+        agent.paceOnce();
+        eventually(after -> {
+            assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).as("the list was absent before: deleted again").isEmpty();
+            assertThat(rate(after, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).isEmpty();
         }, Set.of(0, 1, 2));
     }
 
