@@ -254,11 +254,11 @@ public final class PacingLoop {
                     new java.util.ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
             RecoveryObservation seen = observer.observe(snapshot, signal);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
-            ThrottleReconciler.Outcome o = reconciler.reconcile(
-                    ThrottlePlan.of(decision, seen, unthrottled, config.unthrottledLagBytes()), seen.active());
+            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config.unthrottledLagBytes());
+            ThrottleReconciler.Outcome o = reconciler.reconcile(plan, seen.active());
             memory = decision.nextMemory();
-            PacingReport report = new PacingReport(now, decision.brokers(), o.changes(), o.notes(),
-                    canaryProblem.stream().findFirst());
+            PacingReport report = new PacingReport(now, decision.brokers(), o.changes(),
+                    concat(o.notes(), plan.notes(config.unthrottledLagBytes())), canaryProblem.stream().findFirst());
             quiet.fullLook(snapshot, report, ledger.isEmpty(), inSync);
             return record(report);
         } catch (ExecutionException e) {
@@ -288,9 +288,10 @@ public final class PacingLoop {
             ClusterSnapshot snapshot = reader.read();
             RecoveryObservation seen = observer.observe(snapshot, fixedCanary);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
-            ThrottleReconciler.Outcome o = reconciler.preview(
-                    ThrottlePlan.of(decision, seen, unthrottled, config.unthrottledLagBytes()), seen.active());
-            return new PacingReport(now, decision.brokers(), o.changes(), o.notes(), Optional.empty());
+            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config.unthrottledLagBytes());
+            ThrottleReconciler.Outcome o = reconciler.preview(plan, seen.active());
+            return new PacingReport(now, decision.brokers(), o.changes(),
+                    concat(o.notes(), plan.notes(config.unthrottledLagBytes())), Optional.empty());
         } catch (ExecutionException e) {
             return PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e.getCause()));
         } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
@@ -401,5 +402,14 @@ public final class PacingLoop {
         logged = now;
         r.brokers().forEach(b -> LOG.debug("catch-up pacing: broker {} {}: {}", b.broker(), b.phase(), b.reason()));
         return r;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        if (b.isEmpty()) {
+            return a;
+        }
+        List<String> all = new java.util.ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 }

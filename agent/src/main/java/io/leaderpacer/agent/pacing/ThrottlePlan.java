@@ -24,15 +24,33 @@ import java.util.TreeMap;
  * @param brokerRates per paced broker that is active, its rate in bytes per second
  * @param defaultRate the cluster default, when a paced broker is down
  * @param entries     per topic, the entries naming a paced broker's out-of-sync replicas
+ * @param leftOut     per paced broker, how many of its out-of-sync replicas were left out for being close
  */
 record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
-                    Map<String, Set<ThrottledReplicas.Replica>> entries) {
+                    Map<String, Set<ThrottledReplicas.Replica>> entries, Map<Integer, Integer> leftOut) {
 
     static final ThrottlePlan NONE = new ThrottlePlan(Map.of(), OptionalLong.empty(), Map.of());
 
     ThrottlePlan {
         brokerRates = Map.copyOf(brokerRates);
         entries = Map.copyOf(entries);
+        leftOut = Map.copyOf(leftOut);
+    }
+
+    /** A plan that left no replica out for being close. */
+    ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
+                 Map<String, Set<ThrottledReplicas.Replica>> entries) {
+        this(brokerRates, defaultRate, entries, Map.of());
+    }
+
+    /** For /status: per broker with replicas left out for being close, how many and why. */
+    List<String> notes(long unthrottledLagBytes) {
+        List<String> notes = new java.util.ArrayList<>();
+        new TreeMap<>(leftOut).forEach((broker, n) -> notes.add(String.format(java.util.Locale.ROOT,
+                "broker %d: %d out-of-sync replica%s under %.1f MiB behind %s leader left unthrottled"
+                        + " (leader.imbalance.catch.up.pacing.unthrottled.lag.bytes)", broker, n, n == 1 ? "" : "s",
+                unthrottledLagBytes / 1048576.0, n == 1 ? "its" : "their")));
+        return notes;
     }
 
     /**
@@ -48,6 +66,7 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
         Map<Integer, Long> rates = new TreeMap<>();
         long downRate = Long.MAX_VALUE;
         Map<String, Set<ThrottledReplicas.Replica>> entries = new TreeMap<>();
+        Map<Integer, Integer> leftOut = new TreeMap<>();
         for (BrokerPacing b : decision.brokers()) {
             if (b.rateBytes().isEmpty()) {
                 continue;
@@ -59,8 +78,11 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
                 downRate = Math.min(downRate, rate);
             }
             for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
-                if (unthrottled.contains(p.id().topic())
-                        || observed.knownWithin(b.broker(), p, unthrottledLagBytes)) {
+                if (unthrottled.contains(p.id().topic())) {
+                    continue;
+                }
+                if (observed.knownWithin(b.broker(), p, unthrottledLagBytes)) {
+                    leftOut.merge(b.broker(), 1, Integer::sum);
                     continue;
                 }
                 entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
@@ -68,6 +90,6 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
             }
         }
         return new ThrottlePlan(rates, downRate == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(downRate),
-                entries);
+                entries, leftOut);
     }
 }

@@ -76,6 +76,9 @@ class ThrottlePlanTest {
 
         assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(3, 1),
                 new ThrottledReplicas.Replica(5, 1));
+        assertThat(plan.leftOut()).containsExactly(Map.entry(1, 1));
+        assertThat(plan.notes(MIB)).containsExactly("broker 1: 1 out-of-sync replica under 1.0 MiB behind its leader"
+                + " left unthrottled (leader.imbalance.catch.up.pacing.unthrottled.lag.bytes)");
     }
 
     @Test
@@ -84,6 +87,8 @@ class ThrottlePlanTest {
 
         assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(0, 1),
                 new ThrottledReplicas.Replica(3, 1), new ThrottledReplicas.Replica(5, 1));
+        assertThat(plan.leftOut()).isEmpty();
+        assertThat(plan.notes(0)).isEmpty();
     }
 
     @Test
