@@ -39,7 +39,7 @@ public record ReplicaBytes(long hosted, long behind) {
         long hosted = own.values().stream().mapToLong(Long::longValue).sum();
         long behind = 0;
         for (PartitionState p : partitions) {
-            if (!p.hasLeader() || p.leader() == broker || !p.isReplica(broker)) {
+            if (!follows(broker, p)) {
                 continue;
             }
             TopicPartition tp = new TopicPartition(p.id().topic(), p.id().partition());
@@ -61,7 +61,7 @@ public record ReplicaBytes(long hosted, long behind) {
             return out;
         }
         for (PartitionState p : partitions) {
-            if (!p.hasLeader() || p.leader() == broker || !p.isReplica(broker) || !sizes.containsKey(p.leader())) {
+            if (!follows(broker, p) || !sizes.containsKey(p.leader())) {
                 continue;
             }
             TopicPartition tp = new TopicPartition(p.id().topic(), p.id().partition());
@@ -71,5 +71,10 @@ public record ReplicaBytes(long hosted, long behind) {
             }
         }
         return out;
+    }
+
+    /** Whether {@code broker} hosts {@code p} and follows a leader of it (not leaderless, not led by itself). */
+    private static boolean follows(int broker, PartitionState p) {
+        return p.hasLeader() && p.leader() != broker && p.isReplica(broker);
     }
 }
