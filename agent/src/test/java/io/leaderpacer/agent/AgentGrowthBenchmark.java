@@ -5,6 +5,7 @@ import io.leaderpacer.agent.pacing.PacingLoop;
 import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.agent.pacing.QuietLooks;
 import io.leaderpacer.cluster.ProcessKafkaCluster;
+import io.leaderpacer.cluster.cpu.ProcessCpuTime;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
@@ -44,6 +45,10 @@ import java.util.concurrent.ExecutionException;
  *       follow, decide, as the median of a few runs;</li>
  *   <li>the bytes the Admin client received per run (its {@code incoming-byte-total}) and the bytes allocated by
  *       this JVM's threads per run;</li>
+ *   <li>the CPU time a full run costs each side (from {@code /proc/<pid>/stat} for the brokers and the controller,
+ *       the JVM's own process CPU time for the agent): the brokers' share is what a cluster whose brokers have their
+ *       own hosts spreads over them, the agent's is what stays on the agent's host whatever the cluster. CPU time
+ *       well under the run's time times the cores says the read waits on round trips rather than on the cores;</li>
  *   <li>the agent's retained heap (used heap after full collections, agent built and run, minus before);</li>
  *   <li>a re-check's read of a fixed scope of 10 topics (1,000 partitions): what a partial read costs when the
  *       cluster around it grows;</li>
@@ -74,9 +79,9 @@ public final class AgentGrowthBenchmark {
         System.out.printf(Locale.ROOT, "agent growth benchmark: %d brokers as separate processes, topics of %d partitions"
                 + " with 1 replica, sizes %s, %d runs each%n", brokers, PARTITIONS_PER_TOPIC, Arrays.toString(sizes), runs);
         System.out.println("| partitions | full run | its read | follow + decide | received per run | allocated per run"
-                + " | agent heap retained | re-check read of 1,000 partitions | pacing look, full | pacing look, quiet"
-                + " | created in |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + " | CPU per full run: brokers / controller / agent | agent heap retained"
+                + " | re-check read of 1,000 partitions | pacing look, full | pacing look, quiet | created in |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         try (ProcessKafkaCluster cluster = ProcessKafkaCluster.builder().brokers(brokers).brokerHeap("1500m")
                 .controllerHeap("1g").startTimeout(Duration.ofMinutes(3)).build()) {
             cluster.start();
@@ -92,13 +97,14 @@ public final class AgentGrowthBenchmark {
                     topics = Math.max(topics, wanted);
                     awaitLeaders(admin, topics * PARTITIONS_PER_TOPIC);
                     double createdSeconds = (System.nanoTime() - t0) / 1e9;
-                    System.out.println(measure(admin, topics * PARTITIONS_PER_TOPIC, runs, createdSeconds));
+                    System.out.println(measure(cluster, admin, topics * PARTITIONS_PER_TOPIC, runs, createdSeconds));
                 }
             }
         }
     }
 
-    private static String measure(Admin admin, int partitions, int runs, double createdSeconds) throws Exception {
+    private static String measure(ProcessKafkaCluster cluster, Admin admin, int partitions, int runs,
+            double createdSeconds) throws Exception {
         PacerConfig immediate = PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "1"));
         long heapBefore = usedAfterGc();
         double[] total = new double[runs];
@@ -106,13 +112,22 @@ public final class AgentGrowthBenchmark {
         double[] decide = new double[runs];
         double[] received = new double[runs];
         double[] allocated = new double[runs];
+        double[] brokerCpu = new double[runs];
+        double[] controllerCpu = new double[runs];
+        double[] agentCpu = new double[runs];
         long retained;
         try (PacerAgent agent = PacerAgent.builder(admin).basePolicy(immediate).requestTimeout(TIMEOUT).build()) {
             AgentRunBenchmark.check(agent.runOnce()); // warm-up, and the first full build of the followed state
             for (int i = 0; i < runs; i++) {
                 double bytesBefore = receivedBytes(admin);
                 long allocatedBefore = allocatedBytes();
+                long brokersBefore = brokersCpuNanos(cluster);
+                long controllerBefore = ProcessCpuTime.of(cluster.pid(cluster.controllerId())).toNanos();
+                long agentBefore = agentCpuNanos();
                 RunRecord r = agent.runOnce();
+                agentCpu[i] = (agentCpuNanos() - agentBefore) / 1e6;
+                controllerCpu[i] = (ProcessCpuTime.of(cluster.pid(cluster.controllerId())).toNanos() - controllerBefore) / 1e6;
+                brokerCpu[i] = (brokersCpuNanos(cluster) - brokersBefore) / 1e6;
                 AgentRunBenchmark.check(r);
                 allocated[i] = allocatedBytes() - allocatedBefore;
                 received[i] = receivedBytes(admin) - bytesBefore;
@@ -136,9 +151,11 @@ public final class AgentGrowthBenchmark {
         }
         double[][] looks = pacingLooks(admin, runs);
         return String.format(Locale.ROOT,
-                "| %,d | %s ms | %s ms | %s ms | %s MB | %s MB | %.1f MB | %s ms | %s ms | %s ms | %.0f s |",
+                "| %,d | %s ms | %s ms | %s ms | %s MB | %s MB | %.0f / %.0f / %.0f ms | %.1f MB | %s ms | %s ms | %s ms"
+                        + " | %.0f s |",
                 partitions, spread(total, 0), spread(read, 0), spread(decide, 1), spread(mb(received), 2),
-                spread(mb(allocated), 1), retained / 1e6, spread(partial, 1), spread(looks[0], 0),
+                spread(mb(allocated), 1), AgentRunBenchmark.median(brokerCpu), AgentRunBenchmark.median(controllerCpu),
+                AgentRunBenchmark.median(agentCpu), retained / 1e6, spread(partial, 1), spread(looks[0], 0),
                 spread(looks[1], 1), createdSeconds);
     }
 
@@ -231,6 +248,17 @@ public final class AgentGrowthBenchmark {
             Thread.sleep(1_000);
         }
         throw new IllegalStateException("not every one of " + partitions + " partitions has a leader after 20 minutes");
+    }
+
+    /** CPU time used so far by all the broker processes together, in ns. */
+    private static long brokersCpuNanos(ProcessKafkaCluster cluster) {
+        return cluster.brokerIds().stream().mapToLong(id -> ProcessCpuTime.of(cluster.pid(id)).toNanos()).sum();
+    }
+
+    /** CPU time used so far by this JVM (every thread, the collector's included), in ns. */
+    private static long agentCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static double receivedBytes(Admin admin) {
