@@ -11,6 +11,7 @@ import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.NewPartitionReassignment;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Metric;
@@ -25,6 +26,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -52,6 +54,11 @@ import java.util.concurrent.ExecutionException;
  *   <li>the agent's retained heap (used heap after full collections, agent built and run, minus before);</li>
  *   <li>a re-check's read of a fixed scope of 10 topics (1,000 partitions): what a partial read costs when the
  *       cluster around it grows;</li>
+ *   <li>the run that elects once a partition's preferred replica can lead again, after a full read and after a
+ *       re-check: a probe topic of 10 partitions with 2 replicas has its replica order reversed (an immediate
+ *       reassignment: the leader stays, its preferred replica is in the ISR), then a run capped at 5 elections reads
+ *       in full and elects 5, and leaves work, so the next run reads only the probe topic and elects the rest. The
+ *       delay from an ISR change to its election is the wait for the next run plus this run;</li>
  *   <li>a catch-up pacing look (static mode, nothing to pace), full and quiet: a full look reads every partition
  *       and the throttle configs; a quiet one, which follows a full look that found nothing to pace, reads the
  *       brokers only. The loop's clock is stepped past the quiet period's bound to force each full look.</li>
@@ -67,6 +74,9 @@ public final class AgentGrowthBenchmark {
     private static final int TOPICS_PER_CREATE = 20;
     private static final int SCOPE_TOPICS = 10;
     private static final Duration TIMEOUT = Duration.ofMinutes(2);
+    /** Not a growth topic: the probe whose order is reversed to make elections. */
+    private static final String PROBE_TOPIC = "probe-elect";
+    private static final int PROBE_PARTITIONS = 10;
 
     private AgentGrowthBenchmark() {
     }
@@ -80,8 +90,9 @@ public final class AgentGrowthBenchmark {
                 + " with 1 replica, sizes %s, %d runs each%n", brokers, PARTITIONS_PER_TOPIC, Arrays.toString(sizes), runs);
         System.out.println("| partitions | full run | its read | follow + decide | received per run | allocated per run"
                 + " | CPU per full run: brokers / controller / agent | agent heap retained"
-                + " | re-check read of 1,000 partitions | pacing look, full | pacing look, quiet | created in |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + " | re-check read of 1,000 partitions | electing run after a full read | electing run after a re-check"
+                + " | pacing look, full | pacing look, quiet | created in |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         try (ProcessKafkaCluster cluster = ProcessKafkaCluster.builder().brokers(brokers).brokerHeap("1500m")
                 .controllerHeap("1g").startTimeout(Duration.ofMinutes(3)).build()) {
             cluster.start();
@@ -89,6 +100,7 @@ public final class AgentGrowthBenchmark {
                     AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
                     AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis(),
                     AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis()))) {
+                createProbe(admin, cluster.brokerIds().subList(0, 2));
                 int topics = 0;
                 for (int size : sizes) {
                     long t0 = System.nanoTime();
@@ -149,14 +161,112 @@ public final class AgentGrowthBenchmark {
             reader.read(scope);
             partial[i] = (System.nanoTime() - t0) / 1e6;
         }
+        double[][] electing = electingRuns(admin, runs);
         double[][] looks = pacingLooks(admin, runs);
         return String.format(Locale.ROOT,
                 "| %,d | %s ms | %s ms | %s ms | %s MB | %s MB | %.0f / %.0f / %.0f ms | %.1f MB | %s ms | %s ms | %s ms"
-                        + " | %.0f s |",
+                        + " | %s ms | %s ms | %.0f s |",
                 partitions, spread(total, 0), spread(read, 0), spread(decide, 1), spread(mb(received), 2),
                 spread(mb(allocated), 1), AgentRunBenchmark.median(brokerCpu), AgentRunBenchmark.median(controllerCpu),
-                AgentRunBenchmark.median(agentCpu), retained / 1e6, spread(partial, 1), spread(looks[0], 0),
+                AgentRunBenchmark.median(agentCpu), retained / 1e6, spread(partial, 1), spread(electing[0], 0),
+                spread(electing[1], 0), spread(looks[0], 0),
                 spread(looks[1], 1), createdSeconds);
+    }
+
+    /**
+     * Per run, the time of a run electing half the probe's partitions after a full read, and of the next one, which
+     * re-checks the probe topic only and elects the rest, in ms: {full[], recheck[]}.
+     */
+    private static double[][] electingRuns(Admin admin, int runs) throws Exception {
+        PacerConfig capped = PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "300",
+                "leader.imbalance.election.max.per.run", String.valueOf(PROBE_PARTITIONS / 2)));
+        double[] full = new double[runs];
+        double[] recheck = new double[runs];
+        try (PacerAgent agent = PacerAgent.builder(admin).basePolicy(capped).requestTimeout(TIMEOUT).build()) {
+            settle(agent); // warm-up, and a run that left no work: the next one reads in full
+            for (int i = 0; i < runs; i++) {
+                int preferred = reverseProbe(admin);
+                RunRecord first = agent.runOnce();
+                checkElected(first, false, preferred);
+                RunRecord second = agent.runOnce();
+                checkElected(second, true, preferred);
+                full[i] = first.timings().totalMillis();
+                recheck[i] = second.timings().totalMillis();
+                settle(agent);
+            }
+        }
+        return new double[][] {full, recheck};
+    }
+
+    /** Runs until a run leaves no work, so that the next one reads in full. */
+    private static void settle(PacerAgent agent) {
+        for (int i = 0; i < 10; i++) {
+            RunRecord r = agent.runOnce();
+            AgentRunBenchmark.check(r);
+            if (r.decision().orElseThrow().outcome() == io.leaderpacer.engine.schedule.RunOutcome.DONE) {
+                return;
+            }
+        }
+        throw new IllegalStateException("the agent still has work after 10 runs on a cluster with nothing to elect");
+    }
+
+    private static void checkElected(RunRecord r, boolean partialRead, int preferred) {
+        AgentRunBenchmark.check(r);
+        if (r.timings().partialRead() != partialRead || r.electedTo(preferred) != PROBE_PARTITIONS / 2) {
+            throw new IllegalStateException("expected a run with a " + (partialRead ? "partial" : "full") + " read electing "
+                    + PROBE_PARTITIONS / 2 + " to broker " + preferred + ": " + r.summary());
+        }
+    }
+
+    private static void createProbe(Admin admin, List<Integer> brokers) throws Exception {
+        Map<Integer, List<Integer>> assignment = new java.util.HashMap<>();
+        for (int p = 0; p < PROBE_PARTITIONS; p++) {
+            assignment.put(p, brokers);
+        }
+        admin.createTopics(List.of(new NewTopic(PROBE_TOPIC, assignment))).all().get();
+    }
+
+    /**
+     * Reverses the probe's replica order (both replicas in sync, so the reassignment completes at once and the leader
+     * stays) and waits until every partition is off its new preferred leader. Returns the new preferred broker.
+     */
+    private static int reverseProbe(Admin admin) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (true) {
+            try {
+                TopicDescription d = admin.describeTopics(List.of(PROBE_TOPIC)).allTopicNames().get().get(PROBE_TOPIC);
+                Map<org.apache.kafka.common.TopicPartition, Optional<NewPartitionReassignment>> reversed = new java.util.HashMap<>();
+                List<Integer> order = null;
+                for (var p : d.partitions()) {
+                    List<Integer> replicas = new ArrayList<>(p.replicas().stream().map(n -> n.id()).toList());
+                    java.util.Collections.reverse(replicas);
+                    order = replicas;
+                    reversed.put(new org.apache.kafka.common.TopicPartition(PROBE_TOPIC, p.partition()),
+                            Optional.of(new NewPartitionReassignment(replicas)));
+                }
+                admin.alterPartitionReassignments(reversed).all().get();
+                int preferred = order.get(0);
+                awaitImbalanced(admin, preferred, deadline);
+                return preferred;
+            } catch (ExecutionException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(200); // the probe topic just created, or a reassignment still completing: try again
+            }
+        }
+    }
+
+    private static void awaitImbalanced(Admin admin, int preferred, long deadline) throws Exception {
+        while (System.nanoTime() < deadline) {
+            TopicDescription d = admin.describeTopics(List.of(PROBE_TOPIC)).allTopicNames().get().get(PROBE_TOPIC);
+            if (d.partitions().stream().allMatch(p -> p.replicas().get(0).id() == preferred && p.leader() != null
+                    && p.leader().id() != preferred && p.isr().size() == 2)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the probe's reversed order did not show within " + TIMEOUT);
     }
 
     /** Per run, a full pacing look's time and a quiet one's, in ms: {full[], quiet[]}. */
