@@ -41,13 +41,15 @@ import java.util.concurrent.ExecutionException;
  * limit, and the partitions have one replica, so a cluster of n brokers holds about n x 18,000 partitions. Only this
  * JVM is the agent, so its heap and allocation are the agent's own.
  *
- * <p>At each size, with every partition on its preferred leader (nothing to elect):
+ * <p>At each size, once the brokers are idle again after creating the new topics, with every partition on its
+ * preferred leader (nothing to elect):
  * <ul>
  *   <li>the agent's full run: read (describeCluster, listTopics, describeTopics, listPartitionReassignments),
  *       follow, decide, as the median of a few runs;</li>
  *   <li>the bytes the Admin client received per run (its {@code incoming-byte-total}) and the bytes allocated by
  *       this JVM's threads per run;</li>
- *   <li>the CPU time a full run costs each side (from {@code /proc/<pid>/stat} for the brokers and the controller,
+ *   <li>the CPU time a full run costs each side (from {@code /proc/<pid>/stat} for the brokers, less what they use
+ *       idle over the same time, and the controller,
  *       the JVM's own process CPU time for the agent): the brokers' share is what a cluster whose brokers have their
  *       own hosts spreads over them, the agent's is what stays on the agent's host whatever the cluster. CPU time
  *       well under the run's time times the cores says the read waits on round trips rather than on the cores;</li>
@@ -109,14 +111,15 @@ public final class AgentGrowthBenchmark {
                     topics = Math.max(topics, wanted);
                     awaitLeaders(admin, topics * PARTITIONS_PER_TOPIC);
                     double createdSeconds = (System.nanoTime() - t0) / 1e9;
-                    System.out.println(measure(cluster, admin, topics * PARTITIONS_PER_TOPIC, runs, createdSeconds));
+                    double idle = awaitQuiet(cluster);
+                    System.out.println(measure(cluster, admin, topics * PARTITIONS_PER_TOPIC, runs, createdSeconds, idle));
                 }
             }
         }
     }
 
     private static String measure(ProcessKafkaCluster cluster, Admin admin, int partitions, int runs,
-            double createdSeconds) throws Exception {
+            double createdSeconds, double brokersIdle) throws Exception {
         PacerConfig immediate = PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "1"));
         long heapBefore = usedAfterGc();
         double[] total = new double[runs];
@@ -136,10 +139,13 @@ public final class AgentGrowthBenchmark {
                 long brokersBefore = brokersCpuNanos(cluster);
                 long controllerBefore = ProcessCpuTime.of(cluster.pid(cluster.controllerId())).toNanos();
                 long agentBefore = agentCpuNanos();
+                long wallBefore = System.nanoTime();
                 RunRecord r = agent.runOnce();
+                long wall = System.nanoTime() - wallBefore;
                 agentCpu[i] = (agentCpuNanos() - agentBefore) / 1e6;
                 controllerCpu[i] = (ProcessCpuTime.of(cluster.pid(cluster.controllerId())).toNanos() - controllerBefore) / 1e6;
-                brokerCpu[i] = (brokersCpuNanos(cluster) - brokersBefore) / 1e6;
+                // What the brokers use idle over the same time is not the read's.
+                brokerCpu[i] = (brokersCpuNanos(cluster) - brokersBefore - brokersIdle * wall) / 1e6;
                 AgentRunBenchmark.check(r);
                 allocated[i] = allocatedBytes() - allocatedBefore;
                 received[i] = receivedBytes(admin) - bytesBefore;
@@ -358,6 +364,23 @@ public final class AgentGrowthBenchmark {
             Thread.sleep(1_000);
         }
         throw new IllegalStateException("not every one of " + partitions + " partitions has a leader after 20 minutes");
+    }
+
+    /**
+     * Waits until the brokers are done with the topics just created (their CPU use together under a tenth of a core
+     * over 2 s, for at most 3 minutes), so that a run's figures are not theirs; returns their idle use, in cores.
+     */
+    private static double awaitQuiet(ProcessKafkaCluster cluster) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        double use;
+        do {
+            long cpu0 = brokersCpuNanos(cluster);
+            long t0 = System.nanoTime();
+            Thread.sleep(2_000);
+            use = (double) (brokersCpuNanos(cluster) - cpu0) / (System.nanoTime() - t0);
+        } while (use > 0.1 && System.nanoTime() < deadline);
+        System.out.printf(Locale.ROOT, "brokers idle at %.3f cores%n", use);
+        return use;
     }
 
     /** CPU time used so far by all the broker processes together, in ns. */
