@@ -371,7 +371,8 @@ public final class AgentGrowthBenchmark {
      * over 2 s, for at most 3 minutes), so that a run's figures are not theirs; returns their idle use, in cores.
      */
     private static double awaitQuiet(ProcessKafkaCluster cluster) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        long start = System.nanoTime();
+        long deadline = start + Duration.ofMinutes(3).toNanos();
         double use;
         do {
             long cpu0 = brokersCpuNanos(cluster);
@@ -379,7 +380,7 @@ public final class AgentGrowthBenchmark {
             Thread.sleep(2_000);
             use = (double) (brokersCpuNanos(cluster) - cpu0) / (System.nanoTime() - t0);
         } while (use > 0.1 && System.nanoTime() < deadline);
-        System.out.printf(Locale.ROOT, "brokers idle at %.3f cores%n", use);
+        System.out.printf(Locale.ROOT, "brokers idle at %.3f cores after %.0f s%n", use, (System.nanoTime() - start) / 1e9);
         return use;
     }
 
