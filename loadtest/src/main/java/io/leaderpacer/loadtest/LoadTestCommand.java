@@ -103,7 +103,9 @@ public final class LoadTestCommand implements Callable<Integer> {
     int rounds;
 
     @Option(names = "--policy", paramLabel = "NAME[:key=value,...]", description = "A policy to compare (repeatable; default: immediate and recommended-paced; pacer simulate"
-            + " --list-policies lists every name).")
+            + " --list-policies lists every name). A key broker.KEY is a Kafka broker setting its rounds run under, set as"
+            + " a cluster-wide dynamic default and put back after each round (e.g. broker.num.replica.fetchers=2);"
+            + " end with ' as LABEL' to name it in the reports.")
     List<String> policies = new ArrayList<>();
 
     @Option(names = "--check-interval", defaultValue = "5", paramLabel = "SECONDS", description = "The agent's check interval for every policy (default: ${DEFAULT-VALUE}).")

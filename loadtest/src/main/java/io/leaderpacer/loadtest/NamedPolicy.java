@@ -25,14 +25,22 @@ import java.util.Objects;
  * {@code recommended:leader.imbalance.catch.up.pacing=static as paced}), since a policy with settings is a long
  * name for a table.
  *
- * @param name        as reports show it
- * @param config      what the agent runs with
- * @param description one line for the report
+ * <p>A key that starts with {@code broker.} is a Kafka broker setting the round runs under, not the agent's
+ * ({@code recommended-paced:broker.num.replica.fetchers=2 as paced-2-fetchers}): {@link RoundBrokerSettings} sets it
+ * as a cluster-wide dynamic default before the round and puts back what was there after it. Why: some of what the
+ * catch-up costs is the brokers' own settings, and comparing them side by side, round by round, needs them per policy.
+ *
+ * @param name           as reports show it
+ * @param config         what the agent runs with
+ * @param brokerSettings Kafka broker settings (without the {@code broker.} prefix) the round runs under; may be empty
+ * @param description    one line for the report
  */
-public record NamedPolicy(String name, PacerConfig config, String description) {
+public record NamedPolicy(String name, PacerConfig config, Map<String, String> brokerSettings, String description) {
 
     /** The policy others are compared with, when it runs (the baseline). */
     public static final String BASELINE = PolicyRegistry.IMMEDIATE;
+    /** The prefix of a policy key that is a broker setting for the round. */
+    public static final String BROKER_PREFIX = "broker.";
     /** What a label may hold: it names a policy in tables and CSV files. */
     private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("[a-zA-Z0-9._-]{1,64}");
 
@@ -42,6 +50,7 @@ public record NamedPolicy(String name, PacerConfig config, String description) {
     public NamedPolicy {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(config, "config");
+        brokerSettings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(brokerSettings));
         Objects.requireNonNull(description, "description");
     }
 
@@ -65,13 +74,25 @@ public record NamedPolicy(String name, PacerConfig config, String description) {
         int colon = text.indexOf(':');
         String name = colon < 0 ? text : text.substring(0, colon).strip();
         Map<String, String> overrides = new LinkedHashMap<>();
+        Map<String, String> brokerSettings = new LinkedHashMap<>();
         if (colon >= 0) {
             for (String pair : text.substring(colon + 1).split(",")) {
                 int eq = pair.indexOf('=');
                 if (eq <= 0) {
                     throw new IllegalArgumentException("policy '" + name + "': expected key=value, got '" + pair.strip() + "'");
                 }
-                overrides.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
+                String key = pair.substring(0, eq).strip();
+                String value = pair.substring(eq + 1).strip();
+                if (key.startsWith(BROKER_PREFIX)) {
+                    String brokerKey = key.substring(BROKER_PREFIX.length());
+                    if (brokerKey.isEmpty() || value.isEmpty()) {
+                        throw new IllegalArgumentException("policy '" + name + "': broker setting '" + pair.strip()
+                                + "' needs a key and a value, e.g. broker.num.replica.fetchers=2");
+                    }
+                    brokerSettings.put(brokerKey, value);
+                } else {
+                    overrides.put(key, value);
+                }
             }
         }
         PolicyEntry entry;
@@ -89,7 +110,13 @@ public record NamedPolicy(String name, PacerConfig config, String description) {
         base.putAll(overrides);
         try {
             PacerConfig config = PacerConfig.fromMap(base);
-            return new NamedPolicy(label != null ? label : colon < 0 ? name : text, config, describe(config));
+            String described = describe(config);
+            if (!brokerSettings.isEmpty()) {
+                StringBuilder sb = new StringBuilder(described).append(" | brokers:");
+                brokerSettings.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+                described = sb.toString();
+            }
+            return new NamedPolicy(label != null ? label : colon < 0 ? name : text, config, brokerSettings, described);
         } catch (ConfigException e) {
             throw new IllegalArgumentException("policy '" + name + "': " + e.getMessage(), e);
         }

@@ -59,6 +59,7 @@ final class RecoveryRound {
     private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
     private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
     private static final Duration RESET_LIMIT = Duration.ofSeconds(300);
+    private static final Duration BROKER_SETTINGS_LIMIT = Duration.ofSeconds(30);
 
     private final LoadTestSettings settings;
     private final TargetCluster target;
@@ -108,6 +109,24 @@ final class RecoveryRound {
             topics.create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
         }
         catchUpTopicUsed = true;
+        RoundBrokerSettings brokerSettings = RoundBrokerSettings.apply(admin, policy.brokerSettings(), target.brokerIds(),
+                BROKER_SETTINGS_LIMIT);
+        open.push(brokerSettings);
+        try {
+            return measure(policy, round);
+        } finally {
+            if (open.remove(brokerSettings)) {
+                brokerSettings.close();
+            }
+        }
+    }
+
+    /** The round itself, under its broker settings. */
+    private RoundResult measure(NamedPolicy policy, int round) throws Exception {
+        if (!policy.brokerSettings().isEmpty()) {
+            printer.accept(String.format(Locale.ROOT, "[%s %d/%d] brokers run with %s", policy.name(), round,
+                    settings.comparison().rounds(), policy.brokerSettings()));
+        }
         RoundState state = new RoundState(policy, round);
         open.push(state.loop);
         try {

@@ -36,6 +36,19 @@ class NamedPolicyTest {
     }
 
     @Test
+    void brokerKeys_areBrokerSettingsForTheRound_notTheAgents_andTheDescriptionShowsThem() {
+        NamedPolicy p = NamedPolicy.parse("recommended-paced:broker.num.replica.fetchers=2,"
+                + "leader.imbalance.election.max.per.run=20 as paced-2", 117, 5);
+        assertThat(p.brokerSettings()).containsExactly(java.util.Map.entry("num.replica.fetchers", "2"));
+        assertThat(p.config().maxPerRun()).isEqualTo(20);
+        assertThat(p.config().toMap()).doesNotContainKey("broker.num.replica.fetchers");
+        assertThat(p.description()).endsWith("| brokers: num.replica.fetchers=2");
+        assertThat(NamedPolicy.parse("immediate", 117, 5).brokerSettings()).isEmpty();
+        assertThatThrownBy(() -> NamedPolicy.parse("immediate:broker.=2", 10, 5))
+                .hasMessageContaining("broker setting 'broker.=2' needs a key and a value");
+    }
+
+    @Test
     void unknownPolicy_orBadValue_isRejectedNamingWhatIsWrong() {
         assertThatThrownBy(() -> NamedPolicy.parse("fastest", 10, 5)).hasMessageContaining("unknown policy 'fastest'")
                 .hasMessageContaining("immediate, kip-example, kip-example-scaled");
