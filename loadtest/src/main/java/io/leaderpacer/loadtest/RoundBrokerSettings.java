@@ -84,7 +84,12 @@ final class RoundBrokerSettings implements AutoCloseable {
             awaitInForce(admin, wanted, timeout);
             return applied;
         } catch (RuntimeException | InterruptedException e) {
-            applied.close();
+            // What went wrong first is the news; a failure to put back is added to it, not put in its place.
+            try {
+                applied.close();
+            } catch (RuntimeException c) {
+                e.addSuppressed(c);
+            }
             throw e;
         }
     }

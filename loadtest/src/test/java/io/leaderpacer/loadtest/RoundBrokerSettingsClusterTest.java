@@ -52,9 +52,11 @@ class RoundBrokerSettingsClusterTest {
         }
     }
 
+    /** Kafka's default back on every broker before the next test reads what is in force (brokers answer late). */
     @AfterEach
     void removeDefault() throws Exception {
         alterDefault(new AlterConfigOp(new ConfigEntry(FETCHERS, null), AlterConfigOp.OpType.DELETE));
+        awaitBrokers("1");
     }
 
     @Test
