@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Evidence run 8 against the predictions written before it (docs/PACING-PREDICTION.md): per policy, the
+"""Evidence run 8 against the predictions written before it (docs/evidence/run8-catch-up-pacing/PREDICTION.md): per policy, the
 measured median (and range) of the window P99, the catch-up (last preferred ISR re-entry after unfencing) and
 the recovery, beside the modelled figure and the difference.
 
