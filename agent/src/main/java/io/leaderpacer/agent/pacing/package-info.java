@@ -6,7 +6,7 @@
  * <p>Why in the agent, on unmodified Kafka: a restarted broker back in a partition's ISR is a follower that every
  * {@code acks=all} write waits for, whoever leads; while it still fetches a backlog for other partitions, those
  * waits grow. Kafka leaves in-sync replicas out of its follower throttle, so throttling the out-of-sync ones keeps
- * the in-sync path fast (docs/THROTTLE-PROBE.md measured when Kafka enforces it).
+ * the in-sync path fast (docs/evidence/throttle-probe/THROTTLE-PROBE.md measured when Kafka enforces it).
  *
  * <p>What it changes it owns: before it changes a config it records the value it found in the agent's state topic
  * ({@link ThrottleLedger}), merges with what others set (it adds and removes only its own list entries, and never

@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code pacer throttle-probe}: measures, on a real cluster it starts itself, when a restarted broker enforces
- * Kafka's replication throttles. The field note docs/THROTTLE-PROBE.md reports a run.
+ * Kafka's replication throttles. The field note docs/evidence/throttle-probe/THROTTLE-PROBE.md reports a run.
  */
 @Command(name = "throttle-probe", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Measure when a restarted Kafka broker enforces a replication throttle.",

@@ -14,11 +14,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Out of sample: the calibrated model (fitted on evidence runs 2 and 3) under the recovery-speed mechanisms
  * (scenarios/recovery-speed/mechanisms-calibrated-loadtest.yaml) against evidence runs 4 and 5 (docs/evidence,
  * measured on Kafka 4.3.1, 3 rounds per policy, kip-example-scaled and its variants in both), which it was not fitted on. Each
- * policy's modelled recovery is within 25 % of the measured median. docs/RECOVERY-SPEED.md has both tables.
+ * policy's modelled recovery is within 25 % of the measured median. docs/evidence/RECOVERY-SPEED.md has both
+ * tables.
  *
  * <p>Only recovery is checked: it is what the mechanisms change. The moved partitions' P99 is not asserted: the
  * model does not show a move's cost at this scale, and the evidence runs' difference between a ramp and none came from
- * when the loaded partitions moved, not from the batch size (evidence run 7, docs/RECOVERY-SPEED.md).
+ * when the loaded partitions moved, not from the batch size (evidence run 7,
+ * docs/evidence/RECOVERY-SPEED.md).
  */
 class RecoverySpeedPredictionTest {
 
