@@ -66,6 +66,17 @@ class TarballTest {
     }
 
     @Test
+    void readmeAndAgentDoc_inTheTarball_linkOnlyToFilesItHolds() throws IOException {
+        List<String> broken = new java.util.ArrayList<>();
+        for (Path doc : DocLinksTest.FRONT_DOORS) {
+            assertThat(home.resolve(doc)).isRegularFile();
+            broken.addAll(DocLinksTest.brokenLinks(home, doc, Files.readString(home.resolve(doc))));
+        }
+
+        assertThat(broken).as("links the unpacked tarball cannot follow").isEmpty();
+    }
+
+    @Test
     void binPacer_version_printsTheBuildsVersion() throws Exception {
         Run r = pacer("--version");
 
