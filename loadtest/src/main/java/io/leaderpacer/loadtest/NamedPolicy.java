@@ -18,8 +18,9 @@ import java.util.Objects;
  * <p>Every name comes from the engine's {@link PolicyRegistry}, the same names the simulator and the docs use. The
  * two a load test runs by default are {@code immediate} (Kafka's behaviour: cap 1000, no throttle) and
  * {@code recommended-paced} (the recommended gate with the catch-up paced, producers first: the best trade-off the
- * real load test measured, docs/RECOVERY-SPEED.md). KIP-1358's own example, scaled from hours to minutes, is
- * {@code kip-example-scaled}. Every policy runs with the
+ * real load test measured, docs/evidence/RECOVERY-SPEED.md; 10 partitions a run, 1 s apart, whatever the broker's
+ * size). KIP-1358's own example, scaled from hours to minutes, is {@code kip-example-scaled}, the one policy sized
+ * by the restarted broker's preferred partitions. Every policy runs with the
  * run's check interval, so that policies differ only in the policy. Any key can be overridden on the command line:
  * {@code name:key=value,...}, and the result named for the reports with {@code ... as LABEL} (e.g.
  * {@code recommended:leader.imbalance.catch.up.pacing=static as paced}), since a policy with settings is a long

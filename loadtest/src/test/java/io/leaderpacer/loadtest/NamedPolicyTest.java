@@ -29,6 +29,13 @@ class NamedPolicyTest {
     }
 
     @Test
+    void recommendedPaced_returnsTenPartitionsARun_whateverTheBrokersSize() {
+        assertThat(NamedPolicy.parse("recommended-paced", 102, 5).config().maxPerRun()).isEqualTo(10);
+        assertThat(NamedPolicy.parse("recommended-paced", 51, 2).config().maxPerRun()).isEqualTo(10);
+        assertThat(NamedPolicy.parse("recommended-paced", 5000, 5).config().throttleIntervalMs()).isEqualTo(1000);
+    }
+
+    @Test
     void overrides_changeTheNamedKeys_andTheNameShowsThem() {
         NamedPolicy p = NamedPolicy.parse("kip-example-scaled:leader.imbalance.election.max.per.run=20", 117, 5);
         assertThat(p.config().maxPerRun()).isEqualTo(20);

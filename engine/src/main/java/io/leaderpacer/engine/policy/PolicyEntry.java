@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
@@ -17,6 +18,10 @@ import java.util.function.IntFunction;
  * test's {@code kip-example-scaled} returns the restarted broker's preferred partitions in about 25 capped batches,
  * as KIP-1358's example returns its 5,000 in batches of 200) has a cap that depends on how many partitions the
  * broker prefers. Every other policy ignores the count.
+ *
+ * <p>A production preset ({@link #productionPreset()}) is an entry whose settings are fixed and that the agent can
+ * run: what {@code pacer config --preset} writes and {@link PresetMatch} recognises. A sized entry cannot be one (a
+ * cluster-wide key has one value for every broker) and names the preset to use instead ({@link #productionInstead()}).
  */
 public final class PolicyEntry {
 
@@ -25,25 +30,34 @@ public final class PolicyEntry {
     private final IntFunction<Map<ConfigKey, String>> settings;
     private final boolean sizedByPreferredPartitions;
     private final boolean modelOnly;
+    /** For a sized entry: the production preset to use instead; otherwise null. */
+    private final String productionInstead;
 
     private PolicyEntry(String name, String description, IntFunction<Map<ConfigKey, String>> settings,
-                        boolean sizedByPreferredPartitions, boolean modelOnly) {
+                        boolean sizedByPreferredPartitions, boolean modelOnly, String productionInstead) {
         this.name = Objects.requireNonNull(name, "name");
         this.description = Objects.requireNonNull(description, "description");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.sizedByPreferredPartitions = sizedByPreferredPartitions;
         this.modelOnly = modelOnly;
+        this.productionInstead = productionInstead;
     }
 
     /** A policy whose settings do not depend on the run's size. */
     static PolicyEntry fixed(String name, String description, Map<ConfigKey, String> settings) {
         Map<ConfigKey, String> copy = copy(settings);
-        return new PolicyEntry(name, description, preferred -> copy, false, false);
+        return new PolicyEntry(name, description, preferred -> copy, false, false, null);
     }
 
-    /** A policy whose settings depend on the preferred-partition count of the restarted broker. */
-    static PolicyEntry sized(String name, String description, IntFunction<Map<ConfigKey, String>> settings) {
-        return new PolicyEntry(name, description, preferred -> copy(settings.apply(preferred)), true, false);
+    /**
+     * A policy whose settings depend on the preferred-partition count of the restarted broker.
+     *
+     * @param productionInstead the production preset an operator should use instead on a real cluster
+     */
+    static PolicyEntry sized(String name, String description, IntFunction<Map<ConfigKey, String>> settings,
+                             String productionInstead) {
+        return new PolicyEntry(name, description, preferred -> copy(settings.apply(preferred)), true, false,
+                Objects.requireNonNull(productionInstead, "productionInstead"));
     }
 
     /**
@@ -51,7 +65,7 @@ public final class PolicyEntry {
      * throttle): the simulator models it; the agent, and so the load test, cannot run it.
      */
     static PolicyEntry modelOnly(String name, String description) {
-        return new PolicyEntry(name, description, preferred -> Map.of(), false, true);
+        return new PolicyEntry(name, description, preferred -> Map.of(), false, true, null);
     }
 
     private static Map<ConfigKey, String> copy(Map<ConfigKey, String> settings) {
@@ -76,6 +90,16 @@ public final class PolicyEntry {
     /** Whether only the simulator can run it (the difference is no engine key). */
     public boolean modelOnly() {
         return modelOnly;
+    }
+
+    /** Whether it is a production preset: fixed settings that the agent can run. */
+    public boolean productionPreset() {
+        return !sizedByPreferredPartitions && !modelOnly;
+    }
+
+    /** For a policy sized to a load test: the production preset to use instead on a real cluster. */
+    public Optional<String> productionInstead() {
+        return Optional.ofNullable(productionInstead);
     }
 
     /**

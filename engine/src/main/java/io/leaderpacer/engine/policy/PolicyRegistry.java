@@ -1,24 +1,32 @@
 package io.leaderpacer.engine.policy;
 
+import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.ConfigKey;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Every named policy, in one place: Kafka's behaviour today, KIP-1358's worked example and its variants, the same
- * example scaled to a load test of minutes, and the recommended configuration (docs/RECOVERY-SPEED.md).
+ * example scaled to a load test of minutes, and the recommended configuration (docs/CONFIGURATION.md).
  *
  * <p>An explicit list (no reflection, no discovery), in the spirit of a simulator's policy registry: what
  * {@code pacer simulate --list-policies} prints, what a scenario or {@code --policy} may name and what the docs cite
  * are the same thing. Different settings always get different names; an unknown name is an error that lists the
  * known ones ({@link UnknownPolicyException}).
+ *
+ * <p>The fixed entries the agent can run are also the production presets ({@link #productionPresets()}): what
+ * {@code pacer config --preset NAME} writes, and what {@code pacer status} and {@code pacer plan} recognise in the
+ * keys in force ({@link PresetMatch}). An entry sized to a load test, or one only the simulator models, is refused as
+ * a preset with the reason ({@link #productionPreset(String)}).
  */
 public final class PolicyRegistry {
 
@@ -28,15 +36,18 @@ public final class PolicyRegistry {
     public static final String KIP_EXAMPLE = "kip-example";
     /** {@link #KIP_EXAMPLE} scaled to a load test of minutes: about 25 capped batches, 2 s apart, max-wait 5 min. */
     public static final String KIP_EXAMPLE_SCALED = "kip-example-scaled";
-    /** The recommended configuration of docs/RECOVERY-SPEED.md. */
+    /** The recommended configuration of docs/CONFIGURATION.md. */
     public static final String RECOMMENDED = "recommended";
     /**
      * {@link #RECOMMENDED} with the catch-up paced: producers first. Evidence run 13's best trade-off
-     * (docs/RECOVERY-SPEED.md, "Producers first").
+     * (docs/CONFIGURATION.md, "Presets").
      */
     public static final String RECOMMENDED_PACED = "recommended-paced";
-    /** {@link #RECOMMENDED_PACED} returns the preferred partitions in about this many runs, 1 s apart. */
-    public static final int PACED_RELEASE_BATCHES = 10;
+    /**
+     * {@link #RECOMMENDED_PACED}'s cap: with its 1 s between capped runs, leadership comes back 10 partitions a second
+     * whatever the broker's size.
+     */
+    public static final int PACED_MAX_PER_RUN = 10;
     /** Kafka today plus a follower replication throttle on catch-up: modelled by the simulator only. */
     public static final String REPLICATION_THROTTLE = "replication-throttle";
 
@@ -64,14 +75,14 @@ public final class PolicyRegistry {
                         + " 200 per 15 s", example),
                 PolicyEntry.sized(KIP_EXAMPLE_SCALED, "kip-example scaled to a load test of minutes (the load test's):"
                         + " threshold 5%, ceil(P / " + SCALED_BATCHES + ") per run for a broker preferred for P"
-                        + " partitions, 2 s apart, max-wait 5 min", PolicyRegistry::scaledExample),
-                PolicyEntry.fixed(RECOMMENDED, "docs/RECOVERY-SPEED.md's recommended configuration: kip-example"
-                        + " re-checked every 15 s while gated, hysteresis of at least 60 s, Kafka's cap of 1000 per run",
+                        + " partitions, 2 s apart, max-wait 5 min", PolicyRegistry::scaledExample, KIP_EXAMPLE),
+                PolicyEntry.fixed(RECOMMENDED, "the recommended configuration (docs/CONFIGURATION.md):"
+                        + " kip-example re-checked every 15 s while gated, hysteresis of at least 60 s, Kafka's cap of"
+                        + " 1000 per run",
                         recommended),
-                PolicyEntry.sized(RECOMMENDED_PACED, "recommended with the catch-up paced (adaptive follower throttle),"
-                        + " re-checked every 5 s with no hysteresis floor, leadership returned in about "
-                        + PACED_RELEASE_BATCHES + " runs 1 s apart (ceil(P / " + PACED_RELEASE_BATCHES + ") per run)",
-                        preferred -> pacedRecommended(recommended, preferred)),
+                PolicyEntry.fixed(RECOMMENDED_PACED, "recommended with the catch-up paced (adaptive follower throttle),"
+                        + " re-checked every 5 s with no hysteresis floor, leadership returned " + PACED_MAX_PER_RUN
+                        + " partitions a run, 1 s apart", pacedRecommended(recommended)),
                 PolicyEntry.fixed("kip-example-literal", "as kip-example, gate ratio over imbalanced partitions only"
                         + " (literal reading)", with(example, ConfigKey.GATE_DENOMINATOR, "imbalanced-only")),
                 PolicyEntry.fixed("kip-example-wall-clock", "as kip-example, max-wait clock running while the broker is"
@@ -107,13 +118,18 @@ public final class PolicyRegistry {
      * as soon as the broker is back in sync (a re-check every 5 s, no hysteresis floor, since pacing already spreads
      * the catch-up out), and leadership handed back a few partitions a second rather than all at once, because a burst
      * of returns onto a just-caught-up broker was what producers still felt (evidence runs 9 and 10).
+     *
+     * <p>Why a fixed {@value #PACED_MAX_PER_RUN} per run, 1 s apart, rather than a share of the broker's partitions:
+     * the keys are cluster-wide, one value for brokers of any size, so a preset an operator turns on cannot depend on
+     * one broker's count. 10 a second is the rate the load test's default cluster measured (about 100 preferred
+     * partitions per broker, returned in about 10 runs when this policy was sized at ceil(P / 10)); a broker preferred
+     * for 5,000 partitions takes about 500 s to lead them all again at this rate.
      */
-    private static Map<ConfigKey, String> pacedRecommended(Map<ConfigKey, String> recommended, int preferred) {
+    private static Map<ConfigKey, String> pacedRecommended(Map<ConfigKey, String> recommended) {
         Map<ConfigKey, String> m = with(recommended, ConfigKey.CATCH_UP_PACING, "adaptive");
         m.put(ConfigKey.RECHECK_INTERVAL_MS, "5000");
         m.put(ConfigKey.HYSTERESIS_MIN_MS, "0");
-        m.put(ConfigKey.MAX_PER_RUN, Integer.toString(Math.max(1,
-                (preferred + PACED_RELEASE_BATCHES - 1) / PACED_RELEASE_BATCHES)));
+        m.put(ConfigKey.MAX_PER_RUN, Integer.toString(PACED_MAX_PER_RUN));
         m.put(ConfigKey.THROTTLE_INTERVAL_MS, "1000");
         return m;
     }
@@ -167,6 +183,52 @@ public final class PolicyRegistry {
     /** Every policy's name, in the order listings show them. */
     public static List<String> names() {
         return new ArrayList<>(ALL.keySet());
+    }
+
+    /**
+     * The keys a production preset decides: every key but the check interval (how often the periodic task runs; the
+     * load test runs every policy with its own) and the deprioritized list (which brokers, not how leadership comes
+     * back). A preset sets some of them and leaves the others at Kafka's defaults.
+     */
+    public static Set<ConfigKey> presetKeys() {
+        Set<ConfigKey> keys = EnumSet.allOf(ConfigKey.class);
+        keys.remove(ConfigKey.CHECK_INTERVAL_SECONDS);
+        keys.remove(ConfigKey.DEPRIORITIZED_LIST);
+        return keys;
+    }
+
+    /** The production presets, in the order listings show them: every fixed policy the agent can run. */
+    public static List<PolicyEntry> productionPresets() {
+        return ALL.values().stream().filter(PolicyEntry::productionPreset).toList();
+    }
+
+    /**
+     * The production preset with this name, for a real cluster.
+     *
+     * @throws IllegalArgumentException saying why: an unknown name (listing the production presets), a policy sized
+     *                                  for a load test (naming the preset to use instead), or one the simulator alone
+     *                                  models
+     */
+    public static PolicyEntry productionPreset(String name) {
+        PolicyEntry e = ALL.get(name);
+        String quoted = "'" + ConfigException.printable(name) + "'";
+        if (e == null) {
+            throw new IllegalArgumentException("unknown preset " + quoted + "; the production presets are "
+                    + String.join(", ", productionPresets().stream().map(PolicyEntry::name).toList())
+                    + LegacyPolicyNames.replacement(name).map(r -> " (" + r + ")").orElse(""));
+        }
+        if (e.sizedByPreferredPartitions()) {
+            throw new IllegalArgumentException(quoted + " is sized for a load test of minutes, not for a production"
+                    + " cluster: its per-run cap depends on the partition count of the broker that recovers, and a"
+                    + " cluster-wide key has one value for every broker; use the production preset "
+                    + e.productionInstead().orElseThrow() + " instead");
+        }
+        if (e.modelOnly()) {
+            throw new IllegalArgumentException(quoted + " is modelled by the simulator alone: no Leader Pacer key"
+                    + " sets its replication throttle, so no agent can run it; the agent's own follower throttle on a"
+                    + " catch-up is in the production preset " + RECOMMENDED_PACED);
+        }
+        return e;
     }
 
     /**

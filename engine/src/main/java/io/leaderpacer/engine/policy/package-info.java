@@ -8,5 +8,9 @@
  * test's was the same gate at a load test of minutes, about 25 batches 2 s apart with a 5-minute max-wait). Now each
  * distinct set of settings has its own name, an unknown name fails listing the known ones, and a name retired by
  * that change says which one took its place ({@link io.leaderpacer.engine.policy.LegacyPolicyNames}).
+ *
+ * <p>The same names are the production presets an operator turns on ({@code pacer config --preset}) and sees in
+ * force ({@link io.leaderpacer.engine.policy.PresetMatch}), so that the policy the evidence measured is the one a
+ * cluster runs, by name, rather than keys copied from a document.
  */
 package io.leaderpacer.engine.policy;

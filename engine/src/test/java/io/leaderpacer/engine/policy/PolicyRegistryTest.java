@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PolicyRegistryTest {
 
-    private static final Path RECOVERY_SPEED = Path.of("..", "docs", "RECOVERY-SPEED.md");
+    private static final Path RECOVERY_SPEED = Path.of("..", "docs", "CONFIGURATION.md");
 
     @Test
     void everyPolicy_isAValidConfiguration_atAnySize() {
@@ -76,9 +76,10 @@ class PolicyRegistryTest {
     }
 
     @Test
-    void recommendedPaced_isRecommended_withAdaptivePacing_aFastRelease_andTenRunsOneSecondApart() {
+    void recommendedPaced_isRecommended_withAdaptivePacing_aFastRelease_andTenPartitionsASecond_atAnySize() {
         PolicyEntry paced = PolicyRegistry.named("recommended-paced");
-        assertThat(paced.sizedByPreferredPartitions()).isTrue();
+        assertThat(paced.sizedByPreferredPartitions()).isFalse();
+        assertThat(paced.productionPreset()).isTrue();
         PacerConfig c = PacerConfig.fromMap(paced.settingsByKey(102));
         assertThat(c.waitForSync()).isTrue();
         assertThat(c.thresholdPercent()).isEqualTo(5.0);
@@ -87,9 +88,11 @@ class PolicyRegistryTest {
         assertThat(c.valueOf(ConfigKey.RECHECK_INTERVAL_MS)).isEqualTo("5000");
         assertThat(c.valueOf(ConfigKey.HYSTERESIS_MIN_MS)).isEqualTo("0");
         assertThat(c.throttleIntervalMs()).isEqualTo(1000);
-        assertThat(c.maxPerRun()).as("ceil(102 / 10)").isEqualTo(11);
-        assertThat(PacerConfig.fromMap(paced.settingsByKey(5000)).maxPerRun()).isEqualTo(500);
-        assertThat(PacerConfig.fromMap(paced.settingsByKey(0)).maxPerRun()).isEqualTo(1);
+        assertThat(c.maxPerRun()).isEqualTo(10);
+        assertThat(PolicyRegistry.PACED_MAX_PER_RUN).isEqualTo(10);
+        assertThat(PacerConfig.fromMap(paced.settingsByKey(5000)).maxPerRun()).isEqualTo(10);
+        assertThat(PacerConfig.fromMap(paced.settingsByKey(0)).maxPerRun()).isEqualTo(10);
+        assertThat(paced.description()).contains("10 partitions a run, 1 s apart").doesNotContain("ceil");
     }
 
     @Test
@@ -98,7 +101,7 @@ class PolicyRegistryTest {
                 .isEqualTo(documentedBlock("## Producers first: the catch-up paced"));
     }
 
-    /** The properties of the first code block after {@code heading} in docs/RECOVERY-SPEED.md. */
+    /** The properties of the first code block after {@code heading} in docs/CONFIGURATION.md. */
     private static Map<String, String> documentedBlock(String heading) throws IOException {
         String doc = Files.readString(RECOVERY_SPEED);
         assertThat(doc).contains(heading);
@@ -128,6 +131,54 @@ class PolicyRegistryTest {
         assertThatThrownBy(() -> PolicyRegistry.named("baseline")).hasMessageContaining("'baseline' is now immediate");
         assertThatThrownBy(() -> PolicyRegistry.named("wait-for-sync-literal"))
                 .hasMessageContaining("now kip-example-literal");
+    }
+
+    @Test
+    void productionPresets_areTheFixedPoliciesTheAgentCanRun_inListingOrder() {
+        assertThat(PolicyRegistry.productionPresets()).extracting(PolicyEntry::name).containsExactly("immediate",
+                "kip-example", "recommended", "recommended-paced", "kip-example-literal", "kip-example-wall-clock",
+                "kip-example-strict", "kip-example-strict-no-escape", "throttle-only");
+    }
+
+    @Test
+    void productionPreset_byName_isTheRegistrysEntry() {
+        assertThat(PolicyRegistry.productionPreset("recommended-paced"))
+                .isSameAs(PolicyRegistry.named("recommended-paced"));
+    }
+
+    @Test
+    void productionPreset_sizedForALoadTest_isRefused_sayingWhy_andNamingThePresetToUseInstead() {
+        assertThatThrownBy(() -> PolicyRegistry.productionPreset("kip-example-scaled"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("'kip-example-scaled' is sized for a load test of minutes, not for a production"
+                        + " cluster")
+                .hasMessageContaining("its per-run cap depends on the partition count of the broker that recovers")
+                .hasMessageEndingWith("use the production preset kip-example instead");
+    }
+
+    @Test
+    void productionPreset_modelOnly_isRefused_sayingTheSimulatorAloneHasIt() {
+        assertThatThrownBy(() -> PolicyRegistry.productionPreset("replication-throttle"))
+                .hasMessageStartingWith("'replication-throttle' is modelled by the simulator alone")
+                .hasMessageContaining("recommended-paced");
+    }
+
+    @Test
+    void productionPreset_unknownName_listsTheProductionPresetsOnly() {
+        assertThatThrownBy(() -> PolicyRegistry.productionPreset("fastest"))
+                .hasMessage("unknown preset 'fastest'; the production presets are immediate, kip-example, recommended,"
+                        + " recommended-paced, kip-example-literal, kip-example-wall-clock, kip-example-strict,"
+                        + " kip-example-strict-no-escape, throttle-only");
+        assertThatThrownBy(() -> PolicyRegistry.productionPreset("baseline")).hasMessageEndingWith("('baseline' is now immediate)");
+    }
+
+    @Test
+    void presetKeys_areEveryKey_butTheCheckIntervalAndTheDeprioritizedList() {
+        assertThat(PolicyRegistry.presetKeys()).hasSize(ConfigKey.values().length - 2)
+                .doesNotContain(ConfigKey.CHECK_INTERVAL_SECONDS, ConfigKey.DEPRIORITIZED_LIST);
+        for (PolicyEntry e : PolicyRegistry.productionPresets()) {
+            assertThat(PolicyRegistry.presetKeys()).as(e.name()).containsAll(e.settings(0).keySet());
+        }
     }
 
     @Test
