@@ -9,6 +9,9 @@ import io.leaderpacer.agent.dynamic.ConfigOrigin;
 import io.leaderpacer.agent.dynamic.DescribedConfig;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.engine.config.ConfigKey;
+import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.policy.PolicyEntry;
+import io.leaderpacer.engine.policy.PolicyRegistry;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import picocli.CommandLine.ArgGroup;
@@ -27,6 +30,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -43,13 +48,20 @@ import java.util.concurrent.TimeoutException;
  * describe, so the overrides live in the agent's own config topic and this command edits it. Every value is checked
  * with the engine's rules before anything is written; an invalid one is refused with the key, the value and the
  * allowed range, and the stored configuration stays as it was.
+ *
+ * <p>{@code --preset NAME} writes a production preset of the engine's policy registry by name, through the same
+ * write and the same checks as {@code --alter}: the preset's keys are set, and the override of every other key a
+ * preset decides is removed, so that what runs is the preset and not a mix with the one before ({@code --preset
+ * immediate} removes them all). Why by name: the recommended keys used to exist only in a document, copied by hand.
+ * With {@code --dry-run} it prints that change, needing no cluster.
  */
 @Command(name = "config",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "Describe or change Leader Pacer's dynamic configuration, read by every agent on its next run.",
-            "Values set here override the agents' properties files; deleting one falls back to them."},
+            "Values set here override the agents' properties files; deleting one falls back to them.",
+            "--preset NAME sets a named policy of the registry whole; with --dry-run it only prints the change."},
         footer = {"",
             "Examples:",
             "  pacer config --bootstrap-server HOST:9092 --describe",
@@ -59,8 +71,10 @@ import java.util.concurrent.TimeoutException;
             "      --add-config 'preferred.leader.deprioritized.list=[1,2]'",
             "  pacer config --bootstrap-server HOST:9092 --alter \\",
             "      --delete-config preferred.leader.deprioritized.list",
+            "  pacer config --preset recommended-paced --dry-run",
+            "  pacer config --bootstrap-server HOST:9092 --preset recommended-paced",
             "",
-            "Exit status: 0 done; 1 a key or value was refused (nothing written); 2 bad usage; 3 the cluster could not"
+            "Exit status: 0 done; 1 a key, value or preset was refused (nothing written); 2 bad usage; 3 the cluster could not"
                 + " be reached, read or written."})
 public final class ConfigCommand implements Callable<Integer> {
 
@@ -70,20 +84,23 @@ public final class ConfigCommand implements Callable<Integer> {
     public static final int EXIT_USAGE = 2;
     /** Exit status when the cluster could not be reached, read or written. */
     public static final int EXIT_CLUSTER = 3;
+    /** What {@code --dry-run} prints for a cluster not named. */
+    static final String PLACEHOLDER_SERVER = "HOST:9092";
 
     /** Gives access to the output streams picocli was configured with (tests capture them). */
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--bootstrap-server", required = true, paramLabel = "HOST:PORT[,HOST:PORT...]",
-            description = "The Kafka cluster whose agents' configuration to show or change.")
+    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]",
+            description = "The Kafka cluster whose agents' configuration to show or change (required, except with"
+                    + " --preset --dry-run).")
     private String bootstrapServer;
 
     @Option(names = "--command-config", paramLabel = "FILE",
             description = "Client properties (TLS, SASL, ...) used to reach the cluster.")
     private Path commandConfig;
 
-    /** Exactly one of --alter / --describe, as with kafka-configs.sh. */
+    /** Exactly one of --alter / --describe, as with kafka-configs.sh, or --preset. */
     @ArgGroup(exclusive = true, multiplicity = "1")
     private Action action;
 
@@ -103,13 +120,24 @@ public final class ConfigCommand implements Callable<Integer> {
             description = "How long to wait for the cluster (default: ${DEFAULT-VALUE}).")
     private long timeoutMs;
 
-    /** The two actions. */
+    @Option(names = "--dry-run",
+            description = "With --preset: print the change, as a pacer config command, and write nothing; needs no"
+                    + " cluster.")
+    private boolean dryRun;
+
+    /** The three actions. */
     static final class Action {
         @Option(names = "--alter", required = true, description = "Change the configuration (with --add-config and/or --delete-config).")
         boolean alter;
 
         @Option(names = "--describe", required = true, description = "Show every key, its value and whether it is set dynamically.")
         boolean describe;
+
+        @Option(names = "--preset", required = true, paramLabel = "NAME",
+                description = "Set a production preset's keys and remove the overrides of the other keys a preset"
+                        + " decides (pacer simulate --list-policies describes them; recommended-paced is producers"
+                        + " first).")
+        String preset;
     }
 
     @Override
@@ -118,7 +146,18 @@ public final class ConfigCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Map<String, String> set;
         Set<String> delete;
+        PolicyEntry preset = null;
         try {
+            if (dryRun && action.preset == null) {
+                throw new ParameterException(spec.commandLine(), "--dry-run goes with --preset");
+            }
+            if (bootstrapServer == null && !dryRun) {
+                throw new ParameterException(spec.commandLine(), "Missing required option: '--bootstrap-server="
+                        + spec.findOption("--bootstrap-server").paramLabel() + "'");
+            }
+            if (action.preset != null && (!addConfig.isEmpty() || !deleteConfig.isEmpty())) {
+                throw new ParameterException(spec.commandLine(), "--add-config and --delete-config go with --alter, not --preset");
+            }
             if (action.describe && (!addConfig.isEmpty() || !deleteConfig.isEmpty())) {
                 throw new ParameterException(spec.commandLine(), "--add-config and --delete-config go with --alter, not --describe");
             }
@@ -128,8 +167,20 @@ public final class ConfigCommand implements Callable<Integer> {
             if (timeoutMs < 1) {
                 throw new ParameterException(spec.commandLine(), "--timeout-ms must be >= 1, was " + timeoutMs);
             }
-            set = ConfigAssignments.parseAdd(addConfig);
-            delete = ConfigAssignments.parseDelete(deleteConfig);
+            if (action.preset != null) {
+                try {
+                    preset = PolicyRegistry.productionPreset(action.preset);
+                } catch (IllegalArgumentException e) {
+                    err.println("Error: " + e.getMessage());
+                    err.println("Nothing was changed.");
+                    return EXIT_REFUSED;
+                }
+                set = presetSettings(preset);
+                delete = presetDeletions(preset);
+            } else {
+                set = ConfigAssignments.parseAdd(addConfig);
+                delete = ConfigAssignments.parseDelete(deleteConfig);
+            }
             for (String key : set.keySet()) {
                 if (ConfigKey.forName(key) == null) {
                     err.println("Error: unknown key '" + key + "'" + ClosestKey.suggestion(key, ConfigKey.names())
@@ -145,6 +196,20 @@ public final class ConfigCommand implements Callable<Integer> {
             return EXIT_USAGE;
         }
 
+        if (dryRun) {
+            try {
+                // The write's own check, so that a dry run shows what would be stored (canonical form).
+                PacerConfig validated = PacerConfig.defaults().withUpdates(set);
+                Map<String, String> stored = new LinkedHashMap<>();
+                set.keySet().forEach(k -> stored.put(k, validated.valueOf(ConfigKey.forName(k))));
+                printDryRun(out, preset, stored, delete);
+                return 0;
+            } catch (IllegalArgumentException e) {
+                err.println("Error: " + e.getMessage());
+                err.println("Nothing was changed.");
+                return EXIT_REFUSED;
+            }
+        }
         Map<String, Object> client;
         try {
             client = clientProperties();
@@ -159,7 +224,10 @@ public final class ConfigCommand implements Callable<Integer> {
                 printDescription(out, source.describe());
             } else {
                 ConfigChange change = source.update(set, delete);
-                printChange(out, change, delete);
+                if (preset != null) {
+                    out.println("Preset " + preset.name() + ":");
+                }
+                printChange(out, change, preset == null ? delete : Set.of());
             }
             return 0;
         } catch (IllegalArgumentException e) {
@@ -173,9 +241,62 @@ public final class ConfigCommand implements Callable<Integer> {
             return EXIT_CLUSTER;
         } catch (TimeoutException | ExecutionException | org.apache.kafka.common.KafkaException e) {
             err.println("Error: " + ClusterErrors.describe(e, bootstrapServer, timeout, SecretRedactor.of(stringProperties(client)), client)
-                    + (action.alter && !ClusterErrors.isUnresolvable(e, bootstrapServer) ? "; the change may not have been written" : ""));
+                    + (!action.describe && !ClusterErrors.isUnresolvable(e, bootstrapServer) ? "; the change may not have been written" : ""));
             return EXIT_CLUSTER;
         }
+    }
+
+    /** The keys a preset sets, by name, as {@code --add-config} would give them. */
+    static Map<String, String> presetSettings(PolicyEntry preset) {
+        return new LinkedHashMap<>(preset.settingsByKey(0));
+    }
+
+    /**
+     * The keys whose override a preset removes: every other key a preset decides, so that after it the keys in force
+     * are the preset's wherever the agents' properties files leave them at Kafka's defaults.
+     */
+    static Set<String> presetDeletions(PolicyEntry preset) {
+        Set<String> out = new LinkedHashSet<>();
+        for (ConfigKey k : PolicyRegistry.presetKeys()) {
+            if (!preset.settings(0).containsKey(k)) {
+                out.add(k.key());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What {@code --preset NAME --dry-run} prints: the keys, and the change as a command in kafka-configs.sh's syntax.
+     * The command is {@code pacer config}'s, since the keys live in the agents' config topic, which kafka-configs.sh
+     * cannot write.
+     */
+    private void printDryRun(PrintWriter out, PolicyEntry preset, Map<String, String> set, Set<String> delete) {
+        String server = bootstrapServer != null ? bootstrapServer : PLACEHOLDER_SERVER;
+        out.println("Preset " + preset.name() + ": " + preset.description() + ".");
+        if (!set.isEmpty()) {
+            out.println("Sets:");
+            set.forEach((k, v) -> out.println("  " + k + "=" + v));
+        }
+        if (!delete.isEmpty()) {
+            out.println("Removes the override of (agents fall back to their properties file or the default):");
+            delete.forEach(k -> out.println("  " + k));
+        }
+        out.println("The command that does it (Leader Pacer's keys live in its config topic " + configTopic
+                + ", which kafka-configs.sh cannot write):");
+        String head = "  pacer config --bootstrap-server " + server
+                + (configTopic.equals(TopicConfigSource.DEFAULT_TOPIC) ? "" : " --config-topic " + configTopic) + " --alter";
+        List<String> lines = new ArrayList<>(List.of(head));
+        if (!set.isEmpty()) {
+            List<String> pairs = new ArrayList<>();
+            set.forEach((k, v) -> pairs.add(k + "=" + v));
+            lines.add("      --add-config " + String.join(",", pairs));
+        }
+        if (!delete.isEmpty()) {
+            lines.add("      --delete-config " + String.join(",", delete));
+        }
+        out.println(String.join(" \\" + System.lineSeparator(), lines));
+        out.println("Dry run: nothing was written.");
+        out.flush();
     }
 
     private static Map<String, String> stringProperties(Map<String, Object> client) {
