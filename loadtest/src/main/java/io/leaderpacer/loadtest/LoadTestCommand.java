@@ -96,7 +96,8 @@ public final class LoadTestCommand implements Callable<Integer> {
             + " return of leadership is always in it.")
     String window;
 
-    @Option(names = "--round-limit", defaultValue = "4m", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--round-limit", defaultValue = "6m", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}, long"
+            + " enough for a paced recovery).")
     String roundLimit;
 
     @Option(names = "--rounds", defaultValue = "3", description = "Rounds per policy, alternating (default: ${DEFAULT-VALUE}).")

@@ -30,7 +30,7 @@ public final class LoadTestSettingsBuilder {
     private WarmUpSettings warmup = new WarmUpSettings(Duration.ofSeconds(30), Duration.ofMinutes(3));
     private Duration steady = Duration.ofSeconds(20);
     private Duration window = Duration.ofSeconds(90);
-    private Duration roundLimit = Duration.ofMinutes(4);
+    private Duration roundLimit = Duration.ofMinutes(6);
     private List<NamedPolicy> policies = List.of();
     private int rounds = 3;
     private long checkIntervalSeconds = 5;
