@@ -6,6 +6,7 @@ import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.Election;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.policy.PresetMatch;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -33,6 +34,7 @@ final class PlanReport {
                 c.algorithm().configValue(), c.valueOf(io.leaderpacer.engine.config.ConfigKey.THRESHOLD_PERCENT),
                 c.maxPerRun(), c.throttleIntervalMs(), c.checkIntervalSeconds(),
                 c.deprioritizedBrokers().isEmpty() ? "" : ", deprioritized " + c.deprioritizedBrokers());
+        out.println(PresetMatch.of(c).describe());
         out.println();
         out.printf(Locale.ROOT, "%6s  %-6s  %7s  %9s  %11s  %7s  %10s  %-14s  %s%n",
                 "broker", "active", "leaders", "preferred", "out-of-sync", "ratio", "imbalanced", "gate", "why");

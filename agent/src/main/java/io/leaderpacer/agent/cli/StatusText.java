@@ -7,12 +7,14 @@ import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.policy.PresetMatch;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The text {@code pacer status} prints from an agent's {@code /status}: who it is, its problems, the gate table of
@@ -71,6 +73,7 @@ final class StatusText {
                     policy.get(ConfigKey.MAX_PER_RUN.key()),
                     policy.get(ConfigKey.THROTTLE_INTERVAL_MS.key()),
                     policy.get(ConfigKey.CHECK_INTERVAL_SECONDS.key()));
+            presetLine(policy).ifPresent(out::println);
         }
         out.println();
         List<BrokerStatus> brokers = s.brokers() == null ? List.of() : s.brokers();
@@ -109,6 +112,18 @@ final class StatusText {
             }
         }
         out.flush();
+    }
+
+    /**
+     * Which preset the agent's keys in force are ({@link PresetMatch}); empty for an agent of another version, whose
+     * keys this one cannot all read.
+     */
+    static Optional<String> presetLine(Map<String, String> policy) {
+        try {
+            return Optional.of(PresetMatch.of(PacerConfig.fromMap(policy)).describe());
+        } catch (ConfigException e) {
+            return Optional.empty();
+        }
     }
 
     private static String run(RunSummary r) {

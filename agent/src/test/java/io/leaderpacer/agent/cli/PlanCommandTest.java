@@ -1,5 +1,8 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.policy.PolicyRegistry;
+import io.leaderpacer.engine.policy.PresetMatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +32,27 @@ class PlanCommandTest {
         assertThat(r.out()).contains("Elections this run would make now: 3")
                 .contains("orders-1: leader 0 -> 1").contains("orders-4: leader 0 -> 1").contains("orders-7: leader 0 -> 1")
                 .contains("Held back: 4 by the gate, 0 by the cap.");
+    }
+
+    @Test
+    void builtInExample_saysItsKeysMatchNoPreset_nearestKipExample_andWhichKeysDiffer() {
+        CommandRunner.Result r = CommandRunner.run(new PlanCommand());
+
+        assertThat(r.out().lines()).contains("Keys in force match no preset (differs from kip-example in:"
+                + " leader.imbalance.election.wait.for.sync.threshold.percent, leader.imbalance.election.max.per.run,"
+                + " leader.imbalance.election.throttle.interval.ms)");
+    }
+
+    @Test
+    void planUnderRecommendedPaced_saysSo_underThePolicyLine() {
+        PacerConfig paced = PresetMatch.configOf(PolicyRegistry.named("recommended-paced"));
+        java.io.StringWriter text = new java.io.StringWriter();
+
+        PlanReport.print(new java.io.PrintWriter(text), "test", PlanCommand.plan(ExampleCluster.snapshot(), paced));
+
+        java.util.List<String> lines = text.toString().lines().toList();
+        assertThat(lines.get(1)).startsWith("Policy: wait-for-sync, threshold 5%, max.per.run 10");
+        assertThat(lines.get(2)).isEqualTo("Keys in force: preset recommended-paced");
     }
 
     @Test

@@ -5,6 +5,8 @@ import com.sun.net.httpserver.HttpServer;
 import io.leaderpacer.agent.http.StatusReport;
 import io.leaderpacer.engine.BrokerGateReport.PartitionCounts;
 import io.leaderpacer.engine.BrokerGateReport.RunCounts;
+import io.leaderpacer.engine.policy.PolicyRegistry;
+import io.leaderpacer.engine.policy.PresetMatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -127,6 +129,37 @@ class StatusCommandTest {
                 .contains("gated").contains("20.00%");
         assertThat(r.out().lines().filter(l -> l.startsWith("     2  no"))).singleElement().asString().contains("inactive");
         assertThat(r.out()).contains("run 7 at 2026-01-01T00:05:00Z").contains("run 6 at").contains("10 elected");
+    }
+
+    @Test
+    void agentRunningAPreset_saysWhichOne_underThePolicyLine() throws Exception {
+        StatusReport r = report("RUNNING", null, true);
+        Map<String, String> policy = PresetMatch.configOf(PolicyRegistry.named("recommended-paced")).toMap();
+        String url = serve(new StatusReport(r.state(), r.instance(), r.cluster(), r.startupProblem(),
+                r.configurationProblem(), policy, r.client(), r.brokers(), r.runs(), null, null));
+
+        CommandRunner.Result c = CommandRunner.run(new StatusCommand(), "--url", url);
+
+        List<String> lines = c.out().lines().toList();
+        int policyLine = lines.indexOf(lines.stream().filter(l -> l.startsWith("Policy: ")).findFirst().orElseThrow());
+        assertThat(lines.get(policyLine + 1)).isEqualTo("Keys in force: preset recommended-paced");
+    }
+
+    @Test
+    void agentRunningNoPreset_namesTheNearestAndTheKeysThatDiffer() throws Exception {
+        String url = serve(report("RUNNING", null, true));
+
+        CommandRunner.Result c = CommandRunner.run(new StatusCommand(), "--url", url);
+
+        // wait-for-sync at 5 % is two keys from immediate and two from kip-example: the first in the registry wins.
+        assertThat(c.out().lines()).contains("Keys in force match no preset (differs from immediate in:"
+                + " leader.imbalance.election.algorithm, leader.imbalance.election.wait.for.sync.threshold.percent)");
+    }
+
+    @Test
+    void agentOfAnotherVersion_withAKeyUnknownHere_getsNoPresetLine() {
+        assertThat(StatusText.presetLine(Map.of("leader.imbalance.election.future.key", "1"))).isEmpty();
+        assertThat(StatusText.presetLine(Map.of())).contains("Keys in force: preset immediate");
     }
 
     @Test
