@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code pacer} command: one entry point for everything Leader Pacer does, so that an
@@ -49,7 +50,7 @@ import java.util.List;
             ThrottleProbeCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"",
-            "Start with:  pacer demo      (a real Kafka cluster of separate processes, about 5 minutes)",
+            "Start with:  pacer demo      (a real Kafka cluster of separate processes, about 8 minutes)",
             "Evidence:    pacer loadtest  (the proposal's load test on a real cluster, about 27 minutes)",
             "Details:     pacer COMMAND --help"})
 public final class PacerCli implements Runnable {
@@ -67,9 +68,14 @@ public final class PacerCli implements Runnable {
                     + " standard out).")
     private Path logFile;
 
+    /** Names every registered command (picocli's {@code help} aside), so that the list cannot miss a new one. */
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "Missing a command: run, plan, status, config, simulate, loadtest or demo");
+        List<String> names = spec.subcommands().entrySet().stream()
+                .filter(e -> !(e.getValue().getCommand() instanceof CommandLine.HelpCommand))
+                .map(Map.Entry::getKey).toList();
+        throw new ParameterException(spec.commandLine(), "Missing a command: "
+                + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1));
     }
 
     /** The configured command line, as {@link #main} runs it (tests use it with their own writers). */
