@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.leaderpacer.agent.throttle.BrokerScope;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
+import io.leaderpacer.engine.pacing.PacingMemory;
 
 import java.util.Collection;
 import java.util.HashMap;
@@ -35,14 +36,71 @@ final class ThrottleLedger {
     private static final String RATE = "rate:";
     private static final String REPLICAS = "replicas:";
     private static final String ALL = "all:";
+    private static final String EPISODE = "episode:";
 
     /**
      * A follower rate pacing set.
      *
      * @param prior the value it replaced in that scope; empty when none was set there
-     * @param ours  the value it set
+     * @param ours  the value it set, or is about to set
+     * @param was   while a change of its own rate may not have landed, the rate of its own it replaces; empty
+     *              otherwise. Why: the record is written before the change, and a change refused, failed or cut short
+     *              by a crash leaves that older value in the cluster, which is still pacing's to restore
      */
-    record OwnedRate(OptionalLong prior, long ours) {
+    record OwnedRate(OptionalLong prior, long ours, OptionalLong was) {
+
+        /** A rate pacing set and knows to be in force. */
+        OwnedRate(OptionalLong prior, long ours) {
+            this(prior, ours, OptionalLong.empty());
+        }
+
+        /** Whether the value in the scope now is pacing's: the one it set, or the one it was replacing. */
+        boolean isOurs(OptionalLong current) {
+            return current.isPresent() && (current.getAsLong() == ours
+                    || was.isPresent() && current.getAsLong() == was.getAsLong());
+        }
+    }
+
+    /**
+     * One change of the ledger's records, as a value: a throttle edit carries the changes to record before it is sent
+     * and after it landed ({@link ThrottleEdit}). An empty {@code owned} forgets the record.
+     */
+    sealed interface Change {
+        /** The rate record of a scope. */
+        record Rate(BrokerScope scope, Optional<OwnedRate> owned) implements Change {
+        }
+
+        /** The entries record of a topic. */
+        record Entries(String topic, Optional<OwnedEntries> owned) implements Change {
+        }
+
+        /** The {@code *} record of a topic. */
+        record All(String topic, Optional<OwnedAll> owned) implements Change {
+        }
+
+        static Change ownRate(BrokerScope scope, OwnedRate rate) {
+            return new Rate(scope, Optional.of(rate));
+        }
+
+        static Change forgetRate(BrokerScope scope) {
+            return new Rate(scope, Optional.empty());
+        }
+
+        static Change ownEntries(String topic, OwnedEntries entries) {
+            return new Entries(topic, entries.added().isEmpty() ? Optional.empty() : Optional.of(entries));
+        }
+
+        static Change forgetEntries(String topic) {
+            return new Entries(topic, Optional.empty());
+        }
+
+        static Change ownAll(String topic, OwnedAll all) {
+            return new All(topic, Optional.of(all));
+        }
+
+        static Change forgetAll(String topic) {
+            return new All(topic, Optional.empty());
+        }
     }
 
     /**
@@ -71,6 +129,12 @@ final class ThrottleLedger {
     private final Map<BrokerScope, OwnedRate> rates = new HashMap<>();
     private final Map<String, OwnedEntries> entries = new TreeMap<>();
     private final Map<String, OwnedAll> alls = new TreeMap<>();
+    /**
+     * The open pacing episodes, by broker, as the instance that wrote them last saw them: not throttle values, but what
+     * a successor needs to go on pacing where its predecessor was (clock, rate, escape, peak) instead of starting
+     * again.
+     */
+    private final Map<Integer, PacingMemory.Resumed> episodes = new TreeMap<>();
 
     ThrottleLedger(LedgerStore store) {
         this.store = store;
@@ -81,17 +145,21 @@ final class ThrottleLedger {
         rates.clear();
         entries.clear();
         alls.clear();
+        episodes.clear();
         for (Map.Entry<String, String> e : store.load().entrySet()) {
             JsonNode v = parse(e.getValue());
             if (e.getKey().startsWith(RATE)) {
                 String scope = e.getKey().substring(RATE.length());
                 rates.put(scope.equals("default") ? BrokerScope.clusterDefault() : BrokerScope.broker(Integer.parseInt(scope)),
-                        new OwnedRate(v.get("prior").isNull() ? OptionalLong.empty() : OptionalLong.of(v.get("prior").asLong()),
-                                v.get("ours").asLong()));
+                        new OwnedRate(optionalLong(v.get("prior")), v.get("ours").asLong(), optionalLong(v.get("was"))));
             } else if (e.getKey().startsWith(REPLICAS)) {
                 Set<ThrottledReplicas.Replica> added = new TreeSet<>(ORDER);
                 added.addAll(ThrottledReplicas.parse(v.get("added").asText()).replicas());
                 entries.put(e.getKey().substring(REPLICAS.length()), new OwnedEntries(added, v.get("listWasAbsent").asBoolean()));
+            } else if (e.getKey().startsWith(EPISODE)) {
+                episodes.put(Integer.parseInt(e.getKey().substring(EPISODE.length())), new PacingMemory.Resumed(
+                        v.get("startMs").asLong(), v.get("pacedMs").asLong(), v.get("rate").asLong(),
+                        v.get("escaped").asBoolean(), v.get("peak").asLong()));
             } else if (e.getKey().startsWith(ALL)) {
                 alls.put(e.getKey().substring(ALL.length()), new OwnedAll(v.get("prior").isNull() ? Optional.empty()
                         : Optional.of(v.get("prior").asText())));
@@ -121,8 +189,14 @@ final class ThrottleLedger {
         return t;
     }
 
+    /** Whether it records no throttle value (episodes are not throttle values). */
     boolean isEmpty() {
         return rates.isEmpty() && entries.isEmpty() && alls.isEmpty();
+    }
+
+    /** The open episodes as last recorded, by broker. */
+    Map<Integer, PacingMemory.Resumed> episodes() {
+        return Map.copyOf(episodes);
     }
 
     /** A batch of ledger changes, written in one store write. */
@@ -131,12 +205,33 @@ final class ThrottleLedger {
         private final Map<BrokerScope, Optional<OwnedRate>> rateChanges = new LinkedHashMap<>();
         private final Map<String, Optional<OwnedEntries>> entryChanges = new LinkedHashMap<>();
         private final Map<String, Optional<OwnedAll>> allChanges = new LinkedHashMap<>();
+        private final Map<Integer, Optional<PacingMemory.Resumed>> episodeChanges = new LinkedHashMap<>();
+
+        Update ownEpisode(int broker, PacingMemory.Resumed episode) {
+            ObjectNode n = JSON.createObjectNode();
+            n.put("startMs", episode.startMs());
+            n.put("pacedMs", episode.pacedMs());
+            n.put("rate", episode.rateBytes());
+            n.put("escaped", episode.escaped());
+            n.put("peak", episode.peakBytes());
+            writes.put(EPISODE + broker, n.toString());
+            episodeChanges.put(broker, Optional.of(episode));
+            return this;
+        }
+
+        Update forgetEpisode(int broker) {
+            writes.put(EPISODE + broker, null);
+            episodeChanges.put(broker, Optional.empty());
+            return this;
+        }
 
         Update ownRate(BrokerScope scope, OwnedRate rate) {
             ObjectNode n = JSON.createObjectNode();
-            n.set("prior", rate.prior().isPresent() ? JSON.getNodeFactory().numberNode(rate.prior().getAsLong())
-                    : JSON.getNodeFactory().nullNode());
+            n.set("prior", nullable(rate.prior()));
             n.put("ours", rate.ours());
+            if (rate.was().isPresent()) {
+                n.set("was", nullable(rate.was()));
+            }
             writes.put(RATE + scopeKey(scope), n.toString());
             rateChanges.put(scope, Optional.of(rate));
             return this;
@@ -186,6 +281,24 @@ final class ThrottleLedger {
             return writes.isEmpty();
         }
 
+        /** Adds one change. */
+        Update apply(Change change) {
+            if (change instanceof Change.Rate r) {
+                return r.owned().map(o -> ownRate(r.scope(), o)).orElseGet(() -> forgetRate(r.scope()));
+            }
+            if (change instanceof Change.Entries e) {
+                return e.owned().map(o -> ownEntries(e.topic(), o)).orElseGet(() -> forgetEntries(e.topic()));
+            }
+            Change.All a = (Change.All) change;
+            return a.owned().map(o -> ownAll(a.topic(), o)).orElseGet(() -> forgetAll(a.topic()));
+        }
+
+        /** Adds these changes, in order. */
+        Update applyAll(java.util.Collection<? extends Change> changes) {
+            changes.forEach(this::apply);
+            return this;
+        }
+
         /** Stores the batch, then makes it the ledger's state. */
         void commit() throws InterruptedException, ExecutionException, TimeoutException {
             if (writes.isEmpty()) {
@@ -204,6 +317,13 @@ final class ThrottleLedger {
                     entries.put(t, e.get());
                 } else {
                     entries.remove(t);
+                }
+            });
+            episodeChanges.forEach((b, e) -> {
+                if (e.isPresent()) {
+                    episodes.put(b, e.get());
+                } else {
+                    episodes.remove(b);
                 }
             });
             allChanges.forEach((t, a) -> {
@@ -228,6 +348,15 @@ final class ThrottleLedger {
         Set<ThrottledReplicas.Replica> s = new TreeSet<>(ORDER);
         s.addAll(replicas);
         return s;
+    }
+
+    /** A nullable number field; absent (a record written before the field existed) reads as empty. */
+    private static OptionalLong optionalLong(JsonNode n) {
+        return n == null || n.isNull() ? OptionalLong.empty() : OptionalLong.of(n.asLong());
+    }
+
+    private static JsonNode nullable(OptionalLong v) {
+        return v.isPresent() ? JSON.getNodeFactory().numberNode(v.getAsLong()) : JSON.getNodeFactory().nullNode();
     }
 
     private static String scopeKey(BrokerScope scope) {

@@ -2,11 +2,14 @@ package io.leaderpacer.agent.throttle;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.ConfigResource;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,7 +29,7 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Needs {@code AlterConfigs} on the cluster (broker rates) and on the topics, and {@code DescribeConfigs} to read.
  */
-public final class ReplicationThrottles {
+public final class ReplicationThrottles implements ThrottleConfigs {
 
     /** The cluster; owned by the caller. */
     private final Admin admin;
@@ -109,8 +112,71 @@ public final class ReplicationThrottles {
         return describe(List.of(), List.of(topic)).replicas(side, topic);
     }
 
+    /**
+     * What the brokers report for these scopes and topics, resource by resource, in {@code describeConfigs} calls of
+     * at most {@code batch} resources: a topic deleted meanwhile ({@code UnknownTopicOrPartitionException}) or a
+     * broker that does not answer fails its own resource, not the others.
+     *
+     * @param batch the most resources one call asks for (a look at 10,000 topics is not one response of 10,000
+     *              topics' every config)
+     */
+    @Override
+    public ThrottleReading describeEach(Collection<BrokerScope> scopes, Collection<String> topics, int batch)
+            throws InterruptedException {
+        if (batch < 1) {
+            throw new IllegalArgumentException("batch must be >= 1, was " + batch);
+        }
+        List<ConfigResource> resources = new ArrayList<>();
+        scopes.forEach(s -> resources.add(s.resource()));
+        topics.forEach(t -> resources.add(new ConfigResource(ConfigResource.Type.TOPIC, t)));
+        Map<ConfigResource, Config> configs = new LinkedHashMap<>();
+        Map<ConfigResource, Throwable> failed = new LinkedHashMap<>();
+        for (int from = 0; from < resources.size(); from += batch) {
+            List<ConfigResource> part = resources.subList(from, Math.min(resources.size(), from + batch));
+            Map<ConfigResource, KafkaFuture<Config>> futures = admin.describeConfigs(part).values();
+            long deadline = System.nanoTime() + timeout.toNanos();
+            for (Map.Entry<ConfigResource, KafkaFuture<Config>> e : futures.entrySet()) {
+                try {
+                    configs.put(e.getKey(), e.getValue().get(Math.max(0, deadline - System.nanoTime()),
+                            TimeUnit.NANOSECONDS));
+                } catch (ExecutionException x) {
+                    failed.put(e.getKey(), x.getCause());
+                } catch (TimeoutException x) {
+                    failed.put(e.getKey(), x);
+                }
+            }
+        }
+        return new ThrottleReading(new ThrottleSettings(configs), failed);
+    }
+
     void alter(Map<ConfigResource, Collection<AlterConfigOp>> ops)
             throws InterruptedException, ExecutionException, TimeoutException {
         admin.incrementalAlterConfigs(ops).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public Map<ConfigResource, Optional<Throwable>> applyEach(List<ThrottleOp> ops) throws InterruptedException {
+        ThrottleChange change = change();
+        ops.forEach(change::add);
+        return change.applyEach();
+    }
+
+    /** {@link #alter}, answered resource by resource: see {@link ThrottleChange#applyEach()}. */
+    Map<ConfigResource, Optional<Throwable>> alterEach(Map<ConfigResource, Collection<AlterConfigOp>> ops)
+            throws InterruptedException {
+        Map<ConfigResource, KafkaFuture<Void>> futures = admin.incrementalAlterConfigs(ops).values();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Map<ConfigResource, Optional<Throwable>> out = new LinkedHashMap<>();
+        for (Map.Entry<ConfigResource, KafkaFuture<Void>> e : futures.entrySet()) {
+            try {
+                e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                out.put(e.getKey(), Optional.empty());
+            } catch (ExecutionException x) {
+                out.put(e.getKey(), Optional.of(x.getCause()));
+            } catch (TimeoutException x) {
+                out.put(e.getKey(), Optional.of(x));
+            }
+        }
+        return out;
     }
 }

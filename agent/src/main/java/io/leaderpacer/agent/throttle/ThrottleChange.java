@@ -1,7 +1,6 @@
 package io.leaderpacer.agent.throttle;
 
 import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
 
 import java.util.ArrayList;
@@ -9,7 +8,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 
@@ -25,56 +24,61 @@ public final class ThrottleChange {
     private final ReplicationThrottles throttles;
     /** The operations, by resource, in the order they were added. */
     private final Map<ConfigResource, List<AlterConfigOp>> ops = new LinkedHashMap<>();
+    private int count;
 
     ThrottleChange(ReplicationThrottles throttles) {
         this.throttles = throttles;
     }
 
-    /**
-     * Sets the side's rate in the scope ({@code SET}).
-     *
-     * @param bytesPerSecond at least 1: Kafka also takes 0, which stops the throttled replicas' traffic altogether
-     */
+    /** {@link ThrottleOp#setRate}. */
     public ThrottleChange setRate(ThrottleSide side, BrokerScope scope, long bytesPerSecond) {
-        if (bytesPerSecond < 1) {
-            throw new IllegalArgumentException("bytesPerSecond must be >= 1, was " + bytesPerSecond);
-        }
-        return add(scope.resource(), side.rateKey(), Long.toString(bytesPerSecond), AlterConfigOp.OpType.SET);
+        return add(ThrottleOp.setRate(side, scope, bytesPerSecond));
     }
 
-    /** Removes the side's rate from the scope ({@code DELETE}); a broker then falls back to the cluster default. */
+    /** {@link ThrottleOp#removeRate}. */
     public ThrottleChange removeRate(ThrottleSide side, BrokerScope scope) {
-        return add(scope.resource(), side.rateKey(), null, AlterConfigOp.OpType.DELETE);
+        return add(ThrottleOp.removeRate(side, scope));
     }
 
-    /**
-     * Replaces the topic's list on that side ({@code SET}), e.g. with {@link ThrottledReplicas#ALL}.
-     *
-     * @throws IllegalArgumentException for an empty list: {@link #clearReplicas} removes the setting
-     */
+    /** {@link ThrottleOp#setReplicas}. */
     public ThrottleChange setReplicas(ThrottleSide side, String topic, ThrottledReplicas replicas) {
-        if (replicas.isEmpty()) {
-            throw new IllegalArgumentException("no replicas to throttle on " + topic + ": use clearReplicas");
-        }
-        return add(topic(topic), side.replicasKey(), replicas.configValue(), AlterConfigOp.OpType.SET);
+        return add(ThrottleOp.setReplicas(side, topic, replicas));
+    }
+
+    /** {@link ThrottleOp#addReplicas}. */
+    public ThrottleChange addReplicas(ThrottleSide side, String topic, Collection<ThrottledReplicas.Replica> replicas) {
+        return add(ThrottleOp.addReplicas(side, topic, replicas));
+    }
+
+    /** {@link ThrottleOp#removeReplicas}. */
+    public ThrottleChange removeReplicas(ThrottleSide side, String topic, Collection<ThrottledReplicas.Replica> replicas) {
+        return add(ThrottleOp.removeReplicas(side, topic, replicas));
+    }
+
+    /** {@link ThrottleOp#clearReplicas}. */
+    public ThrottleChange clearReplicas(ThrottleSide side, String topic) {
+        return add(ThrottleOp.clearReplicas(side, topic));
     }
 
     /**
-     * Adds entries to the topic's list on that side ({@code APPEND}), keeping those others set; entries already there
-     * are not repeated. Kafka refuses the request when the list is {@code *}.
+     * Adds one operation.
+     *
+     * @throws IllegalArgumentException when the request already changes that key of that resource: Kafka refuses a
+     *                                  request that changes one key of a resource twice
      */
-    public ThrottleChange addReplicas(ThrottleSide side, String topic, Collection<ThrottledReplicas.Replica> replicas) {
-        return add(topic(topic), side.replicasKey(), entries(topic, replicas), AlterConfigOp.OpType.APPEND);
+    public ThrottleChange add(ThrottleOp op) {
+        List<AlterConfigOp> list = ops.computeIfAbsent(op.resource(), r -> new ArrayList<>());
+        if (list.stream().anyMatch(o -> o.configEntry().name().equals(op.key()))) {
+            throw new IllegalArgumentException(op.key() + " of " + op.resource() + " is already changed in this request");
+        }
+        list.add(op.op());
+        count++;
+        return this;
     }
 
-    /** Removes these entries from the topic's list on that side ({@code SUBTRACT}), keeping the others. */
-    public ThrottleChange removeReplicas(ThrottleSide side, String topic, Collection<ThrottledReplicas.Replica> replicas) {
-        return add(topic(topic), side.replicasKey(), entries(topic, replicas), AlterConfigOp.OpType.SUBTRACT);
-    }
-
-    /** Removes the topic's list on that side ({@code DELETE}): none of its replicas is throttled on that side. */
-    public ThrottleChange clearReplicas(ThrottleSide side, String topic) {
-        return add(topic(topic), side.replicasKey(), null, AlterConfigOp.OpType.DELETE);
+    /** How many operations it holds. */
+    public int size() {
+        return count;
     }
 
     /**
@@ -92,36 +96,25 @@ public final class ThrottleChange {
         throttles.alter(operations());
     }
 
+    /**
+     * Sends every change in one request and waits for each resource's answer: Kafka applies each resource's
+     * operations atomically and the resources independently, so some may land while others fail.
+     *
+     * @return per resource, empty when Kafka applied its changes, else why not (a {@link TimeoutException} when it
+     *         did not answer in time: the change may or may not have landed)
+     * @throws IllegalStateException when nothing was added
+     */
+    public Map<ConfigResource, Optional<Throwable>> applyEach() throws InterruptedException {
+        if (ops.isEmpty()) {
+            throw new IllegalStateException("no throttle change to apply");
+        }
+        return throttles.alterEach(operations());
+    }
+
     /** The request's operations, by resource (a copy). */
     Map<ConfigResource, Collection<AlterConfigOp>> operations() {
         Map<ConfigResource, Collection<AlterConfigOp>> copy = new LinkedHashMap<>();
         ops.forEach((resource, list) -> copy.put(resource, List.copyOf(list)));
         return copy;
-    }
-
-    private ThrottleChange add(ConfigResource resource, String key, String value, AlterConfigOp.OpType type) {
-        if (value != null && value.length() > ThrottledReplicas.MAX_CONFIG_VALUE_CHARS) {
-            // Refused here, before anything is sent: the Admin client would lose its network thread over it.
-            throw new IllegalArgumentException(key + " of " + resource + " would be " + value.length() + " characters;"
-                    + " Kafka carries at most " + ThrottledReplicas.MAX_CONFIG_VALUE_CHARS + " in a config value");
-        }
-        List<AlterConfigOp> list = ops.computeIfAbsent(resource, r -> new ArrayList<>());
-        if (list.stream().anyMatch(op -> op.configEntry().name().equals(key))) {
-            // Kafka refuses a request that changes one key of a resource twice.
-            throw new IllegalArgumentException(key + " of " + resource + " is already changed in this request");
-        }
-        list.add(new AlterConfigOp(new ConfigEntry(key, value), type));
-        return this;
-    }
-
-    private static String entries(String topic, Collection<ThrottledReplicas.Replica> replicas) {
-        if (replicas.isEmpty()) {
-            throw new IllegalArgumentException("no replica entries given for " + topic);
-        }
-        return ThrottledReplicas.of(replicas).configValue();
-    }
-
-    private static ConfigResource topic(String topic) {
-        return new ConfigResource(ConfigResource.Type.TOPIC, Objects.requireNonNull(topic, "topic"));
     }
 }

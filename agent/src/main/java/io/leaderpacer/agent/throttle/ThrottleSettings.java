@@ -18,7 +18,8 @@ public final class ThrottleSettings {
     /** The described configurations, by resource. */
     private final Map<ConfigResource, Config> configs;
 
-    ThrottleSettings(Map<ConfigResource, Config> configs) {
+    /** The configurations as {@code describeConfigs} answered them, by resource. */
+    public ThrottleSettings(Map<ConfigResource, Config> configs) {
         this.configs = Map.copyOf(configs);
     }
 
@@ -40,6 +41,29 @@ public final class ThrottleSettings {
     public Optional<ThrottledReplicas> replicas(ThrottleSide side, String topic) {
         return value(new ConfigResource(ConfigResource.Type.TOPIC, topic), side.replicasKey())
                 .map(e -> ThrottledReplicas.parse(e.value()));
+    }
+
+    /**
+     * The side's list of the topic as the brokers report it, character for character (an operator's {@code "0:1, 1:2"}
+     * stays so); empty when not set. What a restore must put back.
+     */
+    public Optional<String> rawReplicas(ThrottleSide side, String topic) {
+        return value(new ConfigResource(ConfigResource.Type.TOPIC, topic), side.replicasKey()).map(ConfigEntry::value);
+    }
+
+    /**
+     * Whether the side's list of the topic is set to an empty value: what a {@code SUBTRACT} of its last entries
+     * leaves. It throttles nothing, as no list does, but it is not the absent list it may have been before.
+     */
+    public boolean blankReplicas(ThrottleSide side, String topic) {
+        ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        Config config = configs.get(r);
+        if (config == null) {
+            throw new IllegalArgumentException(r + " was not described; described: " + configs.keySet());
+        }
+        ConfigEntry e = config.get(side.replicasKey());
+        return e != null && e.value() != null && e.value().isBlank()
+                && e.source() != ConfigEntry.ConfigSource.DEFAULT_CONFIG;
     }
 
     private Optional<ConfigEntry> value(ConfigResource resource, String key) {

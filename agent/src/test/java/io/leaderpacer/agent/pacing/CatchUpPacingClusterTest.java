@@ -485,7 +485,8 @@ class CatchUpPacingClusterTest {
     private static ThrottleReconciler reconciler(LedgerStore store) throws Exception {
         ThrottleLedger ledger = new ThrottleLedger(store);
         ledger.load();
-        return new ThrottleReconciler(throttles, ledger, io.leaderpacer.agent.coordination.ActionGuard.NONE, SHORT_LIMIT);
+        return new ThrottleReconciler(throttles, ledger, io.leaderpacer.agent.coordination.ActionGuard.NONE,
+                new ThrottleReconciler.Limits(SHORT_LIMIT, ThrottleReconciler.Limits.KAFKA_MAX_RECORDS_PER_REQUEST, 200));
     }
 
     private static Set<ThrottledReplicas.Replica> replicasOf(int broker) {

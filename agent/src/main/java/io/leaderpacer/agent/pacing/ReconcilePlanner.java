@@ -1,0 +1,417 @@
+package io.leaderpacer.agent.pacing;
+
+import io.leaderpacer.agent.pacing.ThrottleEdit.Phase;
+import io.leaderpacer.agent.pacing.ThrottleLedger.Change;
+import io.leaderpacer.agent.throttle.BrokerScope;
+import io.leaderpacer.agent.throttle.ThrottleOp;
+import io.leaderpacer.agent.throttle.ThrottleRate;
+import io.leaderpacer.agent.throttle.ThrottleReading;
+import io.leaderpacer.agent.throttle.ThrottleSide;
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
+import io.leaderpacer.agent.throttle.ThrottledReplicas.Replica;
+import org.apache.kafka.clients.admin.ConfigEntry;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Decides, from what one look read, the throttle changes that bring the cluster to a {@link ThrottlePlan} while
+ * keeping what others set: a pure function of the plan, the reading and the ledger, with no I/O, so that every rule
+ * below is checked on hand-made cases and properties, and a dry run ({@code pacer plan}) shows exactly what a look
+ * would send.
+ *
+ * <p>The rules, per value:
+ * <ul>
+ *   <li>A replica list: it appends the plan's entries that are missing (they become its own; one that was there is
+ *       someone else's and stays theirs) and subtracts its own entries the plan no longer wants; it never sets a list
+ *       it read a moment ago whole, which would drop an entry someone added meanwhile. A list set to {@code *} by
+ *       someone else already covers everything: it adds nothing. An own entry someone removed is added again while
+ *       the plan wants it. A list that was absent before is deleted when its last entry is pacing's to remove.</li>
+ *   <li>A list whose entries would be longer than Kafka carries in a config value becomes {@code *}, recorded with
+ *       the value it replaced, and is set back to exactly that value when the plan no longer wants any entry of it.
+ *       Not while a cluster-default rate is in force (a paced broker is down, or someone set one): {@code *} would
+ *       then throttle every broker's replicas of the topic at it. Then it lists the entries that fit, and a {@code *}
+ *       of its own becomes that list again.</li>
+ *   <li>A rate it did not set (someone else's) is never changed: pacing uses it and says so. A rate it set is kept at
+ *       the plan's value; restored (deleted, or set back to the value it replaced) when the plan no longer wants it.
+ *       If someone changes a rate it set to a third value, it stands back: that value is theirs now.</li>
+ *   <li>A topic deleted since: what pacing owned on it went with it, and its records are forgotten. A value that could
+ *       not be read (a broker that does not answer) is left for a later look, and the rest goes on.</li>
+ * </ul>
+ * A change the ledger records before it is sent and the cluster never got (refused, failed, cut short by a crash) is
+ * recognised at the next look by the value still in place, and still restored: see {@link ThrottleEdit}.
+ */
+final class ReconcilePlanner {
+
+    private static final ThrottleSide F = ThrottleSide.FOLLOWER;
+    /** How many entries a log line names. */
+    private static final int BRIEF = 8;
+
+    private final ThrottleLedger ledger;
+    private final int maxListChars;
+
+    ReconcilePlanner(ThrottleLedger ledger, int maxListChars) {
+        this.ledger = ledger;
+        this.maxListChars = Math.min(maxListChars, ThrottledReplicas.MAX_CONFIG_VALUE_CHARS);
+    }
+
+    /**
+     * What a look decided.
+     *
+     * @param forget ledger changes to record at once: records of values no longer in the cluster (a deleted topic, an
+     *               entry someone removed, a change that never landed), which cover nothing any more
+     * @param edits  the changes to send, in the order of their phases
+     * @param notes  what it saw and left alone, for the log and {@code /status}
+     */
+    record Planned(List<Change> forget, List<ThrottleEdit> edits, List<String> notes) {
+        Planned {
+            forget = List.copyOf(forget);
+            edits = List.copyOf(edits);
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /** The mutable collections one planning fills. */
+    private record Out(List<Change> forget, List<ThrottleEdit> edits, List<String> notes) {
+        Out() {
+            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        }
+
+        void edit(ThrottleOp op, Phase phase, List<Change> before, List<Change> after, String description) {
+            edits.add(new ThrottleEdit(op, phase, before, after, description));
+        }
+    }
+
+    /**
+     * @param plan   what pacing wants now
+     * @param scopes the rate scopes read (the cluster default and the brokers that are up)
+     * @param topics the topics read (the plan's and the ledger's)
+     * @param now    what they hold
+     */
+    Planned plan(ThrottlePlan plan, Collection<BrokerScope> scopes, Collection<String> topics, ThrottleReading now) {
+        Out out = new Out();
+        boolean defaultRateInForce = plan.defaultRate().isPresent() || foreignDefaultRate(now);
+        for (String topic : topics) {
+            if (now.gone(topic)) {
+                gone(topic, out);
+            } else if (now.failure(topic).isPresent()) {
+                out.notes().add("topic " + topic + ": its throttle configs could not be read ("
+                        + ThrottleReading.describe(now.failure(topic).get()) + "): left for the next look");
+            } else {
+                if (emptiedListOfItsOwn(topic, plan, now, out)) {
+                    continue;
+                }
+                topic(topic, plan.entries().getOrDefault(topic, Set.of()),
+                        now.settings().replicas(F, topic), now.settings().rawReplicas(F, topic), !defaultRateInForce,
+                        out);
+            }
+        }
+        for (BrokerScope scope : scopes) {
+            if (now.failure(scope).isPresent()) {
+                out.notes().add(where(scope) + " could not be read (" + ThrottleReading.describe(now.failure(scope).get())
+                        + "): left for the next look");
+                continue;
+            }
+            OptionalLong wanted = scope.isClusterDefault() ? plan.defaultRate()
+                    : Optional.ofNullable(plan.brokerRates().get(Integer.parseInt(scope.brokerId())))
+                            .map(OptionalLong::of).orElse(OptionalLong.empty());
+            rate(scope, wanted, current(now, scope), out);
+        }
+        out.edits().sort(java.util.Comparator.comparing(ThrottleEdit::phase));
+        return new Planned(out.forget(), out.edits(), out.notes());
+    }
+
+    /**
+     * A list that was absent before pacing added to it and is now set to an empty value (its last entries subtracted
+     * while an addition did not land): deleted, as it was, when the plan wants none of it. True when it planned that.
+     */
+    private boolean emptiedListOfItsOwn(String topic, ThrottlePlan plan, ThrottleReading now, Out out) {
+        Optional<ThrottleLedger.OwnedEntries> owned = ledger.entries(topic);
+        if (owned.isEmpty() || !owned.get().listWasAbsent() || ledger.all(topic).isPresent()
+                || !now.settings().blankReplicas(F, topic) || !plan.entries().getOrDefault(topic, Set.of()).isEmpty()) {
+            return false;
+        }
+        out.edit(ThrottleOp.clearReplicas(F, topic), Phase.REMOVE, List.of(), List.of(Change.forgetEntries(topic)),
+                topic + " follower list removed (it was empty, and there was none)");
+        return true;
+    }
+
+    /** A topic deleted since the look read the cluster: its configs went with it. */
+    private void gone(String topic, Out out) {
+        boolean owned = false;
+        if (ledger.entries(topic).isPresent()) {
+            out.forget().add(Change.forgetEntries(topic));
+            owned = true;
+        }
+        if (ledger.all(topic).isPresent()) {
+            out.forget().add(Change.forgetAll(topic));
+            owned = true;
+        }
+        if (owned) {
+            out.notes().add("topic " + topic + " no longer exists: pacing's follower entries on it went with it");
+        }
+    }
+
+    private void topic(String topic, Set<Replica> wanted, Optional<ThrottledReplicas> list, Optional<String> raw,
+                       boolean starAllowed, Out out) {
+        Optional<ThrottleLedger.OwnedAll> star = ledger.all(topic);
+        Optional<ThrottleLedger.OwnedEntries> entries = ledger.entries(topic);
+        boolean isStar = list.isPresent() && list.get().all();
+        if (star.isPresent() && entries.isPresent()) {
+            // A change between * and entries was under way (sent or not): the list in the cluster says which way.
+            if (isStar) {
+                out.forget().add(Change.forgetEntries(topic));
+                entries = Optional.empty();
+            } else {
+                out.forget().add(Change.forgetAll(topic));
+                star = Optional.empty();
+            }
+        }
+        if (star.isPresent()) {
+            if (isStar) {
+                ownedStar(topic, wanted, star.get(), starAllowed, out);
+                return;
+            }
+            out.forget().add(Change.forgetAll(topic));
+            if (!sameList(list, star.get().prior())) {
+                out.notes().add("topic " + topic + ": someone changed the follower list pacing set to * (now "
+                        + list.map(ThrottledReplicas::configValue).orElse("none") + "): that list is theirs");
+            }
+        }
+        lists(topic, wanted, list, raw, entries, starAllowed, out);
+    }
+
+    /**
+     * A list pacing set to {@code *}: kept while the plan wants any entry of the topic and no cluster-default rate is
+     * in force; set back to exactly the value it replaced when the plan wants none; made the list of the entries that
+     * fit, with the value it replaced, while a cluster-default rate is in force.
+     */
+    private void ownedStar(String topic, Set<Replica> wanted, ThrottleLedger.OwnedAll owned, boolean starAllowed,
+                           Out out) {
+        Optional<ThrottledReplicas> prior = owned.prior().map(ThrottledReplicas::parse);
+        if (wanted.isEmpty()) {
+            ThrottleOp op = prior.isPresent() && !prior.get().isEmpty()
+                    ? ThrottleOp.setRawReplicas(F, topic, owned.prior().get())
+                    // An empty list and no list throttle the same replicas (none); a SET takes no empty value.
+                    : ThrottleOp.clearReplicas(F, topic);
+            out.edit(op, Phase.REMOVE, List.of(), List.of(Change.forgetAll(topic)), topic + " follower list restored to "
+                    + prior.map(ThrottledReplicas::configValue).filter(v -> !v.isEmpty()).orElse("none"));
+            return;
+        }
+        if (starAllowed) {
+            return;
+        }
+        List<Replica> others = prior.map(ThrottledReplicas::replicas).orElse(List.of());
+        List<Replica> fit = ThrottledReplicas.fitting(others, ThrottleLedger.sortedSet(wanted), maxListChars);
+        Set<Replica> ours = ThrottleLedger.sortedSet(fit);
+        others.forEach(ours::remove);
+        // The value it replaced, character for character, then its own entries: a later SUBTRACT of them leaves the
+        // value exactly as it was.
+        String kept = owned.prior().filter(v -> !ThrottledReplicas.parse(v).isEmpty()).orElse("");
+        String value = ours.isEmpty() ? kept
+                : (kept.isEmpty() ? "" : kept + ",") + ThrottledReplicas.of(ours).configValue();
+        ThrottleOp op = value.isEmpty() ? ThrottleOp.clearReplicas(F, topic) : ThrottleOp.setRawReplicas(F, topic, value);
+        boolean absent = owned.prior().isEmpty();
+        out.edit(op, Phase.ADD, List.of(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(ours, absent))),
+                List.of(Change.forgetAll(topic)), topic + " follower list * -> " + brief(ThrottleLedger.sortedSet(fit))
+                        + " (a cluster-default rate is in force)");
+        out.notes().add("topic " + topic + ": " + ours.size() + " of " + wanted.size() + " follower entries listed in"
+                + " place of *: a cluster-default rate is in force, under which * would throttle every broker's"
+                + " replicas of it");
+    }
+
+    private void lists(String topic, Set<Replica> wantedByPlan, Optional<ThrottledReplicas> current,
+                       Optional<String> raw, Optional<ThrottleLedger.OwnedEntries> owned, boolean starAllowed,
+                       Out out) {
+        Set<Replica> ours = ThrottleLedger.sortedSet(owned.map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
+        if (current.isPresent() && current.get().all()) {
+            if (!ours.isEmpty()) {
+                out.notes().add("topic " + topic + ": someone set its follower list to *: pacing's entries are"
+                        + " covered and no longer its own");
+                out.forget().add(Change.forgetEntries(topic));
+            }
+            return;
+        }
+        Set<Replica> present = ThrottleLedger.sortedSet(current.map(ThrottledReplicas::replicas).orElse(List.of()));
+        boolean listWasAbsent = owned.map(ThrottleLedger.OwnedEntries::listWasAbsent).orElse(current.isEmpty());
+        Set<Replica> others = ThrottleLedger.sortedSet(present);
+        others.removeAll(ours);
+        Set<Replica> needed = ThrottleLedger.sortedSet(others);
+        needed.addAll(wantedByPlan);
+        Set<Replica> wanted = wantedByPlan;
+        int neededChars = ThrottledReplicas.length(needed);
+        if (neededChars > maxListChars) {
+            if (starAllowed) {
+                Optional<String> prior = listWasAbsent && others.isEmpty() ? Optional.empty()
+                        : Optional.of(priorValue(raw, ours));
+                out.edit(ThrottleOp.setReplicas(F, topic, ThrottledReplicas.ALL), Phase.ADD,
+                        List.of(Change.ownAll(topic, new ThrottleLedger.OwnedAll(prior))),
+                        List.of(Change.forgetEntries(topic)), topic + " follower list -> * (its " + needed.size()
+                                + " entries would make " + neededChars + " characters; Kafka carries at most "
+                                + maxListChars + ")");
+                return;
+            }
+            wanted = ThrottleLedger.sortedSet(ThrottledReplicas.fitting(others, wantedByPlan, maxListChars));
+            wanted.retainAll(wantedByPlan);
+            out.notes().add("topic " + topic + ": " + wanted.size() + " of " + wantedByPlan.size() + " follower entries"
+                    + " listed: all would make " + neededChars + " characters, over Kafka's limit of " + maxListChars
+                    + " for a config value, and * would throttle every broker's replicas of it at the cluster-default"
+                    + " rate in force; the rest are throttled once the broker is up (the list then becomes *)");
+        }
+        Set<Replica> add = ThrottleLedger.sortedSet(wanted);
+        add.removeAll(present);
+        Set<Replica> remove = ThrottleLedger.sortedSet(ours);
+        remove.removeAll(wanted);
+        remove.retainAll(present);
+        Set<Replica> oursNext = ThrottleLedger.sortedSet(ours);
+        oursNext.retainAll(wanted);
+        oursNext.addAll(add);
+        Set<Replica> left = ThrottleLedger.sortedSet(present);
+        left.removeAll(remove);
+        left.addAll(add);
+        Change next = Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent));
+        if (!add.isEmpty()) {
+            Set<Replica> owning = ThrottleLedger.sortedSet(ours);
+            owning.addAll(add);
+            out.edit(ThrottleOp.addReplicas(F, topic, add), Phase.ADD,
+                    List.of(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(owning, listWasAbsent))),
+                    remove.isEmpty() ? List.of(next) : List.of(), topic + " follower list + " + brief(add));
+        }
+        if (!remove.isEmpty()) {
+            if (left.isEmpty() && listWasAbsent) {
+                out.edit(ThrottleOp.clearReplicas(F, topic), Phase.REMOVE, List.of(), List.of(next),
+                        topic + " follower list removed (there was none)");
+            } else {
+                out.edit(ThrottleOp.removeReplicas(F, topic, remove), Phase.REMOVE, List.of(), List.of(next),
+                        topic + " follower list - " + brief(remove));
+            }
+        } else if (add.isEmpty() && !oursNext.equals(ours)) {
+            // Entries of its own no longer in the list (someone removed them, or an addition never landed).
+            out.forget().add(next);
+        }
+    }
+
+    private void rate(BrokerScope scope, OptionalLong wanted, OptionalLong current, Out out) {
+        Optional<ThrottleLedger.OwnedRate> owned = ledger.rate(scope);
+        if (owned.isPresent()) {
+            ThrottleLedger.OwnedRate o = owned.get();
+            boolean ours = o.isOurs(current);
+            boolean reverted = current.equals(o.prior());
+            if (!ours && !reverted) {
+                out.notes().add(where(scope) + " was changed by someone else to " + text(current)
+                        + ": pacing stands back from it");
+                out.forget().add(Change.forgetRate(scope));
+                return;
+            }
+            if (wanted.isPresent()) {
+                long w = wanted.getAsLong();
+                ThrottleLedger.OwnedRate settled = new ThrottleLedger.OwnedRate(o.prior(), w);
+                if (ours && current.getAsLong() == w) {
+                    if (!o.equals(settled)) {
+                        out.forget().add(Change.ownRate(scope, settled));
+                    }
+                    return;
+                }
+                out.edit(ThrottleOp.setRate(F, scope, w), Phase.ADD,
+                        List.of(Change.ownRate(scope, new ThrottleLedger.OwnedRate(o.prior(), w,
+                                ours ? current : OptionalLong.empty()))),
+                        List.of(Change.ownRate(scope, settled)), where(scope) + " -> " + text(wanted));
+                return;
+            }
+            if (!ours) {
+                out.forget().add(Change.forgetRate(scope));
+                return;
+            }
+            ThrottleOp op = o.prior().isPresent() ? ThrottleOp.setRate(F, scope, o.prior().getAsLong())
+                    : ThrottleOp.removeRate(F, scope);
+            out.edit(op, Phase.REMOVE, List.of(), List.of(Change.forgetRate(scope)),
+                    where(scope) + " restored to " + text(o.prior()));
+            return;
+        }
+        if (wanted.isEmpty()) {
+            return;
+        }
+        if (current.isPresent()) {
+            out.notes().add(where(scope) + " is " + text(current) + ", set by someone else: pacing uses it and does not"
+                    + " change it");
+            return;
+        }
+        out.edit(ThrottleOp.setRate(F, scope, wanted.getAsLong()), Phase.ADD,
+                List.of(Change.ownRate(scope, new ThrottleLedger.OwnedRate(OptionalLong.empty(), wanted.getAsLong()))),
+                List.of(), where(scope) + " -> " + text(wanted));
+    }
+
+    /**
+     * Whether a cluster-default rate is set that is not pacing's (pacing's goes in this same look when unwanted); one
+     * that could not be read counts as set, so that no {@code *} is set under a rate nobody saw.
+     */
+    private boolean foreignDefaultRate(ThrottleReading now) {
+        BrokerScope d = BrokerScope.clusterDefault();
+        if (now.failure(d).isPresent()) {
+            return true;
+        }
+        OptionalLong set = current(now, d);
+        return set.isPresent() && !ledger.rate(d).map(o -> o.isOurs(set)).orElse(false);
+    }
+
+    /** The rate set in exactly this scope (a broker's value inherited from the default does not count). */
+    static OptionalLong current(ThrottleReading now, BrokerScope scope) {
+        Optional<ThrottleRate> r = now.settings().rate(F, scope);
+        if (r.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        ConfigEntry.ConfigSource source = r.get().source();
+        boolean here = scope.isClusterDefault() ? source == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
+                : source == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG;
+        return here ? OptionalLong.of(r.get().bytesPerSecond()) : OptionalLong.empty();
+    }
+
+    /**
+     * The list's value without pacing's entries, as it is to be put back: the value as written, less pacing's entries,
+     * as Kafka's own {@code SUBTRACT} would leave it (an operator's {@code "0:1, 1:2"} stays so).
+     */
+    private static String priorValue(Optional<String> raw, Set<Replica> ours) {
+        if (raw.isEmpty()) {
+            return "";
+        }
+        List<String> kept = new ArrayList<>();
+        for (String part : raw.get().split(",")) {
+            String p = part.trim();
+            if (p.isEmpty() || !ours.contains(ThrottledReplicas.parse(p).replicas().get(0))) {
+                kept.add(part);
+            }
+        }
+        return String.join(",", kept);
+    }
+
+    /** Whether a list (not {@code *}) holds the same entries as a recorded value (none and empty alike). */
+    private static boolean sameList(Optional<ThrottledReplicas> list, Optional<String> recorded) {
+        Set<Replica> a = ThrottleLedger.sortedSet(list.map(ThrottledReplicas::replicas).orElse(List.of()));
+        Set<Replica> b = ThrottleLedger.sortedSet(recorded.map(v -> ThrottledReplicas.parse(v).replicas())
+                .orElse(List.of()));
+        return a.equals(b);
+    }
+
+    private static String where(BrokerScope scope) {
+        return scope.isClusterDefault() ? "the cluster-default follower rate" : "broker " + scope.brokerId()
+                + "'s follower rate";
+    }
+
+    /** Entries for a log line: all of them when few, else how many and the first few (a list can hold thousands). */
+    static String brief(Set<Replica> replicas) {
+        if (replicas.size() <= BRIEF) {
+            return ThrottledReplicas.of(replicas).configValue();
+        }
+        return replicas.size() + " entries " + ThrottledReplicas.of(replicas.stream().limit(BRIEF).toList())
+                .configValue() + ",...";
+    }
+
+    static String text(OptionalLong rate) {
+        return rate.isPresent() ? String.format(Locale.ROOT, "%.1f MiB/s", rate.getAsLong() / 1048576.0) : "none";
+    }
+}

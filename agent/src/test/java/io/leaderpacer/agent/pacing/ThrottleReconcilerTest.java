@@ -1,0 +1,194 @@
+package io.leaderpacer.agent.pacing;
+
+import io.leaderpacer.agent.coordination.ActionGuard;
+import io.leaderpacer.agent.coordination.NotActiveException;
+import io.leaderpacer.agent.pacing.KafkaConfigModel.Fault;
+import io.leaderpacer.agent.throttle.BrokerScope;
+import io.leaderpacer.agent.throttle.ThrottleSide;
+import io.leaderpacer.agent.throttle.ThrottledReplicas;
+import io.leaderpacer.agent.throttle.ThrottledReplicas.Replica;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Hand-worked cases of the reconciler against a model of Kafka's config semantics, one per way a throttle could be
+ * left behind or someone else's clobbered: a change the guard refuses, one Kafka refuses, one cut short by a kill, a
+ * {@code *} that never landed or outlives its reason, a list edited while pacing edits it, a deleted topic, a look
+ * larger than one request. The same cases run on real clusters in {@code CatchUpPacingClusterTest}.
+ */
+class ThrottleReconcilerTest {
+
+    private static final ThrottleSide F = ThrottleSide.FOLLOWER;
+    private static final Set<Integer> UP = Set.of(0, 1, 2);
+    private static final ThrottleReconciler.Limits LIMITS = new ThrottleReconciler.Limits(24, 10, 10);
+
+    private final KafkaConfigModel kafka = new KafkaConfigModel();
+    private final LedgerStore store = new InMemoryLedgerStore();
+    private final AtomicBoolean deposed = new AtomicBoolean();
+    private final ActionGuard guard = action -> {
+        if (deposed.get()) {
+            throw new NotActiveException("deposed; " + action + " not sent");
+        }
+    };
+
+    private ThrottleReconciler instance() throws Exception {
+        return instance(LIMITS);
+    }
+
+    private ThrottleReconciler instance(ThrottleReconciler.Limits limits) throws Exception {
+        ThrottleLedger ledger = new ThrottleLedger(store);
+        ledger.load();
+        return new ThrottleReconciler(kafka, ledger, guard, limits);
+    }
+
+    private static ThrottlePlan rate(int broker, long bytes) {
+        return new ThrottlePlan(Map.of(broker, bytes), OptionalLong.empty(), Map.of());
+    }
+
+    private static ThrottlePlan entries(String topic, String value) {
+        return new ThrottlePlan(Map.of(), OptionalLong.empty(), Map.of(topic,
+                ThrottleLedger.sortedSet(ThrottledReplicas.parse(value).replicas())));
+    }
+
+    private String value(String resourceName, boolean topic, String key) {
+        return kafka.values().getOrDefault(topic ? KafkaConfigModel.topic(resourceName)
+                : (resourceName.isEmpty() ? BrokerScope.clusterDefault() : BrokerScope.broker(Integer.parseInt(resourceName)))
+                        .resource(), Map.of()).get(key);
+    }
+
+    @Test
+    void aRateChangeTheGuardRefuses_recordsNothing_andTheRateInPlaceIsStillRestored() throws Exception {
+        ThrottleReconciler r = instance();
+        r.reconcile(rate(2, 20_000_000), UP);
+        deposed.set(true);
+        assertThatThrownBy(() -> r.reconcile(rate(2, 30_000_000), UP)).isInstanceOf(NotActiveException.class);
+        deposed.set(false);
+
+        ThrottleReconciler successor = instance();
+        successor.restoreAll(UP);
+        assertThat(value("2", false, F.rateKey())).as("the 20 MB/s in place was still pacing's").isNull();
+        assertThat(successor.ownsNothing()).isTrue();
+    }
+
+    @Test
+    void aRateChangeKafkaRefusesOrNeverConfirms_isStillPacingsToRestore() throws Exception {
+        for (Fault f : List.of(Fault.REFUSED, Fault.UNCONFIRMED, Fault.CRASH_BEFORE, Fault.CRASH_AFTER)) {
+            KafkaConfigModel k = new KafkaConfigModel();
+            k.put(BrokerScope.broker(2).resource(), "leader.replication.throttled.rate", "1");
+            LedgerStore s = new InMemoryLedgerStore();
+            ThrottleLedger l = new ThrottleLedger(s);
+            l.load();
+            new ThrottleReconciler(k, l, ActionGuard.NONE, LIMITS).reconcile(rate(2, 20_000_000), UP);
+            k.fault(f);
+            try {
+                new ThrottleReconciler(k, l, ActionGuard.NONE, LIMITS).reconcile(rate(2, 30_000_000), UP);
+            } catch (KafkaConfigModel.Crash killed) {
+                // the next instance goes on
+            }
+            ThrottleLedger next = new ThrottleLedger(s);
+            next.load();
+            ThrottleReconciler successor = new ThrottleReconciler(k, next, ActionGuard.NONE, LIMITS);
+            successor.restoreAll(UP);
+            assertThat(k.values()).as(f.name()).isEqualTo(Map.of(BrokerScope.broker(2).resource(),
+                    Map.of("leader.replication.throttled.rate", "1")));
+            assertThat(successor.ownsNothing()).as(f.name()).isTrue();
+        }
+    }
+
+    @Test
+    void aStarThatNeverLanded_leavesPacingsEntriesOwned_andTheListIsRestoredExactly() throws Exception {
+        kafka.put(KafkaConfigModel.topic("t"), F.replicasKey(), "9:0, 8:0");
+        ThrottleReconciler r = instance();
+        r.reconcile(entries("t", "0:2"), UP);
+        assertThat(value("t", true, F.replicasKey())).isEqualTo("9:0, 8:0,0:2");
+        kafka.fault(Fault.REFUSED);
+        r.reconcile(entries("t", "0:2,1:2,2:2,3:2,4:2"), UP);
+        assertThat(value("t", true, F.replicasKey())).as("the * was refused").isEqualTo("9:0, 8:0,0:2");
+
+        ThrottleReconciler successor = instance();
+        successor.restoreAll(UP);
+        assertThat(value("t", true, F.replicasKey())).isEqualTo("9:0, 8:0");
+        assertThat(successor.ownsNothing()).isTrue();
+    }
+
+    @Test
+    void aStarOfPacings_whenAClusterDefaultRateComesInForce_becomesTheEntriesThatFit() throws Exception {
+        kafka.put(KafkaConfigModel.topic("t"), F.replicasKey(), "9:0");
+        ThrottleReconciler r = instance();
+        r.reconcile(new ThrottlePlan(Map.of(2, 1_000_000L), OptionalLong.empty(), Map.of("t",
+                ThrottleLedger.sortedSet(ThrottledReplicas.parse("0:2,1:2,2:2,3:2,4:2,5:2").replicas()))), UP);
+        assertThat(value("t", true, F.replicasKey())).isEqualTo("*");
+        // Broker 2 goes down again: its rate must be the cluster default, under which * would throttle every
+        // broker's replicas of t.
+        r.reconcile(new ThrottlePlan(Map.of(), OptionalLong.of(1_000_000L), Map.of("t",
+                ThrottleLedger.sortedSet(ThrottledReplicas.parse("0:2,1:2,2:2,3:2,4:2,5:2").replicas()))), Set.of(0, 1));
+        String list = value("t", true, F.replicasKey());
+        assertThat(list).isNotEqualTo("*").startsWith("9:0,0:2");
+        assertThat(list.length()).isLessThanOrEqualTo(LIMITS.maxListChars());
+
+        kafka.up(UP);
+        instance().restoreAll(UP);
+        assertThat(value("t", true, F.replicasKey())).isEqualTo("9:0");
+        assertThat(value("", false, F.rateKey())).isNull();
+    }
+
+    @Test
+    void aLookThatAddsAndRemoves_appendsThenSubtracts_keepingAnEntryAddedMeanwhile() throws Exception {
+        ThrottleReconciler r = instance();
+        r.reconcile(entries("t", "0:2,1:2"), UP);
+        kafka.beforeNextRequest(() -> kafka.put(KafkaConfigModel.topic("t"), F.replicasKey(),
+                value("t", true, F.replicasKey()) + ",7:0"));
+        r.reconcile(entries("t", "1:2,2:2"), UP);
+
+        assertThat(kafka.sent()).extracting(KafkaConfigModel::type).doesNotContain(AlterConfigOp.OpType.SET);
+        assertThat(value("t", true, F.replicasKey())).isEqualTo("1:2,7:0,2:2");
+        r.restoreAll(UP);
+        assertThat(value("t", true, F.replicasKey())).as("someone else's entry stays theirs").isEqualTo("7:0");
+    }
+
+    @Test
+    void aDeletedTopic_forgetsWhatPacingHadOnIt_andEverythingElseIsStillRestored() throws Exception {
+        ThrottleReconciler r = instance();
+        r.reconcile(new ThrottlePlan(Map.of(2, 1_000_000L), OptionalLong.empty(), Map.of(
+                "a", Set.of(new Replica(0, 2)), "gone", Set.of(new Replica(0, 2)))), UP);
+        kafka.deleteTopic("gone");
+
+        ThrottleReconciler.Outcome o = r.restoreAll(UP);
+        assertThat(o.notes()).contains("topic gone no longer exists: pacing's follower entries on it went with it");
+        assertThat(o.failures()).isEmpty();
+        assertThat(kafka.values()).isEmpty();
+        assertThat(r.ownsNothing()).isTrue();
+    }
+
+    @Test
+    void aLookLargerThanARequest_isSentInRequestsOfTheLimit_andAKillBetweenThemLeavesNothingUnowned() throws Exception {
+        ThrottleReconciler.Limits three = new ThrottleReconciler.Limits(24, 3, 10);
+        Map<String, Set<Replica>> many = new TreeMap<>();
+        for (int t = 0; t < 10; t++) {
+            many.put("t" + t, Set.of(new Replica(0, 2)));
+        }
+        kafka.fault(Fault.NONE);
+        kafka.fault(Fault.CRASH_AFTER);
+        assertThatThrownBy(() -> instance(three).reconcile(new ThrottlePlan(Map.of(2, 1_000_000L),
+                OptionalLong.empty(), many), UP)).isInstanceOf(KafkaConfigModel.Crash.class);
+        assertThat(kafka.largestRequest()).isEqualTo(3);
+
+        ThrottleReconciler successor = instance(three);
+        successor.reconcile(new ThrottlePlan(Map.of(2, 1_000_000L), OptionalLong.empty(), many), UP);
+        assertThat(kafka.values()).hasSize(11);
+        successor.restoreAll(UP);
+        assertThat(kafka.values()).isEmpty();
+        assertThat(successor.ownsNothing()).isTrue();
+        assertThat(kafka.largestRequest()).isEqualTo(3);
+    }
+}
