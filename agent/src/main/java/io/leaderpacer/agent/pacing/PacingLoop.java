@@ -55,6 +55,10 @@ public final class PacingLoop {
     /** When a look may read the brokers only. */
     private final QuietLooks quiet = new QuietLooks();
     private boolean ledgerLoaded;
+    /** Set when the ledger is read anew: the next look goes on with the episodes it records. */
+    private boolean resumePending;
+    /** How much paced time an episode record may lag behind: a successor's max-wait counts from there. */
+    static final long EPISODE_RECORD_EVERY_MS = 15_000;
     /** Set by {@link #takeover()} from the election's thread; acted on by the next look. */
     private volatile boolean takeoverPending;
     /** Set when a missing permission turned pacing off. */
@@ -103,6 +107,7 @@ public final class PacingLoop {
         private String canaryTopic = Canary.DEFAULT_TOPIC;
         private Clock clock = Clock.systemUTC();
         private SecretRedactor redactor = SecretRedactor.none();
+        private ThrottleReconciler.Limits limits;
 
         private Builder(org.apache.kafka.clients.admin.Admin admin, java.time.Duration timeout, int describeBatchTopics) {
             this.admin = admin;
@@ -148,6 +153,12 @@ public final class PacingLoop {
             return this;
         }
 
+        /** Smaller limits than Kafka's on lists and requests: for tests of a few partitions (default: Kafka's). */
+        Builder limits(ThrottleReconciler.Limits value) {
+            this.limits = value;
+            return this;
+        }
+
         public PacingLoop build() {
             ThrottleLedger ledger = new ThrottleLedger(store);
             Map<String, Object> client = canaryClient;
@@ -157,7 +168,7 @@ public final class PacingLoop {
                     : () -> new Canary(admin, client, topic, timeout, c::millis);
             return new PacingLoop(new ClusterReader(admin, timeout, describeBatchTopics), new RecoveryObserver(admin, timeout),
                     new ThrottleReconciler(new io.leaderpacer.agent.throttle.ReplicationThrottles(admin, timeout), ledger,
-                            guard), ledger, canary, new CanarySource(factory, client == null ? null : topic), clock, redactor,
+                            guard, limits != null ? limits : ThrottleReconciler.Limits.kafka(describeBatchTopics)), ledger, canary, new CanarySource(factory, client == null ? null : topic), clock, redactor,
                     new io.leaderpacer.agent.kafka.PermissionCheck(admin, timeout, Map.of(), Optional.empty()));
         }
     }
@@ -191,8 +202,9 @@ public final class PacingLoop {
 
     /**
      * A look while pacing is off (or turned off): it forgets its decisions and restores what the ledger says it owns
-     * (what a crashed instance with pacing on left). A failure here is quiet: the feature is off, and the next look
-     * tries again.
+     * (what a crashed instance with pacing on left). A failure to read the ledger or to restore is reported as the
+     * look's problem (logged once as a warning, counted in the metrics): a throttle pacing still owns must not be
+     * left behind quietly.
      */
     private PacingReport idle(long now) throws InterruptedException {
         memory = PacingMemory.empty();
@@ -200,15 +212,57 @@ public final class PacingLoop {
         closeCanary();
         try {
             loadLedgerOnce();
+            recordEpisodes(PacingMemory.empty());
             if (ledger.isEmpty()) {
                 return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.ofNullable(disabled)));
             }
             ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
-            return record(new PacingReport(now, List.of(), o.changes(), o.notes(), Optional.ofNullable(disabled)));
-        } catch (ExecutionException | java.util.concurrent.TimeoutException | RuntimeException e) {
-            LOG.debug("catch-up pacing (off): could not look at what it owns: {}", redactor.describe(e));
-            return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.ofNullable(disabled)));
+            return record(new PacingReport(now, List.of(), o.changes(), o.notes(),
+                    problem(o, Optional.ofNullable(disabled)), kind(o)));
+        } catch (ExecutionException e) {
+            return record(PacingReport.failed(now, "catch-up pacing (off) could not restore what it set: "
+                    + redactor.describe(e.getCause())));
+        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+            return record(PacingReport.failed(now, "catch-up pacing (off) could not restore what it set: "
+                    + redactor.describe(e)));
         }
+    }
+
+    /**
+     * Keeps the open episodes where a successor finds them: a new or closed episode, a rate or escape changed, the
+     * peak grown by a tenth, or {@value #EPISODE_RECORD_EVERY_MS} ms more paced time.
+     */
+    private void recordEpisodes(PacingMemory next) throws InterruptedException, ExecutionException,
+            java.util.concurrent.TimeoutException {
+        Map<Integer, PacingMemory.Resumed> now = next.summary();
+        Map<Integer, PacingMemory.Resumed> was = ledger.episodes();
+        ThrottleLedger.Update u = ledger.update();
+        was.keySet().stream().filter(b -> !now.containsKey(b)).forEach(u::forgetEpisode);
+        now.forEach((b, r) -> {
+            PacingMemory.Resumed w = was.get(b);
+            if (w == null || w.rateBytes() != r.rateBytes() || w.escaped() != r.escaped() || w.startMs() != r.startMs()
+                    || r.pacedMs() - w.pacedMs() >= EPISODE_RECORD_EVERY_MS || r.peakBytes() * 10 > w.peakBytes() * 11) {
+                u.ownEpisode(b, r);
+            }
+        });
+        u.commit();
+    }
+
+    /** A look with changes Kafka did not confirm failed in part. */
+    private static PacingReport.Kind kind(ThrottleReconciler.Outcome o) {
+        return o.failures().isEmpty() ? PacingReport.Kind.FULL : PacingReport.Kind.FAILED;
+    }
+
+    /**
+     * The look's problem: changes Kafka did not confirm (tried again at the next look), else the one given (the
+     * canary's, or why pacing is off).
+     */
+    private static Optional<String> problem(ThrottleReconciler.Outcome o, Optional<String> otherwise) {
+        if (o.failures().isEmpty()) {
+            return otherwise;
+        }
+        return Optional.of("catch-up pacing: " + o.failures().size() + " throttle change(s) not confirmed by Kafka,"
+                + " tried again at the next look; first: " + o.failures().get(0));
     }
 
     /** Reads the ledger at the first look after a start or a takeover: what an earlier instance set is pacing's. */
@@ -216,6 +270,7 @@ public final class PacingLoop {
         if (!ledgerLoaded) {
             ledger.load();
             ledgerLoaded = true;
+            resumePending = true;
         }
     }
 
@@ -228,6 +283,12 @@ public final class PacingLoop {
         }
         try {
             loadLedgerOnce();
+            if (resumePending) {
+                // A start or a takeover: go on with the episodes the previous instance recorded, so that neither the
+                // max-wait's clock nor the rate starts again.
+                resumePending = false;
+                memory = PacingMemory.resumed(ledger.episodes());
+            }
             if (!permissionsChecked) {
                 permissionsChecked = true;
                 List<io.leaderpacer.agent.kafka.RequiredPermission> missing = permissions.missingForPacing();
@@ -252,13 +313,15 @@ public final class PacingLoop {
             boolean inSync = inSync(snapshot);
             IntFunction<OptionalDouble> signal = canarySignal(config,
                     new java.util.ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
-            RecoveryObservation seen = observer.observe(snapshot, signal);
+            RecoveryObservation seen = observer.observe(snapshot, signal, now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
             ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config.unthrottledLagBytes());
             ThrottleReconciler.Outcome o = reconciler.reconcile(plan, seen.active());
             memory = decision.nextMemory();
+            recordEpisodes(memory);
             PacingReport report = new PacingReport(now, decision.brokers(), o.changes(),
-                    concat(o.notes(), plan.notes(config.unthrottledLagBytes())), canaryProblem.stream().findFirst());
+                    concat(o.notes(), plan.notes(config.unthrottledLagBytes())),
+                    problem(o, canaryProblem.stream().findFirst()), kind(o));
             quiet.fullLook(snapshot, report, ledger.isEmpty(), inSync);
             return record(report);
         } catch (ExecutionException e) {
@@ -286,7 +349,7 @@ public final class PacingLoop {
         try {
             ledger.load();
             ClusterSnapshot snapshot = reader.read();
-            RecoveryObservation seen = observer.observe(snapshot, fixedCanary);
+            RecoveryObservation seen = observer.observe(snapshot, fixedCanary, now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
             ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config.unthrottledLagBytes());
             ThrottleReconciler.Outcome o = reconciler.preview(plan, seen.active());
@@ -311,9 +374,9 @@ public final class PacingLoop {
             ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
             memory = PacingMemory.empty();
             quiet.close();
-            return record(new PacingReport(now, List.of(), o.changes(), o.notes(),
+            return record(new PacingReport(now, List.of(), o.changes(), o.notes(), problem(o,
                     ledger.isEmpty() ? Optional.empty() : Optional.of("catch-up pacing could not restore everything yet:"
-                            + " a broker it throttled is down; the next start restores it")));
+                            + " a broker it throttled is down; the next start restores it")), kind(o)));
         } catch (ExecutionException e) {
             return record(PacingReport.failed(now, "catch-up pacing could not restore its throttle: "
                     + redactor.describe(e.getCause())));

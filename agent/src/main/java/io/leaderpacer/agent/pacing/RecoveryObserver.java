@@ -36,6 +36,16 @@ final class RecoveryObserver {
 
     private final Admin admin;
     private final Duration timeout;
+    /**
+     * The previous look's sizes of each catching-up broker's out-of-sync replicas and of their leaders, for the flows
+     * (see {@link BrokerSignals.Flow}); and when it was taken.
+     */
+    private Map<Integer, Map<TopicPartition, Sizes>> previous = Map.of();
+    private long previousAtMs;
+
+    /** A replica's size, its leader's, and which broker led it. */
+    record Sizes(long own, long leader, int leaderId) {
+    }
 
     RecoveryObserver(Admin admin, Duration timeout) {
         this.admin = admin;
@@ -46,7 +56,7 @@ final class RecoveryObserver {
      * @param snapshot the cluster as just read
      * @param canary   per broker, the canary's P99 over its steady P99 where that broker is an in-sync follower
      */
-    RecoveryObservation observe(ClusterSnapshot snapshot, IntFunction<OptionalDouble> canary)
+    RecoveryObservation observe(ClusterSnapshot snapshot, IntFunction<OptionalDouble> canary, long nowMs)
             throws InterruptedException {
         Map<Integer, List<PartitionState>> outOfSync = new TreeMap<>();
         Set<Integer> hosting = new TreeSet<>();
@@ -73,13 +83,19 @@ final class RecoveryObserver {
         Map<Integer, Map<TopicPartition, Long>> sizes = sizes(catchingUp, outOfSync);
         Map<Integer, Long> behind = new HashMap<>();
         Map<Integer, Map<TopicPartition, Long>> byReplica = new HashMap<>();
+        Map<Integer, Map<TopicPartition, Sizes>> now = new HashMap<>();
+        Map<Integer, BrokerSignals.Flow> flows = new HashMap<>();
         for (int b : catchingUp) {
             ReplicaBytes bytes = ReplicaBytes.of(b, sizes, outOfSync.get(b));
             if (bytes.behind() >= 0) {
                 behind.put(b, bytes.behind());
                 byReplica.put(b, ReplicaBytes.behindByPartition(b, sizes, outOfSync.get(b)));
+                now.put(b, sizesOf(b, sizes, outOfSync.get(b)));
+                flows.put(b, flow(previous.get(b), now.get(b), nowMs - previousAtMs));
             }
         }
+        previous = now;
+        previousAtMs = nowMs;
         List<BrokerSignals> signals = new ArrayList<>();
         for (int b : hosting) {
             if (!active.contains(b)) {
@@ -89,10 +105,52 @@ final class RecoveryObserver {
             } else {
                 Long bytes = behind.get(b);
                 signals.add(new BrokerSignals(b, CatchUpState.CATCHING_UP,
-                        bytes == null ? OptionalLong.empty() : OptionalLong.of(bytes), canary.apply(b)));
+                        bytes == null ? OptionalLong.empty() : OptionalLong.of(bytes), canary.apply(b),
+                        flows.getOrDefault(b, BrokerSignals.Flow.UNKNOWN)));
             }
         }
         return new RecoveryObservation(signals, outOfSync, byReplica, active);
+    }
+
+    /** Per out-of-sync replica {@code broker} follows whose leader answered, its size and its leader's. */
+    private static Map<TopicPartition, Sizes> sizesOf(int broker, Map<Integer, Map<TopicPartition, Long>> sizes,
+                                                      List<PartitionState> outOfSync) {
+        Map<TopicPartition, Long> own = sizes.get(broker);
+        Map<TopicPartition, Sizes> out = new HashMap<>();
+        for (PartitionState p : outOfSync) {
+            if (!p.hasLeader() || p.leader() == broker || !sizes.containsKey(p.leader())) {
+                continue;
+            }
+            TopicPartition tp = new TopicPartition(p.id().topic(), p.id().partition());
+            Long leader = sizes.get(p.leader()).get(tp);
+            if (leader != null) {
+                out.put(tp, new Sizes(own.getOrDefault(tp, 0L), leader, p.leader()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The flows between two looks, over the replicas out of sync at both under the same leader: each replica's growth
+     * (what it fetched) and its leader's (what flowed in), counted when positive (a log that shrank deleted old
+     * segments, which says nothing of either).
+     */
+    static BrokerSignals.Flow flow(Map<TopicPartition, Sizes> before, Map<TopicPartition, Sizes> now, long elapsedMs) {
+        if (before == null || elapsedMs <= 0) {
+            return BrokerSignals.Flow.UNKNOWN;
+        }
+        long fetched = 0;
+        long inflow = 0;
+        for (Map.Entry<TopicPartition, Sizes> e : now.entrySet()) {
+            Sizes b = before.get(e.getKey());
+            Sizes n = e.getValue();
+            if (b == null || b.leaderId() != n.leaderId()) {
+                continue;
+            }
+            fetched += Math.max(0, n.own() - b.own());
+            inflow += Math.max(0, n.leader() - b.leader());
+        }
+        return BrokerSignals.Flow.of(fetched * 1000.0 / elapsedMs, inflow * 1000.0 / elapsedMs);
     }
 
     /** The replica sizes of the catching-up brokers and of every leader they follow, per broker that answered. */

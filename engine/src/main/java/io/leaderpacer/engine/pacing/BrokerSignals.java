@@ -13,13 +13,49 @@ import java.util.OptionalLong;
  *                    when unknown: it did not answer, or it is inactive)
  * @param canaryRatio the canary's P99 over its steady P99 on partitions where this broker is an in-sync follower
  *                    (empty when the canary has no such partition or no recent sample)
+ * @param flow        how fast its out-of-sync replicas fetched, and their leaders grew, since the previous look
  */
-public record BrokerSignals(int broker, CatchUpState state, OptionalLong bytesBehind, OptionalDouble canaryRatio) {
+public record BrokerSignals(int broker, CatchUpState state, OptionalLong bytesBehind, OptionalDouble canaryRatio,
+                            Flow flow) {
+
+    /**
+     * Over the replicas a broker hosts out of their ISR, since the previous look: the bytes per second they fetched
+     * (their growth) and the bytes per second their leaders took in (the inflow they must also fetch). Bytes behind
+     * fall at the difference. Why both: a catch-up that does not fall while it fetches at its throttle's rate is held
+     * by the throttle (its rate is at or under the inflow); one that does not fall while it fetches less is held by
+     * something else, which a higher rate would not help.
+     *
+     * @param fetchBytesPerSecond  empty when not measured (the first look, or a broker that did not answer)
+     * @param inflowBytesPerSecond empty when not measured
+     */
+    public record Flow(OptionalDouble fetchBytesPerSecond, OptionalDouble inflowBytesPerSecond) {
+        public static final Flow UNKNOWN = new Flow(OptionalDouble.empty(), OptionalDouble.empty());
+
+        public Flow {
+            Objects.requireNonNull(fetchBytesPerSecond, "fetchBytesPerSecond");
+            Objects.requireNonNull(inflowBytesPerSecond, "inflowBytesPerSecond");
+        }
+
+        public static Flow of(double fetchBytesPerSecond, double inflowBytesPerSecond) {
+            return new Flow(OptionalDouble.of(fetchBytesPerSecond), OptionalDouble.of(inflowBytesPerSecond));
+        }
+
+        /** Whether both were measured. */
+        public boolean known() {
+            return fetchBytesPerSecond.isPresent() && inflowBytesPerSecond.isPresent();
+        }
+    }
 
     public BrokerSignals {
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(bytesBehind, "bytesBehind");
         Objects.requireNonNull(canaryRatio, "canaryRatio");
+        Objects.requireNonNull(flow, "flow");
+    }
+
+    /** Signals whose flow was not measured. */
+    public BrokerSignals(int broker, CatchUpState state, OptionalLong bytesBehind, OptionalDouble canaryRatio) {
+        this(broker, state, bytesBehind, canaryRatio, Flow.UNKNOWN);
     }
 
     public static BrokerSignals inSync(int broker) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -25,24 +26,29 @@ import java.util.TreeMap;
  *   <li>Static: the configured rate. Adaptive: from the configured rate, one step (the min rate) up per interval
  *       while the canary's P99 is within the target ratio of its steady P99, halved at once when it is not (at most
  *       once per {@value #CUT_COOLDOWN_INTERVALS} intervals, the time a cut takes to show), bounded by the min and
- *       max rates; without a canary sample it holds.</li>
- *   <li>The progress guard, in both modes: when bytes behind fell by less than {@value #MIN_FALL_PERCENT} % over
- *       {@value #GUARD_INTERVALS} intervals, the rate is raised by half (at least one step, at most the max rate),
- *       whatever the canary says, and no later cut of the episode goes below that raised rate. Kafka counts the bytes
- *       of in-sync replicas of throttled partitions too, so a rate under the broker's in-sync inflow stalls catch-up:
- *       pacing may slow it, never stall it.</li>
- *   <li>After the max-wait the broker escapes: unthrottled until it is back in every ISR (a new episode can then
- *       open).</li>
+ *       max rates and never cut below half again the inflow last measured; without a canary sample it holds.</li>
+ *   <li>The stall detector, in both modes, over windows of {@value #STALL_WINDOW_MS} ms (longer than Kafka's 11 s
+ *       quota window): catch-up has stalled when its replicas fetched at least {@value #SATURATED_PERCENT} % of what
+ *       the rate allowed and bytes behind fell by at most {@value #STALL_FALL_PERCENT} % of what they fetched (the rate
+ *       is at or under the inflow of the partitions it throttles); where the flows were not measured, when bytes
+ *       behind did not fall at all. A stall raises the rate by half (at least to twice the inflow, at most to the max
+ *       rate), whatever the canary says; a stall at the max rate ends the pacing (escape). Pacing may slow catch-up,
+ *       never stall it. A slow catch-up that is not held by its throttle is left alone: a higher rate would not help
+ *       it.</li>
+ *   <li>After the max-wait, counted while the broker is up and paced (not while it is down), the broker escapes:
+ *       unthrottled until it is back in every ISR (a new episode can then open).</li>
  * </ul>
  * What it optimises: the fastest catch-up that keeps the producers of the broker's in-sync partitions within the
  * target ratio of their steady P99, as the canary measures them; it does not see other producers directly.
  */
 public final class CatchUpPacer {
 
-    /** Intervals over which bytes behind must fall. */
-    static final int GUARD_INTERVALS = 5;
-    /** Percent by which bytes behind must fall over the guard's window. */
-    static final int MIN_FALL_PERCENT = 1;
+    /** The stall detector's window: longer than Kafka's quota window (11 samples of 1 s), so a rate shows in it. */
+    static final long STALL_WINDOW_MS = 15_000;
+    /** Fetched at least this share of what the rate allowed: the throttle holds the catch-up. */
+    static final int SATURATED_PERCENT = 70;
+    /** Bytes behind fell by at most this share of what was fetched: the fetches went to keeping up with inflow. */
+    static final int STALL_FALL_PERCENT = 10;
     /** Intervals between two cuts: a cut shows in the canary only after Kafka's quota window moves on. */
     static final int CUT_COOLDOWN_INTERVALS = 3;
 
@@ -96,44 +102,117 @@ public final class CatchUpPacer {
 
     private static Step step(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs) {
         long maxWait = config.timing().maxWaitMs();
-        if (!ep.escaped() && maxWait > 0 && nowMs - ep.startMs() >= maxWait) {
+        boolean up = s.state() != CatchUpState.INACTIVE;
+        if (up) {
+            ep = ep.withClock(ep.clock().up(nowMs));
+        }
+        if (!ep.escaped() && maxWait > 0 && ep.clock().pacedMs() >= maxWait) {
             ep = ep.escape();
         }
         if (ep.escaped()) {
-            return new Step(ep, new BrokerPacing(s.broker(), PacingPhase.ESCAPED, OptionalLong.empty(),
-                    String.format(Locale.ROOT, "paced for %d s, the max-wait: unthrottled until it is back in every ISR",
-                            maxWait / 1000), progress(ep, s)));
+            if (!up) {
+                ep = ep.forgetLooks();
+            }
+            String why = maxWait > 0 && ep.clock().pacedMs() >= maxWait ? String.format(Locale.ROOT,
+                    "paced for %d s while up, the max-wait", maxWait / 1000) : "catch-up stalled at the max rate";
+            return escaped(s, ep, why + ": unthrottled until it is back in every ISR");
         }
-        if (s.state() == CatchUpState.INACTIVE || s.bytesBehind().isEmpty()) {
-            ep = ep.forgetLooks();
-            String why = s.state() == CatchUpState.INACTIVE ? "down: throttle at " + rate(ep.rateBytes())
+        if (!up || s.bytesBehind().isEmpty()) {
+            ep = up ? ep : ep.forgetLooks();
+            String why = !up ? "down: throttle at " + rate(ep.rateBytes())
                     + " in place for its return" : "bytes behind unknown: holding " + rate(ep.rateBytes());
             return paced(s, ep, why);
         }
         long bytes = s.bytesBehind().getAsLong();
-        ep = ep.observe(bytes, nowMs);
-        long interval = config.timing().intervalMs();
-        PacingEpisode.Mark mark = ep.guard();
-        if (!mark.present()) {
-            ep = ep.withGuard(new PacingEpisode.Mark(bytes, nowMs));
-        } else if (nowMs - mark.atMs() >= GUARD_INTERVALS * interval) {
-            ep = ep.withGuard(new PacingEpisode.Mark(bytes, nowMs));
-            if (bytes > 0 && bytes * 100 > mark.bytes() * (100 - MIN_FALL_PERCENT)) {
-                long raised = Math.min(config.ceilingBytes(),
-                        Math.max(ep.rateBytes() + config.minRateBytes(), ep.rateBytes() * 3 / 2));
-                if (raised > ep.rateBytes()) {
-                    ep = ep.raisedByGuard(raised, nowMs);
-                    return paced(s, ep, String.format(Locale.ROOT, "bytes behind did not fall in %d s (%s to %s):"
-                                    + " raised to %s", (nowMs - mark.atMs()) / 1000, bytesText(mark.bytes()),
-                            bytesText(bytes), rate(raised)));
-                }
-                return paced(s, ep, "bytes behind did not fall, already at the max rate " + rate(ep.rateBytes()));
+        long sinceLast = ep.last().mark().present() ? nowMs - ep.last().mark().atMs() : 0;
+        ep = stallWindow(s, ep.observe(bytes, nowMs), nowMs, sinceLast);
+        if (nowMs - ep.window().start().atMs() >= STALL_WINDOW_MS) {
+            PacingEpisode.Window w = ep.window();
+            ep = ep.withWindow(PacingEpisode.Window.openAt(bytes, nowMs));
+            Optional<Step> stall = stallDetector(s, ep, w, config, nowMs);
+            if (stall.isPresent()) {
+                return stall.get();
+            }
+            if (measured(w, nowMs)) {
+                ep = ep.withFloor(Math.min(config.ceilingBytes(), Math.round(inflowPerSecond(w) * 1.5)));
             }
         }
         if (config.mode() == PacingMode.STATIC) {
             return paced(s, ep, "static " + rate(ep.rateBytes()));
         }
         return adapt(s, ep, config, nowMs);
+    }
+
+    /** The window with this look's flows added (opened at this look when none is open). */
+    private static PacingEpisode stallWindow(BrokerSignals s, PacingEpisode ep, long nowMs, long sinceLast) {
+        PacingEpisode.Window w = ep.window();
+        if (!w.start().present()) {
+            return ep.withWindow(PacingEpisode.Window.openAt(s.bytesBehind().getAsLong(), nowMs));
+        }
+        if (s.flow().known() && sinceLast > 0) {
+            w = w.add(sinceLast, s.flow().fetchBytesPerSecond().getAsDouble(),
+                    s.flow().inflowBytesPerSecond().getAsDouble(), ep.rateBytes());
+        }
+        return ep.withWindow(w);
+    }
+
+    /** Whether flows were measured over at least half the window's time. */
+    private static boolean measured(PacingEpisode.Window w, long nowMs) {
+        return w.spanMs() * 2 >= nowMs - w.start().atMs() && w.allowed() > 0;
+    }
+
+    private static double inflowPerSecond(PacingEpisode.Window w) {
+        return w.inflow() * 1000.0 / w.spanMs();
+    }
+
+    /**
+     * At the end of a window: whether catch-up stalled under the throttle, and if so the raised rate (or the escape,
+     * at the max rate).
+     *
+     * @param ep the episode with its next window open
+     * @param w  the window that ended
+     */
+    private static Optional<Step> stallDetector(BrokerSignals s, PacingEpisode ep, PacingEpisode.Window w,
+                                                CatchUpPacing config, long nowMs) {
+        long bytes = s.bytesBehind().getAsLong();
+        if (measured(w, nowMs)) {
+            double inflowBps = inflowPerSecond(w);
+            boolean stalled = w.fetched() * 100 >= w.allowed() * SATURATED_PERCENT
+                    && (w.fetched() - w.inflow()) * 100 <= w.fetched() * STALL_FALL_PERCENT;
+            if (!stalled) {
+                return Optional.empty();
+            }
+            String what = String.format(Locale.ROOT, "catch-up stalled under its throttle: fetched %s of the %s"
+                            + " allowed, %s of it inflow", rate(Math.round(w.fetched() * 1000.0 / w.spanMs())),
+                    rate(Math.round(w.allowed() * 1000.0 / w.spanMs())), rate(Math.round(inflowBps)));
+            long raised = Math.min(config.ceilingBytes(), Math.max(Math.round(inflowBps * 2),
+                    Math.max(ep.rateBytes() + config.minRateBytes(), ep.rateBytes() * 3 / 2)));
+            return Optional.of(raise(s, ep, config, nowMs, raised, what));
+        }
+        if (bytes <= 0 || bytes < w.start().bytes()) {
+            return Optional.empty();
+        }
+        String what = String.format(Locale.ROOT, "bytes behind did not fall in %d s (%s to %s)",
+                (nowMs - w.start().atMs()) / 1000, bytesText(w.start().bytes()), bytesText(bytes));
+        long raised = Math.min(config.ceilingBytes(), Math.max(ep.rateBytes() + config.minRateBytes(),
+                ep.rateBytes() * 3 / 2));
+        return Optional.of(raise(s, ep, config, nowMs, raised, what));
+    }
+
+    /** A stall: the raised rate, or the escape when the rate is already at the max. */
+    private static Step raise(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, long raised,
+                              String what) {
+        if (raised <= ep.rateBytes()) {
+            return escaped(s, ep.escape(), what + ", already at the max rate " + rate(config.ceilingBytes())
+                    + ": unthrottled until it is back in every ISR");
+        }
+        ep = ep.withRate(raised, nowMs, false).withFloor(Math.max(ep.changes().floorBytes(), raised));
+        return paced(s, ep, what + ": raised to " + rate(raised));
+    }
+
+    private static Step escaped(BrokerSignals s, PacingEpisode ep, String reason) {
+        return new Step(ep, new BrokerPacing(s.broker(), PacingPhase.ESCAPED, OptionalLong.empty(), reason,
+                progress(ep, s, false)));
     }
 
     private static Step adapt(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs) {
@@ -147,10 +226,13 @@ public final class CatchUpPacer {
                 return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: holding %s"
                         + " while the last cut takes effect", ratio, config.targetRatio(), rate(ep.rateBytes())));
             }
-            long cut = Math.max(Math.max(config.minRateBytes(), ep.changes().floorBytes()), ep.rateBytes() / 2);
+            long floor = Math.max(config.minRateBytes(), ep.changes().floorBytes());
+            long cut = Math.max(floor, ep.rateBytes() / 2);
             if (cut >= ep.rateBytes()) {
-                return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: holding %s, the"
-                        + " least rate under which catch-up progressed", ratio, config.targetRatio(), rate(ep.rateBytes())));
+                String which = ep.changes().floorBytes() > config.minRateBytes()
+                        ? "under it catch-up would not keep up with its inflow" : "the min rate";
+                return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: holding %s, %s",
+                        ratio, config.targetRatio(), rate(ep.rateBytes()), which));
             }
             ep = ep.withRate(cut, nowMs, true);
             return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: rate cut to %s", ratio,
@@ -168,17 +250,17 @@ public final class CatchUpPacer {
 
     private static Step paced(BrokerSignals s, PacingEpisode ep, String reason) {
         return new Step(ep, new BrokerPacing(s.broker(), PacingPhase.PACED, OptionalLong.of(ep.rateBytes()), reason,
-                progress(ep, s)));
+                progress(ep, s, true)));
     }
 
-    private static BrokerPacing.Progress progress(PacingEpisode ep, BrokerSignals s) {
+    private static BrokerPacing.Progress progress(PacingEpisode ep, BrokerSignals s, boolean paced) {
         if (s.bytesBehind().isEmpty()) {
             return BrokerPacing.Progress.UNKNOWN;
         }
         OptionalDouble r = ep.last().bytesPerSecond();
         long peak = ep.last().peakBytes();
         return new BrokerPacing.Progress(s.bytesBehind(), peak < 0 ? OptionalLong.empty() : OptionalLong.of(peak), r,
-                ep.etaMs());
+                ep.etaMs(paced));
     }
 
     /** e.g. "24.0 MiB/s". */

@@ -7,18 +7,45 @@ import java.util.OptionalLong;
  * One broker's pacing episode as the next decision must remember it: from its first look as recovering until it is
  * back in every ISR.
  *
- * @param startMs   the first look that found it recovering: the max-wait counts from here
+ * @param clock     when it started, and how long the broker has been paced while up (the max-wait's measure)
  * @param rateBytes the rate in force
- * @param escaped   whether the max-wait ran out (unthrottled until it is in sync)
- * @param changes   when the rate last changed and was last cut, and the floor the progress guard set
- * @param guard     the progress guard's mark: bytes behind, and when, at the start of its window
- * @param last      the previous look's bytes behind, and when, with the smoothed catch-up rate
+ * @param escaped   whether it escaped (the max-wait ran out, or catch-up stalled at the max rate): unthrottled until
+ *                  it is in sync
+ * @param changes   when the rate last changed and was last cut, and the least rate a cut may set
+ * @param window    the stall detector's window: bytes behind at its start, and what was fetched and flowed in since
+ * @param last      the previous look's bytes behind, and when, with the smoothed catch-up rate and the peak
  */
-record PacingEpisode(long startMs, long rateBytes, boolean escaped, Changes changes, Mark guard, Last last) {
+record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes changes, Window window, Last last) {
+
+    /** Time constant of the smoothed catch-up rate the ETA divides by: longer than Kafka's 11 s quota window. */
+    static final long ETA_SMOOTHING_MS = 20_000;
+
+    /**
+     * The episode's time.
+     *
+     * @param startMs    the first look that found the broker recovering (down, or up and catching up)
+     * @param pacedMs    how long it has been paced while up, summed over the looks that found it up: time down does not
+     *                   count, since a broker that is down is not held back by its throttle
+     * @param lastLookMs the previous look's time, or {@link Long#MIN_VALUE} when the previous look found it down
+     */
+    record Clock(long startMs, long pacedMs, long lastLookMs) {
+
+        /** This look found the broker up: the time since the previous look counts if that one did too. */
+        Clock up(long nowMs) {
+            long add = lastLookMs != Long.MIN_VALUE && nowMs > lastLookMs ? nowMs - lastLookMs : 0;
+            return new Clock(startMs, pacedMs + add, nowMs);
+        }
+
+        /** This look found the broker down. */
+        Clock down() {
+            return new Clock(startMs, pacedMs, Long.MIN_VALUE);
+        }
+    }
 
     /**
      * When the rate last changed and last was cut ({@link Long#MIN_VALUE}: never), and the least rate a cut may set:
-     * the last rate the progress guard raised to (0 before it did), since a rate under it stalled catch-up.
+     * half again the inflow the stall detector last measured (0 before it measured any), since under the inflow
+     * catch-up stops.
      */
     record Changes(long changedAtMs, long cutAtMs, long floorBytes) {
     }
@@ -32,54 +59,98 @@ record PacingEpisode(long startMs, long rateBytes, boolean escaped, Changes chan
         }
     }
 
+    /**
+     * What the stall detector saw since its window opened: bytes behind then, and, over the looks whose flows were
+     * measured, the time they covered, the bytes fetched and flowed in, and the bytes the rate allowed.
+     */
+    record Window(Mark start, long spanMs, double fetched, double inflow, double allowed) {
+        static final Window NONE = new Window(Mark.NONE, 0, 0, 0, 0);
+
+        static Window openAt(long bytes, long nowMs) {
+            return new Window(new Mark(bytes, nowMs), 0, 0, 0, 0);
+        }
+
+        Window add(long ms, double fetchBps, double inflowBps, long rateBytes) {
+            double s = ms / 1000.0;
+            return new Window(start, spanMs + ms, fetched + fetchBps * s, inflow + inflowBps * s,
+                    allowed + rateBytes * s);
+        }
+    }
+
     /** The previous look, the smoothed rate at which bytes behind fell, and the most bytes behind seen. */
     record Last(Mark mark, OptionalDouble bytesPerSecond, long peakBytes) {
         static final Last NONE = new Last(Mark.NONE, OptionalDouble.empty(), -1);
     }
 
     static PacingEpisode start(long nowMs, long rateBytes) {
-        return new PacingEpisode(nowMs, rateBytes, false, new Changes(nowMs, Long.MIN_VALUE, 0), Mark.NONE, Last.NONE);
+        return new PacingEpisode(new Clock(nowMs, 0, Long.MIN_VALUE), rateBytes, false,
+                new Changes(nowMs, Long.MIN_VALUE, 0), Window.NONE, Last.NONE);
+    }
+
+    /** An episode an earlier instance started: its clock, rate, escape and peak, as its successor resumes it. */
+    static PacingEpisode resume(PacingMemory.Resumed r) {
+        return new PacingEpisode(new Clock(r.startMs(), r.pacedMs(), Long.MIN_VALUE), r.rateBytes(), r.escaped(),
+                new Changes(Long.MIN_VALUE, Long.MIN_VALUE, 0), Window.NONE,
+                new Last(Mark.NONE, OptionalDouble.empty(), r.peakBytes()));
     }
 
     PacingEpisode withRate(long rate, long nowMs, boolean cut) {
-        return new PacingEpisode(startMs, rate, escaped, new Changes(nowMs, cut ? nowMs : changes.cutAtMs(),
-                changes.floorBytes()), guard, last);
+        return new PacingEpisode(clock, rate, escaped, new Changes(nowMs, cut ? nowMs : changes.cutAtMs(),
+                changes.floorBytes()), window, last);
     }
 
-    /** The progress guard raised the rate: a cut may not go below it again in this episode. */
-    PacingEpisode raisedByGuard(long rate, long nowMs) {
-        return new PacingEpisode(startMs, rate, escaped, new Changes(nowMs, changes.cutAtMs(), rate), guard, last);
+    PacingEpisode withClock(Clock c) {
+        return new PacingEpisode(c, rateBytes, escaped, changes, window, last);
+    }
+
+    PacingEpisode withFloor(long floorBytes) {
+        return new PacingEpisode(clock, rateBytes, escaped, new Changes(changes.changedAtMs(), changes.cutAtMs(),
+                floorBytes), window, last);
     }
 
     PacingEpisode escape() {
-        return new PacingEpisode(startMs, rateBytes, true, changes, Mark.NONE, Last.NONE);
+        return new PacingEpisode(clock, rateBytes, true, changes, Window.NONE, last);
     }
 
-    PacingEpisode withGuard(Mark mark) {
-        return new PacingEpisode(startMs, rateBytes, escaped, changes, mark, last);
+    PacingEpisode withWindow(Window w) {
+        return new PacingEpisode(clock, rateBytes, escaped, changes, w, last);
     }
 
     /** Down again: the bytes behind it had no longer tell how it catches up. */
     PacingEpisode forgetLooks() {
-        return new PacingEpisode(startMs, rateBytes, escaped, changes, Mark.NONE, Last.NONE);
+        return new PacingEpisode(clock.down(), rateBytes, escaped, changes, Window.NONE,
+                new Last(Mark.NONE, OptionalDouble.empty(), last.peakBytes()));
     }
 
-    /** This look's bytes behind, folded into the smoothed catch-up rate (half the new, half the old). */
+    /**
+     * This look's bytes behind, folded into the smoothed catch-up rate: an average over about
+     * {@value #ETA_SMOOTHING_MS} ms, weighted by the time each look covers.
+     */
     PacingEpisode observe(long bytes, long nowMs) {
         OptionalDouble rate = last.bytesPerSecond();
         if (last.mark().present() && nowMs > last.mark().atMs()) {
-            double now = (last.mark().bytes() - bytes) * 1000.0 / (nowMs - last.mark().atMs());
-            rate = OptionalDouble.of(rate.isPresent() ? (rate.getAsDouble() + now) / 2 : now);
+            long dt = nowMs - last.mark().atMs();
+            double now = (last.mark().bytes() - bytes) * 1000.0 / dt;
+            double alpha = dt / (double) (dt + ETA_SMOOTHING_MS);
+            rate = OptionalDouble.of(rate.isPresent() ? rate.getAsDouble() + alpha * (now - rate.getAsDouble()) : now);
         }
-        return new PacingEpisode(startMs, rateBytes, escaped, changes, guard, new Last(new Mark(bytes, nowMs), rate,
+        return new PacingEpisode(clock, rateBytes, escaped, changes, window, new Last(new Mark(bytes, nowMs), rate,
                 Math.max(last.peakBytes(), bytes)));
     }
 
-    /** Bytes behind over the smoothed rate, when it falls. */
-    OptionalLong etaMs() {
+    /**
+     * Bytes behind over the rate at which they fall, when they fall: the smoothed rate, but never more than the rate
+     * in force while paced, which bounds what the throttled replicas can fetch (a fall measured faster than that came
+     * from replicas left out of the throttle, and does not last).
+     */
+    OptionalLong etaMs(boolean paced) {
         if (!last.mark().present() || last.bytesPerSecond().isEmpty() || last.bytesPerSecond().getAsDouble() <= 0) {
             return OptionalLong.empty();
         }
-        return OptionalLong.of((long) (last.mark().bytes() * 1000.0 / last.bytesPerSecond().getAsDouble()));
+        double fall = last.bytesPerSecond().getAsDouble();
+        if (paced) {
+            fall = Math.min(fall, rateBytes);
+        }
+        return OptionalLong.of((long) (last.mark().bytes() * 1000.0 / fall));
     }
 }

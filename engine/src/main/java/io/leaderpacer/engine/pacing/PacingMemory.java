@@ -21,6 +21,35 @@ public final class PacingMemory {
         return EMPTY;
     }
 
+    /**
+     * What an instance that takes over must know of an episode to go on with it: when it started, how long the broker
+     * has been paced while up (so that a takeover neither restarts nor stops the max-wait's clock), the rate in force,
+     * whether it escaped, and the most bytes behind seen (what "done" is a share of).
+     */
+    public record Resumed(long startMs, long pacedMs, long rateBytes, boolean escaped, long peakBytes) {
+        public Resumed {
+            if (pacedMs < 0 || rateBytes < 1) {
+                throw new IllegalArgumentException("pacedMs must be >= 0 and rateBytes >= 1, were " + pacedMs + ", "
+                        + rateBytes);
+            }
+        }
+    }
+
+    /** The memory a successor resumes from its predecessor's episodes, by broker. */
+    public static PacingMemory resumed(Map<Integer, Resumed> episodes) {
+        Map<Integer, PacingEpisode> m = new TreeMap<>();
+        episodes.forEach((b, r) -> m.put(b, PacingEpisode.resume(r)));
+        return new PacingMemory(m);
+    }
+
+    /** Each open episode as a successor would resume it, by broker: what the agent keeps where a successor finds it. */
+    public Map<Integer, Resumed> summary() {
+        Map<Integer, Resumed> out = new TreeMap<>();
+        episodes.forEach((b, e) -> out.put(b, new Resumed(e.clock().startMs(), e.clock().pacedMs(), e.rateBytes(),
+                e.escaped(), Math.max(0, e.last().peakBytes()))));
+        return out;
+    }
+
     /** The brokers with an open episode. */
     public java.util.Set<Integer> brokers() {
         return new java.util.TreeSet<>(episodes.keySet());

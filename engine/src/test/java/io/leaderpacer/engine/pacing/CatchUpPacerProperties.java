@@ -89,18 +89,31 @@ class CatchUpPacerProperties {
     }
 
     @Property
+    void aResumedMemory_decidesAsTheMemoryItSummarises_exceptWhatItDoesNotCarry(@ForAll("configs") CatchUpPacing c,
+                                                                                  @ForAll("sequences") List<List<Look>> seq) {
+        PacingMemory m = PacingMemory.empty();
+        for (int i = 0; i < seq.size(); i++) {
+            m = CatchUpPacer.decide(seq.get(i).stream().map(Look::signals).toList(), c, m, i * 2000L).nextMemory();
+        }
+        PacingMemory resumed = PacingMemory.resumed(m.summary());
+        assertThat(resumed.summary()).isEqualTo(m.summary());
+        assertThat(resumed.brokers()).isEqualTo(m.brokers());
+    }
+
+    @Property
     void theSameLooks_giveTheSameDecisions(@ForAll("configs") CatchUpPacing c, @ForAll("sequences") List<List<Look>> seq) {
         assertThat(play(c, seq)).isEqualTo(play(c, seq));
     }
 
     @Property
-    void aCatchUpThatStopsFalling_isRaisedWithinTheGuardsWindow_unlessAtTheMax(
+    void aCatchUpThatStopsFalling_isRaisedWithinTheStallWindow_orReleasedAtTheMax(
             @ForAll("configs") CatchUpPacing c, @ForAll double canary) {
         double ratio = Double.isNaN(canary) || Double.isInfinite(canary) ? 3.0 : Math.abs(canary) % 5;
         PacingMemory m = PacingMemory.empty();
         long first = -1;
         long last = -1;
-        for (int i = 0; i <= CatchUpPacer.GUARD_INTERVALS * 3; i++) {
+        int window = (int) (CatchUpPacer.STALL_WINDOW_MS / 2000) + 1;
+        for (int i = 0; i <= window * 3; i++) {
             PacingDecision d = CatchUpPacer.decide(List.of(new BrokerSignals(1, CatchUpState.CATCHING_UP,
                     OptionalLong.of(500 * MIB), OptionalDouble.of(ratio))), c, m, i * 2000L);
             m = d.nextMemory();
@@ -108,7 +121,7 @@ class CatchUpPacerProperties {
                 return;
             }
             long r = d.rateFor(1).orElseThrow();
-            if (i == CatchUpPacer.GUARD_INTERVALS) {
+            if (i == window) {
                 first = r;
             }
             last = r;

@@ -106,37 +106,112 @@ class CatchUpPacerTest {
         assertThat(d.brokers().get(0).reason()).isEqualTo("no canary sample yet: holding 20.0 MiB/s");
     }
 
-    @Test
-    void progressGuard_raisesAStaticRateUnderWhichBytesBehindStopFalling_whateverTheCanarySays() {
-        CatchUpPacing c = config("adaptive");
-        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(300, 5.0)), c, PacingMemory.empty(), 0);
-        // The canary is unhealthy throughout: the rate is cut to 10 at once and to 5 after 6 s; bytes behind did not
-        // fall for 10 s: raised to 5 + 5 (one step is more than half again), a floor no later cut goes below.
-        for (int i = 1; i <= 5; i++) {
-            d = CatchUpPacer.decide(List.of(catchingUp(300, 5.0)), c, d.nextMemory(), i * 2000L);
-        }
-        BrokerPacing b = d.brokers().get(0);
-        assertThat(b.reason()).isEqualTo("bytes behind did not fall in 10 s (300 MiB to 300 MiB): raised to 10.0 MiB/s");
-        assertThat(b.rateBytes()).hasValue(10 * MIB);
-        d = CatchUpPacer.decide(List.of(catchingUp(299, 5.0)), c, d.nextMemory(), 16_000);
-        assertThat(d.rateFor(1)).as("unhealthy, but not below the floor").hasValue(10 * MIB);
-        assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 5.0x steady, over 1.5x: holding 10.0 MiB/s,"
-                + " the least rate under which catch-up progressed");
-
-        CatchUpPacing st = config("static");
-        PacingDecision s = CatchUpPacer.decide(List.of(catchingUp(300, Double.NaN)), st, PacingMemory.empty(), 0);
-        for (int i = 1; i <= 5; i++) {
-            s = CatchUpPacer.decide(List.of(catchingUp(298, Double.NaN)), st, s.nextMemory(), i * 2000L);
-        }
-        assertThat(s.rateFor(1)).as("fell by less than 1 %").hasValue(30 * MIB);
+    private static BrokerSignals flowing(long behindMib, double canary, double fetchMib, double inflowMib) {
+        return new BrokerSignals(1, CatchUpState.CATCHING_UP, java.util.OptionalLong.of(behindMib * MIB),
+                Double.isNaN(canary) ? OptionalDouble.empty() : OptionalDouble.of(canary),
+                BrokerSignals.Flow.of(fetchMib * MIB, inflowMib * MIB));
     }
 
     @Test
-    void progressGuard_leavesARateUnderWhichCatchUpProgresses() {
+    void stallDetector_withoutFlows_raisesARateUnderWhichBytesBehindDoNotFall_whateverTheCanarySays() {
+        CatchUpPacing c = config("adaptive");
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(300, 5.0)), c, PacingMemory.empty(), 0);
+        // The canary is unhealthy throughout: the rate is cut to 10 at once and to 5 after 6 s (the min rate); bytes
+        // behind did not fall in the window of 15 s: at the first look past it (16 s), raised to 5 + 5.
+        for (int i = 1; i <= 8; i++) {
+            d = CatchUpPacer.decide(List.of(catchingUp(300, 5.0)), c, d.nextMemory(), i * 2000L);
+            if (i == 7) {
+                assertThat(d.rateFor(1)).hasValue(5 * MIB);
+                assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 5.0x steady, over 1.5x: holding"
+                        + " 5.0 MiB/s, the min rate");
+            }
+        }
+        BrokerPacing b = d.brokers().get(0);
+        assertThat(b.reason()).isEqualTo("bytes behind did not fall in 16 s (300 MiB to 300 MiB): raised to 10.0 MiB/s");
+        assertThat(b.rateBytes()).hasValue(10 * MIB);
+    }
+
+    @Test
+    void stallDetector_raisesAStaticRateTheInflowUsesUp_toTwiceTheInflow() {
         CatchUpPacing st = config("static");
-        PacingDecision s = CatchUpPacer.decide(List.of(catchingUp(300, Double.NaN)), st, PacingMemory.empty(), 0);
-        for (int i = 1; i <= 10; i++) {
-            s = CatchUpPacer.decide(List.of(catchingUp(300 - 20L * i, Double.NaN)), st, s.nextMemory(), i * 2000L);
+        // 20 MiB/s allowed, 17 fetched, 16.5 of it inflow: bytes behind fall 0.5 MiB/s, 3 % of what is fetched.
+        PacingDecision d = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 17, 16.5)), st, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 8; i++) {
+            d = CatchUpPacer.decide(List.of(flowing(300 - i, Double.NaN, 17, 16.5)), st, d.nextMemory(), i * 2000L);
+        }
+        assertThat(d.rateFor(1)).hasValue(33 * MIB);
+        assertThat(d.brokers().get(0).reason()).isEqualTo("catch-up stalled under its throttle: fetched 17.0 MiB/s"
+                + " of the 20.0 MiB/s allowed, 16.5 MiB/s of it inflow: raised to 33.0 MiB/s");
+    }
+
+    @Test
+    void stallDetector_leavesACatchUpNotHeldByItsThrottle_andOneThatFalls() {
+        CatchUpPacing st = config("static");
+        // Fetching 5 of the 20 MiB/s allowed: something else holds it (a busy broker); a higher rate would not help.
+        PacingDecision slow = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 5, 5)), st, PacingMemory.empty(), 0);
+        // Fetching 19, inflow 2: it falls 17 MiB/s.
+        PacingDecision falls = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 19, 2)), st, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 16; i++) {
+            slow = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 5, 5)), st, slow.nextMemory(), i * 2000L);
+            falls = CatchUpPacer.decide(List.of(flowing(300 - 15L * i, Double.NaN, 19, 2)), st, falls.nextMemory(),
+                    i * 2000L);
+        }
+        assertThat(slow.rateFor(1)).hasValue(20 * MIB);
+        assertThat(falls.rateFor(1)).hasValue(20 * MIB);
+    }
+
+    @Test
+    void stallDetector_atTheMaxRate_endsThePacing_evenWithNoMaxWait() {
+        CatchUpPacing atMax = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static",
+                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(40 * MIB),
+                "leader.imbalance.catch.up.pacing.max.rate.bytes", Long.toString(40 * MIB),
+                "leader.imbalance.catch.up.pacing.max.wait.ms", "0")).pacing();
+        PacingDecision d = CatchUpPacer.decide(List.of(flowing(900, Double.NaN, 35, 34.5)), atMax, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 8; i++) {
+            d = CatchUpPacer.decide(List.of(flowing(900, Double.NaN, 35, 34.5)), atMax, d.nextMemory(), i * 2000L);
+        }
+        assertThat(d.brokers()).singleElement().satisfies(b -> {
+            assertThat(b.phase()).isEqualTo(PacingPhase.ESCAPED);
+            assertThat(b.rateBytes()).isEmpty();
+            assertThat(b.reason()).endsWith("already at the max rate 40.0 MiB/s: unthrottled until it is back in every"
+                    + " ISR");
+        });
+        d = CatchUpPacer.decide(List.of(flowing(800, Double.NaN, 60, 34.5)), atMax, d.nextMemory(), 18_000);
+        assertThat(d.brokers().get(0).reason()).isEqualTo("catch-up stalled at the max rate: unthrottled until it is"
+                + " back in every ISR");
+    }
+
+    @Test
+    void adaptiveCuts_stopAtHalfAgainTheInflowMeasured_notAtARatchet() {
+        CatchUpPacing c = config("adaptive");
+        // Healthy while 8 MiB/s flow in: the rate grows to the max, 40; the window closing at 16 s sets the floor of
+        // cuts at 12. Then unhealthy: 40 -> 20 at 18 s, 20 -> 12 (not 10) at 24 s.
+        PacingDecision d = CatchUpPacer.decide(List.of(flowing(900, 1.0, 20, 8)), c, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 8; i++) {
+            d = CatchUpPacer.decide(List.of(flowing(900 - 24L * i, 1.0, 20, 8)), c, d.nextMemory(), i * 2000L);
+        }
+        assertThat(d.rateFor(1)).hasValue(40 * MIB);
+        d = CatchUpPacer.decide(List.of(flowing(600, 3.0, 20, 8)), c, d.nextMemory(), 18_000);
+        assertThat(d.rateFor(1)).hasValue(20 * MIB);
+        for (int i = 10; i <= 12; i++) {
+            d = CatchUpPacer.decide(List.of(flowing(600 - 10L * i, 3.0, 12, 2)), c, d.nextMemory(), i * 2000L);
+        }
+        assertThat(d.rateFor(1)).hasValue(12 * MIB);
+        // The inflow fell to 2 MiB/s: the window closing at 32 s lowers the floor to 2.75 x 1.5 = 4.1, under the min
+        // rate; the cuts go on, to the min rate.
+        for (int i = 13; i <= 20; i++) {
+            d = CatchUpPacer.decide(List.of(flowing(600 - 10L * i, 3.0, 12, 2)), c, d.nextMemory(), i * 2000L);
+        }
+        assertThat(d.rateFor(1)).hasValue(5 * MIB);
+    }
+
+    @Test
+    void stallDetector_leavesARateUnderWhichCatchUpProgresses() {
+        CatchUpPacing st = config("static");
+        PacingDecision s = CatchUpPacer.decide(List.of(catchingUp(3000, Double.NaN)), st, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 20; i++) {
+            // 0.1 % a look: an ETA of hours, but falling: not a stall.
+            s = CatchUpPacer.decide(List.of(catchingUp(3000 - 3L * i, Double.NaN)), st, s.nextMemory(), i * 2000L);
         }
         assertThat(s.rateFor(1)).hasValue(20 * MIB);
     }
@@ -170,6 +245,52 @@ class CatchUpPacerTest {
         d = CatchUpPacer.decide(List.of(BrokerSignals.inSync(1)), c, d.nextMemory(), 800_000);
         d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, d.nextMemory(), 900_000);
         assertThat(d.rateFor(1)).hasValue(20 * MIB);
+    }
+
+    @Test
+    void theEta_whilePaced_neverAssumesAFallFasterThanTheRate() {
+        CatchUpPacing c = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static",
+                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(6 * MIB))).pacing();
+        // Measured falling 12.4 MiB/s (replicas left out of the throttle caught up first); the rate is 6 MiB/s.
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(432, Double.NaN)), c, PacingMemory.empty(), 0);
+        d = CatchUpPacer.decide(List.of(BrokerSignals.catchingUp(1, 407 * MIB + MIB * 4 / 5, OptionalDouble.empty())),
+                c, d.nextMemory(), 2000);
+        assertThat(d.brokers().get(0).progress().catchUpBytesPerSecond().getAsDouble()).isGreaterThan(12 * MIB);
+        assertThat(d.brokers().get(0).progress().etaMs()).hasValue((long) ((407 * MIB + MIB * 4 / 5) * 1000.0 / (6 * MIB)));
+    }
+
+    @Test
+    void maxWait_countsTheTimeTheBrokerIsUp_notItsDowntime() {
+        CatchUpPacing c = config("static");
+        PacingDecision d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, PacingMemory.empty(), 0);
+        d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, d.nextMemory(), 500_000);
+        // Falling 20 MiB/s all along: no stall.
+        for (long t = 502_000; t <= 1_000_000; t += 2000) {
+            d = CatchUpPacer.decide(List.of(catchingUp(90_000 - t / 50, Double.NaN)), c, d.nextMemory(), t);
+        }
+        assertThat(d.rateFor(1)).as("up 498 s of the 600 s max-wait").hasValue(20 * MIB);
+        for (long t = 1_002_000; t <= 1_102_000; t += 2000) {
+            d = CatchUpPacer.decide(List.of(catchingUp(90_000 - t / 50, Double.NaN)), c, d.nextMemory(), t);
+        }
+        assertThat(d.brokers().get(0).phase()).isEqualTo(PacingPhase.ESCAPED);
+        assertThat(d.brokers().get(0).reason()).startsWith("paced for 600 s while up, the max-wait");
+    }
+
+    @Test
+    void aResumedEpisode_goesOnWithItsRateClockAndPeak_asItsSuccessorTakesItOver() {
+        CatchUpPacing c = config("adaptive");
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(800, 1.0)), c, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 4; i++) {
+            d = CatchUpPacer.decide(List.of(catchingUp(800 - 50L * i, 1.0)), c, d.nextMemory(), i * 2000L);
+        }
+        PacingMemory.Resumed r = d.nextMemory().summary().get(1);
+        assertThat(r).isEqualTo(new PacingMemory.Resumed(0, 8000, 40 * MIB, false, 800 * MIB));
+
+        PacingDecision next = CatchUpPacer.decide(List.of(catchingUp(590, Double.NaN)), c,
+                PacingMemory.resumed(Map.of(1, r)), 30_000);
+        assertThat(next.rateFor(1)).as("the predecessor's rate, not the start rate").hasValue(40 * MIB);
+        assertThat(next.brokers().get(0).progress().peakBytesBehind()).hasValue(800 * MIB);
+        assertThat(next.nextMemory().summary().get(1).pacedMs()).as("the clock goes on from the record").isEqualTo(8000);
     }
 
     @Test
