@@ -50,8 +50,12 @@ public record ReplicaBytes(long hosted, long behind) {
     }
 
     /**
-     * Per partition {@code broker} follows, how many bytes its leader holds beyond it (0 when it is ahead), where
-     * both answered: a partition whose leader did not answer is left out, not counted as close.
+     * Per partition {@code broker} follows, how many bytes its leader holds beyond it, where both answered and the
+     * difference of sizes can say so: a partition whose leader did not answer is left out, not counted as close, and
+     * so is one whose replica holds more than its leader. Why the latter: sizes are not offsets. A replica that was
+     * away while its leader deleted old segments (retention) or compacted its log still holds what the leader no
+     * longer has, and can be far behind in offsets while as large as its leader or larger; only a replica smaller
+     * than its leader is known to lack at most the difference.
      */
     public static Map<TopicPartition, Long> behindByPartition(int broker, Map<Integer, Map<TopicPartition, Long>> sizes,
                                                               Collection<PartitionState> partitions) {
@@ -66,8 +70,9 @@ public record ReplicaBytes(long hosted, long behind) {
             }
             TopicPartition tp = new TopicPartition(p.id().topic(), p.id().partition());
             Long leaderBytes = sizes.get(p.leader()).get(tp);
-            if (leaderBytes != null) {
-                out.put(tp, Math.max(0, leaderBytes - own.getOrDefault(tp, 0L)));
+            long ownBytes = own.getOrDefault(tp, 0L);
+            if (leaderBytes != null && ownBytes <= leaderBytes) {
+                out.put(tp, leaderBytes - ownBytes);
             }
         }
         return out;

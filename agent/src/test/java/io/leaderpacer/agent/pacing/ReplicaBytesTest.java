@@ -59,11 +59,22 @@ class ReplicaBytesTest {
                 1, Map.of(tp(0), 1200L, tp(1), 500L, tp(3), 10L));
         List<PartitionState> followed = List.of(partition(0, 0, 0, 1, 2), partition(1, 1, 1, 0, 2),
                 partition(2, 2, 2, 1), partition(3, PartitionState.NO_LEADER, 0, 1, 2), partition(4, 0, 0, 1));
-        // t-0: ahead of its leader, 0; t-1 it leads; t-2's leader (2) did not answer; t-3 has no leader; t-4 its
-        // leader does not host (yet): not known, so not close.
-        assertThat(ReplicaBytes.behindByPartition(1, sizes, followed)).containsOnly(Map.entry(tp(0), 0L));
+        // t-0: larger than its leader's (see the next test); t-1 it leads; t-2's leader (2) did not answer; t-3 has no
+        // leader; t-4 its leader does not host (yet): not known, so not close.
+        assertThat(ReplicaBytes.behindByPartition(1, sizes, followed)).isEmpty();
         assertThat(ReplicaBytes.behindByPartition(2, sizes, followed)).isEmpty();
+        Map<Integer, Map<TopicPartition, Long>> same = Map.of(0, Map.of(tp(0), 1000L), 1, Map.of(tp(0), 1000L));
+        assertThat(ReplicaBytes.behindByPartition(1, same, followed)).containsOnly(Map.entry(tp(0), 0L));
         Map<Integer, Map<TopicPartition, Long>> behind = Map.of(0, Map.of(tp(0), 5000L), 1, Map.of());
         assertThat(ReplicaBytes.behindByPartition(1, behind, followed)).containsOnly(Map.entry(tp(0), 5000L));
+    }
+
+    @Test
+    void aReplicaLargerThanItsLeader_isNotKnownToBeClose_sinceItMayHoldWhatTheLeaderDeletedOrCompacted() {
+        // Broker 1 was away while its leader deleted 900 bytes of old segments and took 400 new ones: broker 1 still
+        // holds the 1000 old bytes and lacks the 400 new. A difference of sizes reads "ahead"; it is 400 behind.
+        Map<Integer, Map<TopicPartition, Long>> trimmed = Map.of(0, Map.of(tp(0), 500L), 1, Map.of(tp(0), 1000L));
+        List<PartitionState> followed = List.of(partition(0, 0, 0, 1));
+        assertThat(ReplicaBytes.behindByPartition(1, trimmed, followed)).as("not known: left throttled").isEmpty();
     }
 }
