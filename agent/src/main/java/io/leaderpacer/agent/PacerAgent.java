@@ -107,6 +107,11 @@ public final class PacerAgent implements AutoCloseable {
     private final List<Consumer<PacingReport>> pacingListeners;
     /** The next pacing look, cancelled by close. */
     private ScheduledFuture<?> nextPacing;
+    /**
+     * Set by {@link #close()} before it restores what pacing set: a look already waiting for the run lock must not
+     * set again what the restore just removed.
+     */
+    private volatile boolean closing;
 
     private PacerAgent(Builder b) {
         this.redactor = b.redactor;
@@ -240,6 +245,7 @@ public final class PacerAgent implements AutoCloseable {
             // paceOnce) that left pacing owning throttle values.
             acting = state == AgentState.RUNNING || state == AgentState.ACTIVE
                     || (state == AgentState.NEW && pacing.ownsThrottles());
+            closing = true;
             if (next != null) {
                 next.cancel(false);
             }
@@ -322,6 +328,9 @@ public final class PacerAgent implements AutoCloseable {
      */
     public PacingReport paceOnce() throws InterruptedException {
         synchronized (runLock) {
+            if (closing) {
+                throw new IllegalStateException("the agent is closed");
+            }
             PacingReport r = pacing.tick(policy.resolve().pacing());
             notifyPacing(r);
             return r;
@@ -350,6 +359,9 @@ public final class PacerAgent implements AutoCloseable {
             try {
                 CatchUpPacing config = policy.resolve().pacing();
                 synchronized (runLock) {
+                    if (closing) {
+                        return;
+                    }
                     notifyPacing(pacing.tick(config));
                 }
                 if (config.enabled() || pacing.ownsThrottles()) {
@@ -514,6 +526,10 @@ public final class PacerAgent implements AutoCloseable {
                 if (newMemory) {
                     memory = BalancerMemory.empty();
                     pacing.takeover();
+                }
+                if (role == AgentState.STANDBY) {
+                    // Demoted: the canary's writes are the active instance's to make.
+                    pacing.closeCanary();
                 }
                 state = role;
                 return true;

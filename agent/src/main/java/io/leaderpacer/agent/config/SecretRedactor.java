@@ -139,6 +139,9 @@ public final class SecretRedactor {
         if (error instanceof InterruptedException) {
             return "interrupted";
         }
+        if (error instanceof org.apache.kafka.common.errors.ApiException) {
+            return "Kafka answered " + org.apache.kafka.common.protocol.Errors.forException(error).name();
+        }
         return "unexpected error without a message (details at debug level)";
     }
 

@@ -120,18 +120,20 @@ public record StatusReport(
      *                from an agent older than this field: false)
      */
     public record PacingStatus(String at, String problem, List<PacedBroker> brokers, List<String> changes,
-                               List<String> notes, Boolean quiet) {
+                               List<String> notes, Boolean quiet, Boolean failed) {
 
         static PacingStatus of(PacingReport r) {
             return new PacingStatus(Instant.ofEpochMilli(r.atMs()).toString(), r.problem().orElse(null),
-                    r.brokers().stream().map(PacedBroker::of).toList(), r.changes(), r.notes(), r.quiet());
+                    r.brokers().stream().map(PacedBroker::of).toList(), r.changes(), r.notes(), r.quiet(), r.failed());
         }
 
         /** Back to the agent's report, as {@code pacer status} renders it. */
         public PacingReport toReport() {
             return new PacingReport(Instant.parse(at).toEpochMilli(), brokers == null ? List.of()
                     : brokers.stream().map(PacedBroker::toPacing).toList(), changes == null ? List.of() : changes,
-                    notes == null ? List.of() : notes, java.util.Optional.ofNullable(problem), Boolean.TRUE.equals(quiet));
+                    notes == null ? List.of() : notes, java.util.Optional.ofNullable(problem),
+                    Boolean.TRUE.equals(quiet) ? PacingReport.Kind.QUIET
+                            : Boolean.TRUE.equals(failed) ? PacingReport.Kind.FAILED : PacingReport.Kind.FULL);
         }
     }
 

@@ -70,6 +70,7 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
     private final Map<Integer, AtomicLong[]> pacing = new ConcurrentHashMap<>();
     private final AtomicInteger pacedBrokers = new AtomicInteger();
     private final AtomicInteger pacingOff = new AtomicInteger();
+    private final Counter pacingLookFailures;
 
     /** Meters on the given registry; {@code prometheus} (may be null) is what {@link #scrape()} renders. */
     public PacerMetrics(MeterRegistry registry, PrometheusMeterRegistry prometheus) {
@@ -97,11 +98,23 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
         Gauge.builder("CatchUpPacingOff", pacingOff, AtomicInteger::get)
                 .description("1 while catch-up pacing could not act at its last look (a missing permission, a failure)")
                 .register(registry);
+        pacingLookFailures = Counter.builder("CatchUpPacingLookFailures")
+                .description("Catch-up pacing looks that failed or left a throttle change unconfirmed (tried again at"
+                        + " the next look)").register(registry);
     }
 
-    /** Publishes a catch-up pacing look. */
+    /**
+     * Publishes a catch-up pacing look. A look that failed before it decided anything keeps the gauges at the last
+     * look's values: the throttles it set are still in place, and a rate gauge at 0 would say they are gone.
+     */
     public void onPacing(PacingReport report) {
         pacingOff.set(report.problem().isPresent() ? 1 : 0);
+        if (report.failed()) {
+            pacingLookFailures.increment();
+            if (report.brokers().isEmpty()) {
+                return;
+            }
+        }
         Set<Integer> seen = new HashSet<>();
         int paced = 0;
         for (BrokerPacing b : report.brokers()) {

@@ -13,30 +13,56 @@ import java.util.Optional;
  * @param changes what it changed in the cluster this time
  * @param notes   what it saw and left alone (someone else's rate, a list set to {@code *}, ...)
  * @param problem why the look failed or pacing is off, if it did or is
- * @param quiet   whether the look read the brokers only: its last full read found nothing to pace and no broker has
- *                changed since (see {@code QuietLooks})
+ * @param kind    how the look went
  */
 public record PacingReport(long atMs, List<BrokerPacing> brokers, List<String> changes, List<String> notes,
-                           Optional<String> problem, boolean quiet) {
+                           Optional<String> problem, Kind kind) {
+
+    /** How a look went. */
+    public enum Kind {
+        /** It read the whole cluster (or nothing, pacing being off) and did what it decided. */
+        FULL,
+        /**
+         * It read the brokers only: its last full read found nothing to pace and no broker has changed since (see
+         * {@code QuietLooks}).
+         */
+        QUIET,
+        /**
+         * It failed, or Kafka did not confirm some of its changes: what pacing set stays as it was, and the next look
+         * tries again. Counted by the metrics; the problem says why.
+         */
+        FAILED
+    }
 
     public PacingReport {
         brokers = List.copyOf(brokers);
         changes = List.copyOf(changes);
         notes = List.copyOf(notes);
+        java.util.Objects.requireNonNull(kind, "kind");
     }
 
     /** A look that read the whole cluster (or read nothing, pacing being off). */
     public PacingReport(long atMs, List<BrokerPacing> brokers, List<String> changes, List<String> notes,
                         Optional<String> problem) {
-        this(atMs, brokers, changes, notes, problem, false);
+        this(atMs, brokers, changes, notes, problem, Kind.FULL);
+    }
+
+    /** Whether the look read the brokers only. */
+    public boolean quiet() {
+        return kind == Kind.QUIET;
+    }
+
+    /** Whether the look failed or left a change unconfirmed. */
+    public boolean failed() {
+        return kind == Kind.FAILED;
     }
 
     /** A quiet look: nothing to pace, nothing changed; the canary's problem, if it has one. */
     static PacingReport quiet(long atMs, Optional<String> canaryProblem) {
-        return new PacingReport(atMs, List.of(), List.of(), List.of(), canaryProblem, true);
+        return new PacingReport(atMs, List.of(), List.of(), List.of(), canaryProblem, Kind.QUIET);
     }
 
     static PacingReport failed(long atMs, String problem) {
-        return new PacingReport(atMs, List.of(), List.of(), List.of(), Optional.of(problem));
+        return new PacingReport(atMs, List.of(), List.of(), List.of(), Optional.of(problem), Kind.FAILED);
     }
 }

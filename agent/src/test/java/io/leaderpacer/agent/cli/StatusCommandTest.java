@@ -71,7 +71,7 @@ class StatusCommandTest {
         StatusReport.PacingStatus pacing = new StatusReport.PacingStatus("2026-01-01T00:05:02Z", problem,
                 List.of(new StatusReport.PacedBroker(2, "PACED", 20L << 20, "static 20.0 MiB/s",
                         new StatusReport.PacedProgress(600L << 20, 800L << 20, 20.0 * (1 << 20), 30_000L))),
-                List.of("broker 2's follower rate -> 20.0 MiB/s"), List.of(), false);
+                List.of("broker 2's follower rate -> 20.0 MiB/s"), List.of(), false, false);
         java.util.Map<String, String> policy = new java.util.HashMap<>(r.policy());
         policy.put("leader.imbalance.catch.up.pacing", "static");
         return new StatusReport(r.state(), r.instance(), r.cluster(), r.startupProblem(), r.configurationProblem(),

@@ -37,7 +37,7 @@ class StatusReportJsonTest {
         StatusReport.PacingStatus pacing = new StatusReport.PacingStatus("2026-01-01T00:05:02Z", null,
                 java.util.List.of(new StatusReport.PacedBroker(2, "PACED", 20L << 20, "static 20.0 MiB/s",
                         new StatusReport.PacedProgress(600L << 20, null, null, null))),
-                java.util.List.of("broker 2's follower rate -> 20.0 MiB/s"), java.util.List.of(), false);
+                java.util.List.of("broker 2's follower rate -> 20.0 MiB/s"), java.util.List.of(), false, false);
         ObjectMapper json = new ObjectMapper();
 
         StatusReport.PacingStatus read = json.readValue(json.writeValueAsString(pacing), StatusReport.PacingStatus.class);
@@ -51,7 +51,7 @@ class StatusReportJsonTest {
     void quietLook_readsBackQuiet_andAnEarlierAgentsLookWithoutTheFieldReadsAsAFullOne() throws Exception {
         ObjectMapper json = new ObjectMapper();
         StatusReport.PacingStatus quiet = new StatusReport.PacingStatus("2026-01-01T00:05:02Z", null,
-                java.util.List.of(), java.util.List.of(), java.util.List.of(), true);
+                java.util.List.of(), java.util.List.of(), java.util.List.of(), true, false);
         String earlier = "{\"at\":\"2026-01-01T00:05:02Z\",\"brokers\":[],\"changes\":[],\"notes\":[]}";
 
         assertThat(json.readValue(json.writeValueAsString(quiet), StatusReport.PacingStatus.class).toReport().quiet())
