@@ -2,8 +2,10 @@ package io.leaderpacer.cli;
 
 import io.leaderpacer.agent.cli.ConfigCommand;
 import io.leaderpacer.agent.cli.PlanCommand;
+import io.leaderpacer.agent.cli.RestoreCommand;
 import io.leaderpacer.agent.cli.RunCommand;
 import io.leaderpacer.agent.cli.StatusCommand;
+import io.leaderpacer.agent.cli.ThrottlesCommand;
 import io.leaderpacer.cli.demo.DemoCommand;
 import io.leaderpacer.loadtest.LoadTestCommand;
 import io.leaderpacer.loadtest.probe.ThrottleProbeCommand;
@@ -44,6 +46,8 @@ import java.util.Map;
             PlanCommand.class,
             StatusCommand.class,
             ConfigCommand.class,
+            ThrottlesCommand.class,
+            RestoreCommand.class,
             SimulateCommand.class,
             LoadTestCommand.class,
             DemoCommand.class,

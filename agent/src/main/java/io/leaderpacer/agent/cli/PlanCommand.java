@@ -48,8 +48,8 @@ import java.util.concurrent.TimeUnit;
             "Exit status: 0 planned; 2 bad usage or invalid properties file; 3 the cluster could not be read."})
 public final class PlanCommand implements Callable<Integer> {
 
-    public static final int EXIT_USAGE = 2;
-    public static final int EXIT_CLUSTER = 3;
+    public static final int EXIT_USAGE = ClusterAccess.EXIT_USAGE;
+    public static final int EXIT_CLUSTER = ClusterAccess.EXIT_CLUSTER;
 
     @Spec
     private CommandSpec spec;
@@ -67,40 +67,20 @@ public final class PlanCommand implements Callable<Integer> {
             PlanReport.print(out, "the built-in example cluster (pass --config FILE to plan your cluster)", example);
             return 0;
         }
-        AgentProperties props;
+        ClusterAccess access;
         try {
-            props = new AgentPropertiesFile(config).load();
-        } catch (AgentConfigException e) {
-            err.println("Error: " + e.getMessage());
-            return EXIT_USAGE;
+            access = ClusterAccess.open(config, err);
+        } catch (ClusterAccess.Exit e) {
+            return e.status();
         }
-        SecretRedactor redactor = props.redactor();
-        Admin created;
-        try {
-            created = Admin.create(props.adminClientConfig());
-        } catch (KafkaException | IllegalArgumentException e) {
-            if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
-                err.println("Error: cannot reach the cluster: "
-                        + ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor, props.clientProperties()));
-                return EXIT_CLUSTER;
-            }
-            // e.g. an Admin client property Kafka rejects (bad security.protocol, unreadable keystore)
-            err.println("Error: cannot create the Kafka client from " + config + ": "
-                        + io.leaderpacer.agent.kafka.TlsDiagnosis.of(props.clientProperties()).explain(e).map(redactor::scrub)
-                        .orElseGet(() -> redactor.describe(e)));
-            return EXIT_USAGE;
-        }
-        try (Admin admin = created;
-             TopicConfigSource overrides = new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
-                     TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout()));
-             PacerAgent agent = PacerAgent.builder(admin).properties(props).configSource(overrides).build()) {
+        AgentProperties props = access.props();
+        try (access;
+             TopicConfigSource overrides = new TopicConfigSource(new CompactedTopic(access.admin(),
+                     props.clientProperties(), TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout()));
+             PacerAgent agent = PacerAgent.builder(access.admin()).properties(props).configSource(overrides).build()) {
             // One bounded contact first: an unreachable cluster is reported once, within the time-out, instead of
             // after a failed read of the overrides and another of the cluster.
-            Optional<String> unreachable = contact(admin, props, redactor);
-            if (unreachable.isPresent()) {
-                err.println("Error: cannot reach the cluster: " + unreachable.get());
-                return EXIT_CLUSTER;
-            }
+            access.contact(err);
             RunRecord plan = agent.dryRun();
             if (!plan.succeeded()) {
                 err.println("Error: cannot read the cluster at " + props.bootstrapServers() + ": " + plan.failure().orElse(""));
@@ -118,20 +98,8 @@ public final class PlanCommand implements Callable<Integer> {
             }
             out.flush();
             return 0;
-        }
-    }
-
-    /** Empty when a broker answered within the request time-out, else what went wrong. */
-    private static Optional<String> contact(Admin admin, AgentProperties props, SecretRedactor redactor) {
-        int ms = (int) Math.min(Integer.MAX_VALUE, props.requestTimeout().toMillis());
-        try {
-            admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes().get(ms + 1_000L, TimeUnit.MILLISECONDS);
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of("interrupted");
-        } catch (ExecutionException | java.util.concurrent.TimeoutException | KafkaException e) {
-            return Optional.of(ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor, props.clientProperties()));
+        } catch (ClusterAccess.Exit e) {
+            return e.status();
         }
     }
 

@@ -1,0 +1,115 @@
+package io.leaderpacer.agent.cli;
+
+import io.leaderpacer.agent.dynamic.CompactedTopic;
+import io.leaderpacer.agent.pacing.PacingLoop;
+import io.leaderpacer.agent.pacing.PacingReport;
+import io.leaderpacer.agent.pacing.TopicLedgerStore;
+import io.leaderpacer.agent.reorder.OrderStateStore;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.DescribeConsumerGroupsOptions;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * {@code pacer restore}: with no agent running, puts back exactly what catch-up pacing's ledger records it changed:
+ * the follower rates and replica-list entries it set, to the values they replaced. Refuses while an instance of the
+ * agent's group runs.
+ *
+ * <p>Why: a clean stop of the agent restores what pacing set; a {@code kill -9} with no standby, or a host lost,
+ * leaves it in place until an instance starts again. An operator removing the agent after such a crash needs the
+ * same exact restore without starting it.
+ */
+@Command(name = "restore",
+        mixinStandardHelpOptions = true,
+        description = {"Put back exactly what catch-up pacing changed (its ledger in the agent's state topic), with no"
+                + " agent running: after a crash, to remove the agent.",
+            "Refuses while an instance of the agent's group (pacer.group.id) runs: a running agent restores by itself"
+                + " when it stops or when pacing is turned off."},
+        footer = {"", "Exit status: 0 restored (or nothing to restore); 1 something could not be restored yet (a"
+                + " broker it throttled is down: run it again once the broker is up), or the agent is running;"
+                + " 2 bad usage or invalid properties file; 3 the cluster could not be read."})
+public final class RestoreCommand implements Callable<Integer> {
+
+    /** Something is left to restore, or an instance runs. */
+    public static final int EXIT_NOT_DONE = 1;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--config", paramLabel = "FILE", required = true,
+            description = "The agent's properties file (bootstrap.servers, client security settings, pacer.group.id).")
+    private Path config;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (ClusterAccess access = ClusterAccess.open(config, err)) {
+            access.contact(err);
+            String group = access.props().groupId();
+            int members;
+            try {
+                members = members(access, group);
+            } catch (ExecutionException | TimeoutException e) {
+                err.println("Error: cannot read the agent's group " + group + ": " + access.props().redactor().describe(e));
+                return ClusterAccess.EXIT_CLUSTER;
+            }
+            if (members > 0) {
+                err.println("Error: " + members + " instance(s) of the agent's group " + group + " are running: stop"
+                        + " every instance first (a clean stop restores what pacing set, and so does turning pacing"
+                        + " off); pacer restore is for an agent that is gone");
+                return EXIT_NOT_DONE;
+            }
+            PacingReport r;
+            try (CompactedTopic state = new CompactedTopic(access.admin(), access.props().clientProperties(),
+                    OrderStateStore.DEFAULT_TOPIC, access.props().requestTimeout())) {
+                r = PacingLoop.builder(access.admin(), access.props().requestTimeout(),
+                        access.props().describeBatchTopics()).ledger(new TopicLedgerStore(state)).build().restore();
+            }
+            if (r.changes().isEmpty() && r.problem().isEmpty()) {
+                out.println("Catch-up pacing owns nothing in the cluster: nothing to restore.");
+            }
+            r.changes().forEach(c -> out.println("restored: " + c));
+            r.notes().forEach(n -> out.println("note: " + n));
+            out.flush();
+            if (r.problem().isPresent()) {
+                err.println("Error: " + r.problem().get());
+                return EXIT_NOT_DONE;
+            }
+            return 0;
+        } catch (ClusterAccess.Exit e) {
+            return e.status();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("Error: interrupted");
+            return ClusterAccess.EXIT_CLUSTER;
+        }
+    }
+
+    /** How many members the agent's group has now (0 when it does not exist). */
+    private static int members(ClusterAccess access, String group) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        int ms = (int) Math.min(Integer.MAX_VALUE, access.props().requestTimeout().toMillis());
+        try {
+            ConsumerGroupDescription d = access.admin().describeConsumerGroups(java.util.List.of(group),
+                    new DescribeConsumerGroupsOptions().timeoutMs(ms)).describedGroups().get(group)
+                    .get(ms + 1_000L, TimeUnit.MILLISECONDS);
+            return d.members().size();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof GroupIdNotFoundException) {
+                return 0;
+            }
+            throw e;
+        }
+    }
+}
