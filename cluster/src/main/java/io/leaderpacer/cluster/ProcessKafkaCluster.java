@@ -72,6 +72,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
     private volatile Path base;
     /** Port of each broker's TLS client listener, by broker id; empty without one. Filled by {@link #start()}. */
     private final Map<Integer, Integer> tlsPorts = new LinkedHashMap<>();
+    /** Each node's {@code server.properties} as the cluster made it, before any start's overrides. */
+    private final Map<Integer, Map<String, String>> baseProperties = new LinkedHashMap<>();
     /** The cluster's view of its brokers; opened once brokers were started. Guarded by this. */
     private BrokerStates states;
 
@@ -207,6 +209,23 @@ public final class ProcessKafkaCluster implements AutoCloseable {
      * use {@link #awaitRegistered} and {@link #awaitUnfenced} to wait for the broker.
      */
     public void start(int nodeId) {
+        start(nodeId, Map.of());
+    }
+
+    /**
+     * Starts a stopped or killed node again, like {@link #start(int)}, with these settings on top of its
+     * {@code server.properties} for this run only: static broker settings (fetch sizes, thread counts) a test restarts
+     * one broker under; the next start without them writes the file as the cluster made it.
+     *
+     * @throws IllegalArgumentException naming a key the cluster decides itself (roles, ids, listeners, directories)
+     */
+    public void start(int nodeId, Map<String, String> overrides) {
+        for (String k : overrides.keySet()) {
+            if (ServerProperties.RESERVED.contains(k)) {
+                throw new IllegalArgumentException(k + " is set by the cluster itself and cannot be overridden;"
+                        + " reserved: " + new java.util.TreeSet<>(ServerProperties.RESERVED));
+            }
+        }
         KafkaNode node = node(nodeId);
         synchronized (this) {
             if (state != State.RUNNING) {
@@ -215,6 +234,9 @@ public final class ProcessKafkaCluster implements AutoCloseable {
             if (node.isRunning()) {
                 throw new IllegalStateException(node.label() + " is already running");
             }
+            Map<String, String> props = new LinkedHashMap<>(baseProperties.get(nodeId));
+            props.putAll(overrides);
+            ServerProperties.write(node.properties, props);
             node.start(children);
         }
     }
@@ -409,18 +431,22 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         List<Integer> ports = FreePorts.take(settings.brokers() * (tls ? 2 : 1) + 1);
         String voters = ServerProperties.voters(CONTROLLER_ID, ports.get(0));
         KafkaNode controller = newNode(CONTROLLER_ID, NodeRole.CONTROLLER, ports.get(0), settings.controllerHeap());
-        ServerProperties.write(controller.properties,
-                ServerProperties.controller(CONTROLLER_ID, controller.port, voters, controller.data, settings));
+        Map<String, String> controllerProps = ServerProperties.controller(CONTROLLER_ID, controller.port, voters,
+                controller.data, settings);
+        ServerProperties.write(controller.properties, controllerProps);
         synchronized (this) {
             nodes.put(CONTROLLER_ID, controller);
+            baseProperties.put(CONTROLLER_ID, controllerProps);
         }
         for (int id = 0; id < settings.brokers(); id++) {
             KafkaNode broker = newNode(id, NodeRole.BROKER, ports.get(id + 1), settings.brokerHeap());
             int tlsPort = tls ? ports.get(settings.brokers() + 1 + id) : 0;
-            ServerProperties.write(broker.properties,
-                    ServerProperties.broker(id, broker.port, tlsPort, voters, broker.data, settings));
+            Map<String, String> brokerProps = ServerProperties.broker(id, broker.port, tlsPort, voters, broker.data,
+                    settings);
+            ServerProperties.write(broker.properties, brokerProps);
             synchronized (this) {
                 nodes.put(id, broker);
+                baseProperties.put(id, brokerProps);
                 if (tls) {
                     tlsPorts.put(id, tlsPort);
                 }

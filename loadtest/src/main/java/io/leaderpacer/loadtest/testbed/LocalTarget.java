@@ -83,6 +83,11 @@ public final class LocalTarget implements TargetCluster {
         cluster.start(broker);
     }
 
+    @Override
+    public void startBroker(int broker, Map<String, String> staticSettings) {
+        cluster.start(broker, staticSettings);
+    }
+
     /** Waits until the controller knows the broker again (fenced or not): the moment to cap it. */
     public void awaitRegistered(int broker) {
         cluster.awaitRegistered(broker, START_LIMIT);

@@ -28,6 +28,20 @@ public interface TargetCluster extends AutoCloseable {
     /** Starts the broker again and returns once its process runs (it may still be fenced). */
     void startBroker(int broker) throws Exception;
 
+    /**
+     * Starts the broker again with these static settings on top of its {@code server.properties}, for this run of it
+     * only: what a round restarts the broker under (fetch sizes, thread counts). Only the test's own cluster can.
+     *
+     * @throws UnsupportedOperationException when there are settings and the cluster is not the test's own
+     */
+    default void startBroker(int broker, Map<String, String> staticSettings) throws Exception {
+        if (!staticSettings.isEmpty()) {
+            throw new UnsupportedOperationException("static settings of the restarted broker (" + staticSettings.keySet()
+                    + ") need the load test's own cluster: its server.properties is written for each start");
+        }
+        startBroker(broker);
+    }
+
     /** The broker's process id when it runs on this machine and the test knows it. */
     OptionalLong pid(int broker);
 
