@@ -129,7 +129,8 @@ class ProcessKafkaClusterTest {
 
     @Test
     @Order(3)
-    void stoppedBroker_handsOverLeadershipAndExits_thenReturnsAfterRestart() throws Exception {
+    void stoppedBroker_handsOverLeadershipAndExits_thenReturnsAfterRestart_withStaticSettingsForThatRun()
+            throws Exception {
         long t0 = System.nanoTime();
         cluster.stop(2);
         report("SIGTERM broker 2 -> exited (controlled shutdown)", t0);
@@ -137,10 +138,18 @@ class ProcessKafkaClusterTest {
         assertThat(leaders()).doesNotContain(2);
         assertThatThrownBy(() -> cluster.stop(2)).isInstanceOf(IllegalStateException.class);
 
+        assertThatThrownBy(() -> cluster.start(2, Map.of("node.id", "9")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("node.id is set by the cluster itself");
         t0 = System.nanoTime();
-        cluster.start(2);
+        cluster.start(2, Map.of("replica.fetch.max.bytes", "262144"));
         cluster.awaitUnfenced(2, Duration.ofSeconds(60));
         report("restart broker 2 after controlled shutdown -> unfenced", t0);
+        org.apache.kafka.common.config.ConfigResource b2 = new org.apache.kafka.common.config.ConfigResource(
+                org.apache.kafka.common.config.ConfigResource.Type.BROKER, "2");
+        org.apache.kafka.clients.admin.ConfigEntry fetch = admin.describeConfigs(List.of(b2)).all()
+                .get(30, TimeUnit.SECONDS).get(b2).get("replica.fetch.max.bytes");
+        assertThat(fetch.value()).as("the static setting of this run").isEqualTo("262144");
+        assertThat(fetch.source()).isEqualTo(org.apache.kafka.clients.admin.ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG);
         await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
                 .until(() -> isr().values().stream().allMatch(isr -> isr.contains(2)));
         produce(10);

@@ -30,18 +30,27 @@ import java.util.Objects;
  * ({@code recommended-paced:broker.num.replica.fetchers=2 as paced-2-fetchers}): {@link RoundBrokerSettings} sets it
  * as a cluster-wide dynamic default before the round and puts back what was there after it. Why: some of what the
  * catch-up costs is the brokers' own settings, and comparing them side by side, round by round, needs them per policy.
+ * A key that starts with {@code restarted.} is a static setting of the restarted broker alone, written into its
+ * {@code server.properties} for the round's restart ({@code recommended-paced:restarted.replica.fetch.max.bytes=262144}):
+ * static settings (fetch sizes) can change only with a restart, and the round restarts that broker anyway; the next
+ * round starts it with its own settings. Only the load test's own cluster can.
  *
  * @param name           as reports show it
  * @param config         what the agent runs with
  * @param brokerSettings Kafka broker settings (without the {@code broker.} prefix) the round runs under; may be empty
+ * @param restartedSettings static settings (without the {@code restarted.} prefix) the restarted broker starts with in
+ *                       the round; may be empty
  * @param description    one line for the report
  */
-public record NamedPolicy(String name, PacerConfig config, Map<String, String> brokerSettings, String description) {
+public record NamedPolicy(String name, PacerConfig config, Map<String, String> brokerSettings,
+                          Map<String, String> restartedSettings, String description) {
 
     /** The policy others are compared with, when it runs (the baseline). */
     public static final String BASELINE = PolicyRegistry.IMMEDIATE;
     /** The prefix of a policy key that is a broker setting for the round. */
     public static final String BROKER_PREFIX = "broker.";
+    /** The prefix of a policy key that is a static setting of the restarted broker for the round. */
+    public static final String RESTARTED_PREFIX = "restarted.";
     /** What a label may hold: it names a policy in tables and CSV files. */
     private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("[a-zA-Z0-9._-]{1,64}");
 
@@ -52,6 +61,7 @@ public record NamedPolicy(String name, PacerConfig config, Map<String, String> b
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(config, "config");
         brokerSettings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(brokerSettings));
+        restartedSettings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(restartedSettings));
         Objects.requireNonNull(description, "description");
     }
 
@@ -76,6 +86,7 @@ public record NamedPolicy(String name, PacerConfig config, Map<String, String> b
         String name = colon < 0 ? text : text.substring(0, colon).strip();
         Map<String, String> overrides = new LinkedHashMap<>();
         Map<String, String> brokerSettings = new LinkedHashMap<>();
+        Map<String, String> restartedSettings = new LinkedHashMap<>();
         if (colon >= 0) {
             for (String pair : text.substring(colon + 1).split(",")) {
                 int eq = pair.indexOf('=');
@@ -91,6 +102,13 @@ public record NamedPolicy(String name, PacerConfig config, Map<String, String> b
                                 + "' needs a key and a value, e.g. broker.num.replica.fetchers=2");
                     }
                     brokerSettings.put(brokerKey, value);
+                } else if (key.startsWith(RESTARTED_PREFIX)) {
+                    String staticKey = key.substring(RESTARTED_PREFIX.length());
+                    if (staticKey.isEmpty() || value.isEmpty()) {
+                        throw new IllegalArgumentException("policy '" + name + "': restarted-broker setting '"
+                                + pair.strip() + "' needs a key and a value, e.g. restarted.replica.fetch.max.bytes=262144");
+                    }
+                    restartedSettings.put(staticKey, value);
                 } else {
                     overrides.put(key, value);
                 }
@@ -117,7 +135,13 @@ public record NamedPolicy(String name, PacerConfig config, Map<String, String> b
                 brokerSettings.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
                 described = sb.toString();
             }
-            return new NamedPolicy(label != null ? label : colon < 0 ? name : text, config, brokerSettings, described);
+            if (!restartedSettings.isEmpty()) {
+                StringBuilder sb = new StringBuilder(described).append(" | restarted broker:");
+                restartedSettings.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+                described = sb.toString();
+            }
+            return new NamedPolicy(label != null ? label : colon < 0 ? name : text, config, brokerSettings,
+                    restartedSettings, described);
         } catch (ConfigException e) {
             throw new IllegalArgumentException("policy '" + name + "': " + e.getMessage(), e);
         }

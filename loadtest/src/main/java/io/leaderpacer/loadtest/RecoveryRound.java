@@ -123,6 +123,10 @@ final class RecoveryRound {
 
     /** The round itself, under its broker settings. */
     private RoundResult measure(NamedPolicy policy, int round) throws Exception {
+        if (!policy.restartedSettings().isEmpty()) {
+            printer.accept(String.format(Locale.ROOT, "[%s %d/%d] the restarted broker starts with %s", policy.name(),
+                    round, settings.comparison().rounds(), policy.restartedSettings()));
+        }
         if (!policy.brokerSettings().isEmpty()) {
             printer.accept(String.format(Locale.ROOT, "[%s %d/%d] brokers run with %s", policy.name(), round,
                     settings.comparison().rounds(), policy.brokerSettings()));
@@ -236,7 +240,7 @@ final class RecoveryRound {
     private Restart restart(RoundState state) throws Exception {
         int b = settings.cluster().restartedBroker();
         long restartedAt = state.now.getAsLong();
-        target.startBroker(b);
+        target.startBroker(b, state.policy.restartedSettings());
         boolean visible = false;
         OptionalLong pid = OptionalLong.empty();
         if (target instanceof LocalTarget local) {

@@ -56,6 +56,20 @@ class NamedPolicyTest {
     }
 
     @Test
+    void restartedKeys_areStaticSettingsOfTheRestartedBroker_notTheAgentsNorEveryBrokers() {
+        NamedPolicy p = NamedPolicy.parse("recommended-paced:restarted.replica.fetch.max.bytes=262144,"
+                + "restarted.replica.fetch.response.max.bytes=1048576 as paced-small-fetches", 117, 5);
+        assertThat(p.restartedSettings()).containsExactly(java.util.Map.entry("replica.fetch.max.bytes", "262144"),
+                java.util.Map.entry("replica.fetch.response.max.bytes", "1048576"));
+        assertThat(p.brokerSettings()).isEmpty();
+        assertThat(p.config().toMap()).doesNotContainKey("restarted.replica.fetch.max.bytes");
+        assertThat(p.description()).endsWith("| restarted broker: replica.fetch.max.bytes=262144"
+                + " replica.fetch.response.max.bytes=1048576");
+        assertThatThrownBy(() -> NamedPolicy.parse("immediate:restarted.=2", 10, 5))
+                .hasMessageContaining("restarted-broker setting 'restarted.=2' needs a key and a value");
+    }
+
+    @Test
     void unknownPolicy_orBadValue_isRejectedNamingWhatIsWrong() {
         assertThatThrownBy(() -> NamedPolicy.parse("fastest", 10, 5)).hasMessageContaining("unknown policy 'fastest'")
                 .hasMessageContaining("immediate, kip-example, kip-example-scaled");
