@@ -29,7 +29,10 @@ final class PacingText {
         out.printf(Locale.ROOT, "Catch-up pacing: %s, from %s%s.%n", config.mode().configValue(),
                 mib(config.startRateBytes()), preview ? "; what it would do now, as a newly active instance" : "");
         report.problem().ifPresent(p -> out.println("  problem: " + p));
-        if (report.brokers().isEmpty()) {
+        if (report.brokers().isEmpty() && report.failed()) {
+            out.println("  The last look failed: which brokers recover is not known; what pacing set stays as it was"
+                    + " until a look succeeds (pacer throttles lists it).");
+        } else if (report.brokers().isEmpty()) {
             out.println(report.quiet() ? "  No broker is recovering (a quiet look: it read the brokers only, every"
                     + " replica having been in its ISR at the last full read)." : "  No broker is recovering.");
         }

@@ -65,9 +65,10 @@ public final class RestoreCommand implements Callable<Integer> {
                 return ClusterAccess.EXIT_CLUSTER;
             }
             if (members > 0) {
-                err.println("Error: " + members + " instance(s) of the agent's group " + group + " are running: stop"
-                        + " every instance first (a clean stop restores what pacing set, and so does turning pacing"
-                        + " off); pacer restore is for an agent that is gone");
+                err.println("Error: the agent's group " + group + " has " + members + " member(s): stop every instance"
+                        + " first (a clean stop restores what pacing set, and so does turning pacing off); pacer restore"
+                        + " is for an agent that is gone. An instance killed moments ago stays a member until its"
+                        + " session times out (pacer.session.timeout.ms): run it again after that");
                 return EXIT_NOT_DONE;
             }
             PacingReport r;

@@ -58,7 +58,7 @@ public final class PacingLoop {
     /** Set when the ledger is read anew: the next look goes on with the episodes it records. */
     private boolean resumePending;
     /** How much paced time an episode record may lag behind: a successor's max-wait counts from there. */
-    static final long EPISODE_RECORD_EVERY_MS = 15_000;
+    static final long EPISODE_RECORD_EVERY_MS = 2_000;
     /** Set by {@link #takeover()} from the election's thread; acted on by the next look. */
     private volatile boolean takeoverPending;
     /** Set when a missing permission turned pacing off. */
@@ -180,7 +180,7 @@ public final class PacingLoop {
 
     /** Whether pacing owns a throttle value in the cluster now (as far as its ledger knows). */
     public boolean ownsThrottles() {
-        return ledgerLoaded && !ledger.isEmpty();
+        return ledgerLoaded && !reconciler.ownsNothing();
     }
 
     /**
@@ -213,7 +213,7 @@ public final class PacingLoop {
         try {
             loadLedgerOnce();
             recordEpisodes(PacingMemory.empty());
-            if (ledger.isEmpty()) {
+            if (!reconciler.hasRecords()) {
                 return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.ofNullable(disabled)));
             }
             ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
@@ -268,7 +268,7 @@ public final class PacingLoop {
     /** Reads the ledger at the first look after a start or a takeover: what an earlier instance set is pacing's. */
     private void loadLedgerOnce() throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
         if (!ledgerLoaded) {
-            ledger.load();
+            reconciler.load();
             ledgerLoaded = true;
             resumePending = true;
         }
@@ -315,14 +315,14 @@ public final class PacingLoop {
                     new java.util.ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
             RecoveryObservation seen = observer.observe(snapshot, signal, now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
-            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config.unthrottledLagBytes());
+            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config);
             ThrottleReconciler.Outcome o = reconciler.reconcile(plan, seen.active());
             memory = decision.nextMemory();
             recordEpisodes(memory);
             PacingReport report = new PacingReport(now, decision.brokers(), o.changes(),
                     concat(o.notes(), plan.notes(config.unthrottledLagBytes())),
                     problem(o, canaryProblem.stream().findFirst()), kind(o));
-            quiet.fullLook(snapshot, report, ledger.isEmpty(), inSync);
+            quiet.fullLook(snapshot, report, reconciler.ownsNothing(), inSync);
             return record(report);
         } catch (ExecutionException e) {
             quiet.close();
@@ -347,11 +347,11 @@ public final class PacingLoop {
     public PacingReport preview(CatchUpPacing config) throws InterruptedException {
         long now = clock.millis();
         try {
-            ledger.load();
+            reconciler.load();
             ClusterSnapshot snapshot = reader.read();
             RecoveryObservation seen = observer.observe(snapshot, fixedCanary, now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
-            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config.unthrottledLagBytes());
+            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config);
             ThrottleReconciler.Outcome o = reconciler.preview(plan, seen.active());
             return new PacingReport(now, decision.brokers(), o.changes(),
                     concat(o.notes(), plan.notes(config.unthrottledLagBytes())), Optional.empty());
@@ -368,15 +368,16 @@ public final class PacingLoop {
         afterTakeover();
         try {
             loadLedgerOnce();
-            if (ledger.isEmpty()) {
+            if (!reconciler.hasRecords()) {
                 return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.empty()));
             }
             ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
             memory = PacingMemory.empty();
             quiet.close();
             return record(new PacingReport(now, List.of(), o.changes(), o.notes(), problem(o,
-                    ledger.isEmpty() ? Optional.empty() : Optional.of("catch-up pacing could not restore everything yet:"
-                            + " a broker it throttled is down; the next start restores it")), kind(o)));
+                    reconciler.ownsNothing() ? Optional.empty() : Optional.of("catch-up pacing could not restore everything"
+                            + " yet (a broker it throttled is down, or a value could not be read; the notes say which):"
+                            + " its ledger keeps it for the next active instance, or for pacer restore")), kind(o)));
         } catch (ExecutionException e) {
             return record(PacingReport.failed(now, "catch-up pacing could not restore its throttle: "
                     + redactor.describe(e.getCause())));

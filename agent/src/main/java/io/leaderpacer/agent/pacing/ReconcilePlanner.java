@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -48,15 +49,17 @@ import java.util.Set;
  */
 final class ReconcilePlanner {
 
-    private static final ThrottleSide F = ThrottleSide.FOLLOWER;
     /** How many entries a log line names. */
     private static final int BRIEF = 8;
 
     private final ThrottleLedger ledger;
+    /** The side it plans: its ledger's. */
+    private final ThrottleSide side;
     private final int maxListChars;
 
     ReconcilePlanner(ThrottleLedger ledger, int maxListChars) {
         this.ledger = ledger;
+        this.side = ledger.side();
         this.maxListChars = Math.min(maxListChars, ThrottledReplicas.MAX_CONFIG_VALUE_CHARS);
     }
 
@@ -76,14 +79,14 @@ final class ReconcilePlanner {
         }
     }
 
-    /** The mutable collections one planning fills. */
-    private record Out(List<Change> forget, List<ThrottleEdit> edits, List<String> notes) {
-        Out() {
-            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    /** The mutable collections one planning fills, for one side. */
+    private record Out(ThrottleSide side, List<Change> forget, List<ThrottleEdit> edits, List<String> notes) {
+        Out(ThrottleSide side) {
+            this(side, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         }
 
         void edit(ThrottleOp op, Phase phase, List<Change> before, List<Change> after, String description) {
-            edits.add(new ThrottleEdit(op, phase, before, after, description));
+            edits.add(new ThrottleEdit(op, phase, new ThrottleEdit.Records(side, before, after), description));
         }
     }
 
@@ -94,8 +97,12 @@ final class ReconcilePlanner {
      * @param now    what they hold
      */
     Planned plan(ThrottlePlan plan, Collection<BrokerScope> scopes, Collection<String> topics, ThrottleReading now) {
-        Out out = new Out();
-        boolean defaultRateInForce = plan.defaultRate().isPresent() || foreignDefaultRate(now);
+        Out out = new Out(side);
+        boolean follower = side == ThrottleSide.FOLLOWER;
+        Map<Integer, Long> rates = follower ? plan.brokerRates() : plan.leader().rates();
+        OptionalLong defaultRate = follower ? plan.defaultRate() : OptionalLong.empty();
+        Map<String, Set<Replica>> entries = follower ? plan.entries() : plan.leader().entries();
+        boolean defaultRateInForce = defaultRate.isPresent() || foreignDefaultRate(now);
         for (String topic : topics) {
             if (now.gone(topic)) {
                 gone(topic, out);
@@ -103,12 +110,12 @@ final class ReconcilePlanner {
                 out.notes().add("topic " + topic + ": its throttle configs could not be read ("
                         + ThrottleReading.describe(now.failure(topic).get()) + "): left for the next look");
             } else {
-                if (emptiedListOfItsOwn(topic, plan, now, out)) {
+                if (emptiedListOfItsOwn(topic, entries, now, out)) {
                     continue;
                 }
-                topic(topic, plan.entries().getOrDefault(topic, Set.of()),
-                        now.settings().replicas(F, topic), now.settings().rawReplicas(F, topic), !defaultRateInForce,
-                        out);
+                topic(topic, entries.getOrDefault(topic, Set.of()), now.settings().replicas(side, topic),
+                        now.settings().rawReplicas(side, topic), now.settings().blankReplicas(side, topic),
+                        !defaultRateInForce, out);
             }
         }
         for (BrokerScope scope : scopes) {
@@ -117,8 +124,8 @@ final class ReconcilePlanner {
                         + "): left for the next look");
                 continue;
             }
-            OptionalLong wanted = scope.isClusterDefault() ? plan.defaultRate()
-                    : Optional.ofNullable(plan.brokerRates().get(Integer.parseInt(scope.brokerId())))
+            OptionalLong wanted = scope.isClusterDefault() ? defaultRate
+                    : Optional.ofNullable(rates.get(Integer.parseInt(scope.brokerId())))
                             .map(OptionalLong::of).orElse(OptionalLong.empty());
             rate(scope, wanted, current(now, scope), out);
         }
@@ -130,14 +137,14 @@ final class ReconcilePlanner {
      * A list that was absent before pacing added to it and is now set to an empty value (its last entries subtracted
      * while an addition did not land): deleted, as it was, when the plan wants none of it. True when it planned that.
      */
-    private boolean emptiedListOfItsOwn(String topic, ThrottlePlan plan, ThrottleReading now, Out out) {
+    private boolean emptiedListOfItsOwn(String topic, Map<String, Set<Replica>> entries, ThrottleReading now, Out out) {
         Optional<ThrottleLedger.OwnedEntries> owned = ledger.entries(topic);
         if (owned.isEmpty() || !owned.get().listWasAbsent() || ledger.all(topic).isPresent()
-                || !now.settings().blankReplicas(F, topic) || !plan.entries().getOrDefault(topic, Set.of()).isEmpty()) {
+                || !now.settings().blankReplicas(side, topic) || !entries.getOrDefault(topic, Set.of()).isEmpty()) {
             return false;
         }
-        out.edit(ThrottleOp.clearReplicas(F, topic), Phase.REMOVE, List.of(), List.of(Change.forgetEntries(topic)),
-                topic + " follower list removed (it was empty, and there was none)");
+        out.edit(ThrottleOp.clearReplicas(side, topic), Phase.REMOVE, List.of(), List.of(Change.forgetEntries(topic)),
+                topic + " " + listWord() + " list removed (it was empty, and there was none)");
         return true;
     }
 
@@ -153,37 +160,50 @@ final class ReconcilePlanner {
             owned = true;
         }
         if (owned) {
-            out.notes().add("topic " + topic + " no longer exists: pacing's follower entries on it went with it");
+            out.notes().add("topic " + topic + " no longer exists: pacing's " + listWord() + " entries on it went with it");
         }
     }
 
     private void topic(String topic, Set<Replica> wanted, Optional<ThrottledReplicas> list, Optional<String> raw,
-                       boolean starAllowed, Out out) {
+                       boolean blank, boolean starAllowed, Out out) {
         Optional<ThrottleLedger.OwnedAll> star = ledger.all(topic);
         Optional<ThrottleLedger.OwnedEntries> entries = ledger.entries(topic);
         boolean isStar = list.isPresent() && list.get().all();
-        if (star.isPresent() && entries.isPresent()) {
-            // A change between * and entries was under way (sent or not): the list in the cluster says which way.
-            if (isStar) {
+        if (star.isPresent() && isStar) {
+            if (star.get().unseen()) {
+                out.forget().add(Change.ownAll(topic, new ThrottleLedger.OwnedAll(star.get().prior(), false)));
+            }
+            if (entries.isPresent() && !entries.get().unseen()) {
+                // Its entries went under the * it set.
                 out.forget().add(Change.forgetEntries(topic));
                 entries = Optional.empty();
-            } else {
-                out.forget().add(Change.forgetAll(topic));
-                star = Optional.empty();
             }
+            // Entries no read has shown yet stay its own: a list it set in place of the * may have landed, and this
+            // read may lag it.
+            ownedStar(topic, wanted, star.get(), entries, starAllowed, out);
+            return;
         }
-        if (star.isPresent()) {
-            if (isStar) {
-                ownedStar(topic, wanted, star.get(), starAllowed, out);
+        if (star.isPresent() && star.get().unseen()) {
+            // A * it sent that no read has shown: not landed (refused, failed, cut short), or a stale read. Its entries
+            // stay its own; the * is sent again while wanted, and its restore (the value it replaced) is right either way.
+            if (!wanted.isEmpty() && starAllowed) {
+                out.edit(ThrottleOp.setReplicas(side, topic, ThrottledReplicas.ALL), Phase.ADD, List.of(), List.of(),
+                        topic + " " + listWord() + " list -> * (again: not seen yet)");
                 return;
             }
+            ownedStar(topic, wanted, star.get(), entries, starAllowed, out);
+            return;
+        }
+        if (star.isPresent()) {
+            // A * it saw is gone: its own restore or conversion landed (the entries record says which), or someone
+            // changed the list, which is theirs then.
             out.forget().add(Change.forgetAll(topic));
-            if (!sameList(list, star.get().prior())) {
-                out.notes().add("topic " + topic + ": someone changed the follower list pacing set to * (now "
+            if (entries.isEmpty() && !sameList(list, star.get().prior())) {
+                out.notes().add("topic " + topic + ": someone changed the " + listWord() + " list pacing set to * (now "
                         + list.map(ThrottledReplicas::configValue).orElse("none") + "): that list is theirs");
             }
         }
-        lists(topic, wanted, list, raw, entries, starAllowed, out);
+        lists(topic, wanted, list, raw, blank, entries, starAllowed, out);
     }
 
     /**
@@ -191,16 +211,22 @@ final class ReconcilePlanner {
      * in force; set back to exactly the value it replaced when the plan wants none; made the list of the entries that
      * fit, with the value it replaced, while a cluster-default rate is in force.
      */
-    private void ownedStar(String topic, Set<Replica> wanted, ThrottleLedger.OwnedAll owned, boolean starAllowed,
-                           Out out) {
+    private void ownedStar(String topic, Set<Replica> wanted, ThrottleLedger.OwnedAll owned,
+                           Optional<ThrottleLedger.OwnedEntries> entries, boolean starAllowed, Out out) {
         Optional<ThrottledReplicas> prior = owned.prior().map(ThrottledReplicas::parse);
         if (wanted.isEmpty()) {
             ThrottleOp op = prior.isPresent() && !prior.get().isEmpty()
-                    ? ThrottleOp.setRawReplicas(F, topic, owned.prior().get())
+                    ? ThrottleOp.setRawReplicas(side, topic, owned.prior().get())
                     // An empty list and no list throttle the same replicas (none); a SET takes no empty value.
-                    : ThrottleOp.clearReplicas(F, topic);
-            out.edit(op, Phase.REMOVE, List.of(), List.of(Change.forgetAll(topic)), topic + " follower list restored to "
-                    + prior.map(ThrottledReplicas::configValue).filter(v -> !v.isEmpty()).orElse("none"));
+                    : ThrottleOp.clearReplicas(side, topic);
+            // Entries of its own that the * never replaced (it did not land) go with the restore: until a read shows
+            // them gone, a read that still shows them lags.
+            Change left = entries.filter(e -> !e.added().isEmpty()).map(e -> Change.ownEntries(topic,
+                    new ThrottleLedger.OwnedEntries(Set.of(), owned.prior().isEmpty(), false, e.added())))
+                    .orElse(Change.forgetEntries(topic));
+            out.edit(op, Phase.REMOVE, List.of(), List.of(left, Change.forgetAll(topic)),
+                    topic + " " + listWord() + " list restored to "
+                            + prior.map(ThrottledReplicas::configValue).filter(v -> !v.isEmpty()).orElse("none"));
             return;
         }
         if (starAllowed) {
@@ -215,83 +241,115 @@ final class ReconcilePlanner {
         String kept = owned.prior().filter(v -> !ThrottledReplicas.parse(v).isEmpty()).orElse("");
         String value = ours.isEmpty() ? kept
                 : (kept.isEmpty() ? "" : kept + ",") + ThrottledReplicas.of(ours).configValue();
-        ThrottleOp op = value.isEmpty() ? ThrottleOp.clearReplicas(F, topic) : ThrottleOp.setRawReplicas(F, topic, value);
+        ThrottleOp op = value.isEmpty() ? ThrottleOp.clearReplicas(side, topic)
+                : ThrottleOp.setRawReplicas(side, topic, value);
         boolean absent = owned.prior().isEmpty();
-        out.edit(op, Phase.ADD, List.of(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(ours, absent))),
-                List.of(Change.forgetAll(topic)), topic + " follower list * -> " + brief(ThrottleLedger.sortedSet(fit))
-                        + " (a cluster-default rate is in force)");
-        out.notes().add("topic " + topic + ": " + ours.size() + " of " + wanted.size() + " follower entries listed in"
-                + " place of *: a cluster-default rate is in force, under which * would throttle every broker's"
-                + " replicas of it");
+        // The list set whole replaces any entries of its own from before: they stay its own until it lands, and
+        // after that, until a read shows them gone, a read that still shows them lags.
+        Set<Replica> before = ThrottleLedger.sortedSet(entries.map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
+        Set<Replica> replaced = ThrottleLedger.sortedSet(before);
+        replaced.addAll(entries.map(ThrottleLedger.OwnedEntries::removed).orElse(Set.of()));
+        replaced.removeAll(ours);
+        Set<Replica> owning = ThrottleLedger.sortedSet(before);
+        owning.addAll(ours);
+        out.edit(op, Phase.ADD,
+                List.of(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(owning, absent, true,
+                        entries.map(ThrottleLedger.OwnedEntries::removed).orElse(Set.of())))),
+                List.of(Change.forgetAll(topic), Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(ours, absent,
+                        true, replaced))), topic + " " + listWord() + " list * -> "
+                        + brief(ThrottleLedger.sortedSet(fit)) + " (a cluster-default rate is in force)");
+        out.notes().add("topic " + topic + ": " + ours.size() + " of " + wanted.size() + " " + listWord() + " entries"
+                + " listed in place of *: a cluster-default rate is in force, under which * would throttle every"
+                + " broker's replicas of it");
     }
 
     private void lists(String topic, Set<Replica> wantedByPlan, Optional<ThrottledReplicas> current,
-                       Optional<String> raw, Optional<ThrottleLedger.OwnedEntries> owned, boolean starAllowed,
-                       Out out) {
+                       Optional<String> raw, boolean blank, Optional<ThrottleLedger.OwnedEntries> owned,
+                       boolean starAllowed, Out out) {
         Set<Replica> ours = ThrottleLedger.sortedSet(owned.map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
+        boolean unseen = owned.map(ThrottleLedger.OwnedEntries::unseen).orElse(false);
         if (current.isPresent() && current.get().all()) {
-            if (!ours.isEmpty()) {
-                out.notes().add("topic " + topic + ": someone set its follower list to *: pacing's entries are"
+            if (!ours.isEmpty() && !unseen) {
+                out.notes().add("topic " + topic + ": someone set its " + listWord() + " list to *: pacing's entries are"
                         + " covered and no longer its own");
                 out.forget().add(Change.forgetEntries(topic));
             }
             return;
         }
         Set<Replica> present = ThrottleLedger.sortedSet(current.map(ThrottledReplicas::replicas).orElse(List.of()));
-        boolean listWasAbsent = owned.map(ThrottleLedger.OwnedEntries::listWasAbsent).orElse(current.isEmpty());
+        // Entries it removed that this read still shows: a read that lags the removal, for those entries.
+        Set<Replica> staleShown = ThrottleLedger.sortedSet(present);
+        staleShown.retainAll(owned.map(ThrottleLedger.OwnedEntries::removed).orElse(Set.of()));
+        present.removeAll(staleShown);
+        boolean recordedAbsent = owned.map(ThrottleLedger.OwnedEntries::listWasAbsent).orElse(false);
+        boolean absentNow = (current.isEmpty() && !blank) || (recordedAbsent && present.isEmpty() && !staleShown.isEmpty());
         Set<Replica> others = ThrottleLedger.sortedSet(present);
         others.removeAll(ours);
+        // A list absent now holds nothing of anyone's: whatever it was before, absent is what to leave.
+        boolean listWasAbsent = absentNow || recordedAbsent;
         Set<Replica> needed = ThrottleLedger.sortedSet(others);
         needed.addAll(wantedByPlan);
         Set<Replica> wanted = wantedByPlan;
         int neededChars = ThrottledReplicas.length(needed);
         if (neededChars > maxListChars) {
             if (starAllowed) {
+                Set<Replica> notTheirs = ThrottleLedger.sortedSet(ours);
+                notTheirs.addAll(staleShown);
                 Optional<String> prior = listWasAbsent && others.isEmpty() ? Optional.empty()
-                        : Optional.of(priorValue(raw, ours));
-                out.edit(ThrottleOp.setReplicas(F, topic, ThrottledReplicas.ALL), Phase.ADD,
-                        List.of(Change.ownAll(topic, new ThrottleLedger.OwnedAll(prior))),
-                        List.of(Change.forgetEntries(topic)), topic + " follower list -> * (its " + needed.size()
-                                + " entries would make " + neededChars + " characters; Kafka carries at most "
-                                + maxListChars + ")");
+                        : Optional.of(priorValue(raw, notTheirs));
+                out.edit(ThrottleOp.setReplicas(side, topic, ThrottledReplicas.ALL), Phase.ADD,
+                        List.of(Change.ownAll(topic, new ThrottleLedger.OwnedAll(prior, true))), List.of(),
+                        topic + " " + listWord() + " list -> * (its " + needed.size() + " entries would make "
+                                + neededChars + " characters; Kafka carries at most " + maxListChars + ")");
                 return;
             }
             wanted = ThrottleLedger.sortedSet(ThrottledReplicas.fitting(others, wantedByPlan, maxListChars));
             wanted.retainAll(wantedByPlan);
-            out.notes().add("topic " + topic + ": " + wanted.size() + " of " + wantedByPlan.size() + " follower entries"
-                    + " listed: all would make " + neededChars + " characters, over Kafka's limit of " + maxListChars
-                    + " for a config value, and * would throttle every broker's replicas of it at the cluster-default"
-                    + " rate in force; the rest are throttled once the broker is up (the list then becomes *)");
+            out.notes().add("topic " + topic + ": " + wanted.size() + " of " + wantedByPlan.size() + " " + listWord()
+                    + " entries listed: all would make " + neededChars + " characters, over Kafka's limit of "
+                    + maxListChars + " for a config value, and * would throttle every broker's replicas of it at the"
+                    + " cluster-default rate in force; the rest are throttled once the broker is up (the list then"
+                    + " becomes *)");
         }
+        // Its own entries missing from the read are never taken as gone: a read can lag a change Kafka confirmed.
+        // Those it wants are appended again, those it does not are subtracted; both are no-ops where they already are.
         Set<Replica> add = ThrottleLedger.sortedSet(wanted);
         add.removeAll(present);
         Set<Replica> remove = ThrottleLedger.sortedSet(ours);
         remove.removeAll(wanted);
-        remove.retainAll(present);
         Set<Replica> oursNext = ThrottleLedger.sortedSet(ours);
         oursNext.retainAll(wanted);
         oursNext.addAll(add);
         Set<Replica> left = ThrottleLedger.sortedSet(present);
         left.removeAll(remove);
         left.addAll(add);
-        Change next = Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent));
+        boolean unseenNext = !present.containsAll(oursNext);
+        Change next = Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent, unseenNext,
+                staleShown));
         if (!add.isEmpty()) {
             Set<Replica> owning = ThrottleLedger.sortedSet(ours);
             owning.addAll(add);
-            out.edit(ThrottleOp.addReplicas(F, topic, add), Phase.ADD,
-                    List.of(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(owning, listWasAbsent))),
-                    remove.isEmpty() ? List.of(next) : List.of(), topic + " follower list + " + brief(add));
+            out.edit(ThrottleOp.addReplicas(side, topic, add), Phase.ADD,
+                    List.of(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(owning, listWasAbsent, true,
+                            staleShown))),
+                    remove.isEmpty() ? List.of(next) : List.of(), topic + " " + listWord() + " list + " + brief(add));
         }
         if (!remove.isEmpty()) {
+            Set<Replica> pending = ThrottleLedger.sortedSet(staleShown);
+            pending.addAll(remove);
+            Change removed = Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent,
+                    unseenNext, pending));
             if (left.isEmpty() && listWasAbsent) {
-                out.edit(ThrottleOp.clearReplicas(F, topic), Phase.REMOVE, List.of(), List.of(next),
-                        topic + " follower list removed (there was none)");
+                out.edit(ThrottleOp.clearReplicas(side, topic), Phase.REMOVE, List.of(), List.of(removed),
+                        topic + " " + listWord() + " list removed (there was none)");
             } else {
-                out.edit(ThrottleOp.removeReplicas(F, topic, remove), Phase.REMOVE, List.of(), List.of(next),
-                        topic + " follower list - " + brief(remove));
+                // Also where the read shows no list: it may lag (then the entries are there), and a SUBTRACT of
+                // entries that are not there changes nothing but an absent list into an empty one.
+                out.edit(ThrottleOp.removeReplicas(side, topic, remove), Phase.REMOVE, List.of(), List.of(removed),
+                        topic + " " + listWord() + " list - " + brief(remove));
             }
-        } else if (add.isEmpty() && !oursNext.equals(ours)) {
-            // Entries of its own no longer in the list (someone removed them, or an addition never landed).
+        } else if (add.isEmpty() && owned.isPresent() && !owned.get().equals(
+                new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent, unseenNext, staleShown))) {
             out.forget().add(next);
         }
     }
@@ -300,35 +358,39 @@ final class ReconcilePlanner {
         Optional<ThrottleLedger.OwnedRate> owned = ledger.rate(scope);
         if (owned.isPresent()) {
             ThrottleLedger.OwnedRate o = owned.get();
-            boolean ours = o.isOurs(current);
-            boolean reverted = current.equals(o.prior());
-            if (!ours && !reverted) {
-                out.notes().add(where(scope) + " was changed by someone else to " + text(current)
-                        + ": pacing stands back from it");
+            if (!o.isOurs(current)) {
+                if (!current.equals(o.prior())) {
+                    out.notes().add(where(scope) + " was changed by someone else to " + text(current)
+                            + ": pacing stands back from it");
+                    out.forget().add(Change.forgetRate(scope));
+                    return;
+                }
+                // Someone set the value it replaced back, after a read had shown pacing's: nothing of pacing's there.
                 out.forget().add(Change.forgetRate(scope));
+                if (wanted.isPresent()) {
+                    out.edit(ThrottleOp.setRate(side, scope, wanted.getAsLong()), Phase.ADD,
+                            List.of(Change.ownRate(scope, new ThrottleLedger.OwnedRate(o.prior(), wanted.getAsLong(),
+                                    List.of(), true))), List.of(), where(scope) + " -> " + text(wanted));
+                }
                 return;
             }
+            boolean seen = current.isPresent() && current.getAsLong() == o.ours();
             if (wanted.isPresent()) {
                 long w = wanted.getAsLong();
-                ThrottleLedger.OwnedRate settled = new ThrottleLedger.OwnedRate(o.prior(), w);
-                if (ours && current.getAsLong() == w) {
+                if (seen && o.ours() == w) {
+                    ThrottleLedger.OwnedRate settled = new ThrottleLedger.OwnedRate(o.prior(), w);
                     if (!o.equals(settled)) {
                         out.forget().add(Change.ownRate(scope, settled));
                     }
                     return;
                 }
-                out.edit(ThrottleOp.setRate(F, scope, w), Phase.ADD,
-                        List.of(Change.ownRate(scope, new ThrottleLedger.OwnedRate(o.prior(), w,
-                                ours ? current : OptionalLong.empty()))),
-                        List.of(Change.ownRate(scope, settled)), where(scope) + " -> " + text(wanted));
+                // A new rate, or the same one again while a read does not show it (it did not land, or the read lags).
+                out.edit(ThrottleOp.setRate(side, scope, w), Phase.ADD, List.of(Change.ownRate(scope, o.changedTo(w))),
+                        List.of(), where(scope) + " -> " + text(wanted));
                 return;
             }
-            if (!ours) {
-                out.forget().add(Change.forgetRate(scope));
-                return;
-            }
-            ThrottleOp op = o.prior().isPresent() ? ThrottleOp.setRate(F, scope, o.prior().getAsLong())
-                    : ThrottleOp.removeRate(F, scope);
+            ThrottleOp op = o.prior().isPresent() ? ThrottleOp.setRate(side, scope, o.prior().getAsLong())
+                    : ThrottleOp.removeRate(side, scope);
             out.edit(op, Phase.REMOVE, List.of(), List.of(Change.forgetRate(scope)),
                     where(scope) + " restored to " + text(o.prior()));
             return;
@@ -341,9 +403,9 @@ final class ReconcilePlanner {
                     + " change it");
             return;
         }
-        out.edit(ThrottleOp.setRate(F, scope, wanted.getAsLong()), Phase.ADD,
-                List.of(Change.ownRate(scope, new ThrottleLedger.OwnedRate(OptionalLong.empty(), wanted.getAsLong()))),
-                List.of(), where(scope) + " -> " + text(wanted));
+        out.edit(ThrottleOp.setRate(side, scope, wanted.getAsLong()), Phase.ADD,
+                List.of(Change.ownRate(scope, new ThrottleLedger.OwnedRate(OptionalLong.empty(), wanted.getAsLong(),
+                        List.of(), true))), List.of(), where(scope) + " -> " + text(wanted));
     }
 
     /**
@@ -359,9 +421,19 @@ final class ReconcilePlanner {
         return set.isPresent() && !ledger.rate(d).map(o -> o.isOurs(set)).orElse(false);
     }
 
+    /** "follower" or "leader", for messages. */
+    private String listWord() {
+        return side == ThrottleSide.FOLLOWER ? "follower" : "leader";
+    }
+
     /** The rate set in exactly this scope (a broker's value inherited from the default does not count). */
-    static OptionalLong current(ThrottleReading now, BrokerScope scope) {
-        Optional<ThrottleRate> r = now.settings().rate(F, scope);
+    private OptionalLong current(ThrottleReading now, BrokerScope scope) {
+        return current(now, side, scope);
+    }
+
+    /** The side's rate set in exactly this scope (a broker's value inherited from the default does not count). */
+    static OptionalLong current(ThrottleReading now, ThrottleSide side, BrokerScope scope) {
+        Optional<ThrottleRate> r = now.settings().rate(side, scope);
         if (r.isEmpty()) {
             return OptionalLong.empty();
         }
@@ -397,9 +469,10 @@ final class ReconcilePlanner {
         return a.equals(b);
     }
 
-    private static String where(BrokerScope scope) {
-        return scope.isClusterDefault() ? "the cluster-default follower rate" : "broker " + scope.brokerId()
-                + "'s follower rate";
+    private String where(BrokerScope scope) {
+        String kind = side == ThrottleSide.FOLLOWER ? "follower" : "leader";
+        return scope.isClusterDefault() ? "the cluster-default " + kind + " rate" : "broker " + scope.brokerId()
+                + "'s " + kind + " rate";
     }
 
     /** Entries for a log line: all of them when few, else how many and the first few (a list can hold thousands). */

@@ -16,12 +16,41 @@ import java.util.Objects;
  *
  * @param op          the change
  * @param phase       when in the look it is sent
- * @param before      the ledger changes recorded before it is sent
- * @param after       the ledger changes recorded once it landed
+ * @param records     what the ledger of its side records around it
  * @param description one line for the log and {@code /status}
  */
-record ThrottleEdit(ThrottleOp op, Phase phase, List<ThrottleLedger.Change> before, List<ThrottleLedger.Change> after,
-                    String description) {
+record ThrottleEdit(ThrottleOp op, Phase phase, Records records, String description) {
+
+    /**
+     * What the ledger of one side records around an edit.
+     *
+     * @param side   the side whose ledger records it (the leader side's values have a ledger of their own)
+     * @param before recorded before the edit is sent
+     * @param after  recorded once it landed
+     */
+    record Records(io.leaderpacer.agent.throttle.ThrottleSide side, List<ThrottleLedger.Change> before,
+                   List<ThrottleLedger.Change> after) {
+        Records {
+            java.util.Objects.requireNonNull(side, "side");
+            before = List.copyOf(before);
+            after = List.copyOf(after);
+        }
+    }
+
+    /** The ledger changes recorded before it is sent. */
+    List<ThrottleLedger.Change> before() {
+        return records.before();
+    }
+
+    /** The ledger changes recorded once it landed. */
+    List<ThrottleLedger.Change> after() {
+        return records.after();
+    }
+
+    /** The side whose ledger records it. */
+    io.leaderpacer.agent.throttle.ThrottleSide side() {
+        return records.side();
+    }
 
     /**
      * The order of a look's changes. Additions first, removals after: a list's new entries are in place before the
@@ -38,8 +67,7 @@ record ThrottleEdit(ThrottleOp op, Phase phase, List<ThrottleLedger.Change> befo
     ThrottleEdit {
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(phase, "phase");
-        before = List.copyOf(before);
-        after = List.copyOf(after);
+        Objects.requireNonNull(records, "records");
         Objects.requireNonNull(description, "description");
     }
 }

@@ -76,8 +76,12 @@ public final class ThrottleInventory {
     /** Reads the cluster's throttle configs and the ledger in {@code store}. */
     public static Inventory read(Admin admin, LedgerStore store, Duration timeout) throws InterruptedException,
             ExecutionException, TimeoutException {
-        ThrottleLedger ledger = new ThrottleLedger(store);
-        ledger.load();
+        java.util.Map<ThrottleSide, ThrottleLedger> ledgers = new java.util.EnumMap<>(ThrottleSide.class);
+        for (ThrottleSide side : ThrottleSide.values()) {
+            ThrottleLedger l = new ThrottleLedger(store, side);
+            l.load();
+            ledgers.put(side, l);
+        }
         ClusterSnapshot snapshot = new ClusterReader(admin, timeout, DESCRIBE_BATCH).read();
         Set<Integer> up = new TreeSet<>();
         snapshot.brokers().values().stream().filter(b -> b.isActive()).forEach(b -> up.add(b.id()));
@@ -98,16 +102,23 @@ public final class ThrottleInventory {
                 OptionalLong v = rate(now, side, s);
                 if (v.isPresent()) {
                     lines.add(new Line(s.toString(), side.rateKey(), Long.toString(v.getAsLong()),
-                            side == ThrottleSide.FOLLOWER ? rateOwner(ledger, s, v) : "someone else's"));
+                            rateOwner(ledgers.get(side), s, v)));
                 }
+                Optional<ThrottleRate> fixed = now.settings().rate(side, s)
+                        .filter(r -> !s.isClusterDefault() && r.source() == ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG);
+                fixed.ifPresent(r -> lines.add(new Line(s.toString(), side.rateKey(), Long.toString(r.bytesPerSecond()),
+                        "someone else's (static: the broker's server.properties)")));
             }
         }
-        for (BrokerScope s : ledger.rateScopes()) {
-            if (!scopes.contains(s)) {
-                ThrottleLedger.OwnedRate o = ledger.rate(s).orElseThrow();
-                unseen.add(s + " (down): pacing's follower rate " + o.ours() + " recorded, replacing "
-                        + o.prior().stream().mapToObj(Long::toString).findFirst().orElse("none")
-                        + "; restored once the broker is up");
+        for (ThrottleLedger ledger : ledgers.values()) {
+            for (BrokerScope s : ledger.rateScopes()) {
+                if (!scopes.contains(s)) {
+                    ThrottleLedger.OwnedRate o = ledger.rate(s).orElseThrow();
+                    unseen.add(s + " (down): pacing's " + ledger.side().name().toLowerCase(java.util.Locale.ROOT)
+                            + " rate " + o.ours() + " recorded, replacing "
+                            + o.prior().stream().mapToObj(Long::toString).findFirst().orElse("none")
+                            + "; restored once the broker is up");
+                }
             }
         }
         for (String t : topics) {
@@ -121,17 +132,20 @@ public final class ThrottleInventory {
                 Optional<ThrottledReplicas> list = now.settings().replicas(side, t);
                 if (list.isPresent()) {
                     lines.add(new Line("topic " + t, side.replicasKey(), list.get().configValue(),
-                            side == ThrottleSide.FOLLOWER ? listOwner(ledger, t, list.get()) : "someone else's"));
+                            listOwner(ledgers.get(side), t, list.get())));
                 }
             }
         }
-        for (String t : ledger.topics()) {
-            if (!topics.contains(t)) {
-                unseen.add("topic " + t + " (no longer exists): pacing's record of it is forgotten at the agent's"
-                        + " next look");
+        for (ThrottleLedger ledger : ledgers.values()) {
+            for (String t : ledger.topics()) {
+                if (!topics.contains(t)) {
+                    unseen.add("topic " + t + " (no longer exists): pacing's record of it is forgotten at the agent's"
+                            + " next look");
+                }
             }
         }
-        return new Inventory(lines, unseen, !ledger.isEmpty(), PacingLoop.inSync(snapshot));
+        boolean owns = ledgers.values().stream().anyMatch(l -> !l.ownsNoValue());
+        return new Inventory(lines, unseen, owns, PacingLoop.inSync(snapshot));
     }
 
     private static OptionalLong rate(ThrottleReading now, ThrottleSide side, BrokerScope scope) {

@@ -38,26 +38,48 @@ final class ThrottleLedger {
     private static final String ALL = "all:";
     private static final String EPISODE = "episode:";
 
-    /**
-     * A follower rate pacing set.
-     *
-     * @param prior the value it replaced in that scope; empty when none was set there
-     * @param ours  the value it set, or is about to set
-     * @param was   while a change of its own rate may not have landed, the rate of its own it replaces; empty
-     *              otherwise. Why: the record is written before the change, and a change refused, failed or cut short
-     *              by a crash leaves that older value in the cluster, which is still pacing's to restore
-     */
-    record OwnedRate(OptionalLong prior, long ours, OptionalLong was) {
+    /** The most older values of its own a rate record keeps (each change sent while another may still land). */
+    static final int MAX_WAS = 4;
 
-        /** A rate pacing set and knows to be in force. */
-        OwnedRate(OptionalLong prior, long ours) {
-            this(prior, ours, OptionalLong.empty());
+    /**
+     * A rate pacing set.
+     *
+     * @param prior  the value it replaced in that scope; empty when none was set there
+     * @param ours   the value it set, or is about to set
+     * @param was    older values of its own that may still be what the scope holds or comes to hold: a change
+     *               refused, failed, cut short by a crash, or timed out and landing late, leaves one of them, still
+     *               pacing's to restore; newest last, at most {@value #MAX_WAS}
+     * @param unseen whether no read has shown {@code ours} yet. Why: a broker answers from its own metadata, which can
+     *               lag a change the controller confirmed, so until a read shows the new value, a read of an older one
+     *               (the prior, or one in {@code was}) is taken as stale, never as someone else's change
+     */
+    record OwnedRate(OptionalLong prior, long ours, List<Long> was, boolean unseen) {
+
+        OwnedRate {
+            was = List.copyOf(was.size() > MAX_WAS ? was.subList(was.size() - MAX_WAS, was.size()) : was);
         }
 
-        /** Whether the value in the scope now is pacing's: the one it set, or the one it was replacing. */
+        /** A rate pacing set and a read has shown. */
+        OwnedRate(OptionalLong prior, long ours) {
+            this(prior, ours, List.of(), false);
+        }
+
+        /** Whether the value in the scope now is pacing's: the one it set, one it set before, or a stale read. */
         boolean isOurs(OptionalLong current) {
-            return current.isPresent() && (current.getAsLong() == ours
-                    || was.isPresent() && current.getAsLong() == was.getAsLong());
+            if (current.isPresent() && (current.getAsLong() == ours || was.contains(current.getAsLong()))) {
+                return true;
+            }
+            return unseen && current.equals(prior);
+        }
+
+        /** The record for a change to {@code next}: what is in force now may stay or come back until {@code next} is seen. */
+        OwnedRate changedTo(long next) {
+            List<Long> older = new java.util.ArrayList<>(was);
+            older.remove(Long.valueOf(next));
+            if (ours != next && !older.contains(ours)) {
+                older.add(ours);
+            }
+            return new OwnedRate(prior, next, older, true);
         }
     }
 
@@ -87,7 +109,7 @@ final class ThrottleLedger {
         }
 
         static Change ownEntries(String topic, OwnedEntries entries) {
-            return new Entries(topic, entries.added().isEmpty() ? Optional.empty() : Optional.of(entries));
+            return new Entries(topic, entries.isEmpty() ? Optional.empty() : Optional.of(entries));
         }
 
         static Change forgetEntries(String topic) {
@@ -109,10 +131,31 @@ final class ThrottleLedger {
      * @param added          the entries it added (never one that was there before)
      * @param listWasAbsent  whether the topic had no list at all before: then the list is deleted when the last of
      *                       these entries goes, as it was
+     * @param unseen         whether no read has shown them all yet (see {@link OwnedRate#unseen()}): meanwhile a read
+     *                       without them is not taken as someone else's change
+     * @param removed        entries it removed that a read has not yet shown gone: a read that still shows them is
+     *                       stale for them, not someone else adding them (nor a list that was there before)
      */
-    record OwnedEntries(Set<ThrottledReplicas.Replica> added, boolean listWasAbsent) {
+    record OwnedEntries(Set<ThrottledReplicas.Replica> added, boolean listWasAbsent, boolean unseen,
+                        Set<ThrottledReplicas.Replica> removed) {
         OwnedEntries {
             added = Set.copyOf(added);
+            removed = Set.copyOf(removed);
+        }
+
+        /** Entries a read has shown, nothing removed pending. */
+        OwnedEntries(Set<ThrottledReplicas.Replica> added, boolean listWasAbsent) {
+            this(added, listWasAbsent, false, Set.of());
+        }
+
+        /** Entries, nothing removed pending. */
+        OwnedEntries(Set<ThrottledReplicas.Replica> added, boolean listWasAbsent, boolean unseen) {
+            this(added, listWasAbsent, unseen, Set.of());
+        }
+
+        /** Whether it records nothing: no entry of pacing's, no removal pending. */
+        boolean isEmpty() {
+            return added.isEmpty() && removed.isEmpty();
         }
     }
 
@@ -120,12 +163,23 @@ final class ThrottleLedger {
      * A topic follower list pacing set to {@code *}: its entries would have been longer than Kafka carries in a
      * config value ({@link ThrottledReplicas#MAX_CONFIG_VALUE_CHARS}).
      *
-     * @param prior the list's value before, others' entries only; empty when the topic had no list
+     * @param prior  the list's value before, others' entries only; empty when the topic had no list
+     * @param unseen whether no read has shown the {@code *} yet: meanwhile a read of the list before it is stale
      */
-    record OwnedAll(Optional<String> prior) {
+    record OwnedAll(Optional<String> prior, boolean unseen) {
+
+        /** A {@code *} a read has shown. */
+        OwnedAll(Optional<String> prior) {
+            this(prior, false);
+        }
     }
 
     private final LedgerStore store;
+    /** Which side's values it records; the leader side's keys carry {@value #LEADER_PREFIX} in front. */
+    private final io.leaderpacer.agent.throttle.ThrottleSide side;
+    private final String prefix;
+    /** The leader side's keys start with this; the follower side's keep the names they had before the leader side. */
+    static final String LEADER_PREFIX = "leader-";
     private final Map<BrokerScope, OwnedRate> rates = new HashMap<>();
     private final Map<String, OwnedEntries> entries = new TreeMap<>();
     private final Map<String, OwnedAll> alls = new TreeMap<>();
@@ -136,8 +190,25 @@ final class ThrottleLedger {
      */
     private final Map<Integer, PacingMemory.Resumed> episodes = new TreeMap<>();
 
+    /** The follower side's ledger (with the episodes). */
     ThrottleLedger(LedgerStore store) {
+        this(store, io.leaderpacer.agent.throttle.ThrottleSide.FOLLOWER);
+    }
+
+    ThrottleLedger(LedgerStore store, io.leaderpacer.agent.throttle.ThrottleSide side) {
         this.store = store;
+        this.side = side;
+        this.prefix = side == io.leaderpacer.agent.throttle.ThrottleSide.FOLLOWER ? "" : LEADER_PREFIX;
+    }
+
+    /** Where it keeps its records. */
+    LedgerStore store() {
+        return store;
+    }
+
+    /** The side whose values it records. */
+    io.leaderpacer.agent.throttle.ThrottleSide side() {
+        return side;
     }
 
     /** Reads what the store holds (after a start or a takeover): what an earlier instance left is ours to undo. */
@@ -146,23 +217,33 @@ final class ThrottleLedger {
         entries.clear();
         alls.clear();
         episodes.clear();
-        for (Map.Entry<String, String> e : store.load().entrySet()) {
+        for (Map.Entry<String, String> stored : store.load().entrySet()) {
+            if (!stored.getKey().startsWith(prefix)) {
+                continue;
+            }
+            Map.Entry<String, String> e = Map.entry(stored.getKey().substring(prefix.length()), stored.getValue());
+            if (!prefix.isEmpty() && e.getKey().startsWith(EPISODE)) {
+                continue;
+            }
             JsonNode v = parse(e.getValue());
             if (e.getKey().startsWith(RATE)) {
                 String scope = e.getKey().substring(RATE.length());
                 rates.put(scope.equals("default") ? BrokerScope.clusterDefault() : BrokerScope.broker(Integer.parseInt(scope)),
-                        new OwnedRate(optionalLong(v.get("prior")), v.get("ours").asLong(), optionalLong(v.get("was"))));
+                        new OwnedRate(optionalLong(v.get("prior")), v.get("ours").asLong(), longs(v.get("was")),
+                                v.path("unseen").asBoolean(false)));
             } else if (e.getKey().startsWith(REPLICAS)) {
                 Set<ThrottledReplicas.Replica> added = new TreeSet<>(ORDER);
                 added.addAll(ThrottledReplicas.parse(v.get("added").asText()).replicas());
-                entries.put(e.getKey().substring(REPLICAS.length()), new OwnedEntries(added, v.get("listWasAbsent").asBoolean()));
+                entries.put(e.getKey().substring(REPLICAS.length()), new OwnedEntries(added, v.get("listWasAbsent").asBoolean(),
+                        v.path("unseen").asBoolean(false), v.hasNonNull("removed")
+                        ? Set.copyOf(ThrottledReplicas.parse(v.get("removed").asText()).replicas()) : Set.of()));
             } else if (e.getKey().startsWith(EPISODE)) {
                 episodes.put(Integer.parseInt(e.getKey().substring(EPISODE.length())), new PacingMemory.Resumed(
                         v.get("startMs").asLong(), v.get("pacedMs").asLong(), v.get("rate").asLong(),
                         v.get("escaped").asBoolean(), v.get("peak").asLong()));
             } else if (e.getKey().startsWith(ALL)) {
                 alls.put(e.getKey().substring(ALL.length()), new OwnedAll(v.get("prior").isNull() ? Optional.empty()
-                        : Optional.of(v.get("prior").asText())));
+                        : Optional.of(v.get("prior").asText()), v.path("unseen").asBoolean(false)));
             }
         }
     }
@@ -189,9 +270,44 @@ final class ThrottleLedger {
         return t;
     }
 
-    /** Whether it records no throttle value (episodes are not throttle values). */
+    /** Whether it records nothing about throttle values (episodes are not throttle values). */
     boolean isEmpty() {
         return rates.isEmpty() && entries.isEmpty() && alls.isEmpty();
+    }
+
+    /**
+     * Whether it records no throttle value as pacing's: records of removals a read has not shown yet may remain, but
+     * nothing of pacing's is in the cluster.
+     */
+    boolean ownsNoValue() {
+        return rates.isEmpty() && alls.isEmpty() && entries.values().stream().allMatch(e -> e.added().isEmpty());
+    }
+
+    /** The topics with entries or a {@code *} of pacing's no read has shown yet, or removals not yet seen done. */
+    Set<String> unseenTopics() {
+        Set<String> out = new TreeSet<>();
+        entries.forEach((t, e) -> {
+            if (e.unseen() || !e.removed().isEmpty()) {
+                out.add(t);
+            }
+        });
+        alls.forEach((t, a) -> {
+            if (a.unseen()) {
+                out.add(t);
+            }
+        });
+        return out;
+    }
+
+    /** The scopes with a rate of pacing's no read has shown yet. */
+    Set<BrokerScope> unseenRateScopes() {
+        Set<BrokerScope> out = new java.util.HashSet<>();
+        rates.forEach((s, r) -> {
+            if (r.unseen()) {
+                out.add(s);
+            }
+        });
+        return out;
     }
 
     /** The open episodes as last recorded, by broker. */
@@ -229,35 +345,45 @@ final class ThrottleLedger {
             ObjectNode n = JSON.createObjectNode();
             n.set("prior", nullable(rate.prior()));
             n.put("ours", rate.ours());
-            if (rate.was().isPresent()) {
-                n.set("was", nullable(rate.was()));
+            if (!rate.was().isEmpty()) {
+                com.fasterxml.jackson.databind.node.ArrayNode was = n.putArray("was");
+                rate.was().forEach(was::add);
             }
-            writes.put(RATE + scopeKey(scope), n.toString());
+            if (rate.unseen()) {
+                n.put("unseen", true);
+            }
+            writes.put(prefix + RATE + scopeKey(scope), n.toString());
             rateChanges.put(scope, Optional.of(rate));
             return this;
         }
 
         Update forgetRate(BrokerScope scope) {
-            writes.put(RATE + scopeKey(scope), null);
+            writes.put(prefix + RATE + scopeKey(scope), null);
             rateChanges.put(scope, Optional.empty());
             return this;
         }
 
         Update ownEntries(String topic, OwnedEntries owned) {
-            if (owned.added().isEmpty()) {
+            if (owned.isEmpty()) {
                 return forgetEntries(topic);
             }
             List<ThrottledReplicas.Replica> sorted = owned.added().stream().sorted(ORDER).toList();
             ObjectNode n = JSON.createObjectNode();
             n.put("added", ThrottledReplicas.of(sorted).configValue());
             n.put("listWasAbsent", owned.listWasAbsent());
-            writes.put(REPLICAS + topic, n.toString());
+            if (owned.unseen()) {
+                n.put("unseen", true);
+            }
+            if (!owned.removed().isEmpty()) {
+                n.put("removed", ThrottledReplicas.of(owned.removed().stream().sorted(ORDER).toList()).configValue());
+            }
+            writes.put(prefix + REPLICAS + topic, n.toString());
             entryChanges.put(topic, Optional.of(owned));
             return this;
         }
 
         Update forgetEntries(String topic) {
-            writes.put(REPLICAS + topic, null);
+            writes.put(prefix + REPLICAS + topic, null);
             entryChanges.put(topic, Optional.empty());
             return this;
         }
@@ -266,13 +392,16 @@ final class ThrottleLedger {
             ObjectNode n = JSON.createObjectNode();
             n.set("prior", owned.prior().<JsonNode>map(JSON.getNodeFactory()::textNode)
                     .orElse(JSON.getNodeFactory().nullNode()));
-            writes.put(ALL + topic, n.toString());
+            if (owned.unseen()) {
+                n.put("unseen", true);
+            }
+            writes.put(prefix + ALL + topic, n.toString());
             allChanges.put(topic, Optional.of(owned));
             return this;
         }
 
         Update forgetAll(String topic) {
-            writes.put(ALL + topic, null);
+            writes.put(prefix + ALL + topic, null);
             allChanges.put(topic, Optional.empty());
             return this;
         }
@@ -348,6 +477,19 @@ final class ThrottleLedger {
         Set<ThrottledReplicas.Replica> s = new TreeSet<>(ORDER);
         s.addAll(replicas);
         return s;
+    }
+
+    /** Numbers as a list: an array, one number (a record of before the list), or nothing. */
+    private static List<Long> longs(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return List.of();
+        }
+        if (n.isArray()) {
+            List<Long> out = new java.util.ArrayList<>();
+            n.forEach(x -> out.add(x.asLong()));
+            return out;
+        }
+        return List.of(n.asLong());
     }
 
     /** A nullable number field; absent (a record written before the field existed) reads as empty. */

@@ -2,6 +2,7 @@ package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.pacing.BrokerPacing;
 import io.leaderpacer.engine.pacing.PacingDecision;
 
@@ -10,37 +11,64 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * The follower throttle a pacing decision asks for: a rate per paced broker and the replica entries of its
- * out-of-sync replicas, but for those within a fetch or so of their leader.
+ * The replication throttle a pacing decision asks for: a rate per paced broker and the replica entries of its
+ * out-of-sync replicas, but for those within a fetch or so of their leader; with the preferred replicas first, those
+ * the broker is the preferred leader of on the leader side, at the pacing rate, and the others at the min rate.
  *
- * <p>Where the rate goes: Kafka sends a per-broker config to that broker, so a broker that is down cannot get one;
- * and the rate must be in force when its fetchers start. So a paced broker that is down is covered by the
+ * <p>Where the follower rate goes: Kafka sends a per-broker config to that broker, so a broker that is down cannot get
+ * one; and the rate must be in force when its fetchers start. So a paced broker that is down is covered by the
  * cluster-default follower rate (the least rate among the paced brokers that are down), and one that is up by a
  * per-broker rate (which takes precedence over the default). The default throttles only partitions whose lists name
  * a broker, and pacing's entries name only paced brokers.
  *
- * @param brokerRates per paced broker that is active, its rate in bytes per second
- * @param defaultRate the cluster default, when a paced broker is down
- * @param entries     per topic, the entries naming a paced broker's out-of-sync replicas
+ * <p>Why the leader side for the preferred replicas: Kafka has one follower quota per broker, shared by every replica
+ * listed on that side, so it cannot let some of a broker's replicas catch up before others. The leader side has a quota
+ * of its own on each leader, for the partitions whose leader list names that leader, applied to their followers out of
+ * the ISR. With the preferred replicas there and the rest on the follower side at the min rate, the preferred ones
+ * catch up at the pacing rate and the broker's leadership can come back after them; the broker's load is about the
+ * same. Leader rates are set on leaders, which are up, so no cluster default is needed for them.
+ *
+ * @param brokerRates per paced broker that is active, its follower rate in bytes per second
+ * @param defaultRate the cluster-default follower rate, when a paced broker is down
+ * @param entries     per topic, the follower entries naming a paced broker's out-of-sync replicas
  * @param leftOut     per paced broker, how many of its out-of-sync replicas were left out for being close
+ * @param leader      the leader side: what the preferred replicas catch up under, when they go first
  */
 record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
-                    Map<String, Set<ThrottledReplicas.Replica>> entries, Map<Integer, Integer> leftOut) {
+                    Map<String, Set<ThrottledReplicas.Replica>> entries, Map<Integer, Integer> leftOut, LeaderSide leader) {
 
     static final ThrottlePlan NONE = new ThrottlePlan(Map.of(), OptionalLong.empty(), Map.of());
+
+    /**
+     * The leader side of a plan.
+     *
+     * @param rates   per leader broker, its leader rate in bytes per second
+     * @param entries per topic, the leader entries: {@code partition:leader}, which throttle that leader's sends of the
+     *                partition to followers out of its ISR
+     */
+    record LeaderSide(Map<Integer, Long> rates, Map<String, Set<ThrottledReplicas.Replica>> entries) {
+        static final LeaderSide NONE = new LeaderSide(Map.of(), Map.of());
+
+        LeaderSide {
+            rates = Map.copyOf(rates);
+            entries = Map.copyOf(entries);
+        }
+    }
 
     ThrottlePlan {
         brokerRates = Map.copyOf(brokerRates);
         entries = Map.copyOf(entries);
         leftOut = Map.copyOf(leftOut);
+        java.util.Objects.requireNonNull(leader, "leader");
     }
 
-    /** A plan that left no replica out for being close. */
+    /** A follower-side plan that left no replica out for being close. */
     ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
                  Map<String, Set<ThrottledReplicas.Replica>> entries) {
-        this(brokerRates, defaultRate, entries, Map.of());
+        this(brokerRates, defaultRate, entries, Map.of(), LeaderSide.NONE);
     }
 
     /** For /status: per broker with replicas left out for being close, how many and why. */
@@ -55,41 +83,56 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
 
     /**
      * The plan for a decision. Never listed: the replicas of {@code unthrottled} topics (the canary's), and those of
-     * a broker that is up known to be fewer than {@code unthrottledLagBytes} behind their leader. Why the latter:
-     * once a broker is unfenced, Kafka's leader holds a partition's high watermark for a replica that reached its
-     * log end within {@code replica.lag.time.max.ms}, in the ISR or not (KAFKA-15021); the follower throttle leaves
-     * out of a fetch any listed replica whose last fetch left it behind the high watermark, while the quota is
-     * exceeded; together they hold {@code acks=all} writes up to {@code replica.lag.time.max.ms} (evidence run 14).
+     * a broker that is up known to be fewer than {@link CatchUpPacing#unthrottledLagBytes()} behind their leader. Why
+     * the latter: once a broker is unfenced, Kafka's leader holds a partition's high watermark for a replica that
+     * reached its log end within {@code replica.lag.time.max.ms}, in the ISR or not (KAFKA-15021); a throttle leaves
+     * out of a fetch any listed replica while its quota is exceeded; together they hold {@code acks=all} writes up to
+     * {@code replica.lag.time.max.ms} (evidence run 14).
      */
     static ThrottlePlan of(PacingDecision decision, RecoveryObservation observed, Set<String> unthrottled,
-                           long unthrottledLagBytes) {
+                           CatchUpPacing config) {
         Map<Integer, Long> rates = new TreeMap<>();
         long downRate = Long.MAX_VALUE;
         Map<String, Set<ThrottledReplicas.Replica>> entries = new TreeMap<>();
+        Map<String, Set<ThrottledReplicas.Replica>> leaderEntries = new TreeMap<>();
+        Map<Integer, Long> leaderRates = new TreeMap<>();
         Map<Integer, Integer> leftOut = new TreeMap<>();
         for (BrokerPacing b : decision.brokers()) {
             if (b.rateBytes().isEmpty()) {
                 continue;
             }
             long rate = b.rateBytes().getAsLong();
-            if (observed.active().contains(b.broker())) {
-                rates.put(b.broker(), rate);
-            } else {
-                downRate = Math.min(downRate, rate);
-            }
+            Set<Integer> leaders = new TreeSet<>();
             for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
                 if (unthrottled.contains(p.id().topic())) {
                     continue;
                 }
-                if (observed.knownWithin(b.broker(), p, unthrottledLagBytes)) {
+                if (observed.knownWithin(b.broker(), p, config.unthrottledLagBytes())) {
                     leftOut.merge(b.broker(), 1, Integer::sum);
                     continue;
                 }
-                entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
-                        .add(new ThrottledReplicas.Replica(p.id().partition(), b.broker()));
+                if (config.preferredFirst() && p.replicaAt(0) == b.broker() && p.hasLeader() && p.leader() != b.broker()) {
+                    leaderEntries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
+                            .add(new ThrottledReplicas.Replica(p.id().partition(), p.leader()));
+                    leaders.add(p.leader());
+                } else {
+                    entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
+                            .add(new ThrottledReplicas.Replica(p.id().partition(), b.broker()));
+                }
+            }
+            // While its preferred replicas catch up, the others wait at the min rate; each of their leaders sends the
+            // preferred ones a share of the pacing rate.
+            long followerRate = leaders.isEmpty() ? rate : Math.min(rate, config.minRateBytes());
+            for (int l : leaders) {
+                leaderRates.merge(l, Math.max(1, rate / leaders.size()), Long::sum);
+            }
+            if (observed.active().contains(b.broker())) {
+                rates.put(b.broker(), followerRate);
+            } else {
+                downRate = Math.min(downRate, followerRate);
             }
         }
         return new ThrottlePlan(rates, downRate == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(downRate),
-                entries, leftOut);
+                entries, leftOut, new LeaderSide(leaderRates, leaderEntries));
     }
 }

@@ -5,12 +5,14 @@ import io.leaderpacer.agent.pacing.ThrottleLedger.Change;
 import io.leaderpacer.agent.throttle.BrokerScope;
 import io.leaderpacer.agent.throttle.ThrottleConfigs;
 import io.leaderpacer.agent.throttle.ThrottleReading;
+import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -66,17 +68,40 @@ final class ThrottleReconciler {
     }
 
     private final ThrottleConfigs throttles;
-    private final ThrottleLedger ledger;
+    /** Per side, what pacing owns there: the follower side's ledger (with the episodes) and the leader side's. */
+    private final Map<ThrottleSide, ThrottleLedger> ledgers = new EnumMap<>(ThrottleSide.class);
+    private final Map<ThrottleSide, ReconcilePlanner> planners = new EnumMap<>(ThrottleSide.class);
     private final ActionGuard guard;
     private final Limits limits;
-    private final ReconcilePlanner planner;
+    /** Whether the leader side's ledger was read from the store (the follower side's is read by its owner). */
+    private boolean leaderLoaded;
 
-    ThrottleReconciler(ThrottleConfigs throttles, ThrottleLedger ledger, ActionGuard guard, Limits limits) {
+    /**
+     * @param follower the follower side's ledger, as loaded by the caller; the leader side's is kept in the same store
+     *                 and read before the first reconciliation
+     */
+    ThrottleReconciler(ThrottleConfigs throttles, ThrottleLedger follower, ActionGuard guard, Limits limits) {
         this.throttles = throttles;
-        this.ledger = ledger;
         this.guard = guard;
         this.limits = limits;
-        this.planner = new ReconcilePlanner(ledger, limits.maxListChars());
+        ledgers.put(ThrottleSide.FOLLOWER, follower);
+        ledgers.put(ThrottleSide.LEADER, new ThrottleLedger(follower.store(), ThrottleSide.LEADER));
+        ledgers.forEach((side, l) -> planners.put(side, new ReconcilePlanner(l, limits.maxListChars())));
+    }
+
+    /** Reads both sides' ledgers from the store again (after a start or a takeover). */
+    void load() throws InterruptedException, ExecutionException, TimeoutException {
+        for (ThrottleLedger l : ledgers.values()) {
+            l.load();
+        }
+        leaderLoaded = true;
+    }
+
+    private void loadLeaderOnce() throws InterruptedException, ExecutionException, TimeoutException {
+        if (!leaderLoaded) {
+            ledgers.get(ThrottleSide.LEADER).load();
+            leaderLoaded = true;
+        }
     }
 
     /**
@@ -119,78 +144,195 @@ final class ThrottleReconciler {
         return reconcile(ThrottlePlan.NONE, active);
     }
 
+    /** Whether neither side's ledger records a throttle value as pacing's (false before both were read: unknown). */
     boolean ownsNothing() {
-        return ledger.isEmpty();
+        return leaderLoaded && ledgers.values().stream().allMatch(ThrottleLedger::ownsNoValue);
+    }
+
+    /** Whether either side's ledger holds a record (a value of pacing's, or a removal not yet seen). */
+    boolean hasRecords() {
+        return !leaderLoaded || ledgers.values().stream().anyMatch(l -> !l.isEmpty());
     }
 
     private Outcome reconcile(ThrottlePlan plan, Set<Integer> active, boolean dry) throws InterruptedException,
             ExecutionException, TimeoutException {
-        Set<BrokerScope> scopes = new HashSet<>();
-        scopes.add(BrokerScope.clusterDefault());
-        plan.brokerRates().keySet().forEach(b -> scopes.add(BrokerScope.broker(b)));
-        for (BrokerScope s : ledger.rateScopes()) {
-            if (!s.isClusterDefault()) {
-                scopes.add(s);
+        loadLeaderOnce();
+        Map<ThrottleSide, Set<BrokerScope>> scopes = new EnumMap<>(ThrottleSide.class);
+        Map<ThrottleSide, Set<String>> topics = new EnumMap<>(ThrottleSide.class);
+        scopes.put(ThrottleSide.FOLLOWER, scopes(plan.brokerRates().keySet(), ThrottleSide.FOLLOWER, active));
+        scopes.put(ThrottleSide.LEADER, scopes(plan.leader().rates().keySet(), ThrottleSide.LEADER, active));
+        topics.put(ThrottleSide.FOLLOWER, topics(plan.entries().keySet(), ThrottleSide.FOLLOWER));
+        topics.put(ThrottleSide.LEADER, topics(plan.leader().entries().keySet(), ThrottleSide.LEADER));
+        Set<BrokerScope> allScopes = new HashSet<>();
+        Set<String> allTopics = new TreeSet<>();
+        scopes.values().forEach(allScopes::addAll);
+        topics.values().forEach(allTopics::addAll);
+        ThrottleReading now = throttles.describeEach(allScopes, allTopics, limits.describeBatch());
+        // Denied on the cluster (the broker configs): pacing cannot work, and says so once. Denied on a topic: that
+        // topic is left for later, noted, and the rest is changed or restored.
+        for (Map.Entry<ConfigResource, Throwable> f : now.failed().entrySet()) {
+            if (f.getValue() instanceof AuthorizationException && f.getKey().type() == ConfigResource.Type.BROKER) {
+                throw new ExecutionException("describeConfigs denied", f.getValue());
             }
         }
-        scopes.removeIf(s -> !s.isClusterDefault() && !active.contains(Integer.parseInt(s.brokerId())));
-        Set<String> topics = new TreeSet<>(plan.entries().keySet());
-        topics.addAll(ledger.topics());
-        ThrottleReading now = throttles.describeEach(scopes, topics, limits.describeBatch());
-        for (Throwable t : now.failed().values()) {
-            if (t instanceof AuthorizationException) {
-                throw new ExecutionException("describeConfigs denied", t);
-            }
+        List<ThrottleEdit> edits = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Map<ThrottleSide, List<Change>> forget = new EnumMap<>(ThrottleSide.class);
+        for (ThrottleSide side : ThrottleSide.values()) {
+            ReconcilePlanner.Planned planned = planners.get(side).plan(plan, scopes.get(side), topics.get(side), now);
+            edits.addAll(planned.edits());
+            notes.addAll(planned.notes());
+            forget.put(side, planned.forget());
         }
-        ReconcilePlanner.Planned planned = planner.plan(plan, scopes, topics, now);
+        edits.sort(java.util.Comparator.comparing(ThrottleEdit::phase));
         if (dry) {
-            return new Outcome(planned.edits().stream().map(ThrottleEdit::description).toList(), planned.notes(),
-                    List.of());
+            return new Outcome(edits.stream().map(ThrottleEdit::description).toList(), notes, List.of());
         }
-        ledger.update().applyAll(planned.forget()).commit();
+        if (forget.values().stream().anyMatch(f -> !f.isEmpty())) {
+            guard.checkActive("record what pacing no longer owns");
+            for (ThrottleSide side : ThrottleSide.values()) {
+                ledgers.get(side).update().applyAll(forget.get(side)).commit();
+            }
+        }
         List<String> changes = new ArrayList<>();
-        List<String> notes = new ArrayList<>(planned.notes());
         List<String> failures = new ArrayList<>();
         Optional<Throwable> denied = Optional.empty();
-        // A resource whose change was not confirmed gets no later change in this look: a SUBTRACT after an APPEND that
-        // did not land would empty a list the APPEND was to keep. The next look plans it again from what is there.
-        Set<ConfigResource> unconfirmed = new HashSet<>();
-        for (List<ThrottleEdit> plannedRequest : requests(planned.edits())) {
-            List<ThrottleEdit> request = plannedRequest.stream().filter(e -> !unconfirmed.contains(e.op().resource()))
-                    .toList();
+        // A key whose change was not confirmed gets no later change in this look: a SUBTRACT after an APPEND that did
+        // not land would empty a list the APPEND was to keep. The next look plans it again from what is there.
+        Set<String> unconfirmed = new HashSet<>();
+        for (List<ThrottleEdit> plannedRequest : requests(edits)) {
+            List<ThrottleEdit> request = plannedRequest.stream().filter(e -> !unconfirmed.contains(key(e))).toList();
             if (request.isEmpty()) {
                 continue;
             }
-            guard.checkActive("alter follower throttle configs: " + request.size() + " change(s), first "
+            guard.checkActive("alter replication throttle configs: " + request.size() + " change(s), first "
                     + request.get(0).description());
-            ledger.update().applyAll(request.stream().flatMap(e -> e.before().stream()).toList()).commit();
+            record(request, true);
             Map<ConfigResource, Optional<Throwable>> answers = throttles.applyEach(
                     request.stream().map(ThrottleEdit::op).toList());
-            ThrottleLedger.Update after = ledger.update();
+            Map<ThrottleSide, ThrottleLedger.Update> after = new EnumMap<>(ThrottleSide.class);
+            ledgers.forEach((side, l) -> after.put(side, l.update()));
             for (ThrottleEdit e : request) {
                 Optional<Throwable> failure = answers.getOrDefault(e.op().resource(),
                         Optional.of(new IllegalStateException("no answer for " + e.op().resource())));
+                ThrottleLedger.Update u = after.get(e.side());
                 if (failure.isEmpty()) {
-                    after.applyAll(e.after());
+                    u.applyAll(e.after());
                     changes.add(e.description());
                 } else if (failure.get() instanceof UnknownTopicOrPartitionException) {
                     String topic = e.op().resource().name();
-                    after.apply(Change.forgetEntries(topic)).apply(Change.forgetAll(topic));
-                    notes.add("topic " + topic + " no longer exists: pacing's follower entries on it went with it");
-                } else if (failure.get() instanceof AuthorizationException) {
+                    u.apply(Change.forgetEntries(topic)).apply(Change.forgetAll(topic));
+                    notes.add("topic " + topic + " no longer exists: pacing's entries on it went with it");
+                } else if (failure.get() instanceof AuthorizationException
+                        && e.op().resource().type() == ConfigResource.Type.BROKER) {
                     denied = failure;
-                    unconfirmed.add(e.op().resource());
+                    unconfirmed.add(key(e));
                 } else {
                     failures.add(e.description() + ": " + ThrottleReading.describe(failure.get()));
-                    unconfirmed.add(e.op().resource());
+                    unconfirmed.add(key(e));
                 }
             }
-            after.commit();
+            for (ThrottleLedger.Update u : after.values()) {
+                u.commit();
+            }
         }
         if (denied.isPresent()) {
             throw new ExecutionException("incrementalAlterConfigs denied", denied.get());
         }
+        if (!changes.isEmpty()) {
+            confirmLanded(active);
+        }
         return new Outcome(changes, notes, failures);
+    }
+
+    /**
+     * Reads back what pacing changed and records what the read shows landed: a rate, entries or a {@code *} of its own
+     * now seen, removals now seen done. Why: until a read shows a change, pacing takes a read without it as one that
+     * lags, never as someone else's change (which would leave the change unowned when it shows). Reading back at once
+     * keeps that window to the moment between the request and this read; a change someone makes after it is theirs.
+     */
+    private void confirmLanded(Set<Integer> active) throws InterruptedException, ExecutionException, TimeoutException {
+        Set<BrokerScope> scopes = new HashSet<>();
+        Set<String> topics = new TreeSet<>();
+        ledgers.values().forEach(l -> {
+            l.unseenRateScopes().stream().filter(sc -> sc.isClusterDefault()
+                    || active.contains(Integer.parseInt(sc.brokerId()))).forEach(scopes::add);
+            topics.addAll(l.unseenTopics());
+        });
+        if (scopes.isEmpty() && topics.isEmpty()) {
+            return;
+        }
+        ThrottleReading now = throttles.describeEach(scopes, topics, limits.describeBatch());
+        for (ThrottleSide side : ThrottleSide.values()) {
+            ThrottleLedger l = ledgers.get(side);
+            ThrottleLedger.Update u = l.update();
+            for (BrokerScope sc : scopes) {
+                Optional<ThrottleLedger.OwnedRate> o = l.rate(sc);
+                if (o.isEmpty() || !o.get().unseen() || now.failure(sc).isPresent()) {
+                    continue;
+                }
+                java.util.OptionalLong current = ReconcilePlanner.current(now, side, sc);
+                if (current.isPresent() && current.getAsLong() == o.get().ours()) {
+                    u.apply(Change.ownRate(sc, new ThrottleLedger.OwnedRate(o.get().prior(), o.get().ours())));
+                }
+            }
+            for (String topic : topics) {
+                if (now.failure(topic).isPresent()) {
+                    continue;
+                }
+                Optional<ThrottledReplicas> list = now.settings().replicas(side, topic);
+                boolean star = list.isPresent() && list.get().all();
+                l.all(topic).filter(a -> a.unseen() && star).ifPresent(a ->
+                        u.apply(Change.ownAll(topic, new ThrottleLedger.OwnedAll(a.prior(), false))));
+                Optional<ThrottleLedger.OwnedEntries> owned = l.entries(topic);
+                if (owned.isEmpty() || star) {
+                    continue;
+                }
+                ThrottleLedger.OwnedEntries e = owned.get();
+                Set<ThrottledReplicas.Replica> present = ThrottleLedger.sortedSet(list.map(ThrottledReplicas::replicas)
+                        .orElse(List.of()));
+                Set<ThrottledReplicas.Replica> stillShown = ThrottleLedger.sortedSet(present);
+                stillShown.retainAll(e.removed());
+                boolean seen = e.unseen() && present.containsAll(e.added());
+                if (seen || !stillShown.equals(e.removed())) {
+                    u.apply(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(e.added(), e.listWasAbsent(),
+                            e.unseen() && !seen, stillShown)));
+                }
+            }
+            if (!u.isEmpty()) {
+                guard.checkActive("record what a read shows of pacing's changes");
+                u.commit();
+            }
+        }
+    }
+
+    /** Records what a request adds to pacing's ownership, in each side's ledger, before it is sent. */
+    private void record(List<ThrottleEdit> request, boolean before) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        for (ThrottleSide side : ThrottleSide.values()) {
+            ledgers.get(side).update().applyAll(request.stream().filter(e -> e.side() == side)
+                    .flatMap(e -> (before ? e.before() : e.after()).stream()).toList()).commit();
+        }
+    }
+
+    /** The rate scopes a side reads: the cluster default, the plan's brokers and the ledger's, those that are up. */
+    private Set<BrokerScope> scopes(Set<Integer> planned, ThrottleSide side, Set<Integer> active) {
+        Set<BrokerScope> out = new HashSet<>();
+        out.add(BrokerScope.clusterDefault());
+        planned.forEach(b -> out.add(BrokerScope.broker(b)));
+        out.addAll(ledgers.get(side).rateScopes());
+        out.removeIf(s -> !s.isClusterDefault() && !active.contains(Integer.parseInt(s.brokerId())));
+        return out;
+    }
+
+    private Set<String> topics(Set<String> planned, ThrottleSide side) {
+        Set<String> out = new TreeSet<>(planned);
+        out.addAll(ledgers.get(side).topics());
+        return out;
+    }
+
+    private static String key(ThrottleEdit e) {
+        return e.op().resource() + "/" + e.op().key();
     }
 
     /**

@@ -53,7 +53,9 @@ final class KafkaConfigModel implements ThrottleConfigs {
         /** The process dies after its ledger write, before the request is sent. */
         CRASH_BEFORE,
         /** The process dies after the request landed, before its answer is handled. */
-        CRASH_AFTER
+        CRASH_AFTER,
+        /** The answer times out, and the request lands later: right before the next request. */
+        LATE
     }
 
     /** The process died (thrown through the reconciler, as a {@code kill -9} ends it). */
@@ -75,6 +77,14 @@ final class KafkaConfigModel implements ThrottleConfigs {
     private Runnable beforeNext = () -> { };
     /** Every operation sent, in order. */
     private final List<ThrottleOp> sent = new ArrayList<>();
+    /** A request that timed out and lands right before the next one. */
+    private List<ThrottleOp> late = List.of();
+    /**
+     * The values as they were at the first request since the last read (null: no request since), served by the next
+     * read when it is to be stale.
+     */
+    private Map<ConfigResource, Map<String, String>> beforeLast;
+    private boolean staleNextRead;
 
     /** Sets a value directly, as someone else would. */
     void put(ConfigResource resource, String key, String value) {
@@ -106,6 +116,11 @@ final class KafkaConfigModel implements ThrottleConfigs {
         faults.add(f);
     }
 
+    /** The next read answers from metadata that has not caught up with the last request yet. */
+    void staleNextRead() {
+        staleNextRead = true;
+    }
+
     /** Someone else's change, made right before the next request lands. */
     void beforeNextRequest(Runnable change) {
         beforeNext = change;
@@ -130,6 +145,10 @@ final class KafkaConfigModel implements ThrottleConfigs {
 
     @Override
     public ThrottleReading describeEach(Collection<BrokerScope> scopes, Collection<String> topics, int batch) {
+        // A read lags only what changed since the read before it: metadata does not go back in time.
+        Map<ConfigResource, Map<String, String>> values = staleNextRead && beforeLast != null ? beforeLast : this.values;
+        staleNextRead = false;
+        beforeLast = null;
         Map<ConfigResource, Config> configs = new LinkedHashMap<>();
         Map<ConfigResource, Throwable> failed = new LinkedHashMap<>();
         Map<String, String> defaults = values.getOrDefault(BrokerScope.clusterDefault().resource(), Map.of());
@@ -172,6 +191,13 @@ final class KafkaConfigModel implements ThrottleConfigs {
         Runnable meanwhile = beforeNext;
         beforeNext = () -> { };
         meanwhile.run();
+        late.forEach(this::apply);
+        late = List.of();
+        if (beforeLast == null) {
+            Map<ConfigResource, Map<String, String>> copy = new LinkedHashMap<>();
+            values.forEach((r, m) -> copy.put(r, new TreeMap<>(m)));
+            beforeLast = copy;
+        }
         sent.addAll(ops);
         Fault f = faults.isEmpty() ? Fault.NONE : faults.poll();
         if (f == Fault.CRASH_BEFORE) {
@@ -182,8 +208,13 @@ final class KafkaConfigModel implements ThrottleConfigs {
             ops.forEach(o -> out.put(o.resource(), Optional.of(new PolicyViolationException("too many records"))));
             return out;
         }
+        if (f == Fault.LATE) {
+            late = List.copyOf(ops);
+            ops.forEach(o -> out.put(o.resource(), Optional.of(new TimeoutException("no answer in time"))));
+            return out;
+        }
         for (ThrottleOp op : ops) {
-            if (out.containsKey(op.resource())) {
+            if (out.containsKey(op.resource()) && !sameResourceOtherKey(ops, op)) {
                 throw new AssertionError("a resource twice in one request: " + op.resource());
             }
             if (f == Fault.REFUSED) {
@@ -199,6 +230,12 @@ final class KafkaConfigModel implements ThrottleConfigs {
             out.replaceAll((r, o) -> o.isPresent() ? o : Optional.of(new TimeoutException("no answer in time")));
         }
         return out;
+    }
+
+    /** Whether another operation of the request changes another key of the same resource (Kafka takes that). */
+    private static boolean sameResourceOtherKey(List<ThrottleOp> ops, ThrottleOp op) {
+        return ops.stream().filter(o -> o.resource().equals(op.resource())).map(ThrottleOp::key).distinct().count()
+                == ops.stream().filter(o -> o.resource().equals(op.resource())).count();
     }
 
     private Optional<Throwable> apply(ThrottleOp op) {

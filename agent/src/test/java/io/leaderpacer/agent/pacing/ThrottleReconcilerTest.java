@@ -48,7 +48,9 @@ class ThrottleReconcilerTest {
     private ThrottleReconciler instance(ThrottleReconciler.Limits limits) throws Exception {
         ThrottleLedger ledger = new ThrottleLedger(store);
         ledger.load();
-        return new ThrottleReconciler(kafka, ledger, guard, limits);
+        ThrottleReconciler r = new ThrottleReconciler(kafka, ledger, guard, limits);
+        r.load();
+        return r;
     }
 
     private static ThrottlePlan rate(int broker, long bytes) {
@@ -190,5 +192,30 @@ class ThrottleReconcilerTest {
         assertThat(kafka.values()).isEmpty();
         assertThat(successor.ownsNothing()).isTrue();
         assertThat(kafka.largestRequest()).isEqualTo(3);
+    }
+
+    @Test
+    void theLeaderSide_isPacingsOwnLedger_usesSomeoneElsesLeaderRate_andIsRestoredExactly() throws Exception {
+        kafka.put(BrokerScope.broker(2).resource(), ThrottleSide.LEADER.rateKey(), "5000000");
+        kafka.put(KafkaConfigModel.topic("t"), ThrottleSide.LEADER.replicasKey(), "9:2, 8:0");
+        ThrottleReconciler r = instance();
+        ThrottlePlan first = new ThrottlePlan(Map.of(1, 1_000_000L), OptionalLong.empty(), Map.of("t",
+                Set.of(new Replica(3, 1))), Map.of(), new ThrottlePlan.LeaderSide(Map.of(0, 4_000_000L, 2, 4_000_000L),
+                Map.of("t", ThrottleLedger.sortedSet(List.of(new Replica(0, 0), new Replica(4, 2))))));
+        ThrottleReconciler.Outcome o = r.reconcile(first, UP);
+
+        assertThat(o.notes()).contains("broker 2's leader rate is 4.8 MiB/s, set by someone else: pacing uses it and"
+                + " does not change it");
+        assertThat(value("0", false, ThrottleSide.LEADER.rateKey())).isEqualTo("4000000");
+        assertThat(value("2", false, ThrottleSide.LEADER.rateKey())).isEqualTo("5000000");
+        assertThat(value("t", true, ThrottleSide.LEADER.replicasKey())).isEqualTo("9:2, 8:0,0:0,4:2");
+        assertThat(value("t", true, F.replicasKey())).isEqualTo("3:1");
+
+        ThrottleReconciler successor = instance();
+        successor.restoreAll(UP);
+        assertThat(successor.ownsNothing()).isTrue();
+        assertThat(kafka.values()).isEqualTo(Map.of(
+                BrokerScope.broker(2).resource(), Map.of(ThrottleSide.LEADER.rateKey(), "5000000"),
+                KafkaConfigModel.topic("t"), Map.of(ThrottleSide.LEADER.replicasKey(), "9:2, 8:0")));
     }
 }
