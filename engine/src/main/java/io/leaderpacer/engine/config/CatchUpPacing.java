@@ -18,11 +18,29 @@ import java.util.Objects;
  * @param rates               the rates it sets, starts from and stays between
  * @param targetRatio         the canary's P99 over its steady P99 at or under which the adaptive rate grows
  * @param timing              how often it decides and how long it may pace one broker
- * @param unthrottledLagBytes an out-of-sync replica of a broker that is up and fewer than this many bytes behind its
- *                            leader is left out of the throttle (0 = none is): Kafka's leader may hold the high
- *                            watermark for such a replica before it rejoins the ISR, so its fetches must not wait
+ * @param scope               which of a recovering broker's replicas are throttled, and in what order
  */
-public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Timing timing, long unthrottledLagBytes) {
+public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Timing timing, Scope scope) {
+
+    /**
+     * Which replicas pacing throttles, and in what order.
+     *
+     * @param unthrottledLagBytes an out-of-sync replica of a broker that is up and fewer than this many bytes behind its
+     *                            leader is left out of the throttle (0 = none is): Kafka's leader may hold the high
+     *                            watermark for such a replica before it rejoins the ISR, so its fetches must not wait
+     * @param preferredFirst      the replicas the broker is the preferred leader of catch up first, the others at the
+     *                            min rate until they are in sync
+     */
+    public record Scope(long unthrottledLagBytes, boolean preferredFirst) {
+        public Scope {
+            require(unthrottledLagBytes >= 0, ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, Long.toString(unthrottledLagBytes));
+        }
+    }
+
+    /** Every out-of-sync replica at the pacing rate, those this close to their leader left out. */
+    public CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Timing timing, long unthrottledLagBytes) {
+        this(mode, rates, targetRatio, timing, new Scope(unthrottledLagBytes, false));
+    }
 
     /** Off, with the keys' defaults. */
     public static final CatchUpPacing OFF = new CatchUpPacing(PacingMode.OFF, new Rates(20L << 20, 5L << 20, 200L << 20),
@@ -31,7 +49,7 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
     /**
      * @param rateBytes    the static rate, or the adaptive mode's start, bytes per second, as set
      * @param minRateBytes the adaptive mode's floor and its additive step per interval, bytes per second
-     * @param maxRateBytes the adaptive mode's and the progress guard's ceiling, bytes per second, as set
+     * @param maxRateBytes the adaptive mode's and the stall detector's ceiling, bytes per second, as set
      */
     public record Rates(long rateBytes, long minRateBytes, long maxRateBytes) {
         public Rates {
@@ -56,9 +74,19 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(rates, "rates");
         Objects.requireNonNull(timing, "timing");
+        Objects.requireNonNull(scope, "scope");
         require(!Double.isNaN(targetRatio) && targetRatio >= 1 && !Double.isInfinite(targetRatio),
                 ConfigKey.CATCH_UP_TARGET_RATIO, Double.toString(targetRatio));
-        require(unthrottledLagBytes >= 0, ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, Long.toString(unthrottledLagBytes));
+    }
+
+    /** See {@link Scope#unthrottledLagBytes()}. */
+    public long unthrottledLagBytes() {
+        return scope.unthrottledLagBytes();
+    }
+
+    /** See {@link Scope#preferredFirst()}. */
+    public boolean preferredFirst() {
+        return scope.preferredFirst();
     }
 
     /** The static rate, or the adaptive mode's start, as set. */
@@ -71,7 +99,7 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
         return rates.minRateBytes();
     }
 
-    /** The adaptive mode's and the progress guard's ceiling, as set. */
+    /** The adaptive mode's and the stall detector's ceiling, as set. */
     public long maxRateBytes() {
         return rates.maxRateBytes();
     }

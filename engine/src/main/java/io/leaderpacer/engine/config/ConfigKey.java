@@ -52,7 +52,7 @@ public enum ConfigKey {
             "Catch-up pacing, adaptive: the lowest rate it cuts to, and the step it grows by per interval, in bytes per second."),
     CATCH_UP_MAX_RATE_BYTES("leader.imbalance.catch.up.pacing.max.rate.bytes", "209715200",
             "a whole number of bytes per second >= 1024",
-            "Catch-up pacing: the highest rate the adaptive mode or the progress guard sets, in bytes per second (the min rate, if that is larger)."),
+            "Catch-up pacing: the highest rate the adaptive mode or the stall detector sets, in bytes per second (the min rate, if that is larger); a catch-up stalled at it is left unthrottled."),
     CATCH_UP_TARGET_RATIO("leader.imbalance.catch.up.pacing.target.p99.ratio", "1.5",
             "a number >= 1",
             "Catch-up pacing, adaptive: the canary's P99 over its steady P99 at or under which the rate grows; above it the rate is halved."),
@@ -64,7 +64,10 @@ public enum ConfigKey {
             "Catch-up pacing: a broker paced for this long is no longer throttled until it is back in every ISR."),
     CATCH_UP_UNTHROTTLED_LAG_BYTES("leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "1048576",
             "a whole number of bytes >= 0 (0 = every out-of-sync replica is throttled)",
-            "Catch-up pacing: an out-of-sync replica of a recovering broker that is up and fewer than this many bytes behind its leader is left out of the throttle. Why: once the broker is unfenced, Kafka's leader holds the high watermark for a replica that reached its log end within replica.lag.time.max.ms, in the ISR or not, so a throttle that withholds that replica's fetches holds acks=all writes up to that long; the default is one fetch's worth (replica.fetch.max.bytes' default).");
+            "Catch-up pacing: an out-of-sync replica of a recovering broker that is up and fewer than this many bytes behind its leader is left out of the throttle. Why: once the broker is unfenced, Kafka's leader holds the high watermark for a replica that reached its log end within replica.lag.time.max.ms, in the ISR or not, so a throttle that withholds that replica's fetches holds acks=all writes up to that long; the default is one fetch's worth (replica.fetch.max.bytes' default)."),
+    CATCH_UP_PREFERRED_FIRST("leader.imbalance.catch.up.pacing.preferred.first", "false",
+            "true or false",
+            "Catch-up pacing: the replicas a recovering broker is the preferred leader of catch up first, at the pacing rate (a leader-side replication throttle on their leaders), while its other out-of-sync replicas wait at the min rate (the follower-side one); once the first are back in their ISR, the others get the pacing rate. Why: leadership can come back only to replicas in sync, so this brings it back after about a third of the catch-up instead of at its end, at the same load on the broker (false = every out-of-sync replica at the pacing rate).");
 
     private final String key;
     private final String defaultValue;

@@ -134,7 +134,8 @@ public record PacerConfig(
                         parseRatio(ConfigKey.CATCH_UP_TARGET_RATIO, current.get(ConfigKey.CATCH_UP_TARGET_RATIO)),
                         new CatchUpPacing.Timing(parseLong(ConfigKey.CATCH_UP_INTERVAL_MS, current, 100),
                                 parseLong(ConfigKey.CATCH_UP_MAX_WAIT_MS, current, 0)),
-                        parseLong(ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, current, 0)));
+                        new CatchUpPacing.Scope(parseLong(ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, current, 0),
+                                parseBoolean(ConfigKey.CATCH_UP_PREFERRED_FIRST, current.get(ConfigKey.CATCH_UP_PREFERRED_FIRST)))));
     }
 
     /** A new configuration with one key changed (or reset, with {@code null}). */
@@ -179,6 +180,7 @@ public record PacerConfig(
             case CATCH_UP_INTERVAL_MS: return Long.toString(pacing.timing().intervalMs());
             case CATCH_UP_MAX_WAIT_MS: return Long.toString(pacing.timing().maxWaitMs());
             case CATCH_UP_UNTHROTTLED_LAG_BYTES: return Long.toString(pacing.unthrottledLagBytes());
+            case CATCH_UP_PREFERRED_FIRST: return Boolean.toString(pacing.preferredFirst());
             default: throw new IllegalStateException("unhandled key " + key);
         }
     }
@@ -233,6 +235,14 @@ public record PacerConfig(
             throw new ConfigException(ConfigKey.THRESHOLD_PERCENT.key(), raw, "must be " + ConfigKey.THRESHOLD_PERCENT.allowed());
         }
         return v;
+    }
+
+    private static boolean parseBoolean(ConfigKey key, String raw) {
+        String v = raw.trim();
+        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(v);
+        }
+        throw new ConfigException(key.key(), raw, "must be " + key.allowed());
     }
 
     private static PacingMode parsePacingMode(String raw) {

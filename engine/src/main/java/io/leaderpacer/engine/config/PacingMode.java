@@ -4,7 +4,7 @@ package io.leaderpacer.engine.config;
 public enum PacingMode {
     /** Never: no replication throttle is set (the default: Kafka's behaviour). */
     OFF("off"),
-    /** At the configured rate, raised only by the progress guard. */
+    /** At the configured rate, raised only by the stall detector. */
     STATIC("static"),
     /** From the configured rate, up while the canary is healthy, halved when it is not. */
     ADAPTIVE("adaptive");

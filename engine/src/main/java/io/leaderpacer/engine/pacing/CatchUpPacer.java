@@ -23,10 +23,12 @@ import java.util.TreeMap;
  *       when it is back in every ISR: it is then no longer listed, so its throttle comes off.</li>
  *   <li>While it is inactive the throttle stays at its rate, so that it is in force when the broker's fetchers
  *       start; nothing is learnt meanwhile.</li>
- *   <li>Static: the configured rate. Adaptive: from the configured rate, one step (the min rate) up per interval
- *       while the canary's P99 is within the target ratio of its steady P99, halved at once when it is not (at most
- *       once per {@value #CUT_COOLDOWN_INTERVALS} intervals, the time a cut takes to show), bounded by the min and
- *       max rates and never cut below half again the inflow last measured; without a canary sample it holds.</li>
+ *   <li>Static: the configured rate. Adaptive: from the configured rate, changed at most once per
+ *       {@value #SIGNAL_SETTLE_MS} ms (a change must show in the canary's signal before the next is judged on it): up
+ *       by a quarter while the canary's P99 is under {@value #FAR_UNDER_TARGET_PERCENT} % of the target ratio of its
+ *       steady P99, by one step (the min rate) while it is nearer, down to {@value #CUT_PERCENT} % when it is over;
+ *       bounded by the min and max rates and never cut below half again the inflow last measured; without a canary
+ *       sample it holds.</li>
  *   <li>The stall detector, in both modes, over windows of {@value #STALL_WINDOW_MS} ms (longer than Kafka's 11 s
  *       quota window): catch-up has stalled when its replicas fetched at least {@value #SATURATED_PERCENT} % of what
  *       the rate allowed and bytes behind fell by at most {@value #STALL_FALL_PERCENT} % of what they fetched (the rate
@@ -49,8 +51,18 @@ public final class CatchUpPacer {
     static final int SATURATED_PERCENT = 70;
     /** Bytes behind fell by at most this share of what was fetched: the fetches went to keeping up with inflow. */
     static final int STALL_FALL_PERCENT = 10;
-    /** Intervals between two cuts: a cut shows in the canary only after Kafka's quota window moves on. */
-    static final int CUT_COOLDOWN_INTERVALS = 3;
+    /**
+     * The least time between two changes of an adaptive rate: Kafka's quota takes a new rate at the next fetch, and
+     * the canary, whose P99 is over windows of 5 s, shows it in its next full window. A change sooner than that would
+     * act on a signal from before the last one: the sawtooth of 5 to 45 MiB/s measured inside one catch-up.
+     */
+    static final long SIGNAL_SETTLE_MS = 6000;
+    /** A cut keeps this share of the rate. */
+    static final int CUT_PERCENT = 60;
+    /** A raise far under the target adds this share (the min rate, when that is more). */
+    static final int RAISE_PERCENT = 125;
+    /** Under this share of the target ratio, the canary is far from it. */
+    static final int FAR_UNDER_TARGET_PERCENT = 75;
 
     private CatchUpPacer() {
     }
@@ -58,8 +70,9 @@ public final class CatchUpPacer {
     /**
      * Decides one look.
      *
-     * @param signals what was observed, one entry per broker at most; a broker with an open episode and no entry is
-     *                taken as inactive
+     * @param signals what was observed, one entry per broker that hosts replicas (down ones included); a broker with
+     *                an open episode and no entry hosts none any more (its replicas moved, or it was removed): its
+     *                episode ends
      * @param config  the settings in force
      * @param memory  the previous decision's {@link PacingDecision#nextMemory()}, or {@link PacingMemory#empty()}
      * @param nowMs   the look's time, on any monotonic scale
@@ -75,9 +88,7 @@ public final class CatchUpPacer {
                 throw new IllegalArgumentException("broker " + s.broker() + " is observed twice");
             }
         }
-        for (int b : memory.brokers()) {
-            byBroker.putIfAbsent(b, BrokerSignals.inactive(b));
-        }
+
         List<BrokerPacing> out = new ArrayList<>();
         Map<Integer, PacingEpisode> next = new TreeMap<>();
         if (config.enabled()) {
@@ -111,17 +122,31 @@ public final class CatchUpPacer {
         }
         if (ep.escaped()) {
             if (!up) {
-                ep = ep.forgetLooks();
+                ep = ep.forgetLooks(nowMs);
             }
             String why = maxWait > 0 && ep.clock().pacedMs() >= maxWait ? String.format(Locale.ROOT,
                     "paced for %d s while up, the max-wait", maxWait / 1000) : "catch-up stalled at the max rate";
             return escaped(s, ep, why + ": unthrottled until it is back in every ISR");
         }
-        if (!up || s.bytesBehind().isEmpty()) {
-            ep = up ? ep : ep.forgetLooks();
-            String why = !up ? "down: throttle at " + rate(ep.rateBytes())
-                    + " in place for its return" : "bytes behind unknown: holding " + rate(ep.rateBytes());
-            return paced(s, ep, why);
+        long held = Math.min(config.ceilingBytes(), Math.max(config.minRateBytes(), ep.rateBytes()));
+        if (held != ep.rateBytes()) {
+            // The min or max rate changed under it (or a predecessor's rate is out of today's bounds).
+            ep = ep.clampedTo(held);
+        }
+        if (!up) {
+            ep = ep.forgetLooks(nowMs);
+            if (maxWait > 0 && ep.clock().downMs(nowMs) >= maxWait) {
+                // Its rate, while it is down, is the cluster default, which throttles every broker's listed replicas:
+                // not for longer than the max-wait.
+                return new Step(ep, new BrokerPacing(s.broker(), PacingPhase.PACED, OptionalLong.empty(),
+                        String.format(Locale.ROOT, "down for %d s, the max-wait: no cluster-default rate while it is"
+                                + " down; paced again at %s once it is up", maxWait / 1000, rate(ep.rateBytes())),
+                        BrokerPacing.Progress.UNKNOWN));
+            }
+            return paced(s, ep, "down: throttle at " + rate(ep.rateBytes()) + " in place for its return");
+        }
+        if (s.bytesBehind().isEmpty()) {
+            return paced(s, ep, "bytes behind unknown: holding " + rate(ep.rateBytes()));
         }
         long bytes = s.bytesBehind().getAsLong();
         long sinceLast = ep.last().mark().present() ? nowMs - ep.last().mark().atMs() : 0;
@@ -220,32 +245,41 @@ public final class CatchUpPacer {
             return paced(s, ep, "no canary sample yet: holding " + rate(ep.rateBytes()));
         }
         double ratio = s.canaryRatio().getAsDouble();
-        long interval = config.timing().intervalMs();
-        if (ratio > config.targetRatio()) {
-            if (ep.changes().cutAtMs() != Long.MIN_VALUE && nowMs - ep.changes().cutAtMs() < CUT_COOLDOWN_INTERVALS * interval) {
-                return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: holding %s"
-                        + " while the last cut takes effect", ratio, config.targetRatio(), rate(ep.rateBytes())));
-            }
+        double target = config.targetRatio();
+        // A change is judged on a signal that has seen it: the canary's next full window after the quota moved. Only a
+        // signal far over the target cuts a rate raised moments ago (never one cut moments ago).
+        long settle = Math.max(config.timing().intervalMs(), SIGNAL_SETTLE_MS);
+        boolean settled = ep.changes().changedAtMs() == Long.MIN_VALUE || nowMs - ep.changes().changedAtMs() >= settle;
+        boolean cutSettled = ep.changes().cutAtMs() == Long.MIN_VALUE || nowMs - ep.changes().cutAtMs() >= settle;
+        boolean farOver = ratio > target * 2;
+        if (!cutSettled || !(settled || (farOver && ratio > target))) {
+            return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady: holding %s while the last change"
+                    + " shows in it", ratio, rate(ep.rateBytes())));
+        }
+        if (ratio > target) {
             long floor = Math.max(config.minRateBytes(), ep.changes().floorBytes());
-            long cut = Math.max(floor, ep.rateBytes() / 2);
+            long cut = Math.max(floor, ep.rateBytes() * CUT_PERCENT / 100);
             if (cut >= ep.rateBytes()) {
                 String which = ep.changes().floorBytes() > config.minRateBytes()
                         ? "under it catch-up would not keep up with its inflow" : "the min rate";
                 return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: holding %s, %s",
-                        ratio, config.targetRatio(), rate(ep.rateBytes()), which));
+                        ratio, target, rate(ep.rateBytes()), which));
             }
             ep = ep.withRate(cut, nowMs, true);
             return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: rate cut to %s", ratio,
-                    config.targetRatio(), rate(cut)));
+                    target, rate(cut)));
         }
-        if (nowMs - ep.changes().changedAtMs() >= interval && ep.rateBytes() < config.ceilingBytes()) {
-            long up = Math.min(config.ceilingBytes(), ep.rateBytes() + config.minRateBytes());
-            ep = ep.withRate(up, nowMs, false);
-            return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, within %.1fx: raised to %s", ratio,
-                    config.targetRatio(), rate(up)));
+        if (ep.rateBytes() >= config.ceilingBytes()) {
+            return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, within %.1fx: holding the max"
+                    + " rate %s", ratio, target, rate(ep.rateBytes())));
         }
-        return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, within %.1fx: holding %s", ratio,
-                config.targetRatio(), rate(ep.rateBytes())));
+        // Far under the target: a quarter more; near it, one step; both at least one step and at most the max rate.
+        boolean far = ratio * 100 <= target * FAR_UNDER_TARGET_PERCENT;
+        long up = Math.min(config.ceilingBytes(), Math.max(ep.rateBytes() + config.minRateBytes(),
+                far ? ep.rateBytes() * RAISE_PERCENT / 100 : 0));
+        ep = ep.withRate(up, nowMs, false);
+        return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, within %.1fx: raised to %s", ratio,
+                target, rate(up)));
     }
 
     private static Step paced(BrokerSignals s, PacingEpisode ep, String reason) {

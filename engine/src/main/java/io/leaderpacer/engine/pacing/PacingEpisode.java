@@ -26,19 +26,25 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
      * @param startMs    the first look that found the broker recovering (down, or up and catching up)
      * @param pacedMs    how long it has been paced while up, summed over the looks that found it up: time down does not
      *                   count, since a broker that is down is not held back by its throttle
-     * @param lastLookMs the previous look's time, or {@link Long#MIN_VALUE} when the previous look found it down
+     * @param lastLookMs  the previous look's time, or {@link Long#MIN_VALUE} when the previous look found it down
+     * @param downSinceMs the first look of the current time down, or {@link Long#MIN_VALUE} while it is up
      */
-    record Clock(long startMs, long pacedMs, long lastLookMs) {
+    record Clock(long startMs, long pacedMs, long lastLookMs, long downSinceMs) {
 
         /** This look found the broker up: the time since the previous look counts if that one did too. */
         Clock up(long nowMs) {
             long add = lastLookMs != Long.MIN_VALUE && nowMs > lastLookMs ? nowMs - lastLookMs : 0;
-            return new Clock(startMs, pacedMs + add, nowMs);
+            return new Clock(startMs, pacedMs + add, nowMs, Long.MIN_VALUE);
         }
 
         /** This look found the broker down. */
-        Clock down() {
-            return new Clock(startMs, pacedMs, Long.MIN_VALUE);
+        Clock down(long nowMs) {
+            return new Clock(startMs, pacedMs, Long.MIN_VALUE, downSinceMs == Long.MIN_VALUE ? nowMs : downSinceMs);
+        }
+
+        /** How long it has been down, at {@code nowMs}; 0 while it is up. */
+        long downMs(long nowMs) {
+            return downSinceMs == Long.MIN_VALUE ? 0 : Math.max(0, nowMs - downSinceMs);
         }
     }
 
@@ -83,15 +89,21 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
     }
 
     static PacingEpisode start(long nowMs, long rateBytes) {
-        return new PacingEpisode(new Clock(nowMs, 0, Long.MIN_VALUE), rateBytes, false,
+        return new PacingEpisode(new Clock(nowMs, 0, Long.MIN_VALUE, Long.MIN_VALUE), rateBytes, false,
                 new Changes(nowMs, Long.MIN_VALUE, 0), Window.NONE, Last.NONE);
     }
 
     /** An episode an earlier instance started: its clock, rate, escape and peak, as its successor resumes it. */
     static PacingEpisode resume(PacingMemory.Resumed r) {
-        return new PacingEpisode(new Clock(r.startMs(), r.pacedMs(), Long.MIN_VALUE), r.rateBytes(), r.escaped(),
+        return new PacingEpisode(new Clock(r.startMs(), r.pacedMs(), Long.MIN_VALUE, Long.MIN_VALUE), r.rateBytes(),
+                r.escaped(),
                 new Changes(Long.MIN_VALUE, Long.MIN_VALUE, 0), Window.NONE,
                 new Last(Mark.NONE, OptionalDouble.empty(), r.peakBytes()));
+    }
+
+    /** The same episode at another rate, no change recorded (a rate held within new bounds). */
+    PacingEpisode clampedTo(long rate) {
+        return new PacingEpisode(clock, rate, escaped, changes, window, last);
     }
 
     PacingEpisode withRate(long rate, long nowMs, boolean cut) {
@@ -116,9 +128,9 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
         return new PacingEpisode(clock, rateBytes, escaped, changes, w, last);
     }
 
-    /** Down again: the bytes behind it had no longer tell how it catches up. */
-    PacingEpisode forgetLooks() {
-        return new PacingEpisode(clock.down(), rateBytes, escaped, changes, Window.NONE,
+    /** Down again, at {@code nowMs}: the bytes behind it had no longer tell how it catches up. */
+    PacingEpisode forgetLooks(long nowMs) {
+        return new PacingEpisode(clock.down(nowMs), rateBytes, escaped, changes, Window.NONE,
                 new Last(Mark.NONE, OptionalDouble.empty(), last.peakBytes()));
     }
 

@@ -59,39 +59,55 @@ class CatchUpPacerTest {
     }
 
     @Test
-    void adaptive_growsOneStepPerIntervalWhileHealthy_andHalvesAtOnceWhenNot() {
+    void adaptive_changesOncePerSignalWindow_aQuarterUpFarUnder_aStepNear_andCutsOver() {
         CatchUpPacing c = config("adaptive");
         PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(500, 1.1)), c, PacingMemory.empty(), 0);
-        assertThat(d.rateFor(1)).as("the episode starts at the rate; a change waits an interval").hasValue(20 * MIB);
+        assertThat(d.rateFor(1)).as("the episode starts at the rate").hasValue(20 * MIB);
+        assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 1.1x steady: holding 20.0 MiB/s while the last"
+                + " change shows in it");
 
-        d = CatchUpPacer.decide(List.of(catchingUp(460, 1.2)), c, d.nextMemory(), 2000);
+        d = CatchUpPacer.decide(List.of(catchingUp(480, 1.0)), c, d.nextMemory(), 6000);
+        assertThat(d.rateFor(1)).as("far under 1.5x: a quarter more").hasValue(25 * MIB);
+        assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 1.0x steady, within 1.5x: raised to 25.0 MiB/s");
+
+        d = CatchUpPacer.decide(List.of(catchingUp(450, 1.9)), c, d.nextMemory(), 8000);
+        assertThat(d.rateFor(1)).as("over, but the raise has not shown yet").hasValue(25 * MIB);
+
+        d = CatchUpPacer.decide(List.of(catchingUp(420, 1.9)), c, d.nextMemory(), 12_000);
+        assertThat(d.rateFor(1)).hasValue(15 * MIB);
+        assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 1.9x steady, over 1.5x: rate cut to 15.0 MiB/s");
+
+        d = CatchUpPacer.decide(List.of(catchingUp(400, 4.0)), c, d.nextMemory(), 14_000);
+        assertThat(d.rateFor(1)).as("far over, but a cut moments ago has not shown yet").hasValue(15 * MIB);
+
+        d = CatchUpPacer.decide(List.of(catchingUp(380, 4.0)), c, d.nextMemory(), 18_000);
+        assertThat(d.rateFor(1)).hasValue(9 * MIB);
+
+        d = CatchUpPacer.decide(List.of(catchingUp(360, 1.4)), c, d.nextMemory(), 24_000);
+        assertThat(d.rateFor(1)).as("near 1.5x: one step").hasValue(14 * MIB);
+    }
+
+    @Test
+    void adaptive_farOverTheTarget_cutsARateRaisedMomentsAgo() {
+        CatchUpPacing c = config("adaptive");
+        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(500, 1.0)), c, PacingMemory.empty(), 0);
+        d = CatchUpPacer.decide(List.of(catchingUp(480, 1.0)), c, d.nextMemory(), 6000);
         assertThat(d.rateFor(1)).hasValue(25 * MIB);
-        assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 1.2x steady, within 1.5x: raised to 25.0 MiB/s");
 
-        d = CatchUpPacer.decide(List.of(catchingUp(410, 1.0)), c, d.nextMemory(), 3000);
-        assertThat(d.rateFor(1)).as("less than an interval since the last change").hasValue(25 * MIB);
-
-        d = CatchUpPacer.decide(List.of(catchingUp(380, 1.9)), c, d.nextMemory(), 4000);
-        assertThat(d.rateFor(1)).hasValue(12 * MIB + MIB / 2);
-        assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 1.9x steady, over 1.5x: rate cut to 12.5 MiB/s");
-
-        d = CatchUpPacer.decide(List.of(catchingUp(370, 2.5)), c, d.nextMemory(), 6000);
-        assertThat(d.rateFor(1)).as("a second cut waits for the first to show").hasValue(12 * MIB + MIB / 2);
-
-        d = CatchUpPacer.decide(List.of(catchingUp(360, 2.5)), c, d.nextMemory(), 10_000);
-        assertThat(d.rateFor(1)).as("never below the min rate").hasValue(6 * MIB + MIB / 4);
+        d = CatchUpPacer.decide(List.of(catchingUp(470, 3.5)), c, d.nextMemory(), 8000);
+        assertThat(d.rateFor(1)).hasValue(15 * MIB);
     }
 
     @Test
     void adaptive_neverGrowsPastTheMaxRate_norCutsBelowTheMinRate() {
         CatchUpPacing c = config("adaptive");
         PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(5000, 1.0)), c, PacingMemory.empty(), 0);
-        for (int i = 1; i <= 10; i++) {
+        for (int i = 1; i <= 15; i++) {
             d = CatchUpPacer.decide(List.of(catchingUp(5000 - 200L * i, 1.0)), c, d.nextMemory(), i * 2000L);
         }
         assertThat(d.rateFor(1)).hasValue(40 * MIB);
-        for (int i = 11; i <= 40; i++) {
-            d = CatchUpPacer.decide(List.of(catchingUp(3000 - 50L * (i - 10), 3.0)), c, d.nextMemory(), i * 2000L);
+        for (int i = 16; i <= 46; i++) {
+            d = CatchUpPacer.decide(List.of(catchingUp(3000 - 50L * (i - 15), 3.0)), c, d.nextMemory(), i * 2000L);
         }
         assertThat(d.rateFor(1)).hasValue(5 * MIB);
     }
@@ -116,14 +132,13 @@ class CatchUpPacerTest {
     void stallDetector_withoutFlows_raisesARateUnderWhichBytesBehindDoNotFall_whateverTheCanarySays() {
         CatchUpPacing c = config("adaptive");
         PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(300, 5.0)), c, PacingMemory.empty(), 0);
-        // The canary is unhealthy throughout: the rate is cut to 10 at once and to 5 after 6 s (the min rate); bytes
-        // behind did not fall in the window of 15 s: at the first look past it (16 s), raised to 5 + 5.
+        // The canary is far over the target throughout: the rate is cut to 12 at once, to 7.2 after 6 s and to the min
+        // rate, 5, after 12 s; bytes behind did not fall in the window of 15 s: at the first look past it (16 s),
+        // raised to 5 + 5.
         for (int i = 1; i <= 8; i++) {
             d = CatchUpPacer.decide(List.of(catchingUp(300, 5.0)), c, d.nextMemory(), i * 2000L);
             if (i == 7) {
-                assertThat(d.rateFor(1)).hasValue(5 * MIB);
-                assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 5.0x steady, over 1.5x: holding"
-                        + " 5.0 MiB/s, the min rate");
+                assertThat(d.rateFor(1)).as("cut far over the target, down to the min rate").hasValue(5 * MIB);
             }
         }
         BrokerPacing b = d.brokers().get(0);
@@ -184,15 +199,15 @@ class CatchUpPacerTest {
     @Test
     void adaptiveCuts_stopAtHalfAgainTheInflowMeasured_notAtARatchet() {
         CatchUpPacing c = config("adaptive");
-        // Healthy while 8 MiB/s flow in: the rate grows to the max, 40; the window closing at 16 s sets the floor of
-        // cuts at 12. Then unhealthy: 40 -> 20 at 18 s, 20 -> 12 (not 10) at 24 s.
+        // Healthy while 8 MiB/s flow in: 20 -> 25 (6 s) -> 31.25 (12 s); the window closing at 16 s sets the floor of
+        // cuts at 12. Then over the target: 31.25 -> 18.75 (18 s) -> 12, not 11.25 (24 s).
         PacingDecision d = CatchUpPacer.decide(List.of(flowing(900, 1.0, 20, 8)), c, PacingMemory.empty(), 0);
         for (int i = 1; i <= 8; i++) {
             d = CatchUpPacer.decide(List.of(flowing(900 - 24L * i, 1.0, 20, 8)), c, d.nextMemory(), i * 2000L);
         }
-        assertThat(d.rateFor(1)).hasValue(40 * MIB);
+        assertThat(d.rateFor(1)).hasValue(32_768_000);
         d = CatchUpPacer.decide(List.of(flowing(600, 3.0, 20, 8)), c, d.nextMemory(), 18_000);
-        assertThat(d.rateFor(1)).hasValue(20 * MIB);
+        assertThat(d.rateFor(1)).hasValue(19_660_800);
         for (int i = 10; i <= 12; i++) {
             d = CatchUpPacer.decide(List.of(flowing(600 - 10L * i, 3.0, 12, 2)), c, d.nextMemory(), i * 2000L);
         }
@@ -284,23 +299,41 @@ class CatchUpPacerTest {
             d = CatchUpPacer.decide(List.of(catchingUp(800 - 50L * i, 1.0)), c, d.nextMemory(), i * 2000L);
         }
         PacingMemory.Resumed r = d.nextMemory().summary().get(1);
-        assertThat(r).isEqualTo(new PacingMemory.Resumed(0, 8000, 40 * MIB, false, 800 * MIB));
+        assertThat(r).isEqualTo(new PacingMemory.Resumed(0, 8000, 25 * MIB, false, 800 * MIB));
 
         PacingDecision next = CatchUpPacer.decide(List.of(catchingUp(590, Double.NaN)), c,
                 PacingMemory.resumed(Map.of(1, r)), 30_000);
-        assertThat(next.rateFor(1)).as("the predecessor's rate, not the start rate").hasValue(40 * MIB);
+        assertThat(next.rateFor(1)).as("the predecessor's rate, not the start rate").hasValue(25 * MIB);
         assertThat(next.brokers().get(0).progress().peakBytesBehind()).hasValue(800 * MIB);
         assertThat(next.nextMemory().summary().get(1).pacedMs()).as("the clock goes on from the record").isEqualTo(8000);
     }
 
     @Test
-    void aBrokerRememberedButNotObserved_isTakenAsDown() {
+    void aBrokerThatNoLongerHostsReplicas_endsItsEpisode_andIsThrottledNoMore() {
         CatchUpPacing c = config("static");
-        PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(100, Double.NaN)), c, PacingMemory.empty(), 0);
+        PacingDecision d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, PacingMemory.empty(), 0);
+        assertThat(d.rateFor(1)).hasValue(20 * MIB);
+        // Its partitions were moved away and it was removed: the observer no longer lists it.
         d = CatchUpPacer.decide(List.of(), c, d.nextMemory(), 2000);
 
+        assertThat(d.brokers()).isEmpty();
+        assertThat(d.nextMemory()).isEqualTo(PacingMemory.empty());
+    }
+
+    @Test
+    void aBrokerDownLongerThanTheMaxWait_keepsNoRateWhileDown_andIsPacedAgainOnceUp() {
+        CatchUpPacing c = config("static");
+        PacingDecision d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, PacingMemory.empty(), 0);
+        d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, d.nextMemory(), 599_000);
         assertThat(d.rateFor(1)).hasValue(20 * MIB);
-        assertThat(d.brokers().get(0).reason()).startsWith("down:");
+
+        d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, d.nextMemory(), 600_000);
+        assertThat(d.rateFor(1)).isEmpty();
+        assertThat(d.brokers().get(0).reason()).isEqualTo("down for 600 s, the max-wait: no cluster-default rate while"
+                + " it is down; paced again at 20.0 MiB/s once it is up");
+
+        d = CatchUpPacer.decide(List.of(catchingUp(900, Double.NaN)), c, d.nextMemory(), 700_000);
+        assertThat(d.rateFor(1)).as("up: its own rate, the max-wait counting from here").hasValue(20 * MIB);
     }
 
     @Test

@@ -55,18 +55,35 @@ class CatchUpPacingTest {
     }
 
     @Test
-    void adaptivePacing_growsWhileTheCanaryIsWithinTarget() {
+    void adaptivePacing_growsWhileTheCanaryIsWithinTarget_atMostOnceAPerSignalWindow() {
         // With the fetch arithmetic alone a caught write waits half a response of a broker that fetches 970 MB/s:
-        // the canary stays within 1.5x, and the rate grows by the min rate (5 MiB/s) per look from 20 MiB/s.
+        // the canary stays within 1.5x, and the rate grows from 20 MiB/s (20.97 MB/s), one change per 6 s at most.
         PolicyOutcome o = run("leader.imbalance.catch.up.pacing=adaptive", "");
-        assertThat(Arrays.stream(throttle(o)).max().orElse(0)).isGreaterThan(30);
+        double[] rate = throttle(o);
+        assertThat(Arrays.stream(rate).max().orElse(0)).isGreaterThan(26.2);
+        assertChangesAtLeastApart(o, rate, 6.0);
     }
 
     @Test
-    void adaptivePacing_cutsToTheMinRate_whenTheCanaryIsOverTarget() {
-        // A caught write waiting 200 times the arithmetic keeps the canary far over 1.5x: halved until the min rate.
+    void adaptivePacing_cutsTowardTheMinRate_neverUnderIt_whenTheCanaryIsOverTarget() {
+        // A caught write waiting 200 times the arithmetic keeps the canary far over 1.5x: cut to 60 %, then again.
         PolicyOutcome o = run("leader.imbalance.catch.up.pacing=adaptive", ", throttledFetchWaitScale: 200");
         double[] rate = throttle(o);
-        assertThat(Arrays.stream(rate).filter(r -> r > 0).min().orElse(0)).isCloseTo(5.24288, within(1e-9));
+        double least = Arrays.stream(rate).filter(r -> r > 0).min().orElse(0);
+        assertThat(least).as("cut twice at least: 20 -> 12 -> 7.2 MiB/s").isLessThanOrEqualTo(7.55);
+        assertThat(least).as("never under the min rate, 5 MiB/s").isGreaterThanOrEqualTo(5.24288 - 1e-9);
+    }
+
+    /** Between two different rates in a row, at least {@code seconds} of simulated time, less one 2 s bucket. */
+    private static void assertChangesAtLeastApart(PolicyOutcome o, double[] rate, double seconds) {
+        TimeSeries ts = o.series();
+        double lastChange = Double.NEGATIVE_INFINITY;
+        for (int i = 1; i < rate.length; i++) {
+            if (rate[i] > 0 && rate[i - 1] > 0 && rate[i] != rate[i - 1]) {
+                double t = ts.value("time_s", i);
+                assertThat(t - lastChange).as("a change at %.1f s", t).isGreaterThanOrEqualTo(seconds - 2.0);
+                lastChange = t;
+            }
+        }
     }
 }
