@@ -123,6 +123,8 @@ final class VersionStory {
         c.put("broker bounced under a follower throttle: gated, then paced batches", this::bounce);
         c.put("metrics", this::metricsAfterBounce);
         c.put("KIP-491 reorder, kill -9 of the agent, exact restore", this::reorderKillRestore);
+        c.put("catch-up pacing: a restarted broker paced, every throttle config restored exactly",
+                () -> new PacingStory(cluster, admin, moves, TOPIC, PARTITIONS).run());
         return c;
     }
 

@@ -42,6 +42,7 @@ class ConfigCommandTest {
                 "  leader.imbalance.catch.up.pacing.interval.ms",
                 "  leader.imbalance.catch.up.pacing.max.wait.ms",
                 "  leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                "  leader.imbalance.catch.up.pacing.preferred.first",
                 "The command that does it (Leader Pacer's keys live in its config topic _leader-pacer-config, which"
                         + " kafka-configs.sh cannot write):",
                 "  pacer config --bootstrap-server HOST:9092 --alter \\",
@@ -61,7 +62,8 @@ class ConfigCommandTest {
                         + "leader.imbalance.catch.up.pacing.target.p99.ratio,"
                         + "leader.imbalance.catch.up.pacing.interval.ms,"
                         + "leader.imbalance.catch.up.pacing.max.wait.ms,"
-                        + "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                        + "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes,"
+                        + "leader.imbalance.catch.up.pacing.preferred.first",
                 "Dry run: nothing was written.");
     }
 

@@ -138,6 +138,8 @@ class CatchUpPacingClusterTest {
         boolean sawPerBrokerRate = false;
         boolean sawDefaultReplaced = false;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        // The two readings before this one: a list can show what a look decided on a reading that old.
+        java.util.Deque<Set<String>> recent = new java.util.ArrayDeque<>(List.of(allReplicasOf(2), allReplicasOf(2)));
         while (System.nanoTime() < deadline) {
             PacingReport r = agent.paceOnce();
             assertThat(r.problem()).isEmpty();
@@ -152,7 +154,12 @@ class CatchUpPacingClusterTest {
             if (!listed.isEmpty() && listed.size() < PARTITIONS) {
                 sawPartialList = true;
             }
-            assertThat(listed).allSatisfy(e -> assertThat(e).endsWith(":2"));
+            // Every entry is a replica of broker 2 that this reading or one of the two before saw out of its ISR.
+            Set<String> mayList = new TreeSet<>(outOfSync);
+            recent.forEach(mayList::addAll);
+            assertThat(listed).isSubsetOf(mayList);
+            recent.removeFirst();
+            recent.addLast(outOfSync);
             if (rate(now, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG).isPresent()) {
                 sawPerBrokerRate = true;
                 // The two changes reach the brokers through the metadata log, each broker at its own pace: a look
@@ -305,7 +312,7 @@ class CatchUpPacingClusterTest {
             });
 
             // All in sync: the last window's P99 over the steady windows' median is near 1 (noise allowed).
-            assertThat(canary.apply(2).getAsDouble()).isStrictlyBetween(0.0, 20.0);
+            assertThat(canary.apply(2).getAsDouble()).isStrictlyBetween(0.2, 5.0);
             assertThat(canary.steadyP99()).isPositive();
         } finally {
             // Closing while sends complete must not wait on the canary's own lock (it once deadlocked here).
@@ -485,8 +492,11 @@ class CatchUpPacingClusterTest {
     private static ThrottleReconciler reconciler(LedgerStore store) throws Exception {
         ThrottleLedger ledger = new ThrottleLedger(store);
         ledger.load();
-        return new ThrottleReconciler(throttles, ledger, io.leaderpacer.agent.coordination.ActionGuard.NONE,
+        ThrottleReconciler r = new ThrottleReconciler(throttles, ledger,
+                io.leaderpacer.agent.coordination.ActionGuard.NONE,
                 new ThrottleReconciler.Limits(SHORT_LIMIT, ThrottleReconciler.Limits.KAFKA_MAX_RECORDS_PER_REQUEST, 200));
+        r.load();
+        return r;
     }
 
     private static Set<ThrottledReplicas.Replica> replicasOf(int broker) {

@@ -32,6 +32,12 @@ class ThrottlePlanTest {
                 behind(CANARY, 2))), active);
     }
 
+    /** Pacing with this unthrottled lag, every replica at the pacing rate. */
+    private static io.leaderpacer.engine.config.CatchUpPacing lag(long bytes) {
+        return io.leaderpacer.engine.config.PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static",
+                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", Long.toString(bytes))).pacing();
+    }
+
     private static PacingDecision pacedAt20MiB() {
         return new PacingDecision(0, List.of(new BrokerPacing(1, PacingPhase.PACED, OptionalLong.of(20L << 20),
                 "static", BrokerPacing.Progress.UNKNOWN)), PacingMemory.empty());
@@ -39,7 +45,7 @@ class ThrottlePlanTest {
 
     @Test
     void pacedBrokerThatIsUp_getsItsOwnRate_andItsOutOfSyncReplicasListed_butNeverTheCanarys() {
-        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 1, 2)), Set.of(CANARY), MIB);
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 1, 2)), Set.of(CANARY), lag(MIB));
 
         assertThat(plan.brokerRates()).containsExactly(Map.entry(1, 20L << 20));
         assertThat(plan.defaultRate()).isEmpty();
@@ -50,7 +56,7 @@ class ThrottlePlanTest {
 
     @Test
     void pacedBrokerThatIsDown_isCoveredByTheClusterDefault() {
-        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 2)), Set.of(CANARY), MIB);
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 2)), Set.of(CANARY), lag(MIB));
 
         assertThat(plan.brokerRates()).isEmpty();
         assertThat(plan.defaultRate()).hasValue(20L << 20);
@@ -58,7 +64,7 @@ class ThrottlePlanTest {
 
     @Test
     void withoutACanary_everyOutOfSyncReplicaIsListed() {
-        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 1, 2)), Set.of(), MIB);
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 1, 2)), Set.of(), lag(MIB));
 
         assertThat(plan.entries()).containsOnlyKeys("load", CANARY);
     }
@@ -72,7 +78,7 @@ class ThrottlePlanTest {
 
     @Test
     void replicaKnownWithinAFetchOfItsLeader_isLeftOut_whileTheFarOneAndTheOneNotKnownAreListed() {
-        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), MIB);
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), lag(MIB));
 
         assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(3, 1),
                 new ThrottledReplicas.Replica(5, 1));
@@ -83,7 +89,7 @@ class ThrottlePlanTest {
 
     @Test
     void noUnthrottledLag_listsEveryOutOfSyncReplica_asBefore() {
-        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), 0);
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), lag(0));
 
         assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(0, 1),
                 new ThrottledReplicas.Replica(3, 1), new ThrottledReplicas.Replica(5, 1));
@@ -93,8 +99,37 @@ class ThrottlePlanTest {
 
     @Test
     void replicaExactlyAtTheLimit_isListed() {
-        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), 4096);
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), lag(4096));
 
         assertThat(plan.entries().get("load")).contains(new ThrottledReplicas.Replica(0, 1));
+    }
+
+    @Test
+    void preferredFirst_putsTheReplicasItIsPreferredFor_onTheLeaderSideOfTheirLeaders_andTheRestAtTheMinRate() {
+        io.leaderpacer.engine.config.CatchUpPacing first = io.leaderpacer.engine.config.PacerConfig.fromMap(Map.of(
+                "leader.imbalance.catch.up.pacing", "static",
+                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(5 * MIB),
+                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0",
+                "leader.imbalance.catch.up.pacing.preferred.first", "true")).pacing();
+        // load-0 and load-4 prefer broker 1 (led by 0 and 2); load-3 prefers broker 0.
+        RecoveryObservation seen = new RecoveryObservation(List.of(), Map.of(1, List.of(
+                PartitionState.of("load", 0, new int[]{1, 0, 2}, new int[]{0, 2}, 0),
+                PartitionState.of("load", 4, new int[]{1, 2, 0}, new int[]{2, 0}, 2),
+                behind("load", 3))), Set.of(0, 1, 2));
+
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), seen, Set.of(), first);
+
+        assertThat(plan.leader().entries()).containsOnly(Map.entry("load", Set.of(
+                new ThrottledReplicas.Replica(0, 0), new ThrottledReplicas.Replica(4, 2))));
+        assertThat(plan.leader().rates()).as("each leader sends its half of the pacing rate")
+                .containsOnly(Map.entry(0, 10L << 20), Map.entry(2, 10L << 20));
+        assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(3, 1));
+        assertThat(plan.brokerRates()).as("the rest waits at the min rate").containsExactly(Map.entry(1, 5 * MIB));
+
+        RecoveryObservation preferredDone = new RecoveryObservation(List.of(), Map.of(1, List.of(behind("load", 3))),
+                Set.of(0, 1, 2));
+        ThrottlePlan after = ThrottlePlan.of(pacedAt20MiB(), preferredDone, Set.of(), first);
+        assertThat(after.leader().entries()).isEmpty();
+        assertThat(after.brokerRates()).as("then the rest gets the pacing rate").containsExactly(Map.entry(1, 20L << 20));
     }
 }

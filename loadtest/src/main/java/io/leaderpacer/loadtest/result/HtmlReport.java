@@ -49,6 +49,9 @@ public final class HtmlReport {
             if (!r.trace().cpu().isEmpty()) {
                 page.chart(cpuChart(r).withMarkers(markers));
             }
+            if (r.paced()) {
+                page.chart(pacingChart(r).withSteps().withMarkers(markers));
+            }
         }
         return page.build();
     }
@@ -100,6 +103,21 @@ public final class HtmlReport {
         return Chart.of("The restarted broker's CPU use (from /proc/PID/stat)", "cores", x, List.of(
                 new Series("CPU used", r.trace().cpu().stream().mapToDouble(RoundResult.CpuSample::cores).toArray()),
                 new Series("quota", cap)));
+    }
+
+    /**
+     * The rate catch-up pacing set for the restarted broker at each look, and its bytes behind: how the rate
+     * controller moved against what it paced (0 where it was not throttled).
+     */
+    static Chart pacingChart(RoundResult r) {
+        List<io.leaderpacer.loadtest.observe.PacingSample> s = r.trace().pacing();
+        double[] x = s.stream().mapToDouble(p -> p.atMs() / 1000.0).toArray();
+        return Chart.of("Catch-up pacing: the restarted broker's follower rate at each look, and its bytes behind",
+                "MiB/s; GiB behind x 100", x, List.of(
+                        new Series("rate MiB/s", s.stream().mapToDouble(p -> Math.max(0, p.rateBytes()) / 1048576.0)
+                                .toArray()),
+                        new Series("behind, GiB x 100", s.stream().mapToDouble(p -> p.bytesBehind() < 0 ? Double.NaN
+                                : p.bytesBehind() * 100.0 / (1L << 30)).toArray())));
     }
 
     /** Per round number, every policy's protected P99 on one chart, x = seconds since unfencing. */

@@ -1,0 +1,179 @@
+package io.leaderpacer.agent.pacing;
+
+import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.RecoveryScenario;
+import io.leaderpacer.agent.throttle.ThrottleConfigSnapshot;
+import io.leaderpacer.embedded.EmbeddedKafkaCluster;
+import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.pacing.BrokerPacing;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The pacing rule's control on a real in-JVM cluster with Kafka's own quota window (11 samples of 1 s): the stall
+ * detector raising a rate the inflow uses up, measured from real log sizes; and the adaptive mode moving the rate up
+ * while its signal is healthy and down when it is not, with Kafka reporting each rate it set. The signal is given by
+ * the test (a canary's ratio that it scripts), since an in-JVM broker cannot be made slow on cue; the load test shows
+ * the real canary's (pacing.csv of the evidence runs).
+ */
+@Tag("cluster")
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class PacingControlClusterTest {
+
+    private static final String TOPIC = "controlled";
+    private static final int PARTITIONS = 6;
+    private static final Set<Integer> ALL = Set.of(0, 1, 2);
+
+    private static EmbeddedKafkaCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        // Kafka's own quota window (replication.quota.window.num 11); small fetches, so that a low rate holds.
+        cluster = EmbeddedKafkaCluster.builder().brokers(3)
+                .serverProperty("replica.fetch.max.bytes", "16384")
+                .serverProperty("replica.fetch.response.max.bytes", "65536")
+                .build().start();
+        cluster.createTopic(TOPIC, PARTITIONS, 3);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private static PacerAgent agent(Map<String, String> keys, java.util.function.IntFunction<OptionalDouble> canary) {
+        Map<String, String> m = new HashMap<>(keys);
+        m.put("leader.imbalance.catch.up.pacing.interval.ms", "1000");
+        m.put("leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0");
+        return PacerAgent.builder(cluster.admin()).basePolicy(PacerConfig.fromMap(m)).ledgerStore(LedgerStore.inMemory())
+                .canary(canary).requestTimeout(Duration.ofSeconds(30)).build();
+    }
+
+    @Test
+    void aStaticRateUnderTheInflow_isRaisedByTheStallDetector_andTheCatchUpThenEnds() throws Exception {
+        Map<String, String> before = ThrottleConfigSnapshot.of(cluster.admin(), ALL);
+        AtomicBoolean writing = new AtomicBoolean(true);
+        Thread producer = inflow(writing, 120_000);
+        try (PacerAgent agent = agent(Map.of("leader.imbalance.catch.up.pacing", "static",
+                "leader.imbalance.catch.up.pacing.rate.bytes", "40000",
+                "leader.imbalance.catch.up.pacing.min.rate.bytes", "40000",
+                "leader.imbalance.catch.up.pacing.max.rate.bytes", "2000000"), b -> OptionalDouble.empty())) {
+            cluster.stopBroker(2);
+            RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 1_000_000);
+            agent.paceOnce();
+            cluster.startBroker(2);
+            AtomicReference<BrokerPacing> raised = new AtomicReference<>();
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).until(() -> {
+                PacingReport r = agent.paceOnce();
+                assertThat(r.problem()).isEmpty();
+                r.brokers().stream().filter(b -> b.reason().startsWith("catch-up stalled under its throttle"))
+                        .findFirst().ifPresent(raised::set);
+                return raised.get() != null;
+            });
+            assertThat(raised.get().rateBytes().getAsLong()).as("at least twice the inflow it measured")
+                    .isGreaterThanOrEqualTo(160_000);
+            writing.set(false);
+            producer.join(10_000);
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() ->
+                    agent.paceOnce().brokers().isEmpty() && outOfSync() == 0);
+        } finally {
+            writing.set(false);
+            producer.join(10_000);
+        }
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL)).isEqualTo(before));
+    }
+
+    @Test
+    void adaptive_raisesItsRateWhileTheSignalIsHealthy_andCutsItWhenItIsNot_asKafkaReportsIt() throws Exception {
+        Map<String, String> before = ThrottleConfigSnapshot.of(cluster.admin(), ALL);
+        AtomicReference<Double> ratio = new AtomicReference<>(1.0);
+        List<Long> reported = new ArrayList<>();
+        try (PacerAgent agent = agent(Map.of("leader.imbalance.catch.up.pacing", "adaptive",
+                "leader.imbalance.catch.up.pacing.rate.bytes", "100000",
+                "leader.imbalance.catch.up.pacing.min.rate.bytes", "50000",
+                "leader.imbalance.catch.up.pacing.max.rate.bytes", "1000000"), b -> OptionalDouble.of(ratio.get()))) {
+            cluster.stopBroker(2);
+            RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 20_000_000);
+            agent.paceOnce();
+            cluster.startBroker(2);
+            for (int i = 0; i < 24 && outOfSync() > 0; i++) {
+                if (i == 12) {
+                    ratio.set(4.0);
+                }
+                agent.paceOnce();
+                String v = ThrottleConfigSnapshot.of(cluster.admin(), ALL).get("broker 2 follower.replication.throttled.rate");
+                if (v != null && (reported.isEmpty() || reported.get(reported.size() - 1) != Long.parseLong(v))) {
+                    reported.add(Long.parseLong(v));
+                }
+                Thread.sleep(1000);
+            }
+            long peak = reported.stream().mapToLong(Long::longValue).max().orElse(0);
+            assertThat(peak).as("raised while healthy; rates Kafka reported: %s", reported).isGreaterThan(100_000);
+            assertThat(reported.get(reported.size() - 1)).as("cut when not; rates Kafka reported: %s", reported)
+                    .isLessThan(peak);
+            ratio.set(1.0);
+            await().atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofMillis(500)).until(() ->
+                    agent.paceOnce().brokers().isEmpty() && outOfSync() == 0);
+        }
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL)).isEqualTo(before));
+    }
+
+    /** A producer writing about {@code bytesPerSecond} into the topic until {@code writing} is cleared. */
+    private static Thread inflow(AtomicBoolean writing, long bytesPerSecond) {
+        Thread t = new Thread(() -> {
+            Map<String, Object> p = new HashMap<>();
+            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+            p.put(ProducerConfig.ACKS_CONFIG, "1");
+            byte[] record = new byte[1000];
+            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(),
+                    new ByteArraySerializer())) {
+                long perTick = bytesPerSecond / 10 / record.length;
+                while (writing.get()) {
+                    for (long i = 0; i < perTick; i++) {
+                        producer.send(new ProducerRecord<>(TOPIC, record));
+                    }
+                    Thread.sleep(100);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "inflow");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private static int outOfSync() throws Exception {
+        int n = 0;
+        for (TopicPartitionInfo p : RecoveryScenario.describe(cluster.admin(), TOPIC)) {
+            n += p.replicas().size() - p.isr().size();
+        }
+        return n;
+    }
+}
