@@ -185,6 +185,10 @@ class AgentEndpointsTest {
                 .contains("Elections this run would make now: none.");
         assertThat(r.out().lines().filter(l -> l.startsWith("     0  yes")).findFirst()).get().asString().contains("open");
         assertThat(cluster.admin().listTopics().names().get()).hasSize(topicsBefore.get("count"));
+        // Kafka's default fetch sizes on every broker: the plan advises smaller ones, with the values each reported.
+        assertThat(r.out().lines()).contains("  broker 0: replica.fetch.response.max.bytes=10485760,"
+                + " replica.fetch.max.bytes=1048576").anyMatch(l -> l.startsWith("  advised: replica.fetch.response"
+                + ".max.bytes=1048576 and replica.fetch.max.bytes=262144"));
     }
 
     private HttpResponse<String> get(StatusServer server, String path) throws Exception {

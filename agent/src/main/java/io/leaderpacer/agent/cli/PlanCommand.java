@@ -9,6 +9,7 @@ import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
+import io.leaderpacer.agent.pacing.FetchSizeAdvice;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
@@ -29,6 +30,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * {@code pacer plan}: one dry run of the agent against a cluster, printed; changes nothing.
@@ -91,6 +93,7 @@ public final class PlanCommand implements Callable<Integer> {
             out.println();
             try {
                 PacingText.print(out, plan.config().pacing(), agent.pacingPreview(), true);
+                printFetchSizeAdvice(out, access, props);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 err.println("Error: interrupted");
@@ -100,6 +103,28 @@ public final class PlanCommand implements Callable<Integer> {
             return 0;
         } catch (ClusterAccess.Exit e) {
             return e.status();
+        }
+    }
+
+    /**
+     * The fetch-size advice for the brokers up now ({@link FetchSizeAdvice}); a broker that cannot be read is said so
+     * in one line, since the plan itself has been printed.
+     */
+    private static void printFetchSizeAdvice(PrintWriter out, ClusterAccess access, AgentProperties props)
+            throws InterruptedException {
+        try {
+            List<Integer> brokers = access.admin().describeCluster().nodes()
+                    .get(props.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                    .stream().map(n -> n.id()).sorted().toList();
+            List<String> advice = FetchSizeAdvice.advise(FetchSizeAdvice.read(access.admin(), brokers,
+                    props.requestTimeout()));
+            if (!advice.isEmpty()) {
+                out.println();
+                advice.forEach(out::println);
+            }
+        } catch (ExecutionException | TimeoutException | KafkaException e) {
+            out.println();
+            out.println("Broker fetch sizes not read: " + props.redactor().describe(e));
         }
     }
 

@@ -52,6 +52,11 @@ public final class PacingLoop {
     private final SecretRedactor redactor;
 
     private PacingMemory memory = PacingMemory.empty();
+    /**
+     * The brokers whose leader rate someone else set, as the last look read them: the preferred replicas they lead go
+     * on the follower side ({@link ThrottlePlan}).
+     */
+    private Set<Integer> foreignLeaderRates = Set.of();
     /** When a look may read the brokers only. */
     private final QuietLooks quiet = new QuietLooks();
     private boolean ledgerLoaded;
@@ -315,8 +320,9 @@ public final class PacingLoop {
                     new java.util.ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
             RecoveryObservation seen = observer.observe(snapshot, signal, now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
-            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config);
+            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config, foreignLeaderRates);
             ThrottleReconciler.Outcome o = reconciler.reconcile(plan, seen.active());
+            foreignLeaderRates = o.foreignLeaderRates();
             memory = decision.nextMemory();
             recordEpisodes(memory);
             PacingReport report = new PacingReport(now, decision.brokers(), o.changes(),
@@ -351,7 +357,7 @@ public final class PacingLoop {
             ClusterSnapshot snapshot = reader.read();
             RecoveryObservation seen = observer.observe(snapshot, fixedCanary, now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
-            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config);
+            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config, foreignLeaderRates);
             ThrottleReconciler.Outcome o = reconciler.preview(plan, seen.active());
             return new PacingReport(now, decision.brokers(), o.changes(),
                     concat(o.notes(), plan.notes(config.unthrottledLagBytes())), Optional.empty());

@@ -70,12 +70,14 @@ final class ReconcilePlanner {
      *               entry someone removed, a change that never landed), which cover nothing any more
      * @param edits  the changes to send, in the order of their phases
      * @param notes  what it saw and left alone, for the log and {@code /status}
+     * @param foreignRates the brokers read whose rate on this side someone else set
      */
-    record Planned(List<Change> forget, List<ThrottleEdit> edits, List<String> notes) {
+    record Planned(List<Change> forget, List<ThrottleEdit> edits, List<String> notes, Set<Integer> foreignRates) {
         Planned {
             forget = List.copyOf(forget);
             edits = List.copyOf(edits);
             notes = List.copyOf(notes);
+            foreignRates = Set.copyOf(foreignRates);
         }
     }
 
@@ -115,10 +117,15 @@ final class ReconcilePlanner {
                 }
                 topic(topic, entries.getOrDefault(topic, Set.of()), now.settings().replicas(side, topic),
                         now.settings().rawReplicas(side, topic), now.settings().blankReplicas(side, topic),
-                        !defaultRateInForce, out);
+                        follower && !defaultRateInForce, out);
             }
         }
+        Set<Integer> foreignRates = new java.util.TreeSet<>();
         for (BrokerScope scope : scopes) {
+            if (!scope.isClusterDefault() && now.failure(scope).isEmpty() && ledger.rate(scope).isEmpty()
+                    && current(now, scope).isPresent()) {
+                foreignRates.add(Integer.parseInt(scope.brokerId()));
+            }
             if (now.failure(scope).isPresent()) {
                 out.notes().add(where(scope) + " could not be read (" + ThrottleReading.describe(now.failure(scope).get())
                         + "): left for the next look");
@@ -130,7 +137,7 @@ final class ReconcilePlanner {
             rate(scope, wanted, current(now, scope), out);
         }
         out.edits().sort(java.util.Comparator.comparing(ThrottleEdit::phase));
-        return new Planned(out.forget(), out.edits(), out.notes());
+        return new Planned(out.forget(), out.edits(), out.notes(), foreignRates);
     }
 
     /**
@@ -315,6 +322,9 @@ final class ReconcilePlanner {
         // Those it wants are appended again, those it does not are subtracted; both are no-ops where they already are.
         Set<Replica> add = ThrottleLedger.sortedSet(wanted);
         add.removeAll(present);
+        // An entry wanted again while its removal may still be pending is appended, so it is there whatever the read
+        // lagged: it is no longer a pending removal, or every later read showing it would append it again.
+        staleShown.removeAll(add);
         Set<Replica> remove = ThrottleLedger.sortedSet(ours);
         remove.removeAll(wanted);
         Set<Replica> oursNext = ThrottleLedger.sortedSet(ours);

@@ -35,6 +35,12 @@ public record RecoveryObservation(List<BrokerSignals> signals, Map<Integer, List
         this(signals, outOfSync, Map.of(), active);
     }
 
+    /** How many bytes {@code broker}'s replica of {@code p} lacks, where known. */
+    public java.util.OptionalLong behind(int broker, PartitionState p) {
+        Long lacks = behind.getOrDefault(broker, Map.of()).get(new TopicPartition(p.id().topic(), p.id().partition()));
+        return lacks == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(lacks);
+    }
+
     /** Whether {@code broker}'s replica of {@code p} is known to be fewer than {@code bytes} behind its leader. */
     public boolean knownWithin(int broker, PartitionState p, long bytes) {
         Long lacks = behind.getOrDefault(broker, Map.of()).get(new TopicPartition(p.id().topic(), p.id().partition()));

@@ -68,8 +68,10 @@ final class RecoveryObserver {
                 }
             }
         }
+        // Every active broker, hosting replicas or not: a broker pacing set a leader rate on may lead none now, and
+        // its rate must still be read and restored.
         Set<Integer> active = new TreeSet<>();
-        for (int b : hosting) {
+        for (int b : snapshot.registeredBrokerIds()) {
             if (snapshot.isActive(b)) {
                 active.add(b);
             }

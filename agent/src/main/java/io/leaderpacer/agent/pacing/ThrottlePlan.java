@@ -48,13 +48,20 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
      * @param rates   per leader broker, its leader rate in bytes per second
      * @param entries per topic, the leader entries: {@code partition:leader}, which throttle that leader's sends of the
      *                partition to followers out of its ISR
+     * @param inForce whether the preferred replicas go first now (some broker is paced with the key on): then every
+     *                active broker's leader rate is read, so that the next plan knows which someone else set
      */
-    record LeaderSide(Map<Integer, Long> rates, Map<String, Set<ThrottledReplicas.Replica>> entries) {
-        static final LeaderSide NONE = new LeaderSide(Map.of(), Map.of());
+    record LeaderSide(Map<Integer, Long> rates, Map<String, Set<ThrottledReplicas.Replica>> entries, boolean inForce) {
+        static final LeaderSide NONE = new LeaderSide(Map.of(), Map.of(), false);
 
         LeaderSide {
             rates = Map.copyOf(rates);
             entries = Map.copyOf(entries);
+        }
+
+        /** A leader side in force where it has rates. */
+        LeaderSide(Map<Integer, Long> rates, Map<String, Set<ThrottledReplicas.Replica>> entries) {
+            this(rates, entries, !rates.isEmpty());
         }
     }
 
@@ -91,6 +98,21 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
      */
     static ThrottlePlan of(PacingDecision decision, RecoveryObservation observed, Set<String> unthrottled,
                            CatchUpPacing config) {
+        return of(decision, observed, unthrottled, config, Set.of());
+    }
+
+    /**
+     * As {@link #of(PacingDecision, RecoveryObservation, Set, CatchUpPacing)}, with {@code foreignLeaderRates}: the
+     * brokers whose leader rate someone else set (as the last look read them). A preferred replica goes on the leader
+     * side only where that throttles nothing but it: the broker is the partition's only replica out of its ISR (a
+     * leader entry throttles the leader's sends to every follower out of the ISR, and another broker's replica may be
+     * close, escaped or paced otherwise), and its leader's rate is one pacing may set (under someone else's rate, the
+     * preferred replicas would catch up at a rate pacing neither chose nor can change). The others go on the
+     * follower side. Each leader's share of the pacing rate is in proportion to the bytes behind of the replicas it
+     * sends, where all are known; else equal.
+     */
+    static ThrottlePlan of(PacingDecision decision, RecoveryObservation observed, Set<String> unthrottled,
+                           CatchUpPacing config, Set<Integer> foreignLeaderRates) {
         Map<Integer, Long> rates = new TreeMap<>();
         long downRate = Long.MAX_VALUE;
         Map<String, Set<ThrottledReplicas.Replica>> entries = new TreeMap<>();
@@ -102,7 +124,8 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
                 continue;
             }
             long rate = b.rateBytes().getAsLong();
-            Set<Integer> leaders = new TreeSet<>();
+            Map<Integer, Long> leaderBehind = new TreeMap<>();
+            boolean allKnown = true;
             for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
                 if (unthrottled.contains(p.id().topic())) {
                     continue;
@@ -111,10 +134,13 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
                     leftOut.merge(b.broker(), 1, Integer::sum);
                     continue;
                 }
-                if (config.preferredFirst() && p.replicaAt(0) == b.broker() && p.hasLeader() && p.leader() != b.broker()) {
+                if (config.preferredFirst() && p.replicaAt(0) == b.broker() && p.hasLeader() && p.leader() != b.broker()
+                        && p.replicaCount() - p.isrSize() == 1 && !foreignLeaderRates.contains(p.leader())) {
                     leaderEntries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
                             .add(new ThrottledReplicas.Replica(p.id().partition(), p.leader()));
-                    leaders.add(p.leader());
+                    OptionalLong lacks = observed.behind(b.broker(), p);
+                    allKnown &= lacks.isPresent();
+                    leaderBehind.merge(p.leader(), lacks.orElse(0), Long::sum);
                 } else {
                     entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
                             .add(new ThrottledReplicas.Replica(p.id().partition(), b.broker()));
@@ -122,10 +148,8 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
             }
             // While its preferred replicas catch up, the others wait at the min rate; each of their leaders sends the
             // preferred ones a share of the pacing rate.
-            long followerRate = leaders.isEmpty() ? rate : Math.min(rate, config.minRateBytes());
-            for (int l : leaders) {
-                leaderRates.merge(l, Math.max(1, rate / leaders.size()), Long::sum);
-            }
+            long followerRate = leaderBehind.isEmpty() ? rate : Math.min(rate, config.minRateBytes());
+            shares(rate, leaderBehind, allKnown).forEach((l, share) -> leaderRates.merge(l, share, Long::sum));
             if (observed.active().contains(b.broker())) {
                 rates.put(b.broker(), followerRate);
             } else {
@@ -133,6 +157,23 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
             }
         }
         return new ThrottlePlan(rates, downRate == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(downRate),
-                entries, leftOut, new LeaderSide(leaderRates, leaderEntries));
+                entries, leftOut, new LeaderSide(leaderRates, leaderEntries,
+                        config.preferredFirst() && (!rates.isEmpty() || downRate != Long.MAX_VALUE)));
+    }
+
+    /**
+     * {@code rate} split over leaders: in proportion to the bytes behind they send when {@code byBytes} (and some are
+     * behind), else equally; at least 1 byte per second each, so that a leader with a share always has a rate.
+     */
+    static Map<Integer, Long> shares(long rate, Map<Integer, Long> behindByLeader, boolean byBytes) {
+        Map<Integer, Long> out = new TreeMap<>();
+        long total = behindByLeader.values().stream().mapToLong(Long::longValue).sum();
+        for (Map.Entry<Integer, Long> e : behindByLeader.entrySet()) {
+            long share = byBytes && total > 0
+                    ? (long) ((double) rate * e.getValue() / total)
+                    : rate / behindByLeader.size();
+            out.put(e.getKey(), Math.max(1, share));
+        }
+        return out;
     }
 }

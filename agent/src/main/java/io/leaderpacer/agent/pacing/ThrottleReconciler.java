@@ -111,11 +111,16 @@ final class ThrottleReconciler {
      * @param notes    what it saw and left alone, for the log and {@code /status}
      * @param failures the changes Kafka did not confirm, with why: each is tried again at the next look
      */
-    record Outcome(List<String> changes, List<String> notes, List<String> failures) {
+    record Outcome(List<String> changes, List<String> notes, List<String> failures, Set<Integer> foreignLeaderRates) {
         Outcome {
             changes = List.copyOf(changes);
             notes = List.copyOf(notes);
             failures = List.copyOf(failures);
+            foreignLeaderRates = Set.copyOf(foreignLeaderRates);
+        }
+
+        Outcome(List<String> changes, List<String> notes, List<String> failures) {
+            this(changes, notes, failures, Set.of());
         }
     }
 
@@ -160,7 +165,10 @@ final class ThrottleReconciler {
         Map<ThrottleSide, Set<BrokerScope>> scopes = new EnumMap<>(ThrottleSide.class);
         Map<ThrottleSide, Set<String>> topics = new EnumMap<>(ThrottleSide.class);
         scopes.put(ThrottleSide.FOLLOWER, scopes(plan.brokerRates().keySet(), ThrottleSide.FOLLOWER, active));
-        scopes.put(ThrottleSide.LEADER, scopes(plan.leader().rates().keySet(), ThrottleSide.LEADER, active));
+        // With the preferred replicas first, every active broker's leader rate is read: the next plan leaves on the
+        // follower side the replicas whose leader has a rate someone else set.
+        scopes.put(ThrottleSide.LEADER, scopes(plan.leader().inForce() ? active : plan.leader().rates().keySet(),
+                ThrottleSide.LEADER, active));
         topics.put(ThrottleSide.FOLLOWER, topics(plan.entries().keySet(), ThrottleSide.FOLLOWER));
         topics.put(ThrottleSide.LEADER, topics(plan.leader().entries().keySet(), ThrottleSide.LEADER));
         Set<BrokerScope> allScopes = new HashSet<>();
@@ -178,15 +186,20 @@ final class ThrottleReconciler {
         List<ThrottleEdit> edits = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Map<ThrottleSide, List<Change>> forget = new EnumMap<>(ThrottleSide.class);
+        Set<Integer> foreignLeaderRates = Set.of();
         for (ThrottleSide side : ThrottleSide.values()) {
             ReconcilePlanner.Planned planned = planners.get(side).plan(plan, scopes.get(side), topics.get(side), now);
             edits.addAll(planned.edits());
             notes.addAll(planned.notes());
             forget.put(side, planned.forget());
+            if (side == ThrottleSide.LEADER && plan.leader().inForce()) {
+                foreignLeaderRates = planned.foreignRates();
+            }
         }
         edits.sort(java.util.Comparator.comparing(ThrottleEdit::phase));
         if (dry) {
-            return new Outcome(edits.stream().map(ThrottleEdit::description).toList(), notes, List.of());
+            return new Outcome(edits.stream().map(ThrottleEdit::description).toList(), notes, List.of(),
+                    foreignLeaderRates);
         }
         if (forget.values().stream().anyMatch(f -> !f.isEmpty())) {
             guard.checkActive("record what pacing no longer owns");
@@ -242,7 +255,7 @@ final class ThrottleReconciler {
         if (!changes.isEmpty()) {
             confirmLanded(active);
         }
-        return new Outcome(changes, notes, failures);
+        return new Outcome(changes, notes, failures, foreignLeaderRates);
     }
 
     /**
@@ -293,6 +306,7 @@ final class ThrottleReconciler {
                         .orElse(List.of()));
                 Set<ThrottledReplicas.Replica> stillShown = ThrottleLedger.sortedSet(present);
                 stillShown.retainAll(e.removed());
+                stillShown.removeAll(e.added());
                 boolean seen = e.unseen() && present.containsAll(e.added());
                 if (seen || !stillShown.equals(e.removed())) {
                     u.apply(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(e.added(), e.listWasAbsent(),

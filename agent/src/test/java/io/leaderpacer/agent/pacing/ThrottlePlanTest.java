@@ -132,4 +132,64 @@ class ThrottlePlanTest {
         assertThat(after.leader().entries()).isEmpty();
         assertThat(after.brokerRates()).as("then the rest gets the pacing rate").containsExactly(Map.entry(1, 20L << 20));
     }
+
+    private static io.leaderpacer.engine.config.CatchUpPacing preferredFirst() {
+        return io.leaderpacer.engine.config.PacerConfig.fromMap(Map.of(
+                "leader.imbalance.catch.up.pacing", "static",
+                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(5 * MIB),
+                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0",
+                "leader.imbalance.catch.up.pacing.preferred.first", "true")).pacing();
+    }
+
+    @Test
+    void preferredFirst_partitionWithAnotherFollowerOutOfItsIsr_staysOnTheFollowerSide() {
+        // load-0 prefers broker 1, and broker 2 is out of its ISR too: a leader entry would throttle broker 2 as well.
+        PartitionState twoOut = PartitionState.of("load", 0, new int[]{1, 0, 2}, new int[]{0}, 0);
+        RecoveryObservation seen = new RecoveryObservation(List.of(), Map.of(1, List.of(twoOut), 2, List.of(twoOut)),
+                Set.of(0, 1, 2));
+
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), seen, Set.of(), preferredFirst());
+
+        assertThat(plan.leader().entries()).isEmpty();
+        assertThat(plan.leader().rates()).isEmpty();
+        assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(0, 1));
+        assertThat(plan.brokerRates()).as("nothing goes first: the pacing rate").containsExactly(Map.entry(1, 20L << 20));
+        assertThat(plan.leader().inForce()).as("leader rates are still read, to know whose they are").isTrue();
+    }
+
+    @Test
+    void preferredFirst_leaderWithSomeoneElsesLeaderRate_itsPartitionsStayOnTheFollowerSide() {
+        RecoveryObservation seen = new RecoveryObservation(List.of(), Map.of(1, List.of(
+                PartitionState.of("load", 0, new int[]{1, 0, 2}, new int[]{0, 2}, 0),
+                PartitionState.of("load", 4, new int[]{1, 2, 0}, new int[]{2, 0}, 2))), Set.of(0, 1, 2));
+
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), seen, Set.of(), preferredFirst(), Set.of(2));
+
+        assertThat(plan.leader().entries()).containsOnly(Map.entry("load", Set.of(new ThrottledReplicas.Replica(0, 0))));
+        assertThat(plan.leader().rates()).as("the one leader pacing may set sends the whole rate")
+                .containsOnly(Map.entry(0, 20L << 20));
+        assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(4, 1));
+        assertThat(plan.brokerRates()).containsExactly(Map.entry(1, 5 * MIB));
+    }
+
+    @Test
+    void preferredFirst_distancesKnown_eachLeaderSendsItsShareInProportionToBytesBehind() {
+        PartitionState ledByZero = PartitionState.of("load", 0, new int[]{1, 0, 2}, new int[]{0, 2}, 0);
+        PartitionState ledByTwo = PartitionState.of("load", 4, new int[]{1, 2, 0}, new int[]{2, 0}, 2);
+        RecoveryObservation seen = new RecoveryObservation(List.of(), Map.of(1, List.of(ledByZero, ledByTwo)),
+                Map.of(1, Map.of(new TopicPartition("load", 0), 300 * MIB, new TopicPartition("load", 4), 100 * MIB)),
+                Set.of(0, 1, 2));
+
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), seen, Set.of(), preferredFirst());
+
+        assertThat(plan.leader().rates()).containsOnly(Map.entry(0, 15L << 20), Map.entry(2, 5L << 20));
+    }
+
+    @Test
+    void shares_noneBehindOrUnknown_splitEqually_neverUnderOneBytePerSecond() {
+        assertThat(ThrottlePlan.shares(10, Map.of(0, 0L, 2, 0L), true)).containsOnly(Map.entry(0, 5L), Map.entry(2, 5L));
+        assertThat(ThrottlePlan.shares(9, Map.of(0, 7L, 2, 2L), false)).containsOnly(Map.entry(0, 4L), Map.entry(2, 4L));
+        assertThat(ThrottlePlan.shares(10, Map.of(0, 1_000_000L, 2, 1L), true))
+                .containsOnly(Map.entry(0, 9L), Map.entry(2, 1L));
+    }
 }

@@ -159,6 +159,28 @@ class ThrottleReconcilerTest {
     }
 
     @Test
+    void anEntryWantedAgainWhileItsRemovalLooksPending_isAppendedOnce_notOnEveryLook() throws Exception {
+        ThrottleReconciler r = instance();
+        r.reconcile(entries("t", "0:2,1:2"), UP);
+        // 1:2 is subtracted, and the read that confirms it lags: its removal looks pending.
+        kafka.beforeNextRequest(kafka::staleNextRead);
+        r.reconcile(entries("t", "0:2"), UP);
+        // Shown again (someone added the same entry back) and wanted again: appended, so it is there whatever the
+        // read, and no longer a removal pending.
+        kafka.put(KafkaConfigModel.topic("t"), F.replicasKey(), "0:2,1:2");
+        r.reconcile(entries("t", "0:2,1:2"), UP);
+        assertThat(value("t", true, F.replicasKey())).isEqualTo("0:2,1:2");
+        int requests = kafka.requests();
+
+        r.reconcile(entries("t", "0:2,1:2"), UP);
+        r.reconcile(entries("t", "0:2,1:2"), UP);
+
+        assertThat(kafka.requests()).as("nothing left to change").isEqualTo(requests);
+        r.restoreAll(UP);
+        assertThat(value("t", true, F.replicasKey())).isNull();
+    }
+
+    @Test
     void aDeletedTopic_forgetsWhatPacingHadOnIt_andEverythingElseIsStillRestored() throws Exception {
         ThrottleReconciler r = instance();
         r.reconcile(new ThrottlePlan(Map.of(2, 1_000_000L), OptionalLong.empty(), Map.of(
@@ -195,6 +217,24 @@ class ThrottleReconcilerTest {
     }
 
     @Test
+    void aLeaderListTooLongForAConfigValue_listsTheEntriesThatFit_neverStar() throws Exception {
+        ThrottleReconciler r = instance();
+        Set<Replica> many = ThrottleLedger.sortedSet(List.of(new Replica(10, 0), new Replica(11, 0),
+                new Replica(12, 0), new Replica(13, 0), new Replica(14, 0), new Replica(15, 0)));
+        ThrottlePlan plan = new ThrottlePlan(Map.of(1, 1_000_000L), OptionalLong.empty(), Map.of(), Map.of(),
+                new ThrottlePlan.LeaderSide(Map.of(0, 4_000_000L), Map.of("t", many)));
+
+        ThrottleReconciler.Outcome o = r.reconcile(plan, UP);
+
+        String listed = value("t", true, ThrottleSide.LEADER.replicasKey());
+        assertThat(listed).isNotEqualTo("*").hasSizeLessThanOrEqualTo(24);
+        assertThat(ThrottledReplicas.parse(listed).replicas()).isNotEmpty().isSubsetOf(many);
+        assertThat(o.notes()).anyMatch(n -> n.contains("entries listed"));
+        r.restoreAll(UP);
+        assertThat(kafka.values()).isEmpty();
+    }
+
+    @Test
     void theLeaderSide_isPacingsOwnLedger_usesSomeoneElsesLeaderRate_andIsRestoredExactly() throws Exception {
         kafka.put(BrokerScope.broker(2).resource(), ThrottleSide.LEADER.rateKey(), "5000000");
         kafka.put(KafkaConfigModel.topic("t"), ThrottleSide.LEADER.replicasKey(), "9:2, 8:0");
@@ -206,6 +246,7 @@ class ThrottleReconcilerTest {
 
         assertThat(o.notes()).contains("broker 2's leader rate is 4.8 MiB/s, set by someone else: pacing uses it and"
                 + " does not change it");
+        assertThat(o.foreignLeaderRates()).as("for the next plan: broker 2's rate is someone else's").containsExactly(2);
         assertThat(value("0", false, ThrottleSide.LEADER.rateKey())).isEqualTo("4000000");
         assertThat(value("2", false, ThrottleSide.LEADER.rateKey())).isEqualTo("5000000");
         assertThat(value("t", true, ThrottleSide.LEADER.replicasKey())).isEqualTo("9:2, 8:0,0:0,4:2");
