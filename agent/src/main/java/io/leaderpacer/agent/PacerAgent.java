@@ -107,6 +107,8 @@ public final class PacerAgent implements AutoCloseable {
     private final List<Consumer<PacingReport>> pacingListeners;
     /** The next pacing look, cancelled by close. */
     private ScheduledFuture<?> nextPacing;
+    /** The chain of pacing looks in force: a look of an older chain schedules no next one. */
+    private long pacingChain;
     /**
      * Set by {@link #close()} before it restores what pacing set: a look already waiting for the run lock must not
      * set again what the restore just removed.
@@ -349,7 +351,7 @@ public final class PacerAgent implements AutoCloseable {
      * after the pacing interval while pacing is on or owns a throttle value, else after the idle period, to notice
      * pacing being turned on.
      */
-    private void pacingTick() {
+    private void pacingTick(long chain) {
         AgentState s = state;
         if (s == AgentState.STOPPED || s == AgentState.REFUSED) {
             return;
@@ -374,14 +376,24 @@ public final class PacerAgent implements AutoCloseable {
                 LOG.error("catch-up pacing failed unexpectedly", redactor.scrubbed(e));
             }
         }
-        schedulePacing(delay);
+        schedulePacing(delay, chain);
     }
 
+    /** Starts a new chain of pacing looks, the first after {@code delayMs}; the chain before it schedules no more. */
     private synchronized void schedulePacing(long delayMs) {
-        if (state == AgentState.STOPPED || scheduler.isShutdown()) {
+        pacingChain++;
+        if (nextPacing != null) {
+            nextPacing.cancel(false);
+        }
+        schedulePacing(delayMs, pacingChain);
+    }
+
+    /** The next look of a chain, unless a newer chain replaced it. */
+    private synchronized void schedulePacing(long delayMs, long chain) {
+        if (state == AgentState.STOPPED || scheduler.isShutdown() || chain != pacingChain) {
             return;
         }
-        nextPacing = scheduler.schedule(this::pacingTick, delayMs, TimeUnit.MILLISECONDS);
+        nextPacing = scheduler.schedule(() -> pacingTick(chain), delayMs, TimeUnit.MILLISECONDS);
     }
 
     /** Restores what catch-up pacing set, on a clean stop of the acting instance. */
@@ -531,7 +543,13 @@ public final class PacerAgent implements AutoCloseable {
                     // Demoted: the canary's writes are the active instance's to make.
                     pacing.closeCanary();
                 }
+                AgentState was = state;
                 state = role;
+                if (role == AgentState.ACTIVE && was != AgentState.ACTIVE) {
+                    // A standby looks at pacing only every idle period: the active role looks at once, so that a
+                    // takeover or a rebalance leaves a catch-up unpaced for one look at most, not for the idle period.
+                    schedulePacing(0);
+                }
                 return true;
             }
         }
