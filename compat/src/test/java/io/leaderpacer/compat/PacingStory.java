@@ -4,12 +4,15 @@ import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.agent.throttle.ThrottleConfigSnapshot;
 import io.leaderpacer.cluster.ProcessKafkaCluster;
+import io.leaderpacer.engine.pacing.BrokerPacing;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,6 +32,7 @@ final class PacingStory {
     private static final long BACKLOG_BYTES = 6_000_000;
     private static final List<Integer> ALL = List.of(0, 1, 2);
     private static final Duration WAIT = Duration.ofSeconds(180);
+    private static final String OWN_RATE = "broker 2 follower.replication.throttled.rate";
 
     private final ProcessKafkaCluster cluster;
     private final Admin admin;
@@ -51,6 +55,8 @@ final class PacingStory {
                 "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE),
                 "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0"));
         AtomicBoolean ownRate = new AtomicBoolean();
+        // What each look decided for broker 2 and what its own rate then read, for the failure message.
+        Set<String> trace = new LinkedHashSet<>();
         String listKey = "topic " + topic + " follower.replication.throttled.replicas";
         try (PacerAgent pacer = PacerAgent.builder(admin).basePolicy(policy).requestTimeout(Duration.ofSeconds(30))
                 .build()) {
@@ -67,8 +73,21 @@ final class PacingStory {
                 PacingReport r = pacer.paceOnce();
                 assertThat(r.problem()).isEmpty();
                 Map<String, String> now = ThrottleConfigSnapshot.of(admin, ALL);
-                if (Long.toString(RATE).equals(now.get("broker 2 follower.replication.throttled.rate"))) {
-                    ownRate.set(true);
+                String own = now.get(OWN_RATE);
+                for (BrokerPacing b : r.brokers()) {
+                    if (b.broker() == 2 && b.rateBytes().isPresent()) {
+                        // Its own rate is the one pacing decided: the story's static rate, or the rate the stall
+                        // detector raised it to. A broker answers describeConfigs from its metadata image, which
+                        // may show the change a moment after the controller took it.
+                        String decided = Long.toString(b.rateBytes().getAsLong());
+                        for (int i = 0; i < 8 && !decided.equals(own); i++) {
+                            Thread.sleep(250);
+                            now = ThrottleConfigSnapshot.of(admin, ALL);
+                            own = now.get(OWN_RATE);
+                        }
+                        trace.add(b.phase() + " " + decided + " (" + b.reason() + "), own rate " + own);
+                        ownRate.compareAndSet(false, decided.equals(own));
+                    }
                 }
                 if (now.containsKey(listKey)) {
                     assertThat(now.get(listKey).split(",")).as("only broker 2's replicas").allSatisfy(e ->
@@ -77,7 +96,8 @@ final class PacingStory {
                 return moves.inSyncOn(topic, 2) == partitions && r.brokers().isEmpty();
             });
         }
-        assertThat(ownRate).as("broker 2 had a rate of its own once it was up").isTrue();
+        assertThat(ownRate).as("broker 2 had a rate of its own once it was up, the rate decided; looks: %s", trace)
+                .isTrue();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                 assertThat(ThrottleConfigSnapshot.of(admin, ALL)).isEqualTo(before));
         return "broker 2 paced at " + RATE / 1000 + " kB/s: the cluster default while it was down, its own rate once up,"
