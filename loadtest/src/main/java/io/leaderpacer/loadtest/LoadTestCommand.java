@@ -38,6 +38,7 @@ import java.util.function.Supplier;
  * separate processes, with the restarted broker saturated on its own where the OS allows it.
  */
 @Command(name = "loadtest", mixinStandardHelpOptions = true, sortOptions = false,
+        defaultValueProvider = LoadTestDefaults.class,
         description = {"Measure, on a real Kafka cluster, what producers feel while a restarted broker recovers,"
                 + " under each policy.",
             "Starts 1 KRaft controller and N brokers as separate processes on 127.0.0.1 (or uses"
@@ -50,57 +51,57 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--brokers", defaultValue = "3", description = "Brokers of the test's own cluster (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--brokers", description = "Brokers of the test's own cluster (default: ${DEFAULT-VALUE}).")
     int brokers;
 
-    @Option(names = "--restart-broker", defaultValue = "1", paramLabel = "ID", description = "The broker to restart (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--restart-broker", paramLabel = "ID", description = "The broker to restart (default: ${DEFAULT-VALUE}).")
     int restartBroker;
 
-    @Option(names = "--partitions", defaultValue = "60", description = "Partitions of the load topic (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--partitions", description = "Partitions of the load topic (default: ${DEFAULT-VALUE}).")
     int partitions;
 
-    @Option(names = "--catch-up-partitions", defaultValue = "240", description = "Partitions of the catch-up topic that takes the backlog (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--catch-up-partitions", description = "Partitions of the catch-up topic that takes the backlog (default: ${DEFAULT-VALUE}).")
     int catchUpPartitions;
 
-    @Option(names = "--rate", defaultValue = "100", paramLabel = "RECORDS/S", description = "Steady load (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rate", paramLabel = "RECORDS/S", description = "Steady load (default: ${DEFAULT-VALUE}).")
     int rate;
 
-    @Option(names = "--record-size", defaultValue = "1024", paramLabel = "BYTES", description = "Steady load record size (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--record-size", paramLabel = "BYTES", description = "Steady load record size (default: ${DEFAULT-VALUE}).")
     int recordSize;
 
-    @Option(names = "--backlog", defaultValue = "2g", paramLabel = "SIZE", description = "Data written while the broker is down (default: ${DEFAULT-VALUE}): " + ByteSize.HELP + ".")
+    @Option(names = "--backlog", paramLabel = "SIZE", description = "Data written while the broker is down (default: ${DEFAULT-VALUE}): " + ByteSize.HELP + ".")
     String backlog;
 
-    @Option(names = "--backlog-skew", defaultValue = "1.0", paramLabel = "SIGMA", description = "Log-normal spread of the backlog over partitions (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--backlog-skew", paramLabel = "SIGMA", description = "Log-normal spread of the backlog over partitions (default: ${DEFAULT-VALUE}).")
     double backlogSkew;
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the backlog's spread (default: random, printed).")
     Long seed;
 
-    @Option(names = "--shutdown", defaultValue = "kill", paramLabel = "kill|controlled", description = "How the broker is stopped (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--shutdown", paramLabel = "kill|controlled", description = "How the broker is stopped (default: ${DEFAULT-VALUE}).")
     ShutdownMode shutdown;
 
-    @Option(names = "--warmup", defaultValue = "30s", paramLabel = "DURATION", description = "Load before the first round, thrown away: at least this long, then until"
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "Load before the first round, thrown away: at least this long, then until"
             + " the P99s of the last 3 windows of 5 s are within 2x of each other (default: ${DEFAULT-VALUE}).")
     String warmup;
 
-    @Option(names = "--warmup-limit", defaultValue = "3m", paramLabel = "DURATION", description = "The longest warm-up; the run then goes on and its findings say so"
+    @Option(names = "--warmup-limit", paramLabel = "DURATION", description = "The longest warm-up; the run then goes on and its findings say so"
             + " (default: ${DEFAULT-VALUE}).")
     String warmupLimit;
 
-    @Option(names = "--steady", defaultValue = "20s", paramLabel = "DURATION", description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--steady", paramLabel = "DURATION", description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
     String steady;
 
-    @Option(names = "--window", defaultValue = "90s", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured, at least (default: ${DEFAULT-VALUE}; KIP-1358's is 10m);"
+    @Option(names = "--window", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured, at least (default: ${DEFAULT-VALUE}; KIP-1358's is 10m);"
             + " it stays open until " + MeasurementWindow.RELEASE_TAIL_MS / 1000 + " s after the broker leads again, so that the"
             + " return of leadership is always in it.")
     String window;
 
-    @Option(names = "--round-limit", defaultValue = "6m", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}, long"
+    @Option(names = "--round-limit", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}, long"
             + " enough for a paced recovery).")
     String roundLimit;
 
-    @Option(names = "--rounds", defaultValue = "3", description = "Rounds per policy, alternating (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rounds", description = "Rounds per policy, alternating (default: ${DEFAULT-VALUE}).")
     int rounds;
 
     @Option(names = "--policy", paramLabel = "NAME[:key=value,...]", description = "A policy to compare (repeatable; default: immediate and recommended-paced; pacer simulate"
@@ -109,21 +110,21 @@ public final class LoadTestCommand implements Callable<Integer> {
             + " end with ' as LABEL' to name it in the reports.")
     List<String> policies = new ArrayList<>();
 
-    @Option(names = "--check-interval", defaultValue = "5", paramLabel = "SECONDS", description = "The agent's check interval for every policy (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--check-interval", paramLabel = "SECONDS", description = "The agent's check interval for every policy (default: ${DEFAULT-VALUE}).")
     long checkInterval;
 
-    @Option(names = "--cpu-cap", defaultValue = "0.5", paramLabel = "CORES", description = "CPU quota of the restarted broker (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--cpu-cap", paramLabel = "CORES", description = "CPU quota of the restarted broker (default: ${DEFAULT-VALUE}).")
     double cpuCap;
 
     @Option(names = "--no-saturation", description = "Do not cap the restarted broker (the run then cannot show the effect).")
     boolean noSaturation;
 
-    @Option(names = "--catch-up-topic", defaultValue = LoadTestSettings.CATCH_UP_TOPIC, paramLabel = "NAME",
+    @Option(names = "--catch-up-topic", paramLabel = "NAME",
             description = "Name of the topic that takes the backlog (default: ${DEFAULT-VALUE}). The agent elects in topic-name order:"
                     + " a name after " + LoadTestSettings.LOAD_TOPIC + " (e.g. pacer-loadtest-z-catchup) returns the partitions with producers first in a capped ramp, the default last.")
     String catchUpTopic;
 
-    @Option(names = "--broker-heap", defaultValue = "512m", description = "Heap of each broker (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--broker-heap", description = "Heap of each broker (default: ${DEFAULT-VALUE}).")
     String brokerHeap;
 
     @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT", description = "Run against an existing cluster instead of starting one.")
@@ -136,7 +137,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             + " {action} is stop or start, {broker} the id, {mode} kill or controlled.")
     String restartCommand;
 
-    @Option(names = "--out", defaultValue = "target/loadtest", paramLabel = "DIR", description = "Where the CSV files and report.html go (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the CSV files and report.html go (default: ${DEFAULT-VALUE}).")
     Path out;
 
     public static void main(String[] args) {
@@ -188,21 +189,10 @@ public final class LoadTestCommand implements Callable<Integer> {
                     .policies(named).rounds(rounds).checkIntervalSeconds(checkInterval)
                     .out(out).build();
         } catch (SettingException e) {
-            String option = OPTION_OF.getOrDefault(e.setting(), e.setting());
-            throw new IllegalArgumentException(option + e.getMessage().substring(e.setting().length()), e);
+            // a setting's error reads as the option the user typed: the setting names it (LoadTestDefaults.Setting)
+            throw new IllegalArgumentException(e.option() + " " + e.rest(), e);
         }
     }
-
-    /** Each setting's option: a setting's error reads as the option the user typed. */
-    static final Map<String, String> OPTION_OF = Map.ofEntries(
-            Map.entry("brokers", "--brokers"), Map.entry("restartedBroker", "--restart-broker"),
-            Map.entry("cpuCapCores", "--cpu-cap"), Map.entry("loadPartitions", "--partitions"),
-            Map.entry("catchUpPartitions", "--catch-up-partitions"), Map.entry("catchUpTopic", "--catch-up-topic"),
-            Map.entry("recordsPerSecond", "--rate"), Map.entry("recordBytes", "--record-size"),
-            Map.entry("backlogBytes", "--backlog"), Map.entry("backlogSigma", "--backlog-skew"),
-            Map.entry("window", "--window"), Map.entry("steady", "--steady"), Map.entry("roundLimit", "--round-limit"),
-            Map.entry("policies", "--policy"), Map.entry("rounds", "--rounds"),
-            Map.entry("checkIntervalSeconds", "--check-interval"));
 
     private static Duration duration(String option, String text) {
         try {

@@ -1,6 +1,7 @@
 package io.leaderpacer.loadtest;
 
 import io.leaderpacer.cluster.ProcessKafkaCluster;
+import io.leaderpacer.loadtest.LoadTestDefaults.Setting;
 import io.leaderpacer.loadtest.steady.SteadyWindows;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
@@ -18,11 +19,11 @@ import static io.leaderpacer.loadtest.SettingException.require;
 
 /**
  * Everything a load test is made of, in one value that is printed before the run, so that a report always says what
- * produced it. Built with {@link #builder()}, whose defaults are {@code pacer loadtest}'s.
+ * produced it. Built with {@link #builder()}, whose defaults are {@code pacer loadtest}'s ({@link LoadTestDefaults}).
  *
  * <p>Why groups: a load test has twenty-odd settings; a call site names the group and the setting
  * ({@code settings.phases().window()}), and a caller sets only what differs from the defaults. A setting out of its
- * range is a {@link SettingException} naming the setting; the command line maps it to its option.
+ * range is a {@link SettingException} naming the setting, which knows its option ({@link LoadTestDefaults.Setting}).
  *
  * @param cluster    the test's own cluster and the broker that restarts
  * @param topics     the load and catch-up topics
@@ -58,9 +59,9 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
     public record Cluster(int brokers, int restartedBroker, String brokerHeap, boolean saturate, double cpuCapCores) {
         public Cluster {
             Objects.requireNonNull(brokerHeap, "brokerHeap");
-            require(brokers >= REPLICATION_FACTOR, "brokers", "must be at least " + REPLICATION_FACTOR + ", got " + brokers);
-            require(restartedBroker >= 0, "restartedBroker", "must be a broker id, got " + restartedBroker);
-            require(cpuCapCores > 0, "cpuCapCores", "must be > 0 cores, got " + cpuCapCores);
+            require(brokers >= REPLICATION_FACTOR, Setting.BROKERS, "must be at least " + REPLICATION_FACTOR + ", got " + brokers);
+            require(restartedBroker >= 0, Setting.RESTARTED_BROKER, "must be a broker id, got " + restartedBroker);
+            require(cpuCapCores > 0, Setting.CPU_CAP_CORES, "must be > 0 cores, got " + cpuCapCores);
         }
     }
 
@@ -73,11 +74,11 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
     public record Topics(int loadPartitions, int catchUpPartitions, String catchUpTopic) {
         public Topics {
             Objects.requireNonNull(catchUpTopic, "catchUpTopic");
-            require(loadPartitions >= 1, "loadPartitions", "must be at least 1, got " + loadPartitions);
-            require(catchUpPartitions >= 1, "catchUpPartitions", "must be at least 1, got " + catchUpPartitions);
+            require(loadPartitions >= 1, Setting.LOAD_PARTITIONS, "must be at least 1, got " + loadPartitions);
+            require(catchUpPartitions >= 1, Setting.CATCH_UP_PARTITIONS, "must be at least 1, got " + catchUpPartitions);
             require(TOPIC_NAME.matcher(catchUpTopic).matches() && !catchUpTopic.equals(".") && !catchUpTopic.equals(".."),
-                    "catchUpTopic", "must be a Kafka topic name (1 to 249 of a-z A-Z 0-9 . _ -), got '" + catchUpTopic + "'");
-            require(!catchUpTopic.equals(LOAD_TOPIC), "catchUpTopic", "must not be the load topic " + LOAD_TOPIC);
+                    Setting.CATCH_UP_TOPIC, "must be a Kafka topic name (1 to 249 of a-z A-Z 0-9 . _ -), got '" + catchUpTopic + "'");
+            require(!catchUpTopic.equals(LOAD_TOPIC), Setting.CATCH_UP_TOPIC, "must not be the load topic " + LOAD_TOPIC);
         }
     }
 
@@ -87,8 +88,8 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
      */
     public record Load(int recordsPerSecond, int recordBytes) {
         public Load {
-            require(recordsPerSecond >= 1, "recordsPerSecond", "must be at least 1, got " + recordsPerSecond);
-            require(recordBytes >= 1, "recordBytes", "must be at least 1, got " + recordBytes);
+            require(recordsPerSecond >= 1, Setting.RECORDS_PER_SECOND, "must be at least 1, got " + recordsPerSecond);
+            require(recordBytes >= 1, Setting.RECORD_BYTES, "must be at least 1, got " + recordBytes);
         }
     }
 
@@ -101,8 +102,8 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
     public record Backlog(long bytes, double sigma, long seed, ShutdownMode shutdown) {
         public Backlog {
             Objects.requireNonNull(shutdown, "shutdown");
-            require(bytes >= 1, "backlogBytes", "must be at least 1 byte, got " + bytes);
-            require(sigma >= 0, "backlogSigma", "must be >= 0, got " + sigma);
+            require(bytes >= 1, Setting.BACKLOG_BYTES, "must be at least 1 byte, got " + bytes);
+            require(sigma >= 0, Setting.BACKLOG_SIGMA, "must be >= 0, got " + sigma);
         }
     }
 
@@ -116,11 +117,11 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
     public record Phases(WarmUpSettings warmup, Duration steady, Duration window, Duration roundLimit) {
         public Phases {
             Objects.requireNonNull(warmup, "warmup");
-            require(!window.isNegative() && !window.isZero(), "window", "must be > 0");
-            require(steady.compareTo(SteadyWindows.WINDOW) >= 0, "steady", "must be at least "
+            require(!window.isNegative() && !window.isZero(), Setting.WINDOW, "must be > 0");
+            require(steady.compareTo(SteadyWindows.WINDOW) >= 0, Setting.STEADY, "must be at least "
                     + SteadyWindows.WINDOW.toSeconds() + " s (one window of the steady reference), got "
                     + steady.toSeconds() + " s");
-            require(roundLimit.compareTo(window) >= 0, "roundLimit", "must be at least the window");
+            require(roundLimit.compareTo(window) >= 0, Setting.ROUND_LIMIT, "must be at least the window");
         }
     }
 
@@ -132,9 +133,9 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
     public record Comparison(List<NamedPolicy> policies, int rounds, long checkIntervalSeconds) {
         public Comparison {
             policies = List.copyOf(policies);
-            require(!policies.isEmpty(), "policies", "must name at least one policy");
-            require(rounds >= 1, "rounds", "must be at least 1, got " + rounds);
-            require(checkIntervalSeconds >= 1, "checkIntervalSeconds", "must be at least 1 s");
+            require(!policies.isEmpty(), Setting.POLICIES, "must name at least one policy");
+            require(rounds >= 1, Setting.ROUNDS, "must be at least 1, got " + rounds);
+            require(checkIntervalSeconds >= 1, Setting.CHECK_INTERVAL_SECONDS, "must be at least 1 s");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest;
 
+import io.leaderpacer.loadtest.LoadTestDefaults.Setting;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
 
@@ -8,33 +9,34 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Builds {@link LoadTestSettings} from {@code pacer loadtest}'s defaults: a caller sets what differs. The policies
- * have no default (they depend on the run's size); every value is checked when {@link #build()} makes the groups.
+ * Builds {@link LoadTestSettings} from {@code pacer loadtest}'s defaults ({@link LoadTestDefaults}, read as the
+ * command reads them): a caller sets what differs. The policies have no default (they depend on the run's size); every
+ * value is checked when {@link #build()} makes the groups.
  */
 public final class LoadTestSettingsBuilder {
 
-    private int brokers = 3;
-    private int restartedBroker = 1;
-    private String brokerHeap = "512m";
+    private int brokers = Setting.BROKERS.asInt();
+    private int restartedBroker = Setting.RESTARTED_BROKER.asInt();
+    private String brokerHeap = Setting.BROKER_HEAP.text();
     private boolean saturate = true;
-    private double cpuCapCores = 0.5;
-    private int loadPartitions = 60;
-    private int catchUpPartitions = 240;
-    private String catchUpTopic = LoadTestSettings.CATCH_UP_TOPIC;
-    private int recordsPerSecond = 100;
-    private int recordBytes = 1024;
-    private long backlogBytes = 2L << 30;
-    private double backlogSigma = 1.0;
+    private double cpuCapCores = Setting.CPU_CAP_CORES.asDouble();
+    private int loadPartitions = Setting.LOAD_PARTITIONS.asInt();
+    private int catchUpPartitions = Setting.CATCH_UP_PARTITIONS.asInt();
+    private String catchUpTopic = Setting.CATCH_UP_TOPIC.text();
+    private int recordsPerSecond = Setting.RECORDS_PER_SECOND.asInt();
+    private int recordBytes = Setting.RECORD_BYTES.asInt();
+    private long backlogBytes = Setting.BACKLOG_BYTES.asBytes();
+    private double backlogSigma = Setting.BACKLOG_SIGMA.asDouble();
     private long seed = 1;
-    private ShutdownMode shutdown = ShutdownMode.KILL;
-    private WarmUpSettings warmup = new WarmUpSettings(Duration.ofSeconds(30), Duration.ofMinutes(3));
-    private Duration steady = Duration.ofSeconds(20);
-    private Duration window = Duration.ofSeconds(90);
-    private Duration roundLimit = Duration.ofMinutes(6);
+    private ShutdownMode shutdown = Setting.SHUTDOWN.asShutdownMode();
+    private WarmUpSettings warmup = new WarmUpSettings(Setting.WARMUP.asDuration(), Setting.WARMUP_LIMIT.asDuration());
+    private Duration steady = Setting.STEADY.asDuration();
+    private Duration window = Setting.WINDOW.asDuration();
+    private Duration roundLimit = Setting.ROUND_LIMIT.asDuration();
     private List<NamedPolicy> policies = List.of();
-    private int rounds = 3;
-    private long checkIntervalSeconds = 5;
-    private Path out = Path.of("target/loadtest");
+    private int rounds = Setting.ROUNDS.asInt();
+    private long checkIntervalSeconds = Setting.CHECK_INTERVAL_SECONDS.asLong();
+    private Path out = Setting.OUT.asPath();
 
     LoadTestSettingsBuilder() {
     }

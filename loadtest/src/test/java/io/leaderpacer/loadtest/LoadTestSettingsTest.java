@@ -47,10 +47,35 @@ class LoadTestSettingsTest {
         assertThat(code).isNotZero();
         assertThat(err.toString()).contains("--catch-up-topic must be a Kafka topic name").contains("'bad name'")
                 .doesNotContain("catchUpTopic");
-        assertThat(LoadTestCommand.OPTION_OF.keySet()).as("every checked setting has its option")
-                .contains("brokers", "restartedBroker", "cpuCapCores", "loadPartitions", "catchUpPartitions",
-                        "catchUpTopic", "recordsPerSecond", "recordBytes", "backlogBytes", "backlogSigma", "window",
-                        "steady", "roundLimit", "policies", "rounds", "checkIntervalSeconds");
+        assertThat(LoadTestDefaults.Setting.values()).as("every checked setting names an option of the command")
+                .allSatisfy(s -> assertThat(cli.getCommandSpec().findOption(s.option())).as(s.option()).isNotNull());
+    }
+
+    @Test
+    void theCommandsDefaults_andTheBuildersDefaults_areTheSameTexts() {
+        picocli.CommandLine cli = new picocli.CommandLine(new LoadTestCommand());
+        for (LoadTestDefaults.Setting s : LoadTestDefaults.Setting.values()) {
+            if (s != LoadTestDefaults.Setting.POLICIES) {
+                assertThat(cli.getCommandSpec().findOption(s.option()).defaultValueString()).as(s.option())
+                        .isEqualTo(s.text());
+            }
+        }
+        assertThat(cli.getCommandSpec().findOption("--backlog").defaultValueString()).isEqualTo("2g");
+        LoadTestSettings built = LoadTestSettings.builder().policies(List.of(NamedPolicy.parse("immediate", 5, 2))).build();
+        assertThat(built.backlog().bytes()).isEqualTo(2L << 30);
+        assertThat(built.phases().warmup().limit()).isEqualTo(java.time.Duration.ofMinutes(3));
+        assertThat(built.backlog().shutdown()).isEqualTo(io.leaderpacer.loadtest.testbed.ShutdownMode.KILL);
+        assertThat(built.out()).isEqualTo(Path.of("target/loadtest"));
+    }
+
+    @Test
+    void aSettingOutOfRange_namesTheSetting_andKnowsItsOption() {
+        SettingException e = org.junit.jupiter.api.Assertions.assertThrows(SettingException.class,
+                () -> LoadTestSettings.builder().partitions(0, 6)
+                        .policies(List.of(NamedPolicy.parse("immediate", 5, 2))).build());
+        assertThat(e).hasMessage("loadPartitions must be at least 1, got 0");
+        assertThat(e.setting()).isEqualTo("loadPartitions");
+        assertThat(e.option()).isEqualTo("--partitions");
     }
 
     @Test

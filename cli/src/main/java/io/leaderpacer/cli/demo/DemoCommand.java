@@ -1,6 +1,8 @@
 package io.leaderpacer.cli.demo;
 
 import io.leaderpacer.loadtest.LoadTest;
+import io.leaderpacer.loadtest.LoadTestDefaults;
+import io.leaderpacer.loadtest.LoadTestDefaults.Setting;
 import io.leaderpacer.loadtest.LoadTestSettings;
 import io.leaderpacer.loadtest.NamedPolicy;
 import io.leaderpacer.loadtest.result.LoadTestResult;
@@ -8,7 +10,6 @@ import io.leaderpacer.loadtest.result.Reports;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
-import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -52,20 +53,26 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Where to write report.html and the CSV files (default: ${DEFAULT-VALUE}).")
     private Path out;
 
-    /** The demo's settings: a small load test, the same shape at both sizes, one round per policy. */
+    /**
+     * The demo's settings: a small load test, the same shape at both sizes, one round per policy. What it sets here
+     * differs from {@code pacer loadtest}'s defaults on purpose (fewer partitions, smaller records and backlog, a
+     * shorter warm-up, window and round, a faster agent); the rest, and the values it passes on unchanged (rate, skew,
+     * CPU cap, steady phase of the full run), are the load test's ({@link LoadTestDefaults}).
+     */
     static LoadTestSettings settings(boolean quick, Path out) {
         int loadPartitions = 30;
         int catchUpPartitions = 120;
-        int brokers = 3;
-        int preferred = LoadTestSettings.estimatedPreferred(brokers, loadPartitions, catchUpPartitions);
+        int preferred = LoadTestSettings.estimatedPreferred(Setting.BROKERS.asInt(), loadPartitions, catchUpPartitions);
         long checkInterval = 2;
-        return LoadTestSettings.builder().brokers(brokers).partitions(loadPartitions, catchUpPartitions)
-                .load(100, 512).backlog((quick ? 512L : 1024L) << 20, 1.0, 1).shutdown(ShutdownMode.KILL)
+        return LoadTestSettings.builder().partitions(loadPartitions, catchUpPartitions)
+                .load(Setting.RECORDS_PER_SECOND.asInt(), 512)
+                .backlog((quick ? 512L : 1024L) << 20, Setting.BACKLOG_SIGMA.asDouble(), 1)
                 .warmup(new WarmUpSettings(Duration.ofSeconds(20), Duration.ofSeconds(120)))
-                .steady(Duration.ofSeconds(quick ? 15 : 20)).window(Duration.ofSeconds(quick ? 40 : 60))
+                .steady(quick ? Duration.ofSeconds(15) : Setting.STEADY.asDuration())
+                .window(Duration.ofSeconds(quick ? 40 : 60))
                 .roundLimit(Duration.ofSeconds(180)).rounds(1)
                 .policies(NamedPolicy.DEFAULTS.stream().map(p -> NamedPolicy.parse(p, preferred, checkInterval)).toList())
-                .saturation(true, 0.5).checkIntervalSeconds(checkInterval).out(out).build();
+                .saturation(true, Setting.CPU_CAP_CORES.asDouble()).checkIntervalSeconds(checkInterval).out(out).build();
     }
 
     @Override

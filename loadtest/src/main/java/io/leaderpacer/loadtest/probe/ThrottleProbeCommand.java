@@ -23,6 +23,7 @@ import java.util.concurrent.Callable;
  * Kafka's replication throttles. The field note docs/evidence/throttle-probe/THROTTLE-PROBE.md reports a run.
  */
 @Command(name = "throttle-probe", mixinStandardHelpOptions = true, sortOptions = false,
+        defaultValueProvider = ProbeDefaults.class,
         description = {"Measure when a restarted Kafka broker enforces a replication throttle.",
             "Starts 1 KRaft controller and 3 brokers as separate processes on 127.0.0.1. Per case: a topic of its own,"
                 + " a throttle set one way (follower or leader side, cluster-default or per-broker rate, * or"
@@ -41,22 +42,22 @@ public final class ThrottleProbeCommand implements Callable<Integer> {
     @Option(names = "--list-cases", description = "Print the cases and exit.")
     boolean listCases;
 
-    @Option(names = "--partitions", defaultValue = "12", description = "Partitions of each case's topic (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--partitions", description = "Partitions of each case's topic (default: ${DEFAULT-VALUE}).")
     int partitions;
 
-    @Option(names = "--backlog", defaultValue = "400m", paramLabel = "SIZE", description = "Written while the broker is down (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--backlog", paramLabel = "SIZE", description = "Written while the broker is down (default: ${DEFAULT-VALUE}).")
     String backlog;
 
-    @Option(names = "--rate", defaultValue = "10m", paramLabel = "SIZE", description = "The throttled cases' rate per second (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rate", paramLabel = "SIZE", description = "The throttled cases' rate per second (default: ${DEFAULT-VALUE}).")
     String rate;
 
-    @Option(names = "--cpu-cap", defaultValue = "0.5", paramLabel = "CORES", description = "The capped cases' CPU quota (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--cpu-cap", paramLabel = "CORES", description = "The capped cases' CPU quota (default: ${DEFAULT-VALUE}).")
     double cpuCap;
 
-    @Option(names = "--broker-heap", defaultValue = "512m", description = "Heap of each broker (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--broker-heap", description = "Heap of each broker (default: ${DEFAULT-VALUE}).")
     String brokerHeap;
 
-    @Option(names = "--out", defaultValue = "target/throttle-probe", paramLabel = "DIR", description = "Where catch-up.md and catch-up.csv go (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Where catch-up.md and catch-up.csv go (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @Override
