@@ -4,8 +4,8 @@ import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.agent.throttle.ThrottleConfigSnapshot;
 import io.leaderpacer.cluster.ProcessKafkaCluster;
-import io.leaderpacer.engine.pacing.BrokerPacing;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.pacing.BrokerPacing;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.time.Duration;
