@@ -6,6 +6,7 @@ import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.policy.PolicyEntry;
 import io.leaderpacer.engine.policy.PolicyRegistry;
 import io.leaderpacer.engine.policy.UnknownPolicyException;
+import io.leaderpacer.report.policy.LoadTestPolicies;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +16,8 @@ import java.util.Objects;
 /**
  * A policy a load test compares: a name, the agent's configuration, and where it came from.
  *
- * <p>Every name comes from the engine's {@link PolicyRegistry}, the same names the simulator and the docs use. The
+ * <p>Every name comes from {@link LoadTestPolicies} (the engine's {@link PolicyRegistry} plus the policies sized to a
+ * load test), the same names the simulator and the docs use. The
  * two a load test runs by default are {@code immediate} (Kafka's behaviour: cap 1000, no throttle) and
  * {@code recommended-paced} (the recommended gate with the catch-up paced, producers first: the best trade-off the
  * real load test measured, docs/evidence/RECOVERY-SPEED.md; 10 partitions a run, 1 s apart, whatever the broker's
@@ -116,7 +118,7 @@ public record NamedPolicy(String name, PacerConfig config, Map<String, String> b
         }
         PolicyEntry entry;
         try {
-            entry = PolicyRegistry.named(name);
+            entry = LoadTestPolicies.named(name);
         } catch (UnknownPolicyException e) {
             throw new IllegalArgumentException(e.getMessage() + " (add settings with NAME:key=value,...)", e);
         }

@@ -11,13 +11,13 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
- * One named policy of the {@link PolicyRegistry}: its name, one line saying what it is, and the configuration keys
- * it sets (every other key keeps its default).
+ * One named policy of the {@link PolicyRegistry}, or of a registry that extends it (the load test's): its name, one
+ * line saying what it is, and the configuration keys it sets (every other key keeps its default).
  *
  * <p>Why the settings are a function of the preferred-partition count: a policy scaled to a run's size (the load
- * test's {@code kip-example-scaled} returns the restarted broker's preferred partitions in about 25 capped batches,
- * as KIP-1358's example returns its 5,000 in batches of 200) has a cap that depends on how many partitions the
- * broker prefers. Every other policy ignores the count.
+ * test's {@code kip-example-scaled}, in the load test's registry, returns the restarted broker's preferred partitions
+ * in about 25 capped batches, as KIP-1358's example returns its 5,000 in batches of 200) has a cap that depends on how
+ * many partitions the broker prefers ({@link #sized}). Every other policy ignores the count.
  *
  * <p>A production preset ({@link #productionPreset()}) is an entry whose settings are fixed and that the agent can
  * run: what {@code pacer config --preset} writes and {@link PresetMatch} recognises. A sized entry cannot be one (a
@@ -50,12 +50,13 @@ public final class PolicyEntry {
     }
 
     /**
-     * A policy whose settings depend on the preferred-partition count of the restarted broker.
+     * A policy whose settings depend on the preferred-partition count of the restarted broker: for a registry that
+     * extends {@link PolicyRegistry} with policies sized to a run (the load test's); the engine's own has none.
      *
      * @param productionInstead the production preset an operator should use instead on a real cluster
      */
-    static PolicyEntry sized(String name, String description, IntFunction<Map<ConfigKey, String>> settings,
-                             String productionInstead) {
+    public static PolicyEntry sized(String name, String description, IntFunction<Map<ConfigKey, String>> settings,
+                                    String productionInstead) {
         return new PolicyEntry(name, description, preferred -> copy(settings.apply(preferred)), true, false,
                 Objects.requireNonNull(productionInstead, "productionInstead"));
     }

@@ -15,18 +15,21 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Every named policy, in one place: Kafka's behaviour today, KIP-1358's worked example and its variants, the same
- * example scaled to a load test of minutes, and the recommended configuration (docs/CONFIGURATION.md).
+ * The engine's named policies, in one place: Kafka's behaviour today, KIP-1358's worked example and its variants, and
+ * the recommended configuration (docs/CONFIGURATION.md). The load test's policies sized to a run of minutes (the
+ * example scaled, {@value #LOAD_TEST_SCALED_EXAMPLE}) are the load test's: its registry
+ * ({@code io.leaderpacer.report.policy.LoadTestPolicies}) is this one plus them, and is what the load test and the
+ * simulator look names up in. This one knows their names only to refuse them as presets ({@link #loadTestOnly}).
  *
- * <p>An explicit list (no reflection, no discovery), in the spirit of a simulator's policy registry: what
- * {@code pacer simulate --list-policies} prints, what a scenario or {@code --policy} may name and what the docs cite
- * are the same thing. Different settings always get different names; an unknown name is an error that lists the
- * known ones ({@link UnknownPolicyException}).
+ * <p>An explicit list (no reflection, no discovery), in the spirit of a simulator's policy registry: with the load
+ * test's sized policies added, what {@code pacer simulate --list-policies} prints, what a scenario or {@code --policy}
+ * may name and what the docs cite are the same thing. Different settings always get different names; an unknown name
+ * is an error that lists the known ones ({@link UnknownPolicyException}).
  *
  * <p>The fixed entries the agent can run are also the production presets ({@link #productionPresets()}): what
  * {@code pacer config --preset NAME} writes, and what {@code pacer status} and {@code pacer plan} recognise in the
- * keys in force ({@link PresetMatch}). An entry sized to a load test, or one only the simulator models, is refused as
- * a preset with the reason ({@link #productionPreset(String)}).
+ * keys in force ({@link PresetMatch}). A policy sized to a load test, or one only the simulator models, is refused
+ * as a preset with the reason ({@link #productionPreset(String)}).
  */
 public final class PolicyRegistry {
 
@@ -34,8 +37,6 @@ public final class PolicyRegistry {
     public static final String IMMEDIATE = "immediate";
     /** KIP-1358's worked example: gate at 5 %, 200 per run, 15 s between capped runs, max-wait 30 min. */
     public static final String KIP_EXAMPLE = "kip-example";
-    /** {@link #KIP_EXAMPLE} scaled to a load test of minutes: about 25 capped batches, 2 s apart, max-wait 5 min. */
-    public static final String KIP_EXAMPLE_SCALED = "kip-example-scaled";
     /** The recommended configuration of docs/CONFIGURATION.md. */
     public static final String RECOMMENDED = "recommended";
     /**
@@ -51,8 +52,18 @@ public final class PolicyRegistry {
     /** Kafka today plus a follower replication throttle on catch-up: modelled by the simulator only. */
     public static final String REPLICATION_THROTTLE = "replication-throttle";
 
-    /** {@link #KIP_EXAMPLE_SCALED} returns the preferred partitions in about this many capped batches (5,000 / 200). */
-    public static final int SCALED_BATCHES = 25;
+    /**
+     * The load test's {@link #KIP_EXAMPLE} scaled to a run of minutes, sized by the restarted broker's preferred
+     * partitions: defined, with its sizing, by the load test's registry ({@code LoadTestPolicies} in the report
+     * module). Here only its name, to refuse it as a production preset and to name it when a retired name meant it.
+     */
+    static final String LOAD_TEST_SCALED_EXAMPLE = "kip-example-scaled";
+
+    /**
+     * The policies the load test sizes to its run, by name, each with the production preset to use instead on a real
+     * cluster: not this registry's entries (no settings here), refused as presets by name.
+     */
+    private static final Map<String, String> LOAD_TEST_ONLY = Map.of(LOAD_TEST_SCALED_EXAMPLE, KIP_EXAMPLE);
 
     private static final Map<String, PolicyEntry> ALL = build();
 
@@ -73,9 +84,6 @@ public final class PolicyRegistry {
                 PolicyEntry.fixed(IMMEDIATE, "Kafka today: immediate, cap 1000, immediate reschedule", Map.of()),
                 PolicyEntry.fixed(KIP_EXAMPLE, "KIP-1358's worked example: wait-for-sync, threshold 5%, max-wait 30 min,"
                         + " 200 per 15 s", example),
-                PolicyEntry.sized(KIP_EXAMPLE_SCALED, "kip-example scaled to a load test of minutes (the load test's):"
-                        + " threshold 5%, ceil(P / " + SCALED_BATCHES + ") per run for a broker preferred for P"
-                        + " partitions, 2 s apart, max-wait 5 min", PolicyRegistry::scaledExample, KIP_EXAMPLE),
                 PolicyEntry.fixed(RECOMMENDED, "the recommended configuration (docs/CONFIGURATION.md):"
                         + " kip-example re-checked every 15 s while gated, hysteresis of at least 60 s, Kafka's cap of"
                         + " 1000 per run",
@@ -103,16 +111,6 @@ public final class PolicyRegistry {
         return Collections.unmodifiableMap(m);
     }
 
-    /** {@link #KIP_EXAMPLE_SCALED}'s settings for a broker preferred for {@code preferred} partitions. */
-    private static Map<ConfigKey, String> scaledExample(int preferred) {
-        return settings(
-                ConfigKey.ALGORITHM, "wait-for-sync",
-                ConfigKey.THRESHOLD_PERCENT, "5",
-                ConfigKey.MAX_PER_RUN, Integer.toString(scaledCap(preferred)),
-                ConfigKey.THROTTLE_INTERVAL_MS, "2000",
-                ConfigKey.MAX_WAIT_MS, "300000");
-    }
-
     /**
      * {@link #RECOMMENDED_PACED}'s settings: the catch-up paced by the adaptive follower throttle, the gate released
      * as soon as the broker is back in sync (a re-check every 5 s, no hysteresis floor, since pacing already spreads
@@ -132,14 +130,6 @@ public final class PolicyRegistry {
         m.put(ConfigKey.MAX_PER_RUN, Integer.toString(PACED_MAX_PER_RUN));
         m.put(ConfigKey.THROTTLE_INTERVAL_MS, "1000");
         return m;
-    }
-
-    /**
-     * {@link #KIP_EXAMPLE_SCALED}'s cap: the preferred partitions in about {@value #SCALED_BATCHES} capped batches,
-     * as KIP-1358's example returns its 5,000 in batches of 200; at least 1.
-     */
-    public static int scaledCap(int preferredPartitions) {
-        return Math.max(1, (preferredPartitions + SCALED_BATCHES - 1) / SCALED_BATCHES);
     }
 
     private static Map<ConfigKey, String> settings(Object... keyValues) {
@@ -203,6 +193,14 @@ public final class PolicyRegistry {
     }
 
     /**
+     * For a policy the load test sizes to its run (not an entry of this registry): the production preset to use
+     * instead on a real cluster; empty for any other name. The load test's registry takes it from here.
+     */
+    public static Optional<String> loadTestOnly(String name) {
+        return Optional.ofNullable(LOAD_TEST_ONLY.get(name));
+    }
+
+    /**
      * The production preset with this name, for a real cluster.
      *
      * @throws IllegalArgumentException saying why: an unknown name (listing the production presets), a policy sized
@@ -212,16 +210,18 @@ public final class PolicyRegistry {
     public static PolicyEntry productionPreset(String name) {
         PolicyEntry e = ALL.get(name);
         String quoted = "'" + ConfigException.printable(name) + "'";
+        Optional<String> sizedInstead = e == null ? loadTestOnly(name)
+                : e.sizedByPreferredPartitions() ? e.productionInstead() : Optional.empty();
+        if (sizedInstead.isPresent()) {
+            throw new IllegalArgumentException(quoted + " is sized for a load test of minutes, not for a production"
+                    + " cluster: its per-run cap depends on the partition count of the broker that recovers, and a"
+                    + " cluster-wide key has one value for every broker; use the production preset "
+                    + sizedInstead.get() + " instead");
+        }
         if (e == null) {
             throw new IllegalArgumentException("unknown preset " + quoted + "; the production presets are "
                     + String.join(", ", productionPresets().stream().map(PolicyEntry::name).toList())
                     + LegacyPolicyNames.replacement(name).map(r -> " (" + r + ")").orElse(""));
-        }
-        if (e.sizedByPreferredPartitions()) {
-            throw new IllegalArgumentException(quoted + " is sized for a load test of minutes, not for a production"
-                    + " cluster: its per-run cap depends on the partition count of the broker that recovers, and a"
-                    + " cluster-wide key has one value for every broker; use the production preset "
-                    + e.productionInstead().orElseThrow() + " instead");
         }
         if (e.modelOnly()) {
             throw new IllegalArgumentException(quoted + " is modelled by the simulator alone: no Leader Pacer key"
@@ -242,6 +242,14 @@ public final class PolicyRegistry {
                 known.add(c);
             }
         }
+        return unknownAmong(name, known);
+    }
+
+    /**
+     * The error for a name that is none of {@code known}, listed in the order given: for a registry that extends this
+     * one (the load test's lists this one's names with its own among them). It says which name replaced a retired one.
+     */
+    public static UnknownPolicyException unknownAmong(String name, List<String> known) {
         return new UnknownPolicyException(name, known, LegacyPolicyNames.replacement(name));
     }
 }

@@ -1,7 +1,9 @@
 /**
  * The named policies: one registry that every part of the project reads a policy name from (the simulator's
  * scenarios and {@code --policy}, the load test's and the demo's {@code --policy}, the docs), so that one name always
- * means the same settings.
+ * means the same settings. The load test's policies sized to a run of minutes extend it outside the engine
+ * ({@code io.leaderpacer.report.policy.LoadTestPolicies}), so that the engine does not change when they do; the agent
+ * reads this one alone.
  *
  * <p>Why a registry of names at all: the same words used to mean different settings in different places (the
  * simulator's {@code wait-for-sync} was KIP-1358's worked example, 200 per 15 s with a 30-minute max-wait; the load

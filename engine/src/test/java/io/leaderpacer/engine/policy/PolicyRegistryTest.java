@@ -56,17 +56,11 @@ class PolicyRegistryTest {
     }
 
     @Test
-    void kipExampleScaled_returnsThePreferredPartitionsInAbout25Batches_2sApart_maxWait5min() {
-        PolicyEntry scaled = PolicyRegistry.named("kip-example-scaled");
-        assertThat(scaled.sizedByPreferredPartitions()).isTrue();
-        PacerConfig c = PacerConfig.fromMap(scaled.settingsByKey(117));
-        assertThat(c.waitForSync()).isTrue();
-        assertThat(c.thresholdPercent()).isEqualTo(5.0);
-        assertThat(c.maxPerRun()).isEqualTo(5);
-        assertThat(c.throttleIntervalMs()).isEqualTo(2000);
-        assertThat(c.valueOf(ConfigKey.MAX_WAIT_MS)).isEqualTo("300000");
-        assertThat(PolicyRegistry.scaledCap(5000)).isEqualTo(200);
-        assertThat(PolicyRegistry.scaledCap(0)).isEqualTo(1);
+    void theLoadTestsSizedPolicies_areNotTheEngines_butTheirNamesAreKnownAsLoadTestOnly() {
+        assertThat(PolicyRegistry.all()).noneMatch(PolicyEntry::sizedByPreferredPartitions);
+        assertThat(PolicyRegistry.find("kip-example-scaled")).isEmpty();
+        assertThat(PolicyRegistry.loadTestOnly("kip-example-scaled")).hasValue("kip-example");
+        assertThat(PolicyRegistry.loadTestOnly("kip-example")).isEmpty();
     }
 
     @Test
@@ -118,7 +112,7 @@ class PolicyRegistryTest {
     void unknownName_listsTheKnownOnes() {
         assertThatThrownBy(() -> PolicyRegistry.named("fastest")).isInstanceOf(UnknownPolicyException.class)
                 .hasMessageContaining("unknown policy 'fastest'")
-                .hasMessageContaining("immediate, kip-example, kip-example-scaled, recommended");
+                .hasMessageContaining("immediate, kip-example, recommended");
         assertThat(PolicyRegistry.unknown("x", List.of("mine", "immediate")).known())
                 .endsWith("replication-throttle", "mine").containsOnlyOnce("immediate");
     }

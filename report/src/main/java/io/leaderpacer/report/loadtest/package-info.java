@@ -6,6 +6,8 @@
  * <p>Why here: the load test writes these files and the simulator reads them, and neither module depends on the
  * other; the formats are the contract between them, in one place. Every row starts with the round's
  * {@link io.leaderpacer.report.loadtest.RoundKey} (policy, round number). Times are seconds since the round started
- * unless a column says otherwise; a number the round did not measure is an empty cell.
+ * unless a column says otherwise; a number the round did not measure is an empty cell. The policy labels runs
+ * recorded before the policies got one registry are read as today's names
+ * ({@link io.leaderpacer.report.loadtest.LegacyLoadTestLabels}).
  */
 package io.leaderpacer.report.loadtest;

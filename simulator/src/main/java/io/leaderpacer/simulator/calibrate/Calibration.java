@@ -1,6 +1,6 @@
 package io.leaderpacer.simulator.calibrate;
 
-import io.leaderpacer.engine.policy.PolicyRegistry;
+import io.leaderpacer.report.policy.LoadTestPolicies;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.ModelParameters;
 import io.leaderpacer.simulator.scenario.PolicySpec;
@@ -60,7 +60,7 @@ public final class Calibration {
                 PolicySpec p = modelOf(template, r.policy());
                 if (p == null) {
                     throw new IllegalArgumentException("the run's policy '" + r.policy() + "' has no policy named '"
-                            + AS_RUN + r.policy() + "'" + (PolicyRegistry.find(r.policy()).isPresent() ? ""
+                            + AS_RUN + r.policy() + "'" + (LoadTestPolicies.find(r.policy()).isPresent() ? ""
                             : " or '" + r.policy() + "'") + " in " + template.source());
                 }
                 policies.put(r.policy(), p);
@@ -79,7 +79,7 @@ public final class Calibration {
      */
     static PolicySpec modelOf(Scenario template, String measured) {
         PolicySpec p = template.policy(AS_RUN + measured);
-        if (p == null && PolicyRegistry.find(measured).isEmpty()) {
+        if (p == null && LoadTestPolicies.find(measured).isEmpty()) {
             p = template.policy(measured);
         }
         return p;

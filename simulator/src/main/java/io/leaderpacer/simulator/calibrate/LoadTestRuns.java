@@ -1,7 +1,7 @@
 package io.leaderpacer.simulator.calibrate;
 
-import io.leaderpacer.engine.policy.LegacyPolicyNames;
 import io.leaderpacer.report.csv.CsvContent;
+import io.leaderpacer.report.loadtest.LegacyLoadTestLabels;
 import io.leaderpacer.report.loadtest.LoadTestFiles;
 import io.leaderpacer.report.loadtest.RoundKey;
 import io.leaderpacer.report.loadtest.RoundRow;
@@ -56,10 +56,10 @@ public final class LoadTestRuns {
 
     /**
      * The row's policy in today's names: a run recorded before the policies got one registry labels the scaled
-     * example {@code wait-for-sync} ({@link LegacyPolicyNames#loadTestLabel}, the one place that maps it).
+     * example {@code wait-for-sync} ({@link LegacyLoadTestLabels#todaysName}, the one place that maps it).
      */
     static String policy(RoundKey key) {
-        return LegacyPolicyNames.loadTestLabel(key.policy());
+        return LegacyLoadTestLabels.todaysName(key.policy());
     }
 
     /** The role split where the run recorded it (every run since the load test split latencies by role). */

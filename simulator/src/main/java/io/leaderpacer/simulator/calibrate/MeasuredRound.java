@@ -6,7 +6,7 @@ package io.leaderpacer.simulator.calibrate;
  *
  * @param run      the run directory it came from
  * @param policy   the load test's policy name, in today's names (a run that recorded {@code wait-for-sync} ran
- *                 {@code kip-example-scaled}: {@code LegacyPolicyNames})
+ *                 {@code kip-example-scaled}: {@code LegacyLoadTestLabels})
  * @param round    the round number
  * @param latency  the P99s, steady and over the window
  * @param timeline how long the broker was down and took to return, and the spans measured from its unfencing

@@ -9,7 +9,7 @@ import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.config.Utf8Text;
 import io.leaderpacer.engine.policy.LegacyPolicyNames;
-import io.leaderpacer.engine.policy.PolicyRegistry;
+import io.leaderpacer.report.policy.LoadTestPolicies;
 import io.leaderpacer.report.text.DurationText;
 
 import java.io.IOException;
@@ -337,7 +337,7 @@ public final class ScenarioLoader {
         for (YamlFields p : top.mappings("customPolicies")) {
             p.allowOnly(Set.of("name", "description", "config", "replicationThrottleMBps"));
             String name = p.requireString("name");
-            if (PolicyRegistry.find(name).isPresent()) {
+            if (LoadTestPolicies.find(name).isPresent()) {
                 throw p.error("name", "'" + ConfigException.printable(name) + "' is a standard policy; give the custom one another name");
             }
             if (LegacyPolicyNames.replacement(name).isPresent()) {

@@ -2,6 +2,7 @@ package io.leaderpacer.simulator.scenario;
 
 import io.leaderpacer.engine.policy.PolicyEntry;
 import io.leaderpacer.engine.policy.PolicyRegistry;
+import io.leaderpacer.report.policy.LoadTestPolicies;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -9,10 +10,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The engine's {@link PolicyRegistry} as the simulator runs it: every registered policy can be named by a scenario
- * without defining it. The registry owns the names and the engine settings; this class adds what only a model has,
- * the follower replication throttle of {@value PolicyRegistry#REPLICATION_THROTTLE}, and sizes a policy scaled to the
- * run's size ({@value PolicyRegistry#KIP_EXAMPLE_SCALED}) to the scenario's preferred partitions per broker.
+ * The registered policies as the simulator runs them: every policy of {@link LoadTestPolicies} (the engine's
+ * {@link PolicyRegistry} plus the load test's sized ones, since scenarios and the calibration model the load test's
+ * runs) can be named by a scenario without defining it. The registry owns the names and the engine settings; this
+ * class adds what only a model has, the follower replication throttle of
+ * {@value PolicyRegistry#REPLICATION_THROTTLE}, and sizes a policy scaled to the run's size
+ * ({@value LoadTestPolicies#KIP_EXAMPLE_SCALED}) to the scenario's preferred partitions per broker.
  */
 public final class StandardPolicies {
 
@@ -31,7 +34,7 @@ public final class StandardPolicies {
      * @param preferredPerBroker the scenario's partitions per broker, which sizes a policy scaled to the run
      */
     public static PolicySpec named(String name, int preferredPerBroker) {
-        return PolicyRegistry.find(name).map(e -> spec(e, preferredPerBroker)).orElse(null);
+        return LoadTestPolicies.find(name).map(e -> spec(e, preferredPerBroker)).orElse(null);
     }
 
     /** {@link #named(String, int)} sized for this scenario. */
@@ -62,7 +65,7 @@ public final class StandardPolicies {
     }
 
     public static List<String> names() {
-        return PolicyRegistry.names();
+        return LoadTestPolicies.names();
     }
 
     /**
@@ -70,13 +73,13 @@ public final class StandardPolicies {
      * file, so quoted and shortened as any value an error repeats), and names the replacement of a retired name.
      */
     public static String unknown(String name, Collection<String> customNames) {
-        return PolicyRegistry.unknown(name, customNames).getMessage();
+        return LoadTestPolicies.unknown(name, customNames).getMessage();
     }
 
     /** Every registered policy's name and description, for {@code --list-policies}. */
     public static Map<String, String> descriptions() {
         Map<String, String> out = new LinkedHashMap<>();
-        for (PolicyEntry e : PolicyRegistry.all()) {
+        for (PolicyEntry e : LoadTestPolicies.all()) {
             out.put(e.name(), spec(e, 0).description());
         }
         return out;
