@@ -1,6 +1,9 @@
 package io.leaderpacer.agent.config;
 
-import java.util.ArrayList;
+import io.leaderpacer.engine.config.KeySpec;
+import io.leaderpacer.engine.config.NamedKey;
+import io.leaderpacer.engine.config.TypedKey;
+
 import java.util.List;
 
 /**
@@ -9,7 +12,7 @@ import java.util.List;
  * <p>Why an enum: the loader rejects an unknown {@code pacer.*} key (a typo must not silently fall back to a
  * default), and the documentation and error messages list the known keys from one place.
  */
-public enum AgentKey {
+public enum AgentKey implements TypedKey {
     HTTP_ENABLED("pacer.http.enabled", "true", "true or false",
             "Serve /metrics, /status and /healthz over HTTP."),
     HTTP_HOST("pacer.http.host", "127.0.0.1", "a host name or address to bind",
@@ -28,49 +31,23 @@ public enum AgentKey {
     INSTANCE_ID("pacer.instance.id", "", "any text (empty = host name and process id)",
             "How this instance is named in logs, /status and its successor's log.");
 
-    private final String key;
-    private final String defaultValue;
-    private final String allowed;
-    private final String doc;
+    private final KeySpec spec;
 
     AgentKey(String key, String defaultValue, String allowed, String doc) {
-        this.key = key;
-        this.defaultValue = defaultValue;
-        this.allowed = allowed;
-        this.doc = doc;
+        this.spec = new KeySpec(key, defaultValue, allowed, doc);
     }
 
-    public String key() {
-        return key;
-    }
-
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    public String allowed() {
-        return allowed;
-    }
-
-    public String doc() {
-        return doc;
+    @Override
+    public KeySpec spec() {
+        return spec;
     }
 
     /** The key for a name, or {@code null}. */
     public static AgentKey forName(String name) {
-        for (AgentKey k : values()) {
-            if (k.key.equals(name)) {
-                return k;
-            }
-        }
-        return null;
+        return NamedKey.forName(AgentKey.class, name).orElse(null);
     }
 
     public static List<String> names() {
-        List<String> names = new ArrayList<>();
-        for (AgentKey k : values()) {
-            names.add(k.key);
-        }
-        return names;
+        return NamedKey.names(AgentKey.class);
     }
 }

@@ -17,8 +17,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 
 import static io.leaderpacer.engine.config.ConfigException.printable;
+import static io.leaderpacer.engine.config.KeyCheck.require;
 
 /**
  * Reads and validates the agent's properties file; {@link #load()} can be called on every run.
@@ -133,10 +135,8 @@ public final class AgentPropertiesFile {
     /** The group id: also the prefix of a transactional id and of ACL patterns, so kept to topic-name characters. */
     private static String groupId(String source, Map<AgentKey, String> agent) {
         String v = value(AgentKey.GROUP_ID, agent);
-        if (v.length() <= 200 && v.matches("[A-Za-z0-9._-]+")) {
-            return v;
-        }
-        throw invalid(source, AgentKey.GROUP_ID, v);
+        require(v.length() <= 200 && v.matches("[A-Za-z0-9._-]+"), AgentKey.GROUP_ID, v, invalidIn(source));
+        return v;
     }
 
     /**
@@ -179,10 +179,8 @@ public final class AgentPropertiesFile {
 
     private static boolean parseBoolean(String source, AgentKey key, Map<AgentKey, String> agent) {
         String v = value(key, agent);
-        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(v);
-        }
-        throw invalid(source, key, v);
+        require(v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false"), key, v, invalidIn(source));
+        return Boolean.parseBoolean(v);
     }
 
     private static long parseLong(String source, AgentKey key, Map<AgentKey, String> agent, long min, long max) {
@@ -196,6 +194,11 @@ public final class AgentPropertiesFile {
             // reported below
         }
         throw invalid(source, key, v);
+    }
+
+    /** The error for a value its key does not allow, as {@link #invalid(String, AgentKey, String)} words it. */
+    private static BiFunction<AgentKey, String, AgentConfigException> invalidIn(String source) {
+        return (key, value) -> invalid(source, key, value);
     }
 
     private static AgentConfigException invalid(String source, AgentKey key, String value) {

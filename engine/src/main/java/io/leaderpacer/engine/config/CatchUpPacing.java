@@ -2,6 +2,8 @@ package io.leaderpacer.engine.config;
 
 import java.util.Objects;
 
+import static io.leaderpacer.engine.config.KeyCheck.require;
+
 /**
  * Catch-up pacing's settings: whether and how a recovering broker's out-of-sync replicas are throttled.
  *
@@ -116,11 +118,5 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
 
     public boolean enabled() {
         return mode != PacingMode.OFF;
-    }
-
-    private static void require(boolean ok, ConfigKey key, String value) {
-        if (!ok) {
-            throw new ConfigException(key.key(), value, "must be " + key.allowed());
-        }
     }
 }

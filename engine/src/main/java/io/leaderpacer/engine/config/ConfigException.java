@@ -28,6 +28,11 @@ public final class ConfigException extends IllegalArgumentException {
         this.value = null;
     }
 
+    /** A value the key does not allow: "Invalid value 'VALUE' for configuration 'KEY': must be ALLOWED". */
+    public static ConfigException invalid(ConfigKey key, String value) {
+        return new ConfigException(key.key(), value, "must be " + key.allowed());
+    }
+
     /** An error for a key the policy does not know. */
     public static ConfigException unknownKey(String key, Iterable<String> known) {
         return new ConfigException(key, "Unknown configuration '" + printable(key) + "'; known keys: "

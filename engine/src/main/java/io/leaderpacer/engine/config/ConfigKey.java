@@ -1,13 +1,12 @@
 package io.leaderpacer.engine.config;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Every key the policy reads, with its default, its allowed range and its meaning: one place
  * that the validator, {@code pacer config --describe} and the reference configuration share.
  */
-public enum ConfigKey {
+public enum ConfigKey implements TypedKey {
     CHECK_INTERVAL_SECONDS("leader.imbalance.check.interval.seconds", "300",
             "a whole number of seconds >= 1",
             "Period of the preferred-leader task when the previous run did not hit the cap."),
@@ -69,52 +68,24 @@ public enum ConfigKey {
             "true or false",
             "Catch-up pacing: the replicas a recovering broker is the preferred leader of catch up first, at the pacing rate (a leader-side replication throttle on their leaders), while its other out-of-sync replicas wait at the min rate (the follower-side one); once the first are back in their ISR, the others get the pacing rate. Why: leadership can come back only to replicas in sync, so this brings it back after about a third of the catch-up instead of at its end, at the same load on the broker (false = every out-of-sync replica at the pacing rate).");
 
-    private final String key;
-    private final String defaultValue;
-    private final String allowed;
-    private final String doc;
+    private final KeySpec spec;
 
     ConfigKey(String key, String defaultValue, String allowed, String doc) {
-        this.key = key;
-        this.defaultValue = defaultValue;
-        this.allowed = allowed;
-        this.doc = doc;
+        this.spec = new KeySpec(key, defaultValue, allowed, doc);
     }
 
-    /** The key as written in a properties file. */
-    public String key() {
-        return key;
-    }
-
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    /** The allowed values, as the validation error states them. */
-    public String allowed() {
-        return allowed;
-    }
-
-    public String doc() {
-        return doc;
+    @Override
+    public KeySpec spec() {
+        return spec;
     }
 
     /** The key for a name, or {@code null}. */
     public static ConfigKey forName(String name) {
-        for (ConfigKey k : values()) {
-            if (k.key.equals(name)) {
-                return k;
-            }
-        }
-        return null;
+        return NamedKey.forName(ConfigKey.class, name).orElse(null);
     }
 
     /** All key names, in declaration order. */
     public static List<String> names() {
-        List<String> names = new ArrayList<>();
-        for (ConfigKey k : values()) {
-            names.add(k.key);
-        }
-        return names;
+        return NamedKey.names(ConfigKey.class);
     }
 }

@@ -4,7 +4,7 @@ package io.leaderpacer.engine.config;
  * How the periodic task chooses preferred-leader elections
  * ({@code leader.imbalance.election.algorithm}).
  */
-public enum ElectionAlgorithm {
+public enum ElectionAlgorithm implements ConfigChoice {
     /** Kafka's behaviour today: every valid preferred election, first come first served, up to the cap. */
     IMMEDIATE("immediate"),
     /** Gate brokers still catching up, and round-robin across the brokers that pass. */
@@ -17,17 +17,8 @@ public enum ElectionAlgorithm {
     }
 
     /** The value as written in a configuration file. */
+    @Override
     public String configValue() {
         return configValue;
-    }
-
-    /** Parses a configuration value, or returns {@code null} when it names no algorithm. */
-    static ElectionAlgorithm parseOrNull(String value) {
-        for (ElectionAlgorithm a : values()) {
-            if (a.configValue.equals(value)) {
-                return a;
-            }
-        }
-        return null;
     }
 }

@@ -9,7 +9,7 @@ package io.leaderpacer.engine.config;
  * denominator shrinks as leadership returns and can re-gate a broker half-way through its ramp.
  * The literal reading is kept so the simulator can show the difference.
  */
-public enum GateDenominator {
+public enum GateDenominator implements ConfigChoice {
     /** All partitions whose effective preferred replica is the broker (the default). */
     ALL_PREFERRED("all-preferred"),
     /** Only those of them that are imbalanced (the literal reading of KIP-1358's pseudo-code). */
@@ -21,16 +21,8 @@ public enum GateDenominator {
         this.configValue = configValue;
     }
 
+    @Override
     public String configValue() {
         return configValue;
-    }
-
-    static GateDenominator parseOrNull(String value) {
-        for (GateDenominator d : values()) {
-            if (d.configValue.equals(value)) {
-                return d;
-            }
-        }
-        return null;
     }
 }

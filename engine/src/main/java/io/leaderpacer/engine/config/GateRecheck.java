@@ -1,5 +1,7 @@
 package io.leaderpacer.engine.config;
 
+import static io.leaderpacer.engine.config.KeyCheck.require;
+
 /**
  * How soon a gated broker is looked at again, and how long its clear streak must last.
  *
@@ -21,14 +23,8 @@ public record GateRecheck(long intervalMs, long hysteresisMinMs) {
     public static final GateRecheck OFF = new GateRecheck(0, 0);
 
     public GateRecheck {
-        if (intervalMs < 0) {
-            throw new ConfigException(ConfigKey.RECHECK_INTERVAL_MS.key(), Long.toString(intervalMs),
-                    "must be " + ConfigKey.RECHECK_INTERVAL_MS.allowed());
-        }
-        if (hysteresisMinMs < 0) {
-            throw new ConfigException(ConfigKey.HYSTERESIS_MIN_MS.key(), Long.toString(hysteresisMinMs),
-                    "must be " + ConfigKey.HYSTERESIS_MIN_MS.allowed());
-        }
+        require(intervalMs >= 0, ConfigKey.RECHECK_INTERVAL_MS, Long.toString(intervalMs));
+        require(hysteresisMinMs >= 0, ConfigKey.HYSTERESIS_MIN_MS, Long.toString(hysteresisMinMs));
     }
 
     /** Whether gated brokers are re-checked sooner than the check interval. */

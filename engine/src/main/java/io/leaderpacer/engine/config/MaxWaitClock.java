@@ -11,7 +11,7 @@ package io.leaderpacer.engine.config;
  * the threshold, down or not, and keeps it through restarts; it is kept so the simulator can show
  * why it fails.
  */
-public enum MaxWaitClock {
+public enum MaxWaitClock implements ConfigChoice {
     /** Episodes (and their clock) live only while the broker is active; a restart ends one (the default). */
     WHILE_ACTIVE("while-active"),
     /** Wall-clock time since the first over-threshold run, whether the broker was up or not, through restarts. */
@@ -23,16 +23,8 @@ public enum MaxWaitClock {
         this.configValue = configValue;
     }
 
+    @Override
     public String configValue() {
         return configValue;
-    }
-
-    static MaxWaitClock parseOrNull(String value) {
-        for (MaxWaitClock c : values()) {
-            if (c.configValue.equals(value)) {
-                return c;
-            }
-        }
-        return null;
     }
 }

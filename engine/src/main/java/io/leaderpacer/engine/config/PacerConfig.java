@@ -9,6 +9,8 @@ import java.util.SortedSet;
 import java.util.StringJoiner;
 import java.util.TreeSet;
 
+import static io.leaderpacer.engine.config.KeyCheck.require;
+
 /**
  * The policy's settings for one run, validated.
  *
@@ -69,17 +71,17 @@ public record PacerConfig(
         Objects.requireNonNull(maxWaitClock, "maxWaitClock");
         Objects.requireNonNull(recheck, "recheck");
         Objects.requireNonNull(pacing, "pacing");
-        check(checkIntervalSeconds >= 1, ConfigKey.CHECK_INTERVAL_SECONDS, Long.toString(checkIntervalSeconds));
-        check(!Double.isNaN(thresholdPercent) && thresholdPercent >= 0 && thresholdPercent <= 100,
+        require(checkIntervalSeconds >= 1, ConfigKey.CHECK_INTERVAL_SECONDS, Long.toString(checkIntervalSeconds));
+        require(!Double.isNaN(thresholdPercent) && thresholdPercent >= 0 && thresholdPercent <= 100,
                 ConfigKey.THRESHOLD_PERCENT, Double.toString(thresholdPercent));
         // -0.0 would print as "0" yet compare unequal to 0: one threshold, one value.
         thresholdPercent = thresholdPercent + 0.0;
-        check(maxWaitMs >= 0, ConfigKey.MAX_WAIT_MS, Long.toString(maxWaitMs));
-        check(maxPerRun >= 1, ConfigKey.MAX_PER_RUN, Integer.toString(maxPerRun));
-        check(throttleIntervalMs >= 0, ConfigKey.THROTTLE_INTERVAL_MS, Long.toString(throttleIntervalMs));
+        require(maxWaitMs >= 0, ConfigKey.MAX_WAIT_MS, Long.toString(maxWaitMs));
+        require(maxPerRun >= 1, ConfigKey.MAX_PER_RUN, Integer.toString(maxPerRun));
+        require(throttleIntervalMs >= 0, ConfigKey.THROTTLE_INTERVAL_MS, Long.toString(throttleIntervalMs));
         TreeSet<Integer> list = new TreeSet<>(Objects.requireNonNull(deprioritizedBrokers, "deprioritizedBrokers"));
         for (int b : list) {
-            check(b >= 0, ConfigKey.DEPRIORITIZED_LIST, list.toString());
+            require(b >= 0, ConfigKey.DEPRIORITIZED_LIST, list.toString());
         }
         deprioritizedBrokers = Collections.unmodifiableSortedSet(list);
     }
@@ -117,17 +119,19 @@ public record PacerConfig(
         }
         return new PacerConfig(
                 parseLong(ConfigKey.CHECK_INTERVAL_SECONDS, current, 1),
-                parseAlgorithm(current.get(ConfigKey.ALGORITHM)),
+                parseChoice(ConfigKey.ALGORITHM, ElectionAlgorithm.class, current.get(ConfigKey.ALGORITHM)),
                 parseThreshold(current.get(ConfigKey.THRESHOLD_PERCENT)),
                 parseLong(ConfigKey.MAX_WAIT_MS, current, 0),
                 (int) parseLongInRange(ConfigKey.MAX_PER_RUN, current.get(ConfigKey.MAX_PER_RUN), 1, Integer.MAX_VALUE),
                 parseLong(ConfigKey.THROTTLE_INTERVAL_MS, current, 0),
                 parseBrokerList(current.get(ConfigKey.DEPRIORITIZED_LIST)),
-                parseDenominator(current.get(ConfigKey.GATE_DENOMINATOR)),
-                parseClock(current.get(ConfigKey.MAX_WAIT_CLOCK)),
+                parseChoice(ConfigKey.GATE_DENOMINATOR, GateDenominator.class,
+                        current.get(ConfigKey.GATE_DENOMINATOR)),
+                parseChoice(ConfigKey.MAX_WAIT_CLOCK, MaxWaitClock.class, current.get(ConfigKey.MAX_WAIT_CLOCK)),
                 new GateRecheck(parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
                         parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0)),
-                new CatchUpPacing(parsePacingMode(current.get(ConfigKey.CATCH_UP_PACING)),
+                new CatchUpPacing(parseChoice(ConfigKey.CATCH_UP_PACING, PacingMode.class,
+                                current.get(ConfigKey.CATCH_UP_PACING)),
                         new CatchUpPacing.Rates(parseLong(ConfigKey.CATCH_UP_RATE_BYTES, current, 1024),
                                 parseLong(ConfigKey.CATCH_UP_MIN_RATE_BYTES, current, 1024),
                                 parseLong(ConfigKey.CATCH_UP_MAX_RATE_BYTES, current, 1024)),
@@ -201,12 +205,6 @@ public record PacerConfig(
         return Double.toString(percent);
     }
 
-    private static void check(boolean ok, ConfigKey key, String value) {
-        if (!ok) {
-            throw new ConfigException(key.key(), value, "must be " + key.allowed());
-        }
-    }
-
     private static long parseLong(ConfigKey key, Map<ConfigKey, String> values, long min) {
         return parseLongInRange(key, values.get(key), min, Long.MAX_VALUE);
     }
@@ -216,10 +214,10 @@ public record PacerConfig(
         try {
             v = Long.parseLong(raw);
         } catch (NumberFormatException e) {
-            throw new ConfigException(key.key(), raw, "must be " + key.allowed());
+            throw ConfigException.invalid(key, raw);
         }
         if (v < min || v > max) {
-            throw new ConfigException(key.key(), raw, "must be " + key.allowed());
+            throw ConfigException.invalid(key, raw);
         }
         return v;
     }
@@ -229,10 +227,10 @@ public record PacerConfig(
         try {
             v = Double.parseDouble(raw);
         } catch (NumberFormatException e) {
-            throw new ConfigException(ConfigKey.THRESHOLD_PERCENT.key(), raw, "must be " + ConfigKey.THRESHOLD_PERCENT.allowed());
+            throw ConfigException.invalid(ConfigKey.THRESHOLD_PERCENT, raw);
         }
         if (Double.isNaN(v) || v < 0 || v > 100 || raw.endsWith("d") || raw.endsWith("f") || raw.endsWith("D") || raw.endsWith("F")) {
-            throw new ConfigException(ConfigKey.THRESHOLD_PERCENT.key(), raw, "must be " + ConfigKey.THRESHOLD_PERCENT.allowed());
+            throw ConfigException.invalid(ConfigKey.THRESHOLD_PERCENT, raw);
         }
         return v;
     }
@@ -242,51 +240,24 @@ public record PacerConfig(
         if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
             return Boolean.parseBoolean(v);
         }
-        throw new ConfigException(key.key(), raw, "must be " + key.allowed());
-    }
-
-    private static PacingMode parsePacingMode(String raw) {
-        PacingMode m = PacingMode.forValue(raw);
-        if (m == null) {
-            throw new ConfigException(ConfigKey.CATCH_UP_PACING.key(), raw, "must be " + ConfigKey.CATCH_UP_PACING.allowed());
-        }
-        return m;
+        throw ConfigException.invalid(key, raw);
     }
 
     private static double parseRatio(ConfigKey key, String raw) {
         try {
             double v = Double.parseDouble(raw);
             if (Double.isNaN(v) || Double.isInfinite(v) || v < 1) {
-                throw new ConfigException(key.key(), raw, "must be " + key.allowed());
+                throw ConfigException.invalid(key, raw);
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new ConfigException(key.key(), raw, "must be " + key.allowed());
+            throw ConfigException.invalid(key, raw);
         }
     }
 
-    private static ElectionAlgorithm parseAlgorithm(String raw) {
-        ElectionAlgorithm a = ElectionAlgorithm.parseOrNull(raw);
-        if (a == null) {
-            throw new ConfigException(ConfigKey.ALGORITHM.key(), raw, "must be " + ConfigKey.ALGORITHM.allowed());
-        }
-        return a;
-    }
-
-    private static GateDenominator parseDenominator(String raw) {
-        GateDenominator d = GateDenominator.parseOrNull(raw);
-        if (d == null) {
-            throw new ConfigException(ConfigKey.GATE_DENOMINATOR.key(), raw, "must be " + ConfigKey.GATE_DENOMINATOR.allowed());
-        }
-        return d;
-    }
-
-    private static MaxWaitClock parseClock(String raw) {
-        MaxWaitClock c = MaxWaitClock.parseOrNull(raw);
-        if (c == null) {
-            throw new ConfigException(ConfigKey.MAX_WAIT_CLOCK.key(), raw, "must be " + ConfigKey.MAX_WAIT_CLOCK.allowed());
-        }
-        return c;
+    /** The constant of {@code choices} the key's value names; a word none of them is written as is refused. */
+    private static <E extends Enum<E> & ConfigChoice> E parseChoice(ConfigKey key, Class<E> choices, String raw) {
+        return ConfigChoice.forValue(choices, raw).orElseThrow(() -> ConfigException.invalid(key, raw));
     }
 
     private static SortedSet<Integer> parseBrokerList(String raw) {

@@ -1,7 +1,7 @@
 package io.leaderpacer.engine.config;
 
 /** How catch-up pacing sets a recovering broker's replication rate. */
-public enum PacingMode {
+public enum PacingMode implements ConfigChoice {
     /** Never: no replication throttle is set (the default: Kafka's behaviour). */
     OFF("off"),
     /** At the configured rate, raised only by the stall detector. */
@@ -15,17 +15,8 @@ public enum PacingMode {
         this.configValue = configValue;
     }
 
+    @Override
     public String configValue() {
         return configValue;
-    }
-
-    /** The mode for a config value, or {@code null}. */
-    static PacingMode forValue(String value) {
-        for (PacingMode m : values()) {
-            if (m.configValue.equals(value)) {
-                return m;
-            }
-        }
-        return null;
     }
 }

@@ -1,6 +1,7 @@
 package io.leaderpacer.simulator.scenario;
 
-import java.util.ArrayList;
+import io.leaderpacer.engine.config.NamedKey;
+
 import java.util.List;
 
 /**
@@ -10,8 +11,11 @@ import java.util.List;
  * <p>The defaults are calibrated so that KIP-1358's load test (scenario 2) with Kafka's behaviour
  * today shows the produce-latency spike KIP-1358 reports from production (P99 3-10x steady state
  * after a restart). Which knob produces which effect is written next to each key.
+ *
+ * <p>A {@link NamedKey} for the lookup by name only: its default is a number with a unit and a range, which the
+ * loader checks as numbers, not a {@code KeySpec}'s text.
  */
-public enum ModelKey {
+public enum ModelKey implements NamedKey {
     NETWORK_IN_MBPS("networkInMBps", 500, "MB/s", 1, 1e7,
             "Network-in capacity of each broker: produce traffic it leads + replication it fetches + catch-up."),
     DISK_WRITE_MBPS("diskWriteMBps", 600, "MB/s", 1, 1e7,
@@ -112,6 +116,7 @@ public enum ModelKey {
     }
 
     /** The name used in scenario files under {@code model:}. */
+    @Override
     public String key() {
         return key;
     }
@@ -138,19 +143,10 @@ public enum ModelKey {
 
     /** The key for a scenario-file name, or {@code null}. */
     public static ModelKey forKey(String name) {
-        for (ModelKey k : values()) {
-            if (k.key.equals(name)) {
-                return k;
-            }
-        }
-        return null;
+        return NamedKey.forName(ModelKey.class, name).orElse(null);
     }
 
     public static List<String> keys() {
-        List<String> out = new ArrayList<>();
-        for (ModelKey k : values()) {
-            out.add(k.key);
-        }
-        return out;
+        return NamedKey.names(ModelKey.class);
     }
 }
