@@ -3,8 +3,11 @@ package io.leaderpacer.agent;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.agent.core.ConfigSource;
+import io.leaderpacer.agent.core.PacingReport;
+import io.leaderpacer.agent.core.ReplicaOrderStep;
+import io.leaderpacer.agent.core.RunListener;
 import io.leaderpacer.agent.pacing.LedgerStore;
-import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
 

@@ -3,6 +3,8 @@ package io.leaderpacer.agent;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.coordination.ActiveInstanceElection;
 import io.leaderpacer.agent.coordination.CoordinationStatus;
+import io.leaderpacer.agent.core.AgentState;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

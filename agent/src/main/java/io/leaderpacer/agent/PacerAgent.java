@@ -1,15 +1,21 @@
 package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.SecretRedactor;
-import io.leaderpacer.agent.coordination.ActionGuard;
 import io.leaderpacer.agent.coordination.CoordinationStatus;
+import io.leaderpacer.agent.core.ActionGuard;
+import io.leaderpacer.agent.core.AgentState;
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.PacingReport;
+import io.leaderpacer.agent.core.ReplicaOrderStep;
+import io.leaderpacer.agent.core.RunListener;
+import io.leaderpacer.agent.core.RunRecord;
+import io.leaderpacer.agent.core.SlowRead;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.ClusterVersionCheck;
 import io.leaderpacer.agent.kafka.LeaderElector;
 import io.leaderpacer.agent.kafka.PermissionCheck;
 import io.leaderpacer.agent.pacing.PacingLoop;
-import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.config.CatchUpPacing;

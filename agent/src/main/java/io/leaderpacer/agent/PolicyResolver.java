@@ -1,6 +1,7 @@
 package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.ConfigSource;
 import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.slf4j.Logger;

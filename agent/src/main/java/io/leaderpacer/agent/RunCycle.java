@@ -1,6 +1,10 @@
 package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.ElectionResult;
+import io.leaderpacer.agent.core.ReplicaOrderStep;
+import io.leaderpacer.agent.core.RunRecord;
+import io.leaderpacer.agent.core.RunTimings;
 import io.leaderpacer.agent.kafka.AccessDenied;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.LeaderElector;

@@ -1,5 +1,7 @@
 package io.leaderpacer.agent;
 
+import io.leaderpacer.agent.core.RunRecord;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

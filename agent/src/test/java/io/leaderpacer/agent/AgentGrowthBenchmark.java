@@ -1,8 +1,9 @@
 package io.leaderpacer.agent;
 
+import io.leaderpacer.agent.core.PacingReport;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.pacing.PacingLoop;
-import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.agent.pacing.QuietLooks;
 import io.leaderpacer.cluster.ProcessKafkaCluster;
 import io.leaderpacer.cluster.cpu.ProcessCpuTime;

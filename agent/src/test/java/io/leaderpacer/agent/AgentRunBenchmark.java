@@ -1,5 +1,7 @@
 package io.leaderpacer.agent;
 
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;

@@ -2,6 +2,8 @@ package io.leaderpacer.agent;
 
 import ch.qos.logback.classic.Level;
 import io.leaderpacer.agent.cli.CommandRunner;
+import io.leaderpacer.agent.core.AgentState;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.PacerConfig;

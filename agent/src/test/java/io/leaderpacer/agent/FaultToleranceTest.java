@@ -2,6 +2,10 @@ package io.leaderpacer.agent;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import io.leaderpacer.agent.core.AgentState;
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.ElectionResult;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.Election;
 import io.leaderpacer.engine.cluster.PartitionId;

@@ -3,6 +3,7 @@ package io.leaderpacer.agent;
 import ch.qos.logback.classic.Level;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.ConfigSource;
 import io.leaderpacer.engine.config.ElectionAlgorithm;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package io.leaderpacer.agent;
 
 import ch.qos.logback.classic.Level;
+import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.kafka.UnsupportedClusterException;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import org.apache.kafka.clients.admin.Admin;

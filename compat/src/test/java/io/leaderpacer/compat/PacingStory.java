@@ -1,7 +1,7 @@
 package io.leaderpacer.compat;
 
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.pacing.PacingReport;
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.throttle.ThrottleConfigSnapshot;
 import io.leaderpacer.cluster.ProcessKafkaCluster;
 import io.leaderpacer.engine.config.PacerConfig;

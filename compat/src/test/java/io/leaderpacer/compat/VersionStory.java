@@ -2,15 +2,15 @@ package io.leaderpacer.compat;
 
 import ch.qos.logback.classic.Level;
 import io.leaderpacer.agent.AgentAssembly;
-import io.leaderpacer.agent.AgentState;
 import io.leaderpacer.agent.CapturedLogs;
-import io.leaderpacer.agent.ElectionOutcome;
-import io.leaderpacer.agent.RunRecord;
 import io.leaderpacer.agent.cli.CommandRunner;
 import io.leaderpacer.agent.cli.ConfigCommand;
 import io.leaderpacer.agent.cli.PlanCommand;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
+import io.leaderpacer.agent.core.AgentState;
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.ClusterVersionCheck;
 import io.leaderpacer.agent.metrics.PacerMetrics;

@@ -1,7 +1,7 @@
 package io.leaderpacer.loadtest;
 
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.core.RunRecord;
 
 /**
  * Runs the agent (the one {@code pacer run} ships) on the engine's schedule on a thread of its own: each run's

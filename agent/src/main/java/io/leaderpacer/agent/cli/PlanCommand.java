@@ -1,12 +1,12 @@
 package io.leaderpacer.agent.cli;
 
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.RunRecord;
-import io.leaderpacer.agent.RunTimings;
 import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.RunRecord;
+import io.leaderpacer.agent.core.RunTimings;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.pacing.FetchSizeAdvice;

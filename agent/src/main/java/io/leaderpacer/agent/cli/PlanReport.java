@@ -1,7 +1,7 @@
 package io.leaderpacer.agent.cli;
 
-import io.leaderpacer.agent.GatePhaseLabel;
-import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.core.GatePhaseLabel;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.Election;
 import io.leaderpacer.engine.ElectionDecision;

@@ -1,8 +1,8 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.pacing.PacingLoop;
-import io.leaderpacer.agent.pacing.PacingReport;
 import io.leaderpacer.agent.pacing.TopicLedgerStore;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;

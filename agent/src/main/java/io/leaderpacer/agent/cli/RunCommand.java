@@ -1,13 +1,13 @@
 package io.leaderpacer.agent.cli;
 
 import io.leaderpacer.agent.AgentAssembly;
-import io.leaderpacer.agent.AgentState;
 import io.leaderpacer.agent.OpenedResources;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import io.leaderpacer.agent.http.StatusServer;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;

@@ -1,6 +1,8 @@
 package io.leaderpacer.agent.coordination;
 
-import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.core.ActionGuard;
+import io.leaderpacer.agent.core.NotActiveException;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.StateTopicSafety;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;

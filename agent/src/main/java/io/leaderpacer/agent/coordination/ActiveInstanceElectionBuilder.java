@@ -1,6 +1,6 @@
 package io.leaderpacer.agent.coordination;
 
-import io.leaderpacer.agent.reorder.OrderStateStore;
+import io.leaderpacer.agent.core.StateTopic;
 import org.apache.kafka.clients.admin.Admin;
 
 import java.time.Clock;
@@ -25,7 +25,7 @@ public final class ActiveInstanceElectionBuilder {
     /** The consumer group whose one partition owner is active; also names the shared transactional id. */
     String groupId = ActiveInstanceElection.DEFAULT_GROUP_ID;
     /** The single-partition state topic whose partition is the role. */
-    String topic = OrderStateStore.DEFAULT_TOPIC;
+    String topic = StateTopic.DEFAULT_NAME;
     /** How long a silent member keeps the role; a third of it is the confirmation's lifetime. */
     Duration sessionTimeout = ActiveInstanceElection.DEFAULT_SESSION_TIMEOUT;
     /** How this instance is named in logs, /status and its successor's log. */

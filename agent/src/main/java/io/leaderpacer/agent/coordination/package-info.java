@@ -10,5 +10,8 @@
  * its predecessor, and each transaction also commits the group's offset, which Kafka accepts only from a member of
  * the current generation (KIP-447). A deposed instance therefore cannot write, and cannot act for longer than the
  * confirmation's lifetime, which its successor waits out before its own first action.
+ *
+ * <p>Layer: a feature, on {@code core}, {@code config} and the ports only; it never imports another feature. It
+ * guards the others' mutations through {@link io.leaderpacer.agent.core.ActionGuard}, which the assembly hands them.
  */
 package io.leaderpacer.agent.coordination;

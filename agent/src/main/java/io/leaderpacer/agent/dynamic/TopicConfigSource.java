@@ -1,6 +1,6 @@
 package io.leaderpacer.agent.dynamic;
 
-import io.leaderpacer.agent.ConfigSource;
+import io.leaderpacer.agent.core.ConfigSource;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;

@@ -9,5 +9,9 @@
  * (package {@code io.leaderpacer.agent.reorder}); both go through
  * {@link io.leaderpacer.agent.dynamic.CompactedTopic}: latest value per key, null value = delete, replicated and
  * written with {@code acks=all} so that an acknowledged write survives a broker loss.
+ *
+ * <p>Layer: a port, above {@code core} and {@code config} and depending on nothing else of the agent. The features
+ * that keep state in a compacted topic ({@code coordination}, {@code reorder}, {@code pacing}) use it; what they
+ * share about the state topic is in {@link io.leaderpacer.agent.core.StateTopic}.
  */
 package io.leaderpacer.agent.dynamic;

@@ -1,12 +1,12 @@
 package io.leaderpacer.agent.http;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.leaderpacer.agent.ElectionResult;
-import io.leaderpacer.agent.GatePhaseLabel;
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.RunRecord;
-import io.leaderpacer.agent.SlowRead;
-import io.leaderpacer.agent.pacing.PacingReport;
+import io.leaderpacer.agent.core.ElectionResult;
+import io.leaderpacer.agent.core.GatePhaseLabel;
+import io.leaderpacer.agent.core.PacingReport;
+import io.leaderpacer.agent.core.RunRecord;
+import io.leaderpacer.agent.core.SlowRead;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.pacing.BrokerPacing;

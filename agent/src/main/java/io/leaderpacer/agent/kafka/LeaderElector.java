@@ -1,10 +1,10 @@
 package io.leaderpacer.agent.kafka;
 
-import io.leaderpacer.agent.ElectionOutcome;
-import io.leaderpacer.agent.ElectionResult;
 import io.leaderpacer.agent.config.SecretRedactor;
-import io.leaderpacer.agent.coordination.ActionGuard;
-import io.leaderpacer.agent.coordination.NotActiveException;
+import io.leaderpacer.agent.core.ActionGuard;
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.ElectionResult;
+import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.engine.Election;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionId;

@@ -1,10 +1,10 @@
 package io.leaderpacer.agent.metrics;
 
-import io.leaderpacer.agent.ElectionOutcome;
-import io.leaderpacer.agent.ElectionResult;
-import io.leaderpacer.agent.RunListener;
-import io.leaderpacer.agent.RunRecord;
-import io.leaderpacer.agent.pacing.PacingReport;
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.ElectionResult;
+import io.leaderpacer.agent.core.PacingReport;
+import io.leaderpacer.agent.core.RunListener;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.pacing.BrokerPacing;

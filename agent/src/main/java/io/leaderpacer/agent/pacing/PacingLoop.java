@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.config.CatchUpPacing;
@@ -106,7 +107,7 @@ public final class PacingLoop {
         private final java.time.Duration timeout;
         private final int describeBatchTopics;
         private LedgerStore store = LedgerStore.inMemory();
-        private io.leaderpacer.agent.coordination.ActionGuard guard = io.leaderpacer.agent.coordination.ActionGuard.NONE;
+        private io.leaderpacer.agent.core.ActionGuard guard = io.leaderpacer.agent.core.ActionGuard.NONE;
         private IntFunction<OptionalDouble> canary = b -> OptionalDouble.empty();
         private Map<String, Object> canaryClient;
         private String canaryTopic = Canary.DEFAULT_TOPIC;
@@ -127,7 +128,7 @@ public final class PacingLoop {
         }
 
         /** Checked before every change (default: none, a single instance). */
-        public Builder guard(io.leaderpacer.agent.coordination.ActionGuard value) {
+        public Builder guard(io.leaderpacer.agent.core.ActionGuard value) {
             this.guard = value;
             return this;
         }

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.pacing;
 
+import io.leaderpacer.agent.core.StateTopic;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 
 import java.util.LinkedHashMap;
@@ -15,7 +16,7 @@ import java.util.concurrent.TimeoutException;
 public final class TopicLedgerStore implements LedgerStore {
 
     /** The prefix of every ledger key in the state topic. */
-    public static final String PREFIX = "throttle:";
+    public static final String PREFIX = StateTopic.LEDGER_KEY_PREFIX;
 
     private final CompactedTopic topic;
 

@@ -12,5 +12,9 @@
  * ({@link ThrottleLedger}), merges with what others set (it adds and removes only its own list entries, and never
  * changes a rate it did not set), and restores exactly the value it found when it is done, when it stops, and on
  * the next start after a crash.
+ *
+ * <p>Layer: a feature, on {@code core}, {@code config} and the ports ({@code kafka}, {@code dynamic},
+ * {@code throttle}) only; it never imports another feature. Each look is published as a
+ * {@link io.leaderpacer.agent.core.PacingReport}.
  */
 package io.leaderpacer.agent.pacing;

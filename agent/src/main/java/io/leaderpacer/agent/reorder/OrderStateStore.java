@@ -1,7 +1,7 @@
 package io.leaderpacer.agent.reorder;
 
+import io.leaderpacer.agent.core.StateTopic;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
-import io.leaderpacer.agent.pacing.TopicLedgerStore;
 import io.leaderpacer.engine.cluster.PartitionId;
 
 import java.util.Collection;
@@ -22,7 +22,7 @@ import java.util.concurrent.TimeoutException;
 public final class OrderStateStore implements AutoCloseable {
 
     /** The state topic's default name. */
-    public static final String DEFAULT_TOPIC = "_leader-pacer-state";
+    public static final String DEFAULT_TOPIC = StateTopic.DEFAULT_NAME;
 
     /** The underlying key-value topic; owned (closed) by this store. */
     private final CompactedTopic topic;
@@ -40,7 +40,7 @@ public final class OrderStateStore implements AutoCloseable {
         Map<PartitionId, OrderRecord> records = new HashMap<>();
         Map<String, String> unreadable = new HashMap<>();
         topic.read().forEach((key, value) -> {
-            if (key.startsWith(TopicLedgerStore.PREFIX)) {
+            if (key.startsWith(StateTopic.LEDGER_KEY_PREFIX)) {
                 // Catch-up pacing's ledger shares the topic under keys no topic name can have.
                 return;
             }

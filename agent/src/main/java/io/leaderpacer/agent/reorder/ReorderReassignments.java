@@ -1,7 +1,7 @@
 package io.leaderpacer.agent.reorder;
 
-import io.leaderpacer.agent.coordination.ActionGuard;
-import io.leaderpacer.agent.coordination.NotActiveException;
+import io.leaderpacer.agent.core.ActionGuard;
+import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.engine.cluster.PartitionId;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitionReassignment;

@@ -14,5 +14,9 @@
  * Kafka calls live in {@code ReorderReassignments} and
  * {@link io.leaderpacer.agent.reorder.OrderStateStore}, and
  * {@link io.leaderpacer.agent.reorder.DeprioritizedOrderStep} sequences them.
+ *
+ * <p>Layer: a feature, on {@code core}, {@code config} and the ports only; it never imports another feature. The run
+ * cycle calls it as a {@link io.leaderpacer.agent.core.ReplicaOrderStep}; it shares the state topic with the other
+ * features through {@link io.leaderpacer.agent.core.StateTopic}.
  */
 package io.leaderpacer.agent.reorder;

@@ -20,5 +20,7 @@
  * and a restarting broker applies its own dynamic follower rate only after its replica fetchers have started (Kafka
  * applies dynamic configs after the replica changes of the same metadata publish), so it may fetch part of its
  * backlog unthrottled. A leader rate on the brokers it fetches from is in force before it starts.
+ *
+ * <p>Layer: a port, depending on no other agent package; catch-up pacing and the tests use it.
  */
 package io.leaderpacer.agent.throttle;

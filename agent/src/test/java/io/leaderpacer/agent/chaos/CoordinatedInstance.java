@@ -1,8 +1,8 @@
 package io.leaderpacer.agent.chaos;
 
-import io.leaderpacer.agent.AgentState;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.reorder.DeprioritizedOrderStep;

@@ -1,6 +1,6 @@
 package io.leaderpacer.agent.chaos;
 
-import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.engine.ElectionDecision;
 
 import java.util.ArrayList;

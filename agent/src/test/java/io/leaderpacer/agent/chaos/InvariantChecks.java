@@ -1,8 +1,8 @@
 package io.leaderpacer.agent.chaos;
 
-import io.leaderpacer.agent.ElectionOutcome;
-import io.leaderpacer.agent.ElectionResult;
-import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.ElectionResult;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.reorder.OrderRecord;
 import io.leaderpacer.agent.reorder.ReorderReport;
 import io.leaderpacer.agent.reorder.ReorderStatus;

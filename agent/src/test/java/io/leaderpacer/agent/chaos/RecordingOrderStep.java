@@ -1,6 +1,6 @@
 package io.leaderpacer.agent.chaos;
 
-import io.leaderpacer.agent.ReplicaOrderStep;
+import io.leaderpacer.agent.core.ReplicaOrderStep;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.config.PacerConfig;
 

@@ -1,8 +1,8 @@
 package io.leaderpacer.agent.chaos;
 
-import io.leaderpacer.agent.ElectionOutcome;
-import io.leaderpacer.agent.RunListener;
-import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.RunListener;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.reorder.DeprioritizedOrderStep;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import io.leaderpacer.agent.reorder.StoredOrders;

@@ -1,6 +1,6 @@
 package io.leaderpacer.agent.cli;
 
-import io.leaderpacer.agent.pacing.PacingReport;
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.pacing.BrokerPacing;
 import io.leaderpacer.engine.pacing.PacingPhase;

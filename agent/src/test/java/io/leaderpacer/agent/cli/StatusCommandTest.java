@@ -106,7 +106,7 @@ class StatusCommandTest {
         StatusReport r = report("RUNNING", null, true);
         String url = serve(new StatusReport(r.state(), r.instance(), r.cluster(), r.startupProblem(),
                 r.configurationProblem(), r.policy(), r.client(), r.brokers(), r.runs(), null,
-                new io.leaderpacer.agent.SlowRead(7, 17_300, 15_000,
+                new io.leaderpacer.agent.core.SlowRead(7, 17_300, 15_000,
                         "leader.imbalance.election.wait.for.sync.recheck.interval.ms")));
 
         CommandRunner.Result c = CommandRunner.run(new StatusCommand(), "--url", url);

@@ -2,11 +2,12 @@ package io.leaderpacer.agent.coordination;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import io.leaderpacer.agent.AgentState;
 import io.leaderpacer.agent.CapturedLogs;
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RecoveryScenario;
-import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.core.AgentState;
+import io.leaderpacer.agent.core.NotActiveException;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.BrokerGateReport;

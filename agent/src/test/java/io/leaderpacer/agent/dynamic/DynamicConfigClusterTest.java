@@ -1,9 +1,9 @@
 package io.leaderpacer.agent.dynamic;
 
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.RunRecord;
 import io.leaderpacer.agent.cli.ConfigCommand;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.ElectionAlgorithm;

@@ -3,7 +3,7 @@ package io.leaderpacer.agent.dynamic;
 import ch.qos.logback.classic.Level;
 import io.leaderpacer.agent.CapturedLogs;
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.reorder.DeprioritizedOrderStep;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;

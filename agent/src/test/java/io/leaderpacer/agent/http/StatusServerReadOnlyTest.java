@@ -1,7 +1,7 @@
 package io.leaderpacer.agent.http;
 
-import io.leaderpacer.agent.AgentState;
 import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.metrics.PacerMetrics;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;

@@ -1,8 +1,8 @@
 package io.leaderpacer.agent.kafka;
 
-import io.leaderpacer.agent.ElectionOutcome;
-import io.leaderpacer.agent.ElectionResult;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.ElectionResult;
 import io.leaderpacer.engine.Election;
 import io.leaderpacer.engine.cluster.BrokerState;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;

@@ -2,12 +2,12 @@ package io.leaderpacer.agent.kafka;
 
 import ch.qos.logback.classic.Level;
 import io.leaderpacer.agent.AgentAssembly;
-import io.leaderpacer.agent.AgentState;
 import io.leaderpacer.agent.CapturedLogs;
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.RunRecord;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
+import io.leaderpacer.agent.core.AgentState;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.PacerConfig;
@@ -222,7 +222,7 @@ class LeastPrivilegeClusterTest {
             a.agent.start();
             await().atMost(WAIT).until(() -> a.agent.state() == AgentState.ACTIVE);
 
-            io.leaderpacer.agent.pacing.PacingReport first = a.agent.paceOnce();
+            io.leaderpacer.agent.core.PacingReport first = a.agent.paceOnce();
 
             assertThat(first.problem()).hasValueSatisfying(p -> assertThat(p)
                     .startsWith("catch-up pacing is off: the agent's principal lacks ALTER_CONFIGS on")
@@ -242,7 +242,7 @@ class LeastPrivilegeClusterTest {
             cluster.stopBroker(2);
             try {
                 // A new active instance acts only once its takeover is confirmed: the first looks may be refused.
-                io.leaderpacer.agent.pacing.PacingReport paced = a.agent.paceOnce();
+                io.leaderpacer.agent.core.PacingReport paced = a.agent.paceOnce();
                 for (int i = 0; i < 40 && paced.problem().filter(p -> p.contains("took over")).isPresent(); i++) {
                     Thread.sleep(250);
                     paced = a.agent.paceOnce();

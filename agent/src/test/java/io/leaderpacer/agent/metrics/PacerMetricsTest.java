@@ -1,9 +1,9 @@
 package io.leaderpacer.agent.metrics;
 
-import io.leaderpacer.agent.ElectionOutcome;
-import io.leaderpacer.agent.ElectionResult;
-import io.leaderpacer.agent.RunRecord;
-import io.leaderpacer.agent.RunTimings;
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.ElectionResult;
+import io.leaderpacer.agent.core.RunRecord;
+import io.leaderpacer.agent.core.RunTimings;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
@@ -93,13 +93,13 @@ class PacerMetricsTest {
     }
 
     /** A pacing look at broker 1: 20 MiB/s, 600 MB behind of 900 MB, 30 s to go. */
-    static io.leaderpacer.agent.pacing.PacingReport pacingLook() {
+    static io.leaderpacer.agent.core.PacingReport pacingLook() {
         io.leaderpacer.engine.pacing.BrokerPacing one = new io.leaderpacer.engine.pacing.BrokerPacing(1,
                 io.leaderpacer.engine.pacing.PacingPhase.PACED, java.util.OptionalLong.of(20_971_520), "static 20.0 MiB/s",
                 new io.leaderpacer.engine.pacing.BrokerPacing.Progress(java.util.OptionalLong.of(600_000_000),
                         java.util.OptionalLong.of(900_000_000), java.util.OptionalDouble.of(20_000_000),
                         java.util.OptionalLong.of(30_000)));
-        return new io.leaderpacer.agent.pacing.PacingReport(1000, List.of(one), List.of(), List.of(), Optional.empty());
+        return new io.leaderpacer.agent.core.PacingReport(1000, List.of(one), List.of(), List.of(), Optional.empty());
     }
 
     @Test
@@ -110,7 +110,7 @@ class PacerMetricsTest {
                     .contains("CatchUpBytesBehind{broker=\"1\"} 6.0E8").contains("CatchUpEtaSeconds{broker=\"1\"} 30.0")
                     .contains("CatchUpPacedBrokerCount 1.0").contains("CatchUpPacingOff 0.0");
 
-            m.onPacing(new io.leaderpacer.agent.pacing.PacingReport(3000, List.of(), List.of(), List.of(),
+            m.onPacing(new io.leaderpacer.agent.core.PacingReport(3000, List.of(), List.of(), List.of(),
                     Optional.of("catch-up pacing is off: ...")));
             assertThat(m.scrape()).contains("CatchUpPacingRateBytes{broker=\"1\"} 0.0").contains("CatchUpEtaSeconds{broker=\"1\"} -1.0")
                     .contains("CatchUpPacedBrokerCount 0.0").contains("CatchUpPacingOff 1.0");

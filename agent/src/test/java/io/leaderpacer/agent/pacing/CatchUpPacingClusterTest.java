@@ -2,6 +2,7 @@ package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RecoveryScenario;
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.throttle.BrokerScope;
 import io.leaderpacer.agent.throttle.ReplicationThrottles;
@@ -493,7 +494,7 @@ class CatchUpPacingClusterTest {
         ThrottleLedger ledger = new ThrottleLedger(store);
         ledger.load();
         ThrottleReconciler r = new ThrottleReconciler(throttles, ledger,
-                io.leaderpacer.agent.coordination.ActionGuard.NONE,
+                io.leaderpacer.agent.core.ActionGuard.NONE,
                 new ThrottleReconciler.Limits(SHORT_LIMIT, ThrottleReconciler.Limits.KAFKA_MAX_RECORDS_PER_REQUEST, 200));
         r.load();
         return r;

@@ -2,6 +2,7 @@ package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RecoveryScenario;
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.throttle.ThrottleConfigSnapshot;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.PacerConfig;

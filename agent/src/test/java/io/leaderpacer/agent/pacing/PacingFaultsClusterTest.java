@@ -2,8 +2,9 @@ package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RecoveryScenario;
-import io.leaderpacer.agent.coordination.ActionGuard;
-import io.leaderpacer.agent.coordination.NotActiveException;
+import io.leaderpacer.agent.core.ActionGuard;
+import io.leaderpacer.agent.core.NotActiveException;
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.throttle.BrokerScope;
 import io.leaderpacer.agent.throttle.ReplicationThrottles;
 import io.leaderpacer.agent.throttle.ThrottleConfigSnapshot;

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.pacing;
 
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.engine.cluster.BrokerState;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionState;

@@ -1,7 +1,7 @@
 package io.leaderpacer.agent.pacing;
 
-import io.leaderpacer.agent.coordination.ActionGuard;
-import io.leaderpacer.agent.coordination.NotActiveException;
+import io.leaderpacer.agent.core.ActionGuard;
+import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.agent.pacing.KafkaConfigModel.Fault;
 import io.leaderpacer.agent.throttle.BrokerScope;
 import io.leaderpacer.agent.throttle.ThrottleSide;

@@ -1,8 +1,8 @@
 package io.leaderpacer.agent.reorder;
 
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.ReplicaOrderStep;
-import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.core.ReplicaOrderStep;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;

@@ -1,10 +1,10 @@
 package io.leaderpacer.agent.reorder;
 
-import io.leaderpacer.agent.ElectionResult;
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.RunRecord;
 import io.leaderpacer.agent.cli.ConfigCommand;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.ElectionResult;
+import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.kafka.ClusterReader;

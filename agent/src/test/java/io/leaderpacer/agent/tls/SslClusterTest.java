@@ -2,11 +2,11 @@ package io.leaderpacer.agent.tls;
 
 import ch.qos.logback.classic.Level;
 import io.leaderpacer.agent.AgentAssembly;
-import io.leaderpacer.agent.AgentState;
 import io.leaderpacer.agent.CapturedLogs;
 import io.leaderpacer.agent.cli.CommandRunner;
 import io.leaderpacer.agent.cli.PlanCommand;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
+import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.kafka.TlsProblemException;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.testbed.KeyStoreFile;

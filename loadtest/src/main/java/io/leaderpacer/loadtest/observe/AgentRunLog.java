@@ -1,9 +1,9 @@
 package io.leaderpacer.loadtest.observe;
 
-import io.leaderpacer.agent.ElectionOutcome;
-import io.leaderpacer.agent.ElectionResult;
-import io.leaderpacer.agent.RunListener;
-import io.leaderpacer.agent.RunRecord;
+import io.leaderpacer.agent.core.ElectionOutcome;
+import io.leaderpacer.agent.core.ElectionResult;
+import io.leaderpacer.agent.core.RunListener;
+import io.leaderpacer.agent.core.RunRecord;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.leaderpacer.loadtest.observe;
 
-import io.leaderpacer.agent.pacing.PacingReport;
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.engine.pacing.BrokerPacing;
 
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.leaderpacer.agent.coordination;
+package io.leaderpacer.agent.core;
 
 /**
  * Thrown instead of sending a mutation when this instance is not, or can no longer prove it is, the active one.

@@ -1,4 +1,4 @@
-package io.leaderpacer.agent;
+package io.leaderpacer.agent.core;
 
 /**
  * How long each phase of a run took, in nanoseconds (0 for a phase that did not happen).

@@ -1,4 +1,4 @@
-package io.leaderpacer.agent;
+package io.leaderpacer.agent.core;
 
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.config.ConfigKey;

@@ -1,4 +1,4 @@
-package io.leaderpacer.agent.pacing;
+package io.leaderpacer.agent.core;
 
 import io.leaderpacer.engine.pacing.BrokerPacing;
 
@@ -58,11 +58,11 @@ public record PacingReport(long atMs, List<BrokerPacing> brokers, List<String> c
     }
 
     /** A quiet look: nothing to pace, nothing changed; the canary's problem, if it has one. */
-    static PacingReport quiet(long atMs, Optional<String> canaryProblem) {
+    public static PacingReport quiet(long atMs, Optional<String> canaryProblem) {
         return new PacingReport(atMs, List.of(), List.of(), List.of(), canaryProblem, Kind.QUIET);
     }
 
-    static PacingReport failed(long atMs, String problem) {
+    public static PacingReport failed(long atMs, String problem) {
         return new PacingReport(atMs, List.of(), List.of(), List.of(), Optional.of(problem), Kind.FAILED);
     }
 }

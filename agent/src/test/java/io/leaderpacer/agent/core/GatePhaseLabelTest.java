@@ -1,4 +1,4 @@
-package io.leaderpacer.agent;
+package io.leaderpacer.agent.core;
 
 import io.leaderpacer.engine.GatePhase;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.leaderpacer.agent;
+package io.leaderpacer.agent.core;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package io.leaderpacer.agent;
+package io.leaderpacer.agent.core;
 
 /**
  * What became of one election the engine decided, as Kafka reported it.

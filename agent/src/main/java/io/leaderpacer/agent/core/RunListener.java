@@ -1,4 +1,4 @@
-package io.leaderpacer.agent;
+package io.leaderpacer.agent.core;
 
 /**
  * Told about every run of the agent, after it completed (successfully or not).

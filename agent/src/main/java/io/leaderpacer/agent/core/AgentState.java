@@ -1,4 +1,4 @@
-package io.leaderpacer.agent;
+package io.leaderpacer.agent.core;
 
 /** Where the agent's lifecycle stands; shown by {@code /status} and {@code /healthz}. */
 public enum AgentState {

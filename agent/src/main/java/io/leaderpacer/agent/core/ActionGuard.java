@@ -1,11 +1,12 @@
-package io.leaderpacer.agent.coordination;
+package io.leaderpacer.agent.core;
 
 /**
  * Asked right before every Admin mutation (an election batch, a reorder reassignment) whether this instance may
  * still act.
  *
  * <p>Why an interface: the classes that mutate the cluster must not know how instances coordinate; a single
- * agent passes {@link #NONE}, a coordinated one passes its {@link ActiveInstanceElection}.
+ * agent passes {@link #NONE}, a coordinated one passes its
+ * {@link io.leaderpacer.agent.coordination.ActiveInstanceElection}.
  */
 @FunctionalInterface
 public interface ActionGuard {
