@@ -123,7 +123,8 @@ class AgentLayersTest {
         StringBuilder out = new StringBuilder("```mermaid\nflowchart TB\n");
         for (int i = LAYERS.size() - 1; i >= 0; i--) {
             String layer = LAYERS.get(i);
-            out.append("  subgraph ").append(layer).append('\n');
+            // A subgraph id apart from its title: the bottom layer and a package are both called "core".
+            out.append("  subgraph layer_").append(layer).append(" [").append(layer).append("]\n");
             new TreeSet<>(deps.keySet()).stream().filter(p -> layer.equals(LAYER.get(p)))
                     .forEach(p -> out.append("    ").append(p).append('\n'));
             out.append("  end\n");

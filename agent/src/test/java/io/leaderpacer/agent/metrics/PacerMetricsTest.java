@@ -116,4 +116,16 @@ class PacerMetricsTest {
                     .contains("CatchUpPacedBrokerCount 0.0").contains("CatchUpPacingOff 1.0");
         }
     }
+
+    @Test
+    void failedLook_countsAFailure_andKeepsTheRateGaugesOfTheThrottlesStillInPlace() {
+        try (PacerMetrics m = PacerMetrics.prometheusOnly()) {
+            m.onPacing(pacingLook());
+            m.onPacing(new io.leaderpacer.agent.core.PacingReport(3000, List.of(), List.of(), List.of(),
+                    Optional.of("cannot read the throttle configs"), io.leaderpacer.agent.core.PacingReport.Kind.FAILED));
+            assertThat(m.scrape()).contains("CatchUpPacingRateBytes{broker=\"1\"} 2.097152E7")
+                    .contains("CatchUpPacedBrokerCount 1.0").contains("CatchUpPacingOff 1.0")
+                    .contains("CatchUpPacingLookFailures_total 1.0");
+        }
+    }
 }
