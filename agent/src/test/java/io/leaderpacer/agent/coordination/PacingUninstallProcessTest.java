@@ -97,6 +97,9 @@ class PacingUninstallProcessTest {
             await().atMost(WAIT).until(() -> "ACTIVE".equals(a.state()));
             cluster.stopBroker(2);
             RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 12_000_000);
+            // The cluster-default rate in place before broker 2 fetches, so that its catch-up is paced from the start.
+            await().atMost(WAIT).until(() -> ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1))
+                    .containsKey("cluster default follower.replication.throttled.rate"));
             cluster.startBroker(2);
             await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
                     ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)
