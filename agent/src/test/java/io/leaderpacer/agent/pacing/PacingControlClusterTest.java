@@ -95,8 +95,11 @@ class PacingControlClusterTest {
                         .findFirst().ifPresent(raised::set);
                 return raised.get() != null;
             });
-            assertThat(raised.get().rateBytes().getAsLong()).as("at least twice the inflow it measured")
-                    .isGreaterThanOrEqualTo(160_000);
+            // Without its inflow term the raise is max(rate + min rate, 1.5 x rate) = 80,000 B/s; more than that is
+            // twice the inflow it measured (what the producer reaches depends on the machine, so not a fixed figure).
+            assertThat(raised.get().rateBytes().getAsLong()).as("raised by twice the inflow it measured: %s",
+                    raised.get().reason()).isGreaterThan(80_000);
+            assertThat(raised.get().reason()).contains("of it inflow").contains("raised to");
             writing.set(false);
             producer.join(10_000);
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() ->
