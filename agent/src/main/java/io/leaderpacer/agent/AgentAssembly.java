@@ -33,6 +33,7 @@ public final class AgentAssembly implements AutoCloseable {
 
     /** Everything opened, closed newest first. */
     private final OpenedResources opened = new OpenedResources();
+
     private final Admin admin;
     private final ActiveInstanceElection election;
     private final OrderStateStore orders;
@@ -45,26 +46,39 @@ public final class AgentAssembly implements AutoCloseable {
         try {
             // The agent's own topics are read with the agent's request time-out, so an unreachable cluster fails a
             // run in that time rather than the clients' longer defaults.
-            TopicConfigSource overrides = opened.add(new TopicConfigSource(new CompactedTopic(admin, props.clientProperties(),
-                    TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout())));
+            TopicConfigSource overrides = opened.add(new TopicConfigSource(new CompactedTopic(
+                    admin, props.clientProperties(), TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout())));
             AtomicReference<OrderStateStore> store = new AtomicReference<>();
             election = opened.add(ActiveInstanceElection.builder(admin, props.clientProperties())
                     .groupId(props.groupId())
                     .sessionTimeout(props.sessionTimeout())
-                    .instanceId(props.instanceId().isEmpty() ? ActiveInstanceElection.defaultInstanceId() : props.instanceId())
+                    .instanceId(
+                            props.instanceId().isEmpty()
+                                    ? ActiveInstanceElection.defaultInstanceId()
+                                    : props.instanceId())
                     .timeout(props.requestTimeout())
                     .onTakeover(() -> store.get().reset())
                     .build());
-            orders = opened.add(new OrderStateStore(new CompactedTopic(admin, props.clientProperties(),
-                    OrderStateStore.DEFAULT_TOPIC, props.requestTimeout(), election.stateWriter())));
+            orders = opened.add(new OrderStateStore(new CompactedTopic(
+                    admin,
+                    props.clientProperties(),
+                    OrderStateStore.DEFAULT_TOPIC,
+                    props.requestTimeout(),
+                    election.stateWriter())));
             store.set(orders);
             PacerAgent.Builder builder = PacerAgent.builder(admin)
                     .properties(props)
                     .basePolicy(basePolicy)
                     .configSource(overrides)
-                    .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders).actionGuard(election).build())
-                    .ledgerStore(new TopicLedgerStore(opened.add(new CompactedTopic(admin, props.clientProperties(),
-                            OrderStateStore.DEFAULT_TOPIC, props.requestTimeout(), election.stateWriter()))))
+                    .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders)
+                            .actionGuard(election)
+                            .build())
+                    .ledgerStore(new TopicLedgerStore(opened.add(new CompactedTopic(
+                            admin,
+                            props.clientProperties(),
+                            OrderStateStore.DEFAULT_TOPIC,
+                            props.requestTimeout(),
+                            election.stateWriter()))))
                     .canaryClient(props.clientProperties(), Canary.DEFAULT_TOPIC)
                     .coordination(election);
             extra.accept(builder);
@@ -83,9 +97,11 @@ public final class AgentAssembly implements AutoCloseable {
      * @param extra      further builder settings (listeners, the auto-rebalance override)
      * @throws org.apache.kafka.common.KafkaException when a Kafka client cannot be created from the properties
      */
-    public static AgentAssembly open(AgentProperties props, Callable<PacerConfig> basePolicy,
-                                     Consumer<PacerAgent.Builder> extra) {
-        return new AgentAssembly(Objects.requireNonNull(props, "props"), Objects.requireNonNull(basePolicy, "basePolicy"),
+    public static AgentAssembly open(
+            AgentProperties props, Callable<PacerConfig> basePolicy, Consumer<PacerAgent.Builder> extra) {
+        return new AgentAssembly(
+                Objects.requireNonNull(props, "props"),
+                Objects.requireNonNull(basePolicy, "basePolicy"),
                 Objects.requireNonNull(extra, "extra"));
     }
 

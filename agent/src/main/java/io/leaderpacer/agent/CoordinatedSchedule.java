@@ -83,8 +83,12 @@ final class CoordinatedSchedule {
     /** Monotonic time of the next due run; guarded by {@link #runLock}. */
     private long nextRunAtNanos = System.nanoTime();
 
-    CoordinatedSchedule(ActiveInstanceElection election, Agent agent, Object runLock, StartupBackoff backoff,
-                        SecretRedactor redactor) {
+    CoordinatedSchedule(
+            ActiveInstanceElection election,
+            Agent agent,
+            Object runLock,
+            StartupBackoff backoff,
+            SecretRedactor redactor) {
         this.election = election;
         this.agent = agent;
         this.runLock = runLock;

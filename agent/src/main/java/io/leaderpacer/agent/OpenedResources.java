@@ -21,7 +21,7 @@ public final class OpenedResources implements AutoCloseable {
 
     /** Resources whose close failures are ignored (shutting down: nothing useful to do about them). */
     public OpenedResources() {
-        this(e -> { });
+        this(e -> {});
     }
 
     public OpenedResources(Consumer<Exception> onCloseFailure) {

@@ -123,30 +123,53 @@ public final class PacerAgent implements AutoCloseable {
 
     private PacerAgent(Builder b) {
         this.redactor = b.redactor;
-        this.cycle = new RunCycle(new ClusterReader(b.admin, b.requestTimeout, b.describeBatchTopics), b.orderStep,
-                new LeaderElector(b.admin, b.requestTimeout, b.electionBatchSize, b.redactor,
-                        b.coordination != null ? b.coordination : ActionGuard.NONE), b.clock, b.redactor);
-        this.coordinated = b.coordination == null ? null
+        this.cycle = new RunCycle(
+                new ClusterReader(b.admin, b.requestTimeout, b.describeBatchTopics),
+                b.orderStep,
+                new LeaderElector(
+                        b.admin,
+                        b.requestTimeout,
+                        b.electionBatchSize,
+                        b.redactor,
+                        b.coordination != null ? b.coordination : ActionGuard.NONE),
+                b.clock,
+                b.redactor);
+        this.coordinated = b.coordination == null
+                ? null
                 : new CoordinatedSchedule(b.coordination, new ScheduleAccess(), runLock, b.backoff, b.redactor);
         Duration contact = b.contactTimeout.compareTo(b.requestTimeout) < 0 ? b.contactTimeout : b.requestTimeout;
-        this.startup = new StartupCheck(t -> contact(b.admin, t), contact,
-                new ClusterVersionCheck(b.admin, b.requestTimeout), PermissionCheck.forAgent(b.admin, b.requestTimeout,
+        this.startup = new StartupCheck(
+                t -> contact(b.admin, t),
+                contact,
+                new ClusterVersionCheck(b.admin, b.requestTimeout),
+                PermissionCheck.forAgent(
+                        b.admin,
+                        b.requestTimeout,
                         Optional.ofNullable(b.coordination).map(c -> c.status().group())),
-                new AutoRebalanceCheck(b.admin, b.requestTimeout), b.allowAutoRebalance, b.backoff, b.redactor, b.clusterLabel,
+                new AutoRebalanceCheck(b.admin, b.requestTimeout),
+                b.allowAutoRebalance,
+                b.backoff,
+                b.redactor,
+                b.clusterLabel,
                 tlsDiagnosis(b));
         this.policy = new PolicyResolver(b.basePolicy, b.configSource, b.redactor);
         this.ownsScheduler = b.scheduler == null;
-        this.scheduler = b.scheduler != null ? b.scheduler : Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "leader-pacer-agent");
-            t.setDaemon(true);
-            return t;
-        });
+        this.scheduler = b.scheduler != null
+                ? b.scheduler
+                : Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "leader-pacer-agent");
+                    t.setDaemon(true);
+                    return t;
+                });
         this.clusterLabel = b.clusterLabel;
         this.history = new RunHistory(b.historySize);
         this.listeners.addAll(b.listeners);
         PacingLoop.Builder pacingBuilder = PacingLoop.builder(b.admin, b.requestTimeout, b.describeBatchTopics)
-                .ledger(b.ledgerStore).guard(b.coordination != null ? b.coordination : ActionGuard.NONE)
-                .canary(b.canary).clock(b.clock).redactor(b.redactor);
+                .ledger(b.ledgerStore)
+                .guard(b.coordination != null ? b.coordination : ActionGuard.NONE)
+                .canary(b.canary)
+                .clock(b.clock)
+                .redactor(b.redactor);
         if (b.canaryClient != null) {
             pacingBuilder.canaryClient(b.canaryClient, b.canaryTopic);
         }
@@ -251,7 +274,8 @@ public final class PacerAgent implements AutoCloseable {
             }
             // Acting: started and running alone or as the active instance, or driven by a caller (runOnce,
             // paceOnce) that left pacing owning throttle values.
-            acting = state == AgentState.RUNNING || state == AgentState.ACTIVE
+            acting = state == AgentState.RUNNING
+                    || state == AgentState.ACTIVE
                     || (state == AgentState.NEW && pacing.ownsThrottles());
             closing = true;
             if (next != null) {
@@ -305,7 +329,8 @@ public final class PacerAgent implements AutoCloseable {
             startupProblem = retry.problem();
             schedule(this::startupAttempt, retry.delayMs());
         } else if (verdict instanceof StartupCheck.Refused refused) {
-            startupProblem = "refused to start: " + redactor.describe(refused.cause()).lines().findFirst().orElse("");
+            startupProblem = "refused to start: "
+                    + redactor.describe(refused.cause()).lines().findFirst().orElse("");
             refuse(refused.cause());
         } else {
             synchronized (this) {
@@ -435,7 +460,9 @@ public final class PacerAgent implements AutoCloseable {
 
     private static void contact(Admin admin, Duration timeout) throws Exception {
         int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-        admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes().get(ms + 1_000L, TimeUnit.MILLISECONDS);
+        admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms))
+                .nodes()
+                .get(ms + 1_000L, TimeUnit.MILLISECONDS);
     }
 
     private void scheduledRun() {
@@ -507,14 +534,17 @@ public final class PacerAgent implements AutoCloseable {
         logSlowRead(run);
         if (!run.succeeded()) {
             LOG.warn(run.summary());
-        } else if (!run.results().isEmpty() || run.decision().map(ElectionDecision::gatedBrokerCount).orElse(0) > 0) {
+        } else if (!run.results().isEmpty()
+                || run.decision().map(ElectionDecision::gatedBrokerCount).orElse(0) > 0) {
             LOG.info(run.summary());
         } else {
             LOG.debug(run.summary());
         }
         if (LOG.isDebugEnabled()) {
-            run.results().stream().filter(r -> r.outcome() != ElectionOutcome.ELECTED)
-                    .forEach(r -> LOG.debug("  {} -> {}: {} {}", r.partition(), r.targetLeader(), r.outcome(), r.detail()));
+            run.results().stream()
+                    .filter(r -> r.outcome() != ElectionOutcome.ELECTED)
+                    .forEach(r ->
+                            LOG.debug("  {} -> {}: {} {}", r.partition(), r.targetLeader(), r.outcome(), r.detail()));
         }
     }
 

@@ -45,6 +45,7 @@ final class RunCycle {
     private final LeaderElector elector;
     /** Source of the engine's {@code nowMs} and of the record's timestamps. */
     private final Clock clock;
+
     private final SecretRedactor redactor;
     /**
      * The engine's state, kept across runs by diffing each read against it: a run replays only what changed since
@@ -60,10 +61,14 @@ final class RunCycle {
     private long lastFullReadAtMs = Long.MIN_VALUE;
 
     /** A run's record and the gate memory for the next run (unchanged for a dry or failed run). */
-    record Outcome(RunRecord record, BalancerMemory nextMemory) {
-    }
+    record Outcome(RunRecord record, BalancerMemory nextMemory) {}
 
-    RunCycle(ClusterReader reader, ReplicaOrderStep orderStep, LeaderElector elector, Clock clock, SecretRedactor redactor) {
+    RunCycle(
+            ClusterReader reader,
+            ReplicaOrderStep orderStep,
+            LeaderElector elector,
+            Clock clock,
+            SecretRedactor redactor) {
         this.reader = Objects.requireNonNull(reader, "reader");
         this.orderStep = Objects.requireNonNull(orderStep, "orderStep");
         this.elector = Objects.requireNonNull(elector, "elector");
@@ -92,18 +97,29 @@ final class RunCycle {
             ClusterSnapshot ordered = dry ? snapshot : orderStep.apply(snapshot, config);
             long t2 = System.nanoTime();
             phases[1] = t2 - t1;
-            // A partial read is already followed; a full read, or an order step that changed the replicas, is followed now.
+            // A partial read is already followed; a full read, or an order step that changed the replicas, is followed
+            // now.
             ClusterState state = partial.isPresent() && ordered == snapshot ? partial.get() : follower.follow(ordered);
             snapshot = ordered;
             ElectionDecision decision = PreferredLeaderBalancer.decide(state, config, memory, startMs);
-            scope = decision.outcome() == RunOutcome.DONE ? null : ReadScope.topics(state, decision.recoveringBrokers(),
-                    config.deprioritizedBrokers());
+            scope = decision.outcome() == RunOutcome.DONE
+                    ? null
+                    : ReadScope.topics(state, decision.recoveringBrokers(), config.deprioritizedBrokers());
             long t3 = System.nanoTime();
             phases[2] = t3 - t2;
             List<ElectionResult> results = dry ? List.of() : elector.elect(decision.elections(), snapshot);
             phases[3] = System.nanoTime() - t3;
-            RunRecord record = new RunRecord(sequence, startMs, clock.millis(), dry, config, Optional.of(decision), results,
-                    RunRecord.leaderCounts(snapshot), snapshot.partitions().size(), timings(phases, partial.isPresent()),
+            RunRecord record = new RunRecord(
+                    sequence,
+                    startMs,
+                    clock.millis(),
+                    dry,
+                    config,
+                    Optional.of(decision),
+                    results,
+                    RunRecord.leaderCounts(snapshot),
+                    snapshot.partitions().size(),
+                    timings(phases, partial.isPresent()),
                     Optional.empty(),
                     decision.nextRunDelayMs());
             return new Outcome(record, dry ? memory : decision.nextMemory());
@@ -113,16 +129,30 @@ final class RunCycle {
             return new Outcome(failed(sequence, startMs, dry, config, "interrupted", timings(phases, false)), memory);
         } catch (Exception e) {
             LOG.debug("run {} failed", sequence, redactor.scrubbed(e));
-            // An ACL revoked while the agent runs: name the missing permission and how to grant it, not just Kafka's text.
-            String why = AccessDenied.explain(e).map(m -> redactor.scrub(m.getMessage())).orElseGet(() -> redactor.describe(e));
+            // An ACL revoked while the agent runs: name the missing permission and how to grant it, not just Kafka's
+            // text.
+            String why = AccessDenied.explain(e)
+                    .map(m -> redactor.scrub(m.getMessage()))
+                    .orElseGet(() -> redactor.describe(e));
             scope = null;
             return new Outcome(failed(sequence, startMs, dry, config, why, timings(phases, false)), memory);
         }
     }
 
     private RunRecord failed(long seq, long startMs, boolean dry, PacerConfig config, String why, RunTimings timings) {
-        return new RunRecord(seq, startMs, clock.millis(), dry, config, Optional.empty(), List.of(), Map.of(), 0, timings,
-                Optional.of(why), PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.FAILED));
+        return new RunRecord(
+                seq,
+                startMs,
+                clock.millis(),
+                dry,
+                config,
+                Optional.empty(),
+                List.of(),
+                Map.of(),
+                0,
+                timings,
+                Optional.of(why),
+                PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.FAILED));
     }
 
     /**
@@ -134,13 +164,16 @@ final class RunCycle {
     private Optional<ClusterState> readScope(PacerConfig config, long nowMs) throws Exception {
         // KIP-491's order step must see every partition with a deprioritized broker in front, a set the gate's
         // scope does not follow: with a deprioritized list, every run reads in full.
-        if (scope == null || !config.deprioritizedBrokers().isEmpty()
-                || nowMs - lastFullReadAtMs >= PeriodicTask.electPreferred(config).periodMs()) {
+        if (scope == null
+                || !config.deprioritizedBrokers().isEmpty()
+                || nowMs - lastFullReadAtMs
+                        >= PeriodicTask.electPreferred(config).periodMs()) {
             return Optional.empty();
         }
         Optional<ClusterState> state = follower.followPartial(reader.read(scope));
         if (state.isEmpty()) {
-            LOG.debug("the cluster changed beyond the re-check's {} topics (a broker or a topic); reading it in full",
+            LOG.debug(
+                    "the cluster changed beyond the re-check's {} topics (a broker or a topic); reading it in full",
                     scope.size());
         }
         return state;

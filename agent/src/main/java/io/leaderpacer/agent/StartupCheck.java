@@ -47,24 +47,21 @@ final class StartupCheck {
     }
 
     /** The verdict of one attempt. */
-    sealed interface Verdict permits Ready, Retry, Refused {
-    }
+    sealed interface Verdict permits Ready, Retry, Refused {}
 
     /** Contact made and the check passed (or was overridden). */
-    record Ready(int brokers) implements Verdict {
-    }
+    record Ready(int brokers) implements Verdict {}
 
     /** The cluster could not be reached; try again after {@code delayMs}. */
-    record Retry(long delayMs, String problem) implements Verdict {
-    }
+    record Retry(long delayMs, String problem) implements Verdict {}
 
     /** The agent must not run; {@code cause} completes the agent's termination. */
-    record Refused(Throwable cause) implements Verdict {
-    }
+    record Refused(Throwable cause) implements Verdict {}
 
     private final ContactProbe probe;
     /** The probe's time-out. */
     private final Duration contactTimeout;
+
     private final AutoRebalanceCheck check;
     /** KRaft mode and the APIs of a run, checked around the ACLs (the API probes need them). */
     private final ClusterVersionCheck versions;
@@ -72,6 +69,7 @@ final class StartupCheck {
     private final PermissionCheck permissions;
     /** Operator override: run even with the controller's rebalancing on. */
     private final boolean allowAutoRebalance;
+
     private final StartupBackoff backoff;
     private final SecretRedactor redactor;
     /** The cluster's name in messages. */
@@ -79,9 +77,17 @@ final class StartupCheck {
     /** Explains TLS failures (untrusted or expired certificates, plaintext against TLS, ...) in one line. */
     private final TlsDiagnosis tls;
 
-    StartupCheck(ContactProbe probe, Duration contactTimeout, ClusterVersionCheck versions, PermissionCheck permissions,
-                 AutoRebalanceCheck check, boolean allowAutoRebalance, StartupBackoff backoff, SecretRedactor redactor,
-                 String clusterLabel, TlsDiagnosis tls) {
+    StartupCheck(
+            ContactProbe probe,
+            Duration contactTimeout,
+            ClusterVersionCheck versions,
+            PermissionCheck permissions,
+            AutoRebalanceCheck check,
+            boolean allowAutoRebalance,
+            StartupBackoff backoff,
+            SecretRedactor redactor,
+            String clusterLabel,
+            TlsDiagnosis tls) {
         this.probe = Objects.requireNonNull(probe, "probe");
         this.versions = Objects.requireNonNull(versions, "versions");
         this.contactTimeout = Objects.requireNonNull(contactTimeout, "contactTimeout");
@@ -101,7 +107,9 @@ final class StartupCheck {
      */
     Verdict attempt(int attempt) throws InterruptedException {
         if (attempt == 1) {
-            LOG.info("connecting to the Kafka cluster at {} (waiting up to {} s for an answer)", clusterLabel,
+            LOG.info(
+                    "connecting to the Kafka cluster at {} (waiting up to {} s for an answer)",
+                    clusterLabel,
                     seconds(contactTimeout.toMillis()));
         }
         AutoRebalanceCheck.Result result;
@@ -121,7 +129,8 @@ final class StartupCheck {
             return new Refused(e);
         } catch (Exception e) {
             if (e.getCause() instanceof UnsupportedVersionException unsupported) {
-                UnsupportedClusterException refusal = ClusterVersionCheck.missingApi(version, clusterLabel, unsupported);
+                UnsupportedClusterException refusal =
+                        ClusterVersionCheck.missingApi(version, clusterLabel, unsupported);
                 LOG.error("refusing to start: {}", redactor.scrub(refusal.getMessage()));
                 return new Refused(refusal);
             }
@@ -133,8 +142,8 @@ final class StartupCheck {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             // A TLS problem (an untrusted, expired or misnamed certificate, a missing client certificate, a plaintext
             // client at a TLS port) is final: only an edit of the file or of the brokers' certificates fixes it.
-            Optional<String> tlsProblem = cause instanceof AuthenticationException || isTimeout(e)
-                    ? tls.explain(e) : Optional.empty();
+            Optional<String> tlsProblem =
+                    cause instanceof AuthenticationException || isTimeout(e) ? tls.explain(e) : Optional.empty();
             if (tlsProblem.isPresent()) {
                 String message = redactor.scrub(tlsProblem.get());
                 LOG.error("cannot start: {}", message);
@@ -142,7 +151,8 @@ final class StartupCheck {
                 return new Refused(new TlsProblemException(message, redactor.scrubbed(cause)));
             }
             if (cause instanceof AuthenticationException) {
-                LOG.error("cannot start: {}. Check the SASL/TLS settings and credentials in the properties file",
+                LOG.error(
+                        "cannot start: {}. Check the SASL/TLS settings and credentials in the properties file",
                         redactor.describe(cause));
                 return new Refused(cause);
             }
@@ -153,23 +163,31 @@ final class StartupCheck {
             }
             long delay = backoff.delayMs(attempt);
             String problem = "cannot reach the Kafka cluster at " + clusterLabel + " (attempt " + attempt + "): "
-                    + (isTimeout(e) ? "no answer within " + seconds(contactTimeout.toMillis())
-                    + " s; check bootstrap.servers and that the brokers are up" : redactor.describe(e));
+                    + (isTimeout(e)
+                            ? "no answer within " + seconds(contactTimeout.toMillis())
+                                    + " s; check bootstrap.servers and that the brokers are up"
+                            : redactor.describe(e));
             LOG.warn("{}; retrying in {} s", problem, seconds(delay));
             LOG.debug("start-up attempt {} failed", attempt, redactor.scrubbed(e));
             return new Retry(delay, problem);
         }
         if (result.anyEnabled()) {
             if (!allowAutoRebalance) {
-                AutoRebalanceEnabledException refusal = new AutoRebalanceEnabledException(result.enabledOn(), clusterLabel);
+                AutoRebalanceEnabledException refusal =
+                        new AutoRebalanceEnabledException(result.enabledOn(), clusterLabel);
                 LOG.error(refusal.getMessage());
                 return new Refused(refusal);
             }
-            LOG.warn("auto.leader.rebalance.enable=true on broker(s) {}; running anyway (--allow-auto-rebalance):"
-                    + " Kafka's controller will also move leaders back, undoing the gate", result.enabledOn());
+            LOG.warn(
+                    "auto.leader.rebalance.enable=true on broker(s) {}; running anyway (--allow-auto-rebalance):"
+                            + " Kafka's controller will also move leaders back, undoing the gate",
+                    result.enabledOn());
         } else {
-            LOG.info("connected to {}: {}, {} brokers, auto.leader.rebalance.enable=false on all", clusterLabel,
-                    version.map(ClusterVersionCheck.ClusterVersion::describe).orElse("Kafka"), result.brokers().size());
+            LOG.info(
+                    "connected to {}: {}, {} brokers, auto.leader.rebalance.enable=false on all",
+                    clusterLabel,
+                    version.map(ClusterVersionCheck.ClusterVersion::describe).orElse("Kafka"),
+                    result.brokers().size());
         }
         return new Ready(result.brokers().size());
     }
@@ -181,7 +199,8 @@ final class StartupCheck {
 
     private static boolean isTimeout(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof org.apache.kafka.common.errors.TimeoutException || t instanceof java.util.concurrent.TimeoutException) {
+            if (t instanceof org.apache.kafka.common.errors.TimeoutException
+                    || t instanceof java.util.concurrent.TimeoutException) {
                 return true;
             }
         }

@@ -75,29 +75,41 @@ public final class AgentGrowthBenchmark {
     private static final int PARTITIONS_PER_TOPIC = 100;
     /** Topics per CreateTopics request: 20 x 101 records stays under KRaft's 10,000 records per operation. */
     private static final int TOPICS_PER_CREATE = 20;
+
     private static final int SCOPE_TOPICS = 10;
     private static final Duration TIMEOUT = Duration.ofMinutes(2);
     /** Not a growth topic: the probe whose order is reversed to make elections. */
     private static final String PROBE_TOPIC = "probe-elect";
+
     private static final int PROBE_PARTITIONS = 10;
 
-    private AgentGrowthBenchmark() {
-    }
+    private AgentGrowthBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int[] sizes = Arrays.stream((args.length > 0 ? args[0] : "1000,3000,10000,30000,60000").split(","))
-                .mapToInt(s -> Integer.parseInt(s.trim())).toArray();
+                .mapToInt(s -> Integer.parseInt(s.trim()))
+                .toArray();
         int brokers = args.length > 1 ? Integer.parseInt(args[1]) : 4;
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 5;
-        System.out.printf(Locale.ROOT, "agent growth benchmark: %d brokers as separate processes, topics of %d partitions"
-                + " with 1 replica, sizes %s, %d runs each%n", brokers, PARTITIONS_PER_TOPIC, Arrays.toString(sizes), runs);
+        System.out.printf(
+                Locale.ROOT,
+                "agent growth benchmark: %d brokers as separate processes, topics of %d partitions"
+                        + " with 1 replica, sizes %s, %d runs each%n",
+                brokers,
+                PARTITIONS_PER_TOPIC,
+                Arrays.toString(sizes),
+                runs);
         System.out.println("| partitions | full run | its read | follow + decide | received per run | allocated per run"
                 + " | CPU per full run: brokers / controller / agent | agent heap retained"
                 + " | re-check read of 1,000 partitions | electing run after a full read | electing run after a re-check"
                 + " | pacing look, full | pacing look, quiet | created in |");
         System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        try (ProcessKafkaCluster cluster = ProcessKafkaCluster.builder().brokers(brokers).brokerHeap("1500m")
-                .controllerHeap("1g").startTimeout(Duration.ofMinutes(3)).build()) {
+        try (ProcessKafkaCluster cluster = ProcessKafkaCluster.builder()
+                .brokers(brokers)
+                .brokerHeap("1500m")
+                .controllerHeap("1g")
+                .startTimeout(Duration.ofMinutes(3))
+                .build()) {
             cluster.start();
             try (Admin admin = Admin.create(Map.of(
                     AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
@@ -113,14 +125,21 @@ public final class AgentGrowthBenchmark {
                     awaitLeaders(admin, topics * PARTITIONS_PER_TOPIC);
                     double createdSeconds = (System.nanoTime() - t0) / 1e9;
                     double idle = awaitQuiet(cluster);
-                    System.out.println(measure(cluster, admin, topics * PARTITIONS_PER_TOPIC, runs, createdSeconds, idle));
+                    System.out.println(
+                            measure(cluster, admin, topics * PARTITIONS_PER_TOPIC, runs, createdSeconds, idle));
                 }
             }
         }
     }
 
-    private static String measure(ProcessKafkaCluster cluster, Admin admin, int partitions, int runs,
-            double createdSeconds, double brokersIdle) throws Exception {
+    private static String measure(
+            ProcessKafkaCluster cluster,
+            Admin admin,
+            int partitions,
+            int runs,
+            double createdSeconds,
+            double brokersIdle)
+            throws Exception {
         PacerConfig immediate = PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "1"));
         long heapBefore = usedAfterGc();
         double[] total = new double[runs];
@@ -132,19 +151,24 @@ public final class AgentGrowthBenchmark {
         double[] controllerCpu = new double[runs];
         double[] agentCpu = new double[runs];
         long retained;
-        try (PacerAgent agent = PacerAgent.builder(admin).basePolicy(immediate).requestTimeout(TIMEOUT).build()) {
+        try (PacerAgent agent = PacerAgent.builder(admin)
+                .basePolicy(immediate)
+                .requestTimeout(TIMEOUT)
+                .build()) {
             AgentRunBenchmark.check(agent.runOnce()); // warm-up, and the first full build of the followed state
             for (int i = 0; i < runs; i++) {
                 double bytesBefore = receivedBytes(admin);
                 long allocatedBefore = allocatedBytes();
                 long brokersBefore = brokersCpuNanos(cluster);
-                long controllerBefore = ProcessCpuTime.of(cluster.pid(cluster.controllerId())).toNanos();
+                long controllerBefore =
+                        ProcessCpuTime.of(cluster.pid(cluster.controllerId())).toNanos();
                 long agentBefore = agentCpuNanos();
                 long wallBefore = System.nanoTime();
                 RunRecord r = agent.runOnce();
                 long wall = System.nanoTime() - wallBefore;
                 agentCpu[i] = (agentCpuNanos() - agentBefore) / 1e6;
-                controllerCpu[i] = (ProcessCpuTime.of(cluster.pid(cluster.controllerId())).toNanos() - controllerBefore) / 1e6;
+                controllerCpu[i] =
+                        (ProcessCpuTime.of(cluster.pid(cluster.controllerId())).toNanos() - controllerBefore) / 1e6;
                 // What the brokers use idle over the same time is not the read's.
                 brokerCpu[i] = (brokersCpuNanos(cluster) - brokersBefore - brokersIdle * wall) / 1e6;
                 AgentRunBenchmark.check(r);
@@ -170,14 +194,26 @@ public final class AgentGrowthBenchmark {
         }
         double[][] electing = electingRuns(admin, runs);
         double[][] looks = pacingLooks(admin, runs);
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "| %,d | %s ms | %s ms | %s ms | %s MB | %s MB | %.0f / %.0f / %.0f ms | %.1f MB | %s ms | %s ms | %s ms"
                         + " | %s ms | %s ms | %.0f s |",
-                partitions, spread(total, 0), spread(read, 0), spread(decide, 1), spread(mb(received), 2),
-                spread(mb(allocated), 1), AgentRunBenchmark.median(brokerCpu), AgentRunBenchmark.median(controllerCpu),
-                AgentRunBenchmark.median(agentCpu), retained / 1e6, spread(partial, 1), spread(electing[0], 0),
-                spread(electing[1], 0), spread(looks[0], 0),
-                spread(looks[1], 1), createdSeconds);
+                partitions,
+                spread(total, 0),
+                spread(read, 0),
+                spread(decide, 1),
+                spread(mb(received), 2),
+                spread(mb(allocated), 1),
+                AgentRunBenchmark.median(brokerCpu),
+                AgentRunBenchmark.median(controllerCpu),
+                AgentRunBenchmark.median(agentCpu),
+                retained / 1e6,
+                spread(partial, 1),
+                spread(electing[0], 0),
+                spread(electing[1], 0),
+                spread(looks[0], 0),
+                spread(looks[1], 1),
+                createdSeconds);
     }
 
     /**
@@ -185,11 +221,17 @@ public final class AgentGrowthBenchmark {
      * re-checks the probe topic only and elects the rest, in ms: {full[], recheck[]}.
      */
     private static double[][] electingRuns(Admin admin, int runs) throws Exception {
-        PacerConfig capped = PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "300",
-                "leader.imbalance.election.max.per.run", String.valueOf(PROBE_PARTITIONS / 2)));
+        PacerConfig capped = PacerConfig.fromMap(Map.of(
+                "leader.imbalance.check.interval.seconds",
+                "300",
+                "leader.imbalance.election.max.per.run",
+                String.valueOf(PROBE_PARTITIONS / 2)));
         double[] full = new double[runs];
         double[] recheck = new double[runs];
-        try (PacerAgent agent = PacerAgent.builder(admin).basePolicy(capped).requestTimeout(TIMEOUT).build()) {
+        try (PacerAgent agent = PacerAgent.builder(admin)
+                .basePolicy(capped)
+                .requestTimeout(TIMEOUT)
+                .build()) {
             settle(agent); // warm-up, and a run that left no work: the next one reads in full
             for (int i = 0; i < runs; i++) {
                 int preferred = reverseProbe(admin);
@@ -220,8 +262,8 @@ public final class AgentGrowthBenchmark {
     private static void checkElected(RunRecord r, boolean partialRead, int preferred) {
         AgentRunBenchmark.check(r);
         if (r.timings().partialRead() != partialRead || r.electedTo(preferred) != PROBE_PARTITIONS / 2) {
-            throw new IllegalStateException("expected a run with a " + (partialRead ? "partial" : "full") + " read electing "
-                    + PROBE_PARTITIONS / 2 + " to broker " + preferred + ": " + r.summary());
+            throw new IllegalStateException("expected a run with a " + (partialRead ? "partial" : "full")
+                    + " read electing " + PROBE_PARTITIONS / 2 + " to broker " + preferred + ": " + r.summary());
         }
     }
 
@@ -241,14 +283,20 @@ public final class AgentGrowthBenchmark {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (true) {
             try {
-                TopicDescription d = admin.describeTopics(List.of(PROBE_TOPIC)).allTopicNames().get().get(PROBE_TOPIC);
-                Map<org.apache.kafka.common.TopicPartition, Optional<NewPartitionReassignment>> reversed = new java.util.HashMap<>();
+                TopicDescription d = admin.describeTopics(List.of(PROBE_TOPIC))
+                        .allTopicNames()
+                        .get()
+                        .get(PROBE_TOPIC);
+                Map<org.apache.kafka.common.TopicPartition, Optional<NewPartitionReassignment>> reversed =
+                        new java.util.HashMap<>();
                 List<Integer> order = null;
                 for (var p : d.partitions()) {
-                    List<Integer> replicas = new ArrayList<>(p.replicas().stream().map(n -> n.id()).toList());
+                    List<Integer> replicas = new ArrayList<>(
+                            p.replicas().stream().map(n -> n.id()).toList());
                     java.util.Collections.reverse(replicas);
                     order = replicas;
-                    reversed.put(new org.apache.kafka.common.TopicPartition(PROBE_TOPIC, p.partition()),
+                    reversed.put(
+                            new org.apache.kafka.common.TopicPartition(PROBE_TOPIC, p.partition()),
                             Optional.of(new NewPartitionReassignment(replicas)));
                 }
                 admin.alterPartitionReassignments(reversed).all().get();
@@ -266,9 +314,15 @@ public final class AgentGrowthBenchmark {
 
     private static void awaitImbalanced(Admin admin, int preferred, long deadline) throws Exception {
         while (System.nanoTime() < deadline) {
-            TopicDescription d = admin.describeTopics(List.of(PROBE_TOPIC)).allTopicNames().get().get(PROBE_TOPIC);
-            if (d.partitions().stream().allMatch(p -> p.replicas().get(0).id() == preferred && p.leader() != null
-                    && p.leader().id() != preferred && p.isr().size() == 2)) {
+            TopicDescription d = admin.describeTopics(List.of(PROBE_TOPIC))
+                    .allTopicNames()
+                    .get()
+                    .get(PROBE_TOPIC);
+            if (d.partitions().stream()
+                    .allMatch(p -> p.replicas().get(0).id() == preferred
+                            && p.leader() != null
+                            && p.leader().id() != preferred
+                            && p.isr().size() == 2)) {
                 return;
             }
             Thread.sleep(100);
@@ -278,7 +332,8 @@ public final class AgentGrowthBenchmark {
 
     /** Per run, a full pacing look's time and a quiet one's, in ms: {full[], quiet[]}. */
     private static double[][] pacingLooks(Admin admin, int runs) throws Exception {
-        CatchUpPacing config = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static")).pacing();
+        CatchUpPacing config = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static"))
+                .pacing();
         SteppedClock clock = new SteppedClock();
         PacingLoop loop = PacingLoop.builder(admin, TIMEOUT, 200).clock(clock).build();
         check(loop.tick(config), false); // warm-up, with the one-time ledger load and permission check
@@ -299,7 +354,8 @@ public final class AgentGrowthBenchmark {
 
     private static void check(PacingReport r, boolean quiet) {
         if (r.problem().isPresent() || !r.brokers().isEmpty() || r.quiet() != quiet) {
-            throw new IllegalStateException("expected a " + (quiet ? "quiet" : "full") + " look with nothing to pace: " + r);
+            throw new IllegalStateException(
+                    "expected a " + (quiet ? "quiet" : "full") + " look with nothing to pace: " + r);
         }
     }
 
@@ -352,10 +408,15 @@ public final class AgentGrowthBenchmark {
         long deadline = System.nanoTime() + Duration.ofMinutes(20).toNanos();
         while (System.nanoTime() < deadline) {
             List<String> names = admin.listTopics(new ListTopicsOptions()).names().get().stream()
-                    .filter(n -> n.startsWith("growth-")).toList();
+                    .filter(n -> n.startsWith("growth-"))
+                    .toList();
             try {
-                Collection<TopicDescription> all = admin.describeTopics(names).allTopicNames().get().values();
-                long led = all.stream().flatMap(d -> d.partitions().stream()).filter(p -> p.leader() != null).count();
+                Collection<TopicDescription> all =
+                        admin.describeTopics(names).allTopicNames().get().values();
+                long led = all.stream()
+                        .flatMap(d -> d.partitions().stream())
+                        .filter(p -> p.leader() != null)
+                        .count();
                 if (led == partitions) {
                     return;
                 }
@@ -381,13 +442,16 @@ public final class AgentGrowthBenchmark {
             Thread.sleep(2_000);
             use = (double) (brokersCpuNanos(cluster) - cpu0) / (System.nanoTime() - t0);
         } while (use > 0.1 && System.nanoTime() < deadline);
-        System.out.printf(Locale.ROOT, "brokers idle at %.3f cores after %.0f s%n", use, (System.nanoTime() - start) / 1e9);
+        System.out.printf(
+                Locale.ROOT, "brokers idle at %.3f cores after %.0f s%n", use, (System.nanoTime() - start) / 1e9);
         return use;
     }
 
     /** CPU time used so far by all the broker processes together, in ns. */
     private static long brokersCpuNanos(ProcessKafkaCluster cluster) {
-        return cluster.brokerIds().stream().mapToLong(id -> ProcessCpuTime.of(cluster.pid(id)).toNanos()).sum();
+        return cluster.brokerIds().stream()
+                .mapToLong(id -> ProcessCpuTime.of(cluster.pid(id)).toNanos())
+                .sum();
     }
 
     /** CPU time used so far by this JVM (every thread, the collector's included), in ns. */
@@ -398,7 +462,8 @@ public final class AgentGrowthBenchmark {
 
     private static double receivedBytes(Admin admin) {
         for (Map.Entry<MetricName, ? extends Metric> e : admin.metrics().entrySet()) {
-            if (e.getKey().name().equals("incoming-byte-total") && e.getKey().group().equals("admin-client-metrics")) {
+            if (e.getKey().name().equals("incoming-byte-total")
+                    && e.getKey().group().equals("admin-client-metrics")) {
                 return ((Number) e.getValue().metricValue()).doubleValue();
             }
         }
@@ -408,7 +473,9 @@ public final class AgentGrowthBenchmark {
     /** Bytes allocated so far by this JVM's live threads (the Admin client's network thread included). */
     private static long allocatedBytes() {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        return Arrays.stream(threads.getThreadAllocatedBytes(threads.getAllThreadIds())).filter(b -> b > 0).sum();
+        return Arrays.stream(threads.getThreadAllocatedBytes(threads.getAllThreadIds()))
+                .filter(b -> b > 0)
+                .sum();
     }
 
     private static long usedAfterGc() {
@@ -425,7 +492,11 @@ public final class AgentGrowthBenchmark {
     /** The median and, in parentheses, the range. */
     private static String spread(double[] values, int decimals) {
         String f = "%." + decimals + "f";
-        return String.format(Locale.ROOT, f + " (" + f + "-" + f + ")", AgentRunBenchmark.median(values),
-                Arrays.stream(values).min().orElse(0), Arrays.stream(values).max().orElse(0));
+        return String.format(
+                Locale.ROOT,
+                f + " (" + f + "-" + f + ")",
+                AgentRunBenchmark.median(values),
+                Arrays.stream(values).min().orElse(0),
+                Arrays.stream(values).max().orElse(0));
     }
 }

@@ -41,40 +41,64 @@ class AgentLayersTest {
 
     /** Package (last segment; "agent" for the root) to layer, bottom first. */
     private static final Map<String, String> LAYER = Map.ofEntries(
-            Map.entry("core", "core"), Map.entry("config", "core"),
-            Map.entry("kafka", "ports"), Map.entry("dynamic", "ports"), Map.entry("throttle", "ports"),
+            Map.entry("core", "core"),
+            Map.entry("config", "core"),
+            Map.entry("kafka", "ports"),
+            Map.entry("dynamic", "ports"),
+            Map.entry("throttle", "ports"),
             Map.entry("metrics", "ports"),
-            Map.entry("coordination", "features"), Map.entry("reorder", "features"), Map.entry("pacing", "features"),
+            Map.entry("coordination", "features"),
+            Map.entry("reorder", "features"),
+            Map.entry("pacing", "features"),
             Map.entry("agent", "assembly"),
-            Map.entry("cli", "face"), Map.entry("http", "face"));
+            Map.entry("cli", "face"),
+            Map.entry("http", "face"));
+
     private static final List<String> LAYERS = List.of("core", "ports", "features", "assembly", "face");
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(ROOT);
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(ROOT);
 
     @Test
     void agentPackages_eachUseOnlyTheLayersBelow() {
-        Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("core").definedBy(ROOT + ".core..", ROOT + ".config..")
-                .layer("ports").definedBy(ROOT + ".kafka..", ROOT + ".dynamic..", ROOT + ".throttle..",
-                        ROOT + ".metrics..")
-                .layer("features").definedBy(ROOT + ".coordination..", ROOT + ".reorder..", ROOT + ".pacing..")
-                .layer("assembly").definedBy(ROOT)
-                .layer("face").definedBy(ROOT + ".cli..", ROOT + ".http..")
-                .whereLayer("face").mayNotBeAccessedByAnyLayer()
-                .whereLayer("assembly").mayOnlyBeAccessedByLayers("face")
-                .whereLayer("features").mayOnlyBeAccessedByLayers("assembly", "face")
-                .whereLayer("ports").mayOnlyBeAccessedByLayers("features", "assembly", "face")
+        Architectures.layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .layer("core")
+                .definedBy(ROOT + ".core..", ROOT + ".config..")
+                .layer("ports")
+                .definedBy(ROOT + ".kafka..", ROOT + ".dynamic..", ROOT + ".throttle..", ROOT + ".metrics..")
+                .layer("features")
+                .definedBy(ROOT + ".coordination..", ROOT + ".reorder..", ROOT + ".pacing..")
+                .layer("assembly")
+                .definedBy(ROOT)
+                .layer("face")
+                .definedBy(ROOT + ".cli..", ROOT + ".http..")
+                .whereLayer("face")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("assembly")
+                .mayOnlyBeAccessedByLayers("face")
+                .whereLayer("features")
+                .mayOnlyBeAccessedByLayers("assembly", "face")
+                .whereLayer("ports")
+                .mayOnlyBeAccessedByLayers("features", "assembly", "face")
                 .check(CLASSES);
     }
 
     @Test
     void features_neverUseEachOther() {
         for (String feature : List.of("coordination", "reorder", "pacing")) {
-            String[] others = List.of("coordination", "reorder", "pacing").stream().filter(f -> !f.equals(feature))
-                    .map(f -> ROOT + "." + f + "..").toArray(String[]::new);
-            noClasses().that().resideInAPackage(ROOT + "." + feature + "..").should().dependOnClassesThat()
-                    .resideInAnyPackage(others).check(CLASSES);
+            String[] others = List.of("coordination", "reorder", "pacing").stream()
+                    .filter(f -> !f.equals(feature))
+                    .map(f -> ROOT + "." + f + "..")
+                    .toArray(String[]::new);
+            noClasses()
+                    .that()
+                    .resideInAPackage(ROOT + "." + feature + "..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(others)
+                    .check(CLASSES);
         }
     }
 
@@ -82,10 +106,17 @@ class AgentLayersTest {
     void ports_neverUseEachOther() {
         List<String> ports = List.of("kafka", "dynamic", "throttle", "metrics");
         for (String port : ports) {
-            String[] others = ports.stream().filter(p -> !p.equals(port)).map(p -> ROOT + "." + p + "..")
+            String[] others = ports.stream()
+                    .filter(p -> !p.equals(port))
+                    .map(p -> ROOT + "." + p + "..")
                     .toArray(String[]::new);
-            noClasses().that().resideInAPackage(ROOT + "." + port + "..").should().dependOnClassesThat()
-                    .resideInAnyPackage(others).check(CLASSES);
+            noClasses()
+                    .that()
+                    .resideInAPackage(ROOT + "." + port + "..")
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(others)
+                    .check(CLASSES);
         }
     }
 
@@ -96,7 +127,8 @@ class AgentLayersTest {
 
     @Test
     void everyAgentPackage_hasALayer() {
-        assertThat(dependencies().keySet()).as("a new package needs a layer in this test and in the diagram")
+        assertThat(dependencies().keySet())
+                .as("a new package needs a layer in this test and in the diagram")
                 .allSatisfy(p -> assertThat(LAYER).containsKey(p));
     }
 
@@ -109,12 +141,16 @@ class AgentLayersTest {
         assertThat(end).isGreaterThan(begin);
         String generated = BEGIN + "\n" + diagram() + END;
         if (Boolean.getBoolean("layers.diagram.write")) {
-            Files.writeString(DOC, doc.substring(0, begin) + generated + doc.substring(end + END.length()),
+            Files.writeString(
+                    DOC,
+                    doc.substring(0, begin) + generated + doc.substring(end + END.length()),
                     StandardCharsets.UTF_8);
             return;
         }
-        assertThat(doc.substring(begin, end + END.length())).as("docs/ARCHITECTURE.md's package diagram is stale:"
-                + " run this test with -Dlayers.diagram.write=true").isEqualTo(generated);
+        assertThat(doc.substring(begin, end + END.length()))
+                .as("docs/ARCHITECTURE.md's package diagram is stale:"
+                        + " run this test with -Dlayers.diagram.write=true")
+                .isEqualTo(generated);
     }
 
     /** A Mermaid flowchart: one subgraph per layer, top layer first, an arrow per package dependency. */
@@ -124,13 +160,19 @@ class AgentLayersTest {
         for (int i = LAYERS.size() - 1; i >= 0; i--) {
             String layer = LAYERS.get(i);
             // A subgraph id apart from its title: the bottom layer and a package are both called "core".
-            out.append("  subgraph layer_").append(layer).append(" [").append(layer).append("]\n");
-            new TreeSet<>(deps.keySet()).stream().filter(p -> layer.equals(LAYER.get(p)))
-                    .forEach(p -> out.append("    ").append(p).append('\n'));
+            out.append("  subgraph layer_")
+                    .append(layer)
+                    .append(" [")
+                    .append(layer)
+                    .append("]\n");
+            new TreeSet<>(deps.keySet())
+                    .stream()
+                            .filter(p -> layer.equals(LAYER.get(p)))
+                            .forEach(p -> out.append("    ").append(p).append('\n'));
             out.append("  end\n");
         }
-        deps.forEach((from, tos) -> tos.forEach(to -> out.append("  ").append(from).append(" --> ").append(to)
-                .append('\n')));
+        deps.forEach((from, tos) -> tos.forEach(
+                to -> out.append("  ").append(from).append(" --> ").append(to).append('\n')));
         return out.append("```\n").toString();
     }
 

@@ -38,8 +38,7 @@ public final class AgentRunBenchmark {
     /** Restarts (and gate releases) measured. */
     private static final int REPEATS = 3;
 
-    private AgentRunBenchmark() {
-    }
+    private AgentRunBenchmark() {}
 
     private static List<RunRecord> runUntilBalanced(PacerAgent agent) {
         List<RunRecord> electing = new ArrayList<>();
@@ -57,20 +56,30 @@ public final class AgentRunBenchmark {
         int partitions = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
         int replicated = args.length > 1 ? Integer.parseInt(args[1]) : 2_000;
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 7;
-        System.out.printf(Locale.ROOT, "agent run benchmark: %d partitions in topics of 100 (%d with 3 replicas, %d with 1),"
-                + " 3 brokers in this JVM%n", partitions, replicated, partitions - replicated);
-        try (EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.builder().brokers(3)
+        System.out.printf(
+                Locale.ROOT,
+                "agent run benchmark: %d partitions in topics of 100 (%d with 3 replicas, %d with 1),"
+                        + " 3 brokers in this JVM%n",
+                partitions,
+                replicated,
+                partitions - replicated);
+        try (EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.builder()
+                .brokers(3)
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
-                .build().start()) {
+                .build()
+                .start()) {
             long t0 = System.nanoTime();
             createTopics(cluster.admin(), "bench-rf3-", replicated / 100, 100, 3);
             createTopics(cluster.admin(), "bench-rf1-", (partitions - replicated) / 100, 100, 1);
-            System.out.printf(Locale.ROOT, "created %d partitions in %.1f s%n", partitions, (System.nanoTime() - t0) / 1e9);
+            System.out.printf(
+                    Locale.ROOT, "created %d partitions in %.1f s%n", partitions, (System.nanoTime() - t0) / 1e9);
 
             PacerConfig immediate = PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "1"));
-            try (PacerAgent agent = PacerAgent.builder(cluster.admin()).basePolicy(immediate)
-                    .requestTimeout(Duration.ofSeconds(60)).build()) {
+            try (PacerAgent agent = PacerAgent.builder(cluster.admin())
+                    .basePolicy(immediate)
+                    .requestTimeout(Duration.ofSeconds(60))
+                    .build()) {
                 agent.runOnce(); // warm-up: class loading, connections
                 double[] idle = new double[runs];
                 double[] idleRead = new double[runs];
@@ -80,8 +89,12 @@ public final class AgentRunBenchmark {
                     idle[i] = r.timings().totalMillis();
                     idleRead[i] = r.timings().readNanos() / 1e6;
                 }
-                System.out.printf(Locale.ROOT, "balanced cluster, nothing to elect: run median %.0f ms (read %.0f ms) over %d runs%n",
-                        median(idle), median(idleRead), runs);
+                System.out.printf(
+                        Locale.ROOT,
+                        "balanced cluster, nothing to elect: run median %.0f ms (read %.0f ms) over %d runs%n",
+                        median(idle),
+                        median(idleRead),
+                        runs);
 
                 List<RunRecord> electing = new ArrayList<>();
                 for (int restart = 0; restart < REPEATS; restart++) {
@@ -90,14 +103,32 @@ public final class AgentRunBenchmark {
                     awaitFullIsr(cluster.admin());
                     electing.addAll(runUntilBalanced(agent));
                 }
-                double[] total = electing.stream().mapToDouble(r -> r.timings().totalMillis()).toArray();
-                double[] read = electing.stream().mapToDouble(r -> r.timings().readNanos() / 1e6).toArray();
-                double[] decide = electing.stream().mapToDouble(r -> r.timings().decideNanos() / 1e6).toArray();
-                double[] elect = electing.stream().mapToDouble(r -> r.timings().electNanos() / 1e6).toArray();
-                System.out.printf(Locale.ROOT, "after restarting broker 2 (%d times): %d runs of up to 1000 elections (%s elected): run median %.0f ms"
+                double[] total = electing.stream()
+                        .mapToDouble(r -> r.timings().totalMillis())
+                        .toArray();
+                double[] read = electing.stream()
+                        .mapToDouble(r -> r.timings().readNanos() / 1e6)
+                        .toArray();
+                double[] decide = electing.stream()
+                        .mapToDouble(r -> r.timings().decideNanos() / 1e6)
+                        .toArray();
+                double[] elect = electing.stream()
+                        .mapToDouble(r -> r.timings().electNanos() / 1e6)
+                        .toArray();
+                System.out.printf(
+                        Locale.ROOT,
+                        "after restarting broker 2 (%d times): %d runs of up to 1000 elections (%s elected): run median %.0f ms"
                                 + " (read %.0f, decide %.1f, elect %.0f ms); max run %.0f ms%n",
-                        REPEATS, electing.size(), electing.stream().map(r -> Long.toString(r.count(ElectionOutcome.ELECTED))).toList(),
-                        median(total), median(read), median(decide), median(elect), Arrays.stream(total).max().orElse(0));
+                        REPEATS,
+                        electing.size(),
+                        electing.stream()
+                                .map(r -> Long.toString(r.count(ElectionOutcome.ELECTED)))
+                                .toList(),
+                        median(total),
+                        median(read),
+                        median(decide),
+                        median(elect),
+                        Arrays.stream(total).max().orElse(0));
             }
             cluster.createTopic("backlog", 30, 3);
             List<Long> sent = new ArrayList<>();
@@ -109,8 +140,12 @@ public final class AgentRunBenchmark {
                     done.add(delay[1]);
                 }
             }
-            System.out.printf(Locale.ROOT, "gate would release -> first election (check interval 1 s): request sent after %s ms,"
-                    + " completed after %s ms; median %.0f / %.0f ms%n", sent, done,
+            System.out.printf(
+                    Locale.ROOT,
+                    "gate would release -> first election (check interval 1 s): request sent after %s ms,"
+                            + " completed after %s ms; median %.0f / %.0f ms%n",
+                    sent,
+                    done,
                     median(sent.stream().mapToDouble(Long::doubleValue).toArray()),
                     median(done.stream().mapToDouble(Long::doubleValue).toArray()));
         }
@@ -132,15 +167,21 @@ public final class AgentRunBenchmark {
                 "leader.imbalance.check.interval.seconds", "1"));
         AtomicLong firstElectionSentMs = new AtomicLong(-1);
         AtomicLong firstElectionDoneMs = new AtomicLong(-1);
-        try (PacerAgent agent = PacerAgent.builder(cluster.admin()).basePolicy(gated).requestTimeout(Duration.ofSeconds(60))
+        try (PacerAgent agent = PacerAgent.builder(cluster.admin())
+                .basePolicy(gated)
+                .requestTimeout(Duration.ofSeconds(60))
                 .listener(r -> {
                     if (r.electedTo(2) > 0 && firstElectionDoneMs.get() < 0) {
-                        long sent = r.startedAtMs() + (r.timings().readNanos() + r.timings().orderNanos()
-                                + r.timings().decideNanos()) / 1_000_000;
+                        long sent = r.startedAtMs()
+                                + (r.timings().readNanos()
+                                                + r.timings().orderNanos()
+                                                + r.timings().decideNanos())
+                                        / 1_000_000;
                         firstElectionSentMs.set(sent);
                         firstElectionDoneMs.set(r.finishedAtMs());
                     }
-                }).build()) {
+                })
+                .build()) {
             agent.start();
             cluster.startBroker(2);
             long releaseMs = -1;
@@ -150,14 +191,21 @@ public final class AgentRunBenchmark {
                 }
                 Thread.sleep(50);
             }
-            long gatedRuns = agent.history().stream().filter(r -> r.decision().map(d -> d.isGated(2)).orElse(false)).count();
+            long gatedRuns = agent.history().stream()
+                    .filter(r -> r.decision().map(d -> d.isGated(2)).orElse(false))
+                    .count();
             if (releaseMs < 0 || gatedRuns == 0) {
-                System.out.println("gate not observed closed then released (" + gatedRuns + " gated runs); sample dropped");
+                System.out.println(
+                        "gate not observed closed then released (" + gatedRuns + " gated runs); sample dropped");
                 return null;
             }
             long[] delays = {firstElectionSentMs.get() - releaseMs, firstElectionDoneMs.get() - releaseMs};
             // Let the agent return every leader before the next sample.
-            while (agent.history().get(agent.history().size() - 1).decision().map(d -> d.imbalancedCount() > 0).orElse(true)) {
+            while (agent.history()
+                    .get(agent.history().size() - 1)
+                    .decision()
+                    .map(d -> d.imbalancedCount() > 0)
+                    .orElse(true)) {
                 Thread.sleep(200);
             }
             return delays;
@@ -166,7 +214,8 @@ public final class AgentRunBenchmark {
         }
     }
 
-    private static void createTopics(Admin admin, String prefix, int topics, int partitionsPerTopic, int rf) throws Exception {
+    private static void createTopics(Admin admin, String prefix, int topics, int partitionsPerTopic, int rf)
+            throws Exception {
         List<NewTopic> batch = new ArrayList<>();
         for (int t = 0; t < topics; t++) {
             batch.add(new NewTopic(String.format(Locale.ROOT, "%s%03d", prefix, t), partitionsPerTopic, (short) rf));
@@ -181,9 +230,15 @@ public final class AgentRunBenchmark {
     private static void awaitFullIsr(Admin admin) throws Exception {
         long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
         while (System.nanoTime() < deadline) {
-            Collection<TopicDescription> all = admin.describeTopics(admin.listTopics().names().get()).allTopicNames().get().values();
-            boolean full = all.stream().flatMap(d -> d.partitions().stream())
-                    .allMatch(p -> p.leader() != null && p.isr().size() == p.replicas().size());
+            Collection<TopicDescription> all = admin.describeTopics(
+                            admin.listTopics().names().get())
+                    .allTopicNames()
+                    .get()
+                    .values();
+            boolean full = all.stream()
+                    .flatMap(d -> d.partitions().stream())
+                    .allMatch(p ->
+                            p.leader() != null && p.isr().size() == p.replicas().size());
             if (full) {
                 return;
             }

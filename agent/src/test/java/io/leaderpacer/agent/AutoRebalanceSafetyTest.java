@@ -42,7 +42,11 @@ class AutoRebalanceSafetyTest {
 
     @BeforeAll
     static void startCluster() {
-        cluster = EmbeddedKafkaCluster.builder().brokers(1).autoLeaderRebalance(true).build().start();
+        cluster = EmbeddedKafkaCluster.builder()
+                .brokers(1)
+                .autoLeaderRebalance(true)
+                .build()
+                .start();
     }
 
     @AfterAll
@@ -55,13 +59,17 @@ class AutoRebalanceSafetyTest {
     @Test
     void autoRebalanceOn_agentRefusesToStart_andSaysHowToTurnItOff() throws Exception {
         try (CapturedLogs logs = CapturedLogs.of("io.leaderpacer", Level.INFO);
-             PacerAgent agent = PacerAgent.builder(cluster.admin()).clusterLabel(cluster.bootstrapServers()).build()) {
+                PacerAgent agent = PacerAgent.builder(cluster.admin())
+                        .clusterLabel(cluster.bootstrapServers())
+                        .build()) {
             agent.start();
             assertThatThrownBy(() -> agent.termination().get(60, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class)
-                    .cause().isInstanceOf(AutoRebalanceEnabledException.class)
+                    .cause()
+                    .isInstanceOf(AutoRebalanceEnabledException.class)
                     .hasMessageContaining("auto.leader.rebalance.enable=true on broker(s) [0]")
-                    .hasMessageContaining("auto.leader.rebalance.enable=false   in server.properties of every controller and broker")
+                    .hasMessageContaining(
+                            "auto.leader.rebalance.enable=false   in server.properties of every controller and broker")
                     .hasMessageContaining("kafka-configs.sh --bootstrap-server " + cluster.bootstrapServers())
                     .hasMessageContaining("--allow-auto-rebalance");
             assertThat(agent.state()).isEqualTo(AgentState.REFUSED);
@@ -78,29 +86,43 @@ class AutoRebalanceSafetyTest {
     void runCommand_exitsWithTheRefusalStatus() throws Exception {
         Path file = dir.resolve("agent.properties");
         Files.writeString(file, "bootstrap.servers=" + cluster.bootstrapServers() + "\npacer.http.enabled=false\n");
-        CommandRunner.Result result = CommandRunner.run(new io.leaderpacer.agent.cli.RunCommand(), "--config", file.toString());
+        CommandRunner.Result result =
+                CommandRunner.run(new io.leaderpacer.agent.cli.RunCommand(), "--config", file.toString());
         assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.err()).contains("Error: not started: auto.leader.rebalance.enable=true on broker(s) [0]")
+        assertThat(result.err())
+                .contains("Error: not started: auto.leader.rebalance.enable=true on broker(s) [0]")
                 .doesNotContain("\tat ");
     }
 
     @Test
     void allowAutoRebalance_runsAnywayWithAWarning() {
         try (CapturedLogs logs = CapturedLogs.of("io.leaderpacer", Level.INFO);
-             PacerAgent agent = PacerAgent.builder(cluster.admin()).allowAutoRebalance(true)
-                     .basePolicy(PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "1"))).build()) {
+                PacerAgent agent = PacerAgent.builder(cluster.admin())
+                        .allowAutoRebalance(true)
+                        .basePolicy(PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "1")))
+                        .build()) {
             agent.start();
-            await().atMost(Duration.ofSeconds(60)).until(() -> agent.lastRun().map(RunRecord::succeeded).orElse(false));
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> agent.lastRun().map(RunRecord::succeeded).orElse(false));
             assertThat(agent.state()).isEqualTo(AgentState.RUNNING);
-            assertThat(logs.messagesOf("StartupCheck")).anySatisfy(m -> assertThat(m).contains("running anyway"));
+            assertThat(logs.messagesOf("StartupCheck"))
+                    .anySatisfy(m -> assertThat(m).contains("running anyway"));
         }
     }
 
     @Test
     void kafkaRefusesToChangeTheSettingAtRunTime_soTheMessagePointsToServerProperties() {
         ConfigResource allBrokers = new ConfigResource(ConfigResource.Type.BROKER, "");
-        assertThatThrownBy(() -> cluster.admin().incrementalAlterConfigs(Map.of(allBrokers, List.of(new AlterConfigOp(
-                new ConfigEntry("auto.leader.rebalance.enable", "false"), AlterConfigOp.OpType.SET)))).all().get())
-                .cause().isInstanceOf(InvalidRequestException.class).hasMessageContaining("Cannot update these configs dynamically");
+        assertThatThrownBy(() -> cluster.admin()
+                        .incrementalAlterConfigs(Map.of(
+                                allBrokers,
+                                List.of(new AlterConfigOp(
+                                        new ConfigEntry("auto.leader.rebalance.enable", "false"),
+                                        AlterConfigOp.OpType.SET))))
+                        .all()
+                        .get())
+                .cause()
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("Cannot update these configs dynamically");
     }
 }

@@ -44,7 +44,12 @@ public final class CapturedLogs implements AutoCloseable {
     public String text() {
         StringBuilder sb = new StringBuilder();
         for (ILoggingEvent e : events()) {
-            sb.append(e.getLevel()).append(' ').append(e.getLoggerName()).append(" - ").append(e.getFormattedMessage()).append('\n');
+            sb.append(e.getLevel())
+                    .append(' ')
+                    .append(e.getLoggerName())
+                    .append(" - ")
+                    .append(e.getFormattedMessage())
+                    .append('\n');
             IThrowableProxy t = e.getThrowableProxy();
             if (t != null) {
                 sb.append(ThrowableProxyUtil.asString(t)).append('\n');

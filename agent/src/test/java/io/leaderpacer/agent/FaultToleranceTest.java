@@ -45,7 +45,8 @@ import static org.awaitility.Awaitility.await;
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class FaultToleranceTest {
 
-    private static final PacerConfig IMMEDIATE = PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "1"));
+    private static final PacerConfig IMMEDIATE =
+            PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", "1"));
 
     private static EmbeddedKafkaCluster cluster;
 
@@ -77,30 +78,44 @@ class FaultToleranceTest {
             closedPort = s.getLocalPort();
         }
         String bootstrap = "127.0.0.1:" + closedPort;
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 300, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 300));
-             CapturedLogs logs = CapturedLogs.of("io.leaderpacer", Level.INFO);
-             PacerAgent agent = PacerAgent.builder(admin).basePolicy(IMMEDIATE).requestTimeout(Duration.ofMillis(300))
-                     .startupBackoff(new StartupBackoff(Duration.ofMillis(200), Duration.ofMillis(800)))
-                     .clusterLabel(bootstrap).build()) {
+        try (Admin admin = Admin.create(Map.of(
+                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        300,
+                        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                        300));
+                CapturedLogs logs = CapturedLogs.of("io.leaderpacer", Level.INFO);
+                PacerAgent agent = PacerAgent.builder(admin)
+                        .basePolicy(IMMEDIATE)
+                        .requestTimeout(Duration.ofMillis(300))
+                        .startupBackoff(new StartupBackoff(Duration.ofMillis(200), Duration.ofMillis(800)))
+                        .clusterLabel(bootstrap)
+                        .build()) {
             agent.start();
             await().atMost(Duration.ofSeconds(60)).until(() -> agent.startupAttempts() >= 4);
 
             List<ILoggingEvent> attempts = logs.events().stream()
-                    .filter(e -> e.getLoggerName().endsWith("StartupCheck") && e.getLevel() == Level.WARN).collect(Collectors.toList());
+                    .filter(e -> e.getLoggerName().endsWith("StartupCheck") && e.getLevel() == Level.WARN)
+                    .collect(Collectors.toList());
             assertThat(attempts.size()).isGreaterThanOrEqualTo(4);
             for (int i = 0; i < 4; i++) {
                 assertThat(attempts.get(i).getLevel()).isEqualTo(Level.WARN);
                 assertThat(attempts.get(i).getFormattedMessage())
                         .startsWith("cannot reach the Kafka cluster at " + bootstrap + " (attempt " + (i + 1) + "): ")
-                        .contains("no answer within").contains("retrying in");
+                        .contains("no answer within")
+                        .contains("retrying in");
             }
             // Back-off: 200, 400, 800 ms between the end of one attempt and the start of the next.
             long[] delays = {200, 400, 800};
             for (int i = 0; i < 3; i++) {
-                assertThat(attempts.get(i + 1).getTimeStamp() - attempts.get(i).getTimeStamp()).isGreaterThanOrEqualTo(delays[i]);
+                assertThat(attempts.get(i + 1).getTimeStamp() - attempts.get(i).getTimeStamp())
+                        .isGreaterThanOrEqualTo(delays[i]);
             }
-            assertThat(logs.events()).allSatisfy(e -> assertThat(e.getThrowableProxy()).as(e.getFormattedMessage()).isNull());
+            assertThat(logs.events())
+                    .allSatisfy(e -> assertThat(e.getThrowableProxy())
+                            .as(e.getFormattedMessage())
+                            .isNull());
             assertThat(agent.state()).isEqualTo(AgentState.STARTING);
             assertThat(agent.termination()).isNotDone();
             assertThat(agent.startupProblem()).get().asString().contains("no answer within");
@@ -113,14 +128,22 @@ class FaultToleranceTest {
         cluster.createTopic("killed", 30, 3);
         restart(1);
         Admin admin = InterceptedAdmin.beforeFirst(cluster.admin(), "electLeaders", () -> cluster.killBroker(1));
-        try (PacerAgent agent = PacerAgent.builder(admin).basePolicy(IMMEDIATE).requestTimeout(Duration.ofSeconds(10)).build()) {
+        try (PacerAgent agent = PacerAgent.builder(admin)
+                .basePolicy(IMMEDIATE)
+                .requestTimeout(Duration.ofSeconds(10))
+                .build()) {
             RunRecord during = agent.runOnce();
             assertThat(during.succeeded()).as(during.summary()).isTrue();
-            assertThat(during.results()).isNotEmpty().allSatisfy(r -> assertThat(r.outcome()).isNotNull());
-            assertThat(during.results()).allSatisfy(r -> assertThat(r.targetLeader()).isEqualTo(firstReplica(r.partition())));
+            assertThat(during.results())
+                    .isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.outcome()).isNotNull());
+            assertThat(during.results())
+                    .allSatisfy(r -> assertThat(r.targetLeader()).isEqualTo(firstReplica(r.partition())));
 
             // While broker 1 is down nothing is elected to it, and runs keep succeeding.
-            await().atMost(Duration.ofSeconds(30)).until(() -> !agent.dryRun().decision().orElseThrow().broker(1).active());
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() ->
+                            !agent.dryRun().decision().orElseThrow().broker(1).active());
             RunRecord down = agent.runOnce();
             assertThat(down.succeeded()).isTrue();
             assertThat(down.decision().orElseThrow().electionsTo(1)).isZero();
@@ -142,14 +165,24 @@ class FaultToleranceTest {
         restart(2);
         Admin admin = InterceptedAdmin.beforeFirst(cluster.admin(), "electLeaders", () -> {
             cluster.admin().deleteTopics(List.of("doomed")).all().get();
-            await().atMost(Duration.ofSeconds(30)).until(() -> !cluster.admin().listTopics().names().get().contains("doomed"));
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> !cluster.admin().listTopics().names().get().contains("doomed"));
         });
-        try (PacerAgent agent = PacerAgent.builder(admin).basePolicy(IMMEDIATE).requestTimeout(Duration.ofSeconds(10)).build()) {
+        try (PacerAgent agent = PacerAgent.builder(admin)
+                .basePolicy(IMMEDIATE)
+                .requestTimeout(Duration.ofSeconds(10))
+                .build()) {
             RunRecord run = agent.runOnce();
             assertThat(run.succeeded()).as(run.summary()).isTrue();
-            List<ElectionResult> doomed = run.results().stream().filter(r -> r.partition().topic().equals("doomed")).toList();
-            List<ElectionResult> kept = run.results().stream().filter(r -> r.partition().topic().equals("kept")).toList();
-            assertThat(doomed).hasSize(3).allSatisfy(r -> assertThat(r.outcome()).isEqualTo(ElectionOutcome.UNKNOWN_PARTITION));
+            List<ElectionResult> doomed = run.results().stream()
+                    .filter(r -> r.partition().topic().equals("doomed"))
+                    .toList();
+            List<ElectionResult> kept = run.results().stream()
+                    .filter(r -> r.partition().topic().equals("kept"))
+                    .toList();
+            assertThat(doomed)
+                    .hasSize(3)
+                    .allSatisfy(r -> assertThat(r.outcome()).isEqualTo(ElectionOutcome.UNKNOWN_PARTITION));
             assertThat(kept).hasSize(3).allSatisfy(r -> assertThat(r.outcome()).isEqualTo(ElectionOutcome.ELECTED));
 
             RunRecord next = agent.runOnce();
@@ -168,9 +201,13 @@ class FaultToleranceTest {
         awaitHostedByEveryBroker(Map.of("vanishing", 6, "staying", 6));
         Admin admin = InterceptedAdmin.beforeFirst(cluster.admin(), "describeTopics", () -> {
             cluster.admin().deleteTopics(List.of("vanishing")).all().get();
-            await().atMost(Duration.ofSeconds(30)).until(() -> !cluster.admin().listTopics().names().get().contains("vanishing"));
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> !cluster.admin().listTopics().names().get().contains("vanishing"));
         });
-        try (PacerAgent agent = PacerAgent.builder(admin).basePolicy(IMMEDIATE).requestTimeout(Duration.ofSeconds(10)).build()) {
+        try (PacerAgent agent = PacerAgent.builder(admin)
+                .basePolicy(IMMEDIATE)
+                .requestTimeout(Duration.ofSeconds(10))
+                .build()) {
             RunRecord run = agent.runOnce();
             assertThat(run.succeeded()).as(run.summary()).isTrue();
             int staying = 6;
@@ -183,25 +220,49 @@ class FaultToleranceTest {
     void partitionUnderReassignment_isElectedAsKafkasOwnLoopWould_underImmediate() throws Exception {
         RecoveryScenario.createAssignedTopic(cluster, "moving", Map.of(0, List.of(1, 0), 1, List.of(1, 0)));
         restart(1);
-        // Moving a replica onto a stopped (registered, fenced) broker: the reassignment stays in progress until cancelled.
+        // Moving a replica onto a stopped (registered, fenced) broker: the reassignment stays in progress until
+        // cancelled.
         cluster.stopBroker(2);
         TopicPartition moving = new TopicPartition("moving", 0);
-        cluster.admin().alterPartitionReassignments(Map.of(moving, Optional.of(new NewPartitionReassignment(List.of(1, 2)))))
-                .all().get();
-        try (PacerAgent agent = PacerAgent.builder(cluster.admin()).basePolicy(IMMEDIATE).requestTimeout(Duration.ofSeconds(10)).build()) {
-            assertThat(cluster.admin().listPartitionReassignments().reassignments().get()).containsKey(moving);
+        cluster.admin()
+                .alterPartitionReassignments(Map.of(moving, Optional.of(new NewPartitionReassignment(List.of(1, 2)))))
+                .all()
+                .get();
+        try (PacerAgent agent = PacerAgent.builder(cluster.admin())
+                .basePolicy(IMMEDIATE)
+                .requestTimeout(Duration.ofSeconds(10))
+                .build()) {
+            assertThat(cluster.admin()
+                            .listPartitionReassignments()
+                            .reassignments()
+                            .get())
+                    .containsKey(moving);
             assertThat(leaderOf("moving", 0)).isEqualTo(0);
             // Kafka 4.3.1's preferred-election loop does not skip a partition under reassignment, so immediate does not
             // either (DESIGN-NOTES); wait-for-sync keeps KIP-1358's guard (engine tests).
             RunRecord during = agent.runOnce();
             assertThat(during.succeeded()).isTrue();
-            List<PartitionId> elected = during.decision().orElseThrow().elections().stream().map(Election::partition).toList();
+            List<PartitionId> elected = during.decision().orElseThrow().elections().stream()
+                    .map(Election::partition)
+                    .toList();
             assertThat(elected).contains(new PartitionId("moving", 0), new PartitionId("moving", 1));
             await().atMost(Duration.ofSeconds(30)).until(() -> leaderOf("moving", 0) == 1);
-            assertThat(cluster.admin().listPartitionReassignments().reassignments().get()).containsKey(moving);
+            assertThat(cluster.admin()
+                            .listPartitionReassignments()
+                            .reassignments()
+                            .get())
+                    .containsKey(moving);
         } finally {
-            cluster.admin().alterPartitionReassignments(Map.of(moving, Optional.empty())).all().get();
-            await().atMost(Duration.ofSeconds(30)).until(() -> cluster.admin().listPartitionReassignments().reassignments().get().isEmpty());
+            cluster.admin()
+                    .alterPartitionReassignments(Map.of(moving, Optional.empty()))
+                    .all()
+                    .get();
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> cluster.admin()
+                            .listPartitionReassignments()
+                            .reassignments()
+                            .get()
+                            .isEmpty());
         }
     }
 
@@ -211,11 +272,17 @@ class FaultToleranceTest {
         // Deprioritizing broker 0 without the reorder step: a preferred election would still elect broker 0.
         PacerConfig config = IMMEDIATE.with("preferred.leader.deprioritized.list", "0");
         Map<Integer, Integer> before = leaders("ordered");
-        try (PacerAgent agent = PacerAgent.builder(cluster.admin()).basePolicy(config).requestTimeout(Duration.ofSeconds(10)).build()) {
+        try (PacerAgent agent = PacerAgent.builder(cluster.admin())
+                .basePolicy(config)
+                .requestTimeout(Duration.ofSeconds(10))
+                .build()) {
             RunRecord run = agent.runOnce();
             assertThat(run.succeeded()).isTrue();
-            List<ElectionResult> ordered = run.results().stream().filter(r -> r.partition().topic().equals("ordered")).toList();
-            assertThat(ordered).hasSize(2)
+            List<ElectionResult> ordered = run.results().stream()
+                    .filter(r -> r.partition().topic().equals("ordered"))
+                    .toList();
+            assertThat(ordered)
+                    .hasSize(2)
                     .allSatisfy(r -> assertThat(r.outcome()).isEqualTo(ElectionOutcome.NOT_SENT_NOT_FIRST_REPLICA));
         }
         assertThat(leaders("ordered")).isEqualTo(before);
@@ -237,15 +304,20 @@ class FaultToleranceTest {
         Set<TopicPartition> expected = partitionsByTopic.entrySet().stream()
                 .flatMap(e -> IntStream.range(0, e.getValue()).mapToObj(p -> new TopicPartition(e.getKey(), p)))
                 .collect(Collectors.toSet());
-        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> cluster.admin().describeLogDirs(cluster.brokerIds())
-                .allDescriptions().get().values().stream()
-                .allMatch(dirs -> dirs.values().stream().flatMap(d -> d.replicaInfos().keySet().stream())
-                        .collect(Collectors.toSet()).containsAll(expected)));
+        await().atMost(Duration.ofSeconds(30))
+                .ignoreExceptions()
+                .until(() ->
+                        cluster.admin().describeLogDirs(cluster.brokerIds()).allDescriptions().get().values().stream()
+                                .allMatch(dirs -> dirs.values().stream()
+                                        .flatMap(d -> d.replicaInfos().keySet().stream())
+                                        .collect(Collectors.toSet())
+                                        .containsAll(expected)));
     }
 
     private static void awaitFullIsr(String topic) {
-        await().atMost(Duration.ofSeconds(60)).until(() -> RecoveryScenario.describe(cluster.admin(), topic).stream()
-                .allMatch(p -> p.isr().size() == p.replicas().size()));
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> RecoveryScenario.describe(cluster.admin(), topic).stream()
+                        .allMatch(p -> p.isr().size() == p.replicas().size()));
     }
 
     private static void assertLeadersAreInIsr(String topic) throws Exception {
@@ -257,7 +329,11 @@ class FaultToleranceTest {
     }
 
     private static int firstReplica(PartitionId id) throws Exception {
-        return RecoveryScenario.describe(cluster.admin(), id.topic()).get(id.partition()).replicas().get(0).id();
+        return RecoveryScenario.describe(cluster.admin(), id.topic())
+                .get(id.partition())
+                .replicas()
+                .get(0)
+                .id();
     }
 
     private static int leaderOf(String topic, int partition) throws Exception {
@@ -267,11 +343,15 @@ class FaultToleranceTest {
 
     private static Map<Integer, Integer> leaders(String topic) throws Exception {
         return RecoveryScenario.describe(cluster.admin(), topic).stream()
-                .collect(Collectors.toMap(TopicPartitionInfo::partition, p -> p.leader().id()));
+                .collect(Collectors.toMap(
+                        TopicPartitionInfo::partition, p -> p.leader().id()));
     }
 
     private static int partitionCountWithout(String deleted) throws Exception {
-        Set<String> names = cluster.admin().listTopics(new org.apache.kafka.clients.admin.ListTopicsOptions().listInternal(true)).names().get();
+        Set<String> names = cluster.admin()
+                .listTopics(new org.apache.kafka.clients.admin.ListTopicsOptions().listInternal(true))
+                .names()
+                .get();
         int n = 0;
         for (var d : cluster.admin().describeTopics(names).allTopicNames().get().values()) {
             if (!d.name().equals(deleted)) {

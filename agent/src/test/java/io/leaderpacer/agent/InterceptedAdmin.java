@@ -21,13 +21,12 @@ final class InterceptedAdmin {
         void run() throws Exception;
     }
 
-    private InterceptedAdmin() {
-    }
+    private InterceptedAdmin() {}
 
     static Admin beforeFirst(Admin real, String methodName, Action action) {
         AtomicBoolean done = new AtomicBoolean();
-        return (Admin) Proxy.newProxyInstance(Admin.class.getClassLoader(), new Class<?>[] {Admin.class},
-                (proxy, method, args) -> {
+        return (Admin) Proxy.newProxyInstance(
+                Admin.class.getClassLoader(), new Class<?>[] {Admin.class}, (proxy, method, args) -> {
                     if (method.getName().equals(methodName) && done.compareAndSet(false, true)) {
                         action.run();
                     }

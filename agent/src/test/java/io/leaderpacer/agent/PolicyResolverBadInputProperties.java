@@ -28,15 +28,34 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PolicyResolverBadInputProperties {
 
     /** Values that are valid for some keys and wrong for others. */
-    private static final List<String> VALUES = List.of("1", "0", "50", "2.5", "-1", "abc", "1e9", "99999999999999999999",
-            "wait-for-sync", "immediate", "imbalanced-only", "wall", "1,2", "1,,2", "", " 7 ", "NaN", "x\ny");
+    private static final List<String> VALUES = List.of(
+            "1",
+            "0",
+            "50",
+            "2.5",
+            "-1",
+            "abc",
+            "1e9",
+            "99999999999999999999",
+            "wait-for-sync",
+            "immediate",
+            "imbalanced-only",
+            "wall",
+            "1,2",
+            "1,,2",
+            "",
+            " 7 ",
+            "NaN",
+            "x\ny");
 
     @Property(tries = 150)
-    void everyRun_appliesAllOverridesOrKeepsThePreviousPolicyWhole(@ForAll("overrideSequence") List<Map<String, String>> runs) {
+    void everyRun_appliesAllOverridesOrKeepsThePreviousPolicyWhole(
+            @ForAll("overrideSequence") List<Map<String, String>> runs) {
         AtomicReference<Map<String, String>> stored = new AtomicReference<>(Map.of());
         PolicyResolver resolver = new PolicyResolver(PacerConfig::defaults, stored::get, SecretRedactor.none());
         PacerConfig previous = PacerConfig.defaults();
-        // Hundreds of refused sets would each log a warning: quiet for this property (PolicyResolverTest checks the log).
+        // Hundreds of refused sets would each log a warning: quiet for this property (PolicyResolverTest checks the
+        // log).
         Logger log = (Logger) LoggerFactory.getLogger(PolicyResolver.class);
         Level level = log.getLevel();
         log.setLevel(Level.ERROR);
@@ -56,8 +75,13 @@ class PolicyResolverBadInputProperties {
                     assertThat(resolved).isEqualTo(expected);
                     assertThat(resolver.problem()).isEmpty();
                 } else {
-                    assertThat(resolved).as("a refused set keeps the previous policy whole").isSameAs(previous);
-                    assertThat(resolver.problem()).get().asString().startsWith("invalid dynamic overrides: ")
+                    assertThat(resolved)
+                            .as("a refused set keeps the previous policy whole")
+                            .isSameAs(previous);
+                    assertThat(resolver.problem())
+                            .get()
+                            .asString()
+                            .startsWith("invalid dynamic overrides: ")
                             .doesNotContain("\n");
                 }
                 previous = resolved;
@@ -69,10 +93,10 @@ class PolicyResolverBadInputProperties {
 
     @Provide
     Arbitrary<List<Map<String, String>>> overrideSequence() {
-        Arbitrary<String> key = Arbitraries.oneOf(Arbitraries.of(ConfigKey.names()),
-                Arbitraries.just("leader.imbalance.no.such.key"));
-        Arbitrary<Map<String, String>> overrides = Arbitraries.maps(key, Arbitraries.of(VALUES)).ofMaxSize(4)
-                .map(HashMap::new);
+        Arbitrary<String> key =
+                Arbitraries.oneOf(Arbitraries.of(ConfigKey.names()), Arbitraries.just("leader.imbalance.no.such.key"));
+        Arbitrary<Map<String, String>> overrides =
+                Arbitraries.maps(key, Arbitraries.of(VALUES)).ofMaxSize(4).map(HashMap::new);
         return overrides.list().ofMinSize(1).ofMaxSize(6);
     }
 }

@@ -23,8 +23,10 @@ class PolicyResolverTest {
 
     @Test
     void overrides_applyOnTopOfTheBase() {
-        PolicyResolver r = new PolicyResolver(() -> PacerConfig.defaults().with("leader.imbalance.election.max.per.run", "10"),
-                () -> Map.of("leader.imbalance.election.algorithm", "wait-for-sync"), SecretRedactor.none());
+        PolicyResolver r = new PolicyResolver(
+                () -> PacerConfig.defaults().with("leader.imbalance.election.max.per.run", "10"),
+                () -> Map.of("leader.imbalance.election.algorithm", "wait-for-sync"),
+                SecretRedactor.none());
         PacerConfig c = r.resolve();
         assertThat(c.maxPerRun()).isEqualTo(10);
         assertThat(c.algorithm()).isEqualTo(ElectionAlgorithm.WAIT_FOR_SYNC);
@@ -33,12 +35,17 @@ class PolicyResolverTest {
 
     @Test
     void invalidBase_problemForStatus_namesNoJavaClass() {
-        PolicyResolver r = new PolicyResolver(() -> {
-            throw new io.leaderpacer.agent.config.AgentConfigException("agent.properties: leader.imbalance.election.max.per.run: '0' must be >= 1");
-        }, Map::of, SecretRedactor.none());
+        PolicyResolver r = new PolicyResolver(
+                () -> {
+                    throw new io.leaderpacer.agent.config.AgentConfigException(
+                            "agent.properties: leader.imbalance.election.max.per.run: '0' must be >= 1");
+                },
+                Map::of,
+                SecretRedactor.none());
         r.resolve();
-        assertThat(r.problem()).hasValue("invalid base configuration: agent.properties: leader.imbalance.election.max.per.run:"
-                + " '0' must be >= 1");
+        assertThat(r.problem())
+                .hasValue("invalid base configuration: agent.properties: leader.imbalance.election.max.per.run:"
+                        + " '0' must be >= 1");
     }
 
     @Test
@@ -51,9 +58,16 @@ class PolicyResolverTest {
         try (CapturedLogs logs = CapturedLogs.of(PolicyResolver.class.getName(), Level.INFO)) {
             assertThat(r.resolve().maxPerRun()).isEqualTo(20);
             assertThat(r.resolve().maxPerRun()).isEqualTo(20);
-            assertThat(r.problem()).get().asString().contains("leader.imbalance.election.max.per.run").contains("'0'");
-            assertThat(logs.messagesOf("PolicyResolver")).hasSize(1)
-                    .first().asString().contains("keeping the previous configuration");
+            assertThat(r.problem())
+                    .get()
+                    .asString()
+                    .contains("leader.imbalance.election.max.per.run")
+                    .contains("'0'");
+            assertThat(logs.messagesOf("PolicyResolver"))
+                    .hasSize(1)
+                    .first()
+                    .asString()
+                    .contains("keeping the previous configuration");
         }
 
         stored.put("leader.imbalance.election.max.per.run", "30");
@@ -79,9 +93,12 @@ class PolicyResolverTest {
 
     @Test
     void unreadableOverrides_fallBackToDefaultsBeforeAnyGoodConfiguration() {
-        PolicyResolver r = new PolicyResolver(PacerConfig::defaults, () -> {
-            throw new IllegalStateException("config topic unreadable");
-        }, SecretRedactor.none());
+        PolicyResolver r = new PolicyResolver(
+                PacerConfig::defaults,
+                () -> {
+                    throw new IllegalStateException("config topic unreadable");
+                },
+                SecretRedactor.none());
         assertThat(r.resolve()).isEqualTo(PacerConfig.defaults());
         assertThat(r.problem()).get().asString().contains("config topic unreadable");
     }
@@ -89,9 +106,12 @@ class PolicyResolverTest {
     @Test
     void problemMessages_areScrubbedOfSecrets() {
         SecretRedactor redactor = SecretRedactor.of(Map.of("ssl.key.password", "topsecret-1"));
-        PolicyResolver r = new PolicyResolver(PacerConfig::defaults, () -> {
-            throw new IllegalStateException("auth failed with topsecret-1");
-        }, redactor);
+        PolicyResolver r = new PolicyResolver(
+                PacerConfig::defaults,
+                () -> {
+                    throw new IllegalStateException("auth failed with topsecret-1");
+                },
+                redactor);
         try (CapturedLogs logs = CapturedLogs.of(PolicyResolver.class.getName(), Level.DEBUG)) {
             r.resolve();
             assertThat(logs.text()).doesNotContain("topsecret-1");

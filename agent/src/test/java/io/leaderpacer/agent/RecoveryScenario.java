@@ -39,20 +39,20 @@ public final class RecoveryScenario {
     /** Bound of each throttle call and of the wait until the brokers report a throttle change. */
     private static final Duration THROTTLE_WAIT = Duration.ofSeconds(90);
 
-    private RecoveryScenario() {
-    }
+    private RecoveryScenario() {}
 
     /**
      * Writes about {@code totalBytes} to the topic, unevenly: partition i gets a share proportional to i+1, so that
      * a restarted follower catches up on the small ones first.
      */
-    public static void writeBacklog(EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes) throws Exception {
+    public static void writeBacklog(EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes)
+            throws Exception {
         writeBacklog(cluster, topic, partitions, totalBytes, "1");
     }
 
     /** As {@link #writeBacklog(EmbeddedKafkaCluster, String, int, long)}, with these {@code acks}. */
-    public static void writeBacklog(EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes,
-                                    String acks) throws Exception {
+    public static void writeBacklog(
+            EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes, String acks) throws Exception {
         // The cluster's own client settings: on a TLS or secured cluster they carry its trust store and super user.
         Map<String, Object> props = new java.util.HashMap<>(cluster.adminClientProperties());
         props.put(ProducerConfig.ACKS_CONFIG, acks);
@@ -60,7 +60,8 @@ public final class RecoveryScenario {
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, "65536");
         byte[] record = new byte[1024];
         long weights = (long) partitions * (partitions + 1) / 2;
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
             List<Future<?>> sends = new ArrayList<>();
             for (int p = 0; p < partitions; p++) {
                 long records = Math.max(1, totalBytes * (p + 1) / weights / record.length);
@@ -76,11 +77,17 @@ public final class RecoveryScenario {
     }
 
     /** Creates a topic with explicit replica assignments (partition index -> replicas, first = preferred). */
-    static void createAssignedTopic(EmbeddedKafkaCluster cluster, String topic, Map<Integer, List<Integer>> assignment) throws Exception {
-        cluster.admin().createTopics(List.of(new NewTopic(topic, assignment))).all().get();
+    static void createAssignedTopic(EmbeddedKafkaCluster cluster, String topic, Map<Integer, List<Integer>> assignment)
+            throws Exception {
+        cluster.admin()
+                .createTopics(List.of(new NewTopic(topic, assignment)))
+                .all()
+                .get();
         await().atMost(Duration.ofSeconds(60)).until(() -> {
             try {
-                return describe(cluster.admin(), topic).stream().allMatch(p -> p.leader() != null && p.isr().size() == p.replicas().size());
+                return describe(cluster.admin(), topic).stream()
+                        .allMatch(p -> p.leader() != null
+                                && p.isr().size() == p.replicas().size());
             } catch (Exception e) {
                 return false;
             }
@@ -88,19 +95,25 @@ public final class RecoveryScenario {
     }
 
     public static List<TopicPartitionInfo> describe(Admin admin, String topic) throws Exception {
-        TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+        TopicDescription d =
+                admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
         return d.partitions();
     }
 
     /** Partitions of the topic whose first replica is the broker. */
     public static long preferredBy(Admin admin, String topic, int broker) throws Exception {
-        return describe(admin, topic).stream().filter(p -> p.replicas().get(0).id() == broker).count();
+        return describe(admin, topic).stream()
+                .filter(p -> p.replicas().get(0).id() == broker)
+                .count();
     }
 
     /** Partitions of the topic whose first replica is the broker and that it leads. */
     public static long ledAsPreferred(Admin admin, String topic, int broker) throws Exception {
         return describe(admin, topic).stream()
-                .filter(p -> p.replicas().get(0).id() == broker && p.leader() != null && p.leader().id() == broker).count();
+                .filter(p -> p.replicas().get(0).id() == broker
+                        && p.leader() != null
+                        && p.leader().id() == broker)
+                .count();
     }
 
     /** Whether every partition of every listed topic is led by its first replica. */
@@ -123,7 +136,8 @@ public final class RecoveryScenario {
      *
      * <p>Call it while the broker runs (before stopping it): the broker-level change is routed to that broker.
      */
-    public static void setFollowerThrottle(EmbeddedKafkaCluster cluster, int broker, long bytesPerSecond, String... topics) {
+    public static void setFollowerThrottle(
+            EmbeddedKafkaCluster cluster, int broker, long bytesPerSecond, String... topics) {
         ReplicationThrottles throttles = new ReplicationThrottles(cluster.admin(), THROTTLE_WAIT);
         BrokerScope scope = BrokerScope.broker(broker);
         ThrottleChange change = throttles.change().setRate(FOLLOWER, scope, bytesPerSecond);
@@ -136,8 +150,13 @@ public final class RecoveryScenario {
         });
         awaitThrottle("the follower throttle of broker " + broker + " is in effect", () -> {
             ThrottleSettings now = throttles.describe(List.of(scope), List.of(topics));
-            return now.rate(FOLLOWER, scope).filter(r -> r.bytesPerSecond() == bytesPerSecond).isPresent()
-                    && List.of(topics).stream().allMatch(t -> now.replicas(FOLLOWER, t).filter(ThrottledReplicas::all).isPresent());
+            return now.rate(FOLLOWER, scope)
+                            .filter(r -> r.bytesPerSecond() == bytesPerSecond)
+                            .isPresent()
+                    && List.of(topics).stream()
+                            .allMatch(t -> now.replicas(FOLLOWER, t)
+                                    .filter(ThrottledReplicas::all)
+                                    .isPresent());
         });
     }
 
@@ -156,7 +175,8 @@ public final class RecoveryScenario {
         awaitThrottle("the follower throttle of broker " + broker + " is cleared", () -> {
             ThrottleSettings now = throttles.describe(List.of(scope), List.of(topics));
             return now.rate(FOLLOWER, scope).isEmpty()
-                    && List.of(topics).stream().allMatch(t -> now.replicas(FOLLOWER, t).isEmpty());
+                    && List.of(topics).stream()
+                            .allMatch(t -> now.replicas(FOLLOWER, t).isEmpty());
         });
     }
 
@@ -166,7 +186,8 @@ public final class RecoveryScenario {
      * which it loads only after its fetchers have started (and may catch up in that moment), the leaders' throttle is
      * in force before the follower fetches anything.
      */
-    public static void setLeaderThrottle(EmbeddedKafkaCluster cluster, List<Integer> leaders, String topic, long bytesPerSecond) {
+    public static void setLeaderThrottle(
+            EmbeddedKafkaCluster cluster, List<Integer> leaders, String topic, long bytesPerSecond) {
         ReplicationThrottles throttles = new ReplicationThrottles(cluster.admin(), THROTTLE_WAIT);
         List<BrokerScope> scopes = leaders.stream().map(BrokerScope::broker).toList();
         ThrottleChange change = throttles.change();
@@ -179,8 +200,10 @@ public final class RecoveryScenario {
         // Each broker describes its own configuration: the rate is in force on every leader once each reports it.
         awaitThrottle("the leader throttle of brokers " + leaders + " is in effect", () -> {
             ThrottleSettings now = throttles.describe(scopes, List.of());
-            return scopes.stream().allMatch(l -> now.rate(LEADER, l)
-                    .filter(r -> r.isPerBroker() && r.bytesPerSecond() == bytesPerSecond).isPresent());
+            return scopes.stream()
+                    .allMatch(l -> now.rate(LEADER, l)
+                            .filter(r -> r.isPerBroker() && r.bytesPerSecond() == bytesPerSecond)
+                            .isPresent());
         });
     }
 
@@ -203,7 +226,11 @@ public final class RecoveryScenario {
 
     /** Polls until the brokers report a throttle change; a describe that fails (not answered yet) is polled again. */
     private static void awaitThrottle(String what, Callable<Boolean> condition) {
-        await(what).atMost(THROTTLE_WAIT).pollInterval(Duration.ofMillis(50)).ignoreExceptions().until(condition);
+        await(what)
+                .atMost(THROTTLE_WAIT)
+                .pollInterval(Duration.ofMillis(50))
+                .ignoreExceptions()
+                .until(condition);
     }
 
     private static void run(String what, Callable<?> call) {
@@ -219,14 +246,20 @@ public final class RecoveryScenario {
 
     /** Waits for full ISRs, then elects every preferred leader, so that the next test starts balanced. */
     public static void rebalance(EmbeddedKafkaCluster cluster, String... topics) {
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> {
-            for (String t : topics) {
-                if (!describe(cluster.admin(), t).stream().allMatch(p -> p.isr().size() == p.replicas().size())) {
-                    return false;
-                }
-            }
-            cluster.admin().electLeaders(ElectionType.PREFERRED, null).partitions().get();
-            return balanced(cluster.admin(), topics);
-        });
+        await().atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> {
+                    for (String t : topics) {
+                        if (!describe(cluster.admin(), t).stream()
+                                .allMatch(p -> p.isr().size() == p.replicas().size())) {
+                            return false;
+                        }
+                    }
+                    cluster.admin()
+                            .electLeaders(ElectionType.PREFERRED, null)
+                            .partitions()
+                            .get();
+                    return balanced(cluster.admin(), topics);
+                });
     }
 }

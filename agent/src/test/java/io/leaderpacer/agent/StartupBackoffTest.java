@@ -19,6 +19,7 @@ class StartupBackoffTest {
     @Test
     void maxBelowInitial_isRejected() {
         assertThatThrownBy(() -> new StartupBackoff(Duration.ofSeconds(5), Duration.ofSeconds(1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("initial <= max");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("initial <= max");
     }
 }

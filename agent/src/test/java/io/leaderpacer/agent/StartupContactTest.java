@@ -36,23 +36,39 @@ class StartupContactTest {
         }
         String bootstrap = "127.0.0.1:" + closedPort;
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
-             CapturedLogs logs = CapturedLogs.of("io.leaderpacer", Level.INFO);
-             PacerAgent agent = PacerAgent.builder(admin).basePolicy(PacerConfig.defaults())
-                     .requestTimeout(REQUEST_TIMEOUT).contactTimeout(CONTACT_TIMEOUT)
-                     .clusterLabel(bootstrap).build()) {
+                CapturedLogs logs = CapturedLogs.of("io.leaderpacer", Level.INFO);
+                PacerAgent agent = PacerAgent.builder(admin)
+                        .basePolicy(PacerConfig.defaults())
+                        .requestTimeout(REQUEST_TIMEOUT)
+                        .contactTimeout(CONTACT_TIMEOUT)
+                        .clusterLabel(bootstrap)
+                        .build()) {
             long start = System.nanoTime();
             agent.start();
 
-            await().atMost(CONTACT_TIMEOUT).until(() -> logs.text().contains("connecting to the Kafka cluster at " + bootstrap));
-            assertThat(agent.startupProblem()).get().asString().contains(bootstrap).contains("no answer yet");
+            await().atMost(CONTACT_TIMEOUT)
+                    .until(() -> logs.text().contains("connecting to the Kafka cluster at " + bootstrap));
+            assertThat(agent.startupProblem())
+                    .get()
+                    .asString()
+                    .contains(bootstrap)
+                    .contains("no answer yet");
 
             await().atMost(REQUEST_TIMEOUT).until(() -> agent.startupAttempts() >= 1);
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("failed by the contact time-out")
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .as("failed by the contact time-out")
                     .isLessThan(REQUEST_TIMEOUT);
-            List<ILoggingEvent> warnings = logs.events().stream().filter(e -> e.getLevel() == Level.WARN).toList();
-            assertThat(warnings).first().extracting(ILoggingEvent::getFormattedMessage).asString()
-                    .startsWith("cannot reach the Kafka cluster at " + bootstrap + " (attempt 1): no answer within 2.0 s")
-                    .contains("check bootstrap.servers").contains("retrying in 1.0 s");
+            List<ILoggingEvent> warnings = logs.events().stream()
+                    .filter(e -> e.getLevel() == Level.WARN)
+                    .toList();
+            assertThat(warnings)
+                    .first()
+                    .extracting(ILoggingEvent::getFormattedMessage)
+                    .asString()
+                    .startsWith(
+                            "cannot reach the Kafka cluster at " + bootstrap + " (attempt 1): no answer within 2.0 s")
+                    .contains("check bootstrap.servers")
+                    .contains("retrying in 1.0 s");
             assertThat(agent.startupProblem()).get().asString().contains("no answer within 2.0 s");
         }
     }

@@ -54,12 +54,16 @@ class UnsupportedClusterRefusalTest {
     void brokerWithoutElectLeaders_agentRefusesToStart_namingTheVersionAndTheApi() throws Exception {
         Admin admin = withoutElectLeaders(cluster.admin());
         try (CapturedLogs logs = CapturedLogs.of("io.leaderpacer", Level.INFO);
-             PacerAgent agent = PacerAgent.builder(admin).clusterLabel(cluster.bootstrapServers()).build()) {
+                PacerAgent agent = PacerAgent.builder(admin)
+                        .clusterLabel(cluster.bootstrapServers())
+                        .build()) {
             agent.start();
             assertThatThrownBy(() -> agent.termination().get(60, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class)
-                    .cause().isInstanceOf(UnsupportedClusterException.class)
-                    // The in-JVM kit runs Kafka 4.3 with its unstable metadata versions enabled, so the level it reports
+                    .cause()
+                    .isInstanceOf(UnsupportedClusterException.class)
+                    // The in-JVM kit runs Kafka 4.3 with its unstable metadata versions enabled, so the level it
+                    // reports
                     // is not fixed here; the compat module checks the exact version on each real release.
                     .hasMessageMatching("the cluster at " + java.util.regex.Pattern.quote(cluster.bootstrapServers())
                             + " \\(Kafka 4\\.\\d \\(metadata.version 4\\.\\d-IV\\d\\)\\) does not support the ElectLeaders API,"
@@ -68,7 +72,9 @@ class UnsupportedClusterRefusalTest {
             assertThat(agent.history()).as("no run").isEmpty();
             assertThat(logs.events()).anySatisfy(e -> {
                 assertThat(e.getLevel()).isEqualTo(Level.ERROR);
-                assertThat(e.getFormattedMessage()).startsWith("refusing to start: the cluster at").doesNotContain("\n");
+                assertThat(e.getFormattedMessage())
+                        .startsWith("refusing to start: the cluster at")
+                        .doesNotContain("\n");
                 assertThat(e.getThrowableProxy()).isNull();
             });
         }
@@ -77,24 +83,30 @@ class UnsupportedClusterRefusalTest {
     @Test
     void kraftClusterWithEveryApi_isReadyAndItsVersionIsLogged() throws Exception {
         try (CapturedLogs logs = CapturedLogs.of("io.leaderpacer", Level.INFO);
-             PacerAgent agent = PacerAgent.builder(cluster.admin()).clusterLabel(cluster.bootstrapServers()).build()) {
+                PacerAgent agent = PacerAgent.builder(cluster.admin())
+                        .clusterLabel(cluster.bootstrapServers())
+                        .build()) {
             agent.start();
-            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60))
+            org.awaitility.Awaitility.await()
+                    .atMost(java.time.Duration.ofSeconds(60))
                     .until(() -> agent.state() == AgentState.RUNNING);
-            assertThat(logs.events()).anySatisfy(e -> assertThat(e.getFormattedMessage())
-                    .containsPattern("connected to " + java.util.regex.Pattern.quote(cluster.bootstrapServers())
-                            + ": Kafka 4\\.\\d \\(metadata.version 4\\.\\d-IV\\d\\), 1 brokers"));
+            assertThat(logs.events())
+                    .anySatisfy(e -> assertThat(e.getFormattedMessage())
+                            .containsPattern("connected to " + java.util.regex.Pattern.quote(cluster.bootstrapServers())
+                                    + ": Kafka 4\\.\\d \\(metadata.version 4\\.\\d-IV\\d\\), 1 brokers"));
         }
     }
 
     /** The real client, except that every preferred election is answered as by a broker without the API. */
     private static Admin withoutElectLeaders(Admin real) {
-        return (Admin) Proxy.newProxyInstance(Admin.class.getClassLoader(), new Class<?>[] {Admin.class},
-                (proxy, method, args) -> {
+        return (Admin) Proxy.newProxyInstance(
+                Admin.class.getClassLoader(), new Class<?>[] {Admin.class}, (proxy, method, args) -> {
                     if (method.getName().equals("electLeaders")) {
                         KafkaFutureImpl<Object> failed = new KafkaFutureImpl<>();
-                        failed.completeExceptionally(new UnsupportedVersionException("The node does not support ELECT_LEADERS"));
-                        Constructor<ElectLeadersResult> c = ElectLeadersResult.class.getDeclaredConstructor(KafkaFuture.class);
+                        failed.completeExceptionally(
+                                new UnsupportedVersionException("The node does not support ELECT_LEADERS"));
+                        Constructor<ElectLeadersResult> c =
+                                ElectLeadersResult.class.getDeclaredConstructor(KafkaFuture.class);
                         c.setAccessible(true);
                         return c.newInstance(failed);
                     }

@@ -53,7 +53,9 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class AgentReadBenchmark {
@@ -81,19 +83,32 @@ public class AgentReadBenchmark {
             nodes.add(new Node(b.id(), "broker-" + b.id(), 9092));
         }
         all = describe(cluster, nodes);
-        config = PacerConfig.fromMap(Map.of("leader.imbalance.election.algorithm", "wait-for-sync",
-                "leader.imbalance.election.wait.for.sync.threshold.percent", "5",
-                "leader.imbalance.election.wait.for.sync.recheck.interval.ms", "15000"));
+        config = PacerConfig.fromMap(Map.of(
+                "leader.imbalance.election.algorithm",
+                "wait-for-sync",
+                "leader.imbalance.election.wait.for.sync.threshold.percent",
+                "5",
+                "leader.imbalance.election.wait.for.sync.recheck.interval.ms",
+                "15000"));
         follower = new SnapshotFollower();
         ClusterState state = follower.follow(ClusterReader.snapshotOf(nodes, Set.of(), all));
         ElectionDecision d = PreferredLeaderBalancer.decide(state, config, BalancerMemory.empty(), 0);
         scope = ReadScope.topics(state, d.recoveringBrokers(), config.deprioritizedBrokers());
         scoped = all.stream().filter(t -> scope.contains(t.name())).toList();
-        long scopedPartitions = scoped.stream().mapToLong(t -> t.partitions().size()).sum();
-        System.out.printf("%n%d partitions on %d brokers, %d topics; the re-check's scope (recovering %s): %d topics,"
+        long scopedPartitions =
+                scoped.stream().mapToLong(t -> t.partitions().size()).sum();
+        System.out.printf(
+                "%n%d partitions on %d brokers, %d topics; the re-check's scope (recovering %s): %d topics,"
                         + " %d partitions (%.1f %%); DescribeTopicPartitions responses: full read %.1f MB, re-check %.1f MB%n",
-                partitions, brokers, all.size(), d.recoveringBrokers(), scope.size(), scopedPartitions,
-                100.0 * scopedPartitions / partitions, wireBytes(all) / 1e6, wireBytes(scoped) / 1e6);
+                partitions,
+                brokers,
+                all.size(),
+                d.recoveringBrokers(),
+                scope.size(),
+                scopedPartitions,
+                100.0 * scopedPartitions / partitions,
+                wireBytes(all) / 1e6,
+                wireBytes(scoped) / 1e6);
     }
 
     /** Decodes a full read and follows it (nothing changed since the last: the steady cost of a full read). */
@@ -113,9 +128,14 @@ public class AgentReadBenchmark {
     static List<TopicDescription> describe(ClusterSnapshot cluster, List<Node> nodes) {
         Map<String, List<TopicPartitionInfo>> byTopic = new LinkedHashMap<>();
         for (PartitionState p : cluster.partitions()) {
-            byTopic.computeIfAbsent(p.id().topic(), t -> new ArrayList<>()).add(new TopicPartitionInfo(p.id().partition(),
-                    p.hasLeader() ? nodes.get(p.leader()) : null, nodesOf(p.replicas(), nodes), nodesOf(p.isr(), nodes),
-                    List.of(), List.of()));
+            byTopic.computeIfAbsent(p.id().topic(), t -> new ArrayList<>())
+                    .add(new TopicPartitionInfo(
+                            p.id().partition(),
+                            p.hasLeader() ? nodes.get(p.leader()) : null,
+                            nodesOf(p.replicas(), nodes),
+                            nodesOf(p.isr(), nodes),
+                            List.of(),
+                            List.of()));
         }
         List<TopicDescription> out = new ArrayList<>();
         byTopic.forEach((topic, parts) -> out.add(new TopicDescription(topic, false, parts)));
@@ -136,11 +156,17 @@ public class AgentReadBenchmark {
         for (TopicDescription t : topics) {
             DescribeTopicPartitionsResponseData.DescribeTopicPartitionsResponseTopic topic =
                     new DescribeTopicPartitionsResponseData.DescribeTopicPartitionsResponseTopic()
-                            .setName(t.name()).setTopicId(org.apache.kafka.common.Uuid.randomUuid());
+                            .setName(t.name())
+                            .setTopicId(org.apache.kafka.common.Uuid.randomUuid());
             for (TopicPartitionInfo p : t.partitions()) {
-                topic.partitions().add(new DescribeTopicPartitionsResponseData.DescribeTopicPartitionsResponsePartition()
-                        .setPartitionIndex(p.partition()).setLeaderId(p.leader() == null ? -1 : p.leader().id())
-                        .setLeaderEpoch(1).setReplicaNodes(ids(p.replicas())).setIsrNodes(ids(p.isr())));
+                topic.partitions()
+                        .add(new DescribeTopicPartitionsResponseData.DescribeTopicPartitionsResponsePartition()
+                                .setPartitionIndex(p.partition())
+                                .setLeaderId(
+                                        p.leader() == null ? -1 : p.leader().id())
+                                .setLeaderEpoch(1)
+                                .setReplicaNodes(ids(p.replicas()))
+                                .setIsrNodes(ids(p.isr())));
             }
             data.topics().add(topic);
         }

@@ -24,8 +24,7 @@ import java.util.Set;
  */
 public final class AgentReadMemoryProbe {
 
-    private AgentReadMemoryProbe() {
-    }
+    private AgentReadMemoryProbe() {}
 
     public static void main(String[] args) throws InterruptedException {
         int partitions = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
@@ -39,12 +38,19 @@ public final class AgentReadMemoryProbe {
         SnapshotFollower follower = new SnapshotFollower();
         ClusterState state = follower.follow(snapshot);
         long withState = StateMemoryProbe.usedAfterGc();
-        System.out.printf("%d partitions on %d brokers, heap in use after full collections: answers %.0f MB (%.0f B per"
+        System.out.printf(
+                "%d partitions on %d brokers, heap in use after full collections: answers %.0f MB (%.0f B per"
                         + " partition), decoded snapshot %.0f MB (%.0f B), followed state %.0f MB (%.0f B);"
                         + " all three at once %.0f MB; max heap %.0f MB%n",
-                partitions, brokers, mb(withAnswers - base), per(withAnswers - base, partitions),
-                mb(withSnapshot - withAnswers), per(withSnapshot - withAnswers, partitions),
-                mb(withState - withSnapshot), per(withState - withSnapshot, partitions), mb(withState - base),
+                partitions,
+                brokers,
+                mb(withAnswers - base),
+                per(withAnswers - base, partitions),
+                mb(withSnapshot - withAnswers),
+                per(withSnapshot - withAnswers, partitions),
+                mb(withState - withSnapshot),
+                per(withState - withSnapshot, partitions),
+                mb(withState - base),
                 mb(Runtime.getRuntime().maxMemory()));
         // keep everything reachable until measured
         if (answers.size() + snapshot.positionCount() + state.partitionCount() < 0) {

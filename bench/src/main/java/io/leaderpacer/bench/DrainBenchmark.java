@@ -34,7 +34,9 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
 @Warmup(iterations = 2)
 @Measurement(iterations = 3)
 public class DrainBenchmark {

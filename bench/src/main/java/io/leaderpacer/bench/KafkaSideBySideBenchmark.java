@@ -44,7 +44,9 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 3, time = 2)
 public class KafkaSideBySideBenchmark {
@@ -63,9 +65,11 @@ public class KafkaSideBySideBenchmark {
     private ClusterState state;
     /** Two versions of one partition, replayed in turn by {@link #engineApplyOnePartitionChange}. */
     private PartitionState[] flip;
+
     private int flipTurn;
     /** Kafka's controller state, loaded from the same snapshot. */
     private KafkaControllerReference kafka;
+
     private PacerConfig immediate;
     private PacerConfig waitForSync;
     /** The gate's memory after one earlier run over the same snapshot. */
@@ -80,9 +84,12 @@ public class KafkaSideBySideBenchmark {
         kafka = KafkaControllerReference.load(cluster, cap, false);
         immediate = PacerConfig.fromMap(Map.of(ConfigKey.MAX_PER_RUN.key(), Integer.toString(cap)));
         waitForSync = immediate.withUpdates(Map.of(
-                ConfigKey.ALGORITHM.key(), "wait-for-sync",
-                ConfigKey.THRESHOLD_PERCENT.key(), scenario.equals("nothingElectable") ? "100" : "5"));
-        memory = PreferredLeaderBalancer.decide(cluster, waitForSync, BalancerMemory.empty(), 0).nextMemory();
+                ConfigKey.ALGORITHM.key(),
+                "wait-for-sync",
+                ConfigKey.THRESHOLD_PERCENT.key(),
+                scenario.equals("nothingElectable") ? "100" : "5"));
+        memory = PreferredLeaderBalancer.decide(cluster, waitForSync, BalancerMemory.empty(), 0)
+                .nextMemory();
         state = ClusterState.of(cluster);
         PartitionState p = cluster.partitions().get(partitions / 2);
         flip = new PartitionState[] {p.withLeader(p.replicaAt(1)), p.withLeader(p.replicaAt(0))};
@@ -90,10 +97,13 @@ public class KafkaSideBySideBenchmark {
 
     /** Every imbalanced partition without its preferred replica in the ISR: nothing to elect, the leader is valid. */
     static ClusterSnapshot preferredOutOfSync(ClusterSnapshot cluster) {
-        ClusterSnapshot.Builder b = ClusterSnapshot.builder().brokers(cluster.brokers().values());
+        ClusterSnapshot.Builder b =
+                ClusterSnapshot.builder().brokers(cluster.brokers().values());
         for (PartitionState p : cluster.partitions()) {
             if (p.leader() != p.replicaAt(0) && p.isrContains(p.replicaAt(0))) {
-                int[] isr = java.util.Arrays.stream(p.isr()).filter(r -> r != p.replicaAt(0)).toArray();
+                int[] isr = java.util.Arrays.stream(p.isr())
+                        .filter(r -> r != p.replicaAt(0))
+                        .toArray();
                 b.partition(p.withIsrAndLeader(isr, p.leader()));
             } else {
                 b.partition(p);
@@ -140,7 +150,9 @@ public class KafkaSideBySideBenchmark {
     /** A caller with only a full snapshot: build and validate it, then decide. */
     @Benchmark
     public ElectionDecision engineBuildAndImmediate() {
-        ClusterSnapshot built = ClusterSnapshot.builder().brokers(cluster.brokers().values()).partitions(partitionList)
+        ClusterSnapshot built = ClusterSnapshot.builder()
+                .brokers(cluster.brokers().values())
+                .partitions(partitionList)
                 .build();
         return PreferredLeaderBalancer.decide(built, immediate, BalancerMemory.empty(), 15_000);
     }

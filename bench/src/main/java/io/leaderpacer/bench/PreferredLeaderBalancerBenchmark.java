@@ -38,7 +38,9 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class PreferredLeaderBalancerBenchmark {
@@ -64,7 +66,8 @@ public class PreferredLeaderBalancerBenchmark {
                 ConfigKey.THRESHOLD_PERCENT.key(), "5",
                 ConfigKey.THROTTLE_INTERVAL_MS.key(), "15000"));
         immediate = PacerConfig.defaults();
-        memory = PreferredLeaderBalancer.decide(cluster, waitForSync, BalancerMemory.empty(), 0).nextMemory();
+        memory = PreferredLeaderBalancer.decide(cluster, waitForSync, BalancerMemory.empty(), 0)
+                .nextMemory();
     }
 
     /** The goal's figure: wait-for-sync with round-robin, several brokers recovering, some gated. */

@@ -38,13 +38,13 @@ public record RecoveringCluster(int brokers, int partitions, int imbalanced, int
             throw new IllegalArgumentException("need at least 3 brokers for replication factor 3, got " + brokers);
         }
         if (partitions <= 0 || partitions % brokers != 0) {
-            throw new IllegalArgumentException("partitions (" + partitions + ") must be a positive multiple of brokers ("
-                    + brokers + ")");
+            throw new IllegalArgumentException(
+                    "partitions (" + partitions + ") must be a positive multiple of brokers (" + brokers + ")");
         }
         int perBroker = partitions / brokers;
         if (imbalanced < 0 || imbalanced % perBroker != 0 || imbalanced / perBroker > brokers) {
-            throw new IllegalArgumentException("imbalanced (" + imbalanced + ") must be a multiple of the "
-                    + perBroker + " partitions each broker prefers, at most " + partitions);
+            throw new IllegalArgumentException("imbalanced (" + imbalanced + ") must be a multiple of the " + perBroker
+                    + " partitions each broker prefers, at most " + partitions);
         }
         if (gatedBrokers < 0 || gatedBrokers > imbalanced / perBroker) {
             throw new IllegalArgumentException("gatedBrokers (" + gatedBrokers + ") must be between 0 and the "
@@ -109,8 +109,8 @@ public record RecoveringCluster(int brokers, int partitions, int imbalanced, int
                     isr = new int[] {f1, f2};
                 }
             }
-            b.partition(PartitionState.of(topics[i / PARTITIONS_PER_TOPIC], i % PARTITIONS_PER_TOPIC, replicas, isr,
-                    leader));
+            b.partition(PartitionState.of(
+                    topics[i / PARTITIONS_PER_TOPIC], i % PARTITIONS_PER_TOPIC, replicas, isr, leader));
         }
         return b.build();
     }

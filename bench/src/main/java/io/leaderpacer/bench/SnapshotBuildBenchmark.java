@@ -33,7 +33,9 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 3, time = 2)
 public class SnapshotBuildBenchmark {
@@ -55,7 +57,10 @@ public class SnapshotBuildBenchmark {
 
     @Benchmark
     public ClusterSnapshot build() {
-        return ClusterSnapshot.builder().brokers(brokers).partitions(partitionList).build();
+        return ClusterSnapshot.builder()
+                .brokers(brokers)
+                .partitions(partitionList)
+                .build();
     }
 
     @Benchmark

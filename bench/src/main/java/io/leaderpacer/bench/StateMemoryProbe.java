@@ -16,8 +16,7 @@ import java.lang.management.MemoryMXBean;
  */
 public final class StateMemoryProbe {
 
-    private StateMemoryProbe() {
-    }
+    private StateMemoryProbe() {}
 
     public static void main(String[] args) throws InterruptedException {
         int partitions = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
@@ -25,10 +24,13 @@ public final class StateMemoryProbe {
         long base = usedAfterGc();
         ClusterState state = ClusterState.of(caller);
         long withState = usedAfterGc();
-        ClusterSnapshot snapshot = ClusterSnapshot.builder().brokers(caller.brokers().values())
-                .partitions(caller.partitions()).build();
+        ClusterSnapshot snapshot = ClusterSnapshot.builder()
+                .brokers(caller.brokers().values())
+                .partitions(caller.partitions())
+                .build();
         long withSnapshot = usedAfterGc();
-        System.out.printf("partitions %d: ClusterState %.1f bytes/partition, ClusterSnapshot %.1f bytes/partition%n",
+        System.out.printf(
+                "partitions %d: ClusterState %.1f bytes/partition, ClusterSnapshot %.1f bytes/partition%n",
                 partitions, (withState - base) / (double) partitions, (withSnapshot - withState) / (double) partitions);
         // keep everything reachable until measured
         if (state.partitionCount() + snapshot.positionCount() + caller.positionCount() < 0) {

@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 3, time = 2)
 public class StateRebuildBenchmark {

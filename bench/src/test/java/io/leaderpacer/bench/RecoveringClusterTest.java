@@ -35,8 +35,12 @@ class RecoveringClusterTest {
         assertThat(cluster.brokers()).hasSize(20);
         assertThat(cluster.partitions()).hasSize(2_000);
         assertThat(SMALL.recoveringBrokers()).isEqualTo(4);
-        assertThat(cluster.partitions()).allSatisfy(p -> assertThat(p.replicaCount()).isEqualTo(3));
-        assertThat(cluster.partitions().stream().filter(p -> p.leader() != p.replicaAt(0)).count()).isEqualTo(400);
+        assertThat(cluster.partitions())
+                .allSatisfy(p -> assertThat(p.replicaCount()).isEqualTo(3));
+        assertThat(cluster.partitions().stream()
+                        .filter(p -> p.leader() != p.replicaAt(0))
+                        .count())
+                .isEqualTo(400);
     }
 
     @Test
@@ -56,7 +60,9 @@ class RecoveringClusterTest {
         assertThat(d.elections()).hasSize(50);
         assertThat(d.elections()).allSatisfy(e -> assertThat(e.newLeader()).isBetween(1, 3));
         assertThat(d.deferredByThrottle()).isEqualTo(3 * 98 - 50);
-        assertThat(d.broker(4).partitions().imbalanced()).as("brokers past the recovering ones lead all theirs").isZero();
+        assertThat(d.broker(4).partitions().imbalanced())
+                .as("brokers past the recovering ones lead all theirs")
+                .isZero();
     }
 
     @Test

@@ -23,7 +23,9 @@ final class FailureHandler implements IExecutionExceptionHandler {
     public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
         String command = commandLine.getCommandSpec().qualifiedName();
         LOG.debug("{} failed", command, e);
-        commandLine.getErr().println(commandLine.getColorScheme().errorText(ErrorLine.PREFIX + command + ": " + describe(e)));
+        commandLine
+                .getErr()
+                .println(commandLine.getColorScheme().errorText(ErrorLine.PREFIX + command + ": " + describe(e)));
         commandLine.getErr().flush();
         return EXIT_FAILED;
     }

@@ -34,13 +34,12 @@ import java.util.Map;
  * console unless {@code --verbose}, and the logging each kind of command calls for
  * ({@link PacerLogging}).
  */
-@Command(name = "pacer",
+@Command(
+        name = "pacer",
         mixinStandardHelpOptions = true,
         versionProvider = PacerVersion.class,
         synopsisSubcommandLabel = "COMMAND",
-        description = {
-            "Leader Pacer: gradual, gated preferred-leader election for Apache Kafka.",
-            ""},
+        description = {"Leader Pacer: gradual, gated preferred-leader election for Apache Kafka.", ""},
         subcommands = {
             RunCommand.class,
             PlanCommand.class,
@@ -52,22 +51,30 @@ import java.util.Map;
             LoadTestCommand.class,
             DemoCommand.class,
             ThrottleProbeCommand.class,
-            CommandLine.HelpCommand.class},
-        footer = {"",
+            CommandLine.HelpCommand.class
+        },
+        footer = {
+            "",
             "Start with:  pacer demo      (a real Kafka cluster of separate processes, about 8 minutes)",
             "Evidence:    pacer loadtest  (the proposal's load test on a real cluster, about 27 minutes)",
-            "Details:     pacer COMMAND --help"})
+            "Details:     pacer COMMAND --help"
+        })
 public final class PacerCli implements Runnable {
 
     /** Gives access to this command's own usage for the "no command given" error. */
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+    @Option(
+            names = "--verbose",
+            scope = ScopeType.INHERIT,
             description = "Also print the log: Leader Pacer's detail and Kafka's warnings.")
     private boolean verbose;
 
-    @Option(names = "--log-file", paramLabel = "FILE", scope = ScopeType.INHERIT,
+    @Option(
+            names = "--log-file",
+            paramLabel = "FILE",
+            scope = ScopeType.INHERIT,
             description = "Log to this file, appended and rolled over daily and at 100 MB (pacer run: instead of"
                     + " standard out).")
     private Path logFile;
@@ -77,9 +84,12 @@ public final class PacerCli implements Runnable {
     public void run() {
         List<String> names = spec.subcommands().entrySet().stream()
                 .filter(e -> !(e.getValue().getCommand() instanceof CommandLine.HelpCommand))
-                .map(Map.Entry::getKey).toList();
-        throw new ParameterException(spec.commandLine(), "Missing a command: "
-                + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1));
+                .map(Map.Entry::getKey)
+                .toList();
+        throw new ParameterException(
+                spec.commandLine(),
+                "Missing a command: " + String.join(", ", names.subList(0, names.size() - 1)) + " or "
+                        + names.get(names.size() - 1));
     }
 
     /** The configured command line, as {@link #main} runs it (tests use it with their own writers). */

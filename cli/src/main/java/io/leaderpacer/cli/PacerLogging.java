@@ -50,15 +50,16 @@ final class PacerLogging {
     static final String FAILURE_LOGGER = "pacer.failure";
     /** ISO-8601 with the offset, e.g. 2026-03-01T09:44:50.123Z. */
     static final String DATE = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX}";
+
     static final String CONSOLE_PATTERN = DATE + " %-5level %logger{0} - %msg%n";
     static final String FILE_PATTERN = DATE + " %-5level [%thread] %logger - %msg%n";
     /** Roll-over: by day and at this size; this many days and this much in all are kept. */
     static final String MAX_FILE_SIZE = "100MB";
+
     static final int MAX_HISTORY_DAYS = 14;
     static final String TOTAL_SIZE_CAP = "2GB";
 
-    private PacerLogging() {
-    }
+    private PacerLogging() {}
 
     /**
      * Replaces the logging configuration for a command of this mode; a no-op when Logback is not the SLF4J
@@ -80,7 +81,8 @@ final class PacerLogging {
             case SERVICE -> {
                 ownLevel = verbose ? Level.DEBUG : Level.INFO;
                 kafkaLevel = verbose ? Level.WARN : Level.ERROR;
-                Appender<ILoggingEvent> target = logFile != null ? file(context, logFile) : console(context, "System.out");
+                Appender<ILoggingEvent> target =
+                        logFile != null ? file(context, logFile) : console(context, "System.out");
                 own.add(target);
                 kafka.add(target);
             }

@@ -13,6 +13,7 @@ public final class PacerVersion implements IVersionProvider {
         String version = PacerCli.class.getPackage().getImplementationVersion();
         return new String[] {
             "pacer " + (version == null ? "(development build)" : version),
-            "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+            "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"
+        };
     }
 }

@@ -90,7 +90,8 @@ class CommandListsTest {
 
     @Test
     void readmeCommands_areTheFencedLinesStartingWithDotSlashPacer() {
-        String readme = String.join("\n",
+        String readme = String.join(
+                "\n",
                 "Run `./pacer status` to see it.",
                 "./pacer run outside a fence",
                 "```",
@@ -107,7 +108,8 @@ class CommandListsTest {
 
     @Test
     void helpCommands_areTheNamesOfTheCommandsSection_notTheirWrappedDescriptions() {
-        String usage = String.join("\n",
+        String usage = String.join(
+                "\n",
                 "Usage: pacer [-hV] COMMAND",
                 "  -h, --help   Show this help message and exit.",
                 "Commands:",
@@ -129,8 +131,9 @@ class CommandListsTest {
 
     @Test
     void registered_readsPicocli_andFindsTheCommandsKnownToday() {
-        assertThat(registered()).contains("run", "plan", "status", "config", "simulate", "loadtest", "demo",
-                "throttle-probe").doesNotContain("help");
+        assertThat(registered())
+                .contains("run", "plan", "status", "config", "simulate", "loadtest", "demo", "throttle-probe")
+                .doesNotContain("help");
     }
 
     @ParameterizedTest
@@ -148,7 +151,8 @@ class CommandListsTest {
     @MethodSource("registered")
     void everySubcommand_isInTheReadmesCommandLines(String name) throws IOException {
         assertThat(readmeCommands(Files.readString(README)))
-                .as("README.md: a line `./pacer %s ...` in a ``` block", name).contains(name);
+                .as("README.md: a line `./pacer %s ...` in a ``` block", name)
+                .contains(name);
     }
 
     @ParameterizedTest

@@ -22,21 +22,25 @@ class KafkaCommandsInDocsTest {
     private static final Path ROOT = Path.of("..");
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "--property print.",     // kafka-console-consumer.sh: --formatter-property since 4.1, --property deprecated
-        "--zookeeper",           // removed with ZooKeeper in 4.0
-        "--broker-list",         // removed in 4.0: --bootstrap-server
-        "--bootstrap-servers "}) // not an option of any Kafka tool
+    @ValueSource(
+            strings = {
+                "--property print.", // kafka-console-consumer.sh: --formatter-property since 4.1, --property deprecated
+                "--zookeeper", // removed with ZooKeeper in 4.0
+                "--broker-list", // removed in 4.0: --bootstrap-server
+                "--bootstrap-servers "
+            }) // not an option of any Kafka tool
     void noDocumentOrMessage_usesAnOutdatedKafkaOption(String outdated) throws IOException {
         List<Path> texts = new ArrayList<>(List.of(ROOT.resolve("README.md")));
         try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"));
-             Stream<Path> agent = Files.walk(ROOT.resolve("agent/src/main/java"))) {
+                Stream<Path> agent = Files.walk(ROOT.resolve("agent/src/main/java"))) {
             docs.filter(p -> p.toString().endsWith(".md")).forEach(texts::add);
             agent.filter(p -> p.toString().endsWith(".java")).forEach(texts::add);
         }
         assertThat(texts).hasSizeGreaterThan(5);
         for (Path text : texts) {
-            assertThat(Files.readString(text).replace("\n", " ")).as(text.toString()).doesNotContain(outdated);
+            assertThat(Files.readString(text).replace("\n", " "))
+                    .as(text.toString())
+                    .doesNotContain(outdated);
         }
     }
 }

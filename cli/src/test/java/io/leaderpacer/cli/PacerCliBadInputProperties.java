@@ -41,7 +41,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 class PacerCliBadInputProperties {
 
     /** A stack frame line, or a fully qualified exception class name: what an operator must never see. */
-    private static final Pattern LEAK = Pattern.compile("\tat |\\b(java|javax|jdk|sun|org|com|io)\\.[\\w.$]*(Exception|Error)\\b");
+    private static final Pattern LEAK =
+            Pattern.compile("\tat |\\b(java|javax|jdk|sun|org|com|io)\\.[\\w.$]*(Exception|Error)\\b");
 
     private static Path dir;
 
@@ -60,8 +61,7 @@ class PacerCliBadInputProperties {
     }
 
     /** One invocation's exit status and everything it printed. */
-    private record Invocation(int status, String err, String everything) {
-    }
+    private record Invocation(int status, String err, String everything) {}
 
     @Property(tries = 60)
     void simulate_badScenario_failsOnOneLineAndWritesNothing(@ForAll("badScenario") String text) throws IOException {
@@ -76,8 +76,8 @@ class PacerCliBadInputProperties {
     }
 
     @Property(tries = 60)
-    void runAndPlan_badPropertiesFile_failOnOneLine(@ForAll("badProperties") byte[] bytes,
-                                                    @ForAll("fileCommand") String command) throws IOException {
+    void runAndPlan_badPropertiesFile_failOnOneLine(
+            @ForAll("badProperties") byte[] bytes, @ForAll("fileCommand") String command) throws IOException {
         Path file = write("agent.properties", bytes);
         Assume.that(catchThrowable(() -> new AgentPropertiesFile(file).load()) != null);
 
@@ -91,8 +91,15 @@ class PacerCliBadInputProperties {
 
     @Property(tries = 25)
     void config_badAssignment_isRefusedBeforeAnythingIsWritten(@ForAll("badAssignment") String assignment) {
-        Invocation r = execute("config", "--bootstrap-server", "127.0.0.1:1", "--timeout-ms", "2000", "--alter",
-                "--add-config", assignment);
+        Invocation r = execute(
+                "config",
+                "--bootstrap-server",
+                "127.0.0.1:1",
+                "--timeout-ms",
+                "2000",
+                "--alter",
+                "--add-config",
+                assignment);
 
         assertCleanFailure(r);
         assertThat(r.err()).startsWith("Error: ");
@@ -101,19 +108,22 @@ class PacerCliBadInputProperties {
 
     @Example
     void run_clientPropertyKafkaRefuses_failsOnOneLineWithoutAStackTrace() throws IOException {
-        Path file = write("client.properties", "bootstrap.servers=127.0.0.1:1\nrequest.timeout.ms=abc\n"
-                .getBytes(StandardCharsets.UTF_8));
+        Path file = write(
+                "client.properties",
+                "bootstrap.servers=127.0.0.1:1\nrequest.timeout.ms=abc\n".getBytes(StandardCharsets.UTF_8));
 
         Invocation r = execute("run", "--config", file.toString());
 
         assertCleanFailure(r);
-        assertThat(r.err()).startsWith("Error: cannot create the Kafka client from " + file).contains("request.timeout.ms");
+        assertThat(r.err())
+                .startsWith("Error: cannot create the Kafka client from " + file)
+                .contains("request.timeout.ms");
     }
 
     @Example
     void config_badOptionType_isAUsageErrorWithoutAStackTrace() {
-        Invocation r = execute("config", "--bootstrap-server", "127.0.0.1:1", "--timeout-ms", "99999999999999999999",
-                "--describe");
+        Invocation r = execute(
+                "config", "--bootstrap-server", "127.0.0.1:1", "--timeout-ms", "99999999999999999999", "--describe");
 
         assertCleanFailure(r);
         assertThat(r.status()).isEqualTo(2);
@@ -122,7 +132,11 @@ class PacerCliBadInputProperties {
 
     @Example
     void simulate_missingFile_failsOnOneLine() {
-        Invocation r = execute("simulate", dir.resolve("nope.yaml").toString(), "--out", dir.resolve("o").toString());
+        Invocation r = execute(
+                "simulate",
+                dir.resolve("nope.yaml").toString(),
+                "--out",
+                dir.resolve("o").toString());
 
         assertCleanFailure(r);
         assertThat(r.err().strip()).isEqualTo("Error: " + dir.resolve("nope.yaml") + ": no such file");
@@ -130,16 +144,18 @@ class PacerCliBadInputProperties {
 
     @Provide
     Arbitrary<String> badScenario() {
-        Arbitrary<String> truncated = Arbitraries.of(shippedScenarios()).flatMap(text ->
-                Arbitraries.integers().between(0, text.length() - 1).map(n -> text.substring(0, n)));
+        Arbitrary<String> truncated = Arbitraries.of(shippedScenarios())
+                .flatMap(text ->
+                        Arbitraries.integers().between(0, text.length() - 1).map(n -> text.substring(0, n)));
         Arbitrary<String> random = Arbitraries.strings().ofMaxLength(60);
-        Arbitrary<String> wrongType = Arbitraries.of(shippedScenarios()).flatMap(text -> Arbitraries.of(
-                text.replaceFirst("brokers: \\d+", "brokers: 1e308"),
-                text.replaceFirst("end: \\w+", "end: -5m"),
-                text.replaceFirst("end: \\w+", "end: 99999999999999999999h"),
-                text.replaceFirst("partitions: \\d+", "partitions: [1, [2, [3]]]"),
-                text.replaceFirst("name: \\S+", "name: \"two\\nlines\""),
-                text + "\nunknownField: 1\n"));
+        Arbitrary<String> wrongType = Arbitraries.of(shippedScenarios())
+                .flatMap(text -> Arbitraries.of(
+                        text.replaceFirst("brokers: \\d+", "brokers: 1e308"),
+                        text.replaceFirst("end: \\w+", "end: -5m"),
+                        text.replaceFirst("end: \\w+", "end: 99999999999999999999h"),
+                        text.replaceFirst("partitions: \\d+", "partitions: [1, [2, [3]]]"),
+                        text.replaceFirst("name: \\S+", "name: \"two\\nlines\""),
+                        text + "\nunknownField: 1\n"));
         return Arbitraries.oneOf(truncated, random, wrongType).filter(PacerCliBadInputProperties::refusedByLoader);
     }
 
@@ -147,12 +163,17 @@ class PacerCliBadInputProperties {
     Arbitrary<byte[]> badProperties() {
         Arbitrary<String> text = Arbitraries.oneOf(
                 Arbitraries.strings().ofMaxLength(60),
-                Arbitraries.of("bootstrap.servers=b:9092\npacer.http.port=99999", "bootstrap.servers=b:9092\npacer.http.prot=1",
+                Arbitraries.of(
+                        "bootstrap.servers=b:9092\npacer.http.port=99999",
+                        "bootstrap.servers=b:9092\npacer.http.prot=1",
                         "bootstrap.servers=b:9092\nleader.imbalance.election.max.per.run=1e9",
                         "bootstrap.servers=b:9092\nleader.imbalance.election.max.per.run=9\\n9",
-                        "bootstrap.servers=b:9092\nx=\\uZZZZ", "pacer.http.enabled=yes", "",
+                        "bootstrap.servers=b:9092\nx=\\uZZZZ",
+                        "pacer.http.enabled=yes",
+                        "",
                         "bootstrap.servers=b:9092\npreferred.leader.deprioritized.list=1,,2"));
-        Arbitrary<byte[]> garbage = Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(100);
+        Arbitrary<byte[]> garbage =
+                Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(100);
         return Arbitraries.oneOf(text.map(t -> t.getBytes(StandardCharsets.UTF_8)), garbage);
     }
 
@@ -164,19 +185,31 @@ class PacerCliBadInputProperties {
     @Provide
     Arbitrary<String> badAssignment() {
         return Arbitraries.oneOf(
-                Arbitraries.of("leader.imbalance.election.max.per.run=0", "leader.imbalance.election.max.per.run=abc",
-                        "leader.imbalance.election.max.per.run=99999999999999999999",
-                        "leader.imbalance.election.wait.for.sync.threshold.percent=NaN",
-                        "leader.imbalance.election.algorithm=fastest", "preferred.leader.deprioritized.list=[1,-2]",
-                        "no.such.key=1", "=1", "a=1,a=2", "justtext", ",", "leader.imbalance.check.interval.seconds=5\n0"),
-                Arbitraries.strings().withChars("=,[]ab.1 -").ofMinLength(1).ofMaxLength(12)
-                        .map(s -> "leader.imbalance.election.max.per.run=" + s))
+                        Arbitraries.of(
+                                "leader.imbalance.election.max.per.run=0",
+                                "leader.imbalance.election.max.per.run=abc",
+                                "leader.imbalance.election.max.per.run=99999999999999999999",
+                                "leader.imbalance.election.wait.for.sync.threshold.percent=NaN",
+                                "leader.imbalance.election.algorithm=fastest",
+                                "preferred.leader.deprioritized.list=[1,-2]",
+                                "no.such.key=1",
+                                "=1",
+                                "a=1,a=2",
+                                "justtext",
+                                ",",
+                                "leader.imbalance.check.interval.seconds=5\n0"),
+                        Arbitraries.strings()
+                                .withChars("=,[]ab.1 -")
+                                .ofMinLength(1)
+                                .ofMaxLength(12)
+                                .map(s -> "leader.imbalance.election.max.per.run=" + s))
                 .filter(PacerCliBadInputProperties::refusedByValidation);
     }
 
     /** Whether {@code pacer config} must refuse the assignment before writing (syntax or value). */
     private static boolean refusedByValidation(String assignment) {
-        return catchThrowable(() -> PacerConfig.defaults().withUpdates(ConfigAssignments.parseAdd(List.of(assignment)))) != null;
+        return catchThrowable(() -> PacerConfig.defaults().withUpdates(ConfigAssignments.parseAdd(List.of(assignment))))
+                != null;
     }
 
     private static boolean refusedByLoader(String text) {
@@ -185,13 +218,16 @@ class PacerCliBadInputProperties {
 
     private static List<String> shippedScenarios() {
         try (Stream<Path> files = Files.list(Path.of("..", "scenarios"))) {
-            return files.filter(p -> p.toString().endsWith(".yaml")).sorted().map(p -> {
-                try {
-                    return Files.readString(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }).toList();
+            return files.filter(p -> p.toString().endsWith(".yaml"))
+                    .sorted()
+                    .map(p -> {
+                        try {
+                            return Files.readString(p);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    })
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -215,21 +251,27 @@ class PacerCliBadInputProperties {
         try {
             System.setOut(capture);
             System.setErr(capture);
-            status = PacerCli.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true)).execute(args);
+            status = PacerCli.commandLine()
+                    .setOut(new PrintWriter(out, true))
+                    .setErr(new PrintWriter(err, true))
+                    .execute(args);
         } finally {
             System.setOut(systemOut);
             System.setErr(systemErr);
         }
-        return new Invocation(status, err.toString(), out + "\n" + err + "\n" + console.toString(StandardCharsets.UTF_8));
+        return new Invocation(
+                status, err.toString(), out + "\n" + err + "\n" + console.toString(StandardCharsets.UTF_8));
     }
 
     private static void assertCleanFailure(Invocation r) {
         assertThat(r.status()).as("exit status; printed:%n%s", r.everything()).isNotZero();
         assertThat(r.err()).as("an error line first").isNotBlank().doesNotStartWith("Usage");
-        assertThat(LEAK.matcher(r.everything()).find()).as("no stack trace or exception class name in:%n%s", r.everything())
+        assertThat(LEAK.matcher(r.everything()).find())
+                .as("no stack trace or exception class name in:%n%s", r.everything())
                 .isFalse();
         String first = r.err().lines().findFirst().orElse("");
-        assertThat(first.chars().noneMatch(c -> Character.isISOControl(c) && c != '\t')).as("clean first line: %s", first)
+        assertThat(first.chars().noneMatch(c -> Character.isISOControl(c) && c != '\t'))
+                .as("clean first line: %s", first)
                 .isTrue();
     }
 }

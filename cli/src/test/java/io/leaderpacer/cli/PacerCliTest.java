@@ -15,8 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PacerCliTest {
 
     /** One invocation's exit status and what it printed. */
-    private record Invocation(int status, String out, String err) {
-    }
+    private record Invocation(int status, String out, String err) {}
 
     private static Invocation execute(CommandLine cmd, String... args) {
         StringWriter out = new StringWriter();
@@ -58,7 +57,8 @@ class PacerCliTest {
     /** The root command and every subcommand, as {@code pacer --help} and {@code pacer COMMAND --help} show them. */
     static java.util.stream.Stream<CommandLine> everyCommand() {
         CommandLine root = PacerCli.commandLine();
-        return java.util.stream.Stream.concat(java.util.stream.Stream.of(root), root.getSubcommands().values().stream());
+        return java.util.stream.Stream.concat(
+                java.util.stream.Stream.of(root), root.getSubcommands().values().stream());
     }
 
     @Test
@@ -72,16 +72,24 @@ class PacerCliTest {
     @ParameterizedTest
     @org.junit.jupiter.params.provider.MethodSource("everyCommand")
     void help_wrapsAt80Columns_andBreaksOnlyBetweenParagraphs(CommandLine command) {
-        assertThat(command.getUsageMessage().lines()).as(command.getCommandName())
+        assertThat(command.getUsageMessage().lines())
+                .as(command.getCommandName())
                 .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(80));
         java.util.List<String> paragraphs = new java.util.ArrayList<>();
-        paragraphs.addAll(java.util.List.of(command.getCommandSpec().usageMessage().description()));
-        paragraphs.addAll(java.util.List.of(command.getCommandSpec().usageMessage().footer()));
-        assertThat(paragraphs).as(command.getCommandName() + ": a paragraph ends a sentence, or is an aligned example line")
+        paragraphs.addAll(
+                java.util.List.of(command.getCommandSpec().usageMessage().description()));
+        paragraphs.addAll(
+                java.util.List.of(command.getCommandSpec().usageMessage().footer()));
+        assertThat(paragraphs)
+                .as(command.getCommandName() + ": a paragraph ends a sentence, or is an aligned example line")
                 .allSatisfy(p -> {
                     String text = p.replace("%n", "").strip();
-                    assertThat(p.startsWith(" ") || text.isEmpty() || text.contains("  ") || text.matches("(?s).*[.:)]$"))
-                            .as(p).isTrue();
+                    assertThat(p.startsWith(" ")
+                                    || text.isEmpty()
+                                    || text.contains("  ")
+                                    || text.matches("(?s).*[.:)]$"))
+                            .as(p)
+                            .isTrue();
                 });
     }
 
@@ -147,8 +155,8 @@ class PacerCliTest {
     static final class FailingCommand implements Callable<Integer> {
         @Override
         public Integer call() {
-            throw new IllegalStateException("could not reach the cluster",
-                    new java.net.ConnectException("Connection refused"));
+            throw new IllegalStateException(
+                    "could not reach the cluster", new java.net.ConnectException("Connection refused"));
         }
     }
 
@@ -168,6 +176,8 @@ class PacerCliTest {
         Exception e = new RuntimeException("java.io.IOException: disk full", new java.io.IOException("disk full"));
 
         assertThat(FailureHandler.describe(e)).isEqualTo("java.io.IOException: disk full");
-        assertThat(FailureHandler.describe(new NullPointerException())).doesNotContain("Exception").contains("--verbose");
+        assertThat(FailureHandler.describe(new NullPointerException()))
+                .doesNotContain("Exception")
+                .contains("--verbose");
     }
 }

@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PacerLogFileTest {
 
     /** An ISO-8601 date and time at the start of a line, e.g. 2026-03-01T09:44:50.123Z. */
-    private static final String ISO_LINE = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2}) .*";
+    private static final String ISO_LINE =
+            "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2}) .*";
 
     @TempDir
     Path dir;
@@ -47,11 +48,13 @@ class PacerLogFileTest {
         Files.writeString(log, "an earlier line\n");
         Path config = unreachableConfig();
 
-        PacerProcess plan = PacerProcess.finish(dir, 60_000, "plan", "--config", config.toString(),
-                "--log-file", log.toString(), "--verbose");
+        PacerProcess plan = PacerProcess.finish(
+                dir, 60_000, "plan", "--config", config.toString(), "--log-file", log.toString(), "--verbose");
 
         assertThat(plan.status()).as(plan.output()).isEqualTo(3);
-        assertThat(Files.readString(log)).startsWith("an earlier line\n").doesNotContain("\0")
+        assertThat(Files.readString(log))
+                .startsWith("an earlier line\n")
+                .doesNotContain("\0")
                 .containsPattern("(?m)^\\d{4}-\\d{2}-\\d{2}T.* WARN ");
     }
 
@@ -59,11 +62,15 @@ class PacerLogFileTest {
     void run_logsDatedLinesToStandardOut_andWritesNoFile() throws Exception {
         Path config = unreachableConfig();
         try (PacerProcess run = PacerProcess.start(dir, "run", "--config", config.toString())) {
-            assertThat(run.awaitLine(l -> l.contains("attempt 1"), 30_000)).as(run.output()).isTrue();
+            assertThat(run.awaitLine(l -> l.contains("attempt 1"), 30_000))
+                    .as(run.output())
+                    .isTrue();
             run.signal("TERM");
             assertThat(run.awaitExit(30_000)).as(run.output()).isZero();
 
-            assertThat(run.stdout()).as(run.output()).anyMatch(l -> l.contains("attempt 1"))
+            assertThat(run.stdout())
+                    .as(run.output())
+                    .anyMatch(l -> l.contains("attempt 1"))
                     .allMatch(l -> l.matches(ISO_LINE));
             assertThat(dir.resolve("target")).doesNotExist();
         }
@@ -75,8 +82,10 @@ class PacerLogFileTest {
             port = s.getLocalPort();
         }
         Path config = dir.resolve("pacer.properties");
-        Files.writeString(config, "bootstrap.servers=127.0.0.1:" + port + "\npacer.http.enabled=false\n"
-                + "pacer.request.timeout.ms=1000\n");
+        Files.writeString(
+                config,
+                "bootstrap.servers=127.0.0.1:" + port + "\npacer.http.enabled=false\n"
+                        + "pacer.request.timeout.ms=1000\n");
         return config;
     }
 }

@@ -49,10 +49,14 @@ class PacerLoggingTest {
 
     @Test
     void commandLine_runAndDemoHaveTheirOwnMode_everythingElseIsShort() {
-        assertThat(PacerCli.logMode(PacerCli.commandLine().parseArgs("run", "--config", "x"))).isEqualTo(PacerLogging.Mode.SERVICE);
-        assertThat(PacerCli.logMode(PacerCli.commandLine().parseArgs("run", "--help"))).isEqualTo(PacerLogging.Mode.SHORT);
+        assertThat(PacerCli.logMode(PacerCli.commandLine().parseArgs("run", "--config", "x")))
+                .isEqualTo(PacerLogging.Mode.SERVICE);
+        assertThat(PacerCli.logMode(PacerCli.commandLine().parseArgs("run", "--help")))
+                .isEqualTo(PacerLogging.Mode.SHORT);
         assertThat(PacerCli.logMode(PacerCli.commandLine().parseArgs("demo"))).isEqualTo(PacerLogging.Mode.DEMO);
-        assertThat(PacerCli.logMode(PacerCli.commandLine().parseArgs("loadtest"))).isEqualTo(PacerLogging.Mode.DEMO);
-        assertThat(PacerCli.logMode(PacerCli.commandLine().parseArgs("plan", "--verbose"))).isEqualTo(PacerLogging.Mode.SHORT);
+        assertThat(PacerCli.logMode(PacerCli.commandLine().parseArgs("loadtest")))
+                .isEqualTo(PacerLogging.Mode.DEMO);
+        assertThat(PacerCli.logMode(PacerCli.commandLine().parseArgs("plan", "--verbose")))
+                .isEqualTo(PacerLogging.Mode.SHORT);
     }
 }

@@ -31,12 +31,16 @@ final class PacerProcess implements AutoCloseable {
     static PacerProcess start(Path dir, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Xmx256m",
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
                 "-Dlogback.configurationFile=logback.xml", // the shipped configuration, not the tests' one
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 PacerCli.class.getName()));
         command.addAll(List.of(args));
-        return new PacerProcess(new ProcessBuilder(command).directory(dir.toFile()).start());
+        return new PacerProcess(
+                new ProcessBuilder(command).directory(dir.toFile()).start());
     }
 
     /** Starts, and waits for the end of, a command expected to finish; -1 as status if it did not in time. */
@@ -47,15 +51,17 @@ final class PacerProcess implements AutoCloseable {
     }
 
     private static Thread reader(InputStream stream, List<String> lines) {
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    lines.add(line);
-                }
-            } catch (IOException e) {
-                // The process ended.
-            }
-        }, "pacer-output");
+        Thread t = new Thread(
+                () -> {
+                    try (BufferedReader r = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                        for (String line; (line = r.readLine()) != null; ) {
+                            lines.add(line);
+                        }
+                    } catch (IOException e) {
+                        // The process ended.
+                    }
+                },
+                "pacer-output");
         t.setDaemon(true);
         t.start();
         return t;
@@ -78,7 +84,10 @@ final class PacerProcess implements AutoCloseable {
 
     /** Sends a signal by name (TERM, INT) to the process. */
     void signal(String name) throws IOException, InterruptedException {
-        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
+        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .inheritIO()
+                .start()
+                .waitFor();
     }
 
     /** The exit status, waiting at most the time-out; -1 if it is still running then. */

@@ -33,10 +33,14 @@ class RunStopSignalTest {
             port = s.getLocalPort();
         }
         Path config = dir.resolve("pacer.properties");
-        Files.writeString(config, "bootstrap.servers=127.0.0.1:" + port + "\npacer.http.enabled=false\n"
-                + "pacer.request.timeout.ms=1000\n");
+        Files.writeString(
+                config,
+                "bootstrap.servers=127.0.0.1:" + port + "\npacer.http.enabled=false\n"
+                        + "pacer.request.timeout.ms=1000\n");
         try (PacerProcess pacer = PacerProcess.start(dir, "run", "--config", config.toString())) {
-            assertThat(pacer.awaitLine(l -> l.contains("attempt 1"), 30_000)).as(pacer.output()).isTrue();
+            assertThat(pacer.awaitLine(l -> l.contains("attempt 1"), 30_000))
+                    .as(pacer.output())
+                    .isTrue();
 
             pacer.signal(signal);
 

@@ -46,8 +46,7 @@ class ShortCommandQuietClusterTest {
     }
 
     /** What a command printed, its own output and the log on the process's standard streams. */
-    private record Printed(int status, String out, String err, String log) {
-    }
+    private record Printed(int status, String out, String err, String log) {}
 
     private static Printed pacer(String... args) {
         PrintStream stdout = System.out;
@@ -71,8 +70,13 @@ class ShortCommandQuietClusterTest {
 
     @Test
     void planAndConfig_printOnlyTheirOutput_verboseAddsTheLog() throws Exception {
-        Printed alter = pacer("config", "--bootstrap-server", cluster.bootstrapServers(), "--alter",
-                "--add-config", "leader.imbalance.election.max.per.run=50");
+        Printed alter = pacer(
+                "config",
+                "--bootstrap-server",
+                cluster.bootstrapServers(),
+                "--alter",
+                "--add-config",
+                "leader.imbalance.election.max.per.run=50");
         assertThat(alter.status()).as(alter.toString()).isZero();
         assertThat(alter.out()).contains("Set leader.imbalance.election.max.per.run=50");
         assertThat(alter.log()).as("no INFO such as a created topic").isEmpty();

@@ -55,12 +55,13 @@ final class BrokerStates implements AutoCloseable {
     /** Broker id to "is fenced" for every registered broker, or empty when no broker answered in time. */
     Optional<Map<Integer, Boolean>> fencing(Duration timeout) {
         boolean withFenced = fencedListed;
-        DescribeClusterOptions options = new DescribeClusterOptions().includeFencedBrokers(withFenced)
-                .timeoutMs((int) timeout.toMillis());
+        DescribeClusterOptions options =
+                new DescribeClusterOptions().includeFencedBrokers(withFenced).timeoutMs((int) timeout.toMillis());
         Admin client = admin;
         try {
             Map<Integer, Boolean> fenced = new HashMap<>();
-            for (Node node : client.describeCluster(options).nodes().get(timeout.toMillis() + 500, TimeUnit.MILLISECONDS)) {
+            for (Node node :
+                    client.describeCluster(options).nodes().get(timeout.toMillis() + 500, TimeUnit.MILLISECONDS)) {
                 fenced.put(node.id(), node.isFenced());
             }
             return Optional.of(fenced);

@@ -22,10 +22,19 @@ import java.util.Map;
  * @param stopTimeout      how long a SIGTERM is given before SIGKILL
  * @param tls              the brokers' extra TLS client listener; null for none
  */
-record ClusterSettings(int brokers, Map<String, String> brokerConfig, Map<String, String> controllerConfig,
-                       String brokerHeap, String controllerHeap, List<String> jvmOptions, Path baseDirectory,
-                       String classpath, Path javaExecutable, Duration startTimeout, Duration stopTimeout,
-                       TlsListener tls) {
+record ClusterSettings(
+        int brokers,
+        Map<String, String> brokerConfig,
+        Map<String, String> controllerConfig,
+        String brokerHeap,
+        String controllerHeap,
+        List<String> jvmOptions,
+        Path baseDirectory,
+        String classpath,
+        Path javaExecutable,
+        Duration startTimeout,
+        Duration stopTimeout,
+        TlsListener tls) {
 
     ClusterSettings {
         brokerConfig = Map.copyOf(brokerConfig);

@@ -19,13 +19,13 @@ final class Directories {
     /** Prefix of every directory this module creates, so that a leftover one is recognisable. */
     static final String PREFIX = "leader-pacer-cluster-";
 
-    private Directories() {
-    }
+    private Directories() {}
 
     /** A new directory under the shared-memory tmpfs when there is a writable one, else under java.io.tmpdir. */
     static Path newBase() {
         Path shm = Paths.get("/dev/shm");
-        Path parent = Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Paths.get(System.getProperty("java.io.tmpdir"));
+        Path parent =
+                Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Paths.get(System.getProperty("java.io.tmpdir"));
         try {
             return Files.createTempDirectory(parent, PREFIX);
         } catch (IOException e) {

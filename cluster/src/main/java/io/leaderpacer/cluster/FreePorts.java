@@ -15,8 +15,7 @@ import java.util.List;
  */
 final class FreePorts {
 
-    private FreePorts() {
-    }
+    private FreePorts() {}
 
     static List<Integer> take(int count) {
         List<ServerSocket> sockets = new ArrayList<>();

@@ -24,6 +24,7 @@ final class KafkaNode {
     final int port;
     /** Holds the node's properties, logging configuration, log and data. */
     final Path directory;
+
     final Path properties;
     final Path log;
     final Path data;
@@ -90,8 +91,8 @@ final class KafkaNode {
             throw new IllegalStateException(label() + " is not running: it was never started");
         }
         if (!p.isAlive()) {
-            throw new IllegalStateException(withLogTail(label() + " is not running: it exited with status "
-                    + p.exitValue()));
+            throw new IllegalStateException(
+                    withLogTail(label() + " is not running: it exited with status " + p.exitValue()));
         }
     }
 

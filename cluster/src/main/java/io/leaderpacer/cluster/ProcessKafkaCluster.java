@@ -59,7 +59,12 @@ public final class ProcessKafkaCluster implements AutoCloseable {
     /** Shorter for the own-listener check, so that the log is read often meanwhile. */
     private static final Duration PROBE_SLICE = Duration.ofMillis(300);
 
-    private enum State { NEW, STARTING, RUNNING, CLOSED }
+    private enum State {
+        NEW,
+        STARTING,
+        RUNNING,
+        CLOSED
+    }
 
     private final ClusterSettings settings;
     /** Starts the children and remembers every one of them. */
@@ -111,8 +116,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
             long deadline = t0 + settings.startTimeout().toNanos();
             base = prepareBase();
             createNodes();
-            StorageFormat.formatAll(List.copyOf(nodes.values()), Uuid.randomUuid().toString(), children,
-                    settings.startTimeout());
+            StorageFormat.formatAll(
+                    List.copyOf(nodes.values()), Uuid.randomUuid().toString(), children, settings.startTimeout());
             long formatted = System.nanoTime();
             nodes.values().forEach(node -> node.start(children));
             BrokerStates view = openStates();
@@ -123,9 +128,13 @@ public final class ProcessKafkaCluster implements AutoCloseable {
                 }
                 state = State.RUNNING;
             }
-            LOG.info("Kafka cluster of {} brokers up at {} in {} ms ({} ms formatting), directory {}",
-                    settings.brokers(), bootstrapServers(), (System.nanoTime() - t0) / 1_000_000,
-                    (formatted - t0) / 1_000_000, base);
+            LOG.info(
+                    "Kafka cluster of {} brokers up at {} in {} ms ({} ms formatting), directory {}",
+                    settings.brokers(),
+                    bootstrapServers(),
+                    (System.nanoTime() - t0) / 1_000_000,
+                    (formatted - t0) / 1_000_000,
+                    base);
         } catch (RuntimeException | Error e) {
             close();
             throw e;
@@ -229,7 +238,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         KafkaNode node = node(nodeId);
         synchronized (this) {
             if (state != State.RUNNING) {
-                throw new IllegalStateException("the cluster is " + state + ": start(" + nodeId + ") needs a started cluster");
+                throw new IllegalStateException(
+                        "the cluster is " + state + ": start(" + nodeId + ") needs a started cluster");
             }
             if (node.isRunning()) {
                 throw new IllegalStateException(node.label() + " is already running");
@@ -263,8 +273,15 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         KafkaNode node = broker(brokerId);
         awaitRegistered(node, timeout, deadline);
-        await(node, "be unfenced", timeout, deadline,
-                () -> currentStates().fencing(SLICE).map(f -> Boolean.FALSE.equals(f.get(brokerId))).orElse(false));
+        await(
+                node,
+                "be unfenced",
+                timeout,
+                deadline,
+                () -> currentStates()
+                        .fencing(SLICE)
+                        .map(f -> Boolean.FALSE.equals(f.get(brokerId)))
+                        .orElse(false));
     }
 
     /** The node's server log (its standard output and error, including the storage tool's run). */
@@ -312,13 +329,25 @@ public final class ProcessKafkaCluster implements AutoCloseable {
             // The earlier run's registration is still listed, so "listed" proves nothing: this run has registered
             // when its log says so (the exact moment), or at the latest once it answers on its own listener.
             try (BrokerStates own = ownStates(node)) {
-                await(node, "register", timeout, deadline,
-                        () -> node.logSaysRegistered() || own.fencing(PROBE_SLICE).isPresent());
+                await(
+                        node,
+                        "register",
+                        timeout,
+                        deadline,
+                        () -> node.logSaysRegistered()
+                                || own.fencing(PROBE_SLICE).isPresent());
             }
             node.markRegistrationSeen();
         }
-        await(node, "register", timeout, deadline,
-                () -> currentStates().fencing(SLICE).map(f -> f.containsKey(node.id)).orElse(false));
+        await(
+                node,
+                "register",
+                timeout,
+                deadline,
+                () -> currentStates()
+                        .fencing(SLICE)
+                        .map(f -> f.containsKey(node.id))
+                        .orElse(false));
     }
 
     private void awaitEveryBrokerUnfenced(BrokerStates view, long deadline) {
@@ -345,11 +374,13 @@ public final class ProcessKafkaCluster implements AutoCloseable {
 
     private ProcessClusterException notReadyAtStart(Map<Integer, Boolean> last) {
         Map<Integer, Boolean> seen = last;
-        KafkaNode laggard = brokerNodes().stream().filter(b -> !Boolean.FALSE.equals(seen.get(b.id)))
-                .findFirst().orElse(brokerNodes().get(0));
+        KafkaNode laggard = brokerNodes().stream()
+                .filter(b -> !Boolean.FALSE.equals(seen.get(b.id)))
+                .findFirst()
+                .orElse(brokerNodes().get(0));
         String what = seen.containsKey(laggard.id) ? "was registered but still fenced" : "was not registered";
-        return laggard.failure(laggard.label() + " " + what + " after " + settings.startTimeout().toSeconds()
-                + " s of start-up (brokers seen, id=fenced: " + seen + ")");
+        return laggard.failure(laggard.label() + " " + what + " after "
+                + settings.startTimeout().toSeconds() + " s of start-up (brokers seen, id=fenced: " + seen + ")");
     }
 
     /** Polls {@code condition} until it holds, failing when the broker or the controller exits or time runs out. */
@@ -382,21 +413,25 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         if (state != State.STARTING) {
             throw new ProcessClusterException("the cluster was closed while it started");
         }
-        states = settings.tls() == null ? new BrokerStates(bootstrapServers())
+        states = settings.tls() == null
+                ? new BrokerStates(bootstrapServers())
                 : new BrokerStates(tlsBootstrapServers(), settings.tls().clientProperties());
         return states;
     }
 
     /** A view that only this broker's client listener can answer: over TLS when the cluster has a TLS listener. */
     private synchronized BrokerStates ownStates(KafkaNode node) {
-        return settings.tls() == null ? new BrokerStates(node.address())
-                : new BrokerStates("127.0.0.1:" + tlsPorts.get(node.id), settings.tls().clientProperties());
+        return settings.tls() == null
+                ? new BrokerStates(node.address())
+                : new BrokerStates(
+                        "127.0.0.1:" + tlsPorts.get(node.id), settings.tls().clientProperties());
     }
 
     private synchronized void requireTls() {
         requireNodes();
         if (settings.tls() == null) {
-            throw new IllegalStateException("the cluster has no TLS listener (see ProcessKafkaClusterBuilder.tlsListener)");
+            throw new IllegalStateException(
+                    "the cluster has no TLS listener (see ProcessKafkaClusterBuilder.tlsListener)");
         }
     }
 
@@ -431,8 +466,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         List<Integer> ports = FreePorts.take(settings.brokers() * (tls ? 2 : 1) + 1);
         String voters = ServerProperties.voters(CONTROLLER_ID, ports.get(0));
         KafkaNode controller = newNode(CONTROLLER_ID, NodeRole.CONTROLLER, ports.get(0), settings.controllerHeap());
-        Map<String, String> controllerProps = ServerProperties.controller(CONTROLLER_ID, controller.port, voters,
-                controller.data, settings);
+        Map<String, String> controllerProps =
+                ServerProperties.controller(CONTROLLER_ID, controller.port, voters, controller.data, settings);
         ServerProperties.write(controller.properties, controllerProps);
         synchronized (this) {
             nodes.put(CONTROLLER_ID, controller);
@@ -441,8 +476,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         for (int id = 0; id < settings.brokers(); id++) {
             KafkaNode broker = newNode(id, NodeRole.BROKER, ports.get(id + 1), settings.brokerHeap());
             int tlsPort = tls ? ports.get(settings.brokers() + 1 + id) : 0;
-            Map<String, String> brokerProps = ServerProperties.broker(id, broker.port, tlsPort, voters, broker.data,
-                    settings);
+            Map<String, String> brokerProps =
+                    ServerProperties.broker(id, broker.port, tlsPort, voters, broker.data, settings);
             ServerProperties.write(broker.properties, brokerProps);
             synchronized (this) {
                 nodes.put(id, broker);
@@ -474,8 +509,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         requireNodes();
         KafkaNode node = nodes.get(nodeId);
         if (node == null) {
-            throw new IllegalArgumentException("no node " + nodeId + " (brokers " + brokerIds() + ", controller "
-                    + CONTROLLER_ID + ")");
+            throw new IllegalArgumentException(
+                    "no node " + nodeId + " (brokers " + brokerIds() + ", controller " + CONTROLLER_ID + ")");
         }
         return node;
     }

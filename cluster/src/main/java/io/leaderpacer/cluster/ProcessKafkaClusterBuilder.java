@@ -36,8 +36,7 @@ public final class ProcessKafkaClusterBuilder {
     /** The brokers' TLS client listener; null for none. */
     private TlsListener tls;
 
-    ProcessKafkaClusterBuilder() {
-    }
+    ProcessKafkaClusterBuilder() {}
 
     /** Number of brokers (ids 0..n-1), 1 to 100; default 3. There is always one controller, id 3000. */
     public ProcessKafkaClusterBuilder brokers(int count) {
@@ -138,14 +137,26 @@ public final class ProcessKafkaClusterBuilder {
     /** An unstarted cluster; call {@link ProcessKafkaCluster#start()}. */
     public ProcessKafkaCluster build() {
         String cp = classpath != null ? classpath : ChildProcesses.thisJvmClasspath();
-        return ProcessKafkaCluster.of(new ClusterSettings(brokers, brokerConfig, controllerConfig, brokerHeap,
-                controllerHeap, jvmOptions, baseDirectory, cp, javaExecutable, startTimeout, stopTimeout, tls));
+        return ProcessKafkaCluster.of(new ClusterSettings(
+                brokers,
+                brokerConfig,
+                controllerConfig,
+                brokerHeap,
+                controllerHeap,
+                jvmOptions,
+                baseDirectory,
+                cp,
+                javaExecutable,
+                startTimeout,
+                stopTimeout,
+                tls));
     }
 
     private static String checkKey(String key) {
         Objects.requireNonNull(key, "key");
         if (ServerProperties.RESERVED.contains(key.trim())) {
-            throw new IllegalArgumentException(key + " is set by the cluster itself (roles, ids, listeners, directories)");
+            throw new IllegalArgumentException(
+                    key + " is set by the cluster itself (roles, ids, listeners, directories)");
         }
         return key.trim();
     }

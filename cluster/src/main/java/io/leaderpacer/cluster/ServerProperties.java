@@ -28,17 +28,27 @@ import java.util.Set;
 final class ServerProperties {
 
     /** Keys this class decides (roles, ids, listeners, directories): a user value would break the cluster's layout. */
-    static final Set<String> RESERVED = Set.of("process.roles", "node.id", "broker.id", "controller.quorum.voters",
-            "controller.quorum.bootstrap.servers", "controller.listener.names", "listeners", "advertised.listeners",
-            "inter.broker.listener.name", "listener.security.protocol.map", "log.dirs", "log.dir", "metadata.log.dir");
+    static final Set<String> RESERVED = Set.of(
+            "process.roles",
+            "node.id",
+            "broker.id",
+            "controller.quorum.voters",
+            "controller.quorum.bootstrap.servers",
+            "controller.listener.names",
+            "listeners",
+            "advertised.listeners",
+            "inter.broker.listener.name",
+            "listener.security.protocol.map",
+            "log.dirs",
+            "log.dir",
+            "metadata.log.dir");
 
     /** Listener name of the brokers. */
     static final String BROKER_LISTENER = "PLAINTEXT";
     /** Listener name of the controller. */
     static final String CONTROLLER_LISTENER = "CONTROLLER";
 
-    private ServerProperties() {
-    }
+    private ServerProperties() {}
 
     /** {@code controller.quorum.voters} for the one controller: a static quorum, formatted without extra options. */
     static String voters(int controllerId, int controllerPort) {
@@ -50,7 +60,8 @@ final class ServerProperties {
     }
 
     /** A broker's properties; {@code tlsPort} is the port of its TLS client listener, used when the settings have one. */
-    static Map<String, String> broker(int id, int port, int tlsPort, String voters, Path dataDir, ClusterSettings settings) {
+    static Map<String, String> broker(
+            int id, int port, int tlsPort, String voters, Path dataDir, ClusterSettings settings) {
         Map<String, String> p = ServerDefaults.smallCluster(settings.brokers());
         p.putAll(settings.brokerConfig());
         p.put("process.roles", "broker");

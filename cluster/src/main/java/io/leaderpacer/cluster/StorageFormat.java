@@ -22,11 +22,9 @@ final class StorageFormat {
     /** Main class of the storage tool in every 3.x and 4.x version. */
     static final String TOOL_MAIN = "kafka.tools.StorageTool";
     /** A short-lived tool: small heap, no optimising compiler. */
-    private static final List<String> TOOL_JVM =
-            List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    private static final List<String> TOOL_JVM = List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
-    private StorageFormat() {
-    }
+    private StorageFormat() {}
 
     /** Formats all nodes; throws naming the first node whose format failed or did not finish within {@code timeout}. */
     static void formatAll(List<KafkaNode> nodes, String clusterId, ChildProcesses children, Duration timeout) {
@@ -37,8 +35,11 @@ final class StorageFormat {
             List<String> options = new ArrayList<>(TOOL_JVM);
             options.add("-Djava.io.tmpdir=" + node.directory);
             options.addAll(ChildLogging.options(node.directory));
-            runs.add(children.start(options, TOOL_MAIN,
-                    List.of("format", "--cluster-id=" + clusterId, "-c", node.properties.toString()), node.log));
+            runs.add(children.start(
+                    options,
+                    TOOL_MAIN,
+                    List.of("format", "--cluster-id=" + clusterId, "-c", node.properties.toString()),
+                    node.log));
         }
         long deadline = System.nanoTime() + timeout.toNanos();
         for (int i = 0; i < nodes.size(); i++) {
@@ -46,16 +47,20 @@ final class StorageFormat {
             Process run = runs.get(i);
             try {
                 if (!run.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                    throw formatFailure(node, "did not finish formatting its storage within " + timeout.toSeconds()
-                            + " s", offsets.get(i));
+                    throw formatFailure(
+                            node,
+                            "did not finish formatting its storage within " + timeout.toSeconds() + " s",
+                            offsets.get(i));
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new ProcessClusterException("interrupted while formatting " + node.label(), e);
             }
             if (run.exitValue() != 0) {
-                throw formatFailure(node, "failed to format its storage (storage tool exited with status "
-                        + run.exitValue() + ")", offsets.get(i));
+                throw formatFailure(
+                        node,
+                        "failed to format its storage (storage tool exited with status " + run.exitValue() + ")",
+                        offsets.get(i));
             }
         }
     }

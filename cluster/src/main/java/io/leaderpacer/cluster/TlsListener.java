@@ -41,7 +41,8 @@ public record TlsListener(KeyStoreFile brokerKeyStore, KeyStoreFile trustStore, 
     }
 
     /** Mutual TLS: every client must present a certificate the trust store's CA signed. */
-    public static TlsListener mutual(KeyStoreFile brokerKeyStore, KeyStoreFile trustStore, KeyStoreFile clientKeyStore) {
+    public static TlsListener mutual(
+            KeyStoreFile brokerKeyStore, KeyStoreFile trustStore, KeyStoreFile clientKeyStore) {
         return new TlsListener(brokerKeyStore, trustStore, Objects.requireNonNull(clientKeyStore, "clientKeyStore"));
     }
 
@@ -53,7 +54,9 @@ public record TlsListener(KeyStoreFile brokerKeyStore, KeyStoreFile trustStore, 
     Map<String, String> serverProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         keyStore(p, PREFIX, brokerKeyStore);
-        p.put(PREFIX + SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG, trustStore.path().toString());
+        p.put(
+                PREFIX + SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG,
+                trustStore.path().toString());
         p.put(PREFIX + SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG, trustStore.password());
         p.put(PREFIX + SslConfigs.SSL_TRUSTSTORE_TYPE_CONFIG, "PKCS12");
         p.put(PREFIX + "ssl.client.auth", mutualTls() ? "required" : "none");
@@ -83,7 +86,7 @@ public record TlsListener(KeyStoreFile brokerKeyStore, KeyStoreFile trustStore, 
 
     @Override
     public String toString() {
-        return "TlsListener[" + (mutualTls() ? "mutual TLS" : "one-way TLS") + ", broker " + brokerKeyStore
-                + ", trust " + trustStore + (mutualTls() ? ", client " + clientKeyStore : "") + "]";
+        return "TlsListener[" + (mutualTls() ? "mutual TLS" : "one-way TLS") + ", broker " + brokerKeyStore + ", trust "
+                + trustStore + (mutualTls() ? ", client " + clientKeyStore : "") + "]";
     }
 }

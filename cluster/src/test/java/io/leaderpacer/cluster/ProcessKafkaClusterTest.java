@@ -86,16 +86,20 @@ class ProcessKafkaClusterTest {
             assertThat(cluster.isRunning(id)).isTrue();
             assertThat(Files.readString(cluster.logFile(id))).contains("Kafka Server started");
         }
-        System.out.println("[figures] RSS after start (MiB): " + cluster.brokerIds().stream()
-                .collect(Collectors.toMap(id -> id, id -> rssMib(cluster.pid(id)))) + ", controller "
+        System.out.println("[figures] RSS after start (MiB): "
+                + cluster.brokerIds().stream().collect(Collectors.toMap(id -> id, id -> rssMib(cluster.pid(id))))
+                + ", controller "
                 + rssMib(cluster.pid(cluster.controllerId())));
     }
 
     @Test
     @Order(2)
     void killedBroker_isFencedAndLeavesTheIsr_thenReturnsAfterRestart() throws Exception {
-        admin.createTopics(List.of(new NewTopic(TOPIC, PARTITIONS, (short) 3))).all().get(30, TimeUnit.SECONDS);
-        await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+        admin.createTopics(List.of(new NewTopic(TOPIC, PARTITIONS, (short) 3)))
+                .all()
+                .get(30, TimeUnit.SECONDS);
+        await().atMost(Duration.ofSeconds(30))
+                .ignoreExceptions()
                 .until(() -> isr().values().stream().allMatch(isr -> isr.size() == 3));
         produce(100);
 
@@ -103,14 +107,18 @@ class ProcessKafkaClusterTest {
         long t0 = System.nanoTime();
         cluster.kill(1);
         assertThat(cluster.isRunning(1)).isFalse();
-        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
-        assertThatThrownBy(() -> cluster.pid(1)).isInstanceOf(IllegalStateException.class)
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                .isFalse();
+        assertThatThrownBy(() -> cluster.pid(1))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("broker 1 is not running: it exited with status 137")
                 .hasMessageContaining("last lines of " + cluster.logFile(1));
-        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
+        await().atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> Boolean.TRUE.equals(fencing().get(1)));
         report("kill -9 broker 1 -> fenced", t0);
-        await().atMost(Duration.ofSeconds(20)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(20))
+                .ignoreExceptions()
                 .until(() -> isr().values().stream().noneMatch(isr -> isr.contains(1)));
         produce(100);
 
@@ -122,7 +130,8 @@ class ProcessKafkaClusterTest {
         cluster.awaitUnfenced(1, Duration.ofSeconds(60));
         report("restart broker 1 -> unfenced", t0);
         assertThat(fencing().get(1)).isFalse();
-        await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(60))
+                .ignoreExceptions()
                 .until(() -> isr().values().stream().allMatch(isr -> isr.contains(1)));
         report("restart broker 1 -> back in every ISR", t0);
     }
@@ -139,18 +148,24 @@ class ProcessKafkaClusterTest {
         assertThatThrownBy(() -> cluster.stop(2)).isInstanceOf(IllegalStateException.class);
 
         assertThatThrownBy(() -> cluster.start(2, Map.of("node.id", "9")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("node.id is set by the cluster itself");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("node.id is set by the cluster itself");
         t0 = System.nanoTime();
         cluster.start(2, Map.of("replica.fetch.max.bytes", "262144"));
         cluster.awaitUnfenced(2, Duration.ofSeconds(60));
         report("restart broker 2 after controlled shutdown -> unfenced", t0);
         org.apache.kafka.common.config.ConfigResource b2 = new org.apache.kafka.common.config.ConfigResource(
                 org.apache.kafka.common.config.ConfigResource.Type.BROKER, "2");
-        org.apache.kafka.clients.admin.ConfigEntry fetch = admin.describeConfigs(List.of(b2)).all()
-                .get(30, TimeUnit.SECONDS).get(b2).get("replica.fetch.max.bytes");
+        org.apache.kafka.clients.admin.ConfigEntry fetch = admin.describeConfigs(List.of(b2))
+                .all()
+                .get(30, TimeUnit.SECONDS)
+                .get(b2)
+                .get("replica.fetch.max.bytes");
         assertThat(fetch.value()).as("the static setting of this run").isEqualTo("262144");
-        assertThat(fetch.source()).isEqualTo(org.apache.kafka.clients.admin.ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG);
-        await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
+        assertThat(fetch.source())
+                .isEqualTo(org.apache.kafka.clients.admin.ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG);
+        await().atMost(Duration.ofSeconds(60))
+                .ignoreExceptions()
                 .until(() -> isr().values().stream().allMatch(isr -> isr.contains(2)));
         produce(10);
     }
@@ -169,8 +184,12 @@ class ProcessKafkaClusterTest {
         cluster.close();
         report("close (SIGTERM brokers, then controller)", t0);
 
-        assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
-                .as("process %d is alive", pid).isFalse());
+        assertThat(pids)
+                .allSatisfy(pid -> assertThat(ProcessHandle.of(pid)
+                                .map(ProcessHandle::isAlive)
+                                .orElse(false))
+                        .as("process %d is alive", pid)
+                        .isFalse());
         assertThat(base).doesNotExist();
         cluster.close();
         assertThatThrownBy(() -> cluster.pid(0)).isInstanceOf(IllegalStateException.class);
@@ -178,7 +197,8 @@ class ProcessKafkaClusterTest {
 
     private Map<Integer, Boolean> fencing() throws Exception {
         Map<Integer, Boolean> f = new HashMap<>();
-        for (Node n : admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true)).nodes()
+        for (Node n : admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true))
+                .nodes()
                 .get(10, TimeUnit.SECONDS)) {
             f.put(n.id(), n.isFenced());
         }
@@ -186,14 +206,24 @@ class ProcessKafkaClusterTest {
     }
 
     private Map<Integer, List<Integer>> isr() throws Exception {
-        TopicDescription d = admin.describeTopics(List.of(TOPIC)).allTopicNames().get(10, TimeUnit.SECONDS).get(TOPIC);
-        return d.partitions().stream().collect(Collectors.toMap(TopicPartitionInfo::partition,
-                p -> p.isr().stream().map(Node::id).toList()));
+        TopicDescription d = admin.describeTopics(List.of(TOPIC))
+                .allTopicNames()
+                .get(10, TimeUnit.SECONDS)
+                .get(TOPIC);
+        return d.partitions().stream()
+                .collect(Collectors.toMap(
+                        TopicPartitionInfo::partition,
+                        p -> p.isr().stream().map(Node::id).toList()));
     }
 
     private List<Integer> leaders() throws Exception {
-        TopicDescription d = admin.describeTopics(List.of(TOPIC)).allTopicNames().get(10, TimeUnit.SECONDS).get(TOPIC);
-        return d.partitions().stream().map(p -> p.leader() == null ? -1 : p.leader().id()).toList();
+        TopicDescription d = admin.describeTopics(List.of(TOPIC))
+                .allTopicNames()
+                .get(10, TimeUnit.SECONDS)
+                .get(TOPIC);
+        return d.partitions().stream()
+                .map(p -> p.leader() == null ? -1 : p.leader().id())
+                .toList();
     }
 
     private void produce(int records) throws Exception {
@@ -202,9 +232,11 @@ class ProcessKafkaClusterTest {
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "30000");
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
             for (int i = 0; i < records; i++) {
-                producer.send(new ProducerRecord<>(TOPIC, i % PARTITIONS, "k" + i, "v" + i)).get(30, TimeUnit.SECONDS);
+                producer.send(new ProducerRecord<>(TOPIC, i % PARTITIONS, "k" + i, "v" + i))
+                        .get(30, TimeUnit.SECONDS);
             }
         }
     }

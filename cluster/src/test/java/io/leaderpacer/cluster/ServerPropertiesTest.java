@@ -14,14 +14,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ServerPropertiesTest {
 
     private static ClusterSettings settings(Map<String, String> broker, Map<String, String> controller) {
-        return new ClusterSettings(3, broker, controller, "512m", "256m", List.of(), null, "cp", Path.of("java"),
-                Duration.ofSeconds(60), Duration.ofSeconds(10), null);
+        return new ClusterSettings(
+                3,
+                broker,
+                controller,
+                "512m",
+                "256m",
+                List.of(),
+                null,
+                "cp",
+                Path.of("java"),
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(10),
+                null);
     }
 
     @Test
     void broker_listensOnLoopbackOnlyWithTheStaticVoter() {
-        Map<String, String> p = ServerProperties.broker(1, 9001, "3000@127.0.0.1:9000", Path.of("/d"), settings(Map.of(), Map.of()));
-        assertThat(p).containsEntry("process.roles", "broker").containsEntry("node.id", "1")
+        Map<String, String> p =
+                ServerProperties.broker(1, 9001, "3000@127.0.0.1:9000", Path.of("/d"), settings(Map.of(), Map.of()));
+        assertThat(p)
+                .containsEntry("process.roles", "broker")
+                .containsEntry("node.id", "1")
                 .containsEntry("listeners", "PLAINTEXT://127.0.0.1:9001")
                 .containsEntry("advertised.listeners", "PLAINTEXT://127.0.0.1:9001")
                 .containsEntry("controller.quorum.voters", "3000@127.0.0.1:9000")
@@ -37,13 +51,27 @@ class ServerPropertiesTest {
         Map<String, String> broker = ServerProperties.broker(0, 9001, "v", Path.of("/d"), s);
         Map<String, String> controller = ServerProperties.controller(3000, 9000, "v", Path.of("/c"), s);
         assertThat(broker).containsEntry("auto.leader.rebalance.enable", "true").containsEntry("num.io.threads", "4");
-        assertThat(controller).containsEntry("auto.leader.rebalance.enable", "true").containsEntry("num.io.threads", "1")
-                .containsEntry("process.roles", "controller").containsEntry("listeners", "CONTROLLER://127.0.0.1:9000");
+        assertThat(controller)
+                .containsEntry("auto.leader.rebalance.enable", "true")
+                .containsEntry("num.io.threads", "1")
+                .containsEntry("process.roles", "controller")
+                .containsEntry("listeners", "CONTROLLER://127.0.0.1:9000");
     }
 
     private static ClusterSettings withTls(TlsListener tls) {
-        return new ClusterSettings(3, Map.of(), Map.of(), "512m", "256m", List.of(), null, "cp", Path.of("java"),
-                Duration.ofSeconds(60), Duration.ofSeconds(10), tls);
+        return new ClusterSettings(
+                3,
+                Map.of(),
+                Map.of(),
+                "512m",
+                "256m",
+                List.of(),
+                null,
+                "cp",
+                Path.of("java"),
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(10),
+                tls);
     }
 
     @Test
@@ -52,7 +80,8 @@ class ServerPropertiesTest {
         KeyStoreFile trust = new KeyStoreFile(Path.of("/s/trust.p12"), "t-pw");
         ClusterSettings s = withTls(TlsListener.oneWay(broker, trust));
         Map<String, String> p = ServerProperties.broker(1, 9001, 9101, "v", Path.of("/d"), s);
-        assertThat(p).containsEntry("listeners", "PLAINTEXT://127.0.0.1:9001,SSL://127.0.0.1:9101")
+        assertThat(p)
+                .containsEntry("listeners", "PLAINTEXT://127.0.0.1:9001,SSL://127.0.0.1:9101")
                 .containsEntry("advertised.listeners", "PLAINTEXT://127.0.0.1:9001,SSL://127.0.0.1:9101")
                 .containsEntry("inter.broker.listener.name", "PLAINTEXT")
                 .containsEntry("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SSL:SSL")
@@ -69,14 +98,18 @@ class ServerPropertiesTest {
     @Test
     void mutualTlsListener_requiresClientCertificates_andTheClusterPresentsItsOwn() {
         KeyStoreFile client = new KeyStoreFile(Path.of("/s/admin.p12"), "a-pw");
-        TlsListener tls = TlsListener.mutual(new KeyStoreFile(Path.of("/s/broker.p12"), "b-pw"),
-                new KeyStoreFile(Path.of("/s/trust.p12"), "t-pw"), client);
+        TlsListener tls = TlsListener.mutual(
+                new KeyStoreFile(Path.of("/s/broker.p12"), "b-pw"),
+                new KeyStoreFile(Path.of("/s/trust.p12"), "t-pw"),
+                client);
         assertThat(ServerProperties.broker(0, 9001, 9101, "v", Path.of("/d"), withTls(tls)))
                 .containsEntry("listener.name.ssl.ssl.client.auth", "required");
-        assertThat(tls.clientProperties()).containsEntry("security.protocol", "SSL")
+        assertThat(tls.clientProperties())
+                .containsEntry("security.protocol", "SSL")
                 .containsEntry("ssl.endpoint.identification.algorithm", "https")
                 .containsEntry("ssl.truststore.location", "/s/trust.p12")
-                .containsEntry("ssl.keystore.location", "/s/admin.p12").containsEntry("ssl.key.password", "a-pw");
+                .containsEntry("ssl.keystore.location", "/s/admin.p12")
+                .containsEntry("ssl.key.password", "a-pw");
         assertThat(TlsListener.oneWay(client, client).clientProperties()).doesNotContainKey("ssl.keystore.location");
         assertThat(tls.toString()).doesNotContain("pw");
     }
@@ -84,11 +117,13 @@ class ServerPropertiesTest {
     @Test
     void builder_rejectsKeysTheClusterSetsItselfAndBadValues() {
         assertThatThrownBy(() -> ProcessKafkaCluster.builder().brokerConfig("listeners", "PLAINTEXT://:9092"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("listeners");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("listeners");
         assertThatThrownBy(() -> ProcessKafkaCluster.builder().controllerConfig("node.id", "1"))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ProcessKafkaCluster.builder().brokers(0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> ProcessKafkaCluster.builder().brokerHeap("lots")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ProcessKafkaCluster.builder().brokerHeap("lots"))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ProcessKafkaCluster.builder().startTimeout(Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class);
     }

@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class AgentChild implements AutoCloseable {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Process process;
     private final int port;
@@ -53,17 +54,31 @@ final class AgentChild implements AutoCloseable {
         Path log = dir.resolve("agent-child.log");
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", classpath,
-                RunCommandMain.class.getName(), "--config", file.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(
+                        java,
+                        "-Xmx256m",
+                        "-XX:+UseSerialGC",
+                        "-XX:TieredStopAtLevel=1",
+                        "-cp",
+                        classpath,
+                        RunCommandMain.class.getName(),
+                        "--config",
+                        file.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         return new AgentChild(process, port, log);
     }
 
     /** GET of a path of the agent's endpoint; empty when it does not answer (yet). */
     Optional<String> get(String path) {
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(3)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                            .timeout(Duration.ofSeconds(3))
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             return r.statusCode() == 200 ? Optional.of(r.body()) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();

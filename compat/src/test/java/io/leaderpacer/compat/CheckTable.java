@@ -18,8 +18,7 @@ import java.util.List;
 final class CheckTable {
 
     /** One row: check name, PASS / FAIL / NOT RUN, and what was seen. */
-    record Row(String check, String result, String seen) {
-    }
+    record Row(String check, String result, String seen) {}
 
     private final String version;
     private final List<Row> rows = new ArrayList<>();
@@ -34,8 +33,13 @@ final class CheckTable {
     }
 
     void fail(String check, Throwable error) {
-        String message = String.valueOf(error.getMessage()).lines().map(String::strip).filter(l -> !l.isEmpty())
-                .limit(3).reduce((a, b) -> a + " " + b).orElse(error.getClass().getSimpleName());
+        String message = String.valueOf(error.getMessage())
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .limit(3)
+                .reduce((a, b) -> a + " " + b)
+                .orElse(error.getClass().getSimpleName());
         rows.add(new Row(check, "FAIL", message.length() > 300 ? message.substring(0, 300) + "..." : message));
     }
 
@@ -58,11 +62,20 @@ final class CheckTable {
 
     /** Writes {@code <dir>/kafka-<version>.md}: the rows as a Markdown table, then the differences. */
     Path write(Path dir, String header) {
-        StringBuilder b = new StringBuilder("### Kafka ").append(version).append("\n\n").append(header).append("\n\n")
+        StringBuilder b = new StringBuilder("### Kafka ")
+                .append(version)
+                .append("\n\n")
+                .append(header)
+                .append("\n\n")
                 .append("| check | result | seen |\n|---|---|---|\n");
         for (Row r : rows) {
-            b.append("| ").append(r.check()).append(" | ").append(r.result()).append(" | ")
-                    .append(r.seen().replace("|", "/")).append(" |\n");
+            b.append("| ")
+                    .append(r.check())
+                    .append(" | ")
+                    .append(r.result())
+                    .append(" | ")
+                    .append(r.seen().replace("|", "/"))
+                    .append(" |\n");
         }
         if (!notes.isEmpty()) {
             b.append("\nDifferences seen:\n");

@@ -56,23 +56,38 @@ final class ClusterMoves {
     }
 
     void createTopic(String topic, int partitions) throws Exception {
-        admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 3))).all().get(30, TimeUnit.SECONDS);
-        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() ->
-                describe(topic).stream().allMatch(p -> p.leader() != null && p.isr().size() == 3));
+        admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 3)))
+                .all()
+                .get(30, TimeUnit.SECONDS);
+        await().atMost(Duration.ofSeconds(60))
+                .ignoreExceptions()
+                .until(() -> describe(topic).stream()
+                        .allMatch(p -> p.leader() != null && p.isr().size() == 3));
     }
 
     List<TopicPartitionInfo> describe(String topic) throws Exception {
-        TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+        TopicDescription d = admin.describeTopics(List.of(topic))
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .get(topic);
         return d.partitions();
     }
 
     /** Replica order of every partition of every topic, internal ones included (the agent reorders those too). */
     Map<TopicPartition, List<Integer>> replicaOrders() throws Exception {
-        Collection<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get(30, TimeUnit.SECONDS);
-        Map<TopicPartition, List<Integer>> out = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
-        for (TopicDescription d : admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+        Collection<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true))
+                .names()
+                .get(30, TimeUnit.SECONDS);
+        Map<TopicPartition, List<Integer>> out =
+                new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
+        for (TopicDescription d : admin.describeTopics(names)
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .values()) {
             for (TopicPartitionInfo p : d.partitions()) {
-                out.put(new TopicPartition(d.name(), p.partition()), p.replicas().stream().map(Node::id).toList());
+                out.put(
+                        new TopicPartition(d.name(), p.partition()),
+                        p.replicas().stream().map(Node::id).toList());
             }
         }
         return out;
@@ -80,9 +95,14 @@ final class ClusterMoves {
 
     /** Partitions (all topics) whose leader is not their first replica. */
     long imbalanced() throws Exception {
-        Collection<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get(30, TimeUnit.SECONDS);
+        Collection<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true))
+                .names()
+                .get(30, TimeUnit.SECONDS);
         long n = 0;
-        for (TopicDescription d : admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+        for (TopicDescription d : admin.describeTopics(names)
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .values()) {
             for (TopicPartitionInfo p : d.partitions()) {
                 if (p.leader() == null || p.leader().id() != p.replicas().get(0).id()) {
                     n++;
@@ -93,33 +113,48 @@ final class ClusterMoves {
     }
 
     long preferredBy(String topic, int broker) throws Exception {
-        return describe(topic).stream().filter(p -> p.replicas().get(0).id() == broker).count();
+        return describe(topic).stream()
+                .filter(p -> p.replicas().get(0).id() == broker)
+                .count();
     }
 
     long ledAsPreferred(String topic, int broker) throws Exception {
         return describe(topic).stream()
-                .filter(p -> p.replicas().get(0).id() == broker && p.leader() != null && p.leader().id() == broker).count();
+                .filter(p -> p.replicas().get(0).id() == broker
+                        && p.leader() != null
+                        && p.leader().id() == broker)
+                .count();
     }
 
     /** Partitions of the topic whose ISR holds the broker. */
     long inSyncOn(String topic, int broker) throws Exception {
-        return describe(topic).stream().filter(p -> p.isr().stream().anyMatch(n -> n.id() == broker)).count();
+        return describe(topic).stream()
+                .filter(p -> p.isr().stream().anyMatch(n -> n.id() == broker))
+                .count();
     }
 
     /** Partitions of the topic that lead on the broker. */
     long ledBy(String topic, int broker) throws Exception {
-        return describe(topic).stream().filter(p -> p.leader() != null && p.leader().id() == broker).count();
+        return describe(topic).stream()
+                .filter(p -> p.leader() != null && p.leader().id() == broker)
+                .count();
     }
 
     /** Waits for full ISRs, then elects every preferred leader (Kafka's own tool's call). */
     void rebalance(String topic) {
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
-            if (!describe(topic).stream().allMatch(p -> p.isr().size() == p.replicas().size())) {
-                return false;
-            }
-            admin.electLeaders(ElectionType.PREFERRED, null).partitions().get(30, TimeUnit.SECONDS);
-            return imbalanced() == 0;
-        });
+        await().atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(500))
+                .ignoreExceptions()
+                .until(() -> {
+                    if (!describe(topic).stream()
+                            .allMatch(p -> p.isr().size() == p.replicas().size())) {
+                        return false;
+                    }
+                    admin.electLeaders(ElectionType.PREFERRED, null)
+                            .partitions()
+                            .get(30, TimeUnit.SECONDS);
+                    return imbalanced() == 0;
+                });
     }
 
     /**
@@ -140,8 +175,12 @@ final class ClusterMoves {
                 .apply();
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
             ThrottleSettings now = throttles.describe(List.of(follower), List.of(topic));
-            return now.rate(ThrottleSide.FOLLOWER, follower).map(ThrottleRate::bytesPerSecond).equals(Optional.of(bytesPerSecond))
-                    && now.replicas(ThrottleSide.FOLLOWER, topic).filter(ThrottledReplicas::all).isPresent();
+            return now.rate(ThrottleSide.FOLLOWER, follower)
+                            .map(ThrottleRate::bytesPerSecond)
+                            .equals(Optional.of(bytesPerSecond))
+                    && now.replicas(ThrottleSide.FOLLOWER, topic)
+                            .filter(ThrottledReplicas::all)
+                            .isPresent();
         });
     }
 
@@ -150,7 +189,9 @@ final class ClusterMoves {
         for (int leader : leaders) {
             change.removeRate(ThrottleSide.LEADER, BrokerScope.broker(leader));
         }
-        change.clearReplicas(ThrottleSide.FOLLOWER, topic).clearReplicas(ThrottleSide.LEADER, topic).apply();
+        change.clearReplicas(ThrottleSide.FOLLOWER, topic)
+                .clearReplicas(ThrottleSide.LEADER, topic)
+                .apply();
     }
 
     /**
@@ -161,8 +202,11 @@ final class ClusterMoves {
      * depended on which partitions happened to be its: a run could see it below the threshold from the start.)
      */
     void writeBacklog(String topic, int broker, long totalBytes) throws Exception {
-        List<Integer> own = describe(topic).stream().filter(p -> p.replicas().get(0).id() == broker)
-                .map(TopicPartitionInfo::partition).sorted().toList();
+        List<Integer> own = describe(topic).stream()
+                .filter(p -> p.replicas().get(0).id() == broker)
+                .map(TopicPartitionInfo::partition)
+                .sorted()
+                .toList();
         Map<String, Object> props = Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ProducerConfig.ACKS_CONFIG, "1",
@@ -170,7 +214,8 @@ final class ClusterMoves {
                 ProducerConfig.BATCH_SIZE_CONFIG, "65536");
         byte[] record = new byte[1024];
         long weights = (long) own.size() * (own.size() + 1) / 2;
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
             List<Future<?>> sends = new ArrayList<>();
             for (int k = 0; k < own.size(); k++) {
                 long records = Math.max(1, totalBytes * (k + 1) / weights / record.length);
@@ -187,11 +232,16 @@ final class ClusterMoves {
 
     /** The live records of a compacted topic (latest value per key, tombstones removing it), read to its end. */
     Map<String, String> compactedContents(String topic) {
-        Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false",
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        Map<String, Object> props = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                "false",
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed");
         Map<String, String> live = new TreeMap<>();
-        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> c =
+                new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
             TopicPartition tp = new TopicPartition(topic, 0);
             c.assign(List.of(tp));
             c.seekToBeginning(List.of(tp));

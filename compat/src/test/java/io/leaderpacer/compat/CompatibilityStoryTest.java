@@ -47,23 +47,27 @@ class CompatibilityStoryTest {
         long t0 = System.nanoTime();
         long started = 0;
         try (TestCertificates certs = TestCertificates.create("Leader Pacer Test CA");
-             ProcessKafkaCluster cluster = ProcessKafkaCluster.builder().brokers(3)
-                .classpath(KafkaVersions.classpath(version))
-                .brokerHeap("384m")
-                // Small follower fetches and short quota windows, so that the throttle spreads broker 2's catch-up.
-                .brokerConfig("replica.fetch.max.bytes", "16384")
-                .brokerConfig("replica.fetch.response.max.bytes", "65536")
-                .brokerConfig("replication.quota.window.num", "2")
-                // Fewer internal partitions: less to elect, same story.
-                .brokerConfig("transaction.state.log.num.partitions", "3")
-                // An SSL client listener (hostname verification on) for the agent; the test's own admin client and
-                // the brokers among themselves stay on PLAINTEXT.
-                .tlsListener(TlsListener.oneWay(certs.brokerKeyStore(), certs.trustStore()))
-                .startTimeout(Duration.ofSeconds(150))
-                .build()) {
+                ProcessKafkaCluster cluster = ProcessKafkaCluster.builder()
+                        .brokers(3)
+                        .classpath(KafkaVersions.classpath(version))
+                        .brokerHeap("384m")
+                        // Small follower fetches and short quota windows, so that the throttle spreads broker 2's
+                        // catch-up.
+                        .brokerConfig("replica.fetch.max.bytes", "16384")
+                        .brokerConfig("replica.fetch.response.max.bytes", "65536")
+                        .brokerConfig("replication.quota.window.num", "2")
+                        // Fewer internal partitions: less to elect, same story.
+                        .brokerConfig("transaction.state.log.num.partitions", "3")
+                        // An SSL client listener (hostname verification on) for the agent; the test's own admin client
+                        // and
+                        // the brokers among themselves stay on PLAINTEXT.
+                        .tlsListener(TlsListener.oneWay(certs.brokerKeyStore(), certs.trustStore()))
+                        .startTimeout(Duration.ofSeconds(150))
+                        .build()) {
             cluster.start();
             started = System.nanoTime();
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
+            try (Admin admin =
+                    Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
                 VersionStory story = new VersionStory(version, cluster, admin, dir, table);
                 try {
                     story.runAll(story.checks());
@@ -78,11 +82,18 @@ class CompatibilityStoryTest {
             throw e;
         } finally {
             long end = System.nanoTime();
-            table.write(Path.of(System.getProperty("compat.results", "target/compat-results")), String.format(
-                    java.util.Locale.ROOT, "Cluster start %.1f s, whole story %.1f s (measured, this run).",
-                    started == 0 ? 0 : (started - t0) / 1e9, (end - t0) / 1e9));
+            table.write(
+                    Path.of(System.getProperty("compat.results", "target/compat-results")),
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "Cluster start %.1f s, whole story %.1f s (measured, this run).",
+                            started == 0 ? 0 : (started - t0) / 1e9,
+                            (end - t0) / 1e9));
         }
-        assertThat(table.rows()).isNotEmpty().allSatisfy(r ->
-                assertThat(r.result()).as("Kafka %s, %s: %s", version, r.check(), r.seen()).isEqualTo("PASS"));
+        assertThat(table.rows())
+                .isNotEmpty()
+                .allSatisfy(r -> assertThat(r.result())
+                        .as("Kafka %s, %s: %s", version, r.check(), r.seen())
+                        .isEqualTo("PASS"));
     }
 }

@@ -13,14 +13,16 @@ import java.util.List;
  */
 final class KafkaVersions {
 
-    private KafkaVersions() {
-    }
+    private KafkaVersions() {}
 
     /** The versions selected for this run, oldest first as listed. */
     static List<String> selected() {
         String chosen = System.getProperty("compat.versions", "3.9.1,4.4.0").trim();
         String list = chosen.equalsIgnoreCase("all") ? System.getProperty("compat.all", chosen) : chosen;
-        return Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return Arrays.stream(list.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
     }
 
     /** {@code <dir>/*}: the version's jars as a class path for the cluster's children. */

@@ -29,6 +29,7 @@ final class PacingStory {
 
     /** Slow enough that the catch-up of {@link #BACKLOG_BYTES} spans many looks. */
     private static final long RATE = 300_000;
+
     private static final long BACKLOG_BYTES = 6_000_000;
     private static final List<Integer> ALL = List.of(0, 1, 2);
     private static final Duration WAIT = Duration.ofSeconds(180);
@@ -50,23 +51,31 @@ final class PacingStory {
 
     String run() throws Exception {
         Map<String, String> before = ThrottleConfigSnapshot.of(admin, ALL);
-        PacerConfig policy = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static",
-                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0"));
+        PacerConfig policy = PacerConfig.fromMap(Map.of(
+                "leader.imbalance.catch.up.pacing",
+                "static",
+                "leader.imbalance.catch.up.pacing.rate.bytes",
+                Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                "0"));
         AtomicBoolean ownRate = new AtomicBoolean();
         // What each look decided for broker 2 and what its own rate then read, for the failure message.
         Set<String> trace = new LinkedHashSet<>();
         String listKey = "topic " + topic + " follower.replication.throttled.replicas";
-        try (PacerAgent pacer = PacerAgent.builder(admin).basePolicy(policy).requestTimeout(Duration.ofSeconds(30))
+        try (PacerAgent pacer = PacerAgent.builder(admin)
+                .basePolicy(policy)
+                .requestTimeout(Duration.ofSeconds(30))
                 .build()) {
             cluster.kill(2);
             moves.writeBacklog(topic, 2, BACKLOG_BYTES);
             assertThat(pacer.paceOnce().problem()).isEmpty();
-            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(admin,
-                    List.of(0, 1))).as("broker 2 down: the cluster default carries its rate")
-                    .containsEntry("cluster default follower.replication.throttled.rate", Long.toString(RATE))
-                    .containsKey(listKey));
+            await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(admin, List.of(0, 1)))
+                            .as("broker 2 down: the cluster default carries its rate")
+                            .containsEntry("cluster default follower.replication.throttled.rate", Long.toString(RATE))
+                            .containsKey(listKey));
             cluster.start(2);
             cluster.awaitUnfenced(2, Duration.ofSeconds(120));
             await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
@@ -90,17 +99,21 @@ final class PacingStory {
                     }
                 }
                 if (now.containsKey(listKey)) {
-                    assertThat(now.get(listKey).split(",")).as("only broker 2's replicas").allSatisfy(e ->
-                            assertThat(e).endsWith(":2"));
+                    assertThat(now.get(listKey).split(","))
+                            .as("only broker 2's replicas")
+                            .allSatisfy(e -> assertThat(e).endsWith(":2"));
                 }
                 return moves.inSyncOn(topic, 2) == partitions && r.brokers().isEmpty();
             });
         }
-        assertThat(ownRate).as("broker 2 had a rate of its own once it was up, the rate decided; looks: %s", trace)
+        assertThat(ownRate)
+                .as("broker 2 had a rate of its own once it was up, the rate decided; looks: %s", trace)
                 .isTrue();
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(ThrottleConfigSnapshot.of(admin, ALL)).isEqualTo(before));
-        return "broker 2 paced at " + RATE / 1000 + " kB/s: the cluster default while it was down, its own rate once up,"
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(
+                        () -> assertThat(ThrottleConfigSnapshot.of(admin, ALL)).isEqualTo(before));
+        return "broker 2 paced at " + RATE / 1000
+                + " kB/s: the cluster default while it was down, its own rate once up,"
                 + " its out-of-sync replicas listed; every throttle config restored exactly ("
                 + before.size() + " set before, by the story)";
     }

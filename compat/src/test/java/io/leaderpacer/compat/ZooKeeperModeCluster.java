@@ -47,20 +47,28 @@ final class ZooKeeperModeCluster implements AutoCloseable {
         try {
             Path zkData = Files.createDirectories(dir.resolve("zookeeper"));
             // Kafka 3.x logs through reload4j: WARN and up, plus the broker's start-up lines.
-            Files.writeString(dir.resolve("log4j.properties"), "log4j.rootLogger=WARN, OUT\n"
-                    + "log4j.appender.OUT=org.apache.log4j.ConsoleAppender\n"
-                    + "log4j.appender.OUT.layout=org.apache.log4j.PatternLayout\n"
-                    + "log4j.appender.OUT.layout.ConversionPattern=%d %-5p %c - %m%n\n"
-                    + "log4j.logger.kafka.server.KafkaServer=INFO\n", StandardCharsets.UTF_8);
-            c.spawn(classpath, List.of("-Dzookeeper.admin.enableServer=false", "-Dzookeeper.4lw.commands.whitelist="),
-                    "org.apache.zookeeper.server.ZooKeeperServerMain", List.of(Integer.toString(zkPort), zkData.toString()),
+            Files.writeString(
+                    dir.resolve("log4j.properties"),
+                    "log4j.rootLogger=WARN, OUT\n"
+                            + "log4j.appender.OUT=org.apache.log4j.ConsoleAppender\n"
+                            + "log4j.appender.OUT.layout=org.apache.log4j.PatternLayout\n"
+                            + "log4j.appender.OUT.layout.ConversionPattern=%d %-5p %c - %m%n\n"
+                            + "log4j.logger.kafka.server.KafkaServer=INFO\n",
+                    StandardCharsets.UTF_8);
+            c.spawn(
+                    classpath,
+                    List.of("-Dzookeeper.admin.enableServer=false", "-Dzookeeper.4lw.commands.whitelist="),
+                    "org.apache.zookeeper.server.ZooKeeperServerMain",
+                    List.of(Integer.toString(zkPort), zkData.toString()),
                     dir.resolve("zookeeper.log"));
             Properties p = new Properties();
             p.put("broker.id", "0");
             p.put("zookeeper.connect", "127.0.0.1:" + zkPort);
             p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
             p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
-            p.put("log.dirs", Files.createDirectories(dir.resolve("broker-data")).toString());
+            p.put(
+                    "log.dirs",
+                    Files.createDirectories(dir.resolve("broker-data")).toString());
             p.put("offsets.topic.replication.factor", "1");
             p.put("transaction.state.log.replication.factor", "1");
             p.put("transaction.state.log.min.isr", "1");
@@ -70,11 +78,20 @@ final class ZooKeeperModeCluster implements AutoCloseable {
             try (Writer out = Files.newBufferedWriter(props, StandardCharsets.UTF_8)) {
                 p.store(out, null);
             }
-            c.spawn(classpath, List.of("-Xmx384m", "-XX:+UseSerialGC"), "kafka.Kafka", List.of(props.toString()),
+            c.spawn(
+                    classpath,
+                    List.of("-Xmx384m", "-XX:+UseSerialGC"),
+                    "kafka.Kafka",
+                    List.of(props.toString()),
                     dir.resolve("broker.log"));
             try (Admin admin = c.admin()) {
-                await().atMost(Duration.ofSeconds(90)).ignoreExceptions().until(() ->
-                        admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size() == 1);
+                await().atMost(Duration.ofSeconds(90))
+                        .ignoreExceptions()
+                        .until(() -> admin.describeCluster()
+                                        .nodes()
+                                        .get(5, TimeUnit.SECONDS)
+                                        .size()
+                                == 1);
             }
             return c;
         } catch (RuntimeException | IOException e) {
@@ -95,7 +112,8 @@ final class ZooKeeperModeCluster implements AutoCloseable {
         return Files.readString(dir.resolve("broker.log"), StandardCharsets.UTF_8);
     }
 
-    private void spawn(String classpath, List<String> jvm, String main, List<String> args, Path log) throws IOException {
+    private void spawn(String classpath, List<String> jvm, String main, List<String> args, Path log)
+            throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvm);
@@ -105,8 +123,11 @@ final class ZooKeeperModeCluster implements AutoCloseable {
         cmd.add(classpath);
         cmd.add(main);
         cmd.addAll(args);
-        processes.add(new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start());
+        processes.add(new ProcessBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start());
     }
 
     private static int freePort() throws IOException {

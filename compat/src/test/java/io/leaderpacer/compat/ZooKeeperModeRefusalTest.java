@@ -39,11 +39,14 @@ class ZooKeeperModeRefusalTest {
         try (ZooKeeperModeCluster zk = ZooKeeperModeCluster.start(VERSION, dir)) {
             try (Admin admin = zk.admin()) {
                 ClusterVersionCheck.ClusterVersion v = new ClusterVersionCheck(admin, Duration.ofSeconds(30)).detect();
-                assertThat(v.kraft()).as("a ZooKeeper-mode cluster finalizes no metadata.version").isFalse();
+                assertThat(v.kraft())
+                        .as("a ZooKeeper-mode cluster finalizes no metadata.version")
+                        .isFalse();
             }
             Path file = dir.resolve("agent.properties");
             Files.writeString(file, "bootstrap.servers=" + zk.bootstrapServers() + "\npacer.http.enabled=false\n");
-            String expected = "the cluster at " + zk.bootstrapServers() + " runs Kafka 3.9 (inter.broker.protocol.version 3.9-IV0) in ZooKeeper mode (no metadata.version"
+            String expected = "the cluster at " + zk.bootstrapServers()
+                    + " runs Kafka 3.9 (inter.broker.protocol.version 3.9-IV0) in ZooKeeper mode (no metadata.version"
                     + " is finalized): the agent needs a KRaft cluster (Kafka 3.3 or later); migrate it to KRaft first";
             try (CapturedLogs logs = CapturedLogs.of("io.leaderpacer.agent", Level.INFO)) {
                 CommandRunner.Result r = CommandRunner.run(new RunCommand(), "--config", file.toString());
@@ -56,7 +59,9 @@ class ZooKeeperModeRefusalTest {
                     assertThat(e.getThrowableProxy()).isNull();
                 });
             }
-            assertThat(zk.brokerLog()).as("the broker really ran in ZooKeeper mode").contains("Connecting to zookeeper on");
+            assertThat(zk.brokerLog())
+                    .as("the broker really ran in ZooKeeper mode")
+                    .contains("Connecting to zookeeper on");
         }
     }
 }

@@ -68,7 +68,9 @@ class DocLinksTest {
         }
 
         assertThat(fileSets).as("file sets of " + DESCRIPTOR).isNotEmpty();
-        assertThat(missing).as("links to files " + DESCRIPTOR + " does not put in the tarball").isEmpty();
+        assertThat(missing)
+                .as("links to files " + DESCRIPTOR + " does not put in the tarball")
+                .isEmpty();
     }
 
     @Test
@@ -78,8 +80,9 @@ class DocLinksTest {
 
         List<String> broken = brokenLinks(ROOT, Path.of("README.md"), readme);
 
-        assertThat(broken).containsExactly("README.md -> docs/NO-SUCH-FILE.md",
-                "README.md -> docs/evidence/no-such-run/summary.md");
+        assertThat(broken)
+                .containsExactly(
+                        "README.md -> docs/NO-SUCH-FILE.md", "README.md -> docs/evidence/no-such-run/summary.md");
     }
 
     @Test
@@ -105,7 +108,8 @@ class DocLinksTest {
         List<FileSet> fileSets = fileSets(ROOT.resolve(DESCRIPTOR));
 
         assertThat(inTarball(fileSets, "docs/evidence/JOURNAL.md")).isFalse();
-        assertThat(inTarball(fileSets, "docs/evidence/run16-fetchers/summary.md")).isFalse();
+        assertThat(inTarball(fileSets, "docs/evidence/run16-fetchers/summary.md"))
+                .isFalse();
         assertThat(inTarball(fileSets, "docs/NO-SUCH-FILE.json")).isFalse();
         assertThat(inTarball(fileSets, "README.md")).isTrue();
         assertThat(inTarball(fileSets, "docs/AGENT.md")).isTrue();
@@ -152,8 +156,7 @@ class DocLinksTest {
      * the project's root with {@code /} between names and {@code ""} for the root itself (the tarball's top directory
      * stands for the root), and its include patterns.
      */
-    record FileSet(String from, String to, List<String> includes) {
-    }
+    record FileSet(String from, String to, List<String> includes) {}
 
     /** The descriptor's file sets; {@code ${project.basedir}} is the dist module, a relative folder is under it. */
     static List<FileSet> fileSets(Path descriptor) throws IOException {
@@ -171,7 +174,8 @@ class DocLinksTest {
             Element set = (Element) nodes.item(i);
             String directory = text(set, "directory");
             Path from = directory.startsWith("${project.basedir}")
-                    ? Path.of(directory.replace("${project.basedir}", "dist")) : Path.of("dist", directory);
+                    ? Path.of(directory.replace("${project.basedir}", "dist"))
+                    : Path.of("dist", directory);
             List<String> includes = new ArrayList<>();
             NodeList include = set.getElementsByTagName("include");
             for (int j = 0; j < include.getLength(); j++) {

@@ -34,19 +34,21 @@ class TarballTest {
     static void unpack() throws Exception {
         Path tarball = Path.of(System.getProperty("pacer.tarball"));
         assertThat(tarball).exists();
-        Process tar = new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", unpacked.toString()).inheritIO().start();
+        Process tar = new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", unpacked.toString())
+                .inheritIO()
+                .start();
         assertThat(tar.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(tar.exitValue()).isZero();
         home = unpacked.resolve(System.getProperty("pacer.dist.name"));
     }
 
     /** Exit status and output of {@code bin/pacer ARGS}, run from a directory of its own. */
-    private record Run(int status, String output) {
-    }
+    private record Run(int status, String output) {}
 
     private static Run pacer(String... args) throws Exception {
         Path work = Files.createTempDirectory(unpacked, "work");
-        List<String> command = new java.util.ArrayList<>(List.of(home.resolve("bin/pacer").toString()));
+        List<String> command =
+                new java.util.ArrayList<>(List.of(home.resolve("bin/pacer").toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
@@ -61,7 +63,8 @@ class TarballTest {
         assertThat(home.resolve("bin/pacer")).isExecutable();
         assertThat(home.resolve("lib")).isDirectory();
         assertThat(home.resolve("config/pacer.properties")).content().contains("bootstrap.servers=");
-        assertThat(home.resolve("config/systemd/pacer.service")).content()
+        assertThat(home.resolve("config/systemd/pacer.service"))
+                .content()
                 .contains("ExecStart=/opt/pacer/bin/pacer run --config /etc/pacer/pacer.properties");
     }
 
@@ -96,17 +99,28 @@ class TarballTest {
     void agentClassPath_carriesNoKafkaServerClasses() throws IOException {
         try (Stream<Path> jars = Files.list(home.resolve("lib"))) {
             List<Path> all = jars.filter(p -> p.toString().endsWith(".jar")).toList();
-            assertThat(all).extracting(p -> p.getFileName().toString())
-                    .anyMatch(n -> n.startsWith("leader-pacer-agent-")).anyMatch(n -> n.startsWith("kafka-clients-"))
-                    .noneMatch(n -> n.startsWith("kafka_") || n.startsWith("kafka-server") || n.startsWith("kafka-raft")
-                            || n.startsWith("kafka-metadata") || n.startsWith("kafka-storage") || n.startsWith("leader-pacer-embedded"));
+            assertThat(all)
+                    .extracting(p -> p.getFileName().toString())
+                    .anyMatch(n -> n.startsWith("leader-pacer-agent-"))
+                    .anyMatch(n -> n.startsWith("kafka-clients-"))
+                    .noneMatch(n -> n.startsWith("kafka_")
+                            || n.startsWith("kafka-server")
+                            || n.startsWith("kafka-raft")
+                            || n.startsWith("kafka-metadata")
+                            || n.startsWith("kafka-storage")
+                            || n.startsWith("leader-pacer-embedded"));
             for (Path jar : all) {
                 try (ZipFile zip = new ZipFile(jar.toFile())) {
-                    assertThat(zip.getEntry("kafka/server/KafkaRaftServer.class")).as(jar.toString()).isNull();
-                    assertThat(zip.getEntry("org/apache/kafka/raft/KafkaRaftClient.class")).as(jar.toString()).isNull();
+                    assertThat(zip.getEntry("kafka/server/KafkaRaftServer.class"))
+                            .as(jar.toString())
+                            .isNull();
+                    assertThat(zip.getEntry("org/apache/kafka/raft/KafkaRaftClient.class"))
+                            .as(jar.toString())
+                            .isNull();
                 }
             }
         }
-        assertThat(home.resolve("lib/demo")).isDirectoryContaining(p -> p.getFileName().toString().startsWith("kafka_"));
+        assertThat(home.resolve("lib/demo"))
+                .isDirectoryContaining(p -> p.getFileName().toString().startsWith("kafka_"));
     }
 }

@@ -61,48 +61,69 @@ public final class AccessControl {
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(password, "password");
         String what = "SCRAM-SHA-512 user '" + user + "'";
-        call("create " + what, () -> admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(user,
-                        new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, SCRAM_ITERATIONS), password)))
-                .all().get(waitLimit.toMillis(), TimeUnit.MILLISECONDS));
-        waitUntil(what + " known to every running broker", () -> runningBrokers().stream().allMatch(b ->
-                b.credentialProvider().credentialCache.cache(SaslScramSetup.CLIENT_MECHANISM, ScramCredential.class)
-                        .get(user) != null));
+        call(
+                "create " + what,
+                () -> admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(
+                                user,
+                                new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, SCRAM_ITERATIONS),
+                                password)))
+                        .all()
+                        .get(waitLimit.toMillis(), TimeUnit.MILLISECONDS));
+        waitUntil(
+                what + " known to every running broker",
+                () -> runningBrokers().stream()
+                        .allMatch(b -> b.credentialProvider()
+                                        .credentialCache
+                                        .cache(SaslScramSetup.CLIENT_MECHANISM, ScramCredential.class)
+                                        .get(user)
+                                != null));
     }
 
     /** Adds ACLs and waits until every running node enforces them. */
     public void grant(Collection<AclBinding> acls) {
         List<AclBinding> bindings = List.copyOf(acls);
-        call("create ACLs " + bindings, () -> admin.createAcls(bindings).all()
-                .get(waitLimit.toMillis(), TimeUnit.MILLISECONDS));
-        waitUntil("ACLs " + bindings + " in force on every running node",
+        call(
+                "create ACLs " + bindings,
+                () -> admin.createAcls(bindings).all().get(waitLimit.toMillis(), TimeUnit.MILLISECONDS));
+        waitUntil(
+                "ACLs " + bindings + " in force on every running node",
                 () -> authorizers().stream().allMatch(a -> listed(a, bindings).size() == bindings.size()));
     }
 
     /** Removes exactly these ACLs (others stay) and waits until no running node enforces them any more. */
     public void revoke(Collection<AclBinding> acls) {
         List<AclBinding> bindings = List.copyOf(acls);
-        List<AclBindingFilter> filters = bindings.stream().map(AclBinding::toFilter).toList();
-        call("delete ACLs " + bindings, () -> admin.deleteAcls(filters).all()
-                .get(waitLimit.toMillis(), TimeUnit.MILLISECONDS));
-        waitUntil("ACLs " + bindings + " gone from every running node",
+        List<AclBindingFilter> filters =
+                bindings.stream().map(AclBinding::toFilter).toList();
+        call(
+                "delete ACLs " + bindings,
+                () -> admin.deleteAcls(filters).all().get(waitLimit.toMillis(), TimeUnit.MILLISECONDS));
+        waitUntil(
+                "ACLs " + bindings + " gone from every running node",
                 () -> authorizers().stream().allMatch(a -> listed(a, bindings).isEmpty()));
     }
 
     /** Removes every ACL of a principal (e.g. {@code User:agent}), to start a test case from nothing. */
     public void revokeAll(String principal) {
-        AclBindingFilter all = new AclBindingFilter(ResourcePatternFilter.ANY,
+        AclBindingFilter all = new AclBindingFilter(
+                ResourcePatternFilter.ANY,
                 new AccessControlEntryFilter(principal, null, AclOperation.ANY, AclPermissionType.ANY));
-        call("delete the ACLs of " + principal, () -> admin.deleteAcls(List.of(all)).all()
-                .get(waitLimit.toMillis(), TimeUnit.MILLISECONDS));
-        waitUntil("no ACL of " + principal + " left on any running node",
-                () -> authorizers().stream().allMatch(a -> !a.acls(all).iterator().hasNext()));
+        call(
+                "delete the ACLs of " + principal,
+                () -> admin.deleteAcls(List.of(all)).all().get(waitLimit.toMillis(), TimeUnit.MILLISECONDS));
+        waitUntil(
+                "no ACL of " + principal + " left on any running node",
+                () -> authorizers().stream()
+                        .allMatch(a -> !a.acls(all).iterator().hasNext()));
     }
 
     /** The ACLs of a principal as the cluster reports them. */
     public Set<AclBinding> aclsOf(String principal) {
-        AclBindingFilter all = new AclBindingFilter(ResourcePatternFilter.ANY,
+        AclBindingFilter all = new AclBindingFilter(
+                ResourcePatternFilter.ANY,
                 new AccessControlEntryFilter(principal, null, AclOperation.ANY, AclPermissionType.ANY));
-        return new HashSet<>(call("describe the ACLs of " + principal,
+        return new HashSet<>(call(
+                "describe the ACLs of " + principal,
                 () -> admin.describeAcls(all).values().get(waitLimit.toMillis(), TimeUnit.MILLISECONDS)));
     }
 

@@ -15,8 +15,7 @@ final class BoundedWait {
     /** Pause between polls: short, the conditions are cheap in-JVM reads or one Admin call. */
     private static final long POLL_MS = 50;
 
-    private BoundedWait() {
-    }
+    private BoundedWait() {}
 
     /**
      * Returns once {@code condition} holds.

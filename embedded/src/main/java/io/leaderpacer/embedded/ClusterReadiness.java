@@ -29,8 +29,11 @@ final class ClusterReadiness {
     /** Registered and unfenced brokers, or -1 when the cluster does not answer. */
     int unfencedBrokers() {
         try {
-            Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true)
-                    .timeoutMs(5000)).nodes().get();
+            Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions()
+                            .includeFencedBrokers(true)
+                            .timeoutMs(5000))
+                    .nodes()
+                    .get();
             return (int) nodes.stream().filter(n -> !n.isFenced()).count();
         } catch (Exception e) {
             return -1;
@@ -39,8 +42,14 @@ final class ClusterReadiness {
 
     boolean isUnfenced(int brokerId) {
         try {
-            return admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true).timeoutMs(5000))
-                    .nodes().get().stream().anyMatch(n -> n.id() == brokerId && !n.isFenced());
+            return admin
+                    .describeCluster(new DescribeClusterOptions()
+                            .includeFencedBrokers(true)
+                            .timeoutMs(5000))
+                    .nodes()
+                    .get()
+                    .stream()
+                    .anyMatch(n -> n.id() == brokerId && !n.isFenced());
         } catch (Exception e) {
             return false;
         }
@@ -49,7 +58,8 @@ final class ClusterReadiness {
     /** Every partition of the topic exists and has a leader and at least {@code replicationFactor} in-sync replicas. */
     boolean fullyReplicated(String topic, int partitions, int replicationFactor) {
         try {
-            TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+            TopicDescription d =
+                    admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
             if (d.partitions().size() != partitions) {
                 return false;
             }

@@ -15,8 +15,7 @@ import java.util.stream.Stream;
  */
 final class DataDirectories {
 
-    private DataDirectories() {
-    }
+    private DataDirectories() {}
 
     /** The shared-memory tmpfs when this machine has a writable one, else the JVM's temporary directory. */
     static Path defaultBase() {

@@ -35,8 +35,7 @@ public final class EmbeddedClusterBuilder {
     /** Extra TLS listeners: name to the key store each presents. */
     final Map<String, KeyStoreFile> extraListeners = new LinkedHashMap<>();
 
-    EmbeddedClusterBuilder() {
-    }
+    EmbeddedClusterBuilder() {}
 
     /** Number of brokers, 1 or more (default 3). */
     public EmbeddedClusterBuilder brokers(int count) {
@@ -111,8 +110,8 @@ public final class EmbeddedClusterBuilder {
      */
     public EmbeddedClusterBuilder extraTlsListener(String name, KeyStoreFile keyStore) {
         if (!name.matches("[A-Z][A-Z0-9_]*") || name.equals("EXTERNAL") || name.equals("CONTROLLER")) {
-            throw new IllegalArgumentException("listener name must be upper case letters, digits and _, not EXTERNAL"
-                    + " or CONTROLLER: " + name);
+            throw new IllegalArgumentException(
+                    "listener name must be upper case letters, digits and _, not EXTERNAL" + " or CONTROLLER: " + name);
         }
         extraListeners.put(name, Objects.requireNonNull(keyStore, "keyStore"));
         return this;

@@ -121,12 +121,14 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             Properties p = new Properties();
             p.putAll(adminClientProperties());
             admin = Admin.create(p);
-            waitUntil("all " + brokerCount + " brokers registered and unfenced", () -> readiness().unfencedBrokers() == brokerCount);
+            waitUntil(
+                    "all " + brokerCount + " brokers registered and unfenced",
+                    () -> readiness().unfencedBrokers() == brokerCount);
             return this;
         } catch (Exception e) {
             closeQuietly();
-            throw new EmbeddedKafkaException("could not start the embedded Kafka cluster in " + dataDirectory
-                    + ": " + e.getMessage(), e);
+            throw new EmbeddedKafkaException(
+                    "could not start the embedded Kafka cluster in " + dataDirectory + ": " + e.getMessage(), e);
         }
     }
 
@@ -160,7 +162,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
      */
     public String listenerBootstrapServers(String listener) {
         if (!extraListeners.containsKey(listener)) {
-            throw new IllegalArgumentException("no extra listener " + listener + "; extra listeners are " + extraListeners.keySet());
+            throw new IllegalArgumentException(
+                    "no extra listener " + listener + "; extra listeners are " + extraListeners.keySet());
         }
         List<String> addresses = new ArrayList<>();
         for (var broker : running().brokers().values()) {
@@ -195,7 +198,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
      */
     public Map<String, String> tlsClientProperties() {
         if (!mode.tls()) {
-            throw new IllegalStateException("the cluster has no TLS listener: build it with tls(...) or mutualTls(...)");
+            throw new IllegalStateException(
+                    "the cluster has no TLS listener: build it with tls(...) or mutualTls(...)");
         }
         Map<String, String> p = new LinkedHashMap<>();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
@@ -211,7 +215,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
      */
     public Map<String, String> scramClientProperties(String user, String password) {
         if (!mode.sasl()) {
-            throw new IllegalStateException("the cluster has no SASL listeners or ACLs: build it with saslScramWithAcls()");
+            throw new IllegalStateException(
+                    "the cluster has no SASL listeners or ACLs: build it with saslScramWithAcls()");
         }
         Map<String, String> p = new LinkedHashMap<>();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
@@ -244,8 +249,9 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
     private void requireSecured() {
         if (!mode.hasAuthorizer()) {
-            throw new IllegalStateException("the cluster has no SASL listeners or ACLs: build it with saslScramWithAcls()"
-                    + " or mutualTls(...)");
+            throw new IllegalStateException(
+                    "the cluster has no SASL listeners or ACLs: build it with saslScramWithAcls()"
+                            + " or mutualTls(...)");
         }
     }
 
@@ -292,7 +298,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     public void createTopic(String topic, int partitions, int replicationFactor, Map<String, String> configs) {
         try {
             admin().createTopics(List.of(new NewTopic(topic, partitions, (short) replicationFactor).configs(configs)))
-                    .all().get(WAIT_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+                    .all()
+                    .get(WAIT_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof TopicExistsException) {
                 throw new EmbeddedKafkaException("topic '" + topic + "' already exists", e.getCause());
@@ -301,7 +308,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         } catch (Exception e) {
             throw new EmbeddedKafkaException("could not create topic '" + topic + "': " + e, e);
         }
-        waitUntil("topic '" + topic + "' has " + partitions + " partitions with a leader and a full ISR",
+        waitUntil(
+                "topic '" + topic + "' has " + partitions + " partitions with a leader and a full ISR",
                 () -> readiness().fullyReplicated(topic, partitions, replicationFactor));
     }
 
@@ -338,7 +346,9 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         } catch (RuntimeException e) {
             throw new EmbeddedKafkaException("could not restart broker " + brokerId + ": " + e.getMessage(), e);
         }
-        waitUntil("broker " + brokerId + " registered and unfenced after restart", () -> readiness().isUnfenced(brokerId));
+        waitUntil(
+                "broker " + brokerId + " registered and unfenced after restart",
+                () -> readiness().isUnfenced(brokerId));
     }
 
     /** Whether the broker's server is up (not stopped by {@link #stopBroker}/{@link #killBroker}). */

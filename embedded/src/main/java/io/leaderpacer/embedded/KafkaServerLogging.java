@@ -18,11 +18,10 @@ import java.util.List;
 final class KafkaServerLogging {
 
     /** Logger names of Kafka's server, controller and client code. */
-    private static final List<String> KAFKA_LOGGERS = List.of(
-            "kafka", "org.apache.kafka", "state.change.logger", "org.apache.zookeeper");
+    private static final List<String> KAFKA_LOGGERS =
+            List.of("kafka", "org.apache.kafka", "state.change.logger", "org.apache.zookeeper");
 
-    private KafkaServerLogging() {
-    }
+    private KafkaServerLogging() {}
 
     /** Sets Kafka's loggers to WARN if Logback is in use; otherwise leaves logging alone. */
     static void quiet() {

@@ -32,8 +32,7 @@ final class SaslScramSetup {
     /** The super user, as the kit's JAAS file defines it; brokers, controller and the test's set-up use it. */
     static final String SUPER_USER = JaasUtils.KAFKA_PLAIN_ADMIN;
 
-    private SaslScramSetup() {
-    }
+    private SaslScramSetup() {}
 
     /** Both listeners (clients' and controller's) speak SASL over plaintext. */
     static void applyTo(TestKitNodes.Builder nodes) {
@@ -55,25 +54,30 @@ final class SaslScramSetup {
 
     /** Client properties (without bootstrap servers) of the super user, for the test's own set-up. */
     static Map<String, String> superUserClientProperties() {
-        return clientProperties(SUPER_USER_MECHANISM, "org.apache.kafka.common.security.plain.PlainLoginModule",
-                SUPER_USER, JaasUtils.KAFKA_PLAIN_ADMIN_PASSWORD);
+        return clientProperties(
+                SUPER_USER_MECHANISM,
+                "org.apache.kafka.common.security.plain.PlainLoginModule",
+                SUPER_USER,
+                JaasUtils.KAFKA_PLAIN_ADMIN_PASSWORD);
     }
 
     /** Client properties (without bootstrap servers) of an ordinary user authenticating with SCRAM-SHA-512. */
     static Map<String, String> scramClientProperties(String user, String password) {
-        return clientProperties(CLIENT_MECHANISM, "org.apache.kafka.common.security.scram.ScramLoginModule",
-                user, password);
+        return clientProperties(
+                CLIENT_MECHANISM, "org.apache.kafka.common.security.scram.ScramLoginModule", user, password);
     }
 
-    private static Map<String, String> clientProperties(String mechanism, String loginModule, String user,
-                                                        String password) {
+    private static Map<String, String> clientProperties(
+            String mechanism, String loginModule, String user, String password) {
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(password, "password");
         Map<String, String> p = new LinkedHashMap<>();
         p.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, SecurityProtocol.SASL_PLAINTEXT.name);
         p.put(SaslConfigs.SASL_MECHANISM, mechanism);
-        p.put(SaslConfigs.SASL_JAAS_CONFIG, loginModule + " required username=\"" + jaasQuoted(user)
-                + "\" password=\"" + jaasQuoted(password) + "\";");
+        p.put(
+                SaslConfigs.SASL_JAAS_CONFIG,
+                loginModule + " required username=\"" + jaasQuoted(user) + "\" password=\"" + jaasQuoted(password)
+                        + "\";");
         return p;
     }
 

@@ -32,8 +32,7 @@ final class TlsSetup {
     /** The only store type used: PKCS12, Java's default. */
     static final String STORE_TYPE = "PKCS12";
 
-    private TlsSetup() {
-    }
+    private TlsSetup() {}
 
     /** The listener security map: the clients' listener, the controller's, and each extra TLS listener. */
     static String securityProtocolMap(ListenerMode mode, Iterable<String> extraListeners) {
@@ -57,7 +56,8 @@ final class TlsSetup {
         p.putAll(trustStore(stores.trustStore()));
         if (mode == ListenerMode.MUTUAL_TLS) {
             if (!stores.hasSuperUser()) {
-                throw new IllegalArgumentException("mutual TLS needs a super-user key store for the cluster's own admin client");
+                throw new IllegalArgumentException(
+                        "mutual TLS needs a super-user key store for the cluster's own admin client");
             }
             p.put("ssl.client.auth", "required");
             p.put("ssl.principal.mapping.rules", PRINCIPAL_MAPPING_RULES);

@@ -20,8 +20,12 @@ import java.util.Objects;
  * @param superUserKeyStore the cluster's own admin identity under mutual TLS; null when not used
  * @param superUserPrincipal the principal {@code superUserKeyStore} maps to; null when not used
  */
-public record TlsStores(KeyStoreFile brokerKeyStore, KeyStoreFile trustStore, String brokerPrincipal,
-                        KeyStoreFile superUserKeyStore, String superUserPrincipal) {
+public record TlsStores(
+        KeyStoreFile brokerKeyStore,
+        KeyStoreFile trustStore,
+        String brokerPrincipal,
+        KeyStoreFile superUserKeyStore,
+        String superUserPrincipal) {
 
     public TlsStores {
         Objects.requireNonNull(brokerKeyStore, "brokerKeyStore");

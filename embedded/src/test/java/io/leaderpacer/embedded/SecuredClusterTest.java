@@ -38,7 +38,11 @@ class SecuredClusterTest {
 
     @BeforeAll
     static void startCluster() {
-        cluster = EmbeddedKafkaCluster.builder().brokers(1).saslScramWithAcls().build().start();
+        cluster = EmbeddedKafkaCluster.builder()
+                .brokers(1)
+                .saslScramWithAcls()
+                .build()
+                .start();
         cluster.createTopic(TOPIC, 2, 1);
         cluster.accessControl().createScramUser(USER, PASSWORD);
     }
@@ -52,11 +56,14 @@ class SecuredClusterTest {
 
     @Test
     void scramUser_isDeniedWithoutAclAndAllowedWithTopicDescribeAcl() throws Exception {
-        AclBinding describe = new AclBinding(new ResourcePattern(ResourceType.TOPIC, TOPIC, PatternType.LITERAL),
+        AclBinding describe = new AclBinding(
+                new ResourcePattern(ResourceType.TOPIC, TOPIC, PatternType.LITERAL),
                 new AccessControlEntry("User:" + USER, "*", AclOperation.DESCRIBE, AclPermissionType.ALLOW));
         try (Admin user = Admin.create(new HashMap<>(cluster.scramClientProperties(USER, PASSWORD)))) {
             assertThatThrownBy(() -> describe(user))
-                    .isInstanceOf(ExecutionException.class).cause().isInstanceOf(TopicAuthorizationException.class);
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOf(TopicAuthorizationException.class);
 
             cluster.accessControl().grant(List.of(describe));
             assertThat(cluster.accessControl().aclsOf("User:" + USER)).containsExactly(describe);
@@ -65,7 +72,9 @@ class SecuredClusterTest {
             cluster.accessControl().revoke(List.of(describe));
             assertThat(cluster.accessControl().aclsOf("User:" + USER)).isEmpty();
             assertThatThrownBy(() -> describe(user))
-                    .isInstanceOf(ExecutionException.class).cause().isInstanceOf(TopicAuthorizationException.class);
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOf(TopicAuthorizationException.class);
         }
     }
 
@@ -73,7 +82,9 @@ class SecuredClusterTest {
     void wrongPassword_failsAuthentication() {
         try (Admin user = Admin.create(new HashMap<>(cluster.scramClientProperties(USER, "not-the-password")))) {
             assertThatThrownBy(() -> describe(user))
-                    .isInstanceOf(ExecutionException.class).cause().isInstanceOf(SaslAuthenticationException.class);
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOf(SaslAuthenticationException.class);
         }
     }
 
@@ -89,11 +100,16 @@ class SecuredClusterTest {
         EmbeddedKafkaCluster plain = EmbeddedKafkaCluster.builder().brokers(1).build();
         assertThat(plain.isSecured()).isFalse();
         assertThatThrownBy(() -> plain.scramClientProperties(USER, PASSWORD))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("saslScramWithAcls()");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("saslScramWithAcls()");
     }
 
     private static int describe(Admin admin) throws Exception {
-        return admin.describeTopics(List.of(TOPIC)).allTopicNames().get(30, TimeUnit.SECONDS).get(TOPIC)
-                .partitions().size();
+        return admin.describeTopics(List.of(TOPIC))
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .get(TOPIC)
+                .partitions()
+                .size();
     }
 }

@@ -18,8 +18,8 @@ import java.util.Locale;
  * @param verdict    the gate's verdict for this run, where its episode stands, and why
  * @param run        the elections the run granted it, held back from it and deferred
  */
-public record BrokerGateReport(int broker, boolean active, PartitionCounts partitions, Ratio ratio, Verdict verdict,
-                               RunCounts run) {
+public record BrokerGateReport(
+        int broker, boolean active, PartitionCounts partitions, Ratio ratio, Verdict verdict, RunCounts run) {
 
     /**
      * The broker's preferred partitions.
@@ -28,8 +28,7 @@ public record BrokerGateReport(int broker, boolean active, PartitionCounts parti
      * @param imbalanced          of them, those it does not lead
      * @param outOfSync           of them, those where it is not in the ISR
      */
-    public record PartitionCounts(int preferredPartitions, int imbalanced, int outOfSync) {
-    }
+    public record PartitionCounts(int preferredPartitions, int imbalanced, int outOfSync) {}
 
     /**
      * The gate's comparison.
@@ -63,8 +62,8 @@ public record BrokerGateReport(int broker, boolean active, PartitionCounts parti
     public record Verdict(GatePhase phase, long episodeStartMs, long gatedActiveMs, int clearRuns, String reason) {
 
         /** The verdict of every broker under {@code immediate}. */
-        static final Verdict NOT_APPLICABLE = new Verdict(GatePhase.NOT_APPLICABLE, -1, 0, 0,
-                "algorithm is immediate: no gate");
+        static final Verdict NOT_APPLICABLE =
+                new Verdict(GatePhase.NOT_APPLICABLE, -1, 0, 0, "algorithm is immediate: no gate");
     }
 
     /**
@@ -87,9 +86,16 @@ public record BrokerGateReport(int broker, boolean active, PartitionCounts parti
 
     /** A one-line explanation. */
     public String explain() {
-        return String.format(Locale.ROOT, "broker %d: %s (%d/%d out of sync = %.2f%%, threshold %s%%) - %s",
-                broker, verdict.phase(), ratio.numerator(), ratio.denominator(), ratio.percent(),
-                PacerConfigFormat.percent(ratio.thresholdPercent()), verdict.reason());
+        return String.format(
+                Locale.ROOT,
+                "broker %d: %s (%d/%d out of sync = %.2f%%, threshold %s%%) - %s",
+                broker,
+                verdict.phase(),
+                ratio.numerator(),
+                ratio.denominator(),
+                ratio.percent(),
+                PacerConfigFormat.percent(ratio.thresholdPercent()),
+                verdict.reason());
     }
 
     BrokerGateReport withRunCounts(RunCounts counts) {

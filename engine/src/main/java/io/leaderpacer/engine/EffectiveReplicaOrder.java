@@ -28,7 +28,11 @@ public final class EffectiveReplicaOrder {
         if (deprioritizedBrokers.isEmpty()) {
             return ASSIGNMENT_ORDER;
         }
-        return new EffectiveReplicaOrder(deprioritizedBrokers.stream().mapToInt(Integer::intValue).sorted().distinct().toArray());
+        return new EffectiveReplicaOrder(deprioritizedBrokers.stream()
+                .mapToInt(Integer::intValue)
+                .sorted()
+                .distinct()
+                .toArray());
     }
 
     /** Whether this is plain assignment order (an empty list), where the preferred replica is the first one. */

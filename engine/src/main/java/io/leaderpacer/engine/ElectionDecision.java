@@ -104,7 +104,8 @@ public record ElectionDecision(
                 return config.throttleIntervalMs() > 0 ? "cap reached: throttle.interval.ms" : "cap reached: at once";
             case GATED:
                 return delay < PeriodicTask.electPreferred(config).periodMs()
-                        ? "a broker is gated: recheck.interval.ms" : "check interval";
+                        ? "a broker is gated: recheck.interval.ms"
+                        : "check interval";
             default:
                 return "check interval";
         }
@@ -113,12 +114,23 @@ public record ElectionDecision(
     /** A multi-line explanation of the run for logs and {@code pacer plan}. */
     public String explain() {
         StringBuilder sb = new StringBuilder();
-        sb.append("run at ").append(atMs).append(" ms: ").append(elections.size()).append(" elections")
+        sb.append("run at ")
+                .append(atMs)
+                .append(" ms: ")
+                .append(elections.size())
+                .append(" elections")
                 .append(moreWork ? " (cap " + config.maxPerRun() + " reached, more work)" : "")
-                .append(", ").append(skippedByGate).append(" skipped by gate, ")
-                .append(deferredByThrottle).append(" deferred by throttle, ")
-                .append(imbalancedCount).append(" imbalanced; next run in ").append(nextRunDelayMs()).append(" ms (")
-                .append(nextRunReason()).append(")\n");
+                .append(", ")
+                .append(skippedByGate)
+                .append(" skipped by gate, ")
+                .append(deferredByThrottle)
+                .append(" deferred by throttle, ")
+                .append(imbalancedCount)
+                .append(" imbalanced; next run in ")
+                .append(nextRunDelayMs())
+                .append(" ms (")
+                .append(nextRunReason())
+                .append(")\n");
         for (BrokerGateReport r : brokers) {
             sb.append("  ").append(r.explain()).append('\n');
         }

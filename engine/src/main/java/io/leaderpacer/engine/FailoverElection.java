@@ -14,8 +14,7 @@ import io.leaderpacer.engine.cluster.PartitionState;
  */
 public final class FailoverElection {
 
-    private FailoverElection() {
-    }
+    private FailoverElection() {}
 
     /**
      * The outcome of a failover election.
@@ -29,8 +28,12 @@ public final class FailoverElection {
         }
     }
 
-    public static Result elect(PartitionState p, ClusterSnapshot cluster, EffectiveReplicaOrder order,
-                               boolean elrEnabled, boolean uncleanAllowed) {
+    public static Result elect(
+            PartitionState p,
+            ClusterSnapshot cluster,
+            EffectiveReplicaOrder order,
+            boolean elrEnabled,
+            boolean uncleanAllowed) {
         int n = p.replicaCount();
         for (int i = 0; i < n; i++) {
             int r = order.at(p, i);

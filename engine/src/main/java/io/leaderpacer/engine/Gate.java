@@ -23,19 +23,17 @@ final class Gate {
     /** KIP-1358's hysteresis constant: internal, not configurable in v1. */
     static final int CLEAR_RUNS_TO_RELEASE = 2;
 
-    private Gate() {
-    }
+    private Gate() {}
 
     /**
      * The gate's verdicts for one run.
      *
      * @param blocked per broker index of the snapshot, whether its preferred partitions are held back
      */
-    record Verdicts(boolean[] blocked, List<BrokerGateReport> reports, SortedMap<Integer, BrokerGateState> nextGates) {
-    }
+    record Verdicts(boolean[] blocked, List<BrokerGateReport> reports, SortedMap<Integer, BrokerGateState> nextGates) {}
 
-    static Verdicts evaluate(ClusterView cluster, PreferredCounts counts, PacerConfig config,
-                             BalancerMemory memory, long nowMs) {
+    static Verdicts evaluate(
+            ClusterView cluster, PreferredCounts counts, PacerConfig config, BalancerMemory memory, long nowMs) {
         int size = cluster.brokerCount();
         boolean[] blocked = new boolean[size];
         List<BrokerGateReport> reports = new ArrayList<>();
@@ -59,13 +57,20 @@ final class Gate {
             int total = i >= 0 ? counts.total[i] : 0;
             int imbalanced = i >= 0 ? counts.imbalanced[i] : 0;
             int outOfSync = i >= 0 ? counts.outOfSync[i] : 0;
-            BrokerGateReport.PartitionCounts partitions = new BrokerGateReport.PartitionCounts(total, imbalanced, outOfSync);
+            BrokerGateReport.PartitionCounts partitions =
+                    new BrokerGateReport.PartitionCounts(total, imbalanced, outOfSync);
             BrokerGateReport.Ratio ratio = new BrokerGateReport.Ratio(
-                    literal ? (i >= 0 ? counts.outOfSyncImbalanced[i] : 0) : outOfSync, literal ? imbalanced : total,
+                    literal ? (i >= 0 ? counts.outOfSyncImbalanced[i] : 0) : outOfSync,
+                    literal ? imbalanced : total,
                     config.thresholdPercent());
 
             if (!config.waitForSync()) {
-                reports.add(new BrokerGateReport(b, active, partitions, ratio, BrokerGateReport.Verdict.NOT_APPLICABLE,
+                reports.add(new BrokerGateReport(
+                        b,
+                        active,
+                        partitions,
+                        ratio,
+                        BrokerGateReport.Verdict.NOT_APPLICABLE,
                         BrokerGateReport.RunCounts.NONE));
                 continue;
             }
@@ -75,8 +80,15 @@ final class Gate {
             boolean over = ratio.over();
             String ratioText = numerator + "/" + denominator + " = " + percentWithTwoDecimals(numerator, denominator)
                     + "% out of sync " + (over ? ">" : "<=") + " threshold " + threshold + "%";
-            Step step = step(memory.gate(b), active, over, wall, config.maxWaitMs(), config.recheck().hysteresisMinMs(),
-                    nowMs, ratioText);
+            Step step = step(
+                    memory.gate(b),
+                    active,
+                    over,
+                    wall,
+                    config.maxWaitMs(),
+                    config.recheck().hysteresisMinMs(),
+                    nowMs,
+                    ratioText);
             BrokerGateState now = step.next();
             if (now != null) {
                 next.put(b, now);
@@ -84,25 +96,45 @@ final class Gate {
             if (step.phase().blocksElections() && i >= 0) {
                 blocked[i] = true;
             }
-            reports.add(new BrokerGateReport(b, active, partitions, ratio, new BrokerGateReport.Verdict(step.phase(),
-                    now == null ? -1 : now.episodeStartMs(), now == null ? 0 : now.gatedMs(),
-                    now == null ? 0 : now.clearRuns(), step.reason()), BrokerGateReport.RunCounts.NONE));
+            reports.add(new BrokerGateReport(
+                    b,
+                    active,
+                    partitions,
+                    ratio,
+                    new BrokerGateReport.Verdict(
+                            step.phase(),
+                            now == null ? -1 : now.episodeStartMs(),
+                            now == null ? 0 : now.gatedMs(),
+                            now == null ? 0 : now.clearRuns(),
+                            step.reason()),
+                    BrokerGateReport.RunCounts.NONE));
         }
         return new Verdicts(blocked, reports, next);
     }
 
     /** One broker's transition: its verdict this run, what to remember, and why. */
-    private record Step(GatePhase phase, BrokerGateState next, String reason) {
-    }
+    private record Step(GatePhase phase, BrokerGateState next, String reason) {}
 
-    private static Step step(BrokerGateState prev, boolean active, boolean over, boolean wall, long maxWaitMs,
-                             long hysteresisMinMs, long nowMs, String ratio) {
+    private static Step step(
+            BrokerGateState prev,
+            boolean active,
+            boolean over,
+            boolean wall,
+            long maxWaitMs,
+            long hysteresisMinMs,
+            long nowMs,
+            String ratio) {
         if (!active && !wall) {
             // A restart ends an episode: it cannot lead anyway, and coming back is a new recovery.
-            return new Step(GatePhase.INACTIVE, null, prev == null
-                    ? "inactive (fenced, shutting down or not registered), cannot lead; no gating episode: " + ratio
-                    : "inactive (fenced, shutting down or not registered): its gating episode since "
-                    + prev.episodeStartMs() + " ms ends; a new one starts if it is back over the threshold: " + ratio);
+            return new Step(
+                    GatePhase.INACTIVE,
+                    null,
+                    prev == null
+                            ? "inactive (fenced, shutting down or not registered), cannot lead; no gating episode: "
+                                    + ratio
+                            : "inactive (fenced, shutting down or not registered): its gating episode since "
+                                    + prev.episodeStartMs()
+                                    + " ms ends; a new one starts if it is back over the threshold: " + ratio);
         }
         GatePhase quiet = active ? GatePhase.OPEN : GatePhase.INACTIVE;
         if (prev == null) {
@@ -114,35 +146,51 @@ final class Gate {
         boolean maxWaitRanOut = maxWaitMs > 0 && clock >= maxWaitMs;
         if (prev.phase() == GatePhase.ESCAPED) {
             return over
-                    ? new Step(GatePhase.ESCAPED, new BrokerGateState(GatePhase.ESCAPED, prev.episodeStartMs(), clock, 0),
-                    "released by max-wait escape and stays released until it passes on its own: " + ratio)
+                    ? new Step(
+                            GatePhase.ESCAPED,
+                            new BrokerGateState(GatePhase.ESCAPED, prev.episodeStartMs(), clock, 0),
+                            "released by max-wait escape and stays released until it passes on its own: " + ratio)
                     : new Step(quiet, null, "passed the gate on its own after a max-wait escape: " + ratio);
         }
         if (over) {
             return maxWaitRanOut
-                    ? new Step(GatePhase.ESCAPED, new BrokerGateState(GatePhase.ESCAPED, prev.episodeStartMs(), clock, 0),
-                    "max-wait escape after " + clock + " ms gated (max.wait.ms " + maxWaitMs + "): " + ratio)
-                    : new Step(GatePhase.GATED, new BrokerGateState(GatePhase.GATED, prev.episodeStartMs(), clock, 0),
-                    "gated for " + clock + " ms: " + ratio);
+                    ? new Step(
+                            GatePhase.ESCAPED,
+                            new BrokerGateState(GatePhase.ESCAPED, prev.episodeStartMs(), clock, 0),
+                            "max-wait escape after " + clock + " ms gated (max.wait.ms " + maxWaitMs + "): " + ratio)
+                    : new Step(
+                            GatePhase.GATED,
+                            new BrokerGateState(GatePhase.GATED, prev.episodeStartMs(), clock, 0),
+                            "gated for " + clock + " ms: " + ratio);
         }
         int clear = prev.clearRuns() + 1;
         long clearSince = prev.clearRuns() == 0 ? nowMs : prev.clearSinceMs();
         long clearFor = Math.max(0, nowMs - clearSince);
         if (clear >= CLEAR_RUNS_TO_RELEASE && clearFor >= hysteresisMinMs) {
-            return new Step(quiet, null, "released after " + clear + " consecutive clear runs"
-                    + (hysteresisMinMs > 0 ? " over " + clearFor + " ms (hysteresis.min.ms " + hysteresisMinMs + ")" : "")
-                    + ": " + ratio);
+            return new Step(
+                    quiet,
+                    null,
+                    "released after " + clear + " consecutive clear runs"
+                            + (hysteresisMinMs > 0
+                                    ? " over " + clearFor + " ms (hysteresis.min.ms " + hysteresisMinMs + ")"
+                                    : "")
+                            + ": " + ratio);
         }
         if (maxWaitRanOut) {
             // Released by the escape on a run it already passes on its own: the episode is over, and a
             // later run over the threshold starts a new one.
-            return new Step(quiet, null, "max-wait ran out after " + clock + " ms gated (max.wait.ms " + maxWaitMs
-                    + ") on a clear run: released, and it passes on its own: " + ratio);
+            return new Step(
+                    quiet,
+                    null,
+                    "max-wait ran out after " + clock + " ms gated (max.wait.ms " + maxWaitMs
+                            + ") on a clear run: released, and it passes on its own: " + ratio);
         }
         String held = clear < CLEAR_RUNS_TO_RELEASE
                 ? "clear " + clear + "/" + CLEAR_RUNS_TO_RELEASE + " runs"
                 : "clear " + clear + " runs over " + clearFor + " ms of hysteresis.min.ms " + hysteresisMinMs;
-        return new Step(GatePhase.GATED, new BrokerGateState(GatePhase.GATED, prev.episodeStartMs(), clock, clear, clearSince),
+        return new Step(
+                GatePhase.GATED,
+                new BrokerGateState(GatePhase.GATED, prev.episodeStartMs(), clock, clear, clearSince),
                 held + ", still gated (hysteresis): " + ratio);
     }
 

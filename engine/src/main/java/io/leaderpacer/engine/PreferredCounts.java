@@ -46,8 +46,16 @@ final class PreferredCounts {
     /** All imbalanced partitions, the figure behind Kafka's PreferredReplicaImbalanceCount. */
     final int imbalancedCount;
 
-    private PreferredCounts(int[] candidates, int[] candidatePreferred, int candidateCount, int[] candidatesPerBroker,
-                            int[] total, int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced, int imbalancedCount) {
+    private PreferredCounts(
+            int[] candidates,
+            int[] candidatePreferred,
+            int candidateCount,
+            int[] candidatesPerBroker,
+            int[] total,
+            int[] imbalanced,
+            int[] outOfSync,
+            int[] outOfSyncImbalanced,
+            int imbalancedCount) {
         this.candidates = candidates;
         this.candidatePreferred = candidatePreferred;
         this.candidateCount = candidateCount;
@@ -74,9 +82,14 @@ final class PreferredCounts {
                     continue;
                 }
                 int pref = cluster.firstReplicaIndexAt(i);
-                t.add(i, pref, cluster.imbalancedAt(i), cluster.reassigningOrDeletingAt(i),
+                t.add(
+                        i,
+                        pref,
+                        cluster.imbalancedAt(i),
+                        cluster.reassigningOrDeletingAt(i),
                         cluster.topicDeletingAt(i) || (skipReassigning && cluster.reassigningOrDeletingAt(i)),
-                        cluster.firstReplicaInIsrAt(i), cluster.topicDeletingAt(i));
+                        cluster.firstReplicaInIsrAt(i),
+                        cluster.topicDeletingAt(i));
             }
         } else {
             for (int i = 0; i < n; i++) {
@@ -86,8 +99,14 @@ final class PreferredCounts {
                 }
                 int prefId = order.preferred(p);
                 boolean guarded = p.reassigning() || p.topicDeleting();
-                t.add(i, cluster.brokerIndexOf(prefId), p.leader() != prefId, guarded,
-                        p.topicDeleting() || (skipReassigning && guarded), p.isrContains(prefId), p.topicDeleting());
+                t.add(
+                        i,
+                        cluster.brokerIndexOf(prefId),
+                        p.leader() != prefId,
+                        guarded,
+                        p.topicDeleting() || (skipReassigning && guarded),
+                        p.isrContains(prefId),
+                        p.topicDeleting());
             }
         }
         return t.counts();
@@ -99,8 +118,16 @@ final class PreferredCounts {
      */
     static PreferredCounts fromState(io.leaderpacer.engine.cluster.ClusterState state) {
         io.leaderpacer.engine.cluster.ClusterState.Counts c = state.counts();
-        return new PreferredCounts(new int[0], new int[0], c.candidateCount(), c.candidatesPerBroker(), c.total(),
-                c.imbalanced(), c.outOfSync(), c.outOfSyncImbalanced(), c.imbalancedCount());
+        return new PreferredCounts(
+                new int[0],
+                new int[0],
+                c.candidateCount(),
+                c.candidatesPerBroker(),
+                c.total(),
+                c.imbalanced(),
+                c.outOfSync(),
+                c.outOfSyncImbalanced(),
+                c.imbalancedCount());
     }
 
     /** The position of the {@code c}-th candidate ({@code c < candidateCount}). */
@@ -136,8 +163,16 @@ final class PreferredCounts {
         }
 
         PreferredCounts counts() {
-            return new PreferredCounts(candidates, candidatePreferred, candidateCount, candidatesPerBroker, total,
-                    imbalanced, outOfSync, outOfSyncImbalanced, imbalancedCount);
+            return new PreferredCounts(
+                    candidates,
+                    candidatePreferred,
+                    candidateCount,
+                    candidatesPerBroker,
+                    total,
+                    imbalanced,
+                    outOfSync,
+                    outOfSyncImbalanced,
+                    imbalancedCount);
         }
 
         /**
@@ -146,8 +181,14 @@ final class PreferredCounts {
          * @param notElected not a candidate of this run
          * @param deleting   in a topic being deleted: no candidate of any run
          */
-        void add(int position, int pref, boolean isImbalanced, boolean guarded, boolean notElected, boolean inSync,
-                 boolean deleting) {
+        void add(
+                int position,
+                int pref,
+                boolean isImbalanced,
+                boolean guarded,
+                boolean notElected,
+                boolean inSync,
+                boolean deleting) {
             if (isImbalanced && !deleting) {
                 candidatesPerBroker[pref]++;
             }

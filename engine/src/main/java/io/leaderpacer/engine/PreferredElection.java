@@ -24,8 +24,7 @@ public final class PreferredElection {
     /** Returned when the rule changes nothing. */
     public static final int NO_CHANGE = Integer.MIN_VALUE;
 
-    private PreferredElection() {
-    }
+    private PreferredElection() {}
 
     /**
      * The leader the rule picks for a partition ({@link PartitionState#NO_LEADER} for "no leader"), or
@@ -47,8 +46,11 @@ public final class PreferredElection {
                     break;
                 }
             }
-            if (target == PartitionState.NO_LEADER && p.isrIsEmpty() && p.elrIsEmpty()
-                    && p.lastKnownLeader() != PartitionState.NO_LEADER && cluster.isActive(p.lastKnownLeader())) {
+            if (target == PartitionState.NO_LEADER
+                    && p.isrIsEmpty()
+                    && p.elrIsEmpty()
+                    && p.lastKnownLeader() != PartitionState.NO_LEADER
+                    && cluster.isActive(p.lastKnownLeader())) {
                 // KIP-966's balanced recovery, as Kafka's builder does it: the last known leader, uncleanly.
                 target = p.lastKnownLeader();
             }
@@ -69,7 +71,9 @@ public final class PreferredElection {
                 if (cluster.isActiveAt(pref)) {
                     return cluster.brokerIdAt(pref);
                 }
-            } else if (!cluster.isrEmptyAt(i) && cluster.leaderInIsrAt(i) && cluster.isActiveAt(cluster.leaderIndexAt(i))) {
+            } else if (!cluster.isrEmptyAt(i)
+                    && cluster.leaderInIsrAt(i)
+                    && cluster.isActiveAt(cluster.leaderIndexAt(i))) {
                 // The preferred replica is out of a non-empty ISR, so it cannot lead; the leader is valid and stays.
                 return NO_CHANGE;
             }

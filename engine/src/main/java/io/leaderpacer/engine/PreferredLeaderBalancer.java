@@ -20,8 +20,7 @@ import java.util.Objects;
  */
 public final class PreferredLeaderBalancer {
 
-    private PreferredLeaderBalancer() {
-    }
+    private PreferredLeaderBalancer() {}
 
     /**
      * Decides one run.
@@ -32,7 +31,8 @@ public final class PreferredLeaderBalancer {
      *                {@link BalancerMemory#empty()} after a (controller) restart
      * @param nowMs   the run's time in milliseconds, on any monotonic scale
      */
-    public static ElectionDecision decide(ClusterSnapshot cluster, PacerConfig config, BalancerMemory memory, long nowMs) {
+    public static ElectionDecision decide(
+            ClusterSnapshot cluster, PacerConfig config, BalancerMemory memory, long nowMs) {
         Objects.requireNonNull(cluster, "cluster");
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(memory, "memory");
@@ -52,38 +52,60 @@ public final class PreferredLeaderBalancer {
         Objects.requireNonNull(memory, "memory");
         EffectiveReplicaOrder order = EffectiveReplicaOrder.of(config.deprioritizedBrokers());
         if (!order.isAssignmentOrder()) {
-            return decide(cluster, PreferredCounts.of(cluster, order, config.waitForSync()), order, config, memory, nowMs);
+            return decide(
+                    cluster, PreferredCounts.of(cluster, order, config.waitForSync()), order, config, memory, nowMs);
         }
         PreferredCounts counts = PreferredCounts.fromState(cluster);
         Gate.Verdicts verdicts = Gate.evaluate(cluster, counts, config, memory, nowMs);
         RunSelection selection = config.waitForSync()
-                ? StateSelection.waitForSync(cluster, order, verdicts.blocked(), config.maxPerRun(),
-                memory.lastRoundRobinStart())
+                ? StateSelection.waitForSync(
+                        cluster, order, verdicts.blocked(), config.maxPerRun(), memory.lastRoundRobinStart())
                 : StateSelection.immediate(cluster, order, config.maxPerRun(), memory.lastRoundRobinStart());
         return finish(cluster, counts, verdicts, selection, config, nowMs);
     }
 
-    private static ElectionDecision decide(ClusterView cluster, PreferredCounts counts, EffectiveReplicaOrder order,
-                                           PacerConfig config, BalancerMemory memory, long nowMs) {
+    private static ElectionDecision decide(
+            ClusterView cluster,
+            PreferredCounts counts,
+            EffectiveReplicaOrder order,
+            PacerConfig config,
+            BalancerMemory memory,
+            long nowMs) {
         Gate.Verdicts verdicts = Gate.evaluate(cluster, counts, config, memory, nowMs);
         RunSelection selection = config.waitForSync()
-                ? SnapshotSelection.waitForSync(cluster, counts, order, verdicts.blocked(), config.maxPerRun(),
-                memory.lastRoundRobinStart())
+                ? SnapshotSelection.waitForSync(
+                        cluster, counts, order, verdicts.blocked(), config.maxPerRun(), memory.lastRoundRobinStart())
                 : SnapshotSelection.immediate(cluster, counts, order, config.maxPerRun(), memory.lastRoundRobinStart());
         return finish(cluster, counts, verdicts, selection, config, nowMs);
     }
 
     /** The reports with each broker's run counts, the next memory and the decision. */
-    private static ElectionDecision finish(ClusterView cluster, PreferredCounts counts, Gate.Verdicts verdicts,
-                                           RunSelection run, PacerConfig config, long nowMs) {
+    private static ElectionDecision finish(
+            ClusterView cluster,
+            PreferredCounts counts,
+            Gate.Verdicts verdicts,
+            RunSelection run,
+            PacerConfig config,
+            long nowMs) {
         List<BrokerGateReport> reports = new ArrayList<>(verdicts.reports().size());
         for (BrokerGateReport r : verdicts.reports()) {
             int b = cluster.brokerIndexOf(r.broker());
-            reports.add(b >= 0 ? r.withRunCounts(
-                    new BrokerGateReport.RunCounts(run.elected()[b], run.skipped()[b], run.deferred()[b])) : r);
+            reports.add(
+                    b >= 0
+                            ? r.withRunCounts(new BrokerGateReport.RunCounts(
+                                    run.elected()[b], run.skipped()[b], run.deferred()[b]))
+                            : r);
         }
         BalancerMemory next = new BalancerMemory(verdicts.nextGates(), run.lastStart(), nowMs);
-        return new ElectionDecision(nowMs, config, run.elections(), run.elections().size() >= config.maxPerRun(),
-                counts.imbalancedCount, run.skippedTotal(), run.deferredTotal(), reports, next);
+        return new ElectionDecision(
+                nowMs,
+                config,
+                run.elections(),
+                run.elections().size() >= config.maxPerRun(),
+                counts.imbalancedCount,
+                run.skippedTotal(),
+                run.deferredTotal(),
+                reports,
+                next);
     }
 }

@@ -15,8 +15,7 @@ import java.util.Arrays;
 final class RoundRobinSelection {
 
     /** The outcome: chosen candidate positions in selection order, and the broker id round-robin started from. */
-    record Result(int[] chosen, int chosenCount, int startBroker) {
-    }
+    record Result(int[] chosen, int chosenCount, int startBroker) {}
 
     /**
      * Which bucket each election comes from.
@@ -25,11 +24,9 @@ final class RoundRobinSelection {
      * @param picks        how many elections
      * @param startBroker  the broker id round-robin started from (the previous start when no bucket has any)
      */
-    record Order(int[] bucketOfPick, int picks, int startBroker) {
-    }
+    record Order(int[] bucketOfPick, int picks, int startBroker) {}
 
-    private RoundRobinSelection() {
-    }
+    private RoundRobinSelection() {}
 
     /**
      * @param ids       broker id of each non-empty bucket, ascending

@@ -12,6 +12,11 @@ import java.util.List;
  *
  * @param lastStart the broker id round-robin started from this run (the previous one under {@code immediate})
  */
-record RunSelection(List<Election> elections, int[] elected, int[] skipped, int[] deferred, int skippedTotal,
-                    int deferredTotal, int lastStart) {
-}
+record RunSelection(
+        List<Election> elections,
+        int[] elected,
+        int[] skipped,
+        int[] deferred,
+        int skippedTotal,
+        int deferredTotal,
+        int lastStart) {}

@@ -17,11 +17,10 @@ import java.util.List;
  */
 final class SnapshotSelection {
 
-    private SnapshotSelection() {
-    }
+    private SnapshotSelection() {}
 
-    static RunSelection immediate(ClusterView cluster, PreferredCounts counts, EffectiveReplicaOrder order, int cap,
-                                  int lastStart) {
+    static RunSelection immediate(
+            ClusterView cluster, PreferredCounts counts, EffectiveReplicaOrder order, int cap, int lastStart) {
         int tableSize = counts.brokerTableSize();
         int[] elected = new int[tableSize];
         int[] deferred = new int[tableSize];
@@ -35,14 +34,15 @@ final class SnapshotSelection {
             int pref = counts.preferredAt(c);
             int target = PreferredElection.targetAt(cluster, order, i, pref);
             if (target != PreferredElection.NO_CHANGE) {
-                elections.add(new Election(cluster.partitionAt(i).id(), cluster.leaderAt(i), target,
-                        cluster.brokerIdAt(pref)));
+                elections.add(new Election(
+                        cluster.partitionAt(i).id(), cluster.leaderAt(i), target, cluster.brokerIdAt(pref)));
                 elected[pref]++;
             }
         }
         for (; c < counts.candidateCount; c++) {
             int pref = counts.preferredAt(c);
-            if (PreferredElection.targetAt(cluster, order, counts.candidateAt(c), pref) != PreferredElection.NO_CHANGE) {
+            if (PreferredElection.targetAt(cluster, order, counts.candidateAt(c), pref)
+                    != PreferredElection.NO_CHANGE) {
                 deferred[pref]++;
                 deferredTotal++;
             }
@@ -50,8 +50,13 @@ final class SnapshotSelection {
         return new RunSelection(elections, elected, new int[tableSize], deferred, 0, deferredTotal, lastStart);
     }
 
-    static RunSelection waitForSync(ClusterView cluster, PreferredCounts counts, EffectiveReplicaOrder order,
-                                    boolean[] blocked, int cap, int lastStart) {
+    static RunSelection waitForSync(
+            ClusterView cluster,
+            PreferredCounts counts,
+            EffectiveReplicaOrder order,
+            boolean[] blocked,
+            int cap,
+            int lastStart) {
         int tableSize = counts.brokerTableSize();
         int[] elected = new int[tableSize];
         int[] skipped = new int[tableSize];
@@ -83,12 +88,16 @@ final class SnapshotSelection {
         for (int b = 0; b < tableSize; b++) {
             idOfIndex[b] = cluster.brokerIdAt(b);
         }
-        RoundRobinSelection.Result chosen = RoundRobinSelection.select(candidateBroker, count, idOfIndex, cap, lastStart);
+        RoundRobinSelection.Result chosen =
+                RoundRobinSelection.select(candidateBroker, count, idOfIndex, cap, lastStart);
         List<Election> elections = new ArrayList<>(Math.min(cap, 1024));
         for (int j = 0; j < chosen.chosenCount(); j++) {
             int c = chosen.chosen()[j];
             int i = candidateIndex[c];
-            elections.add(new Election(cluster.partitionAt(i).id(), cluster.leaderAt(i), candidateTarget[c],
+            elections.add(new Election(
+                    cluster.partitionAt(i).id(),
+                    cluster.leaderAt(i),
+                    candidateTarget[c],
                     cluster.brokerIdAt(candidateBroker[c])));
             elected[candidateBroker[c]]++;
         }
@@ -99,7 +108,13 @@ final class SnapshotSelection {
         for (int c = 0; c < count; c++) {
             deferred[candidateBroker[c]]++;
         }
-        return new RunSelection(elections, elected, skipped, deferred, skippedTotal, count - chosen.chosenCount(),
+        return new RunSelection(
+                elections,
+                elected,
+                skipped,
+                deferred,
+                skippedTotal,
+                count - chosen.chosenCount(),
                 chosen.startBroker());
     }
 }

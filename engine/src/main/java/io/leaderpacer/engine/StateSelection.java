@@ -20,8 +20,7 @@ import java.util.List;
  */
 final class StateSelection {
 
-    private StateSelection() {
-    }
+    private StateSelection() {}
 
     static RunSelection immediate(ClusterState s, EffectiveReplicaOrder order, int cap, int lastStart) {
         CandidateIndex ci = s.candidates();
@@ -51,8 +50,9 @@ final class StateSelection {
                 if (s.isActiveAt(b)) {
                     deferred[b] += ci.bucketCountAtOrAfter(b, pos);
                 } else {
-                    for (int slot = ci.nextBucketSlot(b, ci.firstBucketSlotAtOrAfter(b, pos)); slot >= 0;
-                         slot = ci.nextBucketSlot(b, slot + 1)) {
+                    for (int slot = ci.nextBucketSlot(b, ci.firstBucketSlotAtOrAfter(b, pos));
+                            slot >= 0;
+                            slot = ci.nextBucketSlot(b, slot + 1)) {
                         deferred[b] += valid(s, order, ci.bucketPosition(b, slot));
                     }
                 }
@@ -73,11 +73,12 @@ final class StateSelection {
     /** 1 when the candidate at {@code pos} is a valid election, else 0. */
     private static int valid(ClusterState s, EffectiveReplicaOrder order, int pos) {
         return PreferredElection.targetAt(s, order, pos, s.firstReplicaIndexAt(pos)) != PreferredElection.NO_CHANGE
-                ? 1 : 0;
+                ? 1
+                : 0;
     }
 
-    static RunSelection waitForSync(ClusterState s, EffectiveReplicaOrder order, boolean[] blocked, int cap,
-                                    int lastStart) {
+    static RunSelection waitForSync(
+            ClusterState s, EffectiveReplicaOrder order, boolean[] blocked, int cap, int lastStart) {
         CandidateIndex ci = s.candidates();
         int size = s.brokerCount();
         int[] electable = new int[size];
@@ -161,8 +162,14 @@ final class StateSelection {
         for (int b = 0; b < size; b++) {
             deferred[b] = electable[b] - elected[b];
         }
-        return new RunSelection(elections, elected, skipped, deferred, skippedTotal,
-                (int) (electableTotal - elections.size()), picks.startBroker());
+        return new RunSelection(
+                elections,
+                elected,
+                skipped,
+                deferred,
+                skippedTotal,
+                (int) (electableTotal - elections.size()),
+                picks.startBroker());
     }
 
     /** Electable candidates found by evaluating them, as (preferred broker index, position) pairs in one long. */
@@ -170,8 +177,13 @@ final class StateSelection {
         private long[] keys = new long[16];
         private int count;
 
-        void consider(ClusterState s, EffectiveReplicaOrder order, int pos, boolean[] blocked, int[] electable,
-                      int[] skipped) {
+        void consider(
+                ClusterState s,
+                EffectiveReplicaOrder order,
+                int pos,
+                boolean[] blocked,
+                int[] electable,
+                int[] skipped) {
             int pref = s.firstReplicaIndexAt(pos);
             if (PreferredElection.targetAt(s, order, pos, pref) == PreferredElection.NO_CHANGE) {
                 return;

@@ -48,8 +48,8 @@ class BalancerProperties {
     }
 
     @Property
-    void newLeader_isActiveAndInIsr_orInElrOnlyWhenIsrIsEmpty_orNoLeaderWhenNoneCan(@ForAll("clusters") ClusterSnapshot cluster,
-                                                              @ForAll("configs") PacerConfig config) {
+    void newLeader_isActiveAndInIsr_orInElrOnlyWhenIsrIsEmpty_orNoLeaderWhenNoneCan(
+            @ForAll("clusters") ClusterSnapshot cluster, @ForAll("configs") PacerConfig config) {
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
         Map<PartitionId, PartitionState> parts = byId(cluster);
 
@@ -59,22 +59,28 @@ class BalancerProperties {
                 // Kafka's "no leader": only when no replica at all could lead, and the partition named a leader.
                 assertThat(p.hasLeader()).as("%s", p).isTrue();
                 for (int i = 0; i < p.replicaCount(); i++) {
-                    assertThat(validLeader(cluster, p, p.replicaAt(i))).as("%s: %d could lead", p, p.replicaAt(i)).isFalse();
+                    assertThat(validLeader(cluster, p, p.replicaAt(i)))
+                            .as("%s: %d could lead", p, p.replicaAt(i))
+                            .isFalse();
                 }
                 continue;
             }
             assertThat(cluster.isActive(e.newLeader())).as("%s active", e).isTrue();
             if (p.isrIsEmpty()) {
-                assertThat(p.elrContains(e.newLeader())).as("%s in ELR of %s", e, p).isTrue();
+                assertThat(p.elrContains(e.newLeader()))
+                        .as("%s in ELR of %s", e, p)
+                        .isTrue();
             } else {
-                assertThat(p.isrContains(e.newLeader())).as("%s in ISR of %s", e, p).isTrue();
+                assertThat(p.isrContains(e.newLeader()))
+                        .as("%s in ISR of %s", e, p)
+                        .isTrue();
             }
         }
     }
 
     @Property
-    void elections_neverExceedTheCap_andMoreWorkMeansTheCapWasReached(@ForAll("clusters") ClusterSnapshot cluster,
-                                                                      @ForAll("configs") PacerConfig config) {
+    void elections_neverExceedTheCap_andMoreWorkMeansTheCapWasReached(
+            @ForAll("clusters") ClusterSnapshot cluster, @ForAll("configs") PacerConfig config) {
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
 
         assertThat(d.elections().size()).isLessThanOrEqualTo(config.maxPerRun());
@@ -94,29 +100,38 @@ class BalancerProperties {
         Set<PartitionId> seen = new HashSet<>();
         for (Election e : d.elections()) {
             PartitionState p = parts.get(e.partition());
-            assertThat(seen.add(e.partition())).as("%s elected twice", e.partition()).isTrue();
+            assertThat(seen.add(e.partition()))
+                    .as("%s elected twice", e.partition())
+                    .isTrue();
             assertThat(p.topicDeleting()).as("%s", p).isFalse();
-            assertThat(config.waitForSync() && p.reassigning()).as("wait-for-sync keeps KIP-1358's guard: %s", p).isFalse();
+            assertThat(config.waitForSync() && p.reassigning())
+                    .as("wait-for-sync keeps KIP-1358's guard: %s", p)
+                    .isFalse();
             assertThat(e.previousLeader()).isEqualTo(p.leader());
             assertThat(e.newLeader()).isNotEqualTo(p.leader());
             assertThat(e.preferredBroker()).isEqualTo(order.preferred(p));
             if (validLeader(cluster, p, e.preferredBroker())) {
-                assertThat(e.newLeader()).as("valid preferred replica wins: %s", p).isEqualTo(e.preferredBroker());
+                assertThat(e.newLeader())
+                        .as("valid preferred replica wins: %s", p)
+                        .isEqualTo(e.preferredBroker());
             } else {
                 assertThat(p.hasLeader() && validLeader(cluster, p, p.leader()))
-                        .as("a valid current leader is kept: %s", p).isFalse();
+                        .as("a valid current leader is kept: %s", p)
+                        .isFalse();
             }
         }
     }
 
     @Property
-    void gatedBroker_receivesNoPreferredLeadership(@ForAll("clusters") ClusterSnapshot cluster,
-                                                   @ForAll("configs") PacerConfig config) {
+    void gatedBroker_receivesNoPreferredLeadership(
+            @ForAll("clusters") ClusterSnapshot cluster, @ForAll("configs") PacerConfig config) {
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
         Map<PartitionId, PartitionState> parts = byId(cluster);
 
         for (Election e : d.elections()) {
-            assertThat(d.isGated(e.preferredBroker())).as("%s comes from a gated broker's bucket", e).isFalse();
+            assertThat(d.isGated(e.preferredBroker()))
+                    .as("%s comes from a gated broker's bucket", e)
+                    .isFalse();
             if (d.isGated(e.newLeader())) {
                 // Only a partition with no valid leader at all may land on a gated broker, as a
                 // failover would: never as that broker's preferred leadership.
@@ -128,8 +143,8 @@ class BalancerProperties {
     }
 
     @Property
-    void sameInput_givesTheSameDecision(@ForAll("clusters") ClusterSnapshot cluster,
-                                        @ForAll("configs") PacerConfig config) {
+    void sameInput_givesTheSameDecision(
+            @ForAll("clusters") ClusterSnapshot cluster, @ForAll("configs") PacerConfig config) {
         ElectionDecision first = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 1_000);
         ClusterSnapshot copy = cluster.toBuilder().build();
         PacerConfig sameConfig = PacerConfig.fromMap(config.toMap());
@@ -148,15 +163,22 @@ class BalancerProperties {
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
         EffectiveReplicaOrder order = EffectiveReplicaOrder.of(config.deprioritizedBrokers());
 
-        long imbalanced = cluster.partitions().stream().filter(p -> p.leader() != order.preferred(p)).count();
+        long imbalanced = cluster.partitions().stream()
+                .filter(p -> p.leader() != order.preferred(p))
+                .count();
         long electable = cluster.partitions().stream()
                 .filter(p -> !p.topicDeleting() && !(config.waitForSync() && p.reassigning()))
                 .filter(p -> p.leader() != order.preferred(p))
                 .filter(p -> PreferredElection.decide(p, cluster, order) != PreferredElection.NO_CHANGE)
                 .count();
-        int elected = d.brokers().stream().mapToInt(report -> report.run().elected()).sum();
-        int skipped = d.brokers().stream().mapToInt(report -> report.run().skippedByGate()).sum();
-        int deferred = d.brokers().stream().mapToInt(report -> report.run().deferredByThrottle()).sum();
+        int elected =
+                d.brokers().stream().mapToInt(report -> report.run().elected()).sum();
+        int skipped = d.brokers().stream()
+                .mapToInt(report -> report.run().skippedByGate())
+                .sum();
+        int deferred = d.brokers().stream()
+                .mapToInt(report -> report.run().deferredByThrottle())
+                .sum();
 
         assertThat(d.imbalancedCount()).isEqualTo(imbalanced);
         assertThat(elected).isEqualTo(d.elections().size());
@@ -164,7 +186,8 @@ class BalancerProperties {
         // Under both algorithms the cap defers exactly the valid elections it did not make (immediate: those among
         // the candidates after the cap, which Kafka's loop leaves unexamined), counted per preferred broker.
         assertThat(deferred).isEqualTo(d.deferredByThrottle());
-        assertThat((long) d.elections().size() + d.skippedByGate() + d.deferredByThrottle()).isEqualTo(electable);
+        assertThat((long) d.elections().size() + d.skippedByGate() + d.deferredByThrottle())
+                .isEqualTo(electable);
         if (!config.waitForSync()) {
             assertThat(d.skippedByGate()).isZero();
         }
@@ -172,9 +195,14 @@ class BalancerProperties {
             List<PartitionState> preferring = cluster.partitions().stream()
                     .filter(p -> !p.reassigning() && !p.topicDeleting() && order.preferred(p) == r.broker())
                     .collect(Collectors.toList());
-            assertThat(r.partitions().preferredPartitions()).as("broker %d", r.broker()).isEqualTo(preferring.size());
-            assertThat(r.partitions().outOfSync()).as("broker %d", r.broker())
-                    .isEqualTo(preferring.stream().filter(p -> !p.isrContains(r.broker())).count());
+            assertThat(r.partitions().preferredPartitions())
+                    .as("broker %d", r.broker())
+                    .isEqualTo(preferring.size());
+            assertThat(r.partitions().outOfSync())
+                    .as("broker %d", r.broker())
+                    .isEqualTo(preferring.stream()
+                            .filter(p -> !p.isrContains(r.broker()))
+                            .count());
         }
     }
 
@@ -190,10 +218,15 @@ class BalancerProperties {
                 eligible.add(r);
             }
         }
-        int most = eligible.stream().mapToInt(report -> report.run().elected()).max().orElse(0);
+        int most = eligible.stream()
+                .mapToInt(report -> report.run().elected())
+                .max()
+                .orElse(0);
         for (BrokerGateReport r : eligible) {
             if (r.run().elected() < most - 1) {
-                assertThat(r.run().deferredByThrottle()).as("broker %d fell behind with work left", r.broker()).isZero();
+                assertThat(r.run().deferredByThrottle())
+                        .as("broker %d fell behind with work left", r.broker())
+                        .isZero();
             }
         }
     }
@@ -201,15 +234,17 @@ class BalancerProperties {
     @Property
     void waitForSyncWithoutGatingOrCap_electsTheSamePartitionsAsImmediate_apartFromReassignments(
             @ForAll("clusters") ClusterSnapshot cluster, @ForAll("configs") PacerConfig anyConfig) {
-        PacerConfig immediate = anyConfig.withUpdates(Map.of(ConfigKey.ALGORITHM.key(), "immediate",
-                ConfigKey.MAX_PER_RUN.key(), "1000"));
-        PacerConfig open = immediate.withUpdates(Map.of(ConfigKey.ALGORITHM.key(), "wait-for-sync",
-                ConfigKey.THRESHOLD_PERCENT.key(), "100"));
+        PacerConfig immediate = anyConfig.withUpdates(
+                Map.of(ConfigKey.ALGORITHM.key(), "immediate", ConfigKey.MAX_PER_RUN.key(), "1000"));
+        PacerConfig open = immediate.withUpdates(
+                Map.of(ConfigKey.ALGORITHM.key(), "wait-for-sync", ConfigKey.THRESHOLD_PERCENT.key(), "100"));
 
         // Immediate also elects under reassignment (Kafka's loop does); wait-for-sync keeps KIP-1358's guard.
         Map<PartitionId, PartitionState> parts = byId(cluster);
-        Set<Election> a = PreferredLeaderBalancer.decide(cluster, immediate, BalancerMemory.empty(), 0).elections()
-                .stream().filter(e -> !parts.get(e.partition()).reassigning()).collect(Collectors.toSet());
+        Set<Election> a =
+                PreferredLeaderBalancer.decide(cluster, immediate, BalancerMemory.empty(), 0).elections().stream()
+                        .filter(e -> !parts.get(e.partition()).reassigning())
+                        .collect(Collectors.toSet());
         Set<Election> b = new HashSet<>(PreferredLeaderBalancer.decide(cluster, open, BalancerMemory.empty(), 0)
                 .elections());
 
@@ -229,7 +264,8 @@ class BalancerProperties {
                     int r = p.replicaAt(i);
                     if (!config.isDeprioritized(r)) {
                         assertThat(validLeader(cluster, p, r))
-                                .as("%s went to deprioritized %d while %d could lead", p, e.newLeader(), r).isFalse();
+                                .as("%s went to deprioritized %d while %d could lead", p, e.newLeader(), r)
+                                .isFalse();
                     }
                 }
             }
@@ -237,8 +273,8 @@ class BalancerProperties {
     }
 
     @Property
-    void deprioritizingAnAbsentBroker_changesNothing(@ForAll("clusters") ClusterSnapshot cluster,
-                                                     @ForAll("configs") PacerConfig anyConfig) {
+    void deprioritizingAnAbsentBroker_changesNothing(
+            @ForAll("clusters") ClusterSnapshot cluster, @ForAll("configs") PacerConfig anyConfig) {
         // An empty list takes the snapshot's column fast path; a list naming a broker that holds
         // no replica takes the general path over partition objects. Both must decide alike.
         PacerConfig plain = anyConfig.with(ConfigKey.DEPRIORITIZED_LIST.key(), "");

@@ -36,8 +36,8 @@ class BrokerIdRangeTest {
             int f1 = ids[(k + 1) % ids.length];
             int f2 = ids[(k + 2) % ids.length];
             for (int p = 0; p < 4; p++) {
-                b.partition(PartitionState.of("pref-" + pref, p, ints(pref, f1, f2),
-                        p == 0 ? ints(f1, f2) : ints(pref, f1, f2), f1));
+                b.partition(PartitionState.of(
+                        "pref-" + pref, p, ints(pref, f1, f2), p == 0 ? ints(f1, f2) : ints(pref, f1, f2), f1));
             }
         }
         return b.build();
@@ -45,7 +45,8 @@ class BrokerIdRangeTest {
 
     @Test
     void immediate_electsTheInSyncPreferredReplicaOfEveryBroker_whateverItsId() {
-        ElectionDecision d = PreferredLeaderBalancer.decide(cluster(), PacerConfigs.immediate(1000), BalancerMemory.empty(), 0);
+        ElectionDecision d =
+                PreferredLeaderBalancer.decide(cluster(), PacerConfigs.immediate(1000), BalancerMemory.empty(), 0);
 
         assertThat(d.elections()).hasSize(12);
         for (int id : List.of(0, 7, BIG, MAX)) {
@@ -57,8 +58,8 @@ class BrokerIdRangeTest {
     void waitForSync_gatesAndReportsEachBrokerByItsId_inAscendingOrder() {
         // 1/4 = 25 % out of sync: over 20 % for everyone; a fenced 2^31-1 is inactive.
         PacerConfig config = PacerConfigs.waitForSync(20, 1000);
-        ElectionDecision d = PreferredLeaderBalancer.decide(cluster(BrokerState.fenced(MAX)), config,
-                BalancerMemory.empty(), 0);
+        ElectionDecision d =
+                PreferredLeaderBalancer.decide(cluster(BrokerState.fenced(MAX)), config, BalancerMemory.empty(), 0);
 
         assertThat(d.brokers()).extracting(BrokerGateReport::broker).containsExactly(0, 7, BIG, MAX);
         assertThat(d.broker(BIG).verdict().phase()).isEqualTo(GatePhase.GATED);
@@ -82,8 +83,8 @@ class BrokerIdRangeTest {
 
     @Test
     void deprioritizingTheLargestId_movesItLast() {
-        PacerConfig config = PacerConfigs.with(PacerConfigs.immediate(1000), ConfigKey.DEPRIORITIZED_LIST,
-                Integer.toString(MAX));
+        PacerConfig config =
+                PacerConfigs.with(PacerConfigs.immediate(1000), ConfigKey.DEPRIORITIZED_LIST, Integer.toString(MAX));
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster(), config, BalancerMemory.empty(), 0);
 
         assertThat(d.electionsTo(MAX)).isZero();

@@ -32,8 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CandidateIndexProperties {
 
     /** One change: a broker's new state, or a partition from another random cluster to replay or remove. */
-    record Change(int kind, int broker, int liveness, int pick) {
-    }
+    record Change(int kind, int broker, int liveness, int pick) {}
 
     @Provide
     Arbitrary<ClusterSnapshot> clusters() {
@@ -47,17 +46,21 @@ class CandidateIndexProperties {
 
     @Provide
     Arbitrary<List<List<Change>>> runs() {
-        Arbitrary<Change> change = Combinators.combine(Arbitraries.integers().between(0, 3),
-                Arbitraries.integers().between(0, 7), Arbitraries.integers().between(0, 2),
-                Arbitraries.integers().between(0, 1000)).as(Change::new);
+        Arbitrary<Change> change = Combinators.combine(
+                        Arbitraries.integers().between(0, 3),
+                        Arbitraries.integers().between(0, 7),
+                        Arbitraries.integers().between(0, 2),
+                        Arbitraries.integers().between(0, 1000))
+                .as(Change::new);
         return change.list().ofMaxSize(6).list().ofMaxSize(10);
     }
 
     @Property(tries = 400)
-    void runOverTheCandidateIndex_decidesAsTheFullSnapshot(@ForAll("clusters") ClusterSnapshot start,
-                                                          @ForAll("clusters") ClusterSnapshot other,
-                                                          @ForAll("configs") PacerConfig config,
-                                                          @ForAll("runs") List<List<Change>> runs) {
+    void runOverTheCandidateIndex_decidesAsTheFullSnapshot(
+            @ForAll("clusters") ClusterSnapshot start,
+            @ForAll("clusters") ClusterSnapshot other,
+            @ForAll("configs") PacerConfig config,
+            @ForAll("runs") List<List<Change>> runs) {
         ClusterState state = ClusterState.of(start);
         BalancerMemory incremental = BalancerMemory.empty();
         BalancerMemory full = BalancerMemory.empty();
@@ -85,11 +88,13 @@ class CandidateIndexProperties {
 
     private static int apply(ClusterState state, ClusterSnapshot other, Change c, int fresh) {
         switch (c.kind()) {
-            case 0 -> state.replay(switch (c.liveness()) {
-                case 0 -> BrokerState.active(c.broker());
-                case 1 -> BrokerState.fenced(c.broker());
-                default -> BrokerState.shuttingDown(c.broker());
-            });
+            case 0 ->
+                state.replay(
+                        switch (c.liveness()) {
+                            case 0 -> BrokerState.active(c.broker());
+                            case 1 -> BrokerState.fenced(c.broker());
+                            default -> BrokerState.shuttingDown(c.broker());
+                        });
             case 1, 2 -> {
                 List<PartitionState> parts = other.partitions();
                 if (parts.isEmpty()) {
@@ -98,8 +103,14 @@ class CandidateIndexProperties {
                 PartitionState p = parts.get(c.pick() % parts.size());
                 if (c.kind() == 2) {
                     // a new partition, appended after every position
-                    p = new PartitionState(new PartitionId("new", fresh++), p.replicas(), p.isr(), p.elr(), p.leader(),
-                            p.reassigning(), p.topicDeleting());
+                    p = new PartitionState(
+                            new PartitionId("new", fresh++),
+                            p.replicas(),
+                            p.isr(),
+                            p.elr(),
+                            p.leader(),
+                            p.reassigning(),
+                            p.topicDeleting());
                 }
                 if (registered(state, p)) {
                     state.replay(p);

@@ -23,11 +23,12 @@ class CapAndMoreWorkTest {
     @ValueSource(strings = {"immediate", "wait-for-sync"})
     void exactlyMaxPerRunElectable_reportsMoreWorkThenAnEmptyRun(String algorithm) {
         PacerConfig config = PacerConfigs.immediate(5).with("leader.imbalance.election.algorithm", algorithm);
-        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 5, 0).build();
+        ClusterSnapshot cluster =
+                RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 5, 0).build();
 
         ElectionDecision first = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
-        ElectionDecision second = PreferredLeaderBalancer.decide(LeaderChanges.applyTo(cluster, first), config,
-                first.nextMemory(), 10);
+        ElectionDecision second =
+                PreferredLeaderBalancer.decide(LeaderChanges.applyTo(cluster, first), config, first.nextMemory(), 10);
 
         assertThat(first.elections()).hasSize(5);
         assertThat(first.moreWork()).isTrue();
@@ -41,11 +42,12 @@ class CapAndMoreWorkTest {
     @ValueSource(strings = {"immediate", "wait-for-sync"})
     void moreElectableThanTheCap_electsCapDefersRestAndFinishesNextRun(String algorithm) {
         PacerConfig config = PacerConfigs.immediate(5).with("leader.imbalance.election.algorithm", algorithm);
-        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 7, 0).build();
+        ClusterSnapshot cluster =
+                RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 7, 0).build();
 
         ElectionDecision first = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);
-        ElectionDecision second = PreferredLeaderBalancer.decide(LeaderChanges.applyTo(cluster, first), config,
-                first.nextMemory(), 10);
+        ElectionDecision second =
+                PreferredLeaderBalancer.decide(LeaderChanges.applyTo(cluster, first), config, first.nextMemory(), 10);
 
         assertThat(first.elections()).hasSize(5);
         assertThat(first.moreWork()).isTrue();
@@ -64,10 +66,14 @@ class CapAndMoreWorkTest {
      */
     @Test
     void immediateAtTheCap_defersOnlyTheValidElectionsLeft_notEveryCandidateLeft() {
-        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 3, 0).preferredBy(1, 2, 2).build();
+        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2)
+                .preferredBy(0, 3, 0)
+                .preferredBy(1, 2, 2)
+                .build();
         PacerConfig config = PacerConfigs.immediate(2);
 
-        for (ElectionDecision d : List.of(PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0),
+        for (ElectionDecision d : List.of(
+                PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0),
                 PreferredLeaderBalancer.decide(ClusterState.of(cluster), config, BalancerMemory.empty(), 0))) {
             assertThat(d.elections()).hasSize(2);
             assertThat(d.moreWork()).isTrue();
@@ -79,9 +85,11 @@ class CapAndMoreWorkTest {
 
     @Test
     void fewerElectableThanTheCap_electsAllWithoutMoreWork() {
-        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 4, 0).build();
+        ClusterSnapshot cluster =
+                RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 4, 0).build();
 
-        ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(5), BalancerMemory.empty(), 0);
+        ElectionDecision d =
+                PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(5), BalancerMemory.empty(), 0);
 
         assertThat(d.elections()).hasSize(4);
         assertThat(d.moreWork()).isFalse();
@@ -91,9 +99,11 @@ class CapAndMoreWorkTest {
     void partitionsThatCannotChange_doNotCountTowardsTheCap() {
         // Three partitions whose preferred replica is out of the ISR (the valid leader stays, no
         // change), then three electable ones: all three electable fit under a cap of 3.
-        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 6, 3).build();
+        ClusterSnapshot cluster =
+                RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 6, 3).build();
 
-        ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(3), BalancerMemory.empty(), 0);
+        ElectionDecision d =
+                PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(3), BalancerMemory.empty(), 0);
 
         assertThat(d.elections()).extracting(e -> e.partition().partition()).containsExactly(3, 4, 5);
         assertThat(d.moreWork()).isTrue();
@@ -102,7 +112,8 @@ class CapAndMoreWorkTest {
 
     @Test
     void defaultCap_isKafkasThousand() {
-        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 1001, 0).build();
+        ClusterSnapshot cluster =
+                RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 1001, 0).build();
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfig.defaults(), BalancerMemory.empty(), 0);
 
@@ -117,7 +128,8 @@ class CapAndMoreWorkTest {
                 .partition(PartitionState.of("t", 0, ints(0, 1, 2), ints(0, 1, 2), PartitionState.NO_LEADER))
                 .build();
 
-        ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(1), BalancerMemory.empty(), 0);
+        ElectionDecision d =
+                PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(1), BalancerMemory.empty(), 0);
 
         assertThat(d.elections()).singleElement().satisfies(e -> {
             assertThat(e.previousLeader()).isEqualTo(PartitionState.NO_LEADER);

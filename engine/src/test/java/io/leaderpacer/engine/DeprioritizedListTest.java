@@ -47,12 +47,16 @@ class DeprioritizedListTest {
 
     @Test
     void deprioritizedPreferredReplica_losesLeadershipToTheNextInOrderIsrMember() {
-        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
-                .partition(PartitionState.of("t", 0, ints(1, 2, 3), ints(1, 2, 3), 1)).build();
+        ClusterSnapshot cluster = ClusterSnapshot.builder()
+                .activeBrokers(4)
+                .partition(PartitionState.of("t", 0, ints(1, 2, 3), ints(1, 2, 3), 1))
+                .build();
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, deprioritizing("1"), BalancerMemory.empty(), 0);
 
-        assertThat(d.imbalancedCount()).as("leader 1 is no longer the effective preferred replica").isEqualTo(1);
+        assertThat(d.imbalancedCount())
+                .as("leader 1 is no longer the effective preferred replica")
+                .isEqualTo(1);
         assertThat(d.elections()).singleElement().satisfies(e -> {
             assertThat(e.previousLeader()).isEqualTo(1);
             assertThat(e.newLeader()).isEqualTo(2);
@@ -64,8 +68,10 @@ class DeprioritizedListTest {
     void deprioritizedLeader_keepsLeadershipWhileTheNextPreferredIsNotInIsr() {
         // The PREFERRED rule over the effective order [2, 3, 1]: 2 cannot lead, and the current
         // leader 1 is valid, so nothing changes (the list is a priority, not a failover trigger).
-        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
-                .partition(PartitionState.of("t", 0, ints(1, 2, 3), ints(1, 3), 1)).build();
+        ClusterSnapshot cluster = ClusterSnapshot.builder()
+                .activeBrokers(4)
+                .partition(PartitionState.of("t", 0, ints(1, 2, 3), ints(1, 3), 1))
+                .build();
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, deprioritizing("1"), BalancerMemory.empty(), 0);
 
@@ -91,12 +97,17 @@ class DeprioritizedListTest {
 
     @Test
     void allReplicasDeprioritized_firstAssignedReplicaIsPreferred() {
-        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
-                .partition(PartitionState.of("t", 0, ints(2, 1), ints(2, 1), 1)).build();
+        ClusterSnapshot cluster = ClusterSnapshot.builder()
+                .activeBrokers(4)
+                .partition(PartitionState.of("t", 0, ints(2, 1), ints(2, 1), 1))
+                .build();
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, deprioritizing("1,2"), BalancerMemory.empty(), 0);
 
-        assertThat(d.elections()).singleElement().extracting(Election::newLeader).isEqualTo(2);
+        assertThat(d.elections())
+                .singleElement()
+                .extracting(Election::newLeader)
+                .isEqualTo(2);
     }
 
     @Test
@@ -105,8 +116,10 @@ class DeprioritizedListTest {
         PartitionState p = PartitionState.of("t", 0, ints(1, 2, 3), ints(1, 2, 3), 2);
         ClusterSnapshot cluster = oneBrokerDown(p, BrokerState.fenced(2));
 
-        FailoverElection.Result withList = FailoverElection.elect(p, cluster, EffectiveReplicaOrder.of(Set.of(1)), false, false);
-        FailoverElection.Result withoutList = FailoverElection.elect(p, cluster, EffectiveReplicaOrder.of(Set.of()), false, false);
+        FailoverElection.Result withList =
+                FailoverElection.elect(p, cluster, EffectiveReplicaOrder.of(Set.of(1)), false, false);
+        FailoverElection.Result withoutList =
+                FailoverElection.elect(p, cluster, EffectiveReplicaOrder.of(Set.of()), false, false);
 
         assertThat(withList).isEqualTo(new FailoverElection.Result(3, false));
         assertThat(withoutList).isEqualTo(new FailoverElection.Result(1, false));
@@ -116,9 +129,11 @@ class DeprioritizedListTest {
     void deprioritizedBroker_isNotGatedForPartitionsItNoLongerPrefers() {
         // Gate counts follow the effective preferred replica: broker 1's out-of-sync partitions
         // count for broker 2 once 1 is deprioritized.
-        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
+        ClusterSnapshot cluster = ClusterSnapshot.builder()
+                .activeBrokers(4)
                 .partition(PartitionState.of("t", 0, ints(1, 2, 3), ints(2, 3), 2))
-                .partition(PartitionState.of("t", 1, ints(1, 2, 3), ints(2, 3), 3)).build();
+                .partition(PartitionState.of("t", 1, ints(1, 2, 3), ints(2, 3), 3))
+                .build();
         PacerConfig config = PacerConfigs.with(PacerConfigs.waitForSync(0, 1000), ConfigKey.DEPRIORITIZED_LIST, "1");
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, config, BalancerMemory.empty(), 0);

@@ -15,13 +15,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class ElectionDecisionReportTest {
 
-    private static final PacerConfig CONFIG = PacerConfigs.with(PacerConfigs.waitForSync(5, 50),
-            ConfigKey.THROTTLE_INTERVAL_MS, "15000");
+    private static final PacerConfig CONFIG =
+            PacerConfigs.with(PacerConfigs.waitForSync(5, 50), ConfigKey.THROTTLE_INTERVAL_MS, "15000");
 
     /** Broker 0 far behind (gated), broker 1 caught up with 120 candidates (capped), broker 2 balanced. */
     private static ClusterSnapshot cluster() {
         return RecoveryClusterBuilder.brokers(0, 1, 2, 3)
-                .preferredBy(0, 100, 40).preferredBy(1, 120, 0).balancedFor(2, 30).build();
+                .preferredBy(0, 100, 40)
+                .preferredBy(1, 120, 0)
+                .balancedFor(2, 30)
+                .build();
     }
 
     @Test
@@ -51,7 +54,9 @@ class ElectionDecisionReportTest {
         assertThat(b1.verdict().episodeStartMs()).isEqualTo(-1);
 
         assertThat(d.broker(2).partitions().imbalanced()).isZero();
-        assertThat(d.broker(3).partitions().preferredPartitions()).as("registered, prefers nothing").isZero();
+        assertThat(d.broker(3).partitions().preferredPartitions())
+                .as("registered, prefers nothing")
+                .isZero();
         assertThat(d.broker(99)).isNull();
         assertThat(d.brokers()).extracting(BrokerGateReport::broker).containsExactly(0, 1, 2, 3);
     }
@@ -59,13 +64,17 @@ class ElectionDecisionReportTest {
     @Test
     void outOfSyncCount_returnsToZeroOnceTheBrokerIsInSync() {
         ElectionDecision behind = PreferredLeaderBalancer.decide(cluster(), CONFIG, BalancerMemory.empty(), 0);
-        ClusterSnapshot caughtUp = RecoveryClusterBuilder.brokers(0, 1, 2, 3).preferredBy(0, 100, 0).build();
+        ClusterSnapshot caughtUp = RecoveryClusterBuilder.brokers(0, 1, 2, 3)
+                .preferredBy(0, 100, 0)
+                .build();
         ElectionDecision clear1 = PreferredLeaderBalancer.decide(caughtUp, CONFIG, behind.nextMemory(), 300_000);
         ElectionDecision clear2 = PreferredLeaderBalancer.decide(caughtUp, CONFIG, clear1.nextMemory(), 600_000);
 
         assertThat(behind.broker(0).partitions().outOfSync()).isEqualTo(40);
         assertThat(clear1.broker(0).partitions().outOfSync()).isZero();
-        assertThat(clear1.skippedByGate()).as("still non-zero during the hysteresis run").isEqualTo(100);
+        assertThat(clear1.skippedByGate())
+                .as("still non-zero during the hysteresis run")
+                .isEqualTo(100);
         assertThat(clear2.skippedByGate()).isZero();
         assertThat(clear2.gatedBrokerCount()).isZero();
     }
@@ -77,18 +86,29 @@ class ElectionDecisionReportTest {
 
         String text = second.explain();
 
-        assertThat(text).contains("run at 301000 ms: 50 elections (cap 50 reached, more work)")
-                .contains("60 skipped by gate").contains("70 deferred by throttle").contains("220 imbalanced")
+        assertThat(text)
+                .contains("run at 301000 ms: 50 elections (cap 50 reached, more work)")
+                .contains("60 skipped by gate")
+                .contains("70 deferred by throttle")
+                .contains("220 imbalanced")
                 .contains("next run in 15000 ms");
-        assertThat(second.broker(0).explain()).contains("broker 0: GATED").contains("40/100")
-                .contains("40.00%").contains("threshold 5%").contains("gated for 300000 ms");
+        assertThat(second.broker(0).explain())
+                .contains("broker 0: GATED")
+                .contains("40/100")
+                .contains("40.00%")
+                .contains("threshold 5%")
+                .contains("gated for 300000 ms");
         assertThat(second.broker(0).verdict().episodeStartMs()).isEqualTo(1_000);
-        assertThat(second.broker(1).explain()).contains("broker 1: OPEN").contains("under threshold: ").contains("% out of sync <= threshold 5%");
+        assertThat(second.broker(1).explain())
+                .contains("broker 1: OPEN")
+                .contains("under threshold: ")
+                .contains("% out of sync <= threshold 5%");
     }
 
     @Test
     void explain_forImmediate_saysNoGateApplies() {
-        ElectionDecision d = PreferredLeaderBalancer.decide(cluster(), PacerConfigs.immediate(50), BalancerMemory.empty(), 0);
+        ElectionDecision d =
+                PreferredLeaderBalancer.decide(cluster(), PacerConfigs.immediate(50), BalancerMemory.empty(), 0);
 
         assertThat(d.broker(0).explain()).contains("NOT_APPLICABLE").contains("immediate");
         assertThat(d.skippedByGate()).isZero();

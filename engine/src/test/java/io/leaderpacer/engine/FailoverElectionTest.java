@@ -20,7 +20,8 @@ class FailoverElectionTest {
     private static final EffectiveReplicaOrder ASSIGNMENT = EffectiveReplicaOrder.of(Set.of());
 
     private static PartitionState partition(int[] isr, int[] elr) {
-        return new PartitionState(new PartitionId("t", 0), ints(1, 2, 3), isr, elr, PartitionState.NO_LEADER, false, false);
+        return new PartitionState(
+                new PartitionId("t", 0), ints(1, 2, 3), isr, elr, PartitionState.NO_LEADER, false, false);
     }
 
     private static ClusterSnapshot cluster(PartitionState p, BrokerState... states) {
@@ -43,8 +44,9 @@ class FailoverElectionTest {
     void inactiveIsrMembers_areSkipped() {
         PartitionState p = partition(ints(1, 2, 3), ints());
 
-        assertThat(FailoverElection.elect(p, cluster(p, BrokerState.fenced(1), BrokerState.shuttingDown(2)),
-                ASSIGNMENT, false, false)).isEqualTo(new FailoverElection.Result(3, false));
+        assertThat(FailoverElection.elect(
+                        p, cluster(p, BrokerState.fenced(1), BrokerState.shuttingDown(2)), ASSIGNMENT, false, false))
+                .isEqualTo(new FailoverElection.Result(3, false));
     }
 
     @Test
@@ -89,7 +91,8 @@ class FailoverElectionTest {
     void noIsrOrElrLeader_uncleanAllowed_firstActiveReplicaMarkedUnclean() {
         PartitionState p = partition(ints(1), ints());
 
-        FailoverElection.Result r = FailoverElection.elect(p, cluster(p, BrokerState.fenced(1)), ASSIGNMENT, true, true);
+        FailoverElection.Result r =
+                FailoverElection.elect(p, cluster(p, BrokerState.fenced(1)), ASSIGNMENT, true, true);
 
         assertThat(r).isEqualTo(new FailoverElection.Result(2, true));
     }
@@ -98,7 +101,8 @@ class FailoverElectionTest {
     void noIsrOrElrLeader_uncleanNotAllowed_partitionStaysLeaderless() {
         PartitionState p = partition(ints(1), ints());
 
-        FailoverElection.Result r = FailoverElection.elect(p, cluster(p, BrokerState.fenced(1)), ASSIGNMENT, true, false);
+        FailoverElection.Result r =
+                FailoverElection.elect(p, cluster(p, BrokerState.fenced(1)), ASSIGNMENT, true, false);
 
         assertThat(r).isEqualTo(new FailoverElection.Result(PartitionState.NO_LEADER, false));
     }
@@ -107,8 +111,8 @@ class FailoverElectionTest {
     void unclean_prefersNonDeprioritizedReplicas() {
         PartitionState p = partition(ints(1), ints());
 
-        FailoverElection.Result r = FailoverElection.elect(p, cluster(p, BrokerState.fenced(1)),
-                EffectiveReplicaOrder.of(Set.of(2)), false, true);
+        FailoverElection.Result r = FailoverElection.elect(
+                p, cluster(p, BrokerState.fenced(1)), EffectiveReplicaOrder.of(Set.of(2)), false, true);
 
         assertThat(r).isEqualTo(new FailoverElection.Result(3, true));
     }
@@ -117,8 +121,12 @@ class FailoverElectionTest {
     void noActiveReplicaAtAll_isLeaderlessEvenWhenUncleanIsAllowed() {
         PartitionState p = partition(ints(1), ints(2));
 
-        FailoverElection.Result r = FailoverElection.elect(p, cluster(p, BrokerState.fenced(1), BrokerState.fenced(2),
-                BrokerState.fenced(3)), ASSIGNMENT, true, true);
+        FailoverElection.Result r = FailoverElection.elect(
+                p,
+                cluster(p, BrokerState.fenced(1), BrokerState.fenced(2), BrokerState.fenced(3)),
+                ASSIGNMENT,
+                true,
+                true);
 
         assertThat(r.hasLeader()).isFalse();
     }

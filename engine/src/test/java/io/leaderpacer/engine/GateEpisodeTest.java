@@ -17,13 +17,15 @@ class GateEpisodeTest {
 
     private static final long RUN = 300_000;
     private static final long MAX_WAIT = 1_800_000;
-    private static final PacerConfig CONFIG = PacerConfigs.with(PacerConfigs.waitForSync(5, 1000),
-            ConfigKey.MAX_WAIT_MS, Long.toString(MAX_WAIT));
+    private static final PacerConfig CONFIG =
+            PacerConfigs.with(PacerConfigs.waitForSync(5, 1000), ConfigKey.MAX_WAIT_MS, Long.toString(MAX_WAIT));
     private static final PacerConfig WALL_CLOCK = PacerConfigs.with(CONFIG, ConfigKey.MAX_WAIT_CLOCK, "wall");
 
     /** Broker 0 with 50 of 100 preferred partitions out of sync; fenced when {@code up} is false. */
     private static ClusterSnapshot stuck(boolean up) {
-        RecoveryClusterBuilder b = RecoveryClusterBuilder.brokers(0, 1, 2, 3).preferredBy(0, 100, 50).preferredBy(1, 10, 0);
+        RecoveryClusterBuilder b = RecoveryClusterBuilder.brokers(0, 1, 2, 3)
+                .preferredBy(0, 100, 50)
+                .preferredBy(1, 10, 0);
         return (up ? b : b.fenced(0)).build();
     }
 
@@ -32,8 +34,8 @@ class GateEpisodeTest {
     }
 
     /** Runs every {@link #RUN} ms from {@code from} (inclusive) to {@code to} (exclusive). */
-    private static ElectionDecision runs(ClusterSnapshot cluster, PacerConfig config, BalancerMemory start,
-                                         long from, long to) {
+    private static ElectionDecision runs(
+            ClusterSnapshot cluster, PacerConfig config, BalancerMemory start, long from, long to) {
         BalancerMemory memory = start;
         ElectionDecision d = null;
         for (long t = from; t < to; t += RUN) {
@@ -48,9 +50,12 @@ class GateEpisodeTest {
         // Gated for 5 minutes while up, then fenced for 40 minutes (longer than max-wait), then back.
         ElectionDecision beforeOutage = runs(stuck(true), CONFIG, BalancerMemory.empty(), 0, 2 * RUN);
         ElectionDecision duringOutage = runs(stuck(false), CONFIG, beforeOutage.nextMemory(), 2 * RUN, 10 * RUN);
-        ElectionDecision back = PreferredLeaderBalancer.decide(stuck(true), CONFIG, duringOutage.nextMemory(), 10 * RUN);
+        ElectionDecision back =
+                PreferredLeaderBalancer.decide(stuck(true), CONFIG, duringOutage.nextMemory(), 10 * RUN);
 
-        assertThat(duringOutage.broker(0).verdict().phase()).as("a restart ends the episode").isEqualTo(GatePhase.INACTIVE);
+        assertThat(duringOutage.broker(0).verdict().phase())
+                .as("a restart ends the episode")
+                .isEqualTo(GatePhase.INACTIVE);
         assertThat(duringOutage.gatedBrokerCount()).isZero();
         assertThat(duringOutage.nextMemory().gate(0)).isNull();
         assertThat(back.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
@@ -70,7 +75,9 @@ class GateEpisodeTest {
         assertThat(lastGated.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
         assertThat(lastGated.broker(0).verdict().gatedActiveMs()).isEqualTo(MAX_WAIT - RUN);
         assertThat(escape.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
-        assertThat(escape.broker(0).verdict().episodeStartMs()).as("the episode started at its return").isEqualTo(10 * RUN);
+        assertThat(escape.broker(0).verdict().episodeStartMs())
+                .as("the episode started at its return")
+                .isEqualTo(10 * RUN);
     }
 
     @Test
@@ -78,7 +85,9 @@ class GateEpisodeTest {
         ElectionDecision whileDown = runs(stuck(false), CONFIG, BalancerMemory.empty(), 0, 10 * RUN);
         ElectionDecision back = PreferredLeaderBalancer.decide(stuck(true), CONFIG, whileDown.nextMemory(), 10 * RUN);
 
-        assertThat(whileDown.nextMemory().gate(0)).as("no episode while it cannot lead").isNull();
+        assertThat(whileDown.nextMemory().gate(0))
+                .as("no episode while it cannot lead")
+                .isNull();
         assertThat(back.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
         assertThat(back.broker(0).verdict().episodeStartMs()).isEqualTo(10 * RUN);
         assertThat(back.broker(0).verdict().gatedActiveMs()).isZero();
@@ -87,9 +96,12 @@ class GateEpisodeTest {
     @Test
     void wallClockVariant_brokerDownLongerThanMaxWait_escapesAsSoonAsItIsBack() {
         ElectionDecision whileDown = runs(stuck(false), WALL_CLOCK, BalancerMemory.empty(), 0, 10 * RUN);
-        ElectionDecision back = PreferredLeaderBalancer.decide(stuck(true), WALL_CLOCK, whileDown.nextMemory(), 10 * RUN);
+        ElectionDecision back =
+                PreferredLeaderBalancer.decide(stuck(true), WALL_CLOCK, whileDown.nextMemory(), 10 * RUN);
 
-        assertThat(whileDown.nextMemory().gate(0)).as("the literal clock starts while down").isNotNull();
+        assertThat(whileDown.nextMemory().gate(0))
+                .as("the literal clock starts while down")
+                .isNotNull();
         assertThat(whileDown.nextMemory().gate(0).episodeStartMs()).isZero();
         assertThat(back.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
         assertThat(back.electionsTo(0)).isEqualTo(50);
@@ -111,7 +123,8 @@ class GateEpisodeTest {
         ElectionDecision later = runs(stuck(true), CONFIG, escaped.nextMemory(), 7 * RUN, 20 * RUN);
 
         assertThat(escaped.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
-        assertThat(later.broker(0).verdict().phase()).as("no new 30-minute episode around a straggler")
+        assertThat(later.broker(0).verdict().phase())
+                .as("no new 30-minute episode around a straggler")
                 .isEqualTo(GatePhase.ESCAPED);
         assertThat(later.isGated(0)).isFalse();
         assertThat(later.electionsTo(0)).isEqualTo(50);
@@ -121,7 +134,8 @@ class GateEpisodeTest {
     void afterEscape_brokerThatPassesTheGateOnItsOwn_canStartANewEpisode() {
         ElectionDecision escaped = runs(stuck(true), CONFIG, BalancerMemory.empty(), 0, 7 * RUN);
         ElectionDecision passes = PreferredLeaderBalancer.decide(inSync(), CONFIG, escaped.nextMemory(), 7 * RUN);
-        ElectionDecision fallsBehind = PreferredLeaderBalancer.decide(stuck(true), CONFIG, passes.nextMemory(), 8 * RUN);
+        ElectionDecision fallsBehind =
+                PreferredLeaderBalancer.decide(stuck(true), CONFIG, passes.nextMemory(), 8 * RUN);
 
         assertThat(passes.broker(0).verdict().phase()).isEqualTo(GatePhase.OPEN);
         assertThat(passes.nextMemory().gate(0)).isNull();
@@ -161,18 +175,23 @@ class GateEpisodeTest {
         ElectionDecision gated = runs(stuck(true), CONFIG, BalancerMemory.empty(), 0, 3 * RUN);
 
         ElectionDecision withMemory = PreferredLeaderBalancer.decide(inSync(), CONFIG, gated.nextMemory(), 3 * RUN);
-        ElectionDecision afterFailover = PreferredLeaderBalancer.decide(inSync(), CONFIG, BalancerMemory.empty(), 3 * RUN);
+        ElectionDecision afterFailover =
+                PreferredLeaderBalancer.decide(inSync(), CONFIG, BalancerMemory.empty(), 3 * RUN);
 
         assertThat(withMemory.isGated(0)).isTrue();
-        assertThat(afterFailover.isGated(0)).as("no hysteresis carried over a failover").isFalse();
+        assertThat(afterFailover.isGated(0))
+                .as("no hysteresis carried over a failover")
+                .isFalse();
         assertThat(afterFailover.electionsTo(0)).isEqualTo(100);
     }
 
     @Test
     void emptyMemory_restartsTheMaxWaitClock() {
         ElectionDecision almostEscaped = runs(stuck(true), CONFIG, BalancerMemory.empty(), 0, 6 * RUN);
-        ElectionDecision continued = PreferredLeaderBalancer.decide(stuck(true), CONFIG, almostEscaped.nextMemory(), 6 * RUN);
-        ElectionDecision afterFailover = PreferredLeaderBalancer.decide(stuck(true), CONFIG, BalancerMemory.empty(), 6 * RUN);
+        ElectionDecision continued =
+                PreferredLeaderBalancer.decide(stuck(true), CONFIG, almostEscaped.nextMemory(), 6 * RUN);
+        ElectionDecision afterFailover =
+                PreferredLeaderBalancer.decide(stuck(true), CONFIG, BalancerMemory.empty(), 6 * RUN);
 
         assertThat(continued.broker(0).verdict().phase()).isEqualTo(GatePhase.ESCAPED);
         assertThat(afterFailover.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
@@ -184,7 +203,9 @@ class GateEpisodeTest {
     void literalDenominator_countsOnlyImbalancedPartitions() {
         // Broker 0 prefers 10 partitions: leads 6 already, 4 imbalanced of which 1 out of sync.
         ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2, 3)
-                .preferredBy(0, 4, 1).balancedFor(0, 6).build();
+                .preferredBy(0, 4, 1)
+                .balancedFor(0, 6)
+                .build();
         PacerConfig byAllPreferred = PacerConfigs.waitForSync(20, 1000);
         PacerConfig literal = PacerConfigs.with(byAllPreferred, ConfigKey.GATE_DENOMINATOR, "imbalanced-only");
 
@@ -203,9 +224,10 @@ class GateEpisodeTest {
 
     @Test
     void literalDenominator_brokerLeadingAllItsPartitions_isNeverGated() {
-        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2, 3).balancedFor(0, 10).build();
-        PacerConfig literal = PacerConfigs.with(PacerConfigs.waitForSync(0, 1000), ConfigKey.GATE_DENOMINATOR,
-                "imbalanced-only");
+        ClusterSnapshot cluster =
+                RecoveryClusterBuilder.brokers(0, 1, 2, 3).balancedFor(0, 10).build();
+        PacerConfig literal =
+                PacerConfigs.with(PacerConfigs.waitForSync(0, 1000), ConfigKey.GATE_DENOMINATOR, "imbalanced-only");
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, literal, BalancerMemory.empty(), 0);
 

@@ -23,7 +23,8 @@ class GateEscapeAndRestartTest {
      * the first {@code outOfSync} of them.
      */
     private static ClusterSnapshot twoBrokers(int outOfSync, boolean brokerZeroUp) {
-        ClusterSnapshot.Builder b = ClusterSnapshot.builder().broker(BrokerState.active(1))
+        ClusterSnapshot.Builder b = ClusterSnapshot.builder()
+                .broker(BrokerState.active(1))
                 .broker(brokerZeroUp ? BrokerState.active(0) : BrokerState.fenced(0));
         for (int p = 0; p < 10; p++) {
             b.partition(PartitionState.of("t", p, ints(0, 1), p < outOfSync ? ints(1) : ints(0, 1), 1));
@@ -32,7 +33,8 @@ class GateEscapeAndRestartTest {
     }
 
     private static PacerConfig config(long maxWaitMs, int maxPerRun) {
-        return PacerConfigs.with(PacerConfigs.waitForSync(20, maxPerRun), ConfigKey.MAX_WAIT_MS, Long.toString(maxWaitMs));
+        return PacerConfigs.with(
+                PacerConfigs.waitForSync(20, maxPerRun), ConfigKey.MAX_WAIT_MS, Long.toString(maxWaitMs));
     }
 
     @Test
@@ -51,7 +53,9 @@ class GateEscapeAndRestartTest {
 
         assertThat(clear.broker(0).verdict().phase()).isEqualTo(GatePhase.OPEN);
         assertThat(clear.elections()).hasSize(2);
-        assertThat(clear.nextMemory().gate(0)).as("it passed on its own: the episode is over").isNull();
+        assertThat(clear.nextMemory().gate(0))
+                .as("it passed on its own: the episode is over")
+                .isNull();
     }
 
     @Test
@@ -59,13 +63,17 @@ class GateEscapeAndRestartTest {
         PacerConfig config = config(3 * MINUTE, 2);
         BalancerMemory memory = BalancerMemory.empty();
         for (long t = 0; t < 3 * MINUTE; t += MINUTE) {
-            memory = PreferredLeaderBalancer.decide(twoBrokers(3, true), config, memory, t).nextMemory();
+            memory = PreferredLeaderBalancer.decide(twoBrokers(3, true), config, memory, t)
+                    .nextMemory();
         }
-        memory = PreferredLeaderBalancer.decide(twoBrokers(1, true), config, memory, 3 * MINUTE).nextMemory();
+        memory = PreferredLeaderBalancer.decide(twoBrokers(1, true), config, memory, 3 * MINUTE)
+                .nextMemory();
 
         ElectionDecision overAgain = PreferredLeaderBalancer.decide(twoBrokers(3, true), config, memory, 4 * MINUTE);
 
-        assertThat(overAgain.broker(0).verdict().phase()).as("not escaped for good").isEqualTo(GatePhase.GATED);
+        assertThat(overAgain.broker(0).verdict().phase())
+                .as("not escaped for good")
+                .isEqualTo(GatePhase.GATED);
         assertThat(overAgain.broker(0).verdict().episodeStartMs()).isEqualTo(4 * MINUTE);
         assertThat(overAgain.elections()).isEmpty();
     }
@@ -75,7 +83,9 @@ class GateEscapeAndRestartTest {
         PacerConfig config = config(30 * MINUTE, 1000);
         BalancerMemory gated = PreferredLeaderBalancer.decide(twoBrokers(5, true), config, BalancerMemory.empty(), 0)
                 .nextMemory();
-        ClusterSnapshot shuttingDown = twoBrokers(5, true).toBuilder().replaceBroker(BrokerState.shuttingDown(0)).build();
+        ClusterSnapshot shuttingDown = twoBrokers(5, true).toBuilder()
+                .replaceBroker(BrokerState.shuttingDown(0))
+                .build();
 
         ElectionDecision d = PreferredLeaderBalancer.decide(shuttingDown, config, gated, 5 * MINUTE);
 
@@ -95,16 +105,20 @@ class GateEscapeAndRestartTest {
         BalancerMemory memory = BalancerMemory.empty();
         long t = 0;
         for (; t <= 28 * MINUTE; t += MINUTE) {
-            memory = PreferredLeaderBalancer.decide(twoBrokers(3, true), config, memory, t).nextMemory();
+            memory = PreferredLeaderBalancer.decide(twoBrokers(3, true), config, memory, t)
+                    .nextMemory();
         }
         for (; t <= 33 * MINUTE; t += MINUTE) {
-            memory = PreferredLeaderBalancer.decide(twoBrokers(10, false), config, memory, t).nextMemory();
+            memory = PreferredLeaderBalancer.decide(twoBrokers(10, false), config, memory, t)
+                    .nextMemory();
         }
         long back = t;
         ElectionDecision last = null;
         for (; t < back + 30 * MINUTE; t += MINUTE) {
             last = PreferredLeaderBalancer.decide(twoBrokers(7, true), config, memory, t);
-            assertThat(last.broker(0).verdict().phase()).as("at %d min", t / MINUTE).isEqualTo(GatePhase.GATED);
+            assertThat(last.broker(0).verdict().phase())
+                    .as("at %d min", t / MINUTE)
+                    .isEqualTo(GatePhase.GATED);
             assertThat(last.elections()).isEmpty();
             memory = last.nextMemory();
         }
@@ -121,7 +135,9 @@ class GateEscapeAndRestartTest {
         for (long t = 0; t < 120 * MINUTE; t += MINUTE) {
             boolean up = (t / MINUTE) % 8 != 7; // up for 7 minutes, down for 1, over and over
             ElectionDecision d = PreferredLeaderBalancer.decide(twoBrokers(up ? 5 : 10, up), config, memory, t);
-            assertThat(d.broker(0).verdict().phase()).as("at %d min", t / MINUTE).isIn(GatePhase.GATED, GatePhase.INACTIVE);
+            assertThat(d.broker(0).verdict().phase())
+                    .as("at %d min", t / MINUTE)
+                    .isIn(GatePhase.GATED, GatePhase.INACTIVE);
             assertThat(d.electionsTo(0)).isZero();
             memory = d.nextMemory();
         }

@@ -14,7 +14,9 @@ class GateRatioTextTest {
         for (int den = 1; den <= 500; den++) {
             for (int num = 0; num <= den; num++) {
                 String expected = String.format(Locale.ROOT, "%.2f", 100.0 * num / den);
-                assertThat(Gate.percentWithTwoDecimals(num, den)).as("%d/%d", num, den).isEqualTo(expected);
+                assertThat(Gate.percentWithTwoDecimals(num, den))
+                        .as("%d/%d", num, den)
+                        .isEqualTo(expected);
             }
         }
     }
@@ -25,7 +27,8 @@ class GateRatioTextTest {
         assertThat(Gate.percentWithTwoDecimals(1, 32)).isEqualTo("3.13");
         assertThat(Gate.percentWithTwoDecimals(250, 5_000)).isEqualTo("5.00");
         assertThat(Gate.percentWithTwoDecimals(999_999, 1_000_000)).isEqualTo("100.00");
-        assertThat(Gate.percentWithTwoDecimals(Integer.MAX_VALUE, Integer.MAX_VALUE)).isEqualTo("100.00");
+        assertThat(Gate.percentWithTwoDecimals(Integer.MAX_VALUE, Integer.MAX_VALUE))
+                .isEqualTo("100.00");
         assertThat(Gate.percentWithTwoDecimals(0, 0)).isEqualTo("0.00");
     }
 }

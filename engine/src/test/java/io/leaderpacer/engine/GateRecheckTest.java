@@ -25,7 +25,8 @@ class GateRecheckTest {
     private static final long CROSSING_MS = 12_000;
 
     private static ClusterSnapshot twoBrokers(int outOfSync) {
-        ClusterSnapshot.Builder b = ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.active(1));
+        ClusterSnapshot.Builder b =
+                ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.active(1));
         for (int p = 0; p < 10; p++) {
             b.partition(PartitionState.of("t", p, ints(0, 1), p < outOfSync ? ints(1) : ints(0, 1), 1));
         }
@@ -44,7 +45,8 @@ class GateRecheckTest {
         BalancerMemory memory = BalancerMemory.empty();
         long now = 0;
         for (int i = 0; i < 100; i++) {
-            ElectionDecision d = PreferredLeaderBalancer.decide(twoBrokers(now < CROSSING_MS ? 3 : 1), config, memory, now);
+            ElectionDecision d =
+                    PreferredLeaderBalancer.decide(twoBrokers(now < CROSSING_MS ? 3 : 1), config, memory, now);
             runs.add(d);
             if (d.electionsTo(0) > 0) {
                 return runs;
@@ -74,7 +76,9 @@ class GateRecheckTest {
         assertThat(runs.get(3).broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
         assertThat(runs.get(3).nextRunReason()).contains("recheck.interval.ms");
         assertThat(runs.get(4).elections()).hasSize(9);
-        assertThat(runs.get(4).nextRunDelayMs()).as("nobody gated any more: back to the check interval").isEqualTo(300_000);
+        assertThat(runs.get(4).nextRunDelayMs())
+                .as("nobody gated any more: back to the check interval")
+                .isEqualTo(300_000);
     }
 
     @Test
@@ -84,7 +88,8 @@ class GateRecheckTest {
         // Clear from 15 s; 20 s is the second clear run but the streak spans only 5 s; released at 45 s.
         ElectionDecision last = runs.get(runs.size() - 1);
         assertThat(last.atMs()).isEqualTo(45_000);
-        assertThat(runs.get(runs.size() - 2).broker(0).verdict().reason()).contains("still gated (hysteresis)")
+        assertThat(runs.get(runs.size() - 2).broker(0).verdict().reason())
+                .contains("still gated (hysteresis)")
                 .contains("30000");
         assertThat(last.broker(0).verdict().reason()).contains("over 30000 ms");
     }
@@ -92,15 +97,21 @@ class GateRecheckTest {
     @Test
     void overAgainDuringTheStreak_restartsTheFloor() {
         PacerConfig config = config(5_000, 30_000);
-        BalancerMemory memory = PreferredLeaderBalancer.decide(twoBrokers(3), config, BalancerMemory.empty(), 0).nextMemory();
-        memory = PreferredLeaderBalancer.decide(twoBrokers(1), config, memory, 5_000).nextMemory();
-        memory = PreferredLeaderBalancer.decide(twoBrokers(3), config, memory, 10_000).nextMemory();
-        memory = PreferredLeaderBalancer.decide(twoBrokers(1), config, memory, 15_000).nextMemory();
+        BalancerMemory memory = PreferredLeaderBalancer.decide(twoBrokers(3), config, BalancerMemory.empty(), 0)
+                .nextMemory();
+        memory = PreferredLeaderBalancer.decide(twoBrokers(1), config, memory, 5_000)
+                .nextMemory();
+        memory = PreferredLeaderBalancer.decide(twoBrokers(3), config, memory, 10_000)
+                .nextMemory();
+        memory = PreferredLeaderBalancer.decide(twoBrokers(1), config, memory, 15_000)
+                .nextMemory();
 
         ElectionDecision at40 = PreferredLeaderBalancer.decide(twoBrokers(1), config, memory, 40_000);
         ElectionDecision at45 = PreferredLeaderBalancer.decide(twoBrokers(1), config, at40.nextMemory(), 45_000);
 
-        assertThat(at40.broker(0).verdict().phase()).as("streak since 15 s spans 25 s").isEqualTo(GatePhase.GATED);
+        assertThat(at40.broker(0).verdict().phase())
+                .as("streak since 15 s spans 25 s")
+                .isEqualTo(GatePhase.GATED);
         assertThat(at45.broker(0).verdict().phase()).isEqualTo(GatePhase.OPEN);
     }
 

@@ -28,23 +28,29 @@ class GateSequenceProperties {
     private static final int PARTITIONS = 20;
 
     /** One run: how many partitions are out of sync, whether broker 0 is up, time since the last run. */
-    record Step(int outOfSync, boolean active, long elapsedMs) {
-    }
+    record Step(int outOfSync, boolean active, long elapsedMs) {}
 
     @Provide
     Arbitrary<List<Step>> steps() {
-        Arbitrary<Integer> outOfSync = Arbitraries.oneOf(Arbitraries.integers().between(0, PARTITIONS),
-                Arbitraries.of(0, 1, 2));
+        Arbitrary<Integer> outOfSync =
+                Arbitraries.oneOf(Arbitraries.integers().between(0, PARTITIONS), Arbitraries.of(0, 1, 2));
         Arbitrary<Boolean> active = Arbitraries.integers().between(0, 4).map(i -> i != 0);
-        Arbitrary<Long> elapsed = Arbitraries.oneOf(Arbitraries.of(10L, 15_000L, 300_000L),
-                Arbitraries.longs().between(1, 900_000));
-        return Combinators.combine(outOfSync, active, elapsed).as(Step::new).list().ofMinSize(1).ofMaxSize(40);
+        Arbitrary<Long> elapsed = Arbitraries.oneOf(
+                Arbitraries.of(10L, 15_000L, 300_000L), Arbitraries.longs().between(1, 900_000));
+        return Combinators.combine(outOfSync, active, elapsed)
+                .as(Step::new)
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(40);
     }
 
     @Provide
     Arbitrary<PacerConfig> gateConfigs() {
-        return Combinators.combine(Arbitraries.of("0", "5", "10", "25", "50"), Arbitraries.of("0", "600000", "1800000"),
-                        Arbitraries.of("while-active", "wall"), Arbitraries.of("all-preferred", "imbalanced-only"))
+        return Combinators.combine(
+                        Arbitraries.of("0", "5", "10", "25", "50"),
+                        Arbitraries.of("0", "600000", "1800000"),
+                        Arbitraries.of("while-active", "wall"),
+                        Arbitraries.of("all-preferred", "imbalanced-only"))
                 .as((threshold, maxWait, clock, denominator) -> PacerConfig.fromMap(Map.of(
                         ConfigKey.ALGORITHM.key(), "wait-for-sync",
                         ConfigKey.THRESHOLD_PERCENT.key(), threshold,
@@ -59,8 +65,8 @@ class GateSequenceProperties {
     }
 
     @Property
-    void gateTransitions_followHysteresisMaxWaitAndRestarts(@ForAll("steps") List<Step> steps,
-                                                            @ForAll("gateConfigs") PacerConfig config) {
+    void gateTransitions_followHysteresisMaxWaitAndRestarts(
+            @ForAll("steps") List<Step> steps, @ForAll("gateConfigs") PacerConfig config) {
         boolean wall = config.maxWaitClock() == MaxWaitClock.WALL;
         long maxWait = config.maxWaitMs();
         BalancerMemory memory = BalancerMemory.empty();
@@ -99,7 +105,8 @@ class GateSequenceProperties {
                 } else {
                     clear++;
                     // the escape is decided on clear runs too: released either way
-                    expected = clear >= 2 || ranOut ? (s.active() ? GatePhase.OPEN : GatePhase.INACTIVE) : GatePhase.GATED;
+                    expected =
+                            clear >= 2 || ranOut ? (s.active() ? GatePhase.OPEN : GatePhase.INACTIVE) : GatePhase.GATED;
                 }
                 episode = expected == GatePhase.GATED || expected == GatePhase.ESCAPED ? expected : null;
             }
@@ -109,14 +116,20 @@ class GateSequenceProperties {
             assertThat(r.verdict().phase()).as(at).isEqualTo(expected);
             if (episode != null) {
                 assertThat(r.verdict().episodeStartMs()).as(at).isEqualTo(episodeStart);
-                assertThat(r.verdict().gatedActiveMs()).as("max-wait clock: " + at).isEqualTo(now - episodeStart);
+                assertThat(r.verdict().gatedActiveMs())
+                        .as("max-wait clock: " + at)
+                        .isEqualTo(now - episodeStart);
             }
             if (expected == GatePhase.GATED && maxWait > 0) {
-                assertThat(now - episodeStart).as("never gated past max-wait: " + at).isLessThan(maxWait);
+                assertThat(now - episodeStart)
+                        .as("never gated past max-wait: " + at)
+                        .isLessThan(maxWait);
             }
             assertThat(d.gatedBrokerCount()).as(at).isEqualTo(expected == GatePhase.GATED ? 1 : 0);
             if (expected == GatePhase.GATED || !s.active()) {
-                assertThat(d.electionsTo(0)).as("a gated or inactive broker receives nothing: " + at).isZero();
+                assertThat(d.electionsTo(0))
+                        .as("a gated or inactive broker receives nothing: " + at)
+                        .isZero();
             } else {
                 assertThat(d.electionsTo(0)).as(at).isEqualTo(PARTITIONS - s.outOfSync());
             }

@@ -52,8 +52,10 @@ class ImmediateKafkaEquivalenceProperties {
 
     @Property(tries = 300)
     void inKafkasIterationOrder_immediateMakesKafkasExactRecords_runAfterRun_toTheEnd(
-            @ForAll("clusters") ClusterSnapshot generated, @ForAll @IntRange(min = 1, max = 25) int cap,
-            @ForAll boolean elr, @ForAll("brokerChanges") List<Integer> changes) {
+            @ForAll("clusters") ClusterSnapshot generated,
+            @ForAll @IntRange(min = 1, max = 25) int cap,
+            @ForAll boolean elr,
+            @ForAll("brokerChanges") List<Integer> changes) {
         ClusterSnapshot start = KafkaShaped.of(generated, elr);
         KafkaControllerReference kafka = KafkaControllerReference.load(start, cap, elr);
         List<Integer> registered = new ArrayList<>(start.brokers().keySet());
@@ -73,11 +75,15 @@ class ImmediateKafkaEquivalenceProperties {
                 }
             }
             ClusterSnapshot snapshot = kafka.snapshotInIterationOrder();
-            ElectionDecision engine = PreferredLeaderBalancer.decide(snapshot, PacerConfigs.immediate(cap), memory, run);
+            ElectionDecision engine =
+                    PreferredLeaderBalancer.decide(snapshot, PacerConfigs.immediate(cap), memory, run);
             KafkaControllerReference.Run reference = kafka.run();
 
-            assertThat(engine.elections()).as("run %d over %s %s, from %s", run, snapshot.brokers().values(),
-                    snapshot.partitions(), start.partitions()).isEqualTo(reference.elections());
+            assertThat(engine.elections())
+                    .as(
+                            "run %d over %s %s, from %s",
+                            run, snapshot.brokers().values(), snapshot.partitions(), start.partitions())
+                    .isEqualTo(reference.elections());
             assertThat(engine.moreWork()).as("run %d", run).isEqualTo(reference.moreWork());
             memory = engine.nextMemory();
             if (!reference.moreWork() && run >= changes.size()) {
@@ -89,7 +95,8 @@ class ImmediateKafkaEquivalenceProperties {
 
     @Property(tries = 300)
     void inAnotherOrder_immediateMakesValidElections_asManyAsKafka_andDrainsToTheSameLeaders(
-            @ForAll("clusters") ClusterSnapshot generated, @ForAll @IntRange(min = 1, max = 25) int cap,
+            @ForAll("clusters") ClusterSnapshot generated,
+            @ForAll @IntRange(min = 1, max = 25) int cap,
             @ForAll boolean elr) {
         ClusterSnapshot engineState = KafkaShaped.of(generated, elr);
         KafkaControllerReference kafka = KafkaControllerReference.load(engineState, cap, elr);
@@ -102,12 +109,13 @@ class ImmediateKafkaEquivalenceProperties {
         List<Integer> engineRuns = new ArrayList<>();
         BalancerMemory memory = BalancerMemory.empty();
         for (boolean more = true; more && engineRuns.size() < 200; ) {
-            ElectionDecision engine = PreferredLeaderBalancer.decide(engineState, PacerConfigs.immediate(cap), memory,
-                    engineRuns.size());
+            ElectionDecision engine =
+                    PreferredLeaderBalancer.decide(engineState, PacerConfigs.immediate(cap), memory, engineRuns.size());
             Map<PartitionId, PartitionState> parts = byId(engineState);
             for (Election e : engine.elections()) {
                 PartitionState p = parts.get(e.partition());
-                assertThat(e).as("Kafka's rule for %s", p)
+                assertThat(e)
+                        .as("Kafka's rule for %s", p)
                         .isEqualTo(new Election(p.id(), p.leader(), kafkaRule(engineState, p), p.replicaAt(0)));
             }
             engineRuns.add(engine.elections().size());
@@ -116,8 +124,11 @@ class ImmediateKafkaEquivalenceProperties {
             engineState = LeaderChanges.applyTo(engineState, engine, elr);
         }
 
-        assertThat(leaders(engineState)).as("leaders after the drain").isEqualTo(leaders(kafka.snapshotInIterationOrder()));
-        assertThat(engineRuns.stream().mapToInt(Integer::intValue).sum()).as("elections in the drain")
+        assertThat(leaders(engineState))
+                .as("leaders after the drain")
+                .isEqualTo(leaders(kafka.snapshotInIterationOrder()));
+        assertThat(engineRuns.stream().mapToInt(Integer::intValue).sum())
+                .as("elections in the drain")
                 .isEqualTo(kafkaRuns.stream().mapToInt(Integer::intValue).sum());
         if (!elr) {
             // Each election settles its own partition, so every run elects min(cap, still electable), whatever the
@@ -135,13 +146,28 @@ class ImmediateKafkaEquivalenceProperties {
     @Example
     void elrNoLeaderWrittenBelowTheCap_theNextRunElectsTheLastKnownLeader_asKafkasDrainDid() {
         int[] none = new int[0];
-        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
-                .partition(new PartitionState(new PartitionId("t0", 0), new int[] {0}, new int[] {0}, none,
-                        PartitionState.NO_LEADER, false, false, none))
-                .partition(new PartitionState(new PartitionId("t1", 0), new int[] {0}, new int[] {0}, none,
-                        PartitionState.NO_LEADER, false, false, none))
-                .partition(new PartitionState(new PartitionId("t2", 0), new int[] {0, 1}, none, none, 1, true, false,
+        ClusterSnapshot cluster = ClusterSnapshot.builder()
+                .activeBrokers(4)
+                .partition(new PartitionState(
+                        new PartitionId("t0", 0),
+                        new int[] {0},
+                        new int[] {0},
+                        none,
+                        PartitionState.NO_LEADER,
+                        false,
+                        false,
                         none))
+                .partition(new PartitionState(
+                        new PartitionId("t1", 0),
+                        new int[] {0},
+                        new int[] {0},
+                        none,
+                        PartitionState.NO_LEADER,
+                        false,
+                        false,
+                        none))
+                .partition(new PartitionState(
+                        new PartitionId("t2", 0), new int[] {0, 1}, none, none, 1, true, false, none))
                 .build();
         inAnotherOrder_immediateMakesValidElections_asManyAsKafka_andDrainsToTheSameLeaders(cluster, 2, true);
     }
@@ -191,8 +217,7 @@ class ImmediateKafkaEquivalenceProperties {
      */
     static final class KafkaShaped {
 
-        private KafkaShaped() {
-        }
+        private KafkaShaped() {}
 
         static ClusterSnapshot of(ClusterSnapshot generated, boolean elr) {
             List<PartitionState> parts = new ArrayList<>();
@@ -203,12 +228,18 @@ class ImmediateKafkaEquivalenceProperties {
                 String topic = (p.topicDeleting() ? "deleted-" : "") + p.id().topic();
                 PartitionId id = new PartitionId(topic, nextIndex.merge(topic, 1, Integer::sum) - 1);
                 int[] isr = p.isr();
-                int[] elrs = elr && isr.length == 0 ? Arrays.stream(p.elr()).sorted().limit(1).toArray() : new int[0];
-                PartitionState shaped = new PartitionState(id, p.replicas(), isr, elrs, p.leader(), false, p.topicDeleting());
+                int[] elrs = elr && isr.length == 0
+                        ? Arrays.stream(p.elr()).sorted().limit(1).toArray()
+                        : new int[0];
+                PartitionState shaped =
+                        new PartitionState(id, p.replicas(), isr, elrs, p.leader(), false, p.topicDeleting());
                 boolean canReassign = KafkaControllerReference.addingReplica(shaped) >= 0;
                 parts.add(shaped.withReassigning(p.reassigning() && canReassign));
             }
-            return ClusterSnapshot.builder().brokers(generated.brokers().values()).partitions(parts).build();
+            return ClusterSnapshot.builder()
+                    .brokers(generated.brokers().values())
+                    .partitions(parts)
+                    .build();
         }
     }
 }

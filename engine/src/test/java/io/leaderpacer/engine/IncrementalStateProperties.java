@@ -32,8 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IncrementalStateProperties {
 
     /** One step: the partitions and brokers of another random cluster to replay, which ones, and which to remove. */
-    record Step(ClusterSnapshot source, int replayMask, boolean brokersToo, int removeMask) {
-    }
+    record Step(ClusterSnapshot source, int replayMask, boolean brokersToo, int removeMask) {}
 
     @Provide
     Arbitrary<ClusterSnapshot> clusters() {
@@ -50,13 +49,16 @@ class IncrementalStateProperties {
         Arbitrary<Integer> mask = Arbitraries.integers().between(0, Integer.MAX_VALUE);
         Arbitrary<Integer> removals = Arbitraries.integers().between(0, 7).map(k -> k == 0 ? 1 << 3 | 1 << 17 : 0);
         return Combinators.combine(RandomClusters.clusters(), mask, Arbitraries.of(true, false), removals)
-                .as(Step::new).list().ofMaxSize(8);
+                .as(Step::new)
+                .list()
+                .ofMaxSize(8);
     }
 
     @Property(tries = 300)
-    void incrementalState_decidesAsTheFullSnapshot_runAfterRun(@ForAll("clusters") ClusterSnapshot start,
-                                                             @ForAll("configs") PacerConfig config,
-                                                             @ForAll("steps") List<Step> steps) {
+    void incrementalState_decidesAsTheFullSnapshot_runAfterRun(
+            @ForAll("clusters") ClusterSnapshot start,
+            @ForAll("configs") PacerConfig config,
+            @ForAll("steps") List<Step> steps) {
         ClusterState state = ClusterState.of(start);
         BalancerMemory incremental = BalancerMemory.empty();
         BalancerMemory full = BalancerMemory.empty();
@@ -80,9 +82,10 @@ class IncrementalStateProperties {
     }
 
     @Property(tries = 200)
-    void followedReads_decideAsEachReadItself(@ForAll("clusters") ClusterSnapshot start,
-                                             @ForAll("configs") PacerConfig config,
-                                             @ForAll("steps") List<Step> steps) {
+    void followedReads_decideAsEachReadItself(
+            @ForAll("clusters") ClusterSnapshot start,
+            @ForAll("configs") PacerConfig config,
+            @ForAll("steps") List<Step> steps) {
         // The agent's path: successive full reads diffed into one state (SnapshotFollower).
         ClusterState truth = ClusterState.of(start);
         io.leaderpacer.engine.cluster.SnapshotFollower follower = new io.leaderpacer.engine.cluster.SnapshotFollower();
@@ -93,7 +96,9 @@ class IncrementalStateProperties {
             ClusterSnapshot snapshot = truth.snapshot();
             ElectionDecision a = PreferredLeaderBalancer.decide(follower.follow(snapshot), config, followed, now);
             ElectionDecision b = PreferredLeaderBalancer.decide(snapshot, config, read, now);
-            assertThat(a).as("run %d (%s) over %s", run, follower.lastStep(), snapshot.partitions()).isEqualTo(b);
+            assertThat(a)
+                    .as("run %d (%s) over %s", run, follower.lastStep(), snapshot.partitions())
+                    .isEqualTo(b);
             followed = a.nextMemory();
             read = b.nextMemory();
             for (PartitionState p : LeaderChanges.applyTo(snapshot, a).partitions()) {
@@ -107,9 +112,10 @@ class IncrementalStateProperties {
     }
 
     @Property(tries = 300)
-    void partialReads_ofTheScope_decideAsAFullRead(@ForAll("clusters") ClusterSnapshot start,
-                                                  @ForAll("configs") PacerConfig config,
-                                                  @ForAll("steps") List<Step> steps) {
+    void partialReads_ofTheScope_decideAsAFullRead(
+            @ForAll("clusters") ClusterSnapshot start,
+            @ForAll("configs") PacerConfig config,
+            @ForAll("steps") List<Step> steps) {
         // The agent's re-check: after a run that left work (a gated or recovering broker, a capped run), the next
         // run reads only the topics of its scope. Between runs the cluster changes within that scope only (no broker
         // event, no topic created or deleted: those are seen by every read and force a full one).
@@ -126,17 +132,21 @@ class IncrementalStateProperties {
                 state = follower.follow(snapshot);
             } else {
                 Optional<ClusterState> partial = follower.followPartial(PartialRead.of(snapshot, scope));
-                assertThat(partial).as("run %d: a read of %s with nothing changed outside it", run, scope).isPresent();
+                assertThat(partial)
+                        .as("run %d: a read of %s with nothing changed outside it", run, scope)
+                        .isPresent();
                 state = partial.get();
             }
             ElectionDecision a = PreferredLeaderBalancer.decide(state, config, followed, now);
             ElectionDecision b = PreferredLeaderBalancer.decide(snapshot, config, read, now);
-            assertThat(a).as("run %d (%s, scope %s) over %s", run, follower.lastStep(), scope, snapshot.partitions())
+            assertThat(a)
+                    .as("run %d (%s, scope %s) over %s", run, follower.lastStep(), scope, snapshot.partitions())
                     .isEqualTo(b);
             followed = a.nextMemory();
             read = b.nextMemory();
-            scope = a.outcome() == RunOutcome.DONE ? null : ReadScope.topics(state, a.recoveringBrokers(),
-                    config.deprioritizedBrokers());
+            scope = a.outcome() == RunOutcome.DONE
+                    ? null
+                    : ReadScope.topics(state, a.recoveringBrokers(), config.deprioritizedBrokers());
             for (PartitionState p : LeaderChanges.applyTo(snapshot, a).partitions()) {
                 truth.replay(p);
             }
@@ -151,9 +161,13 @@ class IncrementalStateProperties {
     /** The snapshot with its partitions in topic then partition order, as the agent's reader lists them. */
     private static ClusterSnapshot inTopicOrder(ClusterSnapshot s) {
         List<PartitionState> sorted = s.partitions().stream()
-                .sorted(Comparator.comparing((PartitionState p) -> p.id().topic()).thenComparingInt(p -> p.id().partition()))
+                .sorted(Comparator.comparing((PartitionState p) -> p.id().topic())
+                        .thenComparingInt(p -> p.id().partition()))
                 .toList();
-        return ClusterSnapshot.builder().brokers(s.brokers().values()).partitions(sorted).build();
+        return ClusterSnapshot.builder()
+                .brokers(s.brokers().values())
+                .partitions(sorted)
+                .build();
     }
 
     /** Replays the step's partitions that the state already holds and that {@code allowed} admits; no broker, no removal. */

@@ -17,8 +17,7 @@ import java.util.Map;
  */
 public final class LeaderChanges {
 
-    private LeaderChanges() {
-    }
+    private LeaderChanges() {}
 
     /** The snapshot after the decision's elections: same brokers, same order, new leaders. */
     public static ClusterSnapshot applyTo(ClusterSnapshot cluster, ElectionDecision decision) {
@@ -34,27 +33,31 @@ public final class LeaderChanges {
             Integer leader = newLeaders.get(p.id());
             next.add(leader == null ? p : applied(p, leader, elrEnabled));
         }
-        return ClusterSnapshot.builder().brokers(cluster.brokers().values()).partitions(next).build();
+        return ClusterSnapshot.builder()
+                .brokers(cluster.brokers().values())
+                .partitions(next)
+                .build();
     }
 
     private static PartitionState applied(PartitionState p, int leader, boolean elrEnabled) {
         int[] none = new int[0];
         if (leader == PartitionState.NO_LEADER) {
             int[] lastKnown = elrEnabled && p.lastKnownElr().length == 0 ? new int[] {p.leader()} : p.lastKnownElr();
-            return new PartitionState(p.id(), p.replicas(), p.isr(), p.elr(), leader, p.reassigning(), p.topicDeleting(),
-                    lastKnown);
+            return new PartitionState(
+                    p.id(), p.replicas(), p.isr(), p.elr(), leader, p.reassigning(), p.topicDeleting(), lastKnown);
         }
         if (p.isrIsEmpty() && p.elrContains(leader)) {
-            int[] elr = java.util.Arrays.stream(p.elr()).filter(b -> b != leader).toArray();
-            return new PartitionState(p.id(), p.replicas(), new int[] {leader}, elr, leader, p.reassigning(),
-                    p.topicDeleting(), none);
+            int[] elr =
+                    java.util.Arrays.stream(p.elr()).filter(b -> b != leader).toArray();
+            return new PartitionState(
+                    p.id(), p.replicas(), new int[] {leader}, elr, leader, p.reassigning(), p.topicDeleting(), none);
         }
         if (!p.isrContains(leader)) {
             // the last known leader, uncleanly: an ISR of just it
-            return new PartitionState(p.id(), p.replicas(), new int[] {leader}, none, leader, p.reassigning(),
-                    p.topicDeleting(), none);
+            return new PartitionState(
+                    p.id(), p.replicas(), new int[] {leader}, none, leader, p.reassigning(), p.topicDeleting(), none);
         }
-        return new PartitionState(p.id(), p.replicas(), p.isr(), p.elr(), leader, p.reassigning(), p.topicDeleting(),
-                none);
+        return new PartitionState(
+                p.id(), p.replicas(), p.isr(), p.elr(), leader, p.reassigning(), p.topicDeleting(), none);
     }
 }

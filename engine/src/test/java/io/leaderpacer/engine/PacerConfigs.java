@@ -8,8 +8,7 @@ import java.util.Map;
 /** Configurations the tests use, spelled with the real keys so they also exercise parsing. */
 public final class PacerConfigs {
 
-    private PacerConfigs() {
-    }
+    private PacerConfigs() {}
 
     /** wait-for-sync with a threshold and a cap; everything else default. */
     public static PacerConfig waitForSync(double thresholdPercent, int maxPerRun) {

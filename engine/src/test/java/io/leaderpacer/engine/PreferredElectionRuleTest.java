@@ -35,7 +35,8 @@ class PreferredElectionRuleTest {
 
     @Test
     void preferredInIsrAndActive_isElected() {
-        assertThat(decide(PartitionState.of("t", 0, ints(1, 2, 3), ints(1, 2, 3), 2))).isEqualTo(1);
+        assertThat(decide(PartitionState.of("t", 0, ints(1, 2, 3), ints(1, 2, 3), 2)))
+                .isEqualTo(1);
     }
 
     @Test
@@ -52,20 +53,22 @@ class PreferredElectionRuleTest {
 
     @Test
     void preferredNotInIsr_currentLeaderStays() {
-        assertThat(decide(PartitionState.of("t", 0, ints(1, 2, 3), ints(2, 3), 2))).isEqualTo(PreferredElection.NO_CHANGE);
+        assertThat(decide(PartitionState.of("t", 0, ints(1, 2, 3), ints(2, 3), 2)))
+                .isEqualTo(PreferredElection.NO_CHANGE);
     }
 
     @Test
     void preferredOnlyInElrWhileIsrIsNotEmpty_isNotElected() {
-        PartitionState p = new PartitionState(new PartitionId("t", 0), ints(1, 2, 3), ints(2), ints(1), 2, false, false);
+        PartitionState p =
+                new PartitionState(new PartitionId("t", 0), ints(1, 2, 3), ints(2), ints(1), 2, false, false);
 
         assertThat(decide(p)).isEqualTo(PreferredElection.NO_CHANGE);
     }
 
     @Test
     void preferredInElrWithEmptyIsr_isElected() {
-        PartitionState p = new PartitionState(new PartitionId("t", 0), ints(1, 2, 3), ints(), ints(1, 3),
-                PartitionState.NO_LEADER, false, false);
+        PartitionState p = new PartitionState(
+                new PartitionId("t", 0), ints(1, 2, 3), ints(), ints(1, 3), PartitionState.NO_LEADER, false, false);
 
         assertThat(decide(p)).isEqualTo(1);
     }
@@ -82,14 +85,17 @@ class PreferredElectionRuleTest {
         // Preferred 1 fenced, leader 2 shutting down: 3 is the first valid one after the preferred.
         PartitionState p = PartitionState.of("t", 0, ints(1, 2, 3, 0), ints(1, 2, 3, 0), 2);
 
-        assertThat(decide(p, BrokerState.fenced(1), BrokerState.shuttingDown(2))).isEqualTo(3);
+        assertThat(decide(p, BrokerState.fenced(1), BrokerState.shuttingDown(2)))
+                .isEqualTo(3);
     }
 
     @Test
     void leaderless_firstValidReplicaInOrderTakesOver() {
         PartitionState p = PartitionState.of("t", 0, ints(1, 2, 3), ints(3, 2), PartitionState.NO_LEADER);
 
-        assertThat(decide(p)).as("2 comes before 3 in the assignment, whatever the ISR order").isEqualTo(2);
+        assertThat(decide(p))
+                .as("2 comes before 3 in the assignment, whatever the ISR order")
+                .isEqualTo(2);
     }
 
     @Test
@@ -103,11 +109,12 @@ class PreferredElectionRuleTest {
 
     @Test
     void noValidReplica_emptyIsrAndElr_activeLastKnownLeader_isElected() {
-        PartitionState p = new PartitionState(new PartitionId("t", 0), ints(1, 2), ints(), ints(),
-                PartitionState.NO_LEADER, false, false, ints(2));
+        PartitionState p = new PartitionState(
+                new PartitionId("t", 0), ints(1, 2), ints(), ints(), PartitionState.NO_LEADER, false, false, ints(2));
 
         assertThat(decide(p, BrokerState.fenced(1))).isEqualTo(2);
-        assertThat(decide(p, BrokerState.fenced(1), BrokerState.fenced(2))).as("not when it is down")
+        assertThat(decide(p, BrokerState.fenced(1), BrokerState.fenced(2)))
+                .as("not when it is down")
                 .isEqualTo(PreferredElection.NO_CHANGE);
     }
 
@@ -121,14 +128,18 @@ class PreferredElectionRuleTest {
     @Test
     void issueSmallestLeaderlessCase_countsAgainstTheCap_andTakesTwoRunsMoreAtCapOne() {
         // Broker 0 active, broker 1 fenced; replicas [0,1], isr [1], leader 1: Kafka writes leader -1.
-        ClusterSnapshot cluster = ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.fenced(1))
+        ClusterSnapshot cluster = ClusterSnapshot.builder()
+                .broker(BrokerState.active(0))
+                .broker(BrokerState.fenced(1))
                 .partition(PartitionState.of("t", 0, ints(0, 1), ints(1), 1))
                 .partition(PartitionState.of("t", 1, ints(0, 1), ints(0, 1), 1))
                 .build();
 
-        ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(1), BalancerMemory.empty(), 0);
+        ElectionDecision d =
+                PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(1), BalancerMemory.empty(), 0);
 
-        assertThat(d.elections()).containsExactly(new Election(new PartitionId("t", 0), 1, PartitionState.NO_LEADER, 0));
+        assertThat(d.elections())
+                .containsExactly(new Election(new PartitionId("t", 0), 1, PartitionState.NO_LEADER, 0));
         assertThat(d.moreWork()).as("the no-leader record reaches the cap of 1").isTrue();
         assertThat(d.deferredByThrottle()).isEqualTo(1);
         assertThat(d.elections().get(0).toPreferred()).isFalse();
@@ -136,14 +147,19 @@ class PreferredElectionRuleTest {
 
     @Test
     void currentLeaderValid_noChangeIsNotCountedAgainstTheCap() {
-        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
+        ClusterSnapshot cluster = ClusterSnapshot.builder()
+                .activeBrokers(4)
                 .partition(PartitionState.of("t", 0, ints(1, 2, 3), ints(2, 3), 2))
                 .partition(PartitionState.of("t", 1, ints(1, 2, 3), ints(1, 2, 3), 2))
                 .build();
 
-        ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(1), BalancerMemory.empty(), 0);
+        ElectionDecision d =
+                PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(1), BalancerMemory.empty(), 0);
 
-        assertThat(d.elections()).singleElement().extracting(e -> e.partition().partition()).isEqualTo(1);
+        assertThat(d.elections())
+                .singleElement()
+                .extracting(e -> e.partition().partition())
+                .isEqualTo(1);
         assertThat(d.deferredByThrottle()).isZero();
         assertThat(d.imbalancedCount()).isEqualTo(2);
     }
@@ -152,24 +168,32 @@ class PreferredElectionRuleTest {
     void immediate_electsUnderReassignment_asKafkasLoopDoes_butSkipsADeletedTopic() {
         // Kafka 4.3.1's loop walks imbalancedPartitions with no reassignment check; a deleted topic's
         // partitions leave that set when its RemoveTopicRecord is replayed, so the loop never sees them.
-        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
-                .partition(PartitionState.of("moving", 0, ints(1, 2, 3), ints(1, 2, 3), 2).withReassigning(true))
-                .partition(PartitionState.of("deleted", 0, ints(1, 2, 3), ints(1, 2, 3), 2).withTopicDeleting(true))
+        ClusterSnapshot cluster = ClusterSnapshot.builder()
+                .activeBrokers(4)
+                .partition(PartitionState.of("moving", 0, ints(1, 2, 3), ints(1, 2, 3), 2)
+                        .withReassigning(true))
+                .partition(PartitionState.of("deleted", 0, ints(1, 2, 3), ints(1, 2, 3), 2)
+                        .withTopicDeleting(true))
                 .partition(PartitionState.of("kept", 0, ints(1, 2, 3), ints(1, 2, 3), 2))
                 .build();
 
-        ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(1000), BalancerMemory.empty(), 0);
+        ElectionDecision d =
+                PreferredLeaderBalancer.decide(cluster, PacerConfigs.immediate(1000), BalancerMemory.empty(), 0);
 
         assertThat(d.elections()).extracting(e -> e.partition().topic()).containsExactly("moving", "kept");
     }
 
     @Test
     void waitForSync_keepsKip1358sGuards_reassigningAndDeletingPartitionsAreSkipped() {
-        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
-                .partition(PartitionState.of("moving", 0, ints(1, 2, 3), ints(1, 2, 3), 2).withReassigning(true))
-                .partition(PartitionState.of("deleted", 0, ints(1, 2, 3), ints(1, 2, 3), 2).withTopicDeleting(true))
+        ClusterSnapshot cluster = ClusterSnapshot.builder()
+                .activeBrokers(4)
+                .partition(PartitionState.of("moving", 0, ints(1, 2, 3), ints(1, 2, 3), 2)
+                        .withReassigning(true))
+                .partition(PartitionState.of("deleted", 0, ints(1, 2, 3), ints(1, 2, 3), 2)
+                        .withTopicDeleting(true))
                 // Out of sync but being reassigned: must not count towards broker 1's gate either.
-                .partition(PartitionState.of("moving", 1, ints(1, 2, 3), ints(2, 3), 2).withReassigning(true))
+                .partition(PartitionState.of("moving", 1, ints(1, 2, 3), ints(2, 3), 2)
+                        .withReassigning(true))
                 .partition(PartitionState.of("kept", 0, ints(1, 2, 3), ints(1, 2, 3), 2))
                 .build();
         PacerConfig config = PacerConfigs.immediate(1000).with("leader.imbalance.election.algorithm", "wait-for-sync");
@@ -179,13 +203,17 @@ class PreferredElectionRuleTest {
         assertThat(d.elections()).extracting(e -> e.partition().topic()).containsExactly("kept");
         assertThat(d.broker(1).partitions().preferredPartitions()).isEqualTo(1);
         assertThat(d.broker(1).partitions().outOfSync()).isZero();
-        assertThat(d.imbalancedCount()).as("Kafka's imbalance count still sees them").isEqualTo(4);
+        assertThat(d.imbalancedCount())
+                .as("Kafka's imbalance count still sees them")
+                .isEqualTo(4);
     }
 
     @Test
     void leaderAlreadyPreferred_isNotACandidate() {
-        ClusterSnapshot cluster = ClusterSnapshot.builder().activeBrokers(4)
-                .partition(PartitionState.of("t", 0, ints(1, 2, 3), ints(1, 2, 3), 1)).build();
+        ClusterSnapshot cluster = ClusterSnapshot.builder()
+                .activeBrokers(4)
+                .partition(PartitionState.of("t", 0, ints(1, 2, 3), ints(1, 2, 3), 1))
+                .build();
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, PacerConfig.defaults(), BalancerMemory.empty(), 0);
 

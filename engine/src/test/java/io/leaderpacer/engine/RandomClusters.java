@@ -27,38 +27,50 @@ import java.util.StringJoiner;
 public final class RandomClusters {
 
     /** How a generated broker stands. */
-    enum Liveness { ACTIVE, FENCED, SHUTTING_DOWN, UNREGISTERED }
+    enum Liveness {
+        ACTIVE,
+        FENCED,
+        SHUTTING_DOWN,
+        UNREGISTERED
+    }
 
     /** A generated partition, before it is fitted to the brokers that exist. */
-    record PartitionSpec(List<Integer> replicas, int isrMask, int elrMask, int leaderPick,
-                         boolean reassigning, boolean deleting) {
-    }
+    record PartitionSpec(
+            List<Integer> replicas, int isrMask, int elrMask, int leaderPick, boolean reassigning, boolean deleting) {}
 
-    private RandomClusters() {
-    }
+    private RandomClusters() {}
 
     public static Arbitrary<ClusterSnapshot> clusters() {
-        return Arbitraries.integers().between(3, 8).flatMap(brokers -> Combinators.combine(
-                livenesses(brokers), partitionSpecs(brokers).list().ofMaxSize(60))
-                .as(RandomClusters::build));
+        return Arbitraries.integers()
+                .between(3, 8)
+                .flatMap(brokers -> Combinators.combine(
+                                livenesses(brokers),
+                                partitionSpecs(brokers).list().ofMaxSize(60))
+                        .as(RandomClusters::build));
     }
 
     /** Any configuration, either algorithm, both gate variants. */
     public static Arbitrary<PacerConfig> configs() {
         Arbitrary<String> algorithm = Arbitraries.of("immediate", "wait-for-sync");
-        Arbitrary<String> threshold = Arbitraries.oneOf(Arbitraries.of("0", "5", "50", "100"),
+        Arbitrary<String> threshold = Arbitraries.oneOf(
+                Arbitraries.of("0", "5", "50", "100"),
                 Arbitraries.doubles().between(0, 100).ofScale(1).map(String::valueOf));
         Arbitrary<Integer> maxPerRun = Arbitraries.integers().between(1, 40);
         Arbitrary<String> maxWait = Arbitraries.of("0", "1000", "600000", "1800000");
-        Arbitrary<String> deprioritized = Arbitraries.integers().between(0, 7).set().ofMaxSize(3).map(s -> {
-            StringJoiner j = new StringJoiner(",");
-            s.forEach(b -> j.add(Integer.toString(b)));
-            return j.toString();
-        });
+        Arbitrary<String> deprioritized = Arbitraries.integers()
+                .between(0, 7)
+                .set()
+                .ofMaxSize(3)
+                .map(s -> {
+                    StringJoiner j = new StringJoiner(",");
+                    s.forEach(b -> j.add(Integer.toString(b)));
+                    return j.toString();
+                });
         Arbitrary<String> denominator = Arbitraries.of("all-preferred", "imbalanced-only");
         Arbitrary<String> clock = Arbitraries.of("while-active", "wall");
         Arbitrary<String> throttle = Arbitraries.of("0", "15000");
-        return Combinators.combine(algorithm, threshold, maxPerRun, maxWait, deprioritized, denominator, clock, throttle)
+        return Combinators.combine(
+                        algorithm, threshold, maxPerRun, maxWait, deprioritized, denominator, clock, throttle)
                 .as((a, t, m, w, d, den, c, th) -> {
                     Map<String, String> values = new LinkedHashMap<>();
                     values.put(ConfigKey.ALGORITHM.key(), a);
@@ -80,19 +92,25 @@ public final class RandomClusters {
                         net.jqwik.api.Tuple.of(1, Arbitraries.just(Liveness.FENCED)),
                         net.jqwik.api.Tuple.of(1, Arbitraries.just(Liveness.SHUTTING_DOWN)),
                         net.jqwik.api.Tuple.of(1, Arbitraries.just(Liveness.UNREGISTERED)))
-                .list().ofSize(n);
+                .list()
+                .ofSize(n);
     }
 
     private static Arbitrary<PartitionSpec> partitionSpecs(int brokers) {
-        Arbitrary<List<Integer>> replicas = Arbitraries.integers().between(0, brokers - 1).list()
-                .ofMinSize(1).ofMaxSize(Math.min(4, brokers)).uniqueElements();
+        Arbitrary<List<Integer>> replicas = Arbitraries.integers()
+                .between(0, brokers - 1)
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(Math.min(4, brokers))
+                .uniqueElements();
         // ISR bits are set 3 times in 4 so that most partitions have their preferred replica in sync.
-        Arbitrary<Integer> isrMask = Arbitraries.integers().between(0, 15).list().ofSize(2)
-                .map(two -> two.get(0) | two.get(1));
+        Arbitrary<Integer> isrMask =
+                Arbitraries.integers().between(0, 15).list().ofSize(2).map(two -> two.get(0) | two.get(1));
         Arbitrary<Integer> elrMask = Arbitraries.integers().between(0, 15);
         Arbitrary<Integer> leaderPick = Arbitraries.integers().between(-1, 3);
         Arbitrary<Boolean> rare = Arbitraries.integers().between(0, 9).map(i -> i == 0);
-        return Combinators.combine(replicas, isrMask, elrMask, leaderPick, rare, rare).as(PartitionSpec::new);
+        return Combinators.combine(replicas, isrMask, elrMask, leaderPick, rare, rare)
+                .as(PartitionSpec::new);
     }
 
     static ClusterSnapshot build(List<Liveness> liveness, List<PartitionSpec> specs) {
@@ -102,7 +120,7 @@ public final class RandomClusters {
                 case ACTIVE -> b.broker(BrokerState.active(id));
                 case FENCED -> b.broker(BrokerState.fenced(id));
                 case SHUTTING_DOWN -> b.broker(BrokerState.shuttingDown(id));
-                case UNREGISTERED -> { }
+                case UNREGISTERED -> {}
             }
         }
         for (int i = 0; i < specs.size(); i++) {
@@ -119,11 +137,16 @@ public final class RandomClusters {
                     elr.add(replicas[k]);
                 }
             }
-            int leader = s.leaderPick() < 0 || s.leaderPick() >= n ? PartitionState.NO_LEADER : replicas[s.leaderPick()];
-            b.partition(new PartitionState(new PartitionId("t" + (i % 3), i), replicas,
+            int leader =
+                    s.leaderPick() < 0 || s.leaderPick() >= n ? PartitionState.NO_LEADER : replicas[s.leaderPick()];
+            b.partition(new PartitionState(
+                    new PartitionId("t" + (i % 3), i),
+                    replicas,
                     isr.stream().mapToInt(Integer::intValue).toArray(),
                     elr.stream().mapToInt(Integer::intValue).toArray(),
-                    leader, s.reassigning(), s.deleting()));
+                    leader,
+                    s.reassigning(),
+                    s.deleting()));
         }
         return b.build();
     }

@@ -73,7 +73,10 @@ public final class RecoveryClusterBuilder {
     }
 
     public ClusterSnapshot build() {
-        return ClusterSnapshot.builder().brokers(brokers.values()).partitions(partitions).build();
+        return ClusterSnapshot.builder()
+                .brokers(brokers.values())
+                .partitions(partitions)
+                .build();
     }
 
     /** The two brokers after {@code broker} in ascending id, wrapping around. */
@@ -92,8 +95,8 @@ public final class RecoveryClusterBuilder {
         for (int i = 0; i < count; i++) {
             boolean inSync = i >= outOfSync;
             int[] isr = inSync ? ints(broker, f[0], f[1]) : ints(f[0], f[1]);
-            partitions.add(PartitionState.of("pref-" + broker, start + i, ints(broker, f[0], f[1]), isr,
-                    ledByPreferred ? broker : f[0]));
+            partitions.add(PartitionState.of(
+                    "pref-" + broker, start + i, ints(broker, f[0], f[1]), isr, ledByPreferred ? broker : f[0]));
         }
         nextIndex.put(broker, start + count);
         return this;

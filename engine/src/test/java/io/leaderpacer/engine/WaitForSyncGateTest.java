@@ -17,13 +17,16 @@ class WaitForSyncGateTest {
     private static final long RUN = 300_000;
 
     private static ClusterSnapshot broker0OutOfSync(int outOfSync, int of) {
-        return RecoveryClusterBuilder.brokers(0, 1, 2, 3).preferredBy(0, of, outOfSync).preferredBy(1, 10, 0).build();
+        return RecoveryClusterBuilder.brokers(0, 1, 2, 3)
+                .preferredBy(0, of, outOfSync)
+                .preferredBy(1, 10, 0)
+                .build();
     }
 
     @Test
     void thresholdZero_brokerWithOneOutOfSyncPartition_getsNoElections() {
-        ElectionDecision d = PreferredLeaderBalancer.decide(broker0OutOfSync(1, 100), PacerConfigs.waitForSync(0, 1000),
-                BalancerMemory.empty(), 0);
+        ElectionDecision d = PreferredLeaderBalancer.decide(
+                broker0OutOfSync(1, 100), PacerConfigs.waitForSync(0, 1000), BalancerMemory.empty(), 0);
 
         assertThat(d.isGated(0)).isTrue();
         assertThat(d.broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
@@ -37,11 +40,12 @@ class WaitForSyncGateTest {
     @Test
     void thresholdZero_brokerFullyInSync_isElectedOnceReleased() {
         PacerConfig config = PacerConfigs.waitForSync(0, 1000);
-        ElectionDecision gated = PreferredLeaderBalancer.decide(broker0OutOfSync(1, 100), config, BalancerMemory.empty(), 0);
-        ElectionDecision firstClear = PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), config,
-                gated.nextMemory(), RUN);
-        ElectionDecision secondClear = PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), config,
-                firstClear.nextMemory(), 2 * RUN);
+        ElectionDecision gated =
+                PreferredLeaderBalancer.decide(broker0OutOfSync(1, 100), config, BalancerMemory.empty(), 0);
+        ElectionDecision firstClear =
+                PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), config, gated.nextMemory(), RUN);
+        ElectionDecision secondClear =
+                PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), config, firstClear.nextMemory(), 2 * RUN);
 
         assertThat(firstClear.electionsTo(0)).isZero();
         assertThat(secondClear.isGated(0)).isFalse();
@@ -50,8 +54,8 @@ class WaitForSyncGateTest {
 
     @Test
     void thresholdZero_brokerInSyncFromTheStart_isElectedAtOnce() {
-        ElectionDecision d = PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), PacerConfigs.waitForSync(0, 1000),
-                BalancerMemory.empty(), 0);
+        ElectionDecision d = PreferredLeaderBalancer.decide(
+                broker0OutOfSync(0, 100), PacerConfigs.waitForSync(0, 1000), BalancerMemory.empty(), 0);
 
         assertThat(d.broker(0).verdict().phase()).isEqualTo(GatePhase.OPEN);
         assertThat(d.electionsTo(0)).isEqualTo(100);
@@ -59,8 +63,8 @@ class WaitForSyncGateTest {
 
     @Test
     void thresholdFive_fourPercentOutOfSync_isNotGated() {
-        ElectionDecision d = PreferredLeaderBalancer.decide(broker0OutOfSync(4, 100), PacerConfigs.waitForSync(5, 1000),
-                BalancerMemory.empty(), 0);
+        ElectionDecision d = PreferredLeaderBalancer.decide(
+                broker0OutOfSync(4, 100), PacerConfigs.waitForSync(5, 1000), BalancerMemory.empty(), 0);
 
         assertThat(d.isGated(0)).isFalse();
         assertThat(d.broker(0).partitions().outOfSync()).isEqualTo(4);
@@ -72,8 +76,8 @@ class WaitForSyncGateTest {
 
     @Test
     void thresholdFive_sixPercentOutOfSync_isGated() {
-        ElectionDecision d = PreferredLeaderBalancer.decide(broker0OutOfSync(6, 100), PacerConfigs.waitForSync(5, 1000),
-                BalancerMemory.empty(), 0);
+        ElectionDecision d = PreferredLeaderBalancer.decide(
+                broker0OutOfSync(6, 100), PacerConfigs.waitForSync(5, 1000), BalancerMemory.empty(), 0);
 
         assertThat(d.isGated(0)).isTrue();
         assertThat(d.electionsTo(0)).isZero();
@@ -85,8 +89,8 @@ class WaitForSyncGateTest {
     @Test
     void thresholdFive_exactlyFivePercent_isNotGated() {
         // The comparison is strict: "more than threshold.percent".
-        ElectionDecision d = PreferredLeaderBalancer.decide(broker0OutOfSync(5, 100), PacerConfigs.waitForSync(5, 1000),
-                BalancerMemory.empty(), 0);
+        ElectionDecision d = PreferredLeaderBalancer.decide(
+                broker0OutOfSync(5, 100), PacerConfigs.waitForSync(5, 1000), BalancerMemory.empty(), 0);
 
         assertThat(d.isGated(0)).isFalse();
     }
@@ -127,16 +131,20 @@ class WaitForSyncGateTest {
     @Test
     void hysteresis_brokerBrieflyOutOfSync_staysGatedOneMoreRunAfterReturningToSync() {
         PacerConfig config = PacerConfigs.waitForSync(5, 1000);
-        ElectionDecision open = PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), config, BalancerMemory.empty(), 0);
-        ElectionDecision dropped = PreferredLeaderBalancer.decide(broker0OutOfSync(30, 100), config, open.nextMemory(), RUN);
-        ElectionDecision backInSync = PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), config,
-                dropped.nextMemory(), 2 * RUN);
-        ElectionDecision secondClear = PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), config,
-                backInSync.nextMemory(), 3 * RUN);
+        ElectionDecision open =
+                PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), config, BalancerMemory.empty(), 0);
+        ElectionDecision dropped =
+                PreferredLeaderBalancer.decide(broker0OutOfSync(30, 100), config, open.nextMemory(), RUN);
+        ElectionDecision backInSync =
+                PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), config, dropped.nextMemory(), 2 * RUN);
+        ElectionDecision secondClear =
+                PreferredLeaderBalancer.decide(broker0OutOfSync(0, 100), config, backInSync.nextMemory(), 3 * RUN);
 
         assertThat(open.isGated(0)).isFalse();
         assertThat(dropped.isGated(0)).as("a not-gated broker is gated at once").isTrue();
-        assertThat(backInSync.isGated(0)).as("one extra gated run after returning to sync").isTrue();
+        assertThat(backInSync.isGated(0))
+                .as("one extra gated run after returning to sync")
+                .isTrue();
         assertThat(backInSync.broker(0).verdict().clearRuns()).isEqualTo(1);
         assertThat(backInSync.electionsTo(0)).isZero();
         assertThat(secondClear.isGated(0)).isFalse();
@@ -150,8 +158,8 @@ class WaitForSyncGateTest {
         boolean[] expectGated = {true, true, true, true, false};
         BalancerMemory memory = BalancerMemory.empty();
         for (int run = 0; run < outOfSyncPerRun.length; run++) {
-            ElectionDecision d = PreferredLeaderBalancer.decide(broker0OutOfSync(outOfSyncPerRun[run], 100), config,
-                    memory, run * RUN);
+            ElectionDecision d = PreferredLeaderBalancer.decide(
+                    broker0OutOfSync(outOfSyncPerRun[run], 100), config, memory, run * RUN);
             memory = d.nextMemory();
             assertThat(d.isGated(0)).as("run %d", run).isEqualTo(expectGated[run]);
         }
@@ -159,8 +167,8 @@ class WaitForSyncGateTest {
 
     @Test
     void immediateAlgorithm_neverGates() {
-        ElectionDecision d = PreferredLeaderBalancer.decide(broker0OutOfSync(60, 100), PacerConfigs.immediate(1000),
-                BalancerMemory.empty(), 0);
+        ElectionDecision d = PreferredLeaderBalancer.decide(
+                broker0OutOfSync(60, 100), PacerConfigs.immediate(1000), BalancerMemory.empty(), 0);
 
         assertThat(d.broker(0).verdict().phase()).isEqualTo(GatePhase.NOT_APPLICABLE);
         assertThat(d.gatedBrokerCount()).isZero();

@@ -22,6 +22,7 @@ public final class AgentRunLoop implements AutoCloseable {
     private final Thread thread;
     /** Catch-up pacing's looks, when the policy paces: on a thread of their own, as the agent's scheduler would. */
     private final Thread pacingThread;
+
     private final long pacingIntervalMs;
     /** Cleared by {@link #close()}, which also wakes the thread from its wait between runs. */
     private volatile boolean running = true;

@@ -41,7 +41,7 @@ public final class LoadTest {
     /** Closed newest first; shared with the shutdown hook. */
     private final Deque<AutoCloseable> open = new ArrayDeque<>();
     /** Told the result so far after each round, so that a run stopped half way keeps what it measured. */
-    private RoundsSoFar afterEachRound = result -> { };
+    private RoundsSoFar afterEachRound = result -> {};
 
     /** What a caller does with the result so far after each round (e.g. write the reports). */
     @FunctionalInterface
@@ -55,8 +55,11 @@ public final class LoadTest {
         return this;
     }
 
-    public LoadTest(LoadTestSettings settings, Supplier<TargetCluster> targetFactory, Saturation saturation,
-                    Consumer<String> printer) {
+    public LoadTest(
+            LoadTestSettings settings,
+            Supplier<TargetCluster> targetFactory,
+            Saturation saturation,
+            Consumer<String> printer) {
         this.settings = settings;
         this.targetFactory = targetFactory;
         this.saturation = saturation;
@@ -73,40 +76,60 @@ public final class LoadTest {
             printer.accept("starting " + clusterDescriptionForPrinting + " ...");
             TargetCluster target = push(targetFactory.get());
             if (!target.brokerIds().contains(settings.cluster().restartedBroker())) {
-                throw new IllegalArgumentException("--restart-broker " + settings.cluster().restartedBroker()
-                        + " is not a broker of the cluster (brokers: " + target.brokerIds() + ")");
+                throw new IllegalArgumentException(
+                        "--restart-broker " + settings.cluster().restartedBroker()
+                                + " is not a broker of the cluster (brokers: " + target.brokerIds() + ")");
             }
             Map<String, Object> client = target.clientProperties();
             Admin admin = push(Admin.create(new HashMap<>(client)));
             List<String> lines = settings.describe(target.description(), saturation.describe());
             lines.forEach(printer);
-            TestTopics topics = new TestTopics(admin, target.brokerIds(), settings.cluster().restartedBroker());
+            TestTopics topics =
+                    new TestTopics(admin, target.brokerIds(), settings.cluster().restartedBroker());
             topics.delete(LoadTestSettings.LOAD_TOPIC);
-            topics.create(LoadTestSettings.LOAD_TOPIC, settings.topics().loadPartitions(),
-                    Map.of("segment.bytes", Integer.toString(16 * 1024 * 1024),
-                            "retention.bytes", Integer.toString(32 * 1024 * 1024)));
+            topics.create(
+                    LoadTestSettings.LOAD_TOPIC,
+                    settings.topics().loadPartitions(),
+                    Map.of(
+                            "segment.bytes",
+                            Integer.toString(16 * 1024 * 1024),
+                            "retention.bytes",
+                            Integer.toString(32 * 1024 * 1024)));
             // Before the warm-up, so that the warm-up also waits out its creation: the first round uses it as it is.
             topics.delete(settings.topics().catchUpTopic());
             topics.create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
-            PartitionWatcher watcher = push(new PartitionWatcher(admin, settings.cluster().restartedBroker(),
-                    LoadTestSettings.LOAD_TOPIC, settings.topics().loadPartitions(), clockMs).start(WATCH_PERIOD_MS));
-            ClassifiedLoad load = push(new ClassifiedLoad(client, LoadTestSettings.LOAD_TOPIC, settings.load().recordsPerSecond(),
-                    settings.load().recordBytes(), topics.classes(settings.topics().loadPartitions()),
-                    topics.preferredLeaders(settings.topics().loadPartitions()), watcher::role));
+            PartitionWatcher watcher = push(new PartitionWatcher(
+                            admin,
+                            settings.cluster().restartedBroker(),
+                            LoadTestSettings.LOAD_TOPIC,
+                            settings.topics().loadPartitions(),
+                            clockMs)
+                    .start(WATCH_PERIOD_MS));
+            ClassifiedLoad load = push(new ClassifiedLoad(
+                    client,
+                    LoadTestSettings.LOAD_TOPIC,
+                    settings.load().recordsPerSecond(),
+                    settings.load().recordBytes(),
+                    topics.classes(settings.topics().loadPartitions()),
+                    topics.preferredLeaders(settings.topics().loadPartitions()),
+                    watcher::role));
             load.start();
             push(new GroupReader(client, LoadTestSettings.LOAD_TOPIC, "leader-pacer-loadtest").start());
-            printer.accept("warm-up until steady, " + settings.phases().warmup().minimum().toSeconds() + " to "
+            printer.accept("warm-up until steady, "
+                    + settings.phases().warmup().minimum().toSeconds() + " to "
                     + settings.phases().warmup().limit().toSeconds() + " s (thrown away)");
             WarmUpOutcome warmUp = WarmUp.run(settings.phases().warmup(), load, clockMs, printer);
-            RecoveryRound round = new RecoveryRound(settings, new RecoveryRound.RoundContext(target, admin, topics, load,
-                    watcher, saturation, clockMs, printer, open));
+            RecoveryRound round = new RecoveryRound(
+                    settings,
+                    new RecoveryRound.RoundContext(
+                            target, admin, topics, load, watcher, saturation, clockMs, printer, open));
             List<RoundResult> results = new ArrayList<>();
             Map<String, Integer> done = new HashMap<>();
             for (NamedPolicy policy : settings.order()) {
                 int n = done.merge(policy.name(), 1, Integer::sum);
                 results.add(round.run(policy, n));
-                afterEachRound.accept(new LoadTestResult(lines, saturation.active(), NamedPolicy.BASELINE, results,
-                        Optional.of(warmUp)));
+                afterEachRound.accept(new LoadTestResult(
+                        lines, saturation.active(), NamedPolicy.BASELINE, results, Optional.of(warmUp)));
             }
             return new LoadTestResult(lines, saturation.active(), NamedPolicy.BASELINE, results, Optional.of(warmUp));
         } finally {

@@ -37,13 +37,18 @@ import java.util.function.Supplier;
  * {@code pacer loadtest}: the proposal's system test on a real Kafka cluster, by default one it starts itself as
  * separate processes, with the restarted broker saturated on its own where the OS allows it.
  */
-@Command(name = "loadtest", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "loadtest",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         defaultValueProvider = LoadTestDefaults.class,
-        description = {"Measure, on a real Kafka cluster, what producers feel while a restarted broker recovers,"
-                + " under each policy.",
+        description = {
+            "Measure, on a real Kafka cluster, what producers feel while a restarted broker recovers,"
+                    + " under each policy.",
             "Starts 1 KRaft controller and N brokers as separate processes on 127.0.0.1 (or uses"
-                + " --bootstrap-server), restarts one broker per round under steady acks=all load, and reports"
-                + " P99 per class, time-outs and recovery time as a table, CSV files and an HTML report."})
+                    + " --bootstrap-server), restarts one broker per round under steady acks=all load, and reports"
+                    + " P99 per class, time-outs and recovery time as a table, CSV files and an HTML report."
+        })
 public final class LoadTestCommand implements Callable<Integer> {
 
     static final int BAD_INPUT = 2;
@@ -54,90 +59,154 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--brokers", description = "Brokers of the test's own cluster (default: ${DEFAULT-VALUE}).")
     int brokers;
 
-    @Option(names = "--restart-broker", paramLabel = "ID", description = "The broker to restart (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--restart-broker",
+            paramLabel = "ID",
+            description = "The broker to restart (default: ${DEFAULT-VALUE}).")
     int restartBroker;
 
     @Option(names = "--partitions", description = "Partitions of the load topic (default: ${DEFAULT-VALUE}).")
     int partitions;
 
-    @Option(names = "--catch-up-partitions", description = "Partitions of the catch-up topic that takes the backlog (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--catch-up-partitions",
+            description = "Partitions of the catch-up topic that takes the backlog (default: ${DEFAULT-VALUE}).")
     int catchUpPartitions;
 
     @Option(names = "--rate", paramLabel = "RECORDS/S", description = "Steady load (default: ${DEFAULT-VALUE}).")
     int rate;
 
-    @Option(names = "--record-size", paramLabel = "BYTES", description = "Steady load record size (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--record-size",
+            paramLabel = "BYTES",
+            description = "Steady load record size (default: ${DEFAULT-VALUE}).")
     int recordSize;
 
-    @Option(names = "--backlog", paramLabel = "SIZE", description = "Data written while the broker is down (default: ${DEFAULT-VALUE}): " + ByteSize.HELP + ".")
+    @Option(
+            names = "--backlog",
+            paramLabel = "SIZE",
+            description = "Data written while the broker is down (default: ${DEFAULT-VALUE}): " + ByteSize.HELP + ".")
     String backlog;
 
-    @Option(names = "--backlog-skew", paramLabel = "SIGMA", description = "Log-normal spread of the backlog over partitions (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--backlog-skew",
+            paramLabel = "SIGMA",
+            description = "Log-normal spread of the backlog over partitions (default: ${DEFAULT-VALUE}).")
     double backlogSkew;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of the backlog's spread (default: random, printed).")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            description = "Seed of the backlog's spread (default: random, printed).")
     Long seed;
 
-    @Option(names = "--shutdown", paramLabel = "kill|controlled", description = "How the broker is stopped (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--shutdown",
+            paramLabel = "kill|controlled",
+            description = "How the broker is stopped (default: ${DEFAULT-VALUE}).")
     ShutdownMode shutdown;
 
-    @Option(names = "--warmup", paramLabel = "DURATION", description = "Load before the first round, thrown away: at least this long, then until"
-            + " the P99s of the last 3 windows of 5 s are within 2x of each other (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            paramLabel = "DURATION",
+            description = "Load before the first round, thrown away: at least this long, then until"
+                    + " the P99s of the last 3 windows of 5 s are within 2x of each other (default: ${DEFAULT-VALUE}).")
     String warmup;
 
-    @Option(names = "--warmup-limit", paramLabel = "DURATION", description = "The longest warm-up; the run then goes on and its findings say so"
-            + " (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup-limit",
+            paramLabel = "DURATION",
+            description = "The longest warm-up; the run then goes on and its findings say so"
+                    + " (default: ${DEFAULT-VALUE}).")
     String warmupLimit;
 
-    @Option(names = "--steady", paramLabel = "DURATION", description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--steady",
+            paramLabel = "DURATION",
+            description = "Each round's steady phase, the reference P99 (default: ${DEFAULT-VALUE}).")
     String steady;
 
-    @Option(names = "--window", paramLabel = "DURATION", description = "Window after unfencing over which P99 is measured, at least (default: ${DEFAULT-VALUE}; KIP-1358's is 10m);"
-            + " it stays open until " + MeasurementWindow.RELEASE_TAIL_MS / 1000 + " s after the broker leads again, so that the"
-            + " return of leadership is always in it.")
+    @Option(
+            names = "--window",
+            paramLabel = "DURATION",
+            description =
+                    "Window after unfencing over which P99 is measured, at least (default: ${DEFAULT-VALUE}; KIP-1358's is 10m);"
+                            + " it stays open until " + MeasurementWindow.RELEASE_TAIL_MS / 1000
+                            + " s after the broker leads again, so that the"
+                            + " return of leadership is always in it.")
     String window;
 
-    @Option(names = "--round-limit", paramLabel = "DURATION", description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}, long"
-            + " enough for a paced recovery).")
+    @Option(
+            names = "--round-limit",
+            paramLabel = "DURATION",
+            description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}, long"
+                    + " enough for a paced recovery).")
     String roundLimit;
 
     @Option(names = "--rounds", description = "Rounds per policy, alternating (default: ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--policy", paramLabel = "NAME[:key=value,...]", description = "A policy to compare (repeatable; default: immediate and recommended-paced; pacer simulate"
-            + " --list-policies lists every name). A key broker.KEY is a Kafka broker setting its rounds run under, set as"
-            + " a cluster-wide dynamic default and put back after each round (e.g. broker.num.replica.fetchers=2);"
-            + " end with ' as LABEL' to name it in the reports.")
+    @Option(
+            names = "--policy",
+            paramLabel = "NAME[:key=value,...]",
+            description = "A policy to compare (repeatable; default: immediate and recommended-paced; pacer simulate"
+                    + " --list-policies lists every name). A key broker.KEY is a Kafka broker setting its rounds run under, set as"
+                    + " a cluster-wide dynamic default and put back after each round (e.g. broker.num.replica.fetchers=2);"
+                    + " end with ' as LABEL' to name it in the reports.")
     List<String> policies = new ArrayList<>();
 
-    @Option(names = "--check-interval", paramLabel = "SECONDS", description = "The agent's check interval for every policy (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--check-interval",
+            paramLabel = "SECONDS",
+            description = "The agent's check interval for every policy (default: ${DEFAULT-VALUE}).")
     long checkInterval;
 
-    @Option(names = "--cpu-cap", paramLabel = "CORES", description = "CPU quota of the restarted broker (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--cpu-cap",
+            paramLabel = "CORES",
+            description = "CPU quota of the restarted broker (default: ${DEFAULT-VALUE}).")
     double cpuCap;
 
-    @Option(names = "--no-saturation", description = "Do not cap the restarted broker (the run then cannot show the effect).")
+    @Option(
+            names = "--no-saturation",
+            description = "Do not cap the restarted broker (the run then cannot show the effect).")
     boolean noSaturation;
 
-    @Option(names = "--catch-up-topic", paramLabel = "NAME",
-            description = "Name of the topic that takes the backlog (default: ${DEFAULT-VALUE}). The agent elects in topic-name order:"
-                    + " a name after " + LoadTestSettings.LOAD_TOPIC + " (e.g. pacer-loadtest-z-catchup) returns the partitions with producers first in a capped ramp, the default last.")
+    @Option(
+            names = "--catch-up-topic",
+            paramLabel = "NAME",
+            description =
+                    "Name of the topic that takes the backlog (default: ${DEFAULT-VALUE}). The agent elects in topic-name order:"
+                            + " a name after " + LoadTestSettings.LOAD_TOPIC
+                            + " (e.g. pacer-loadtest-z-catchup) returns the partitions with producers first in a capped ramp, the default last.")
     String catchUpTopic;
 
     @Option(names = "--broker-heap", description = "Heap of each broker (default: ${DEFAULT-VALUE}).")
     String brokerHeap;
 
-    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT", description = "Run against an existing cluster instead of starting one.")
+    @Option(
+            names = "--bootstrap-server",
+            paramLabel = "HOST:PORT",
+            description = "Run against an existing cluster instead of starting one.")
     String bootstrapServer;
 
-    @Option(names = "--command-config", paramLabel = "FILE", description = "Client properties (security) for --bootstrap-server.")
+    @Option(
+            names = "--command-config",
+            paramLabel = "FILE",
+            description = "Client properties (security) for --bootstrap-server.")
     Path commandConfig;
 
-    @Option(names = "--restart-command", paramLabel = "COMMAND", description = "With --bootstrap-server: shell command that stops or starts a broker;"
-            + " {action} is stop or start, {broker} the id, {mode} kill or controlled.")
+    @Option(
+            names = "--restart-command",
+            paramLabel = "COMMAND",
+            description = "With --bootstrap-server: shell command that stops or starts a broker;"
+                    + " {action} is stop or start, {broker} the id, {mode} kill or controlled.")
     String restartCommand;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the CSV files and report.html go (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Where the CSV files and report.html go (default: ${DEFAULT-VALUE}).")
     Path out;
 
     public static void main(String[] args) {
@@ -153,18 +222,22 @@ public final class LoadTestCommand implements Callable<Integer> {
         try {
             settings = settings();
             target = target(settings);
-            saturation = bootstrapServer != null ? Saturation.none("an existing cluster: its brokers' processes are not ours to cap")
+            saturation = bootstrapServer != null
+                    ? Saturation.none("an existing cluster: its brokers' processes are not ours to cap")
                     : noSaturation ? Saturation.none("--no-saturation") : Saturation.of(cpuCap);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        String cluster = bootstrapServer != null ? "the cluster at " + bootstrapServer
+        String cluster = bootstrapServer != null
+                ? "the cluster at " + bootstrapServer
                 : "a Kafka cluster of 1 controller and " + brokers + " brokers as separate processes";
         String command = commandLine(settings);
         LoadTestResult result = new LoadTest(settings, target, saturation, line -> {
-            stdout.println(line);
-            stdout.flush();
-        }).afterEachRound(soFar -> Reports.write(soFar, settings.out(), command)).run(cluster);
+                    stdout.println(line);
+                    stdout.flush();
+                })
+                .afterEachRound(soFar -> Reports.write(soFar, settings.out(), command))
+                .run(cluster);
         report(result, settings, stdout, command);
         return 0;
     }
@@ -178,16 +251,25 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
         long backlogSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, 1_000_000);
         try {
-            return LoadTestSettings.builder().brokers(brokers).restartedBroker(restartBroker).brokerHeap(brokerHeap)
+            return LoadTestSettings.builder()
+                    .brokers(brokers)
+                    .restartedBroker(restartBroker)
+                    .brokerHeap(brokerHeap)
                     .saturation(!noSaturation && bootstrapServer == null, cpuCap)
-                    .partitions(partitions, catchUpPartitions).catchUpTopic(catchUpTopic)
+                    .partitions(partitions, catchUpPartitions)
+                    .catchUpTopic(catchUpTopic)
                     .load(rate, recordSize)
-                    .backlog(ByteSize.parsePositive(backlog), backlogSkew, backlogSeed).shutdown(shutdown)
+                    .backlog(ByteSize.parsePositive(backlog), backlogSkew, backlogSeed)
+                    .shutdown(shutdown)
                     .warmup(new WarmUpSettings(duration("--warmup", warmup), duration("--warmup-limit", warmupLimit)))
-                    .steady(duration("--steady", steady)).window(duration("--window", window))
+                    .steady(duration("--steady", steady))
+                    .window(duration("--window", window))
                     .roundLimit(duration("--round-limit", roundLimit))
-                    .policies(named).rounds(rounds).checkIntervalSeconds(checkInterval)
-                    .out(out).build();
+                    .policies(named)
+                    .rounds(rounds)
+                    .checkIntervalSeconds(checkInterval)
+                    .out(out)
+                    .build();
         } catch (SettingException e) {
             // a setting's error reads as the option the user typed: the setting names it (LoadTestDefaults.Setting)
             throw new IllegalArgumentException(e.option() + " " + e.rest(), e);
@@ -208,10 +290,12 @@ public final class LoadTestCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--restart-command and --command-config need --bootstrap-server");
             }
             Map<String, String> config = Map.of("auto.leader.rebalance.enable", "false");
-            return () -> LocalTarget.start(settings.cluster().brokers(), settings.cluster().brokerHeap(), config);
+            return () -> LocalTarget.start(
+                    settings.cluster().brokers(), settings.cluster().brokerHeap(), config);
         }
         if (restartCommand == null) {
-            throw new IllegalArgumentException("--bootstrap-server needs --restart-command: the test must restart a broker");
+            throw new IllegalArgumentException(
+                    "--bootstrap-server needs --restart-command: the test must restart a broker");
         }
         Map<String, Object> client = new HashMap<>();
         if (commandConfig != null) {
@@ -219,7 +303,8 @@ public final class LoadTestCommand implements Callable<Integer> {
             try (InputStream in = Files.newInputStream(commandConfig)) {
                 p.load(in);
             } catch (IOException e) {
-                throw new IllegalArgumentException("--command-config " + commandConfig + ": cannot read it (" + e.getMessage() + ")", e);
+                throw new IllegalArgumentException(
+                        "--command-config " + commandConfig + ": cannot read it (" + e.getMessage() + ")", e);
             }
             p.forEach((k, v) -> client.put((String) k, v));
         }
@@ -233,7 +318,8 @@ public final class LoadTestCommand implements Callable<Integer> {
         if (!args.isEmpty() && args.get(0).equals(spec.name())) {
             args.remove(0);
         }
-        return "pacer loadtest " + String.join(" ", args) + (seed == null ? " --seed " + settings.backlog().seed() : "");
+        return "pacer loadtest " + String.join(" ", args)
+                + (seed == null ? " --seed " + settings.backlog().seed() : "");
     }
 
     /** Prints the tables and writes the reports (the same files the rounds wrote as they went, now complete). */

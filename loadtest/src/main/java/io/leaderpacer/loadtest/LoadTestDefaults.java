@@ -113,8 +113,8 @@ public final class LoadTestDefaults implements IDefaultValueProvider {
         }
     }
 
-    private static final Map<String, Setting> BY_OPTION = Arrays.stream(Setting.values())
-            .collect(Collectors.toUnmodifiableMap(Setting::option, Function.identity()));
+    private static final Map<String, Setting> BY_OPTION =
+            Arrays.stream(Setting.values()).collect(Collectors.toUnmodifiableMap(Setting::option, Function.identity()));
 
     /** The setting an option sets, if it is one of {@code pacer loadtest}'s checked settings. */
     public static Optional<Setting> ofOption(String option) {

@@ -33,8 +33,8 @@ import static io.leaderpacer.loadtest.SettingException.require;
  * @param comparison the policies, their rounds and the agent's check interval
  * @param out        where the CSV files and the report go
  */
-public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlog backlog, Phases phases,
-                               Comparison comparison, Path out) {
+public record LoadTestSettings(
+        Cluster cluster, Topics topics, Load load, Backlog backlog, Phases phases, Comparison comparison, Path out) {
 
     /** The load topic's name. */
     public static final String LOAD_TOPIC = "pacer-loadtest-load";
@@ -59,7 +59,10 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
     public record Cluster(int brokers, int restartedBroker, String brokerHeap, boolean saturate, double cpuCapCores) {
         public Cluster {
             Objects.requireNonNull(brokerHeap, "brokerHeap");
-            require(brokers >= REPLICATION_FACTOR, Setting.BROKERS, "must be at least " + REPLICATION_FACTOR + ", got " + brokers);
+            require(
+                    brokers >= REPLICATION_FACTOR,
+                    Setting.BROKERS,
+                    "must be at least " + REPLICATION_FACTOR + ", got " + brokers);
             require(restartedBroker >= 0, Setting.RESTARTED_BROKER, "must be a broker id, got " + restartedBroker);
             require(cpuCapCores > 0, Setting.CPU_CAP_CORES, "must be > 0 cores, got " + cpuCapCores);
         }
@@ -75,10 +78,20 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
         public Topics {
             Objects.requireNonNull(catchUpTopic, "catchUpTopic");
             require(loadPartitions >= 1, Setting.LOAD_PARTITIONS, "must be at least 1, got " + loadPartitions);
-            require(catchUpPartitions >= 1, Setting.CATCH_UP_PARTITIONS, "must be at least 1, got " + catchUpPartitions);
-            require(TOPIC_NAME.matcher(catchUpTopic).matches() && !catchUpTopic.equals(".") && !catchUpTopic.equals(".."),
-                    Setting.CATCH_UP_TOPIC, "must be a Kafka topic name (1 to 249 of a-z A-Z 0-9 . _ -), got '" + catchUpTopic + "'");
-            require(!catchUpTopic.equals(LOAD_TOPIC), Setting.CATCH_UP_TOPIC, "must not be the load topic " + LOAD_TOPIC);
+            require(
+                    catchUpPartitions >= 1,
+                    Setting.CATCH_UP_PARTITIONS,
+                    "must be at least 1, got " + catchUpPartitions);
+            require(
+                    TOPIC_NAME.matcher(catchUpTopic).matches()
+                            && !catchUpTopic.equals(".")
+                            && !catchUpTopic.equals(".."),
+                    Setting.CATCH_UP_TOPIC,
+                    "must be a Kafka topic name (1 to 249 of a-z A-Z 0-9 . _ -), got '" + catchUpTopic + "'");
+            require(
+                    !catchUpTopic.equals(LOAD_TOPIC),
+                    Setting.CATCH_UP_TOPIC,
+                    "must not be the load topic " + LOAD_TOPIC);
         }
     }
 
@@ -118,9 +131,12 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
         public Phases {
             Objects.requireNonNull(warmup, "warmup");
             require(!window.isNegative() && !window.isZero(), Setting.WINDOW, "must be > 0");
-            require(steady.compareTo(SteadyWindows.WINDOW) >= 0, Setting.STEADY, "must be at least "
-                    + SteadyWindows.WINDOW.toSeconds() + " s (one window of the steady reference), got "
-                    + steady.toSeconds() + " s");
+            require(
+                    steady.compareTo(SteadyWindows.WINDOW) >= 0,
+                    Setting.STEADY,
+                    "must be at least "
+                            + SteadyWindows.WINDOW.toSeconds() + " s (one window of the steady reference), got "
+                            + steady.toSeconds() + " s");
             require(roundLimit.compareTo(window) >= 0, Setting.ROUND_LIMIT, "must be at least the window");
         }
     }
@@ -161,7 +177,8 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
      * estimate of it, for the load test and the demo alike.
      */
     public static int estimatedPreferred(int brokers, int loadPartitions, int catchUpPartitions) {
-        return (loadPartitions + catchUpPartitions + ProcessKafkaCluster.OFFSETS_TOPIC_PARTITIONS) / Math.max(1, brokers);
+        return (loadPartitions + catchUpPartitions + ProcessKafkaCluster.OFFSETS_TOPIC_PARTITIONS)
+                / Math.max(1, brokers);
     }
 
     /** The run order: round-robin over the policies, so that no policy always runs first or on a colder cluster. */
@@ -177,18 +194,38 @@ public record LoadTestSettings(Cluster cluster, Topics topics, Load load, Backlo
     public List<String> describe(String clusterDescription, String saturation) {
         List<String> lines = new ArrayList<>();
         lines.add("cluster     " + clusterDescription);
-        lines.add(String.format(Locale.ROOT, "topics      %s: %d partitions, %s: %d partitions, replication factor %d",
-                LOAD_TOPIC, topics.loadPartitions(), topics.catchUpTopic(), topics.catchUpPartitions(), REPLICATION_FACTOR));
-        lines.add(String.format(Locale.ROOT, "load        %d records/s of %d B, acks=all, idempotent, request.timeout.ms=30000;"
-                + " a consumer group reads throughout", load.recordsPerSecond(), load.recordBytes()));
-        lines.add(String.format(Locale.ROOT, "restart     broker %d (%s), %d MiB written while it is down (log-normal skew σ %.2f, seed %d)",
-                cluster.restartedBroker(), backlog.shutdown().name().toLowerCase(Locale.ROOT), backlog.bytes() / (1024 * 1024),
-                backlog.sigma(), backlog.seed()));
+        lines.add(String.format(
+                Locale.ROOT,
+                "topics      %s: %d partitions, %s: %d partitions, replication factor %d",
+                LOAD_TOPIC,
+                topics.loadPartitions(),
+                topics.catchUpTopic(),
+                topics.catchUpPartitions(),
+                REPLICATION_FACTOR));
+        lines.add(String.format(
+                Locale.ROOT,
+                "load        %d records/s of %d B, acks=all, idempotent, request.timeout.ms=30000;"
+                        + " a consumer group reads throughout",
+                load.recordsPerSecond(),
+                load.recordBytes()));
+        lines.add(String.format(
+                Locale.ROOT,
+                "restart     broker %d (%s), %d MiB written while it is down (log-normal skew σ %.2f, seed %d)",
+                cluster.restartedBroker(),
+                backlog.shutdown().name().toLowerCase(Locale.ROOT),
+                backlog.bytes() / (1024 * 1024),
+                backlog.sigma(),
+                backlog.seed()));
         lines.add("saturation  " + saturation);
-        lines.add(String.format(Locale.ROOT, "phases      warm-up %d-%d s until steady (thrown away), steady %d s, window %d s"
-                + " after unfencing (or to %d s after the broker leads again), at most %d s per round",
-                phases.warmup().minimum().toSeconds(), phases.warmup().limit().toSeconds(), phases.steady().toSeconds(),
-                phases.window().toSeconds(), MeasurementWindow.RELEASE_TAIL_MS / 1000,
+        lines.add(String.format(
+                Locale.ROOT,
+                "phases      warm-up %d-%d s until steady (thrown away), steady %d s, window %d s"
+                        + " after unfencing (or to %d s after the broker leads again), at most %d s per round",
+                phases.warmup().minimum().toSeconds(),
+                phases.warmup().limit().toSeconds(),
+                phases.steady().toSeconds(),
+                phases.window().toSeconds(),
+                MeasurementWindow.RELEASE_TAIL_MS / 1000,
                 phases.roundLimit().toSeconds()));
         lines.add(String.format(Locale.ROOT, "rounds      %d per policy, alternating", comparison.rounds()));
         for (NamedPolicy p : comparison.policies()) {

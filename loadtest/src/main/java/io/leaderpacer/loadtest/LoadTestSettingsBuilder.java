@@ -38,8 +38,7 @@ public final class LoadTestSettingsBuilder {
     private long checkIntervalSeconds = Setting.CHECK_INTERVAL_SECONDS.asLong();
     private Path out = Setting.OUT.asPath();
 
-    LoadTestSettingsBuilder() {
-    }
+    LoadTestSettingsBuilder() {}
 
     public LoadTestSettingsBuilder brokers(int value) {
         brokers = value;
@@ -141,6 +140,7 @@ public final class LoadTestSettingsBuilder {
                 new LoadTestSettings.Load(recordsPerSecond, recordBytes),
                 new LoadTestSettings.Backlog(backlogBytes, backlogSigma, seed, shutdown),
                 new LoadTestSettings.Phases(warmup, steady, window, roundLimit),
-                new LoadTestSettings.Comparison(policies, rounds, checkIntervalSeconds), out);
+                new LoadTestSettings.Comparison(policies, rounds, checkIntervalSeconds),
+                out);
     }
 }

@@ -44,8 +44,12 @@ import java.util.Objects;
  *                       the round; may be empty
  * @param description    one line for the report
  */
-public record NamedPolicy(String name, PacerConfig config, Map<String, String> brokerSettings,
-                          Map<String, String> restartedSettings, String description) {
+public record NamedPolicy(
+        String name,
+        PacerConfig config,
+        Map<String, String> brokerSettings,
+        Map<String, String> restartedSettings,
+        String description) {
 
     /** The policy others are compared with, when it runs (the baseline). */
     public static final String BASELINE = PolicyRegistry.IMMEDIATE;
@@ -93,7 +97,8 @@ public record NamedPolicy(String name, PacerConfig config, Map<String, String> b
             for (String pair : text.substring(colon + 1).split(",")) {
                 int eq = pair.indexOf('=');
                 if (eq <= 0) {
-                    throw new IllegalArgumentException("policy '" + name + "': expected key=value, got '" + pair.strip() + "'");
+                    throw new IllegalArgumentException(
+                            "policy '" + name + "': expected key=value, got '" + pair.strip() + "'");
                 }
                 String key = pair.substring(0, eq).strip();
                 String value = pair.substring(eq + 1).strip();
@@ -107,8 +112,9 @@ public record NamedPolicy(String name, PacerConfig config, Map<String, String> b
                 } else if (key.startsWith(RESTARTED_PREFIX)) {
                     String staticKey = key.substring(RESTARTED_PREFIX.length());
                     if (staticKey.isEmpty() || value.isEmpty()) {
-                        throw new IllegalArgumentException("policy '" + name + "': restarted-broker setting '"
-                                + pair.strip() + "' needs a key and a value, e.g. restarted.replica.fetch.max.bytes=262144");
+                        throw new IllegalArgumentException(
+                                "policy '" + name + "': restarted-broker setting '" + pair.strip()
+                                        + "' needs a key and a value, e.g. restarted.replica.fetch.max.bytes=262144");
                     }
                     restartedSettings.put(staticKey, value);
                 } else {
@@ -123,7 +129,8 @@ public record NamedPolicy(String name, PacerConfig config, Map<String, String> b
             throw new IllegalArgumentException(e.getMessage() + " (add settings with NAME:key=value,...)", e);
         }
         if (entry.modelOnly()) {
-            throw new IllegalArgumentException("policy '" + name + "' is modelled by the simulator only: " + entry.description());
+            throw new IllegalArgumentException(
+                    "policy '" + name + "' is modelled by the simulator only: " + entry.description());
         }
         Map<String, String> base = new LinkedHashMap<>();
         base.put(ConfigKey.CHECK_INTERVAL_SECONDS.key(), Long.toString(checkIntervalSeconds));
@@ -134,16 +141,22 @@ public record NamedPolicy(String name, PacerConfig config, Map<String, String> b
             String described = describe(config);
             if (!brokerSettings.isEmpty()) {
                 StringBuilder sb = new StringBuilder(described).append(" | brokers:");
-                brokerSettings.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+                brokerSettings.forEach(
+                        (k, v) -> sb.append(' ').append(k).append('=').append(v));
                 described = sb.toString();
             }
             if (!restartedSettings.isEmpty()) {
                 StringBuilder sb = new StringBuilder(described).append(" | restarted broker:");
-                restartedSettings.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+                restartedSettings.forEach(
+                        (k, v) -> sb.append(' ').append(k).append('=').append(v));
                 described = sb.toString();
             }
-            return new NamedPolicy(label != null ? label : colon < 0 ? name : text, config, brokerSettings,
-                    restartedSettings, described);
+            return new NamedPolicy(
+                    label != null ? label : colon < 0 ? name : text,
+                    config,
+                    brokerSettings,
+                    restartedSettings,
+                    described);
         } catch (ConfigException e) {
             throw new IllegalArgumentException("policy '" + name + "': " + e.getMessage(), e);
         }
@@ -155,7 +168,10 @@ public record NamedPolicy(String name, PacerConfig config, Map<String, String> b
         StringBuilder sb = new StringBuilder();
         config.toMap().forEach((k, v) -> {
             if (!v.equals(defaults.get(k)) || k.equals(ConfigKey.ALGORITHM.key())) {
-                sb.append(sb.length() == 0 ? "" : " ").append(k.replace("leader.imbalance.", "")).append('=').append(v);
+                sb.append(sb.length() == 0 ? "" : " ")
+                        .append(k.replace("leader.imbalance.", ""))
+                        .append('=')
+                        .append(v);
             }
         });
         return sb.toString();

@@ -56,6 +56,7 @@ final class RecoveryRound {
 
     /** Pause between the round's start (after a new catch-up topic, its creation) and the steady phase. */
     private static final long SETTLE_MS = 5000;
+
     private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
     private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
     private static final Duration RESET_LIMIT = Duration.ofSeconds(300);
@@ -94,10 +95,16 @@ final class RecoveryRound {
     }
 
     /** What a round works with, shared by every round of a test. */
-    record RoundContext(TargetCluster target, Admin admin, TestTopics topics, ClassifiedLoad load,
-                        PartitionWatcher watcher, Saturation saturation, LongSupplier testClockMs,
-                        Consumer<String> printer, Deque<AutoCloseable> open) {
-    }
+    record RoundContext(
+            TargetCluster target,
+            Admin admin,
+            TestTopics topics,
+            ClassifiedLoad load,
+            PartitionWatcher watcher,
+            Saturation saturation,
+            LongSupplier testClockMs,
+            Consumer<String> printer,
+            Deque<AutoCloseable> open) {}
 
     /**
      * Runs one round, phase by phase: the steady reference, the stop and the backlog, the restart, the measurement,
@@ -109,8 +116,8 @@ final class RecoveryRound {
             topics.create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
         }
         catchUpTopicUsed = true;
-        RoundBrokerSettings brokerSettings = RoundBrokerSettings.apply(admin, policy.brokerSettings(), target.brokerIds(),
-                BROKER_SETTINGS_LIMIT);
+        RoundBrokerSettings brokerSettings =
+                RoundBrokerSettings.apply(admin, policy.brokerSettings(), target.brokerIds(), BROKER_SETTINGS_LIMIT);
         open.push(brokerSettings);
         try {
             return measure(policy, round);
@@ -124,12 +131,22 @@ final class RecoveryRound {
     /** The round itself, under its broker settings. */
     private RoundResult measure(NamedPolicy policy, int round) throws Exception {
         if (!policy.restartedSettings().isEmpty()) {
-            printer.accept(String.format(Locale.ROOT, "[%s %d/%d] the restarted broker starts with %s", policy.name(),
-                    round, settings.comparison().rounds(), policy.restartedSettings()));
+            printer.accept(String.format(
+                    Locale.ROOT,
+                    "[%s %d/%d] the restarted broker starts with %s",
+                    policy.name(),
+                    round,
+                    settings.comparison().rounds(),
+                    policy.restartedSettings()));
         }
         if (!policy.brokerSettings().isEmpty()) {
-            printer.accept(String.format(Locale.ROOT, "[%s %d/%d] brokers run with %s", policy.name(), round,
-                    settings.comparison().rounds(), policy.brokerSettings()));
+            printer.accept(String.format(
+                    Locale.ROOT,
+                    "[%s %d/%d] brokers run with %s",
+                    policy.name(),
+                    round,
+                    settings.comparison().rounds(),
+                    policy.brokerSettings()));
         }
         RoundState state = new RoundState(policy, round);
         open.push(state.loop);
@@ -139,10 +156,22 @@ final class RecoveryRound {
             long stoppedAt = stopAndWriteBacklog(state);
             Restart restart = restart(state);
             WindowMeasurement.Measurement m = new WindowMeasurement(settings, load, watcher, printer)
-                    .measure(state.tag, state.book, state.runs, state.now, state.t0, restart.unfencedAt(), restart.pid());
+                    .measure(
+                            state.tag,
+                            state.book,
+                            state.runs,
+                            state.now,
+                            state.t0,
+                            restart.unfencedAt(),
+                            restart.pid());
             long endedAt = stopMeasuring(state);
-            RoundResult result = result(state, steady, new RoundResult.Moments(stoppedAt, restart.restartedAt(),
-                    restart.unfencedAt(), m.windowMs, endedAt), restart, m);
+            RoundResult result = result(
+                    state,
+                    steady,
+                    new RoundResult.Moments(
+                            stoppedAt, restart.restartedAt(), restart.unfencedAt(), m.windowMs, endedAt),
+                    restart,
+                    m);
             resetCluster(state.tag);
             return result;
         } finally {
@@ -168,14 +197,24 @@ final class RecoveryRound {
             this.policy = policy;
             this.round = round;
             int b = settings.cluster().restartedBroker();
-            this.tag = String.format(Locale.ROOT, "[%s %d/%d]", policy.name(), round, settings.comparison().rounds());
+            this.tag = String.format(
+                    Locale.ROOT,
+                    "[%s %d/%d]",
+                    policy.name(),
+                    round,
+                    settings.comparison().rounds());
             this.runs = new AgentRunLog(b, now);
             this.pacing = new PacingLog(b, now);
-            PacerAgent agent = PacerAgent.builder(admin).basePolicy(policy.config())
-                    .clusterLabel("the load-test cluster").listener(runs).pacingListener(pacing)
-                    .canaryClient(target.clientProperties(), Canary.DEFAULT_TOPIC).build();
+            PacerAgent agent = PacerAgent.builder(admin)
+                    .basePolicy(policy.config())
+                    .clusterLabel("the load-test cluster")
+                    .listener(runs)
+                    .pacingListener(pacing)
+                    .canaryClient(target.clientProperties(), Canary.DEFAULT_TOPIC)
+                    .build();
             CatchUpPacing paces = policy.config().pacing();
-            this.loop = new AgentRunLoop(agent, "loadtest-agent", paces.enabled() ? paces.timing().intervalMs() : 0);
+            this.loop = new AgentRunLoop(
+                    agent, "loadtest-agent", paces.enabled() ? paces.timing().intervalMs() : 0);
         }
 
         void removeCap() {
@@ -195,24 +234,24 @@ final class RecoveryRound {
     }
 
     /** The steady phase's windows and the restarted broker's CPU use in it, uncapped. */
-    private record SteadyPhase(List<SteadyWindow> windows, OptionalDouble brokerCores) {
-    }
+    private record SteadyPhase(List<SteadyWindow> windows, OptionalDouble brokerCores) {}
 
     /** When the broker was started again and unfenced, its process, and whether its CPU cap was seen. */
-    private record Restart(long restartedAt, long unfencedAt, OptionalLong pid, boolean capVisible) {
-    }
+    private record Restart(long restartedAt, long unfencedAt, OptionalLong pid, boolean capVisible) {}
 
     private SteadyPhase steadyPhase(RoundState state) throws InterruptedException {
         // The catch-up topic was just created: let its creation's work settle before the reference is taken.
         Thread.sleep(SETTLE_MS);
         load.recordInto(state.book, Phase.STEADY);
-        printer.accept(state.tag + " steady phase, " + settings.phases().steady().toSeconds() + " s");
+        printer.accept(
+                state.tag + " steady phase, " + settings.phases().steady().toSeconds() + " s");
         OptionalLong pid = target.pid(settings.cluster().restartedBroker());
         long cpuStart = pid.isPresent() ? WindowMeasurement.cpuNanos(pid.getAsLong(), 0) : 0;
         long start = System.nanoTime();
         List<SteadyWindow> windows = steadyWindows(state.book);
         OptionalDouble cores = pid.isPresent()
-                ? OptionalDouble.of((WindowMeasurement.cpuNanos(pid.getAsLong(), cpuStart) - cpuStart) / (double) (System.nanoTime() - start))
+                ? OptionalDouble.of((WindowMeasurement.cpuNanos(pid.getAsLong(), cpuStart) - cpuStart)
+                        / (double) (System.nanoTime() - start))
                 : OptionalDouble.empty();
         return new SteadyPhase(windows, cores);
     }
@@ -225,14 +264,23 @@ final class RecoveryRound {
         printer.accept(state.tag + " stopping broker " + b + " ("
                 + settings.backlog().shutdown().name().toLowerCase(Locale.ROOT) + ")");
         target.stopBroker(b, settings.backlog().shutdown());
-        awaitStatus(s -> s != BrokerStatus.ACTIVE, FENCE_LIMIT, "broker " + b + " was still active "
-                + FENCE_LIMIT.toSeconds() + " s after it was stopped");
-        int[] backlog = BacklogWriter.recordsPerPartition(settings.topics().catchUpPartitions(), settings.backlog().bytes(),
-                settings.backlog().sigma(), settings.backlog().seed() + state.round);
-        long written = BacklogWriter.write(target.clientProperties(), settings.topics().catchUpTopic(), backlog,
-                Duration.ofMinutes(10));
-        printer.accept(String.format(Locale.ROOT, "%s %d MiB written while broker %d is down; starting it again",
-                state.tag, written / (1024 * 1024), b));
+        awaitStatus(
+                s -> s != BrokerStatus.ACTIVE,
+                FENCE_LIMIT,
+                "broker " + b + " was still active " + FENCE_LIMIT.toSeconds() + " s after it was stopped");
+        int[] backlog = BacklogWriter.recordsPerPartition(
+                settings.topics().catchUpPartitions(),
+                settings.backlog().bytes(),
+                settings.backlog().sigma(),
+                settings.backlog().seed() + state.round);
+        long written = BacklogWriter.write(
+                target.clientProperties(), settings.topics().catchUpTopic(), backlog, Duration.ofMinutes(10));
+        printer.accept(String.format(
+                Locale.ROOT,
+                "%s %d MiB written while broker %d is down; starting it again",
+                state.tag,
+                written / (1024 * 1024),
+                b));
         return stoppedAt;
     }
 
@@ -251,14 +299,21 @@ final class RecoveryRound {
                 visible = state.cap.map(CpuQuota.Limit::visibleInProcCgroup).orElse(false);
             }
         }
-        awaitStatus(s -> s == BrokerStatus.ACTIVE, UNFENCE_LIMIT, "broker " + b + " was not unfenced within "
-                + UNFENCE_LIMIT.toSeconds() + " s after its restart");
+        awaitStatus(
+                s -> s == BrokerStatus.ACTIVE,
+                UNFENCE_LIMIT,
+                "broker " + b + " was not unfenced within " + UNFENCE_LIMIT.toSeconds() + " s after its restart");
         long unfencedAt = state.now.getAsLong();
         watcher.trackReentries();
         load.recordInto(state.book, Phase.WINDOW);
-        printer.accept(String.format(Locale.ROOT, "%s broker %d unfenced %.1f s after its start; window begins"
-                + " (%d s, or until %d s after it leads again if later)",
-                state.tag, b, (unfencedAt - restartedAt) / 1000.0, settings.phases().window().toSeconds(),
+        printer.accept(String.format(
+                Locale.ROOT,
+                "%s broker %d unfenced %.1f s after its start; window begins"
+                        + " (%d s, or until %d s after it leads again if later)",
+                state.tag,
+                b,
+                (unfencedAt - restartedAt) / 1000.0,
+                settings.phases().window().toSeconds(),
                 MeasurementWindow.RELEASE_TAIL_MS / 1000));
         return new Restart(restartedAt, unfencedAt, pid, visible);
     }
@@ -276,26 +331,43 @@ final class RecoveryRound {
         return endedAt;
     }
 
-    private RoundResult result(RoundState state, SteadyPhase steady, RoundResult.Moments moments, Restart restart,
-                               WindowMeasurement.Measurement m) {
+    private RoundResult result(
+            RoundState state,
+            SteadyPhase steady,
+            RoundResult.Moments moments,
+            Restart restart,
+            WindowMeasurement.Measurement m) {
         long unfencedAt = moments.unfencedAtMs();
-        Timeline timeline = Timeline.of(m.preferred, shift(watcher.preferredReentries().values(), state.t0), unfencedAt);
+        Timeline timeline =
+                Timeline.of(m.preferred, shift(watcher.preferredReentries().values(), state.t0), unfencedAt);
         long catchUpEnd = timeline.physicalLimitMs().isPresent()
-                ? unfencedAt + timeline.physicalLimitMs().getAsLong() : moments.endedAtMs();
-        RoundResult.Latency latency = new RoundResult.Latency(figures(state.book, Phase.STEADY),
-                figures(state.book, Phase.WINDOW), steady.windows(), errorsSinceStop(state.book), state.book.seconds(),
+                ? unfencedAt + timeline.physicalLimitMs().getAsLong()
+                : moments.endedAtMs();
+        RoundResult.Latency latency = new RoundResult.Latency(
+                figures(state.book, Phase.STEADY),
+                figures(state.book, Phase.WINDOW),
+                steady.windows(),
+                errorsSinceStop(state.book),
+                state.book.seconds(),
                 buckets(state.book));
-        RoundResult.Recovery recovery = new RoundResult.Recovery(m.recoveredAt,
-                gateRelease(state.runs.runs(), unfencedAt, state.policy), timeline);
-        SaturationFigures figures = new SaturationFigures(saturation.mode(), saturation.capCores(), restart.capVisible(),
-                averageCores(m.cpu, unfencedAt, catchUpEnd), steady.brokerCores(),
+        RoundResult.Recovery recovery = new RoundResult.Recovery(
+                m.recoveredAt, gateRelease(state.runs.runs(), unfencedAt, state.policy), timeline);
+        SaturationFigures figures = new SaturationFigures(
+                saturation.mode(),
+                saturation.capCores(),
+                restart.capVisible(),
+                averageCores(m.cpu, unfencedAt, catchUpEnd),
+                steady.brokerCores(),
                 averageCores(m.cpu, catchUpEnd, moments.endedAtMs()));
         long stoppedAt = moments.stoppedAtMs();
         RoundResult.Trace trace = new RoundResult.Trace(
-                state.runs.runs().stream().filter(r -> r.atMs() >= stoppedAt).toList(), samplesOfRound(state.t0), m.cpu,
-                state.pacing.samples().stream().filter(x -> x.atMs() >= stoppedAt).toList());
-        return new RoundResult(state.policy.name(), state.round, latency, moments, recovery,
-                figures, trace);
+                state.runs.runs().stream().filter(r -> r.atMs() >= stoppedAt).toList(),
+                samplesOfRound(state.t0),
+                m.cpu,
+                state.pacing.samples().stream()
+                        .filter(x -> x.atMs() >= stoppedAt)
+                        .toList());
+        return new RoundResult(state.policy.name(), state.round, latency, moments, recovery, figures, trace);
     }
 
     /**
@@ -310,7 +382,8 @@ final class RecoveryRound {
         for (int i = 0; i < windows; i++) {
             Thread.sleep(windowMs);
             for (Map.Entry<View, LatencyFigures> e : book.closeWindow().entrySet()) {
-                out.add(new SteadyWindow(e.getKey(), i, e.getValue().count(), e.getValue().p99Ms()));
+                out.add(new SteadyWindow(
+                        e.getKey(), i, e.getValue().count(), e.getValue().p99Ms()));
             }
         }
         Thread.sleep(settings.phases().steady().toMillis() - windows * windowMs);
@@ -356,8 +429,8 @@ final class RecoveryRound {
                     continue;
                 }
                 for (org.HdrHistogram.HistogramIterationValue b : h.logarithmicBucketValues(100, 2.0)) {
-                    out.add(new RoundResult.LatencyBucket(p, v, b.getValueIteratedTo() / 1000.0,
-                            b.getCountAddedInThisIterationStep()));
+                    out.add(new RoundResult.LatencyBucket(
+                            p, v, b.getValueIteratedTo() / 1000.0, b.getCountAddedInThisIterationStep()));
                 }
             }
         }
@@ -381,13 +454,17 @@ final class RecoveryRound {
         if (!policy.config().waitForSync()) {
             return OptionalLong.empty();
         }
-        return runs.stream().filter(r -> r.atMs() > unfencedAt && !r.failed() && !r.gated())
-                .mapToLong(AgentRunSample::atMs).findFirst();
+        return runs.stream()
+                .filter(r -> r.atMs() > unfencedAt && !r.failed() && !r.gated())
+                .mapToLong(AgentRunSample::atMs)
+                .findFirst();
     }
 
     private static OptionalDouble averageCores(List<CpuSample> cpu, long from, long to) {
-        return cpu.stream().filter(c -> c.atMs() > from && c.atMs() <= Math.max(to, from + WindowMeasurement.LOOK_MS))
-                .mapToDouble(CpuSample::cores).average();
+        return cpu.stream()
+                .filter(c -> c.atMs() > from && c.atMs() <= Math.max(to, from + WindowMeasurement.LOOK_MS))
+                .mapToDouble(CpuSample::cores)
+                .average();
     }
 
     private static List<Long> shift(java.util.Collection<Long> testMs, long t0) {
@@ -395,7 +472,8 @@ final class RecoveryRound {
     }
 
     private List<PartitionSample> samplesOfRound(long t0) {
-        return watcher.samples().stream().filter(s -> s.atMs() >= t0)
+        return watcher.samples().stream()
+                .filter(s -> s.atMs() >= t0)
                 .map(s -> s.at(s.atMs() - t0))
                 .toList();
     }
@@ -408,7 +486,8 @@ final class RecoveryRound {
                     + RESET_LIMIT.toSeconds() + " s");
         }
         if (!topics.rebalance(names, Duration.ofSeconds(60))) {
-            throw new IllegalStateException("after the round, leadership did not return to every preferred leader within 60 s");
+            throw new IllegalStateException(
+                    "after the round, leadership did not return to every preferred leader within 60 s");
         }
         List<String> left = ThrottleCheck.leftInPlace(admin, target.brokerIds(), names);
         if (!left.isEmpty()) {

@@ -38,8 +38,11 @@ final class RoundBrokerSettings implements AutoCloseable {
     /** Per broker, the value of each key in force there before the round: what it must report again after it. */
     private final Map<ConfigResource, Map<String, String>> inForceBefore;
 
-    private RoundBrokerSettings(Admin admin, Duration timeout, Map<String, Optional<String>> before,
-                                Map<ConfigResource, Map<String, String>> inForceBefore) {
+    private RoundBrokerSettings(
+            Admin admin,
+            Duration timeout,
+            Map<String, Optional<String>> before,
+            Map<ConfigResource, Map<String, String>> inForceBefore) {
         this.admin = admin;
         this.timeout = timeout;
         this.before = before;
@@ -52,33 +55,46 @@ final class RoundBrokerSettings implements AutoCloseable {
      * @throws IllegalStateException naming the setting and the broker when Kafka refuses it or a broker does not take
      *                               it within the timeout; what was set is put back first
      */
-    static RoundBrokerSettings apply(Admin admin, Map<String, String> settings, Collection<Integer> brokers,
-                                     Duration timeout) throws InterruptedException {
+    static RoundBrokerSettings apply(
+            Admin admin, Map<String, String> settings, Collection<Integer> brokers, Duration timeout)
+            throws InterruptedException {
         Map<String, Optional<String>> before = new LinkedHashMap<>();
         if (settings.isEmpty()) {
             return new RoundBrokerSettings(admin, timeout, before, Map.of());
         }
         List<ConfigResource> resources = brokers.stream()
-                .map(b -> new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b))).toList();
+                .map(b -> new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)))
+                .toList();
         Map<ConfigResource, Map<String, String>> inForceBefore = new LinkedHashMap<>();
-        get(admin.describeConfigs(resources).all(), timeout, "read the brokers' settings").forEach((r, c) -> {
-            Map<String, String> values = new LinkedHashMap<>();
-            settings.keySet().forEach(k -> values.put(k, c.get(k) == null ? null : c.get(k).value()));
-            inForceBefore.put(r, values);
-        });
-        Config current = get(admin.describeConfigs(List.of(CLUSTER_DEFAULT)).all(), timeout, "read the cluster-wide broker"
-                + " defaults").get(CLUSTER_DEFAULT);
+        get(admin.describeConfigs(resources).all(), timeout, "read the brokers' settings")
+                .forEach((r, c) -> {
+                    Map<String, String> values = new LinkedHashMap<>();
+                    settings.keySet()
+                            .forEach(k -> values.put(
+                                    k, c.get(k) == null ? null : c.get(k).value()));
+                    inForceBefore.put(r, values);
+                });
+        Config current = get(
+                        admin.describeConfigs(List.of(CLUSTER_DEFAULT)).all(),
+                        timeout,
+                        "read the cluster-wide broker" + " defaults")
+                .get(CLUSTER_DEFAULT);
         for (String key : settings.keySet()) {
             ConfigEntry e = current.get(key);
-            before.put(key, e != null && e.source() == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
-                    ? Optional.ofNullable(e.value()) : Optional.empty());
+            before.put(
+                    key,
+                    e != null && e.source() == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
+                            ? Optional.ofNullable(e.value())
+                            : Optional.empty());
         }
         RoundBrokerSettings applied = new RoundBrokerSettings(admin, timeout, before, inForceBefore);
         List<AlterConfigOp> ops = new ArrayList<>();
         settings.forEach((k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
         try {
-            get(admin.incrementalAlterConfigs(Map.of(CLUSTER_DEFAULT, ops)).all(), timeout, "set the broker settings "
-                    + settings + " as cluster-wide defaults");
+            get(
+                    admin.incrementalAlterConfigs(Map.of(CLUSTER_DEFAULT, ops)).all(),
+                    timeout,
+                    "set the broker settings " + settings + " as cluster-wide defaults");
             Map<ConfigResource, Map<String, String>> wanted = new LinkedHashMap<>();
             resources.forEach(r -> wanted.put(r, settings));
             awaitInForce(admin, wanted, timeout);
@@ -105,17 +121,20 @@ final class RoundBrokerSettings implements AutoCloseable {
             return;
         }
         List<AlterConfigOp> ops = new ArrayList<>();
-        before.forEach((k, v) -> ops.add(v.isPresent()
-                ? new AlterConfigOp(new ConfigEntry(k, v.get()), AlterConfigOp.OpType.SET)
-                : new AlterConfigOp(new ConfigEntry(k, null), AlterConfigOp.OpType.DELETE)));
+        before.forEach((k, v) -> ops.add(
+                v.isPresent()
+                        ? new AlterConfigOp(new ConfigEntry(k, v.get()), AlterConfigOp.OpType.SET)
+                        : new AlterConfigOp(new ConfigEntry(k, null), AlterConfigOp.OpType.DELETE)));
         try {
-            get(admin.incrementalAlterConfigs(Map.of(CLUSTER_DEFAULT, ops)).all(), timeout, "put back the cluster-wide"
-                    + " broker defaults " + before.keySet());
+            get(
+                    admin.incrementalAlterConfigs(Map.of(CLUSTER_DEFAULT, ops)).all(),
+                    timeout,
+                    "put back the cluster-wide" + " broker defaults " + before.keySet());
             awaitInForce(admin, inForceBefore, timeout);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while putting back the cluster-wide broker defaults "
-                    + before.keySet(), e);
+            throw new IllegalStateException(
+                    "interrupted while putting back the cluster-wide broker defaults " + before.keySet(), e);
         }
     }
 
@@ -125,26 +144,28 @@ final class RoundBrokerSettings implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         String missing;
         do {
-            Map<ConfigResource, Config> configs = get(admin.describeConfigs(wanted.keySet()).all(), timeout,
-                    "read the brokers' settings");
+            Map<ConfigResource, Config> configs =
+                    get(admin.describeConfigs(wanted.keySet()).all(), timeout, "read the brokers' settings");
             missing = firstMissing(configs, wanted);
             if (missing == null) {
                 return;
             }
             Thread.sleep(200);
         } while (System.nanoTime() < deadline);
-        throw new IllegalStateException(missing + " within " + timeout.toSeconds() + " s (Kafka lets a thread count change"
-                + " at most to double or half its current value per change; the broker's log names what it refused)");
+        throw new IllegalStateException(
+                missing + " within " + timeout.toSeconds() + " s (Kafka lets a thread count change"
+                        + " at most to double or half its current value per change; the broker's log names what it refused)");
     }
 
     /** The first broker and setting not in force there, as a sentence; null when every broker has every setting. */
-    private static String firstMissing(Map<ConfigResource, Config> configs, Map<ConfigResource, Map<String, String>> wanted) {
+    private static String firstMissing(
+            Map<ConfigResource, Config> configs, Map<ConfigResource, Map<String, String>> wanted) {
         for (Map.Entry<ConfigResource, Config> c : configs.entrySet()) {
             for (Map.Entry<String, String> s : wanted.get(c.getKey()).entrySet()) {
                 ConfigEntry e = c.getValue().get(s.getKey());
                 if (!java.util.Objects.equals(s.getValue(), e == null ? null : e.value())) {
-                    return "broker " + c.getKey().name() + " did not take " + s.getKey() + "=" + s.getValue() + " (it has "
-                            + (e == null ? "no such setting" : e.value()) + ")";
+                    return "broker " + c.getKey().name() + " did not take " + s.getKey() + "=" + s.getValue()
+                            + " (it has " + (e == null ? "no such setting" : e.value()) + ")";
                 }
             }
         }
@@ -156,7 +177,8 @@ final class RoundBrokerSettings implements AutoCloseable {
         try {
             return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("could not " + what + ": " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException(
+                    "could not " + what + ": " + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
             throw new IllegalStateException("could not " + what + " within " + timeout.toSeconds() + " s", e);
         }

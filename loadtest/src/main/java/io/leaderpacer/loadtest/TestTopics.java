@@ -92,13 +92,17 @@ public final class TestTopics {
         for (int p = steps.get(0)[0]; p < steps.get(0)[1]; p++) {
             first.put(p, all.get(p));
         }
-        admin.createTopics(List.of(new NewTopic(name, first).configs(configs))).all().get(60, TimeUnit.SECONDS);
+        admin.createTopics(List.of(new NewTopic(name, first).configs(configs)))
+                .all()
+                .get(60, TimeUnit.SECONDS);
         for (int[] step : steps.subList(1, steps.size())) {
             List<List<Integer>> more = new ArrayList<>();
             for (int p = step[0]; p < step[1]; p++) {
                 more.add(all.get(p));
             }
-            admin.createPartitions(Map.of(name, NewPartitions.increaseTo(step[1], more))).all().get(60, TimeUnit.SECONDS);
+            admin.createPartitions(Map.of(name, NewPartitions.increaseTo(step[1], more)))
+                    .all()
+                    .get(60, TimeUnit.SECONDS);
         }
         awaitFullIsr(Set.of(name), Duration.ofSeconds(60 + partitions / 100));
         awaitLogsCreated(name, expectedReplicas(all));
@@ -143,11 +147,13 @@ public final class TestTopics {
     }
 
     private Map<Integer, Integer> hostedReplicas(String name, Set<Integer> on) throws Exception {
-        Map<Integer, Map<String, LogDirDescription>> dirs = admin.describeLogDirs(on).allDescriptions()
-                .get(30, TimeUnit.SECONDS);
+        Map<Integer, Map<String, LogDirDescription>> dirs =
+                admin.describeLogDirs(on).allDescriptions().get(30, TimeUnit.SECONDS);
         Map<Integer, Integer> out = new HashMap<>();
         dirs.forEach((b, byDir) -> out.put(b, (int) byDir.values().stream()
-                .flatMap(d -> d.replicaInfos().keySet().stream()).filter(tp -> tp.topic().equals(name)).count()));
+                .flatMap(d -> d.replicaInfos().keySet().stream())
+                .filter(tp -> tp.topic().equals(name))
+                .count()));
         return out;
     }
 
@@ -187,8 +193,10 @@ public final class TestTopics {
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {
             try {
-                Map<String, TopicDescription> d = admin.describeTopics(topics).allTopicNames().get(10, TimeUnit.SECONDS);
-                if (d.values().stream().flatMap(t -> t.partitions().stream())
+                Map<String, TopicDescription> d =
+                        admin.describeTopics(topics).allTopicNames().get(10, TimeUnit.SECONDS);
+                if (d.values().stream()
+                        .flatMap(t -> t.partitions().stream())
                         .allMatch(p -> p.isr().size() == p.replicas().size() && p.leader() != null)) {
                     return true;
                 }
@@ -211,7 +219,8 @@ public final class TestTopics {
         while (System.nanoTime() < deadline) {
             try {
                 admin.electLeaders(ElectionType.PREFERRED, null).partitions().get(30, TimeUnit.SECONDS);
-                Map<String, TopicDescription> d = admin.describeTopics(topics).allTopicNames().get(10, TimeUnit.SECONDS);
+                Map<String, TopicDescription> d =
+                        admin.describeTopics(topics).allTopicNames().get(10, TimeUnit.SECONDS);
                 if (d.values().stream().flatMap(t -> t.partitions().stream()).allMatch(TestTopics::ledByPreferred)) {
                     return true;
                 }
@@ -224,6 +233,8 @@ public final class TestTopics {
     }
 
     private static boolean ledByPreferred(TopicPartitionInfo p) {
-        return p.leader() != null && !p.replicas().isEmpty() && p.leader().id() == p.replicas().get(0).id();
+        return p.leader() != null
+                && !p.replicas().isEmpty()
+                && p.leader().id() == p.replicas().get(0).id();
     }
 }

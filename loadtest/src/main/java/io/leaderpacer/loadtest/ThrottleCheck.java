@@ -18,11 +18,11 @@ import java.util.List;
  */
 final class ThrottleCheck {
 
-    private ThrottleCheck() {
-    }
+    private ThrottleCheck() {}
 
     /** Every throttle value set on the cluster default, the brokers and the topics, as "where: key=value". */
-    static List<String> leftInPlace(Admin admin, Collection<Integer> brokers, Collection<String> topics) throws Exception {
+    static List<String> leftInPlace(Admin admin, Collection<Integer> brokers, Collection<String> topics)
+            throws Exception {
         List<BrokerScope> scopes = new ArrayList<>();
         scopes.add(BrokerScope.clusterDefault());
         brokers.forEach(b -> scopes.add(BrokerScope.broker(b)));

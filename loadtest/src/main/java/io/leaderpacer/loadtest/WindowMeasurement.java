@@ -38,7 +38,8 @@ final class WindowMeasurement {
     private final PartitionWatcher watcher;
     private final Consumer<String> printer;
 
-    WindowMeasurement(LoadTestSettings settings, ClassifiedLoad load, PartitionWatcher watcher, Consumer<String> printer) {
+    WindowMeasurement(
+            LoadTestSettings settings, ClassifiedLoad load, PartitionWatcher watcher, Consumer<String> printer) {
         this.settings = settings;
         this.load = load;
         this.watcher = watcher;
@@ -51,17 +52,28 @@ final class WindowMeasurement {
         OptionalLong recoveredAt = OptionalLong.empty();
         /** How long the window was open after unfencing: the set length, or longer to cover the release. */
         long windowMs;
+
         final List<CpuSample> cpu = new ArrayList<>();
     }
 
     private static OptionalLong recoveredAfter(Measurement m, long unfencedAt) {
-        return m.recoveredAt.isPresent() ? OptionalLong.of(m.recoveredAt.getAsLong() - unfencedAt) : OptionalLong.empty();
+        return m.recoveredAt.isPresent()
+                ? OptionalLong.of(m.recoveredAt.getAsLong() - unfencedAt)
+                : OptionalLong.empty();
     }
 
-    Measurement measure(String tag, LatencyBook book, AgentRunLog runs, LongSupplier now, long t0,
-                                long unfencedAt, OptionalLong pid) throws InterruptedException {
+    Measurement measure(
+            String tag,
+            LatencyBook book,
+            AgentRunLog runs,
+            LongSupplier now,
+            long t0,
+            long unfencedAt,
+            OptionalLong pid)
+            throws InterruptedException {
         Measurement m = new Measurement();
-        MeasurementWindow window = MeasurementWindow.coveringRelease(settings.phases().window().toMillis());
+        MeasurementWindow window =
+                MeasurementWindow.coveringRelease(settings.phases().window().toMillis());
         int runsSeen = runs.runs().size();
         boolean windowOpen = true;
         long nextProgress = unfencedAt;
@@ -94,17 +106,24 @@ final class WindowMeasurement {
             List<AgentRunSample> all = runs.runs();
             for (AgentRunSample r : all.subList(runsSeen, all.size())) {
                 if (r.electedToBroker() > 0) {
-                    printer.accept(String.format(Locale.ROOT, "%s +%5.1f s  agent: %d leadership%s back to broker %d",
-                            tag, (r.atMs() - unfencedAt) / 1000.0, r.electedToBroker(), r.electedToBroker() == 1 ? "" : "s",
+                    printer.accept(String.format(
+                            Locale.ROOT,
+                            "%s +%5.1f s  agent: %d leadership%s back to broker %d",
+                            tag,
+                            (r.atMs() - unfencedAt) / 1000.0,
+                            r.electedToBroker(),
+                            r.electedToBroker() == 1 ? "" : "s",
                             settings.cluster().restartedBroker()));
                 }
             }
             runsSeen = all.size();
             if (t >= nextProgress) {
-                printer.accept(progress(tag, book, s, t - unfencedAt, m, all.isEmpty() ? null : all.get(all.size() - 1)));
+                printer.accept(
+                        progress(tag, book, s, t - unfencedAt, m, all.isEmpty() ? null : all.get(all.size() - 1)));
                 nextProgress += PROGRESS_MS;
             }
-            if ((!windowOpen && m.recoveredAt.isPresent() && allIn) || t - unfencedAt >= settings.phases().roundLimit().toMillis()) {
+            if ((!windowOpen && m.recoveredAt.isPresent() && allIn)
+                    || t - unfencedAt >= settings.phases().roundLimit().toMillis()) {
                 if (windowOpen) {
                     m.windowMs = t - unfencedAt; // the round's limit closed it
                 }
@@ -122,17 +141,39 @@ final class WindowMeasurement {
         }
     }
 
-    private String progress(String tag, LatencyBook book, PartitionSample s, long sinceUnfencedMs, Measurement m,
-                            AgentRunSample lastRun) {
-        double cores = m.cpu.isEmpty() ? Double.NaN : m.cpu.get(m.cpu.size() - 1).cores();
-        String cluster = s == null ? "no sample yet" : String.format(Locale.ROOT, "in ISR %d/%d, leads %d/%d",
-                s.preferredInIsr(), s.preferred(), s.preferredLed(), s.preferred());
+    private String progress(
+            String tag,
+            LatencyBook book,
+            PartitionSample s,
+            long sinceUnfencedMs,
+            Measurement m,
+            AgentRunSample lastRun) {
+        double cores =
+                m.cpu.isEmpty() ? Double.NaN : m.cpu.get(m.cpu.size() - 1).cores();
+        String cluster = s == null
+                ? "no sample yet"
+                : String.format(
+                        Locale.ROOT,
+                        "in ISR %d/%d, leads %d/%d",
+                        s.preferredInIsr(),
+                        s.preferred(),
+                        s.preferredLed(),
+                        s.preferred());
         LatencyFigures all = LatencyFigures.of(book.histogram(Phase.WINDOW, View.ALL));
         LatencyFigures prot = LatencyFigures.of(book.histogram(Phase.WINDOW, View.PROTECTED));
         String gate = lastRun == null ? "no run yet" : lastRun.gated() ? "gated" : "not gated";
-        return String.format(Locale.ROOT, "%s +%3d s  %s, %s  broker CPU %s  window P99 all %.0f ms, protected %.0f ms  failed sends %d",
-                tag, sinceUnfencedMs / 1000, cluster, gate, Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f core", cores),
-                all.p99Ms(), prot.p99Ms(), book.errors(Phase.WINDOW, View.ALL).values().stream().mapToLong(Long::longValue).sum());
+        return String.format(
+                Locale.ROOT,
+                "%s +%3d s  %s, %s  broker CPU %s  window P99 all %.0f ms, protected %.0f ms  failed sends %d",
+                tag,
+                sinceUnfencedMs / 1000,
+                cluster,
+                gate,
+                Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f core", cores),
+                all.p99Ms(),
+                prot.p99Ms(),
+                book.errors(Phase.WINDOW, View.ALL).values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum());
     }
-
 }

@@ -14,7 +14,9 @@ class ExternalTargetTest {
 
     @Test
     void restartCommand_runsWithActionBrokerAndMode_andAFailureNamesTheCommandAndItsOutput() throws Exception {
-        ExternalTarget t = new ExternalTarget(Map.of("bootstrap.servers", "127.0.0.1:1"), List.of(0, 1, 2),
+        ExternalTarget t = new ExternalTarget(
+                Map.of("bootstrap.servers", "127.0.0.1:1"),
+                List.of(0, 1, 2),
                 "test {action} = start || { echo no {action} of {broker} as {mode}; exit 4; }");
 
         t.startBroker(1);

@@ -11,8 +11,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class LoadTestSettingsTest {
 
     private static LoadTestSettings withCatchUpTopic(String name) {
-        return LoadTestSettings.builder().partitions(6, 6).catchUpTopic(name)
-                .policies(List.of(NamedPolicy.parse("immediate", 5, 2))).out(Path.of("out")).build();
+        return LoadTestSettings.builder()
+                .partitions(6, 6)
+                .catchUpTopic(name)
+                .policies(List.of(NamedPolicy.parse("immediate", 5, 2)))
+                .out(Path.of("out"))
+                .build();
     }
 
     @Test
@@ -24,13 +28,16 @@ class LoadTestSettingsTest {
     @Test
     void aCatchUpTopicOfItsOwn_isNamedInTheSettingsPrintedBeforeTheRun() {
         assertThat(withCatchUpTopic("pacer-loadtest-z-catchup").describe("a cluster", "none"))
-                .anySatisfy(line -> assertThat(line).startsWith("topics").contains("pacer-loadtest-z-catchup: 6 partitions"));
+                .anySatisfy(line ->
+                        assertThat(line).startsWith("topics").contains("pacer-loadtest-z-catchup: 6 partitions"));
     }
 
     @Test
     void aCatchUpTopicThatKafkaWouldRefuse_isRejected_namingTheSetting() {
-        assertThatThrownBy(() -> withCatchUpTopic("bad name")).isInstanceOf(SettingException.class)
-                .hasMessageStartingWith("catchUpTopic must be a Kafka topic name").hasMessageContaining("'bad name'");
+        assertThatThrownBy(() -> withCatchUpTopic("bad name"))
+                .isInstanceOf(SettingException.class)
+                .hasMessageStartingWith("catchUpTopic must be a Kafka topic name")
+                .hasMessageContaining("'bad name'");
         assertThatThrownBy(() -> withCatchUpTopic("")).hasMessageStartingWith("catchUpTopic ");
         assertThatThrownBy(() -> withCatchUpTopic("..")).hasMessageStartingWith("catchUpTopic ");
         assertThatThrownBy(() -> withCatchUpTopic("x".repeat(250))).hasMessageStartingWith("catchUpTopic ");
@@ -38,17 +45,23 @@ class LoadTestSettingsTest {
 
     @Test
     void aSettingOutOfRange_onTheCommandLine_namesItsOption() {
-        picocli.CommandLine cli = new picocli.CommandLine(new LoadTestCommand()).setCaseInsensitiveEnumValuesAllowed(true);
+        picocli.CommandLine cli =
+                new picocli.CommandLine(new LoadTestCommand()).setCaseInsensitiveEnumValuesAllowed(true);
         java.io.StringWriter err = new java.io.StringWriter();
         cli.setErr(new java.io.PrintWriter(err));
 
         int code = cli.execute("--catch-up-topic", "bad name");
 
         assertThat(code).isNotZero();
-        assertThat(err.toString()).contains("--catch-up-topic must be a Kafka topic name").contains("'bad name'")
+        assertThat(err.toString())
+                .contains("--catch-up-topic must be a Kafka topic name")
+                .contains("'bad name'")
                 .doesNotContain("catchUpTopic");
-        assertThat(LoadTestDefaults.Setting.values()).as("every checked setting names an option of the command")
-                .allSatisfy(s -> assertThat(cli.getCommandSpec().findOption(s.option())).as(s.option()).isNotNull());
+        assertThat(LoadTestDefaults.Setting.values())
+                .as("every checked setting names an option of the command")
+                .allSatisfy(s -> assertThat(cli.getCommandSpec().findOption(s.option()))
+                        .as(s.option())
+                        .isNotNull());
     }
 
     @Test
@@ -56,12 +69,16 @@ class LoadTestSettingsTest {
         picocli.CommandLine cli = new picocli.CommandLine(new LoadTestCommand());
         for (LoadTestDefaults.Setting s : LoadTestDefaults.Setting.values()) {
             if (s != LoadTestDefaults.Setting.POLICIES) {
-                assertThat(cli.getCommandSpec().findOption(s.option()).defaultValueString()).as(s.option())
+                assertThat(cli.getCommandSpec().findOption(s.option()).defaultValueString())
+                        .as(s.option())
                         .isEqualTo(s.text());
             }
         }
-        assertThat(cli.getCommandSpec().findOption("--backlog").defaultValueString()).isEqualTo("2g");
-        LoadTestSettings built = LoadTestSettings.builder().policies(List.of(NamedPolicy.parse("immediate", 5, 2))).build();
+        assertThat(cli.getCommandSpec().findOption("--backlog").defaultValueString())
+                .isEqualTo("2g");
+        LoadTestSettings built = LoadTestSettings.builder()
+                .policies(List.of(NamedPolicy.parse("immediate", 5, 2)))
+                .build();
         assertThat(built.backlog().bytes()).isEqualTo(2L << 30);
         assertThat(built.phases().warmup().limit()).isEqualTo(java.time.Duration.ofMinutes(3));
         assertThat(built.backlog().shutdown()).isEqualTo(io.leaderpacer.loadtest.testbed.ShutdownMode.KILL);
@@ -70,9 +87,12 @@ class LoadTestSettingsTest {
 
     @Test
     void aSettingOutOfRange_namesTheSetting_andKnowsItsOption() {
-        SettingException e = org.junit.jupiter.api.Assertions.assertThrows(SettingException.class,
-                () -> LoadTestSettings.builder().partitions(0, 6)
-                        .policies(List.of(NamedPolicy.parse("immediate", 5, 2))).build());
+        SettingException e = org.junit.jupiter.api.Assertions.assertThrows(
+                SettingException.class,
+                () -> LoadTestSettings.builder()
+                        .partitions(0, 6)
+                        .policies(List.of(NamedPolicy.parse("immediate", 5, 2)))
+                        .build());
         assertThat(e).hasMessage("loadPartitions must be at least 1, got 0");
         assertThat(e.setting()).isEqualTo("loadPartitions");
         assertThat(e.option()).isEqualTo("--partitions");

@@ -25,14 +25,18 @@ class NamedPolicyTest {
         assertThat(c.thresholdPercent()).isEqualTo(5.0);
         assertThat(c.maxPerRun()).isEqualTo(5);
         assertThat(c.throttleIntervalMs()).isEqualTo(2000);
-        assertThat(NamedPolicy.parse("kip-example-scaled", 5000, 5).config().maxPerRun()).isEqualTo(200);
+        assertThat(NamedPolicy.parse("kip-example-scaled", 5000, 5).config().maxPerRun())
+                .isEqualTo(200);
     }
 
     @Test
     void recommendedPaced_returnsTenPartitionsARun_whateverTheBrokersSize() {
-        assertThat(NamedPolicy.parse("recommended-paced", 102, 5).config().maxPerRun()).isEqualTo(10);
-        assertThat(NamedPolicy.parse("recommended-paced", 51, 2).config().maxPerRun()).isEqualTo(10);
-        assertThat(NamedPolicy.parse("recommended-paced", 5000, 5).config().throttleIntervalMs()).isEqualTo(1000);
+        assertThat(NamedPolicy.parse("recommended-paced", 102, 5).config().maxPerRun())
+                .isEqualTo(10);
+        assertThat(NamedPolicy.parse("recommended-paced", 51, 2).config().maxPerRun())
+                .isEqualTo(10);
+        assertThat(NamedPolicy.parse("recommended-paced", 5000, 5).config().throttleIntervalMs())
+                .isEqualTo(1000);
     }
 
     @Test
@@ -44,8 +48,11 @@ class NamedPolicyTest {
 
     @Test
     void brokerKeys_areBrokerSettingsForTheRound_notTheAgents_andTheDescriptionShowsThem() {
-        NamedPolicy p = NamedPolicy.parse("recommended-paced:broker.num.replica.fetchers=2,"
-                + "leader.imbalance.election.max.per.run=20 as paced-2", 117, 5);
+        NamedPolicy p = NamedPolicy.parse(
+                "recommended-paced:broker.num.replica.fetchers=2,"
+                        + "leader.imbalance.election.max.per.run=20 as paced-2",
+                117,
+                5);
         assertThat(p.brokerSettings()).containsExactly(java.util.Map.entry("num.replica.fetchers", "2"));
         assertThat(p.config().maxPerRun()).isEqualTo(20);
         assertThat(p.config().toMap()).doesNotContainKey("broker.num.replica.fetchers");
@@ -57,21 +64,28 @@ class NamedPolicyTest {
 
     @Test
     void restartedKeys_areStaticSettingsOfTheRestartedBroker_notTheAgentsNorEveryBrokers() {
-        NamedPolicy p = NamedPolicy.parse("recommended-paced:restarted.replica.fetch.max.bytes=262144,"
-                + "restarted.replica.fetch.response.max.bytes=1048576 as paced-small-fetches", 117, 5);
-        assertThat(p.restartedSettings()).containsExactly(java.util.Map.entry("replica.fetch.max.bytes", "262144"),
-                java.util.Map.entry("replica.fetch.response.max.bytes", "1048576"));
+        NamedPolicy p = NamedPolicy.parse(
+                "recommended-paced:restarted.replica.fetch.max.bytes=262144,"
+                        + "restarted.replica.fetch.response.max.bytes=1048576 as paced-small-fetches",
+                117,
+                5);
+        assertThat(p.restartedSettings())
+                .containsExactly(
+                        java.util.Map.entry("replica.fetch.max.bytes", "262144"),
+                        java.util.Map.entry("replica.fetch.response.max.bytes", "1048576"));
         assertThat(p.brokerSettings()).isEmpty();
         assertThat(p.config().toMap()).doesNotContainKey("restarted.replica.fetch.max.bytes");
-        assertThat(p.description()).endsWith("| restarted broker: replica.fetch.max.bytes=262144"
-                + " replica.fetch.response.max.bytes=1048576");
+        assertThat(p.description())
+                .endsWith("| restarted broker: replica.fetch.max.bytes=262144"
+                        + " replica.fetch.response.max.bytes=1048576");
         assertThatThrownBy(() -> NamedPolicy.parse("immediate:restarted.=2", 10, 5))
                 .hasMessageContaining("restarted-broker setting 'restarted.=2' needs a key and a value");
     }
 
     @Test
     void unknownPolicy_orBadValue_isRejectedNamingWhatIsWrong() {
-        assertThatThrownBy(() -> NamedPolicy.parse("fastest", 10, 5)).hasMessageContaining("unknown policy 'fastest'")
+        assertThatThrownBy(() -> NamedPolicy.parse("fastest", 10, 5))
+                .hasMessageContaining("unknown policy 'fastest'")
                 .hasMessageContaining("immediate, kip-example, kip-example-scaled");
         assertThatThrownBy(() -> NamedPolicy.parse("immediate:leader.imbalance.election.max.per.run=0", 10, 5))
                 .hasMessageContaining("leader.imbalance.election.max.per.run");
@@ -81,22 +95,29 @@ class NamedPolicyTest {
     @Test
     void retiredWaitForSync_isRejected_sayingWhichNameTheLoadTestsIsNow() {
         assertThatThrownBy(() -> NamedPolicy.parse("wait-for-sync", 10, 5))
-                .hasMessageContaining("unknown policy 'wait-for-sync'").hasMessageContaining("load test's and the demo's kip-example-scaled");
+                .hasMessageContaining("unknown policy 'wait-for-sync'")
+                .hasMessageContaining("load test's and the demo's kip-example-scaled");
     }
 
     @Test
     void everyRegisteredPolicy_theAgentCanRun_isAccepted_theModelledThrottleIsNot() {
-        assertThat(NamedPolicy.parse("recommended", 117, 5).config().valueOf(
-                io.leaderpacer.engine.config.ConfigKey.RECHECK_INTERVAL_MS)).isEqualTo("15000");
-        assertThat(NamedPolicy.parse("kip-example", 117, 5).config().maxPerRun()).isEqualTo(200);
+        assertThat(NamedPolicy.parse("recommended", 117, 5)
+                        .config()
+                        .valueOf(io.leaderpacer.engine.config.ConfigKey.RECHECK_INTERVAL_MS))
+                .isEqualTo("15000");
+        assertThat(NamedPolicy.parse("kip-example", 117, 5).config().maxPerRun())
+                .isEqualTo(200);
         assertThatThrownBy(() -> NamedPolicy.parse("replication-throttle", 117, 5))
                 .hasMessageContaining("modelled by the simulator only");
     }
 
     @Test
     void aPolicyWithSettings_canBeLabelled_forTheReports() {
-        NamedPolicy p = NamedPolicy.parse("recommended:leader.imbalance.catch.up.pacing=static,"
-                + "leader.imbalance.catch.up.pacing.rate.bytes=10485760 as paced-10m", 100, 5);
+        NamedPolicy p = NamedPolicy.parse(
+                "recommended:leader.imbalance.catch.up.pacing=static,"
+                        + "leader.imbalance.catch.up.pacing.rate.bytes=10485760 as paced-10m",
+                100,
+                5);
 
         assertThat(p.name()).isEqualTo("paced-10m");
         assertThat(p.config().pacing().rateBytes()).isEqualTo(10485760L);

@@ -61,7 +61,8 @@ class RoundBrokerSettingsClusterTest {
 
     @Test
     void aSetting_isTakenByEveryBroker_andRemovedAfterTheRound_whenNoneWasSetBefore() throws Exception {
-        RoundBrokerSettings round = RoundBrokerSettings.apply(admin, Map.of(FETCHERS, "2"), cluster.brokerIds(), TIMEOUT);
+        RoundBrokerSettings round =
+                RoundBrokerSettings.apply(admin, Map.of(FETCHERS, "2"), cluster.brokerIds(), TIMEOUT);
         for (int b : cluster.brokerIds()) {
             assertThat(brokerValue(b)).isEqualTo("2");
         }
@@ -73,7 +74,8 @@ class RoundBrokerSettingsClusterTest {
     void someoneElsesDefault_isPutBackExactly_afterTheRound() throws Exception {
         alterDefault(new AlterConfigOp(new ConfigEntry(FETCHERS, "2"), AlterConfigOp.OpType.SET));
         awaitBrokers("2");
-        RoundBrokerSettings round = RoundBrokerSettings.apply(admin, Map.of(FETCHERS, "4"), cluster.brokerIds(), TIMEOUT);
+        RoundBrokerSettings round =
+                RoundBrokerSettings.apply(admin, Map.of(FETCHERS, "4"), cluster.brokerIds(), TIMEOUT);
         assertThat(clusterDefault()).hasValue("4");
         round.close();
         assertThat(clusterDefault()).hasValue("2");
@@ -82,8 +84,8 @@ class RoundBrokerSettingsClusterTest {
     @Test
     void aValueTheBrokersRefuse_failsNamingTheBrokerAndTheSetting_andLeavesNothingSet() throws Exception {
         // Kafka lets a thread count at most double per change: 1 -> 4 is refused when it is asked.
-        assertThatThrownBy(() -> RoundBrokerSettings.apply(admin, Map.of(FETCHERS, "4"), cluster.brokerIds(),
-                Duration.ofSeconds(5)))
+        assertThatThrownBy(() -> RoundBrokerSettings.apply(
+                        admin, Map.of(FETCHERS, "4"), cluster.brokerIds(), Duration.ofSeconds(5)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("could not set the broker settings {num.replica.fetchers=4}")
                 .hasMessageContaining("not be greater than double the current value 1");
@@ -91,19 +93,30 @@ class RoundBrokerSettingsClusterTest {
     }
 
     private static void alterDefault(AlterConfigOp op) throws Exception {
-        admin.incrementalAlterConfigs(Map.of(CLUSTER_DEFAULT, List.of(op))).all().get(30, TimeUnit.SECONDS);
+        admin.incrementalAlterConfigs(Map.of(CLUSTER_DEFAULT, List.of(op)))
+                .all()
+                .get(30, TimeUnit.SECONDS);
     }
 
     private static Optional<String> clusterDefault() throws Exception {
-        Config c = admin.describeConfigs(List.of(CLUSTER_DEFAULT)).all().get(30, TimeUnit.SECONDS).get(CLUSTER_DEFAULT);
+        Config c = admin.describeConfigs(List.of(CLUSTER_DEFAULT))
+                .all()
+                .get(30, TimeUnit.SECONDS)
+                .get(CLUSTER_DEFAULT);
         ConfigEntry e = c.get(FETCHERS);
         return e == null || e.source() != ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
-                ? Optional.empty() : Optional.of(e.value());
+                ? Optional.empty()
+                : Optional.of(e.value());
     }
 
     private static String brokerValue(int broker) throws Exception {
         ConfigResource r = new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(broker));
-        return admin.describeConfigs(List.of(r)).all().get(30, TimeUnit.SECONDS).get(r).get(FETCHERS).value();
+        return admin.describeConfigs(List.of(r))
+                .all()
+                .get(30, TimeUnit.SECONDS)
+                .get(r)
+                .get(FETCHERS)
+                .value();
     }
 
     private static void awaitBrokers(String value) throws Exception {

@@ -13,8 +13,7 @@ import java.nio.file.StandardCopyOption;
  */
 public final class AtomicFiles {
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     public static void write(Path file, String content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();

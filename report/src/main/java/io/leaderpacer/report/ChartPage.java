@@ -29,7 +29,8 @@ public final class ChartPage {
 
     /** Series colours, picked to stay distinguishable for the common forms of colour blindness. */
     private static final String[] PALETTE = {
-        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#000000", "#56B4E9", "#E69F00", "#F0E442"};
+        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#000000", "#56B4E9", "#E69F00", "#F0E442"
+    };
 
     private final String title;
     /** The page's content in reading order. */
@@ -86,8 +87,14 @@ public final class ChartPage {
      * @param stepped  draw as steps (for states and counts that change at instants)
      * @param markers  events drawn as vertical lines
      */
-    public record Chart(String title, String yLabel, double[] xSeconds, List<Series> series, boolean logScale,
-                        boolean stepped, List<Marker> markers) {
+    public record Chart(
+            String title,
+            String yLabel,
+            double[] xSeconds,
+            List<Series> series,
+            boolean logScale,
+            boolean stepped,
+            List<Marker> markers) {
         public Chart {
             Objects.requireNonNull(title, "title");
             Objects.requireNonNull(yLabel, "yLabel");
@@ -126,23 +133,17 @@ public final class ChartPage {
     }
 
     /** One piece of the page. */
-    private sealed interface Block permits Heading, Paragraph, Preformatted, Table, ChartBlock {
-    }
+    private sealed interface Block permits Heading, Paragraph, Preformatted, Table, ChartBlock {}
 
-    private record Heading(String text) implements Block {
-    }
+    private record Heading(String text) implements Block {}
 
-    private record Paragraph(String text) implements Block {
-    }
+    private record Paragraph(String text) implements Block {}
 
-    private record Preformatted(String text) implements Block {
-    }
+    private record Preformatted(String text) implements Block {}
 
-    private record Table(List<String> header, List<List<String>> rows) implements Block {
-    }
+    private record Table(List<String> header, List<List<String>> rows) implements Block {}
 
-    private record ChartBlock(Chart chart, int index) implements Block {
-    }
+    private record ChartBlock(Chart chart, int index) implements Block {}
 
     /** Collects the page's blocks in order. */
     public static final class Builder {
@@ -177,8 +178,8 @@ public final class ChartPage {
             List<List<String>> copy = new ArrayList<>();
             for (List<String> row : rows) {
                 if (row.size() != header.size()) {
-                    throw new IllegalArgumentException("table row " + row + " has " + row.size()
-                            + " cells for " + header.size() + " columns " + header);
+                    throw new IllegalArgumentException("table row " + row + " has " + row.size() + " cells for "
+                            + header.size() + " columns " + header);
                 }
                 copy.add(List.copyOf(row));
             }
@@ -200,9 +201,16 @@ public final class ChartPage {
     public String toHtml() {
         StringBuilder out = new StringBuilder(64 * 1024);
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-                .append(escape(title)).append("</title>\n<style>\n").append(resource("uPlot.min.css"))
-                .append("\n").append(PAGE_STYLE).append("</style>\n<script>\n").append(resource("uPlot.iife.min.js"))
-                .append("\n</script>\n</head>\n<body>\n<h1>").append(escape(title)).append("</h1>\n");
+                .append(escape(title))
+                .append("</title>\n<style>\n")
+                .append(resource("uPlot.min.css"))
+                .append("\n")
+                .append(PAGE_STYLE)
+                .append("</style>\n<script>\n")
+                .append(resource("uPlot.iife.min.js"))
+                .append("\n</script>\n</head>\n<body>\n<h1>")
+                .append(escape(title))
+                .append("</h1>\n");
         StringBuilder scripts = new StringBuilder();
         for (Block block : blocks) {
             if (block instanceof Heading h) {
@@ -248,8 +256,16 @@ public final class ChartPage {
 
     private static void renderChartScript(StringBuilder js, ChartBlock block) {
         Chart c = block.chart();
-        js.append("drawChart(\"chart").append(block.index()).append("\", ").append(jsString(c.title())).append(", ")
-                .append(jsString(c.yLabel())).append(", ").append(c.logScale()).append(", ").append(c.stepped())
+        js.append("drawChart(\"chart")
+                .append(block.index())
+                .append("\", ")
+                .append(jsString(c.title()))
+                .append(", ")
+                .append(jsString(c.yLabel()))
+                .append(", ")
+                .append(c.logScale())
+                .append(", ")
+                .append(c.stepped())
                 .append(", [");
         for (int i = 0; i < c.series().size(); i++) {
             js.append(i > 0 ? ", " : "").append(jsString(c.series().get(i).name()));
@@ -261,12 +277,19 @@ public final class ChartPage {
         }
         js.append("], [");
         for (int i = 0; i < c.series().size(); i++) {
-            js.append(i > 0 ? ", " : "").append('"').append(PALETTE[i % PALETTE.length]).append('"');
+            js.append(i > 0 ? ", " : "")
+                    .append('"')
+                    .append(PALETTE[i % PALETTE.length])
+                    .append('"');
         }
         js.append("], [");
         for (int i = 0; i < c.markers().size(); i++) {
             Marker m = c.markers().get(i);
-            js.append(i > 0 ? ", " : "").append("[").append(number(m.xSeconds())).append(", ").append(jsString(m.label()))
+            js.append(i > 0 ? ", " : "")
+                    .append("[")
+                    .append(number(m.xSeconds()))
+                    .append(", ")
+                    .append(jsString(m.label()))
                     .append("]");
         }
         js.append("]);\n");
@@ -311,12 +334,24 @@ public final class ChartPage {
         StringBuilder sb = new StringBuilder("\"");
         for (char ch : s.toCharArray()) {
             switch (ch) {
-                case '"': sb.append("\\\""); break;
-                case '\\': sb.append("\\\\"); break;
-                case '\n': sb.append("\\n"); break;
-                case '<': sb.append("\\u003c"); break;
-                case '>': sb.append("\\u003e"); break;
-                case '&': sb.append("\\u0026"); break;
+                case '"':
+                    sb.append("\\\"");
+                    break;
+                case '\\':
+                    sb.append("\\\\");
+                    break;
+                case '\n':
+                    sb.append("\\n");
+                    break;
+                case '<':
+                    sb.append("\\u003c");
+                    break;
+                case '>':
+                    sb.append("\\u003e");
+                    break;
+                case '&':
+                    sb.append("\\u0026");
+                    break;
                 default:
                     if (ch < 0x20) {
                         sb.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
@@ -332,11 +367,20 @@ public final class ChartPage {
         StringBuilder sb = new StringBuilder(s.length());
         for (char ch : s.toCharArray()) {
             switch (ch) {
-                case '<': sb.append("&lt;"); break;
-                case '>': sb.append("&gt;"); break;
-                case '&': sb.append("&amp;"); break;
-                case '"': sb.append("&quot;"); break;
-                default: sb.append(ch);
+                case '<':
+                    sb.append("&lt;");
+                    break;
+                case '>':
+                    sb.append("&gt;");
+                    break;
+                case '&':
+                    sb.append("&amp;");
+                    break;
+                case '"':
+                    sb.append("&quot;");
+                    break;
+                default:
+                    sb.append(ch);
             }
         }
         return sb.toString();
@@ -355,7 +399,8 @@ public final class ChartPage {
         }
     }
 
-    private static final String PAGE_STYLE = String.join("\n",
+    private static final String PAGE_STYLE = String.join(
+            "\n",
             "body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }",
             "h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 1.6em; border-bottom: 1px solid #ddd; }",
             "table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.9em; }",
@@ -366,7 +411,8 @@ public final class ChartPage {
             "");
 
     /** Draws one chart; x is seconds since the start, shown as h:mm:ss. */
-    private static final String CHART_HELPERS = String.join("\n",
+    private static final String CHART_HELPERS = String.join(
+            "\n",
             "function fmtSeconds(s) {",
             "  if (s == null) return '';",
             "  const t = Math.round(Math.abs(s)), h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), x = t % 60;",

@@ -25,8 +25,8 @@ public record MeasurementWindow(long lengthMs, long releaseTailMs) {
 
     public MeasurementWindow {
         if (lengthMs < 0 || releaseTailMs < 0) {
-            throw new IllegalArgumentException("window " + lengthMs + " ms and tail " + releaseTailMs
-                    + " ms must not be negative");
+            throw new IllegalArgumentException(
+                    "window " + lengthMs + " ms and tail " + releaseTailMs + " ms must not be negative");
         }
     }
 
@@ -48,7 +48,8 @@ public record MeasurementWindow(long lengthMs, long releaseTailMs) {
         if (releaseTailMs == 0) {
             return lengthMs;
         }
-        return recoveredAfterMs.isEmpty() ? Long.MAX_VALUE
+        return recoveredAfterMs.isEmpty()
+                ? Long.MAX_VALUE
                 : Math.max(lengthMs, recoveredAfterMs.getAsLong() + releaseTailMs);
     }
 }

@@ -17,7 +17,8 @@ public final class TextTable {
 
     /** How a column's cells line up. */
     public enum Align {
-        LEFT, RIGHT
+        LEFT,
+        RIGHT
     }
 
     private final List<String> header;
@@ -80,7 +81,8 @@ public final class TextTable {
 
     /** A Markdown table. */
     public String markdown() {
-        StringBuilder sb = new StringBuilder("| ").append(String.join(" | ", header)).append(" |\n|");
+        StringBuilder sb =
+                new StringBuilder("| ").append(String.join(" | ", header)).append(" |\n|");
         for (Align a : align) {
             sb.append(a == Align.RIGHT ? "---:|" : "---|");
         }
@@ -100,6 +102,7 @@ public final class TextTable {
         }
         String line = String.join("  ", padded);
         // A left-aligned last column would end in its padding; a right-aligned one ends in its cell.
-        sb.append(align.get(align.size() - 1) == Align.LEFT ? line.stripTrailing() : line).append('\n');
+        sb.append(align.get(align.size() - 1) == Align.LEFT ? line.stripTrailing() : line)
+                .append('\n');
     }
 }

@@ -21,8 +21,7 @@ final class UplotVersion {
     /** The webjar's version, e.g. {@code 1.6.30}. */
     static final String VERSION = read();
 
-    private UplotVersion() {
-    }
+    private UplotVersion() {}
 
     private static String read() {
         try (InputStream in = UplotVersion.class.getResourceAsStream(RESOURCE)) {
@@ -34,8 +33,8 @@ final class UplotVersion {
             p.load(in);
             String version = p.getProperty("version", "").trim();
             if (version.isEmpty() || version.startsWith("${")) {
-                throw new IllegalStateException(RESOURCE + " holds no uPlot version (" + version
-                        + "): the build did not filter it");
+                throw new IllegalStateException(
+                        RESOURCE + " holds no uPlot version (" + version + "): the build did not filter it");
             }
             return version;
         } catch (IOException e) {

@@ -20,8 +20,10 @@ class ChartPageTest {
                 .section("Numbers & charts")
                 .paragraph("a < b")
                 .table(List.of("policy", "p99"), List.of(List.of("baseline", "12.5")))
-                .chart(ChartPage.Chart.of("P99", "ms", x,
-                        List.of(new ChartPage.Series("baseline", new double[]{1, Double.NaN, 3}))).withLogScale())
+                .chart(ChartPage.Chart.of("P99", "ms", x, List.of(new ChartPage.Series("baseline", new double[] {
+                            1, Double.NaN, 3
+                        })))
+                        .withLogScale())
                 .build();
     }
 
@@ -29,8 +31,11 @@ class ChartPageTest {
     void page_inlinesUplotAndEscapesText() {
         String html = sample().toHtml();
         assertThat(html).contains("uPlot").contains(".uplot").doesNotContain("<script src=");
-        assertThat(html).contains("<title>Demo &lt;report&gt;</title>").contains("<p>a &lt; b</p>")
-                .contains("<h2>Numbers &amp; charts</h2>").contains("<td>baseline</td>");
+        assertThat(html)
+                .contains("<title>Demo &lt;report&gt;</title>")
+                .contains("<p>a &lt; b</p>")
+                .contains("<h2>Numbers &amp; charts</h2>")
+                .contains("<td>baseline</td>");
         assertThat(html).contains("[1,null,3]").contains("drawChart(\"chart0\"");
     }
 
@@ -41,8 +46,8 @@ class ChartPageTest {
 
     @Test
     void seriesOfWrongLength_isRefused() {
-        assertThatThrownBy(() -> ChartPage.Chart.of("c", "y", new double[]{0, 1},
-                List.of(new ChartPage.Series("s", new double[]{1}))))
+        assertThatThrownBy(() -> ChartPage.Chart.of(
+                        "c", "y", new double[] {0, 1}, List.of(new ChartPage.Series("s", new double[] {1}))))
                 .hasMessageContaining("series 's' has 1 values for 2 x values");
     }
 

@@ -47,7 +47,9 @@ class MeasurementWindowTest {
 
     @Test
     void negativeLength_isRefusedNamingBoth() {
-        assertThatThrownBy(() -> new MeasurementWindow(-1, 30_000)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("-1 ms").hasMessageContaining("30000 ms");
+        assertThatThrownBy(() -> new MeasurementWindow(-1, 30_000))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-1 ms")
+                .hasMessageContaining("30000 ms");
     }
 }

@@ -14,15 +14,19 @@ class UplotVersionTest {
     @Test
     void pagesUplotVersion_isTheWebjarOnTheClassPath() throws IOException {
         Properties webjar = new Properties();
-        try (InputStream in = getClass().getClassLoader()
+        try (InputStream in = getClass()
+                .getClassLoader()
                 .getResourceAsStream("META-INF/maven/org.webjars.npm/uplot/pom.properties")) {
-            assertThat(in).as("the uPlot webjar's pom.properties on the class path").isNotNull();
+            assertThat(in)
+                    .as("the uPlot webjar's pom.properties on the class path")
+                    .isNotNull();
             webjar.load(in);
         }
         assertThat(UplotVersion.VERSION).isEqualTo(webjar.getProperty("version"));
         for (String file : new String[] {"uPlot.iife.min.js", "uPlot.min.css"}) {
             assertThat(getClass().getClassLoader().getResource(ChartPage.UPLOT_DIST + file))
-                    .as("%s%s on the class path", ChartPage.UPLOT_DIST, file).isNotNull();
+                    .as("%s%s on the class path", ChartPage.UPLOT_DIST, file)
+                    .isNotNull();
         }
     }
 }

@@ -32,6 +32,7 @@ final class CalibrateAction {
     private final Path template;
     /** A scenario whose model values start the search (a refit from an earlier calibration), or null. */
     private final Path start;
+
     private final String name;
     private final int sweeps;
     private final Path out;
@@ -52,7 +53,8 @@ final class CalibrateAction {
         List<MeasuredCatchUp.Round> catchUp;
         try {
             if (!name.matches("[A-Za-z0-9._-]+")) {
-                throw new IllegalArgumentException("--calibration-name '" + name + "' may only contain letters, digits, '.', '_' and '-'");
+                throw new IllegalArgumentException(
+                        "--calibration-name '" + name + "' may only contain letters, digits, '.', '_' and '-'");
             }
             if (sweeps < 1) {
                 throw new IllegalArgumentException("--max-evaluations " + sweeps + " must be 1 or more");
@@ -61,14 +63,18 @@ final class CalibrateAction {
             templateText = Files.readString(template);
             List<MeasuredRound> rounds = LoadTestRuns.read(runs);
             calibration = Calibration.of(t, rounds);
-            catchUp = runs.stream().flatMap(r -> MeasuredCatchUp.read(r).stream()).toList();
-            parameters = start == null ? FreeParameters.standard()
-                    : FreeParameters.startingFrom(new ScenarioLoader().load(start).model());
+            catchUp =
+                    runs.stream().flatMap(r -> MeasuredCatchUp.read(r).stream()).toList();
+            parameters = start == null
+                    ? FreeParameters.standard()
+                    : FreeParameters.startingFrom(
+                            new ScenarioLoader().load(start).model());
         } catch (ScenarioException | IllegalArgumentException e) {
             stderr.println("Error: " + e.getMessage());
             return SimulateCommand.BAD_INPUT;
         }
-        stdout.printf("calibrating %s on %s: %d targets, %d seeds per evaluation (modelled against measured)%n",
+        stdout.printf(
+                "calibrating %s on %s: %d targets, %d seeds per evaluation (modelled against measured)%n",
                 template, runs, calibration.targets().size(), calibration.seeds());
         stdout.flush();
         FitResult fit;
@@ -81,15 +87,24 @@ final class CalibrateAction {
             stderr.println("Error: invariant broken: " + v.getMessage());
             return SimulateCommand.INVARIANT_BROKEN;
         }
-        String runNames = String.join(", ", runs.stream().map(p -> p.getFileName().toString()).toList());
-        String command = "pacer simulate --calibrate " + String.join(" ", runs.stream().map(Path::toString).toList())
+        String runNames = String.join(
+                ", ", runs.stream().map(p -> p.getFileName().toString()).toList());
+        String command = "pacer simulate --calibrate "
+                + String.join(" ", runs.stream().map(Path::toString).toList())
                 + " --calibration-template " + template + (start == null ? "" : " --calibration-start " + start)
                 + " --calibration-name " + name + " --max-evaluations " + sweeps;
-        String report = FitReport.markdown(fit, runs.stream().map(Path::toString).toList(), command, catchUp);
+        String report =
+                FitReport.markdown(fit, runs.stream().map(Path::toString).toList(), command, catchUp);
         Path scenario = out.resolve(name + ".yaml");
         Path reportFile = out.resolve(name + "-fit.md");
-        AtomicFiles.write(scenario, CalibratedScenario.yaml(templateText, name, fit, "the measured load tests " + runNames,
-                reportFile.getFileName().toString()));
+        AtomicFiles.write(
+                scenario,
+                CalibratedScenario.yaml(
+                        templateText,
+                        name,
+                        fit,
+                        "the measured load tests " + runNames,
+                        reportFile.getFileName().toString()));
         AtomicFiles.write(reportFile, report);
         stdout.println();
         stdout.print(report);

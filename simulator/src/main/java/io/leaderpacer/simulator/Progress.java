@@ -10,15 +10,15 @@ import java.nio.file.Path;
 /** Chooses how a long simulation shows its progress on standard error: a bar on a terminal, spaced lines elsewhere. */
 final class Progress {
 
-    private Progress() {
-    }
+    private Progress() {}
 
     /** The listener for this process's standard error, or none when progress is turned off. */
     static ProgressListener onStandardError(PrintWriter err, boolean off) {
         if (off) {
             return ProgressListener.NONE;
         }
-        return standardErrorIsTerminal() ? new ProgressBar(err)
+        return standardErrorIsTerminal()
+                ? new ProgressBar(err)
                 : new ProgressLines(err, () -> System.nanoTime() / 1_000_000L);
     }
 

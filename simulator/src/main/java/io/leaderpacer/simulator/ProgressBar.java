@@ -32,8 +32,8 @@ final class ProgressBar implements ProgressListener {
         lastLabel = label;
         lastPercent = percent;
         int filled = percent * WIDTH / 100;
-        err.print(String.format(Locale.ROOT, "\r[%s%s] %3d%% %s", "#".repeat(filled), ".".repeat(WIDTH - filled),
-                percent, label));
+        err.print(String.format(
+                Locale.ROOT, "\r[%s%s] %3d%% %s", "#".repeat(filled), ".".repeat(WIDTH - filled), percent, label));
         if (percent >= 100) {
             err.println();
         }

@@ -1,6 +1,5 @@
 package io.leaderpacer.simulator;
 
-import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.report.AtomicFiles;
 import io.leaderpacer.report.text.DurationText;
 import io.leaderpacer.simulator.controller.InvariantViolation;
@@ -47,9 +46,13 @@ import java.util.stream.Stream;
  * there, so that running scenarios one by one loses none), each written
  * whole or not at all.
  */
-@Command(name = "simulate", mixinStandardHelpOptions = true,
-        description = {"Simulate broker recovery on a modelled KRaft cluster and compare leadership policies.",
-            "Prints the seed; the same scenario and seed give byte-identical results."})
+@Command(
+        name = "simulate",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Simulate broker recovery on a modelled KRaft cluster and compare leadership policies.",
+            "Prints the seed; the same scenario and seed give byte-identical results."
+        })
 public final class SimulateCommand implements Callable<Integer> {
 
     /** Exit code for a bad scenario file or option. */
@@ -66,23 +69,39 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--all", description = "Run every *.yaml in --scenarios-dir, in name order.")
     boolean all;
 
-    @Option(names = "--scenarios-dir", defaultValue = "scenarios", paramLabel = "DIR",
+    @Option(
+            names = "--scenarios-dir",
+            defaultValue = "scenarios",
+            paramLabel = "DIR",
             description = "Where --all looks (default: ${DEFAULT-VALUE}).")
     Path scenariosDir;
 
-    @Option(names = "--policy", split = ",", paramLabel = "NAME",
-            description = "Policies to simulate, NAME or NAME:key=value,... (immediate, the baseline, always runs:"
-                    + " everything is compared with it; --list-policies lists the names). Default: the scenario's own list.")
+    @Option(
+            names = "--policy",
+            split = ",",
+            paramLabel = "NAME",
+            description =
+                    "Policies to simulate, NAME or NAME:key=value,... (immediate, the baseline, always runs:"
+                            + " everything is compared with it; --list-policies lists the names). Default: the scenario's own list.")
     List<String> policies = new ArrayList<>();
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for every simulation (default: each scenario's own).")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            description = "Seed for every simulation (default: each scenario's own).")
     Long seed;
 
-    @Option(names = "--out", defaultValue = "target/sim", paramLabel = "DIR",
+    @Option(
+            names = "--out",
+            defaultValue = "target/sim",
+            paramLabel = "DIR",
             description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--scale-down", defaultValue = "1", paramLabel = "K",
+    @Option(
+            names = "--scale-down",
+            defaultValue = "1",
+            paramLabel = "K",
             description = "Divide every topic's partition count by K (quick looks; traffic unchanged).")
     int scaleDown;
 
@@ -95,38 +114,59 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--markdown", description = "Print the result tables as Markdown (as in docs/SIMULATOR.md).")
     boolean markdown;
 
-    @Option(names = "--window", paramLabel = "DURATION|until-recovery",
+    @Option(
+            names = "--window",
+            paramLabel = "DURATION|until-recovery",
             description = "Window of the P99 ratio from the unfencing: a duration (KIP-1358's 10m is the default"
                     + " unless the scenario sets recoveryWindowSeconds) or until-recovery.")
     String window;
 
-    @Option(names = "--sensitivity", paramLabel = "FILE",
-            description = "Rerun FILE with each model constant at x0.5 and x2 and print which verdicts flip (a tornado table).")
+    @Option(
+            names = "--sensitivity",
+            paramLabel = "FILE",
+            description =
+                    "Rerun FILE with each model constant at x0.5 and x2 and print which verdicts flip (a tornado table).")
     Path sensitivity;
 
-    @Option(names = "--list-policies", description = "List the named policies (the one registry the load test and the"
-            + " docs also use) and exit.")
+    @Option(
+            names = "--list-policies",
+            description =
+                    "List the named policies (the one registry the load test and the" + " docs also use) and exit.")
     boolean listPolicies;
 
-    @Option(names = "--calibrate", arity = "1..*", paramLabel = "LOADTEST_DIR",
+    @Option(
+            names = "--calibrate",
+            arity = "1..*",
+            paramLabel = "LOADTEST_DIR",
             description = "Fit the model to pacer loadtest output directories (their rounds.csv); writes a scenario"
                     + " and a fit report to --out.")
     List<Path> calibrate = new ArrayList<>();
 
-    @Option(names = "--calibration-template", defaultValue = "scenarios/calibration/loadtest-template.yaml",
-            paramLabel = "FILE", description = "The load test's cluster and workload as a scenario (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--calibration-template",
+            defaultValue = "scenarios/calibration/loadtest-template.yaml",
+            paramLabel = "FILE",
+            description = "The load test's cluster and workload as a scenario (default: ${DEFAULT-VALUE}).")
     Path calibrationTemplate;
 
-    @Option(names = "--calibration-name", defaultValue = "calibrated", paramLabel = "NAME",
+    @Option(
+            names = "--calibration-name",
+            defaultValue = "calibrated",
+            paramLabel = "NAME",
             description = "Name of the calibrated scenario and its files (default: ${DEFAULT-VALUE}).")
     String calibrationName;
 
-    @Option(names = "--calibration-start", paramLabel = "FILE",
+    @Option(
+            names = "--calibration-start",
+            paramLabel = "FILE",
             description = "--calibrate: start the search from this scenario's model values (e.g. the previous"
                     + " calibration) instead of the standard start.")
     Path calibrationStart;
 
-    @Option(names = "--max-evaluations", defaultValue = "1000", paramLabel = "N",
+    @Option(
+            names = "--max-evaluations",
+            defaultValue = "1000",
+            paramLabel = "N",
             description = "--calibrate: model evaluations the fit may make (default: ${DEFAULT-VALUE}).")
     int sweeps;
 
@@ -140,15 +180,16 @@ public final class SimulateCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         if (listPolicies) {
-            StandardPolicies.descriptions().forEach((name, description) ->
-                    stdout.printf("%-32s %s%n", name, description));
+            StandardPolicies.descriptions()
+                    .forEach((name, description) -> stdout.printf("%-32s %s%n", name, description));
             return 0;
         }
         if (sensitivity != null) {
             return sensitivity(stdout, stderr);
         }
         if (!calibrate.isEmpty()) {
-            return new CalibrateAction(calibrate, calibrationTemplate, calibrationStart, calibrationName, sweeps, out).run(stdout, stderr);
+            return new CalibrateAction(calibrate, calibrationTemplate, calibrationStart, calibrationName, sweeps, out)
+                    .run(stdout, stderr);
         }
         List<Scenario> scenarios;
         try {
@@ -166,8 +207,9 @@ public final class SimulateCommand implements Callable<Integer> {
         List<ScenarioResult> results = new ArrayList<>();
         for (Scenario s : scenarios) {
             long seedUsed = seed != null ? seed : s.seed();
-            stdout.printf("%nscenario %s (%s), seed %d; every figure below is modelled, not measured%n", s.name(),
-                    s.source(), seedUsed);
+            stdout.printf(
+                    "%nscenario %s (%s), seed %d; every figure below is modelled, not measured%n",
+                    s.name(), s.source(), seedUsed);
             stdout.flush();
             ScenarioResult result;
             try {
@@ -201,27 +243,34 @@ public final class SimulateCommand implements Callable<Integer> {
             return BAD_INPUT;
         }
         long seedUsed = seed != null ? seed : s.seed();
-        stdout.printf("sensitivity of %s (%s), seed %d: each model constant at x0.5 and x2 (modelled)%n", s.name(),
-                s.source(), seedUsed);
+        stdout.printf(
+                "sensitivity of %s (%s), seed %d: each model constant at x0.5 and x2 (modelled)%n",
+                s.name(), s.source(), seedUsed);
         stdout.flush();
         List<io.leaderpacer.simulator.run.Sensitivity.Row> rows;
         try {
-            rows = io.leaderpacer.simulator.run.Sensitivity.run(s, seedUsed, new double[] {0.5, 2.0},
-                    Progress.onStandardError(stderr, noProgress));
+            rows = io.leaderpacer.simulator.run.Sensitivity.run(
+                    s, seedUsed, new double[] {0.5, 2.0}, Progress.onStandardError(stderr, noProgress));
         } catch (InvariantViolation v) {
             stderr.println("Error: invariant broken: " + v.getMessage());
             return INVARIANT_BROKEN;
         }
         rows = new ArrayList<>(rows);
         // Tornado order: most flips first, then the largest change of any policy's P99 ratio.
-        rows.sort(java.util.Comparator.comparingInt((io.leaderpacer.simulator.run.Sensitivity.Row r) -> -r.flips().size())
+        rows.sort(java.util.Comparator.comparingInt((io.leaderpacer.simulator.run.Sensitivity.Row r) ->
+                        -r.flips().size())
                 .thenComparingDouble(r -> -r.maxRatioChange()));
         stdout.println();
         stdout.println("| constant | x | value | verdicts that flip | largest P99-ratio change |");
         stdout.println("|---|---:|---:|---|---:|");
         for (io.leaderpacer.simulator.run.Sensitivity.Row r : rows) {
-            stdout.printf(java.util.Locale.ROOT, "| `%s` | %s | %.4g | %s | x%.2f |%n", r.key().key(),
-                    r.factor() < 1 ? "0.5" : "2", r.value(), r.flips().isEmpty() ? "none" : String.join("; ", r.flips()),
+            stdout.printf(
+                    java.util.Locale.ROOT,
+                    "| `%s` | %s | %.4g | %s | x%.2f |%n",
+                    r.key().key(),
+                    r.factor() < 1 ? "0.5" : "2",
+                    r.value(),
+                    r.flips().isEmpty() ? "none" : String.join("; ", r.flips()),
                     r.maxRatioChange());
         }
         stdout.flush();
@@ -233,8 +282,8 @@ public final class SimulateCommand implements Callable<Integer> {
         Path summary = out.resolve("summary.csv");
         List<SummaryRow> merged = fresh;
         if (Files.exists(summary)) {
-            Optional<List<SummaryRow>> existing = SummaryMerge.readIfCompatible(summary.toString(),
-                    Files.readString(summary));
+            Optional<List<SummaryRow>> existing =
+                    SummaryMerge.readIfCompatible(summary.toString(), Files.readString(summary));
             if (existing.isPresent()) {
                 merged = SummaryMerge.merge(existing.get(), fresh);
             } else {
@@ -257,7 +306,9 @@ public final class SimulateCommand implements Callable<Integer> {
                 throw new ScenarioException(scenariosDir.toString(), "", "--all: no such directory");
             }
             try (Stream<Path> list = Files.list(scenariosDir)) {
-                list.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().forEach(paths::add);
+                list.filter(p -> p.getFileName().toString().endsWith(".yaml"))
+                        .sorted()
+                        .forEach(paths::add);
             }
         }
         ScenarioLoader loader = new ScenarioLoader();
@@ -266,8 +317,9 @@ public final class SimulateCommand implements Callable<Integer> {
         for (Path p : paths) {
             Scenario s = loader.load(p);
             if (windowSeconds != null) {
-                s = s.withModel(s.model().with(java.util.Map.of(
-                        io.leaderpacer.simulator.scenario.ModelKey.RECOVERY_WINDOW_SECONDS, windowSeconds)));
+                s = s.withModel(s.model()
+                        .with(java.util.Map.of(
+                                io.leaderpacer.simulator.scenario.ModelKey.RECOVERY_WINDOW_SECONDS, windowSeconds)));
             }
             if (!policies.isEmpty()) {
                 s = s.withPolicies(choose(s, policies));
@@ -305,13 +357,17 @@ public final class SimulateCommand implements Callable<Integer> {
             String n = text.strip();
             PolicySpec p;
             try {
-                p = own.containsKey(n) ? own.get(n) : PolicyText.resolve(n, own, StandardPolicies.preferredPerBroker(s));
+                p = own.containsKey(n)
+                        ? own.get(n)
+                        : PolicyText.resolve(n, own, StandardPolicies.preferredPerBroker(s));
             } catch (IllegalArgumentException e) {
                 throw new ScenarioException("--policy", "", "for " + s.name() + ": " + e.getMessage());
             }
             if (p == null) {
-                throw new ScenarioException("--policy", "", "for " + s.name() + ": "
-                        + StandardPolicies.unknown(PolicyText.name(n), own.keySet()));
+                throw new ScenarioException(
+                        "--policy",
+                        "",
+                        "for " + s.name() + ": " + StandardPolicies.unknown(PolicyText.name(n), own.keySet()));
             }
             if (chosen.stream().noneMatch(q -> q.name().equals(n))) {
                 chosen.add(p);

@@ -22,7 +22,8 @@ class ProgressTest {
             lines.progress("scenario 01, policy immediate", i / 100.0);
         }
 
-        assertThat(text.toString()).doesNotContain("\r")
+        assertThat(text.toString())
+                .doesNotContain("\r")
                 .isEqualTo("progress  40% scenario 01, policy immediate\n"
                         + "progress  80% scenario 01, policy immediate\n");
     }

@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SimulateCommandTest {
 
-    private static final String SMALL = String.join("\n",
+    private static final String SMALL = String.join(
+            "\n",
             "name: small",
             "seed: 99",
             "cluster: {brokers: 3}",
@@ -44,19 +45,31 @@ class SimulateCommandTest {
         Path outDir = dir.resolve("out");
         int code = run(file.toString(), "--out", outDir.toString(), "--no-progress");
         assertThat(code).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("seed 99").contains("immediate").contains("kip-example").contains("verdict");
+        assertThat(out.toString())
+                .contains("seed 99")
+                .contains("immediate")
+                .contains("kip-example")
+                .contains("verdict");
         assertThat(Files.readString(outDir.resolve("small.csv"))).startsWith("scenario,policy,seed,time_s,p99_ms");
-        assertThat(Files.readString(outDir.resolve("small.html"))).contains("uPlot").contains("Leaders on broker 0");
+        assertThat(Files.readString(outDir.resolve("small.html")))
+                .contains("uPlot")
+                .contains("Leaders on broker 0");
         assertThat(Files.readString(outDir.resolve("summary.csv"))).contains("small,kip-example,99,");
         try (Stream<Path> files = Files.list(outDir)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("small.csv", "small.html",
-                    "small-brokers.csv", "summary.csv");
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("small.csv", "small.html", "small-brokers.csv", "summary.csv");
         }
-        assertThat(out.toString()).contains("modelled").contains("protected P99 ratio").contains("vs physical limit");
+        assertThat(out.toString())
+                .contains("modelled")
+                .contains("protected P99 ratio")
+                .contains("vs physical limit");
         assertThat(Files.readString(outDir.resolve("small-brokers.csv")))
                 .startsWith("scenario,policy,seed,broker,steady_p99_ms,window_p99_ms,p99_ratio\n")
-                .contains("small,immediate,99,0,").contains("small,kip-example,99,protected,");
-        assertThat(Files.readString(outDir.resolve("small.html"))).contains("(modelled)").contains("gate release")
+                .contains("small,immediate,99,0,")
+                .contains("small,kip-example,99,protected,");
+        assertThat(Files.readString(outDir.resolve("small.html")))
+                .contains("(modelled)")
+                .contains("gate release")
                 .contains("P99 of the protected partitions");
     }
 
@@ -64,25 +77,43 @@ class SimulateCommandTest {
     void badWindow_isABadInputNamingTheOption(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("small.yaml");
         Files.writeString(file, SMALL);
-        assertThat(run(file.toString(), "--out", dir.toString(), "--window", "ten minutes")).isEqualTo(2);
+        assertThat(run(file.toString(), "--out", dir.toString(), "--window", "ten minutes"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("--window").contains("until-recovery");
     }
 
     @Test
     void calibrateWithoutRoundsCsv_isABadInputNamingTheFile(@TempDir Path dir) {
-        assertThat(run("--calibrate", dir.toString(), "--calibration-template",
-                Path.of("..", "scenarios", "calibration", "loadtest-template.yaml").toString(),
-                "--out", dir.resolve("out").toString())).isEqualTo(2);
-        assertThat(err.toString()).contains(dir.resolve("rounds.csv").toString()).contains("no such file");
+        assertThat(run(
+                        "--calibrate",
+                        dir.toString(),
+                        "--calibration-template",
+                        Path.of("..", "scenarios", "calibration", "loadtest-template.yaml")
+                                .toString(),
+                        "--out",
+                        dir.resolve("out").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains(dir.resolve("rounds.csv").toString())
+                .contains("no such file");
         assertThat(Files.exists(dir.resolve("out"))).isFalse();
     }
 
     @Test
     void calibrationStartThatDoesNotLoad_isABadInputNamingIt_andWritesNothing(@TempDir Path dir) {
         Path missing = dir.resolve("previous.yaml");
-        assertThat(run("--calibrate", Path.of("..", "docs", "evidence", "run2-producer-per-leader").toString(),
-                "--calibration-template", Path.of("..", "scenarios", "calibration", "loadtest-template.yaml").toString(),
-                "--calibration-start", missing.toString(), "--out", dir.resolve("out").toString())).isEqualTo(2);
+        assertThat(run(
+                        "--calibrate",
+                        Path.of("..", "docs", "evidence", "run2-producer-per-leader")
+                                .toString(),
+                        "--calibration-template",
+                        Path.of("..", "scenarios", "calibration", "loadtest-template.yaml")
+                                .toString(),
+                        "--calibration-start",
+                        missing.toString(),
+                        "--out",
+                        dir.resolve("out").toString()))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("previous.yaml");
         assertThat(Files.exists(dir.resolve("out"))).isFalse();
     }
@@ -95,13 +126,21 @@ class SimulateCommandTest {
         Files.writeString(second, SMALL.replace("name: small", "name: other"));
         Path outDir = dir.resolve("out");
 
-        assertThat(run(first.toString(), "--out", outDir.toString(), "--no-progress", "--no-html")).as(err.toString()).isZero();
-        assertThat(run(second.toString(), "--out", outDir.toString(), "--no-progress", "--no-html")).as(err.toString()).isZero();
-        assertThat(run(first.toString(), "--out", outDir.toString(), "--no-progress", "--no-html")).as(err.toString()).isZero();
+        assertThat(run(first.toString(), "--out", outDir.toString(), "--no-progress", "--no-html"))
+                .as(err.toString())
+                .isZero();
+        assertThat(run(second.toString(), "--out", outDir.toString(), "--no-progress", "--no-html"))
+                .as(err.toString())
+                .isZero();
+        assertThat(run(first.toString(), "--out", outDir.toString(), "--no-progress", "--no-html"))
+                .as(err.toString())
+                .isZero();
 
         String summary = Files.readString(outDir.resolve("summary.csv"));
         assertThat(summary).contains("small,kip-example,99,").contains("other,kip-example,99,");
-        assertThat(summary.lines().filter(l -> l.startsWith("small,kip-example,99,"))).as("re-run replaces, not repeats").hasSize(1);
+        assertThat(summary.lines().filter(l -> l.startsWith("small,kip-example,99,")))
+                .as("re-run replaces, not repeats")
+                .hasSize(1);
         assertThat(summary.lines().filter(l -> l.startsWith("scenario,"))).hasSize(1);
     }
 
@@ -109,7 +148,14 @@ class SimulateCommandTest {
     void seedOption_overridesTheScenarioSeed(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("small.yaml");
         Files.writeString(file, SMALL);
-        assertThat(run(file.toString(), "--seed", "5", "--no-html", "--no-progress", "--out", dir.resolve("o").toString()))
+        assertThat(run(
+                        file.toString(),
+                        "--seed",
+                        "5",
+                        "--no-html",
+                        "--no-progress",
+                        "--out",
+                        dir.resolve("o").toString()))
                 .isZero();
         assertThat(out.toString()).contains("seed 5");
     }
@@ -123,7 +169,9 @@ class SimulateCommandTest {
         Path outDir = dir.resolve("out");
         int code = run(good.toString(), bad.toString(), "--out", outDir.toString(), "--no-progress");
         assertThat(code).isEqualTo(SimulateCommand.BAD_INPUT);
-        assertThat(err.toString()).contains(bad.toString()).contains("timeline.events[0].restart.down")
+        assertThat(err.toString())
+                .contains(bad.toString())
+                .contains("timeline.events[0].restart.down")
                 .contains("'three'");
         assertThat(outDir).doesNotExist();
     }
@@ -145,6 +193,9 @@ class SimulateCommandTest {
     @Test
     void listPolicies_namesEveryStandardPolicy() {
         assertThat(run("--list-policies")).isZero();
-        assertThat(out.toString()).contains("immediate").contains("kip-example-wall-clock").contains("throttle-only");
+        assertThat(out.toString())
+                .contains("immediate")
+                .contains("kip-example-wall-clock")
+                .contains("throttle-only");
     }
 }

@@ -79,6 +79,7 @@ public final class PacedLoad implements AutoCloseable {
     private int nextPartition;
     /** Records owed by the pacing so far (fractional per tick, so kept as a running total). */
     private double owed;
+
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong acknowledged = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
@@ -120,8 +121,11 @@ public final class PacedLoad implements AutoCloseable {
 
     /** A load on {@code topic} of the cluster at {@code bootstrapServers}. */
     public static Builder builder(String bootstrapServers, String topic) {
-        return builder(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                Objects.requireNonNull(bootstrapServers, "bootstrapServers")), topic);
+        return builder(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        Objects.requireNonNull(bootstrapServers, "bootstrapServers")),
+                topic);
     }
 
     /**
@@ -138,7 +142,9 @@ public final class PacedLoad implements AutoCloseable {
      * @throws IllegalStateException when a partition cannot be primed
      */
     public PacedLoad start() {
-        int partitions = groupOf != null ? groupOf.length : producers.get(0).partitionsFor(topic).size();
+        int partitions = groupOf != null
+                ? groupOf.length
+                : producers.get(0).partitionsFor(topic).size();
         List<KafkaProducer<byte[], byte[]>> of = new ArrayList<>(partitions);
         for (int p = 0; p < partitions; p++) {
             of.add(producers.get(groupOf == null ? 0 : groupOf[p]));
@@ -146,7 +152,10 @@ public final class PacedLoad implements AutoCloseable {
         producerOf = of;
         for (int p = 0; p < partitions; p++) {
             try {
-                producerOf.get(p).send(new ProducerRecord<>(topic, p, null, payload)).get(60, TimeUnit.SECONDS);
+                producerOf
+                        .get(p)
+                        .send(new ProducerRecord<>(topic, p, null, payload))
+                        .get(60, TimeUnit.SECONDS);
             } catch (Exception e) {
                 if (e instanceof InterruptedException) {
                     Thread.currentThread().interrupt();

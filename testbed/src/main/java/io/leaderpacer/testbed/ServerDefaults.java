@@ -14,8 +14,7 @@ import java.util.Map;
  */
 public final class ServerDefaults {
 
-    private ServerDefaults() {
-    }
+    private ServerDefaults() {}
 
     /**
      * {@code offsets.topic.num.partitions} of every cluster the project starts (Kafka's default is 50): few internal

@@ -25,7 +25,8 @@ class PacedLoadTest {
                 .producerProperty(ProducerConfig.MAX_BLOCK_MS_CONFIG, "200")
                 .producerGroups(new int[] {0, 1}, "paced-load-test-")
                 .build()) {
-            assertThatThrownBy(load::start).isInstanceOf(IllegalStateException.class)
+            assertThatThrownBy(load::start)
+                    .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("could not prime partition nowhere-0");
         }
     }

@@ -11,7 +11,8 @@ class ServerDefaultsTest {
 
     @Test
     void smallCluster_fastReRegistrationNoAutoRebalance_internalTopicsSizedToTheBrokers() {
-        assertThat(ServerDefaults.smallCluster(3)).containsEntry("broker.session.timeout.ms", "3000")
+        assertThat(ServerDefaults.smallCluster(3))
+                .containsEntry("broker.session.timeout.ms", "3000")
                 .containsEntry("broker.heartbeat.interval.ms", "500")
                 .containsEntry("auto.leader.rebalance.enable", "false")
                 .containsEntry("offsets.topic.replication.factor", "3")
@@ -35,6 +36,7 @@ class ServerDefaultsTest {
     @Test
     void keyStoreFile_neverShowsItsPassword() {
         assertThat(new KeyStoreFile(Path.of("/s/broker.p12"), "secret-pw").toString())
-                .contains("/s/broker.p12").doesNotContain("secret-pw");
+                .contains("/s/broker.p12")
+                .doesNotContain("secret-pw");
     }
 }

@@ -26,22 +26,25 @@ final class ActiveInstanceLocator {
     private static final String CLIENT_ID_PREFIX = "leader-pacer-";
 
     /** The active instance: its id and the host its connection comes from. */
-    record Active(String instanceId, String host) {
-    }
+    record Active(String instanceId, String host) {}
 
-    private ActiveInstanceLocator() {
-    }
+    private ActiveInstanceLocator() {}
 
     /** The active member of the group, empty when no instance holds the role (none running, or a takeover). */
     static Optional<Active> find(Admin admin, String group, Duration timeout)
             throws InterruptedException, ExecutionException, TimeoutException {
         TopicPartition state = new TopicPartition(OrderStateStore.DEFAULT_TOPIC, 0);
         int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-        ConsumerGroupDescription d = admin.describeConsumerGroups(java.util.List.of(group),
-                new DescribeConsumerGroupsOptions().timeoutMs(ms)).describedGroups().get(group).get(ms + 1_000L, TimeUnit.MILLISECONDS);
+        ConsumerGroupDescription d = admin.describeConsumerGroups(
+                        java.util.List.of(group), new DescribeConsumerGroupsOptions().timeoutMs(ms))
+                .describedGroups()
+                .get(group)
+                .get(ms + 1_000L, TimeUnit.MILLISECONDS);
         for (MemberDescription m : d.members()) {
             if (m.assignment().topicPartitions().contains(state)) {
-                String id = m.clientId().startsWith(CLIENT_ID_PREFIX) ? m.clientId().substring(CLIENT_ID_PREFIX.length()) : m.clientId();
+                String id = m.clientId().startsWith(CLIENT_ID_PREFIX)
+                        ? m.clientId().substring(CLIENT_ID_PREFIX.length())
+                        : m.clientId();
                 String host = m.host().startsWith("/") ? m.host().substring(1) : m.host();
                 return Optional.of(new Active(id, host));
             }

@@ -64,14 +64,21 @@ final class ClusterAccess implements AutoCloseable {
             return new ClusterAccess(props, Admin.create(props.adminClientConfig()));
         } catch (KafkaException | IllegalArgumentException e) {
             if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
-                err.println("Error: cannot reach the cluster: " + ClusterErrors.describe(e, props.bootstrapServers(),
-                        props.requestTimeout(), props.redactor(), props.clientProperties()));
+                err.println("Error: cannot reach the cluster: "
+                        + ClusterErrors.describe(
+                                e,
+                                props.bootstrapServers(),
+                                props.requestTimeout(),
+                                props.redactor(),
+                                props.clientProperties()));
                 throw new Exit(EXIT_CLUSTER);
             }
             // e.g. an Admin client property Kafka rejects (bad security.protocol, unreadable keystore)
             err.println("Error: cannot create the Kafka client from " + config + ": "
-                    + TlsDiagnosis.of(props.clientProperties()).explain(e).map(props.redactor()::scrub)
-                    .orElseGet(() -> props.redactor().describe(e)));
+                    + TlsDiagnosis.of(props.clientProperties())
+                            .explain(e)
+                            .map(props.redactor()::scrub)
+                            .orElseGet(() -> props.redactor().describe(e)));
             throw new Exit(EXIT_USAGE);
         }
     }
@@ -100,14 +107,16 @@ final class ClusterAccess implements AutoCloseable {
     Optional<String> unreachable() {
         int ms = (int) Math.min(Integer.MAX_VALUE, props.requestTimeout().toMillis());
         try {
-            admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes().get(ms + 1_000L, TimeUnit.MILLISECONDS);
+            admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms))
+                    .nodes()
+                    .get(ms + 1_000L, TimeUnit.MILLISECONDS);
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.of("interrupted");
         } catch (ExecutionException | java.util.concurrent.TimeoutException | KafkaException e) {
-            return Optional.of(ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(),
-                    props.redactor(), props.clientProperties()));
+            return Optional.of(ClusterErrors.describe(
+                    e, props.bootstrapServers(), props.requestTimeout(), props.redactor(), props.clientProperties()));
         }
     }
 

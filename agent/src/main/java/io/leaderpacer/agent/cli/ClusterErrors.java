@@ -23,16 +23,15 @@ import java.util.Optional;
  */
 final class ClusterErrors {
 
-    private ClusterErrors() {
-    }
+    private ClusterErrors() {}
 
     /**
      * The problem with this cause, naming the bootstrap servers; never a Java class name, never a secret.
      *
      * @param client the client properties the failed client was made from (for a TLS diagnosis)
      */
-    static String describe(Throwable e, String bootstrapServers, Duration timeout, SecretRedactor redactor,
-                           Map<String, ?> client) {
+    static String describe(
+            Throwable e, String bootstrapServers, Duration timeout, SecretRedactor redactor, Map<String, ?> client) {
         Optional<String> unresolved = unresolvable(e, bootstrapServers);
         if (unresolved.isPresent()) {
             return unresolved.get();
@@ -49,7 +48,9 @@ final class ClusterErrors {
                     + " ms; check bootstrap.servers and that the brokers are up";
         }
         Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root && root.getMessage() != null
+        while (root.getCause() != null
+                && root.getCause() != root
+                && root.getMessage() != null
                 && root.getMessage().startsWith("Failed to create new Kafka")) {
             root = root.getCause();
         }
@@ -66,10 +67,12 @@ final class ClusterErrors {
 
     private static Optional<String> unresolvable(Throwable e, String bootstrapServers) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ConfigException && String.valueOf(t.getMessage()).contains("No resolvable bootstrap urls")) {
+            if (t instanceof ConfigException
+                    && String.valueOf(t.getMessage()).contains("No resolvable bootstrap urls")) {
                 List<String> hosts = unresolvedHosts(bootstrapServers);
-                String which = hosts.isEmpty() ? "no host name" : (hosts.size() == 1 ? "the host name " : "the host names ")
-                        + String.join(", ", hosts);
+                String which = hosts.isEmpty()
+                        ? "no host name"
+                        : (hosts.size() == 1 ? "the host name " : "the host names ") + String.join(", ", hosts);
                 return Optional.of("bootstrap.servers=" + bootstrapServers + ": " + which
                         + (hosts.size() > 1 ? " do" : " does") + " not resolve (check the name and the host's DNS)");
             }
@@ -98,7 +101,8 @@ final class ClusterErrors {
 
     private static boolean isTimeout(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof org.apache.kafka.common.errors.TimeoutException || t instanceof java.util.concurrent.TimeoutException) {
+            if (t instanceof org.apache.kafka.common.errors.TimeoutException
+                    || t instanceof java.util.concurrent.TimeoutException) {
                 return true;
             }
         }

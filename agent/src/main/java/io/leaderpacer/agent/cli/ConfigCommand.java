@@ -55,14 +55,17 @@ import java.util.concurrent.TimeoutException;
  * immediate} removes them all). Why by name: the recommended keys used to exist only in a document, copied by hand.
  * With {@code --dry-run} it prints that change, needing no cluster.
  */
-@Command(name = "config",
+@Command(
+        name = "config",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "Describe or change Leader Pacer's dynamic configuration, read by every agent on its next run.",
             "Values set here override the agents' properties files; deleting one falls back to them.",
-            "--preset NAME sets a named policy of the registry whole; with --dry-run it only prints the change."},
-        footer = {"",
+            "--preset NAME sets a named policy of the registry whole; with --dry-run it only prints the change."
+        },
+        footer = {
+            "",
             "Examples:",
             "  pacer config --bootstrap-server HOST:9092 --describe",
             "  pacer config --bootstrap-server HOST:9092 --alter \\",
@@ -75,7 +78,8 @@ import java.util.concurrent.TimeoutException;
             "  pacer config --bootstrap-server HOST:9092 --preset recommended-paced",
             "",
             "Exit status: 0 done; 1 a key, value or preset was refused (nothing written); 2 bad usage; 3 the cluster could not"
-                + " be reached, read or written."})
+                    + " be reached, read or written."
+        })
 public final class ConfigCommand implements Callable<Integer> {
 
     /** Exit status when a key or value is refused. */
@@ -91,12 +95,16 @@ public final class ConfigCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]",
+    @Option(
+            names = "--bootstrap-server",
+            paramLabel = "HOST:PORT[,HOST:PORT...]",
             description = "The Kafka cluster whose agents' configuration to show or change (required, except with"
                     + " --preset --dry-run).")
     private String bootstrapServer;
 
-    @Option(names = "--command-config", paramLabel = "FILE",
+    @Option(
+            names = "--command-config",
+            paramLabel = "FILE",
             description = "Client properties (TLS, SASL, ...) used to reach the cluster.")
     private Path commandConfig;
 
@@ -104,36 +112,57 @@ public final class ConfigCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     private Action action;
 
-    @Option(names = "--add-config", paramLabel = "KEY=VALUE[,KEY=VALUE...]",
-            description = "With --alter: keys to set. A list value goes in brackets: preferred.leader.deprioritized.list=[1,2].")
+    @Option(
+            names = "--add-config",
+            paramLabel = "KEY=VALUE[,KEY=VALUE...]",
+            description =
+                    "With --alter: keys to set. A list value goes in brackets: preferred.leader.deprioritized.list=[1,2].")
     private List<String> addConfig = new ArrayList<>();
 
-    @Option(names = "--delete-config", paramLabel = "KEY[,KEY...]",
+    @Option(
+            names = "--delete-config",
+            paramLabel = "KEY[,KEY...]",
             description = "With --alter: keys whose override to remove.")
     private List<String> deleteConfig = new ArrayList<>();
 
-    @Option(names = "--config-topic", paramLabel = "TOPIC", defaultValue = TopicConfigSource.DEFAULT_TOPIC,
+    @Option(
+            names = "--config-topic",
+            paramLabel = "TOPIC",
+            defaultValue = TopicConfigSource.DEFAULT_TOPIC,
             description = "The agents' config topic (default: ${DEFAULT-VALUE}).")
     private String configTopic;
 
-    @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "30000",
+    @Option(
+            names = "--timeout-ms",
+            paramLabel = "MS",
+            defaultValue = "30000",
             description = "How long to wait for the cluster (default: ${DEFAULT-VALUE}).")
     private long timeoutMs;
 
-    @Option(names = "--dry-run",
+    @Option(
+            names = "--dry-run",
             description = "With --preset: print the change, as a pacer config command, and write nothing; needs no"
                     + " cluster.")
     private boolean dryRun;
 
     /** The three actions. */
     static final class Action {
-        @Option(names = "--alter", required = true, description = "Change the configuration (with --add-config and/or --delete-config).")
+        @Option(
+                names = "--alter",
+                required = true,
+                description = "Change the configuration (with --add-config and/or --delete-config).")
         boolean alter;
 
-        @Option(names = "--describe", required = true, description = "Show every key, its value and whether it is set dynamically.")
+        @Option(
+                names = "--describe",
+                required = true,
+                description = "Show every key, its value and whether it is set dynamically.")
         boolean describe;
 
-        @Option(names = "--preset", required = true, paramLabel = "NAME",
+        @Option(
+                names = "--preset",
+                required = true,
+                paramLabel = "NAME",
                 description = "Set a production preset's keys and remove the overrides of the other keys a preset"
                         + " decides (pacer simulate --list-policies describes them; recommended-paced is producers"
                         + " first).")
@@ -152,14 +181,18 @@ public final class ConfigCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--dry-run goes with --preset");
             }
             if (bootstrapServer == null && !dryRun) {
-                throw new ParameterException(spec.commandLine(), "Missing required option: '--bootstrap-server="
-                        + spec.findOption("--bootstrap-server").paramLabel() + "'");
+                throw new ParameterException(
+                        spec.commandLine(),
+                        "Missing required option: '--bootstrap-server="
+                                + spec.findOption("--bootstrap-server").paramLabel() + "'");
             }
             if (action.preset != null && (!addConfig.isEmpty() || !deleteConfig.isEmpty())) {
-                throw new ParameterException(spec.commandLine(), "--add-config and --delete-config go with --alter, not --preset");
+                throw new ParameterException(
+                        spec.commandLine(), "--add-config and --delete-config go with --alter, not --preset");
             }
             if (action.describe && (!addConfig.isEmpty() || !deleteConfig.isEmpty())) {
-                throw new ParameterException(spec.commandLine(), "--add-config and --delete-config go with --alter, not --describe");
+                throw new ParameterException(
+                        spec.commandLine(), "--add-config and --delete-config go with --alter, not --describe");
             }
             if (action.alter && addConfig.isEmpty() && deleteConfig.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "--alter needs --add-config and/or --delete-config");
@@ -219,7 +252,8 @@ public final class ConfigCommand implements Callable<Integer> {
         }
         Duration timeout = Duration.ofMillis(timeoutMs);
         try (Admin admin = Admin.create(client);
-             TopicConfigSource source = new TopicConfigSource(new CompactedTopic(admin, client, configTopic, timeout))) {
+                TopicConfigSource source =
+                        new TopicConfigSource(new CompactedTopic(admin, client, configTopic, timeout))) {
             if (action.describe) {
                 printDescription(out, source.describe());
             } else {
@@ -240,8 +274,12 @@ public final class ConfigCommand implements Callable<Integer> {
             err.println("Error: interrupted");
             return EXIT_CLUSTER;
         } catch (TimeoutException | ExecutionException | org.apache.kafka.common.KafkaException e) {
-            err.println("Error: " + ClusterErrors.describe(e, bootstrapServer, timeout, SecretRedactor.of(stringProperties(client)), client)
-                    + (!action.describe && !ClusterErrors.isUnresolvable(e, bootstrapServer) ? "; the change may not have been written" : ""));
+            err.println("Error: "
+                    + ClusterErrors.describe(
+                            e, bootstrapServer, timeout, SecretRedactor.of(stringProperties(client)), client)
+                    + (!action.describe && !ClusterErrors.isUnresolvable(e, bootstrapServer)
+                            ? "; the change may not have been written"
+                            : ""));
             return EXIT_CLUSTER;
         }
     }
@@ -284,7 +322,8 @@ public final class ConfigCommand implements Callable<Integer> {
         out.println("The command that does it (Leader Pacer's keys live in its config topic " + configTopic
                 + ", which kafka-configs.sh cannot write):");
         String head = "  pacer config --bootstrap-server " + server
-                + (configTopic.equals(TopicConfigSource.DEFAULT_TOPIC) ? "" : " --config-topic " + configTopic) + " --alter";
+                + (configTopic.equals(TopicConfigSource.DEFAULT_TOPIC) ? "" : " --config-topic " + configTopic)
+                + " --alter";
         List<String> lines = new ArrayList<>(List.of(head));
         if (!set.isEmpty()) {
             List<String> pairs = new ArrayList<>();
@@ -308,7 +347,8 @@ public final class ConfigCommand implements Callable<Integer> {
     private Map<String, Object> clientProperties() throws IOException {
         Map<String, Object> props = new HashMap<>();
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeoutMs));
-        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMs / 2)));
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int)
+                Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMs / 2)));
         if (commandConfig != null) {
             Properties file = new Properties();
             try (InputStream in = Files.newInputStream(commandConfig)) {
@@ -332,14 +372,18 @@ public final class ConfigCommand implements Callable<Integer> {
             out.println("  " + c.key() + "=" + c.value() + "  (" + source
                     + c.problem().map(p -> "; NOT IN FORCE: " + p).orElse("") + ")");
         }
-        out.println("Keys shown as default take each agent's properties-file value when it has one, else the value shown.");
+        out.println(
+                "Keys shown as default take each agent's properties-file value when it has one, else the value shown.");
         out.flush();
     }
 
     private void printChange(PrintWriter out, ConfigChange change, Set<String> asked) {
         change.set().forEach((k, v) -> out.println("Set " + k + "=" + v));
-        change.deleted().forEach(k -> out.println("Deleted " + k + " (agents fall back to their properties file or the default)"));
-        asked.stream().filter(k -> !change.deleted().contains(k))
+        change.deleted()
+                .forEach(k ->
+                        out.println("Deleted " + k + " (agents fall back to their properties file or the default)"));
+        asked.stream()
+                .filter(k -> !change.deleted().contains(k))
                 .forEach(k -> out.println("Not overridden, nothing to delete: " + k));
         out.println("Completed updating Leader Pacer's dynamic configuration; agents apply it on their next run.");
         out.flush();

@@ -21,8 +21,7 @@ final class ExampleCluster {
     static final String TOPIC = "orders";
     static final int PARTITIONS = 30;
 
-    private ExampleCluster() {
-    }
+    private ExampleCluster() {}
 
     /** The policy the example is planned with. */
     static PacerConfig policy() {
@@ -36,7 +35,9 @@ final class ExampleCluster {
 
     static ClusterSnapshot snapshot() {
         ClusterSnapshot.Builder b = ClusterSnapshot.builder()
-                .broker(BrokerState.active(0)).broker(BrokerState.active(1)).broker(BrokerState.active(2));
+                .broker(BrokerState.active(0))
+                .broker(BrokerState.active(1))
+                .broker(BrokerState.active(2));
         int brokerTwoSeen = 0;
         int brokerOneSeen = 0;
         for (int p = 0; p < PARTITIONS; p++) {

@@ -18,23 +18,29 @@ final class PacingText {
 
     private static final int BAR = 20;
 
-    private PacingText() {
-    }
+    private PacingText() {}
 
     static void print(PrintWriter out, CatchUpPacing config, PacingReport report, boolean preview) {
         if (!config.enabled()) {
             out.println("Catch-up pacing: off (leader.imbalance.catch.up.pacing=off).");
             return;
         }
-        out.printf(Locale.ROOT, "Catch-up pacing: %s, from %s%s.%n", config.mode().configValue(),
-                mib(config.startRateBytes()), preview ? "; what it would do now, as a newly active instance" : "");
+        out.printf(
+                Locale.ROOT,
+                "Catch-up pacing: %s, from %s%s.%n",
+                config.mode().configValue(),
+                mib(config.startRateBytes()),
+                preview ? "; what it would do now, as a newly active instance" : "");
         report.problem().ifPresent(p -> out.println("  problem: " + p));
         if (report.brokers().isEmpty() && report.failed()) {
             out.println("  The last look failed: which brokers recover is not known; what pacing set stays as it was"
                     + " until a look succeeds (pacer throttles lists it).");
         } else if (report.brokers().isEmpty()) {
-            out.println(report.quiet() ? "  No broker is recovering (a quiet look: it read the brokers only, every"
-                    + " replica having been in its ISR at the last full read)." : "  No broker is recovering.");
+            out.println(
+                    report.quiet()
+                            ? "  No broker is recovering (a quiet look: it read the brokers only, every"
+                                    + " replica having been in its ISR at the last full read)."
+                            : "  No broker is recovering.");
         }
         for (BrokerPacing b : report.brokers()) {
             out.println("  " + line(b));
@@ -53,12 +59,15 @@ final class PacingText {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "broker %d  ", b.broker()));
         if (p.done().isPresent()) {
             int filled = (int) Math.round(p.done().getAsDouble() * BAR);
-            sb.append('[').append("#".repeat(filled)).append(".".repeat(BAR - filled)).append(String.format(Locale.ROOT,
-                    "] %3.0f%%  ", p.done().getAsDouble() * 100));
+            sb.append('[')
+                    .append("#".repeat(filled))
+                    .append(".".repeat(BAR - filled))
+                    .append(String.format(Locale.ROOT, "] %3.0f%%  ", p.done().getAsDouble() * 100));
         }
         sb.append(b.rateBytes().isPresent() ? mib(b.rateBytes().getAsLong()) : "unthrottled");
         if (p.bytesBehind().isPresent()) {
-            sb.append(String.format(Locale.ROOT, "  %.0f MiB behind", p.bytesBehind().getAsLong() / 1048576.0));
+            sb.append(String.format(
+                    Locale.ROOT, "  %.0f MiB behind", p.bytesBehind().getAsLong() / 1048576.0));
             p.catchUpBytesPerSecond().ifPresent(r -> sb.append(String.format(Locale.ROOT, ", %s", mib((long) r))));
             p.etaMs().ifPresent(e -> sb.append(String.format(Locale.ROOT, ", back in every ISR in ~%d s", e / 1000)));
         }

@@ -1,10 +1,7 @@
 package io.leaderpacer.agent.cli;
 
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentProperties;
-import io.leaderpacer.agent.config.AgentPropertiesFile;
-import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.core.RunTimings;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
@@ -15,8 +12,6 @@ import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.config.PacerConfig;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.KafkaException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,13 +36,20 @@ import java.util.concurrent.TimeoutException;
  * memory (as a freshly started agent would). Without {@code --config} it plans a small built-in example cluster,
  * so that the command can be tried with nothing to connect to.
  */
-@Command(name = "plan",
+@Command(
+        name = "plan",
         mixinStandardHelpOptions = true,
-        description = {"Show what the agent would do now, and why; changes nothing.",
+        description = {
+            "Show what the agent would do now, and why; changes nothing.",
             "Per broker: its preferred partitions, out-of-sync count and ratio, gate verdict and reason; then the"
-                + " elections a run would make now."},
-        footer = {"", "Without --config, plans a built-in example cluster (no connection needed).", "",
-            "Exit status: 0 planned; 2 bad usage or invalid properties file; 3 the cluster could not be read."})
+                    + " elections a run would make now."
+        },
+        footer = {
+            "",
+            "Without --config, plans a built-in example cluster (no connection needed).",
+            "",
+            "Exit status: 0 planned; 2 bad usage or invalid properties file; 3 the cluster could not be read."
+        })
 public final class PlanCommand implements Callable<Integer> {
 
     public static final int EXIT_USAGE = ClusterAccess.EXIT_USAGE;
@@ -56,7 +58,9 @@ public final class PlanCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--config", paramLabel = "FILE",
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
             description = "The agent's properties file (bootstrap.servers, client security settings, policy keys).")
     private Path config;
 
@@ -77,18 +81,26 @@ public final class PlanCommand implements Callable<Integer> {
         }
         AgentProperties props = access.props();
         try (access;
-             TopicConfigSource overrides = new TopicConfigSource(new CompactedTopic(access.admin(),
-                     props.clientProperties(), TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout()));
-             PacerAgent agent = PacerAgent.builder(access.admin()).properties(props).configSource(overrides).build()) {
+                TopicConfigSource overrides = new TopicConfigSource(new CompactedTopic(
+                        access.admin(),
+                        props.clientProperties(),
+                        TopicConfigSource.DEFAULT_TOPIC,
+                        props.requestTimeout()));
+                PacerAgent agent = PacerAgent.builder(access.admin())
+                        .properties(props)
+                        .configSource(overrides)
+                        .build()) {
             // One bounded contact first: an unreachable cluster is reported once, within the time-out, instead of
             // after a failed read of the overrides and another of the cluster.
             access.contact(err);
             RunRecord plan = agent.dryRun();
             if (!plan.succeeded()) {
-                err.println("Error: cannot read the cluster at " + props.bootstrapServers() + ": " + plan.failure().orElse(""));
+                err.println("Error: cannot read the cluster at " + props.bootstrapServers() + ": "
+                        + plan.failure().orElse(""));
                 return EXIT_CLUSTER;
             }
-            agent.configurationProblem().ifPresent(p -> err.println("Warning: " + p + "; planned with the file's values"));
+            agent.configurationProblem()
+                    .ifPresent(p -> err.println("Warning: " + p + "; planned with the file's values"));
             PlanReport.print(out, props.bootstrapServers(), plan);
             out.println();
             try {
@@ -113,11 +125,17 @@ public final class PlanCommand implements Callable<Integer> {
     private static void printFetchSizeAdvice(PrintWriter out, ClusterAccess access, AgentProperties props)
             throws InterruptedException {
         try {
-            List<Integer> brokers = access.admin().describeCluster().nodes()
+            List<Integer> brokers = access
+                    .admin()
+                    .describeCluster()
+                    .nodes()
                     .get(props.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                    .stream().map(n -> n.id()).sorted().toList();
-            List<String> advice = FetchSizeAdvice.advise(FetchSizeAdvice.read(access.admin(), brokers,
-                    props.requestTimeout()));
+                    .stream()
+                    .map(n -> n.id())
+                    .sorted()
+                    .toList();
+            List<String> advice =
+                    FetchSizeAdvice.advise(FetchSizeAdvice.read(access.admin(), brokers, props.requestTimeout()));
             if (!advice.isEmpty()) {
                 out.println();
                 advice.forEach(out::println);
@@ -136,8 +154,18 @@ public final class PlanCommand implements Callable<Integer> {
     /** The dry run of a fresh agent over a snapshot. */
     static RunRecord plan(ClusterSnapshot snapshot, PacerConfig policy) {
         ElectionDecision d = PreferredLeaderBalancer.decide(snapshot, policy, BalancerMemory.empty(), 0);
-        return new RunRecord(0, 0, 0, true, policy, Optional.of(d), List.of(), RunRecord.leaderCounts(snapshot),
-                snapshot.partitions().size(), RunTimings.NONE, Optional.empty(), d.nextRunDelayMs());
+        return new RunRecord(
+                0,
+                0,
+                0,
+                true,
+                policy,
+                Optional.of(d),
+                List.of(),
+                RunRecord.leaderCounts(snapshot),
+                snapshot.partitions().size(),
+                RunTimings.NONE,
+                Optional.empty(),
+                d.nextRunDelayMs());
     }
-
 }

@@ -22,33 +22,62 @@ final class PlanReport {
     /** Elections listed one per line; the rest are counted. */
     static final int ELECTIONS_LISTED = 50;
 
-    private PlanReport() {
-    }
+    private PlanReport() {}
 
     static void print(PrintWriter out, String cluster, RunRecord run) {
         ElectionDecision d = run.decision().orElseThrow();
         PacerConfig c = run.config();
-        out.printf(Locale.ROOT, "Plan for %s: %d partitions, %d brokers. Nothing is changed.%n", cluster,
-                run.partitionCount(), d.brokers().size());
-        out.printf(Locale.ROOT, "Policy: %s, threshold %s%%, max.per.run %d, throttle.interval.ms %d, check interval %d s%s%n",
-                c.algorithm().configValue(), c.valueOf(io.leaderpacer.engine.config.ConfigKey.THRESHOLD_PERCENT),
-                c.maxPerRun(), c.throttleIntervalMs(), c.checkIntervalSeconds(),
+        out.printf(
+                Locale.ROOT,
+                "Plan for %s: %d partitions, %d brokers. Nothing is changed.%n",
+                cluster,
+                run.partitionCount(),
+                d.brokers().size());
+        out.printf(
+                Locale.ROOT,
+                "Policy: %s, threshold %s%%, max.per.run %d, throttle.interval.ms %d, check interval %d s%s%n",
+                c.algorithm().configValue(),
+                c.valueOf(io.leaderpacer.engine.config.ConfigKey.THRESHOLD_PERCENT),
+                c.maxPerRun(),
+                c.throttleIntervalMs(),
+                c.checkIntervalSeconds(),
                 c.deprioritizedBrokers().isEmpty() ? "" : ", deprioritized " + c.deprioritizedBrokers());
         out.println(PresetMatch.of(c).describe());
         out.println();
-        out.printf(Locale.ROOT, "%6s  %-6s  %7s  %9s  %11s  %7s  %10s  %-14s  %s%n",
-                "broker", "active", "leaders", "preferred", "out-of-sync", "ratio", "imbalanced", "gate", "why");
+        out.printf(
+                Locale.ROOT,
+                "%6s  %-6s  %7s  %9s  %11s  %7s  %10s  %-14s  %s%n",
+                "broker",
+                "active",
+                "leaders",
+                "preferred",
+                "out-of-sync",
+                "ratio",
+                "imbalanced",
+                "gate",
+                "why");
         for (BrokerGateReport r : d.brokers()) {
-            out.printf(Locale.ROOT, "%6d  %-6s  %7d  %9d  %11d  %6.2f%%  %10d  %-14s  %s%n",
-                    r.broker(), r.active() ? "yes" : "no", run.leaderCount(r.broker()), r.partitions().preferredPartitions(),
-                    r.partitions().outOfSync(), r.ratio().percent(), r.partitions().imbalanced(), gate(r),
-                            r.verdict().reason());
+            out.printf(
+                    Locale.ROOT,
+                    "%6d  %-6s  %7d  %9d  %11d  %6.2f%%  %10d  %-14s  %s%n",
+                    r.broker(),
+                    r.active() ? "yes" : "no",
+                    run.leaderCount(r.broker()),
+                    r.partitions().preferredPartitions(),
+                    r.partitions().outOfSync(),
+                    r.ratio().percent(),
+                    r.partitions().imbalanced(),
+                    gate(r),
+                    r.verdict().reason());
         }
         out.println();
         if (d.elections().isEmpty()) {
             out.println("Elections this run would make now: none.");
         } else {
-            out.printf(Locale.ROOT, "Elections this run would make now: %d%s%n", d.elections().size(),
+            out.printf(
+                    Locale.ROOT,
+                    "Elections this run would make now: %d%s%n",
+                    d.elections().size(),
                     d.moreWork() ? " (cap reached; more would follow after " + d.nextRunDelayMs() + " ms)" : "");
             int shown = 0;
             for (Election e : d.elections()) {
@@ -56,12 +85,22 @@ final class PlanReport {
                     out.printf(Locale.ROOT, "  ... and %d more%n", d.elections().size() - ELECTIONS_LISTED);
                     break;
                 }
-                out.printf(Locale.ROOT, "  %s: leader %s -> %d%n", e.partition(),
-                        e.previousLeader() < 0 ? "none" : Integer.toString(e.previousLeader()), e.newLeader());
+                out.printf(
+                        Locale.ROOT,
+                        "  %s: leader %s -> %d%n",
+                        e.partition(),
+                        e.previousLeader() < 0 ? "none" : Integer.toString(e.previousLeader()),
+                        e.newLeader());
             }
         }
-        out.printf(Locale.ROOT, "Held back: %d by the gate, %d by the cap. %d partitions imbalanced. Next run in %d ms (%s).%n",
-                d.skippedByGate(), d.deferredByThrottle(), d.imbalancedCount(), d.nextRunDelayMs(), d.nextRunReason());
+        out.printf(
+                Locale.ROOT,
+                "Held back: %d by the gate, %d by the cap. %d partitions imbalanced. Next run in %d ms (%s).%n",
+                d.skippedByGate(),
+                d.deferredByThrottle(),
+                d.imbalancedCount(),
+                d.nextRunDelayMs(),
+                d.nextRunReason());
         out.flush();
     }
 

@@ -29,15 +29,21 @@ import java.util.concurrent.TimeoutException;
  * leaves it in place until an instance starts again. An operator removing the agent after such a crash needs the
  * same exact restore without starting it.
  */
-@Command(name = "restore",
+@Command(
+        name = "restore",
         mixinStandardHelpOptions = true,
-        description = {"Put back exactly what catch-up pacing changed (its ledger in the agent's state topic), with no"
-                + " agent running: after a crash, to remove the agent.",
+        description = {
+            "Put back exactly what catch-up pacing changed (its ledger in the agent's state topic), with no"
+                    + " agent running: after a crash, to remove the agent.",
             "Refuses while an instance of the agent's group (pacer.group.id) runs: a running agent restores by itself"
-                + " when it stops or when pacing is turned off."},
-        footer = {"", "Exit status: 0 restored (or nothing to restore); 1 something could not be restored yet (a"
-                + " broker it throttled is down: run it again once the broker is up), or the agent is running;"
-                + " 2 bad usage or invalid properties file; 3 the cluster could not be read."})
+                    + " when it stops or when pacing is turned off."
+        },
+        footer = {
+            "",
+            "Exit status: 0 restored (or nothing to restore); 1 something could not be restored yet (a"
+                    + " broker it throttled is down: run it again once the broker is up), or the agent is running;"
+                    + " 2 bad usage or invalid properties file; 3 the cluster could not be read."
+        })
 public final class RestoreCommand implements Callable<Integer> {
 
     /** Something is left to restore, or an instance runs. */
@@ -46,7 +52,10 @@ public final class RestoreCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--config", paramLabel = "FILE", required = true,
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            required = true,
             description = "The agent's properties file (bootstrap.servers, client security settings, pacer.group.id).")
     private Path config;
 
@@ -61,7 +70,8 @@ public final class RestoreCommand implements Callable<Integer> {
             try {
                 members = members(access, group);
             } catch (ExecutionException | TimeoutException e) {
-                err.println("Error: cannot read the agent's group " + group + ": " + access.props().redactor().describe(e));
+                err.println("Error: cannot read the agent's group " + group + ": "
+                        + access.props().redactor().describe(e));
                 return ClusterAccess.EXIT_CLUSTER;
             }
             if (members > 0) {
@@ -72,10 +82,18 @@ public final class RestoreCommand implements Callable<Integer> {
                 return EXIT_NOT_DONE;
             }
             PacingReport r;
-            try (CompactedTopic state = new CompactedTopic(access.admin(), access.props().clientProperties(),
-                    OrderStateStore.DEFAULT_TOPIC, access.props().requestTimeout())) {
-                r = PacingLoop.builder(access.admin(), access.props().requestTimeout(),
-                        access.props().describeBatchTopics()).ledger(new TopicLedgerStore(state)).build().restore();
+            try (CompactedTopic state = new CompactedTopic(
+                    access.admin(),
+                    access.props().clientProperties(),
+                    OrderStateStore.DEFAULT_TOPIC,
+                    access.props().requestTimeout())) {
+                r = PacingLoop.builder(
+                                access.admin(),
+                                access.props().requestTimeout(),
+                                access.props().describeBatchTopics())
+                        .ledger(new TopicLedgerStore(state))
+                        .build()
+                        .restore();
             }
             if (r.changes().isEmpty() && r.problem().isEmpty()) {
                 out.println("Catch-up pacing owns nothing in the cluster: nothing to restore.");
@@ -98,12 +116,15 @@ public final class RestoreCommand implements Callable<Integer> {
     }
 
     /** How many members the agent's group has now (0 when it does not exist). */
-    private static int members(ClusterAccess access, String group) throws InterruptedException, ExecutionException,
-            TimeoutException {
-        int ms = (int) Math.min(Integer.MAX_VALUE, access.props().requestTimeout().toMillis());
+    private static int members(ClusterAccess access, String group)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        int ms = (int)
+                Math.min(Integer.MAX_VALUE, access.props().requestTimeout().toMillis());
         try {
-            ConsumerGroupDescription d = access.admin().describeConsumerGroups(java.util.List.of(group),
-                    new DescribeConsumerGroupsOptions().timeoutMs(ms)).describedGroups().get(group)
+            ConsumerGroupDescription d = access.admin()
+                    .describeConsumerGroups(java.util.List.of(group), new DescribeConsumerGroupsOptions().timeoutMs(ms))
+                    .describedGroups()
+                    .get(group)
                     .get(ms + 1_000L, TimeUnit.MILLISECONDS);
             return d.members().size();
         } catch (ExecutionException e) {

@@ -32,18 +32,26 @@ import java.util.concurrent.ExecutionException;
  * each run), the dynamic overrides in the config topic, the KIP-491 reorder step with its write-ahead topic, the
  * metrics and the HTTP endpoint. Everything it opens is closed on the way out, in reverse order, also on SIGTERM.
  */
-@Command(name = "run",
+@Command(
+        name = "run",
         mixinStandardHelpOptions = true,
-        description = {"Run the agent: Kafka's periodic preferred-leader election, gated, throttled and fair.",
+        description = {
+            "Run the agent: Kafka's periodic preferred-leader election, gated, throttled and fair.",
             "The cluster must run with auto.leader.rebalance.enable=false. Logs go to standard out unless"
-                + " --log-file names a file."},
-        footer = {"", "Policy keys in the file may be edited while the agent runs; the next run uses them. Dynamic"
-                + " overrides set with 'pacer config' apply on top of the file's values.", "",
+                    + " --log-file names a file."
+        },
+        footer = {
+            "",
+            "Policy keys in the file may be edited while the agent runs; the next run uses them. Dynamic"
+                    + " overrides set with 'pacer config' apply on top of the file's values.",
+            "",
             "Several instances may run against one cluster (same pacer.group.id): exactly one acts, the others"
-                + " stand by and take over when it stops or is cut off.", "",
+                    + " stand by and take over when it stops or is cut off.",
+            "",
             "Exit status: 0 stopped (SIGTERM or Ctrl-C included); 1 refused to run (the brokers rebalance leaders themselves,"
-                + " not authorized, or an unsafe state topic); 2 bad usage or invalid properties file; 3 the HTTP"
-                + " endpoint or Kafka client could not be set up."})
+                    + " not authorized, or an unsafe state topic); 2 bad usage or invalid properties file; 3 the HTTP"
+                    + " endpoint or Kafka client could not be set up."
+        })
 public final class RunCommand implements Callable<Integer> {
 
     public static final int EXIT_REFUSED = 1;
@@ -53,12 +61,18 @@ public final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--config", required = true, paramLabel = "FILE",
-            description = "The agent's properties file (bootstrap.servers, client security settings, policy keys, pacer.*).")
+    @Option(
+            names = "--config",
+            required = true,
+            paramLabel = "FILE",
+            description =
+                    "The agent's properties file (bootstrap.servers, client security settings, policy keys, pacer.*).")
     private Path config;
 
-    @Option(names = "--allow-auto-rebalance",
-            description = "Run even with auto.leader.rebalance.enable=true on brokers (the controller will undo the gate).")
+    @Option(
+            names = "--allow-auto-rebalance",
+            description =
+                    "Run even with auto.leader.rebalance.enable=true on brokers (the controller will undo the gate).")
     private boolean allowAutoRebalance;
 
     /** Everything opened, closed in reverse order by {@link #closeAll()}. */
@@ -87,28 +101,40 @@ public final class RunCommand implements Callable<Integer> {
             try {
                 metrics = open(PacerMetrics.withJmxAndPrometheus());
                 PacerMetrics listener = metrics;
-                agent = open(AgentAssembly.open(props, () -> file.load().policy(),
-                        b -> b.allowAutoRebalance(allowAutoRebalance).listener(listener)
-                                .pacingListener(listener::onPacing))).agent();
+                agent = open(AgentAssembly.open(
+                                props,
+                                () -> file.load().policy(),
+                                b -> b.allowAutoRebalance(allowAutoRebalance)
+                                        .listener(listener)
+                                        .pacingListener(listener::onPacing)))
+                        .agent();
                 PacerAgent running = agent;
                 metrics.activeInstanceGauge(() -> running.state() == AgentState.ACTIVE);
             } catch (KafkaException | IllegalArgumentException e) {
                 if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
                     err.println("Error: cannot reach the cluster: "
-                            + ClusterErrors.describe(e, props.bootstrapServers(), props.requestTimeout(), redactor, props.clientProperties()));
+                            + ClusterErrors.describe(
+                                    e,
+                                    props.bootstrapServers(),
+                                    props.requestTimeout(),
+                                    redactor,
+                                    props.clientProperties()));
                     return EXIT_SETUP;
                 }
                 err.println("Error: cannot create the Kafka client from " + config + ": "
-                        + io.leaderpacer.agent.kafka.TlsDiagnosis.of(props.clientProperties()).explain(e).map(redactor::scrub)
-                        .orElseGet(() -> redactor.describe(e)));
+                        + io.leaderpacer.agent.kafka.TlsDiagnosis.of(props.clientProperties())
+                                .explain(e)
+                                .map(redactor::scrub)
+                                .orElseGet(() -> redactor.describe(e)));
                 return EXIT_USAGE;
             }
             if (props.httpEnabled()) {
                 try {
-                    open(StatusServer.start(props.httpHost(), props.httpPort(), agent, metrics, props.redactedClientProperties()));
+                    open(StatusServer.start(
+                            props.httpHost(), props.httpPort(), agent, metrics, props.redactedClientProperties()));
                 } catch (IOException e) {
-                    err.println("Error: cannot serve HTTP on " + props.httpHost() + ":" + props.httpPort() + " (" + e.getMessage()
-                            + "); set pacer.http.port to a free port or pacer.http.enabled=false");
+                    err.println("Error: cannot serve HTTP on " + props.httpHost() + ":" + props.httpPort() + " ("
+                            + e.getMessage() + "); set pacer.http.port to a free port or pacer.http.enabled=false");
                     return EXIT_SETUP;
                 }
             }
@@ -121,13 +147,16 @@ public final class RunCommand implements Callable<Integer> {
                 return 0;
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
-                err.println(cause instanceof AutoRebalanceEnabledException refusal
-                        ? "Error: not started: auto.leader.rebalance.enable=true on broker(s) " + refusal.brokers()
-                        + " (how to turn it off is logged above; --allow-auto-rebalance overrides)."
-                        : cause instanceof UnsafeTopicException unsafe ? "Error: not started: " + unsafe.getMessage()
-                        : cause instanceof UnsupportedClusterException unsupported
-                        ? "Error: not started: " + redactor.scrub(unsupported.getMessage())
-                        : "Error: not started: " + redactor.describe(cause));
+                err.println(
+                        cause instanceof AutoRebalanceEnabledException refusal
+                                ? "Error: not started: auto.leader.rebalance.enable=true on broker(s) "
+                                        + refusal.brokers()
+                                        + " (how to turn it off is logged above; --allow-auto-rebalance overrides)."
+                                : cause instanceof UnsafeTopicException unsafe
+                                        ? "Error: not started: " + unsafe.getMessage()
+                                        : cause instanceof UnsupportedClusterException unsupported
+                                                ? "Error: not started: " + redactor.scrub(unsupported.getMessage())
+                                                : "Error: not started: " + redactor.describe(cause));
                 return EXIT_REFUSED;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

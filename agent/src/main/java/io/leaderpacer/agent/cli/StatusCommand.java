@@ -42,13 +42,19 @@ import java.util.concurrent.TimeoutException;
  * <p>Why: at 3 a.m. an operator wants the gate per broker, the last runs and the problems in one command, without
  * curl and jq, and a script wants an exit status that says whether anything needs attention.
  */
-@Command(name = "status",
+@Command(
+        name = "status",
         mixinStandardHelpOptions = true,
-        description = {"Show a running agent's state, problems, gate table and last runs, from its /status.",
+        description = {
+            "Show a running agent's state, problems, gate table and last runs, from its /status.",
             "Reads the endpoint of pacer.http.host and pacer.http.port of the agent's properties file, or, with"
-                + " --bootstrap-server, finds the group's active instance through the cluster."},
-        footer = {"", "Exit status: 0 shown, no problem; 1 shown, with problems (start-up, configuration, refused,"
-                + " last run failed); 2 bad usage; 3 the agent could not be reached or gave no status."})
+                    + " --bootstrap-server, finds the group's active instance through the cluster."
+        },
+        footer = {
+            "",
+            "Exit status: 0 shown, no problem; 1 shown, with problems (start-up, configuration, refused,"
+                    + " last run failed); 2 bad usage; 3 the agent could not be reached or gave no status."
+        })
 public final class StatusCommand implements Callable<Integer> {
 
     public static final int EXIT_PROBLEMS = 1;
@@ -65,28 +71,43 @@ public final class StatusCommand implements Callable<Integer> {
 
     /** The two ways to name the agent. */
     static final class Target {
-        @Option(names = "--url", paramLabel = "URL",
+        @Option(
+                names = "--url",
+                paramLabel = "URL",
                 description = "The agent's HTTP endpoint (default: " + DEFAULT_URL + ").")
         URI url;
 
-        @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,HOST:PORT...]",
+        @Option(
+                names = "--bootstrap-server",
+                paramLabel = "HOST:PORT[,HOST:PORT...]",
                 description = "Find the active instance of the group through this cluster, and read its endpoint.")
         String bootstrapServer;
     }
 
-    @Option(names = "--command-config", paramLabel = "FILE",
+    @Option(
+            names = "--command-config",
+            paramLabel = "FILE",
             description = "With --bootstrap-server: client properties (TLS, SASL, ...) used to reach the cluster.")
     private Path commandConfig;
 
-    @Option(names = "--group", paramLabel = "GROUP", defaultValue = ActiveInstanceElection.DEFAULT_GROUP_ID,
+    @Option(
+            names = "--group",
+            paramLabel = "GROUP",
+            defaultValue = ActiveInstanceElection.DEFAULT_GROUP_ID,
             description = "With --bootstrap-server: the agents' pacer.group.id (default: ${DEFAULT-VALUE}).")
     private String group;
 
-    @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "9180",
+    @Option(
+            names = "--http-port",
+            paramLabel = "PORT",
+            defaultValue = "9180",
             description = "With --bootstrap-server: the agents' pacer.http.port (default: ${DEFAULT-VALUE}).")
     private int httpPort;
 
-    @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "5000",
+    @Option(
+            names = "--timeout-ms",
+            paramLabel = "MS",
+            defaultValue = "5000",
             description = "How long to wait for the agent's answer (default: ${DEFAULT-VALUE}).")
     private long timeoutMs;
 
@@ -107,10 +128,12 @@ public final class StatusCommand implements Callable<Integer> {
         String body;
         try {
             HttpClient client = HttpClient.newBuilder().connectTimeout(timeout).build();
-            HttpResponse<String> response = client.send(HttpRequest.newBuilder(status).timeout(timeout).GET().build(),
+            HttpResponse<String> response = client.send(
+                    HttpRequest.newBuilder(status).timeout(timeout).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
-                err.println("Error: " + status + " answered HTTP " + response.statusCode() + "; is this a Leader Pacer agent?");
+                err.println("Error: " + status + " answered HTTP " + response.statusCode()
+                        + "; is this a Leader Pacer agent?");
                 return EXIT_UNREACHABLE;
             }
             body = response.body();
@@ -125,7 +148,8 @@ public final class StatusCommand implements Callable<Integer> {
         }
         StatusReport report;
         try {
-            report = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            report = new ObjectMapper()
+                    .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                     .readValue(body, StatusReport.class);
         } catch (IOException e) {
             err.println("Error: " + status + " did not answer with an agent's status; is this a Leader Pacer agent?");
@@ -168,25 +192,31 @@ public final class StatusCommand implements Callable<Integer> {
         }
         client.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, target.bootstrapServer);
         // Kafka refuses an API time-out below the request time-out: both follow --timeout-ms.
-        client.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-        client.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis() / 2)));
+        client.put(
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        client.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int)
+                Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis() / 2)));
         Map<String, String> printable = new HashMap<>();
         client.forEach((k, v) -> printable.put(k, String.valueOf(v)));
         try (Admin admin = Admin.create(client)) {
             Optional<ActiveInstanceLocator.Active> active = ActiveInstanceLocator.find(admin, group, timeout);
             if (active.isEmpty()) {
-                err.println("Error: no active instance in group " + group + " of the cluster at " + target.bootstrapServer
-                        + " (no agent running, or a takeover under way)");
+                err.println("Error: no active instance in group " + group + " of the cluster at "
+                        + target.bootstrapServer + " (no agent running, or a takeover under way)");
                 return Optional.empty();
             }
-            String host = active.get().host().contains(":") ? "[" + active.get().host() + "]" : active.get().host();
+            String host = active.get().host().contains(":")
+                    ? "[" + active.get().host() + "]"
+                    : active.get().host();
             return Optional.of(URI.create("http://" + host + ":" + httpPort));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("Error: interrupted");
             return Optional.empty();
         } catch (ExecutionException | TimeoutException | KafkaException e) {
-            err.println("Error: " + ClusterErrors.describe(e, target.bootstrapServer, timeout, SecretRedactor.of(printable), printable));
+            err.println("Error: "
+                    + ClusterErrors.describe(
+                            e, target.bootstrapServer, timeout, SecretRedactor.of(printable), printable));
             return Optional.empty();
         }
     }

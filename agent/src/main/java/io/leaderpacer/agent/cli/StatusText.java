@@ -28,8 +28,7 @@ final class StatusText {
     /** Runs listed, newest first. */
     static final int RUNS_LISTED = 5;
 
-    private StatusText() {
-    }
+    private StatusText() {}
 
     /** The problems an operator must act on; empty when there are none. */
     static List<String> problems(StatusReport s) {
@@ -59,15 +58,23 @@ final class StatusText {
         out.printf(Locale.ROOT, "Leader Pacer at %s: %s, cluster %s%n", source, s.state(), s.cluster());
         if (s.instance() != null) {
             StatusReport.Instance i = s.instance();
-            out.printf(Locale.ROOT, "Instance %s of group %s: %s since %s; active instance: %s%n", i.id(), i.group(),
-                    i.role(), i.since(), i.activeInstance() == null ? "unknown" : i.activeInstance());
+            out.printf(
+                    Locale.ROOT,
+                    "Instance %s of group %s: %s since %s; active instance: %s%n",
+                    i.id(),
+                    i.group(),
+                    i.role(),
+                    i.since(),
+                    i.activeInstance() == null ? "unknown" : i.activeInstance());
         }
         List<String> problems = problems(s);
         out.println(problems.isEmpty() ? "Problems: none." : "Problems:");
         problems.forEach(p -> out.println("  - " + p));
         Map<String, String> policy = s.policy() == null ? Map.of() : s.policy();
         if (!policy.isEmpty()) {
-            out.printf(Locale.ROOT, "Policy: %s, threshold %s%%, max.per.run %s, throttle.interval.ms %s, check interval %s s%n",
+            out.printf(
+                    Locale.ROOT,
+                    "Policy: %s, threshold %s%%, max.per.run %s, throttle.interval.ms %s, check interval %s s%n",
                     policy.get(ConfigKey.ALGORITHM.key()),
                     policy.get(ConfigKey.THRESHOLD_PERCENT.key()),
                     policy.get(ConfigKey.MAX_PER_RUN.key()),
@@ -81,13 +88,31 @@ final class StatusText {
             out.println("Gate: no successful run yet.");
         } else {
             out.println("Gate at the last successful run:");
-            out.printf(Locale.ROOT, "%6s  %-6s  %7s  %9s  %11s  %7s  %10s  %-14s  %s%n",
-                    "broker", "active", "leaders", "preferred", "out-of-sync", "ratio", "imbalanced", "gate", "why");
+            out.printf(
+                    Locale.ROOT,
+                    "%6s  %-6s  %7s  %9s  %11s  %7s  %10s  %-14s  %s%n",
+                    "broker",
+                    "active",
+                    "leaders",
+                    "preferred",
+                    "out-of-sync",
+                    "ratio",
+                    "imbalanced",
+                    "gate",
+                    "why");
             for (BrokerStatus b : brokers) {
-                out.printf(Locale.ROOT, "%6d  %-6s  %7d  %9d  %11d  %6.2f%%  %10d  %-14s  %s%n",
-                        b.broker(), b.active() ? "yes" : "no", b.leaders(), b.partitions().preferredPartitions(),
-                        b.partitions().outOfSync(), b.gate().outOfSyncPercent(), b.partitions().imbalanced(),
-                        b.gate().phase().toLowerCase(Locale.ROOT).replace('_', '-'), b.gate().reason());
+                out.printf(
+                        Locale.ROOT,
+                        "%6d  %-6s  %7d  %9d  %11d  %6.2f%%  %10d  %-14s  %s%n",
+                        b.broker(),
+                        b.active() ? "yes" : "no",
+                        b.leaders(),
+                        b.partitions().preferredPartitions(),
+                        b.partitions().outOfSync(),
+                        b.gate().outOfSyncPercent(),
+                        b.partitions().imbalanced(),
+                        b.gate().phase().toLowerCase(Locale.ROOT).replace('_', '-'),
+                        b.gate().reason());
             }
         }
         out.println();
@@ -97,7 +122,8 @@ final class StatusText {
                 config = PacerConfig.fromMap(policy).pacing();
             } catch (ConfigException e) {
                 // An agent of another version: its keys are not all known here. Show what it did, as static.
-                config = PacerConfig.fromMap(Map.of(ConfigKey.CATCH_UP_PACING.key(), "static")).pacing();
+                config = PacerConfig.fromMap(Map.of(ConfigKey.CATCH_UP_PACING.key(), "static"))
+                        .pacing();
             }
             PacingText.print(out, config, s.pacing().toReport(), false);
             out.println();
@@ -132,8 +158,17 @@ final class StatusText {
             return head + "FAILED: " + r.failure();
         }
         long elected = r.outcomes() == null ? 0 : r.outcomes().getOrDefault("elected", 0L);
-        return head + String.format(Locale.ROOT, "%d imbalanced, %d elections decided, %d elected, %d held back by the gate,"
-                        + " %d by the cap, %d gated broker(s); next run in %d ms", r.imbalanced(), r.electionsDecided(),
-                elected, r.skippedByGate(), r.deferredByThrottle(), r.gatedBrokers(), r.nextRunDelayMs());
+        return head
+                + String.format(
+                        Locale.ROOT,
+                        "%d imbalanced, %d elections decided, %d elected, %d held back by the gate,"
+                                + " %d by the cap, %d gated broker(s); next run in %d ms",
+                        r.imbalanced(),
+                        r.electionsDecided(),
+                        elected,
+                        r.skippedByGate(),
+                        r.deferredByThrottle(),
+                        r.gatedBrokers(),
+                        r.nextRunDelayMs());
     }
 }

@@ -24,8 +24,7 @@ final class StopSignals implements AutoCloseable {
     /** The handlers in place before, restored on close. */
     private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
 
-    private StopSignals() {
-    }
+    private StopSignals() {}
 
     /** Runs {@code stop} on SIGTERM or SIGINT until closed; a signal the platform lacks is left alone. */
     static StopSignals install(Runnable stop) {

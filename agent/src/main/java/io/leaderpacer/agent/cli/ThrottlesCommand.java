@@ -23,16 +23,22 @@ import java.util.concurrent.TimeoutException;
  * <p>Why: a replication throttle left behind silently slows every later catch-up and reassignment. After a recovery,
  * or before removing the agent, an operator checks here that pacing left nothing; a script checks the exit status.
  */
-@Command(name = "throttles",
+@Command(
+        name = "throttles",
         mixinStandardHelpOptions = true,
-        description = {"List every replication throttle config in the cluster, each marked as catch-up pacing's or"
-                + " someone else's; changes nothing.",
+        description = {
+            "List every replication throttle config in the cluster, each marked as catch-up pacing's or"
+                    + " someone else's; changes nothing.",
             "Rates on the cluster default and on each broker that is up, leader and follower side; replica lists on"
-                + " every topic. Pacing's are those its ledger (in the agent's state topic) records."},
-        footer = {"", "Exit status: 0 listed, nothing of pacing's left behind; 1 pacing owns a throttle value while no"
-                + " broker is recovering (every broker up, every replica in its ISR): it should have restored it"
-                + " (start the agent, or stop every instance and run pacer restore); 2 bad usage or invalid"
-                + " properties file; 3 the cluster could not be read."})
+                    + " every topic. Pacing's are those its ledger (in the agent's state topic) records."
+        },
+        footer = {
+            "",
+            "Exit status: 0 listed, nothing of pacing's left behind; 1 pacing owns a throttle value while no"
+                    + " broker is recovering (every broker up, every replica in its ISR): it should have restored it"
+                    + " (start the agent, or stop every instance and run pacer restore); 2 bad usage or invalid"
+                    + " properties file; 3 the cluster could not be read."
+        })
 public final class ThrottlesCommand implements Callable<Integer> {
 
     /** Pacing owns a throttle value while no broker is recovering. */
@@ -41,7 +47,10 @@ public final class ThrottlesCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--config", paramLabel = "FILE", required = true,
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            required = true,
             description = "The agent's properties file (bootstrap.servers, client security settings).")
     private Path config;
 
@@ -52,9 +61,15 @@ public final class ThrottlesCommand implements Callable<Integer> {
         try (ClusterAccess access = ClusterAccess.open(config, err)) {
             access.contact(err);
             ThrottleInventory.Inventory inv;
-            try (CompactedTopic state = new CompactedTopic(access.admin(), access.props().clientProperties(),
-                    OrderStateStore.DEFAULT_TOPIC, access.props().requestTimeout())) {
-                inv = ThrottleInventory.read(access.admin(), new TopicLedgerStore(state), access.props().requestTimeout());
+            try (CompactedTopic state = new CompactedTopic(
+                    access.admin(),
+                    access.props().clientProperties(),
+                    OrderStateStore.DEFAULT_TOPIC,
+                    access.props().requestTimeout())) {
+                inv = ThrottleInventory.read(
+                        access.admin(),
+                        new TopicLedgerStore(state),
+                        access.props().requestTimeout());
             } catch (ExecutionException | TimeoutException | RuntimeException e) {
                 err.println("Error: cannot read the throttle configs or pacing's ledger: "
                         + access.props().redactor().describe(e));
@@ -77,7 +92,8 @@ public final class ThrottlesCommand implements Callable<Integer> {
         if (inv.lines().isEmpty()) {
             out.println("No replication throttle config is set in the cluster.");
         } else {
-            out.println("Replication throttle configs in the cluster (" + inv.lines().size() + "):");
+            out.println("Replication throttle configs in the cluster ("
+                    + inv.lines().size() + "):");
             out.println();
             table(out, inv.lines());
         }
@@ -87,8 +103,10 @@ public final class ThrottlesCommand implements Callable<Integer> {
             inv.unseen().forEach(u -> out.println("  " + u));
         }
         out.println();
-        out.println(inv.steady() ? "No broker is recovering: every broker is up and every replica in its ISR."
-                : "A broker is recovering (down, fenced, or with replicas out of their ISR).");
+        out.println(
+                inv.steady()
+                        ? "No broker is recovering: every broker is up and every replica in its ISR."
+                        : "A broker is recovering (down, fenced, or with replicas out of their ISR).");
         if (inv.leftBehind()) {
             out.println("Catch-up pacing still owns throttle values while no broker is recovering: it should have"
                     + " restored them. Start the agent (its next look restores them), or stop every instance and run"

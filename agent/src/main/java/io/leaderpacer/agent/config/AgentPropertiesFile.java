@@ -37,6 +37,7 @@ public final class AgentPropertiesFile {
 
     /** Prefixes reserved for policy keys: an unknown key under them is a typo, not a client property. */
     private static final String[] POLICY_PREFIXES = {"leader.imbalance.", "preferred.leader."};
+
     private static final String AGENT_PREFIX = "pacer.";
 
     /** The file. */
@@ -82,11 +83,13 @@ public final class AgentPropertiesFile {
         try (Reader reader = new StringReader(text)) {
             raw.load(reader);
         } catch (IOException | IllegalArgumentException e) {
-            throw new AgentConfigException(source + ": not a valid properties file (" + printable(e.getMessage())
-                    + badEscapeLine(text) + ")", e);
+            throw new AgentConfigException(
+                    source + ": not a valid properties file (" + printable(e.getMessage()) + badEscapeLine(text) + ")",
+                    e);
         }
         Map<String, String> all = new TreeMap<>();
-        raw.stringPropertyNames().forEach(k -> all.put(k.trim(), raw.getProperty(k).trim()));
+        raw.stringPropertyNames()
+                .forEach(k -> all.put(k.trim(), raw.getProperty(k).trim()));
         return fromMap(source, all);
     }
 
@@ -103,17 +106,20 @@ public final class AgentPropertiesFile {
                 agent.put(AgentKey.forName(key), e.getValue());
             } else if (hasPolicyPrefix(key)) {
                 throw new AgentConfigException(source + ": unknown policy key '" + printable(key) + "'"
-                        + ClosestKey.suggestion(key, ConfigKey.names()) + "; known policy keys: " + String.join(", ", ConfigKey.names()));
+                        + ClosestKey.suggestion(key, ConfigKey.names()) + "; known policy keys: "
+                        + String.join(", ", ConfigKey.names()));
             } else if (key.startsWith(AGENT_PREFIX)) {
                 throw new AgentConfigException(source + ": unknown agent key '" + printable(key) + "'"
-                        + ClosestKey.suggestion(key, AgentKey.names()) + "; known agent keys: " + String.join(", ", AgentKey.names()));
+                        + ClosestKey.suggestion(key, AgentKey.names()) + "; known agent keys: "
+                        + String.join(", ", AgentKey.names()));
             } else {
                 client.put(key, e.getValue());
             }
         }
         String bootstrap = client.get("bootstrap.servers");
         if (bootstrap == null || bootstrap.isBlank()) {
-            throw new AgentConfigException(source + ": 'bootstrap.servers' is required (e.g. bootstrap.servers=broker1:9092)");
+            throw new AgentConfigException(
+                    source + ": 'bootstrap.servers' is required (e.g. bootstrap.servers=broker1:9092)");
         }
         PacerConfig config;
         try {
@@ -121,7 +127,10 @@ public final class AgentPropertiesFile {
         } catch (ConfigException e) {
             throw new AgentConfigException(source + ": " + e.getMessage(), e);
         }
-        return new AgentProperties(source, client, config,
+        return new AgentProperties(
+                source,
+                client,
+                config,
                 parseBoolean(source, AgentKey.HTTP_ENABLED, agent),
                 value(AgentKey.HTTP_HOST, agent),
                 (int) parseLong(source, AgentKey.HTTP_PORT, agent, 0, 65_535),
@@ -154,7 +163,9 @@ public final class AgentPropertiesFile {
                 if (line.charAt(i) != '\\') {
                     continue;
                 }
-                if (line.charAt(i + 1) == 'u' && !line.substring(i + 2, Math.min(line.length(), i + 6)).matches("[0-9a-fA-F]{4}")) {
+                if (line.charAt(i + 1) == 'u'
+                        && !line.substring(i + 2, Math.min(line.length(), i + 6))
+                                .matches("[0-9a-fA-F]{4}")) {
                     return " on line " + (n + 1);
                 }
                 i++;
@@ -202,7 +213,7 @@ public final class AgentPropertiesFile {
     }
 
     private static AgentConfigException invalid(String source, AgentKey key, String value) {
-        return new AgentConfigException(source + ": invalid value '" + printable(value) + "' for '" + key.key() + "': must be "
-                + key.allowed());
+        return new AgentConfigException(source + ": invalid value '" + printable(value) + "' for '" + key.key()
+                + "': must be " + key.allowed());
     }
 }

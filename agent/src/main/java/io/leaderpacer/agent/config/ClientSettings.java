@@ -18,8 +18,7 @@ import java.util.Set;
  */
 public final class ClientSettings {
 
-    private ClientSettings() {
-    }
+    private ClientSettings() {}
 
     /** The keys of {@code clientProperties} that a client with these config names understands, serializers left out. */
     public static Map<String, Object> forClient(Map<String, ?> clientProperties, Set<String> known) {
@@ -48,7 +47,8 @@ public final class ClientSettings {
         props.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
         int requestTimeout = (int) Math.max(1000, Math.min(Integer.MAX_VALUE, timeout.toMillis() / 2));
         props.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, requestTimeout);
-        props.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+        props.putIfAbsent(
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
                 (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()) + requestTimeout);
         return props;
     }

@@ -14,8 +14,7 @@ public final class ClosestKey {
     /** Most edits for a suggestion, at any length. */
     private static final int MAX_EDITS = 3;
 
-    private ClosestKey() {
-    }
+    private ClosestKey() {}
 
     /** The known key within a few edits of {@code key}, the closest one; empty when none is close. */
     public static Optional<String> to(String key, Iterable<String> known) {

@@ -24,8 +24,8 @@ public final class SecretRedactor {
     public static final String REDACTED = "[redacted]";
 
     /** Fragments of key names that mark a value as secret (lower case). */
-    private static final List<String> SECRET_KEY_FRAGMENTS = List.of(
-            "password", "secret", "jaas", "credential", "token", "basic.auth");
+    private static final List<String> SECRET_KEY_FRAGMENTS =
+            List.of("password", "secret", "jaas", "credential", "token", "basic.auth");
     /** Exact keys that are secret without saying so (a PEM private key). */
     private static final List<String> SECRET_KEYS = List.of("ssl.keystore.key");
     /** Secret values shorter than this are not scrubbed from free text (they would mangle ordinary words). */
@@ -124,7 +124,8 @@ public final class SecretRedactor {
     public String describe(Throwable error) {
         Throwable root = error;
         while ((root instanceof java.util.concurrent.ExecutionException
-                || root instanceof java.util.concurrent.CompletionException) && root.getCause() != null) {
+                        || root instanceof java.util.concurrent.CompletionException)
+                && root.getCause() != null) {
             root = root.getCause();
         }
         String message = root.getMessage();
@@ -133,14 +134,17 @@ public final class SecretRedactor {
 
     /** Words for a failure that carries no message. */
     private static String withoutMessage(Throwable error) {
-        if (error instanceof java.util.concurrent.TimeoutException || error instanceof org.apache.kafka.common.errors.TimeoutException) {
+        if (error instanceof java.util.concurrent.TimeoutException
+                || error instanceof org.apache.kafka.common.errors.TimeoutException) {
             return "timed out";
         }
         if (error instanceof InterruptedException) {
             return "interrupted";
         }
         if (error instanceof org.apache.kafka.common.errors.ApiException) {
-            return "Kafka answered " + org.apache.kafka.common.protocol.Errors.forException(error).name();
+            return "Kafka answered "
+                    + org.apache.kafka.common.protocol.Errors.forException(error)
+                            .name();
         }
         return "unexpected error without a message (details at debug level)";
     }
@@ -158,8 +162,9 @@ public final class SecretRedactor {
         if (error == null || depth > 10) {
             return null;
         }
-        ScrubbedException copy = new ScrubbedException(error.getClass().getName()
-                + (error.getMessage() == null ? "" : ": " + scrub(error.getMessage())), scrubbed(error.getCause(), depth + 1));
+        ScrubbedException copy = new ScrubbedException(
+                error.getClass().getName() + (error.getMessage() == null ? "" : ": " + scrub(error.getMessage())),
+                scrubbed(error.getCause(), depth + 1));
         copy.setStackTrace(error.getStackTrace());
         return copy;
     }

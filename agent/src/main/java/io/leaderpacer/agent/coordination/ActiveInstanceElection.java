@@ -120,8 +120,14 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
         this.onTakeover = b.onTakeover;
         this.summary = HandoverSummary.fresh(instanceId, host);
         this.sinceMs = clock.millis();
-        this.membership = new GroupMembership(clientProperties, groupId, topic, b.sessionTimeout, CLIENT_ID_PREFIX + instanceId,
-                timeout, new Transitions());
+        this.membership = new GroupMembership(
+                clientProperties,
+                groupId,
+                topic,
+                b.sessionTimeout,
+                CLIENT_ID_PREFIX + instanceId,
+                timeout,
+                new Transitions());
     }
 
     /**
@@ -143,7 +149,11 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
     public void join() throws UnsafeTopicException, InterruptedException, ExecutionException, TimeoutException {
         StateTopicSafety.ensureSafe(admin, topic, timeout);
         membership.join();
-        LOG.info("standby: instance {} joined group {} on topic {}; waiting for the active role", instanceId, groupId, topic);
+        LOG.info(
+                "standby: instance {} joined group {} on topic {}; waiting for the active role",
+                instanceId,
+                groupId,
+                topic);
     }
 
     /**
@@ -193,7 +203,13 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
     }
 
     public CoordinationStatus status() {
-        return new CoordinationStatus(role, instanceId, groupId, sinceMs, takeovers, depositions,
+        return new CoordinationStatus(
+                role,
+                instanceId,
+                groupId,
+                sinceMs,
+                takeovers,
+                depositions,
                 role == InstanceRole.ACTIVE ? instanceId : activeInstance);
     }
 
@@ -205,8 +221,8 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
         }
         long now = lease.now();
         if (lease.tooEarly(now)) {
-            throw new NotActiveException("instance " + instanceId + " took over less than "
-                    + lease.lifetimeMs() + " ms ago; " + action + " not sent");
+            throw new NotActiveException("instance " + instanceId + " took over less than " + lease.lifetimeMs()
+                    + " ms ago; " + action + " not sent");
         }
         if (lease.expired(now)) {
             confirm(action);
@@ -247,8 +263,10 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             lease.confirmedAt(start);
         } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
             if (failed(e, "writing " + entries.size() + " record(s) to " + stateTopic)) {
-                throw new NotActiveException("instance " + instanceId + " was deposed; " + entries.size()
-                        + " record(s) not written to " + stateTopic, e);
+                throw new NotActiveException(
+                        "instance " + instanceId + " was deposed; " + entries.size() + " record(s) not written to "
+                                + stateTopic,
+                        e);
             }
             throw e;
         }
@@ -266,8 +284,12 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             throw new NotActiveException("interrupted while confirming the active role; " + forWhat + " not sent", e);
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             boolean deposed = failed(e, "confirming before " + forWhat);
-            throw new NotActiveException((deposed ? "instance " + instanceId + " was deposed"
-                    : "could not confirm the active role (" + e + ")") + "; " + forWhat + " not sent", e);
+            throw new NotActiveException(
+                    (deposed
+                                    ? "instance " + instanceId + " was deposed"
+                                    : "could not confirm the active role (" + e + ")")
+                            + "; " + forWhat + " not sent",
+                    e);
         }
     }
 
@@ -283,7 +305,10 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             depose("fenced while " + what + " (" + FencedStateWriter.rootCause(e) + ")");
             return true;
         }
-        LOG.warn("active: {} failed ({}); nothing is sent until the role is confirmed again", what, FencedStateWriter.rootCause(e));
+        LOG.warn(
+                "active: {} failed ({}); nothing is sent until the role is confirmed again",
+                what,
+                FencedStateWriter.rootCause(e));
         if (!writer.abortQuietly()) {
             closeWriter();
             role = InstanceRole.STANDBY;
@@ -312,12 +337,22 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
         }
         long started = lease.now();
         try {
-            writer = new FencedStateWriter(clientProperties, groupId + "-state", membership.partition(), instanceId,
-                    CLIENT_ID_PREFIX + instanceId + "-state", timeout);
+            writer = new FencedStateWriter(
+                    clientProperties,
+                    groupId + "-state",
+                    membership.partition(),
+                    instanceId,
+                    CLIENT_ID_PREFIX + instanceId + "-state",
+                    timeout);
             writer.initialize();
             long initialised = lease.now();
-            HandoverSummary before = membership.committedMetadata().flatMap(HandoverSummary::parse).orElse(null);
-            summary = before == null ? HandoverSummary.fresh(instanceId, host) : HandoverSummary.fresh(instanceId, host).inheriting(before);
+            HandoverSummary before = membership
+                    .committedMetadata()
+                    .flatMap(HandoverSummary::parse)
+                    .orElse(null);
+            summary = before == null
+                    ? HandoverSummary.fresh(instanceId, host)
+                    : HandoverSummary.fresh(instanceId, host).inheriting(before);
             writer.commit(topic, Map.of(), membership.groupMetadata(), summary.toJson());
             lease.confirmedAt(initialised);
             onTakeover.run();
@@ -328,11 +363,16 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             sinceMs = clock.millis();
             activeInstance = instanceId;
             role = InstanceRole.ACTIVE;
-            LOG.info("active: instance {} took over from {} in {} ms (fenced its producer); first run in {} ms{}", instanceId,
+            LOG.info(
+                    "active: instance {} took over from {} in {} ms (fenced its producer); first run in {} ms{}",
+                    instanceId,
                     before == null ? "no earlier instance" : before.instance() + "@" + before.host(),
-                    TimeUnit.NANOSECONDS.toMillis(initialised - started), firstRunDelayMs(),
-                    before == null || before.lastElectionMs() < 0 ? "" : " (its last election batch ended "
-                            + Instant.ofEpochMilli(before.lastElectionMs()) + (before.capped() ? ", capped" : ", not capped") + ")");
+                    TimeUnit.NANOSECONDS.toMillis(initialised - started),
+                    firstRunDelayMs(),
+                    before == null || before.lastElectionMs() < 0
+                            ? ""
+                            : " (its last election batch ended " + Instant.ofEpochMilli(before.lastElectionMs())
+                                    + (before.capped() ? ", capped" : ", not capped") + ")");
         } catch (RuntimeException | InterruptedException | ExecutionException | TimeoutException e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
@@ -340,11 +380,16 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             closeWriter();
             role = InstanceRole.STANDBY;
             if (FencedStateWriter.isFencing(e)) {
-                LOG.info("standby: instance {} was assigned the active role but another instance fenced it ({})",
-                        instanceId, FencedStateWriter.rootCause(e));
+                LOG.info(
+                        "standby: instance {} was assigned the active role but another instance fenced it ({})",
+                        instanceId,
+                        FencedStateWriter.rootCause(e));
             } else {
                 takeoverDue = membership.owns();
-                LOG.warn("standby: instance {} could not take over yet ({}); retrying", instanceId, FencedStateWriter.rootCause(e));
+                LOG.warn(
+                        "standby: instance {} could not take over yet ({}); retrying",
+                        instanceId,
+                        FencedStateWriter.rootCause(e));
             }
         }
     }
@@ -369,7 +414,9 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
     }
 
     private void lookUpActiveInstance() {
-        String found = membership.owner(admin).map(id -> id.startsWith(CLIENT_ID_PREFIX) ? id.substring(CLIENT_ID_PREFIX.length()) : id)
+        String found = membership
+                .owner(admin)
+                .map(id -> id.startsWith(CLIENT_ID_PREFIX) ? id.substring(CLIENT_ID_PREFIX.length()) : id)
                 .orElse(null);
         if (found != null && !found.equals(activeInstance)) {
             LOG.info("standby: instance {} is active (group {}); instance {} waits", found, groupId, instanceId);
@@ -437,9 +484,15 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
                 if (lost) {
                     depositions++;
                     closeWriter();
-                    LOG.info("deposed: instance {} lost its membership of group {}; stopped acting", instanceId, groupId);
+                    LOG.info(
+                            "deposed: instance {} lost its membership of group {}; stopped acting",
+                            instanceId,
+                            groupId);
                 } else {
-                    LOG.info("standby: group {} is rebalancing; instance {} stopped acting until it is reassigned", groupId, instanceId);
+                    LOG.info(
+                            "standby: group {} is rebalancing; instance {} stopped acting until it is reassigned",
+                            groupId,
+                            instanceId);
                 }
             }
         }

@@ -37,7 +37,7 @@ public final class ActiveInstanceElectionBuilder {
     /** Monotonic clock for the confirmation's lifetime. */
     LongSupplier nanoTime = System::nanoTime;
     /** Run on each takeover, before the first run. */
-    Runnable onTakeover = () -> { };
+    Runnable onTakeover = () -> {};
 
     ActiveInstanceElectionBuilder(Admin admin, Map<String, ?> clientProperties) {
         this.admin = Objects.requireNonNull(admin, "admin");

@@ -65,8 +65,8 @@ final class ConfirmationLease {
      * {@code throttleWaitMs} from now (the predecessor's pacing).
      */
     void firstActionAfter(long initialisedNanos, long throttleWaitMs) {
-        firstActionAtNanos = Math.max(initialisedNanos + lifetimeNanos,
-                nanoTime.getAsLong() + TimeUnit.MILLISECONDS.toNanos(throttleWaitMs));
+        firstActionAtNanos = Math.max(
+                initialisedNanos + lifetimeNanos, nanoTime.getAsLong() + TimeUnit.MILLISECONDS.toNanos(throttleWaitMs));
     }
 
     /** How long from now until the first action is allowed; 0 when it is. */

@@ -11,6 +11,11 @@ package io.leaderpacer.agent.coordination;
  * @param depositions    how many times it was deposed (fenced or cut off) while active
  * @param activeInstance the active instance as last seen by this one, or null when unknown
  */
-public record CoordinationStatus(InstanceRole role, String instance, String group, long sinceMs, int takeovers,
-                                 int depositions, String activeInstance) {
-}
+public record CoordinationStatus(
+        InstanceRole role,
+        String instance,
+        String group,
+        long sinceMs,
+        int takeovers,
+        int depositions,
+        String activeInstance) {}

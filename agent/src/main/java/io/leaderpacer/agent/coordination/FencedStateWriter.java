@@ -54,8 +54,13 @@ final class FencedStateWriter implements AutoCloseable {
     /** Header naming the instance that wrote a state record. */
     static final String INSTANCE_HEADER = "leader-pacer-instance";
 
-    FencedStateWriter(Map<String, ?> clientProperties, String transactionalId, TopicPartition membershipPartition,
-                      String instanceId, String clientId, Duration timeout) {
+    FencedStateWriter(
+            Map<String, ?> clientProperties,
+            String transactionalId,
+            TopicPartition membershipPartition,
+            String instanceId,
+            String clientId,
+            Duration timeout) {
         this.instanceId = instanceId.getBytes(StandardCharsets.UTF_8);
         this.membershipPartition = Objects.requireNonNull(membershipPartition, "membershipPartition");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
@@ -109,9 +114,12 @@ final class FencedStateWriter implements AutoCloseable {
      */
     static boolean isFencing(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ProducerFencedException || t instanceof InvalidProducerEpochException
-                    || t instanceof FencedInstanceIdException || t instanceof CommitFailedException
-                    || t instanceof UnknownMemberIdException || t instanceof IllegalGenerationException) {
+            if (t instanceof ProducerFencedException
+                    || t instanceof InvalidProducerEpochException
+                    || t instanceof FencedInstanceIdException
+                    || t instanceof CommitFailedException
+                    || t instanceof UnknownMemberIdException
+                    || t instanceof IllegalGenerationException) {
                 return true;
             }
         }

@@ -57,6 +57,7 @@ final class GroupMembership implements ConsumerRebalanceListener, AutoCloseable 
     private final KafkaConsumer<byte[], byte[]> consumer;
     /** The state topic's partition 0: the active role. */
     private final TopicPartition partition;
+
     private final Listener listener;
     /** The group's id. */
     private final String groupId;
@@ -67,8 +68,14 @@ final class GroupMembership implements ConsumerRebalanceListener, AutoCloseable 
     /** The group generation and member id after the last poll, for the fenced writer. */
     private volatile ConsumerGroupMetadata groupMetadata;
 
-    GroupMembership(Map<String, ?> clientProperties, String groupId, String topic, Duration sessionTimeout,
-                    String clientId, Duration timeout, Listener listener) {
+    GroupMembership(
+            Map<String, ?> clientProperties,
+            String groupId,
+            String topic,
+            Duration sessionTimeout,
+            String clientId,
+            Duration timeout,
+            Listener listener) {
         this.partition = new TopicPartition(topic, 0);
         this.groupId = Objects.requireNonNull(groupId, "groupId");
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -84,7 +91,8 @@ final class GroupMembership implements ConsumerRebalanceListener, AutoCloseable 
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         props.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
-        props.putIfAbsent(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        props.putIfAbsent(
+                ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
         this.consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 
@@ -122,7 +130,9 @@ final class GroupMembership implements ConsumerRebalanceListener, AutoCloseable 
     /** The client id of the member that owns the partition, as the group coordinator describes it; empty if unknown. */
     Optional<String> owner(Admin admin) {
         try {
-            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(groupId)).describedGroups().get(groupId)
+            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(groupId))
+                    .describedGroups()
+                    .get(groupId)
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             for (MemberDescription m : d.members()) {
                 if (m.assignment().topicPartitions().contains(partition)) {

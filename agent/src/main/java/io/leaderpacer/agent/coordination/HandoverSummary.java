@@ -24,8 +24,8 @@ import java.util.Optional;
  */
 public record HandoverSummary(String instance, String host, long lastElectionMs, boolean capped, long nextRunDelayMs) {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     public HandoverSummary {
         Objects.requireNonNull(instance, "instance");
@@ -39,7 +39,8 @@ public record HandoverSummary(String instance, String host, long lastElectionMs,
 
     /** This instance's summary, carrying over the pacing of a predecessor (so a crash before its first run keeps it). */
     public HandoverSummary inheriting(HandoverSummary predecessor) {
-        return new HandoverSummary(instance, host, predecessor.lastElectionMs, predecessor.capped, predecessor.nextRunDelayMs);
+        return new HandoverSummary(
+                instance, host, predecessor.lastElectionMs, predecessor.capped, predecessor.nextRunDelayMs);
     }
 
     /** After a run that sent elections. */

@@ -12,7 +12,7 @@ package io.leaderpacer.agent.core;
 public interface ActionGuard {
 
     /** A single instance: always allowed. */
-    ActionGuard NONE = action -> { };
+    ActionGuard NONE = action -> {};
 
     /**
      * Returns normally when the mutation may be sent now; the caller must send it straight away.

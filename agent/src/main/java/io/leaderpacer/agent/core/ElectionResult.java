@@ -13,8 +13,8 @@ import java.util.Objects;
  * @param outcome        what Kafka reported
  * @param detail         Kafka's error message, or empty (never a secret: errors are scrubbed)
  */
-public record ElectionResult(PartitionId partition, int previousLeader, int targetLeader, ElectionOutcome outcome,
-                             String detail) {
+public record ElectionResult(
+        PartitionId partition, int previousLeader, int targetLeader, ElectionOutcome outcome, String detail) {
 
     public ElectionResult {
         Objects.requireNonNull(partition, "partition");

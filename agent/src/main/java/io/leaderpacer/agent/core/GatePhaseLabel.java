@@ -16,8 +16,7 @@ public final class GatePhaseLabel {
     /** The label of a broker that is down and not gated. */
     public static final String INACTIVE = "INACTIVE";
 
-    private GatePhaseLabel() {
-    }
+    private GatePhaseLabel() {}
 
     /** The label of a phase for a broker that is, or is not, active. */
     public static String of(GatePhase phase, boolean active) {

@@ -15,8 +15,13 @@ import java.util.Optional;
  * @param problem why the look failed or pacing is off, if it did or is
  * @param kind    how the look went
  */
-public record PacingReport(long atMs, List<BrokerPacing> brokers, List<String> changes, List<String> notes,
-                           Optional<String> problem, Kind kind) {
+public record PacingReport(
+        long atMs,
+        List<BrokerPacing> brokers,
+        List<String> changes,
+        List<String> notes,
+        Optional<String> problem,
+        Kind kind) {
 
     /** How a look went. */
     public enum Kind {
@@ -42,8 +47,8 @@ public record PacingReport(long atMs, List<BrokerPacing> brokers, List<String> c
     }
 
     /** A look that read the whole cluster (or read nothing, pacing being off). */
-    public PacingReport(long atMs, List<BrokerPacing> brokers, List<String> changes, List<String> notes,
-                        Optional<String> problem) {
+    public PacingReport(
+            long atMs, List<BrokerPacing> brokers, List<String> changes, List<String> notes, Optional<String> problem) {
         this(atMs, brokers, changes, notes, problem, Kind.FULL);
     }
 

@@ -67,7 +67,9 @@ public record RunRecord(
 
     /** Elections Kafka carried out that made the given broker leader. */
     public long electedTo(int broker) {
-        return results.stream().filter(r -> r.outcome() == ElectionOutcome.ELECTED && r.targetLeader() == broker).count();
+        return results.stream()
+                .filter(r -> r.outcome() == ElectionOutcome.ELECTED && r.targetLeader() == broker)
+                .count();
     }
 
     /** Partitions the broker led when the run read the cluster. */
@@ -100,9 +102,15 @@ public record RunRecord(
             return "run " + sequence + " failed: " + failure.get() + "; next run in " + nextRunDelayMs + " ms";
         }
         ElectionDecision d = decision.orElseThrow();
-        StringBuilder sb = new StringBuilder("run ").append(sequence).append(": ").append(partitionCount)
-                .append(" partitions, ").append(d.imbalancedCount()).append(" imbalanced, ")
-                .append(d.elections().size()).append(dryRun ? " elections decided (dry run)" : " elections decided");
+        StringBuilder sb = new StringBuilder("run ")
+                .append(sequence)
+                .append(": ")
+                .append(partitionCount)
+                .append(" partitions, ")
+                .append(d.imbalancedCount())
+                .append(" imbalanced, ")
+                .append(d.elections().size())
+                .append(dryRun ? " elections decided (dry run)" : " elections decided");
         if (!dryRun && !results.isEmpty()) {
             sb.append(" (").append(count(ElectionOutcome.ELECTED)).append(" elected");
             for (ElectionOutcome o : ElectionOutcome.values()) {
@@ -113,10 +121,19 @@ public record RunRecord(
             }
             sb.append(')');
         }
-        sb.append(", ").append(d.skippedByGate()).append(" skipped by gate, ").append(d.deferredByThrottle())
-                .append(" deferred by throttle, ").append(d.gatedBrokerCount()).append(" gated broker(s); ")
+        sb.append(", ")
+                .append(d.skippedByGate())
+                .append(" skipped by gate, ")
+                .append(d.deferredByThrottle())
+                .append(" deferred by throttle, ")
+                .append(d.gatedBrokerCount())
+                .append(" gated broker(s); ")
                 .append(String.format(java.util.Locale.ROOT, "%.0f ms", timings.totalMillis()))
-                .append("; next run in ").append(nextRunDelayMs).append(" ms (").append(d.nextRunReason()).append(')');
+                .append("; next run in ")
+                .append(nextRunDelayMs)
+                .append(" ms (")
+                .append(d.nextRunReason())
+                .append(')');
         return sb.toString();
     }
 }

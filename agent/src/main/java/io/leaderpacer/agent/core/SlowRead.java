@@ -51,7 +51,8 @@ public record SlowRead(long sequence, long readMs, long intervalMs, String setti
             return ConfigKey.THROTTLE_INTERVAL_MS.key();
         }
         if (outcome == RunOutcome.GATED
-                && decision.nextRunDelayMs() < PeriodicTask.electPreferred(decision.config()).periodMs()) {
+                && decision.nextRunDelayMs()
+                        < PeriodicTask.electPreferred(decision.config()).periodMs()) {
             return ConfigKey.RECHECK_INTERVAL_MS.key();
         }
         return ConfigKey.CHECK_INTERVAL_SECONDS.key();
@@ -59,8 +60,13 @@ public record SlowRead(long sequence, long readMs, long intervalMs, String setti
 
     /** One sentence for the log and {@code pacer status}. */
     public String describe() {
-        return String.format(Locale.ROOT, "run %d read the cluster in %.1f s, longer than the %.1f s interval it serves,"
-                + " so every run comes a read late; raise %s above the read's time",
-                sequence, readMs / 1000.0, intervalMs / 1000.0, setting);
+        return String.format(
+                Locale.ROOT,
+                "run %d read the cluster in %.1f s, longer than the %.1f s interval it serves,"
+                        + " so every run comes a read late; raise %s above the read's time",
+                sequence,
+                readMs / 1000.0,
+                intervalMs / 1000.0,
+                setting);
     }
 }

@@ -20,6 +20,5 @@ public final class StateTopic {
      */
     public static final String LEDGER_KEY_PREFIX = "throttle:";
 
-    private StateTopic() {
-    }
+    private StateTopic() {}
 }

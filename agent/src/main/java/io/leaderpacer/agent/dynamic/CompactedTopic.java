@@ -86,7 +86,8 @@ public final class CompactedTopic implements AutoCloseable {
          * @param topic   the topic's name
          * @param entries key to value, {@code null} = tombstone, in write order
          */
-        void write(String topic, Map<String, String> entries) throws InterruptedException, ExecutionException, TimeoutException;
+        void write(String topic, Map<String, String> entries)
+                throws InterruptedException, ExecutionException, TimeoutException;
     }
 
     public CompactedTopic(Admin admin, Map<String, ?> clientProperties, String name, Duration timeout) {
@@ -145,7 +146,8 @@ public final class CompactedTopic implements AutoCloseable {
         Map<TopicPartition, Long> end = consumer.endOffsets(assigned, timeout);
         while (!reachedEnd(end)) {
             if (System.nanoTime() > deadline) {
-                throw new TimeoutException("reading topic " + name + " to its end took more than " + timeout.toMillis() + " ms");
+                throw new TimeoutException(
+                        "reading topic " + name + " to its end took more than " + timeout.toMillis() + " ms");
             }
             for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(100))) {
                 if (r.key() == null) {
@@ -196,7 +198,9 @@ public final class CompactedTopic implements AutoCloseable {
         }
         Map<String, Future<RecordMetadata>> sent = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : entries.entrySet()) {
-            sent.put(e.getKey(), producer.send(new ProducerRecord<>(name, Objects.requireNonNull(e.getKey(), "key"), e.getValue())));
+            sent.put(
+                    e.getKey(),
+                    producer.send(new ProducerRecord<>(name, Objects.requireNonNull(e.getKey(), "key"), e.getValue())));
         }
         producer.flush();
         List<String> failed = new ArrayList<>();
@@ -210,8 +214,10 @@ public final class CompactedTopic implements AutoCloseable {
             }
         }
         if (!failed.isEmpty()) {
-            throw new ExecutionException("writing to topic " + name + " failed for keys " + failed + ": "
-                    + (firstCause.getCause() != null ? firstCause.getCause() : firstCause), firstCause);
+            throw new ExecutionException(
+                    "writing to topic " + name + " failed for keys " + failed + ": "
+                            + (firstCause.getCause() != null ? firstCause.getCause() : firstCause),
+                    firstCause);
         }
     }
 

@@ -21,8 +21,7 @@ import static io.leaderpacer.engine.config.ConfigException.printable;
  */
 public final class ConfigAssignments {
 
-    private ConfigAssignments() {
-    }
+    private ConfigAssignments() {}
 
     /**
      * Parses one or more {@code --add-config} arguments into key to value, in order.
@@ -37,8 +36,9 @@ public final class ConfigAssignments {
                 int eq = piece.indexOf('=');
                 if (eq < 0) {
                     if (lastKey == null || piece.isBlank()) {
-                        throw new IllegalArgumentException("--add-config '" + printable(argument) + "': '" + printable(piece.trim())
-                                + "' is not key=value; expected key=value[,key=value...] (a list value may be bracketed: key=[1,2])");
+                        throw new IllegalArgumentException(
+                                "--add-config '" + printable(argument) + "': '" + printable(piece.trim())
+                                        + "' is not key=value; expected key=value[,key=value...] (a list value may be bracketed: key=[1,2])");
                     }
                     out.put(lastKey, out.get(lastKey) + "," + piece.trim());
                     continue;
@@ -46,7 +46,8 @@ public final class ConfigAssignments {
                 String key = piece.substring(0, eq).trim();
                 String value = stripBrackets(piece.substring(eq + 1).trim());
                 if (key.isEmpty()) {
-                    throw new IllegalArgumentException("--add-config '" + printable(argument) + "': a key is missing before '='");
+                    throw new IllegalArgumentException(
+                            "--add-config '" + printable(argument) + "': a key is missing before '='");
                 }
                 if (out.containsKey(key)) {
                     throw new IllegalArgumentException("--add-config: key '" + printable(key) + "' is given twice");

@@ -20,8 +20,12 @@ import java.util.TreeMap;
  * @param brokers         ids of the live brokers
  * @param bootstrapServer a broker's {@code host:port}, to write ready-to-run fix commands
  */
-public record StateTopicDescription(String topic, Map<Integer, List<Integer>> replicas, Map<String, String> configs,
-                                    List<Integer> brokers, String bootstrapServer) {
+public record StateTopicDescription(
+        String topic,
+        Map<Integer, List<Integer>> replicas,
+        Map<String, String> configs,
+        List<Integer> brokers,
+        String bootstrapServer) {
 
     public StateTopicDescription {
         Objects.requireNonNull(topic, "topic");

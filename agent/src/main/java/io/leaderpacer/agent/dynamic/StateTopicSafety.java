@@ -67,8 +67,7 @@ public final class StateTopicSafety {
     /** Pause between two describes while a just-created topic becomes visible. */
     private static final long DESCRIBE_RETRY_MS = 100;
 
-    private StateTopicSafety() {
-    }
+    private StateTopicSafety() {}
 
     /**
      * Creates the topic with safe settings if it does not exist; otherwise checks it.
@@ -102,15 +101,20 @@ public final class StateTopicSafety {
         for (TopicPartitionInfo p : existing.orElseThrow().partitions()) {
             replicas.put(p.partition(), p.replicas().stream().map(Node::id).toList());
         }
-        String bootstrap = nodes.stream().min(Comparator.comparingInt(Node::id))
-                .map(n -> n.host() + ":" + n.port()).orElse("<host:port>");
-        List<TopicSafetyProblem> problems = problems(new StateTopicDescription(topic, replicas, configs,
-                nodes.stream().map(Node::id).toList(), bootstrap));
+        String bootstrap = nodes.stream()
+                .min(Comparator.comparingInt(Node::id))
+                .map(n -> n.host() + ":" + n.port())
+                .orElse("<host:port>");
+        List<TopicSafetyProblem> problems = problems(new StateTopicDescription(
+                topic, replicas, configs, nodes.stream().map(Node::id).toList(), bootstrap));
         if (!problems.isEmpty()) {
             throw new UnsafeTopicException(topic, problems);
         }
-        LOG.debug("State topic {} is safe: {} replicas, cleanup.policy {}, min.insync.replicas {}", topic,
-                replicas.get(0).size(), configs.get(TopicConfig.CLEANUP_POLICY_CONFIG),
+        LOG.debug(
+                "State topic {} is safe: {} replicas, cleanup.policy {}, min.insync.replicas {}",
+                topic,
+                replicas.get(0).size(),
+                configs.get(TopicConfig.CLEANUP_POLICY_CONFIG),
                 configs.get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG));
     }
 
@@ -118,7 +122,9 @@ public final class StateTopicSafety {
     public static Map<String, String> creationConfigs(int brokers) {
         Map<String, String> configs = new LinkedHashMap<>();
         configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
-        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(Math.min(WANTED_MIN_INSYNC, replicationFor(brokers))));
+        configs.put(
+                TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                Integer.toString(Math.min(WANTED_MIN_INSYNC, replicationFor(brokers))));
         // explicit, so that a cluster-wide unclean.leader.election.enable=true cannot apply to this topic
         configs.put(TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, "false");
         return configs;
@@ -138,12 +144,17 @@ public final class StateTopicSafety {
 
         int partitions = d.replicas().size();
         if (partitions != 1) {
-            out.add(new TopicSafetyProblem("partitions", Integer.toString(partitions), "1",
+            out.add(new TopicSafetyProblem(
+                    "partitions",
+                    Integer.toString(partitions),
+                    "1",
                     "the agent's one-active-instance coordination and the order of its writes rely on a single partition",
                     "Kafka cannot remove partitions. Stop every agent; check the topic holds no records ("
-                            + "kafka-console-consumer.sh --bootstrap-server " + d.bootstrapServer() + " --topic " + d.topic()
+                            + "kafka-console-consumer.sh --bootstrap-server " + d.bootstrapServer() + " --topic "
+                            + d.topic()
                             + " --from-beginning --formatter-property print.key=true --timeout-ms 10000), then delete it ("
-                            + topicsCmd + " --delete --topic " + d.topic() + ") and the agent creates it again. If it holds "
+                            + topicsCmd + " --delete --topic " + d.topic()
+                            + ") and the agent creates it again. If it holds "
                             + "records, they are the only copy of original replica orders: copy them (key and value) to the "
                             + "new 1-partition topic before starting the agent"));
         }
@@ -151,8 +162,10 @@ public final class StateTopicSafety {
         int required = replicationFor(d.brokers().size());
         int rf = d.replicationFactor();
         if (rf < required) {
-            out.add(new TopicSafetyProblem("replication factor", Integer.toString(rf), "at least " + required
-                    + " (min(3, " + d.brokers().size() + " live brokers))",
+            out.add(new TopicSafetyProblem(
+                    "replication factor",
+                    Integer.toString(rf),
+                    "at least " + required + " (min(3, " + d.brokers().size() + " live brokers))",
                     "an acknowledged write is lost with " + (rf <= 1 ? "the one broker holding it" : "too few brokers"),
                     "kafka-reassign-partitions.sh --bootstrap-server " + d.bootstrapServer()
                             + " --execute --reassignment-json-file add-replicas.json, with add-replicas.json = "
@@ -161,18 +174,25 @@ public final class StateTopicSafety {
 
         String policy = d.config(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE);
         Set<String> policies = Arrays.stream(policy.toLowerCase(Locale.ROOT).split(","))
-                .map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toSet());
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .collect(Collectors.toSet());
         String retentionMs = d.config(TopicConfig.RETENTION_MS_CONFIG, "604800000");
         String retentionBytes = d.config(TopicConfig.RETENTION_BYTES_CONFIG, "-1");
         String fixPolicy = configsCmd + TopicConfig.CLEANUP_POLICY_CONFIG + "=" + TopicConfig.CLEANUP_POLICY_COMPACT;
         if (!policies.contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
-            out.add(new TopicSafetyProblem(TopicConfig.CLEANUP_POLICY_CONFIG, "'" + policy + "'", "'compact'",
+            out.add(new TopicSafetyProblem(
+                    TopicConfig.CLEANUP_POLICY_CONFIG,
+                    "'" + policy + "'",
+                    "'compact'",
                     "records older than retention.ms (" + retentionMs + " ms) are deleted, and with them the original "
-                            + "replica orders of partitions still reordered", fixPolicy));
+                            + "replica orders of partitions still reordered",
+                    fixPolicy));
         } else if (policies.contains(TopicConfig.CLEANUP_POLICY_DELETE)
                 && (!"-1".equals(retentionMs.trim()) || !"-1".equals(retentionBytes.trim()))) {
-            out.add(new TopicSafetyProblem(TopicConfig.CLEANUP_POLICY_CONFIG, "'" + policy + "' with retention.ms "
-                    + retentionMs + " and retention.bytes " + retentionBytes,
+            out.add(new TopicSafetyProblem(
+                    TopicConfig.CLEANUP_POLICY_CONFIG,
+                    "'" + policy + "' with retention.ms " + retentionMs + " and retention.bytes " + retentionBytes,
                     "'compact' (or 'compact,delete' with retention.ms and retention.bytes -1)",
                     "the delete policy removes old segments, compacted or not, and with them original replica orders",
                     fixPolicy));
@@ -183,18 +203,26 @@ public final class StateTopicSafety {
         String minIsr = d.config(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, "1");
         int minIsrValue = parseOr(minIsr, -1);
         if (minIsrValue < lowest || minIsrValue > targetRf) {
-            String range = lowest == targetRf ? Integer.toString(lowest)
+            String range = lowest == targetRf
+                    ? Integer.toString(lowest)
                     : "between " + lowest + " and " + targetRf + " (the replication factor)";
             String why = minIsrValue > targetRf
                     ? "more in-sync replicas than the topic has: every write fails"
                     : "an acknowledged write may exist on one broker only and be lost with it";
-            out.add(new TopicSafetyProblem(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, minIsr, range, why,
+            out.add(new TopicSafetyProblem(
+                    TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                    minIsr,
+                    range,
+                    why,
                     configsCmd + TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG + "=" + lowest));
         }
 
         String unclean = d.config(TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, "false");
         if ("true".equalsIgnoreCase(unclean.trim())) {
-            out.add(new TopicSafetyProblem(TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, "true", "false",
+            out.add(new TopicSafetyProblem(
+                    TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG,
+                    "true",
+                    "false",
                     "an out-of-sync replica may become leader and truncate acknowledged records",
                     configsCmd + TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG + "=false"));
         }
@@ -218,8 +246,14 @@ public final class StateTopicSafety {
                     replicas.add(b);
                 }
             }
-            sb.append(first ? "" : ",").append("{\"topic\":\"").append(d.topic()).append("\",\"partition\":")
-                    .append(e.getKey()).append(",\"replicas\":").append(replicas.toString().replace(" ", "")).append('}');
+            sb.append(first ? "" : ",")
+                    .append("{\"topic\":\"")
+                    .append(d.topic())
+                    .append("\",\"partition\":")
+                    .append(e.getKey())
+                    .append(",\"replicas\":")
+                    .append(replicas.toString().replace(" ", ""))
+                    .append('}');
             first = false;
         }
         return sb.append("]}").toString();
@@ -240,7 +274,8 @@ public final class StateTopicSafety {
         Map<String, String> configs = creationConfigs(brokers);
         try {
             admin.createTopics(List.of(new NewTopic(topic, 1, replication).configs(configs)))
-                    .all().get(ms, TimeUnit.MILLISECONDS);
+                    .all()
+                    .get(ms, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof TopicExistsException) {
                 return false;
@@ -254,7 +289,10 @@ public final class StateTopicSafety {
     private static Optional<TopicDescription> describe(Admin admin, String topic, long ms)
             throws InterruptedException, ExecutionException, TimeoutException {
         try {
-            return Optional.of(admin.describeTopics(List.of(topic)).allTopicNames().get(ms, TimeUnit.MILLISECONDS).get(topic));
+            return Optional.of(admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(ms, TimeUnit.MILLISECONDS)
+                    .get(topic));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UnknownTopicOrPartitionException) {
                 return Optional.empty();
@@ -273,7 +311,9 @@ public final class StateTopicSafety {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             try {
-                return admin.describeConfigs(List.of(resource)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                return admin.describeConfigs(List.of(resource))
+                        .all()
+                        .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
                         .get(resource);
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
@@ -294,8 +334,8 @@ public final class StateTopicSafety {
                 return d;
             }
             if (System.nanoTime() > deadline) {
-                throw new TimeoutException("topic " + topic + " exists but could not be described within "
-                        + timeout.toMillis() + " ms");
+                throw new TimeoutException(
+                        "topic " + topic + " exists but could not be described within " + timeout.toMillis() + " ms");
             }
             Thread.sleep(DESCRIBE_RETRY_MS);
         }

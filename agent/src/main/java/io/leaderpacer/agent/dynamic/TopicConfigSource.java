@@ -60,7 +60,8 @@ public final class TopicConfigSource implements ConfigSource, AutoCloseable {
      * @param clientProperties bootstrap servers and security settings; other keys are ignored
      */
     public static TopicConfigSource onDefaultTopic(Admin admin, Map<String, ?> clientProperties) {
-        return new TopicConfigSource(new CompactedTopic(admin, clientProperties, DEFAULT_TOPIC, Duration.ofSeconds(30)));
+        return new TopicConfigSource(
+                new CompactedTopic(admin, clientProperties, DEFAULT_TOPIC, Duration.ofSeconds(30)));
     }
 
     public String topicName() {
@@ -75,8 +76,11 @@ public final class TopicConfigSource implements ConfigSource, AutoCloseable {
             if (ConfigKey.forName(key) != null) {
                 out.put(key, value);
             } else if (warnedUnknown.add(key)) {
-                LOG.warn("Ignoring unknown key '{}' in config topic {} (written by another version?); known keys: {}",
-                        key, topic.name(), ConfigKey.names());
+                LOG.warn(
+                        "Ignoring unknown key '{}' in config topic {} (written by another version?); known keys: {}",
+                        key,
+                        topic.name(),
+                        ConfigKey.names());
             }
         });
         return Collections.unmodifiableMap(out);
@@ -119,7 +123,8 @@ public final class TopicConfigSource implements ConfigSource, AutoCloseable {
             throws InterruptedException, ExecutionException, TimeoutException {
         for (Map.Entry<String, String> e : set.entrySet()) {
             if (e.getValue() == null) {
-                throw new ConfigException(e.getKey(), null, "a value is required (to remove an override, delete the key)");
+                throw new ConfigException(
+                        e.getKey(), null, "a value is required (to remove an override, delete the key)");
             }
             if (delete.contains(e.getKey())) {
                 throw new IllegalArgumentException("key '" + e.getKey() + "' is both added and deleted");
@@ -157,7 +162,8 @@ public final class TopicConfigSource implements ConfigSource, AutoCloseable {
         for (ConfigKey k : ConfigKey.values()) {
             String value = stored.get(k.key());
             if (value == null) {
-                out.add(new DescribedConfig(k.key(), k.defaultValue(), ConfigOrigin.DEFAULT, k.doc(), Optional.empty()));
+                out.add(new DescribedConfig(
+                        k.key(), k.defaultValue(), ConfigOrigin.DEFAULT, k.doc(), Optional.empty()));
                 continue;
             }
             Optional<String> problem;
@@ -171,7 +177,11 @@ public final class TopicConfigSource implements ConfigSource, AutoCloseable {
         }
         stored.forEach((key, value) -> {
             if (ConfigKey.forName(key) == null) {
-                out.add(new DescribedConfig(key, value, ConfigOrigin.DYNAMIC, "",
+                out.add(new DescribedConfig(
+                        key,
+                        value,
+                        ConfigOrigin.DYNAMIC,
+                        "",
                         Optional.of("unknown key, ignored by this version of the agent")));
             }
         });

@@ -39,13 +39,16 @@ public final class UnsafeTopicException extends Exception {
         if (problems.isEmpty()) {
             throw new IllegalArgumentException("an unsafe topic has at least one problem");
         }
-        StringBuilder sb = new StringBuilder("State topic ").append(topic)
+        StringBuilder sb = new StringBuilder("State topic ")
+                .append(topic)
                 .append(" is not safe for the agent's state; nothing was written to it. ")
-                .append(problems.size()).append(problems.size() == 1 ? " problem:" : " problems:");
+                .append(problems.size())
+                .append(problems.size() == 1 ? " problem:" : " problems:");
         for (int i = 0; i < problems.size(); i++) {
             sb.append("\n  ").append(i + 1).append(". ").append(problems.get(i).describe());
         }
-        sb.append("\n(Add --command-config <client properties file> to these commands when the cluster needs TLS or SASL.)");
+        sb.append(
+                "\n(Add --command-config <client properties file> to these commands when the cluster needs TLS or SASL.)");
         return sb.toString();
     }
 }

@@ -67,8 +67,13 @@ public record StatusReport(
      * @param leaders    partitions it led when the run read the cluster
      * @param run        the elections the run granted it, held back from it and deferred
      */
-    public record BrokerStatus(int broker, boolean active, @JsonUnwrapped BrokerGateReport.PartitionCounts partitions,
-                               @JsonUnwrapped GateStatus gate, int leaders, @JsonUnwrapped BrokerGateReport.RunCounts run) {
+    public record BrokerStatus(
+            int broker,
+            boolean active,
+            @JsonUnwrapped BrokerGateReport.PartitionCounts partitions,
+            @JsonUnwrapped GateStatus gate,
+            int leaders,
+            @JsonUnwrapped BrokerGateReport.RunCounts run) {
 
         /** The line of one broker's report in a run that saw it lead {@code leaders} partitions. */
         static BrokerStatus of(BrokerGateReport r, int leaders) {
@@ -84,13 +89,24 @@ public record StatusReport(
      * @param gatedSince       when the current gating episode started (ISO-8601), or null
      * @param gatedActiveMs    how long the max-wait clock has run, 0 when not gated
      */
-    public record GateStatus(double outOfSyncPercent, double thresholdPercent, String phase, String reason,
-                             String gatedSince, long gatedActiveMs) {
+    public record GateStatus(
+            double outOfSyncPercent,
+            double thresholdPercent,
+            String phase,
+            String reason,
+            String gatedSince,
+            long gatedActiveMs) {
 
         static GateStatus of(BrokerGateReport r) {
             BrokerGateReport.Verdict v = r.verdict();
-            return new GateStatus(round(r.ratio().percent()), r.ratio().thresholdPercent(), GatePhaseLabel.of(r),
-                    v.reason(), v.episodeStartMs() < 0 ? null : Instant.ofEpochMilli(v.episodeStartMs()).toString(),
+            return new GateStatus(
+                    round(r.ratio().percent()),
+                    r.ratio().thresholdPercent(),
+                    GatePhaseLabel.of(r),
+                    v.reason(),
+                    v.episodeStartMs() < 0
+                            ? null
+                            : Instant.ofEpochMilli(v.episodeStartMs()).toString(),
                     v.gatedActiveMs());
         }
     }
@@ -106,9 +122,14 @@ public record StatusReport(
      * @param depositions    how many times it was deposed while active
      * @param activeInstance the active instance as last seen by this one, or null when unknown
      */
-    public record Instance(String role, String id, String group, String since, int takeovers, int depositions,
-                           String activeInstance) {
-    }
+    public record Instance(
+            String role,
+            String id,
+            String group,
+            String since,
+            int takeovers,
+            int depositions,
+            String activeInstance) {}
 
     /**
      * Catch-up pacing's last look: per recovering broker the rate in force and why, with its catch-up's progress;
@@ -119,20 +140,38 @@ public record StatusReport(
      * @param quiet   whether the look read the brokers only, nothing being out of sync at the last full read (null
      *                from an agent older than this field: false)
      */
-    public record PacingStatus(String at, String problem, List<PacedBroker> brokers, List<String> changes,
-                               List<String> notes, Boolean quiet, Boolean failed) {
+    public record PacingStatus(
+            String at,
+            String problem,
+            List<PacedBroker> brokers,
+            List<String> changes,
+            List<String> notes,
+            Boolean quiet,
+            Boolean failed) {
 
         static PacingStatus of(PacingReport r) {
-            return new PacingStatus(Instant.ofEpochMilli(r.atMs()).toString(), r.problem().orElse(null),
-                    r.brokers().stream().map(PacedBroker::of).toList(), r.changes(), r.notes(), r.quiet(), r.failed());
+            return new PacingStatus(
+                    Instant.ofEpochMilli(r.atMs()).toString(),
+                    r.problem().orElse(null),
+                    r.brokers().stream().map(PacedBroker::of).toList(),
+                    r.changes(),
+                    r.notes(),
+                    r.quiet(),
+                    r.failed());
         }
 
         /** Back to the agent's report, as {@code pacer status} renders it. */
         public PacingReport toReport() {
-            return new PacingReport(Instant.parse(at).toEpochMilli(), brokers == null ? List.of()
-                    : brokers.stream().map(PacedBroker::toPacing).toList(), changes == null ? List.of() : changes,
-                    notes == null ? List.of() : notes, java.util.Optional.ofNullable(problem),
-                    Boolean.TRUE.equals(quiet) ? PacingReport.Kind.QUIET
+            return new PacingReport(
+                    Instant.parse(at).toEpochMilli(),
+                    brokers == null
+                            ? List.of()
+                            : brokers.stream().map(PacedBroker::toPacing).toList(),
+                    changes == null ? List.of() : changes,
+                    notes == null ? List.of() : notes,
+                    java.util.Optional.ofNullable(problem),
+                    Boolean.TRUE.equals(quiet)
+                            ? PacingReport.Kind.QUIET
                             : Boolean.TRUE.equals(failed) ? PacingReport.Kind.FAILED : PacingReport.Kind.FULL);
         }
     }
@@ -142,21 +181,39 @@ public record StatusReport(
      *
      * @param rateBytesPerSecond the follower rate set for it, or null when it is not throttled
      */
-    public record PacedBroker(int broker, String phase, Long rateBytesPerSecond, String reason, PacedProgress progress) {
+    public record PacedBroker(
+            int broker, String phase, Long rateBytesPerSecond, String reason, PacedProgress progress) {
 
         static PacedBroker of(BrokerPacing b) {
             BrokerPacing.Progress p = b.progress();
-            return new PacedBroker(b.broker(), b.phase().name(), b.rateBytes().isPresent() ? b.rateBytes().getAsLong() : null,
-                    b.reason(), new PacedProgress(box(p.bytesBehind()), box(p.peakBytesBehind()),
-                    p.catchUpBytesPerSecond().isPresent() ? p.catchUpBytesPerSecond().getAsDouble() : null, box(p.etaMs())));
+            return new PacedBroker(
+                    b.broker(),
+                    b.phase().name(),
+                    b.rateBytes().isPresent() ? b.rateBytes().getAsLong() : null,
+                    b.reason(),
+                    new PacedProgress(
+                            box(p.bytesBehind()),
+                            box(p.peakBytesBehind()),
+                            p.catchUpBytesPerSecond().isPresent()
+                                    ? p.catchUpBytesPerSecond().getAsDouble()
+                                    : null,
+                            box(p.etaMs())));
         }
 
         BrokerPacing toPacing() {
             PacedProgress p = progress == null ? new PacedProgress(null, null, null, null) : progress;
-            return new BrokerPacing(broker, PacingPhase.valueOf(phase), opt(rateBytesPerSecond), reason,
-                    new BrokerPacing.Progress(opt(p.bytesBehind()), opt(p.peakBytesBehind()),
-                            p.catchUpBytesPerSecond() == null ? OptionalDouble.empty()
-                                    : OptionalDouble.of(p.catchUpBytesPerSecond()), opt(p.etaMs())));
+            return new BrokerPacing(
+                    broker,
+                    PacingPhase.valueOf(phase),
+                    opt(rateBytesPerSecond),
+                    reason,
+                    new BrokerPacing.Progress(
+                            opt(p.bytesBehind()),
+                            opt(p.peakBytesBehind()),
+                            p.catchUpBytesPerSecond() == null
+                                    ? OptionalDouble.empty()
+                                    : OptionalDouble.of(p.catchUpBytesPerSecond()),
+                            opt(p.etaMs())));
         }
 
         private static Long box(OptionalLong v) {
@@ -169,14 +226,23 @@ public record StatusReport(
     }
 
     /** How a recovering broker's catch-up goes: bytes behind now and at most, its rate, and when it should end. */
-    public record PacedProgress(Long bytesBehind, Long peakBytesBehind, Double catchUpBytesPerSecond, Long etaMs) {
-    }
+    public record PacedProgress(Long bytesBehind, Long peakBytesBehind, Double catchUpBytesPerSecond, Long etaMs) {}
 
     /** One run, summarised. */
-    public record RunSummary(long sequence, String startedAt, long durationMs, boolean succeeded, String failure,
-                             int partitions, int imbalanced, int electionsDecided, Map<String, Long> outcomes,
-                             int skippedByGate, int deferredByThrottle, int gatedBrokers, long nextRunDelayMs) {
-    }
+    public record RunSummary(
+            long sequence,
+            String startedAt,
+            long durationMs,
+            boolean succeeded,
+            String failure,
+            int partitions,
+            int imbalanced,
+            int electionsDecided,
+            Map<String, Long> outcomes,
+            int skippedByGate,
+            int deferredByThrottle,
+            int gatedBrokers,
+            long nextRunDelayMs) {}
 
     /** The report for the agent as it is now. */
     public static StatusReport of(PacerAgent agent, Map<String, String> redactedClientProperties) {
@@ -203,12 +269,30 @@ public record StatusReport(
         for (int i = history.size() - 1; i >= 0 && runs.size() < RUNS_SHOWN; i--) {
             runs.add(summary(history.get(i)));
         }
-        Instance instance = agent.coordination().map(c -> new Instance(c.role().name(), c.instance(), c.group(),
-                Instant.ofEpochMilli(c.sinceMs()).toString(), c.takeovers(), c.depositions(), c.activeInstance())).orElse(null);
-        return new StatusReport(agent.state().name(), instance, agent.clusterLabel(), agent.startupProblem().orElse(null),
-                agent.configurationProblem().orElse(null), policy, redactedClientProperties, brokers, runs,
+        Instance instance = agent.coordination()
+                .map(c -> new Instance(
+                        c.role().name(),
+                        c.instance(),
+                        c.group(),
+                        Instant.ofEpochMilli(c.sinceMs()).toString(),
+                        c.takeovers(),
+                        c.depositions(),
+                        c.activeInstance()))
+                .orElse(null);
+        return new StatusReport(
+                agent.state().name(),
+                instance,
+                agent.clusterLabel(),
+                agent.startupProblem().orElse(null),
+                agent.configurationProblem().orElse(null),
+                policy,
+                redactedClientProperties,
+                brokers,
+                runs,
                 agent.lastPacing().map(PacingStatus::of).orElse(null),
-                history.isEmpty() ? null : SlowRead.of(history.get(history.size() - 1)).orElse(null));
+                history.isEmpty()
+                        ? null
+                        : SlowRead.of(history.get(history.size() - 1)).orElse(null));
     }
 
     private static RunSummary summary(RunRecord run) {
@@ -217,11 +301,20 @@ public record StatusReport(
             outcomes.merge(r.outcome().name().toLowerCase(Locale.ROOT), 1L, Long::sum);
         }
         ElectionDecision d = run.decision().orElse(null);
-        return new RunSummary(run.sequence(), Instant.ofEpochMilli(run.startedAtMs()).toString(), run.durationMs(),
-                run.succeeded(), run.failure().orElse(null), run.partitionCount(),
-                d == null ? 0 : d.imbalancedCount(), d == null ? 0 : d.elections().size(), outcomes,
-                d == null ? 0 : d.skippedByGate(), d == null ? 0 : d.deferredByThrottle(),
-                d == null ? 0 : d.gatedBrokerCount(), run.nextRunDelayMs());
+        return new RunSummary(
+                run.sequence(),
+                Instant.ofEpochMilli(run.startedAtMs()).toString(),
+                run.durationMs(),
+                run.succeeded(),
+                run.failure().orElse(null),
+                run.partitionCount(),
+                d == null ? 0 : d.imbalancedCount(),
+                d == null ? 0 : d.elections().size(),
+                outcomes,
+                d == null ? 0 : d.skippedByGate(),
+                d == null ? 0 : d.deferredByThrottle(),
+                d == null ? 0 : d.gatedBrokerCount(),
+                run.nextRunDelayMs());
     }
 
     private static double round(double percent) {

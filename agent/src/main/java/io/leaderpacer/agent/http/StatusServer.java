@@ -42,13 +42,16 @@ public final class StatusServer implements AutoCloseable {
     private final HttpServer server;
     /** One thread: the resources are cheap, and one scrape at a time is plenty. */
     private final ExecutorService executor;
+
     private final PacerAgent agent;
     private final PacerMetrics metrics;
     /** Shown in /status; already redacted by the caller. */
     private final Map<String, String> redactedClientProperties;
+
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private StatusServer(HttpServer server, PacerAgent agent, PacerMetrics metrics, Map<String, String> redactedClient) {
+    private StatusServer(
+            HttpServer server, PacerAgent agent, PacerMetrics metrics, Map<String, String> redactedClient) {
         this.server = server;
         this.agent = agent;
         this.metrics = metrics;
@@ -70,8 +73,9 @@ public final class StatusServer implements AutoCloseable {
      * @param redactedClientProperties client properties to show, with secrets already redacted
      * @throws IOException when the address cannot be bound
      */
-    public static StatusServer start(String host, int port, PacerAgent agent, PacerMetrics metrics,
-                                     Map<String, String> redactedClientProperties) throws IOException {
+    public static StatusServer start(
+            String host, int port, PacerAgent agent, PacerMetrics metrics, Map<String, String> redactedClientProperties)
+            throws IOException {
         Objects.requireNonNull(agent, "agent");
         Objects.requireNonNull(metrics, "metrics");
         HttpServer http = HttpServer.create(new InetSocketAddress(host, port), 16);
@@ -111,17 +115,31 @@ public final class StatusServer implements AutoCloseable {
             }
             switch (exchange.getRequestURI().getPath()) {
                 case "/metrics" -> respond(exchange, 200, PROMETHEUS_TEXT, metrics.scrape());
-                case "/status" -> respond(exchange, 200, "application/json",
-                        json.writeValueAsString(StatusReport.of(agent, redactedClientProperties)) + "\n");
+                case "/status" ->
+                    respond(
+                            exchange,
+                            200,
+                            "application/json",
+                            json.writeValueAsString(StatusReport.of(agent, redactedClientProperties)) + "\n");
                 case "/healthz" -> {
                     Optional<String> problem = healthProblem();
-                    respond(exchange, problem.isEmpty() ? 200 : 503, "text/plain; charset=utf-8",
+                    respond(
+                            exchange,
+                            problem.isEmpty() ? 200 : 503,
+                            "text/plain; charset=utf-8",
                             problem.map(p -> "unhealthy: " + p).orElse("ok") + "\n");
                 }
-                default -> respond(exchange, 404, "text/plain; charset=utf-8", "not found; try /metrics, /status or /healthz\n");
+                default ->
+                    respond(
+                            exchange,
+                            404,
+                            "text/plain; charset=utf-8",
+                            "not found; try /metrics, /status or /healthz\n");
             }
         } catch (RuntimeException e) {
-            LOG.warn("HTTP request failed: {}", io.leaderpacer.agent.config.SecretRedactor.none().describe(e));
+            LOG.warn(
+                    "HTTP request failed: {}",
+                    io.leaderpacer.agent.config.SecretRedactor.none().describe(e));
         }
     }
 
@@ -135,12 +153,14 @@ public final class StatusServer implements AutoCloseable {
             case ACTIVE: {
                 Optional<RunRecord> last = agent.lastRun();
                 if (last.isPresent() && !last.get().succeeded()) {
-                    return Optional.of("last run failed: " + last.get().failure().orElse(""));
+                    return Optional.of(
+                            "last run failed: " + last.get().failure().orElse(""));
                 }
                 return Optional.empty();
             }
             case STARTING:
-                return Optional.of("starting" + agent.startupProblem().map(p -> " (" + p + ")").orElse(""));
+                return Optional.of("starting"
+                        + agent.startupProblem().map(p -> " (" + p + ")").orElse(""));
             default:
                 return Optional.of("agent is " + state.name().toLowerCase(java.util.Locale.ROOT));
         }

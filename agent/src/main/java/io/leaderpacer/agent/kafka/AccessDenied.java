@@ -23,8 +23,7 @@ import java.util.Set;
  */
 public final class AccessDenied {
 
-    private AccessDenied() {
-    }
+    private AccessDenied() {}
 
     /** The explanation of the first authorization error in the chain, or empty when there is none. */
     public static Optional<MissingPermissionException> explain(Throwable error) {
@@ -34,7 +33,8 @@ public final class AccessDenied {
             }
             List<RequiredPermission> needed = needed(t);
             if (!needed.isEmpty()) {
-                return Optional.of(new MissingPermissionException(needed,
+                return Optional.of(new MissingPermissionException(
+                        needed,
                         io.leaderpacer.agent.config.SecretRedactor.none().describe(t)));
             }
             if (t.getCause() == t) {
@@ -59,10 +59,12 @@ public final class AccessDenied {
             return List.copyOf(needed);
         }
         if (t instanceof GroupAuthorizationException e) {
-            return AgentPermissions.covering(ResourceType.GROUP, e.groupId() != null ? e.groupId() : AgentPermissions.GROUP);
+            return AgentPermissions.covering(
+                    ResourceType.GROUP, e.groupId() != null ? e.groupId() : AgentPermissions.GROUP);
         }
         if (t instanceof TransactionalIdAuthorizationException) {
-            return AgentPermissions.REQUIRED.stream().filter(p -> p.resourceType() == ResourceType.TRANSACTIONAL_ID)
+            return AgentPermissions.REQUIRED.stream()
+                    .filter(p -> p.resourceType() == ResourceType.TRANSACTIONAL_ID)
                     .toList();
         }
         return List.of();

@@ -28,20 +28,48 @@ public final class AgentPermissions {
 
     /** On the cluster and the topics: needed by every agent. */
     public static final List<RequiredPermission> CLUSTER_AND_TOPICS = List.of(
-            new RequiredPermission(AclOperation.ALTER, ResourceType.CLUSTER, RequiredPermission.CLUSTER_NAME,
-                    PatternType.LITERAL, "electLeaders and alterPartitionReassignments; implies DESCRIBE for"
-                    + " describeCluster and listPartitionReassignments"),
-            new RequiredPermission(AclOperation.DESCRIBE_CONFIGS, ResourceType.CLUSTER, RequiredPermission.CLUSTER_NAME,
-                    PatternType.LITERAL, "reading the brokers' auto.leader.rebalance.enable at start-up"),
-            new RequiredPermission(AclOperation.DESCRIBE, ResourceType.TOPIC, "*", PatternType.LITERAL,
+            new RequiredPermission(
+                    AclOperation.ALTER,
+                    ResourceType.CLUSTER,
+                    RequiredPermission.CLUSTER_NAME,
+                    PatternType.LITERAL,
+                    "electLeaders and alterPartitionReassignments; implies DESCRIBE for"
+                            + " describeCluster and listPartitionReassignments"),
+            new RequiredPermission(
+                    AclOperation.DESCRIBE_CONFIGS,
+                    ResourceType.CLUSTER,
+                    RequiredPermission.CLUSTER_NAME,
+                    PatternType.LITERAL,
+                    "reading the brokers' auto.leader.rebalance.enable at start-up"),
+            new RequiredPermission(
+                    AclOperation.DESCRIBE,
+                    ResourceType.TOPIC,
+                    "*",
+                    PatternType.LITERAL,
                     "listing and describing every topic's partitions"),
-            new RequiredPermission(AclOperation.CREATE, ResourceType.TOPIC, OWN_TOPIC_PREFIX, PatternType.PREFIXED,
+            new RequiredPermission(
+                    AclOperation.CREATE,
+                    ResourceType.TOPIC,
+                    OWN_TOPIC_PREFIX,
+                    PatternType.PREFIXED,
                     "creating the state topic on first use; not needed once it exists"),
-            new RequiredPermission(AclOperation.DESCRIBE_CONFIGS, ResourceType.TOPIC, OWN_TOPIC_PREFIX,
-                    PatternType.PREFIXED, "checking the state topic's settings: compaction, min.insync.replicas"),
-            new RequiredPermission(AclOperation.READ, ResourceType.TOPIC, OWN_TOPIC_PREFIX, PatternType.PREFIXED,
+            new RequiredPermission(
+                    AclOperation.DESCRIBE_CONFIGS,
+                    ResourceType.TOPIC,
+                    OWN_TOPIC_PREFIX,
+                    PatternType.PREFIXED,
+                    "checking the state topic's settings: compaction, min.insync.replicas"),
+            new RequiredPermission(
+                    AclOperation.READ,
+                    ResourceType.TOPIC,
+                    OWN_TOPIC_PREFIX,
+                    PatternType.PREFIXED,
                     "reading the dynamic config topic and the state topic"),
-            new RequiredPermission(AclOperation.WRITE, ResourceType.TOPIC, OWN_TOPIC_PREFIX, PatternType.PREFIXED,
+            new RequiredPermission(
+                    AclOperation.WRITE,
+                    ResourceType.TOPIC,
+                    OWN_TOPIC_PREFIX,
+                    PatternType.PREFIXED,
                     "writing the original replica orders to the state topic"));
 
     /**
@@ -50,31 +78,47 @@ public final class AgentPermissions {
      * on the cluster, implied by ALTER; its canary's topic is one of the agent's own.
      */
     public static final List<RequiredPermission> CATCH_UP_PACING = List.of(
-            new RequiredPermission(AclOperation.ALTER_CONFIGS, ResourceType.CLUSTER, RequiredPermission.CLUSTER_NAME,
-                    PatternType.LITERAL, "catch-up pacing: the follower replication rate, as the cluster default while"
-                    + " a paced broker is down and on that broker once it is up"),
-            new RequiredPermission(AclOperation.ALTER_CONFIGS, ResourceType.TOPIC, "*", PatternType.LITERAL,
+            new RequiredPermission(
+                    AclOperation.ALTER_CONFIGS,
+                    ResourceType.CLUSTER,
+                    RequiredPermission.CLUSTER_NAME,
+                    PatternType.LITERAL,
+                    "catch-up pacing: the follower replication rate, as the cluster default while"
+                            + " a paced broker is down and on that broker once it is up"),
+            new RequiredPermission(
+                    AclOperation.ALTER_CONFIGS,
+                    ResourceType.TOPIC,
+                    "*",
+                    PatternType.LITERAL,
                     "catch-up pacing: the follower.replication.throttled.replicas entries of a recovering broker's"
-                    + " out-of-sync replicas"));
+                            + " out-of-sync replicas"));
 
     /** Everything {@code pacer run} needs with the default group. */
     public static final List<RequiredPermission> REQUIRED = required(GROUP);
 
-    private AgentPermissions() {
-    }
+    private AgentPermissions() {}
 
     /** Everything {@code pacer run} needs when its instances coordinate through {@code group}. */
     public static List<RequiredPermission> required(String group) {
-        return Stream.concat(CLUSTER_AND_TOPICS.stream(), coordination(group).stream()).toList();
+        return Stream.concat(CLUSTER_AND_TOPICS.stream(), coordination(group).stream())
+                .toList();
     }
 
     /** The entries for instances coordinating through {@code group}: the group and its transactional id. */
     public static List<RequiredPermission> coordination(String group) {
         return List.of(
-                new RequiredPermission(AclOperation.READ, ResourceType.GROUP, group, PatternType.LITERAL,
+                new RequiredPermission(
+                        AclOperation.READ,
+                        ResourceType.GROUP,
+                        group,
+                        PatternType.LITERAL,
                         "the group membership that picks the active instance, and committing its offset"),
-                new RequiredPermission(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, group + TRANSACTIONAL_ID_SUFFIX,
-                        PatternType.LITERAL, "the transactional producer that fences a deposed instance"));
+                new RequiredPermission(
+                        AclOperation.WRITE,
+                        ResourceType.TRANSACTIONAL_ID,
+                        group + TRANSACTIONAL_ID_SUFFIX,
+                        PatternType.LITERAL,
+                        "the transactional producer that fences a deposed instance"));
     }
 
     /** The entries (default group) on resources of this type that cover this name, e.g. every entry for {@code _leader-pacer-state}. */

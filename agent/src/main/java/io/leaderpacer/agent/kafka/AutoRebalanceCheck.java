@@ -69,13 +69,18 @@ public final class AutoRebalanceCheck {
      */
     public Result check() throws InterruptedException, ExecutionException, TimeoutException {
         int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-        Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes()
+        Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms))
+                .nodes()
                 .get(timeout.toMillis() + 5_000, TimeUnit.MILLISECONDS);
         List<ConfigResource> resources = new ArrayList<>();
-        nodes.stream().map(Node::id).sorted().forEach(id ->
-                resources.add(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(id))));
-        Map<ConfigResource, Config> configs = admin.describeConfigs(resources, new DescribeConfigsOptions().timeoutMs(ms))
-                .all().get(timeout.toMillis() + 5_000, TimeUnit.MILLISECONDS);
+        nodes.stream()
+                .map(Node::id)
+                .sorted()
+                .forEach(id -> resources.add(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(id))));
+        Map<ConfigResource, Config> configs = admin.describeConfigs(
+                        resources, new DescribeConfigsOptions().timeoutMs(ms))
+                .all()
+                .get(timeout.toMillis() + 5_000, TimeUnit.MILLISECONDS);
         List<Integer> brokers = new ArrayList<>();
         List<Integer> enabled = new ArrayList<>();
         for (ConfigResource r : resources) {

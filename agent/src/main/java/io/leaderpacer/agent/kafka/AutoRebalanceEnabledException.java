@@ -34,7 +34,8 @@ public final class AutoRebalanceEnabledException extends Exception {
                 + "     (in KRaft mode the controllers run the task);\n"
                 + "  2. restart them one at a time (a rolling restart);\n"
                 + "  3. check each broker with\n"
-                + "     kafka-configs.sh --bootstrap-server " + b + " --entity-type brokers --entity-name <id> --describe --all"
+                + "     kafka-configs.sh --bootstrap-server " + b
+                + " --entity-type brokers --entity-name <id> --describe --all"
                 + " | grep auto.leader.rebalance.enable\n"
                 + "Or start the agent with --allow-auto-rebalance to run alongside Kafka's own rebalancing anyway"
                 + " (not recommended: the two will fight).";

@@ -82,8 +82,9 @@ public final class ClusterReader {
      * @throws TimeoutException     when Kafka did not answer in time
      */
     public ClusterSnapshot read() throws InterruptedException, ExecutionException, TimeoutException {
-        KafkaFuture<Set<String>> topicNames = admin.listTopics(new ListTopicsOptions().listInternal(true)
-                .timeoutMs(timeoutMs())).names();
+        KafkaFuture<Set<String>> topicNames = admin.listTopics(
+                        new ListTopicsOptions().listInternal(true).timeoutMs(timeoutMs()))
+                .names();
         Collection<Node> nodes = describeBrokers();
         Set<TopicPartition> reassigning = reassigningPartitions();
         return snapshotOf(nodes, reassigning, describeTopics(new TreeSet<>(await(topicNames))));
@@ -112,7 +113,8 @@ public final class ClusterReader {
      * @throws ExecutionException   when Kafka answered a whole call with an error (e.g. not authorized)
      * @throws TimeoutException     when Kafka did not answer in time
      */
-    public PartialRead read(SortedSet<String> topics) throws InterruptedException, ExecutionException, TimeoutException {
+    public PartialRead read(SortedSet<String> topics)
+            throws InterruptedException, ExecutionException, TimeoutException {
         Collection<Node> nodes = describeBrokers();
         Set<TopicPartition> reassigning = reassigningPartitions();
         return partialOf(nodes, reassigning, topics, describeTopics(topics));
@@ -122,8 +124,11 @@ public final class ClusterReader {
      * The partial read of {@code topics} from what Kafka answered: the client-side half of {@link #read(SortedSet)},
      * apart so that it can be measured without a cluster.
      */
-    public static PartialRead partialOf(Collection<Node> nodes, Set<TopicPartition> reassigning, SortedSet<String> topics,
-                                        Collection<TopicDescription> described) {
+    public static PartialRead partialOf(
+            Collection<Node> nodes,
+            Set<TopicPartition> reassigning,
+            SortedSet<String> topics,
+            Collection<TopicDescription> described) {
         ClusterSnapshot s = snapshotOf(nodes, reassigning, described);
         return new PartialRead(List.copyOf(s.brokers().values()), topics, s.partitions());
     }
@@ -132,8 +137,8 @@ public final class ClusterReader {
      * The snapshot of what Kafka answered: the brokers, and the partitions of the topics in topic then partition
      * order. The client-side half of {@link #read()}, apart so that it can be measured without a cluster.
      */
-    public static ClusterSnapshot snapshotOf(Collection<Node> nodes, Set<TopicPartition> reassigning,
-                                             Collection<TopicDescription> described) {
+    public static ClusterSnapshot snapshotOf(
+            Collection<Node> nodes, Set<TopicPartition> reassigning, Collection<TopicDescription> described) {
         List<TopicDescription> topics = new ArrayList<>(described);
         ClusterSnapshot.Builder builder = ClusterSnapshot.builder();
         Set<Integer> registered = new HashSet<>();
@@ -146,7 +151,8 @@ public final class ClusterReader {
             List<TopicPartitionInfo> partitions = new ArrayList<>(t.partitions());
             partitions.sort(Comparator.comparingInt(TopicPartitionInfo::partition));
             for (TopicPartitionInfo p : partitions) {
-                PartitionState state = toState(t.name(), p, reassigning.contains(new TopicPartition(t.name(), p.partition())));
+                PartitionState state =
+                        toState(t.name(), p, reassigning.contains(new TopicPartition(t.name(), p.partition())));
                 if (state == null) {
                     continue;
                 }
@@ -165,28 +171,37 @@ public final class ClusterReader {
     private Collection<Node> describeBrokers() throws InterruptedException, ExecutionException, TimeoutException {
         if (fencedBrokersSupported) {
             try {
-                return await(admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true)
-                        .timeoutMs(timeoutMs())).nodes());
+                return await(admin.describeCluster(new DescribeClusterOptions()
+                                .includeFencedBrokers(true)
+                                .timeoutMs(timeoutMs()))
+                        .nodes());
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof UnsupportedVersionException)) {
                     throw e;
                 }
                 fencedBrokersSupported = false;
-                LOG.info("the cluster cannot list fenced brokers (older than Kafka 4.0); brokers it does not list are taken as not active");
+                LOG.info(
+                        "the cluster cannot list fenced brokers (older than Kafka 4.0); brokers it does not list are taken as not active");
             }
         }
-        return await(admin.describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs())).nodes());
+        return await(admin.describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs()))
+                .nodes());
     }
 
-    private Set<TopicPartition> reassigningPartitions() throws InterruptedException, ExecutionException, TimeoutException {
+    private Set<TopicPartition> reassigningPartitions()
+            throws InterruptedException, ExecutionException, TimeoutException {
         try {
-            return await(admin.listPartitionReassignments(new ListPartitionReassignmentsOptions().timeoutMs(timeoutMs()))
-                    .reassignments()).keySet();
+            return await(admin.listPartitionReassignments(
+                                    new ListPartitionReassignmentsOptions().timeoutMs(timeoutMs()))
+                            .reassignments())
+                    .keySet();
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof UnsupportedVersionException || e.getCause() instanceof ClusterAuthorizationException) {
+            if (e.getCause() instanceof UnsupportedVersionException
+                    || e.getCause() instanceof ClusterAuthorizationException) {
                 if (!reassignmentsWarned) {
                     reassignmentsWarned = true;
-                    LOG.warn("cannot list partition reassignments ({}); partitions being reassigned will not be recognised",
+                    LOG.warn(
+                            "cannot list partition reassignments ({}); partitions being reassigned will not be recognised",
                             e.getCause().getMessage());
                 }
                 return Set.of();
@@ -195,7 +210,8 @@ public final class ClusterReader {
         }
     }
 
-    private List<TopicDescription> describeTopics(Set<String> names) throws InterruptedException, ExecutionException, TimeoutException {
+    private List<TopicDescription> describeTopics(Set<String> names)
+            throws InterruptedException, ExecutionException, TimeoutException {
         List<Map<String, KafkaFuture<TopicDescription>>> batches = new ArrayList<>();
         List<String> batch = new ArrayList<>(topicsPerBatch);
         for (String name : names) {
@@ -226,15 +242,24 @@ public final class ClusterReader {
     }
 
     private Map<String, KafkaFuture<TopicDescription>> describeBatch(List<String> names) {
-        return admin.describeTopics(TopicCollection.ofTopicNames(names), new DescribeTopicsOptions().timeoutMs(timeoutMs()))
+        return admin.describeTopics(
+                        TopicCollection.ofTopicNames(names), new DescribeTopicsOptions().timeoutMs(timeoutMs()))
                 .topicNameValues();
     }
 
     private static PartitionState toState(String topic, TopicPartitionInfo p, boolean reassigning) {
         try {
-            return new PartitionState(new PartitionId(topic, p.partition()), ids(p.replicas()), ids(p.isr()),
-                    ids(p.elr()), p.leader() == null || p.leader().isEmpty() ? PartitionState.NO_LEADER : p.leader().id(),
-                    reassigning, false, ids(p.lastKnownElr()));
+            return new PartitionState(
+                    new PartitionId(topic, p.partition()),
+                    ids(p.replicas()),
+                    ids(p.isr()),
+                    ids(p.elr()),
+                    p.leader() == null || p.leader().isEmpty()
+                            ? PartitionState.NO_LEADER
+                            : p.leader().id(),
+                    reassigning,
+                    false,
+                    ids(p.lastKnownElr()));
         } catch (InvalidSnapshotException e) {
             LOG.warn("left out of this run: {}", e.getMessage());
             return null;

@@ -77,8 +77,8 @@ public final class ClusterVersionCheck {
      * @param interBrokerProtocol a ZooKeeper-mode broker's {@code inter.broker.protocol.version} (e.g.
      *                      {@code 3.9-IV0}); empty in KRaft mode or when it could not be read
      */
-    public record ClusterVersion(Optional<Integer> metadataLevel, Optional<Integer> softwareLevel,
-                                 Optional<String> interBrokerProtocol) {
+    public record ClusterVersion(
+            Optional<Integer> metadataLevel, Optional<Integer> softwareLevel, Optional<String> interBrokerProtocol) {
 
         public boolean kraft() {
             return metadataLevel.isPresent();
@@ -86,14 +86,20 @@ public final class ClusterVersionCheck {
 
         /** "Kafka 3.9 (metadata.version 3.9-IV0)", or "Kafka 3.9 (inter.broker.protocol.version 3.9-IV0) in ZooKeeper mode". */
         public String describe() {
-            String release = softwareLevel.map(MetadataVersionNames::release).filter(r -> !r.isEmpty())
-                    .or(() -> interBrokerProtocol.map(ibp -> ibp.contains("-IV") ? ibp.substring(0, ibp.indexOf("-IV")) : ibp))
-                    .map(r -> "Kafka " + r).orElse("Kafka (release not reported)");
+            String release = softwareLevel
+                    .map(MetadataVersionNames::release)
+                    .filter(r -> !r.isEmpty())
+                    .or(() -> interBrokerProtocol.map(
+                            ibp -> ibp.contains("-IV") ? ibp.substring(0, ibp.indexOf("-IV")) : ibp))
+                    .map(r -> "Kafka " + r)
+                    .orElse("Kafka (release not reported)");
             if (metadataLevel.isPresent()) {
                 return release + " (metadata.version " + MetadataVersionNames.name(metadataLevel.get()) + ")";
             }
-            return release + interBrokerProtocol.map(ibp -> " (" + INTER_BROKER_PROTOCOL + " " + ibp + ")").orElse("")
-                    + " in ZooKeeper mode";
+            return release
+                    + interBrokerProtocol
+                            .map(ibp -> " (" + INTER_BROKER_PROTOCOL + " " + ibp + ")")
+                            .orElse("") + " in ZooKeeper mode";
         }
     }
 
@@ -106,38 +112,54 @@ public final class ClusterVersionCheck {
      * @throws UnsupportedClusterException when the cluster cannot describe its features (older than Kafka 2.7)
      * @throws ExecutionException          when Kafka refused the call for another reason
      */
-    public ClusterVersion detect() throws InterruptedException, ExecutionException, TimeoutException,
-            UnsupportedClusterException {
+    public ClusterVersion detect()
+            throws InterruptedException, ExecutionException, TimeoutException, UnsupportedClusterException {
         FeatureMetadata features;
         try {
-            features = await(admin.describeFeatures(new DescribeFeaturesOptions().timeoutMs(timeoutMs())).featureMetadata());
+            features = await(admin.describeFeatures(new DescribeFeaturesOptions().timeoutMs(timeoutMs()))
+                    .featureMetadata());
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UnsupportedVersionException) {
-                throw new UnsupportedClusterException("the cluster does not answer DescribeFeatures (Kafka older than 2.7, so"
-                        + " not KRaft): the agent needs a KRaft cluster, Kafka 3.3 or later");
+                throw new UnsupportedClusterException(
+                        "the cluster does not answer DescribeFeatures (Kafka older than 2.7, so"
+                                + " not KRaft): the agent needs a KRaft cluster, Kafka 3.3 or later");
             }
             throw e;
         }
-        Optional<Integer> finalized = Optional.ofNullable(features.finalizedFeatures().get(METADATA_VERSION))
-                .map(FinalizedVersionRange::maxVersionLevel).map(Integer::valueOf).filter(l -> l > 0);
-        Optional<Integer> supported = Optional.ofNullable(features.supportedFeatures().get(METADATA_VERSION))
-                .map(SupportedVersionRange::maxVersion).map(Integer::valueOf).filter(l -> l > 0);
-        return new ClusterVersion(finalized, supported, finalized.isPresent() ? Optional.empty() : interBrokerProtocol());
+        Optional<Integer> finalized = Optional.ofNullable(
+                        features.finalizedFeatures().get(METADATA_VERSION))
+                .map(FinalizedVersionRange::maxVersionLevel)
+                .map(Integer::valueOf)
+                .filter(l -> l > 0);
+        Optional<Integer> supported = Optional.ofNullable(
+                        features.supportedFeatures().get(METADATA_VERSION))
+                .map(SupportedVersionRange::maxVersion)
+                .map(Integer::valueOf)
+                .filter(l -> l > 0);
+        return new ClusterVersion(
+                finalized, supported, finalized.isPresent() ? Optional.empty() : interBrokerProtocol());
     }
 
     /** One broker's {@code inter.broker.protocol.version}; empty when it cannot be read (e.g. not authorized). */
     private Optional<String> interBrokerProtocol() throws InterruptedException, TimeoutException {
         try {
-            Node any = await(admin.describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs())).nodes())
-                    .stream().findFirst().orElse(null);
+            Node any =
+                    await(admin.describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs()))
+                                    .nodes())
+                            .stream()
+                            .findFirst()
+                            .orElse(null);
             if (any == null) {
                 return Optional.empty();
             }
             ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(any.id()));
-            Config config = await(admin.describeConfigs(Set.of(broker), new DescribeConfigsOptions().timeoutMs(timeoutMs()))
-                    .all()).get(broker);
+            Config config = await(
+                            admin.describeConfigs(Set.of(broker), new DescribeConfigsOptions().timeoutMs(timeoutMs()))
+                                    .all())
+                    .get(broker);
             return Optional.ofNullable(config == null ? null : config.get(INTER_BROKER_PROTOCOL))
-                    .map(ConfigEntry::value).filter(v -> !v.isBlank());
+                    .map(ConfigEntry::value)
+                    .filter(v -> !v.isBlank());
         } catch (ExecutionException e) {
             return Optional.empty();
         }
@@ -151,7 +173,8 @@ public final class ClusterVersionCheck {
     public static void requireKraft(ClusterVersion version, String clusterLabel) throws UnsupportedClusterException {
         if (!version.kraft()) {
             throw new UnsupportedClusterException("the cluster at " + clusterLabel + " runs " + version.describe()
-                    + " (no " + METADATA_VERSION + " is finalized): the agent needs a KRaft cluster (Kafka 3.3 or later);"
+                    + " (no " + METADATA_VERSION
+                    + " is finalized): the agent needs a KRaft cluster (Kafka 3.3 or later);"
                     + " migrate it to KRaft first");
         }
     }
@@ -162,22 +185,38 @@ public final class ClusterVersionCheck {
      * @throws UnsupportedClusterException naming the version and the first missing API
      * @throws ExecutionException          when Kafka refused a probe for another reason (e.g. not authorized)
      */
-    public void requireApis(ClusterVersion version, String clusterLabel) throws InterruptedException,
-            ExecutionException, TimeoutException, UnsupportedClusterException {
-        probe(version, clusterLabel, "ListPartitionReassignments", "to leave partitions under reassignment alone",
-                admin.listPartitionReassignments(Set.of(PROBE), new ListPartitionReassignmentsOptions()
-                        .timeoutMs(timeoutMs())).reassignments());
-        probe(version, clusterLabel, "ElectLeaders", "for the preferred-leader elections",
-                admin.electLeaders(ElectionType.PREFERRED, Set.of(PROBE), new ElectLeadersOptions().timeoutMs(timeoutMs()))
+    public void requireApis(ClusterVersion version, String clusterLabel)
+            throws InterruptedException, ExecutionException, TimeoutException, UnsupportedClusterException {
+        probe(
+                version,
+                clusterLabel,
+                "ListPartitionReassignments",
+                "to leave partitions under reassignment alone",
+                admin.listPartitionReassignments(
+                                Set.of(PROBE), new ListPartitionReassignmentsOptions().timeoutMs(timeoutMs()))
+                        .reassignments());
+        probe(
+                version,
+                clusterLabel,
+                "ElectLeaders",
+                "for the preferred-leader elections",
+                admin.electLeaders(
+                                ElectionType.PREFERRED, Set.of(PROBE), new ElectLeadersOptions().timeoutMs(timeoutMs()))
                         .partitions());
-        probe(version, clusterLabel, "AlterPartitionReassignments", "for the reorder of deprioritized brokers (KIP-491)",
-                admin.alterPartitionReassignments(Map.of(PROBE, Optional.empty()),
-                        new AlterPartitionReassignmentsOptions().timeoutMs(timeoutMs())).all());
+        probe(
+                version,
+                clusterLabel,
+                "AlterPartitionReassignments",
+                "for the reorder of deprioritized brokers (KIP-491)",
+                admin.alterPartitionReassignments(
+                                Map.of(PROBE, Optional.empty()),
+                                new AlterPartitionReassignmentsOptions().timeoutMs(timeoutMs()))
+                        .all());
     }
 
     /** The refusal for an "unsupported version" answer to a start-up call the agent makes elsewhere. */
-    public static UnsupportedClusterException missingApi(Optional<ClusterVersion> version, String clusterLabel,
-                                                         UnsupportedVersionException e) {
+    public static UnsupportedClusterException missingApi(
+            Optional<ClusterVersion> version, String clusterLabel, UnsupportedVersionException e) {
         String which = version.map(ClusterVersion::describe).orElse("Kafka of an unknown version");
         return new UnsupportedClusterException("the cluster at " + clusterLabel + " (" + which + ") does not support a"
                 + " request the agent needs: " + e.getMessage());
@@ -207,8 +246,8 @@ public final class ClusterVersionCheck {
         }
     }
 
-    private static UnsupportedClusterException unsupported(ClusterVersion version, String clusterLabel, String api,
-                                                           String purpose) {
+    private static UnsupportedClusterException unsupported(
+            ClusterVersion version, String clusterLabel, String api, String purpose) {
         return new UnsupportedClusterException("the cluster at " + clusterLabel + " (" + version.describe()
                 + ") does not support the " + api + " API, which the agent needs " + purpose);
     }

@@ -63,7 +63,8 @@ public final class LeaderElector {
      * An elector that asks {@code guard} before each request; a refusal ({@link NotActiveException}) ends the
      * call with nothing more sent.
      */
-    public LeaderElector(Admin admin, Duration timeout, int partitionsPerRequest, SecretRedactor redactor, ActionGuard guard) {
+    public LeaderElector(
+            Admin admin, Duration timeout, int partitionsPerRequest, SecretRedactor redactor, ActionGuard guard) {
         this.guard = Objects.requireNonNull(guard, "guard");
         this.admin = Objects.requireNonNull(admin, "admin");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
@@ -89,8 +90,14 @@ public final class LeaderElector {
         for (Election e : elections) {
             PartitionState p = decided.get(e.partition());
             if (p == null || p.replicaAt(0) != e.newLeader()) {
-                results.put(e.partition(), new ElectionResult(e.partition(), e.previousLeader(), e.newLeader(),
-                        ElectionOutcome.NOT_SENT_NOT_FIRST_REPLICA, notSentDetail(e, p)));
+                results.put(
+                        e.partition(),
+                        new ElectionResult(
+                                e.partition(),
+                                e.previousLeader(),
+                                e.newLeader(),
+                                ElectionOutcome.NOT_SENT_NOT_FIRST_REPLICA,
+                                notSentDetail(e, p)));
                 continue;
             }
             batch.put(new TopicPartition(e.partition().topic(), e.partition().partition()), e);
@@ -109,26 +116,34 @@ public final class LeaderElector {
         return ordered;
     }
 
-    private void send(Map<TopicPartition, Election> batch, Map<PartitionId, ElectionResult> results) throws InterruptedException {
+    private void send(Map<TopicPartition, Election> batch, Map<PartitionId, ElectionResult> results)
+            throws InterruptedException {
         Map<TopicPartition, Optional<Throwable>> answers;
         guard.checkActive("electLeaders of " + batch.size() + " partition(s)");
         try {
-            answers = admin.electLeaders(ElectionType.PREFERRED, batch.keySet(),
-                            new ElectLeadersOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, timeout.toMillis())))
-                    .partitions().get(timeout.toMillis() + 5_000, TimeUnit.MILLISECONDS);
+            answers = admin.electLeaders(
+                            ElectionType.PREFERRED, batch.keySet(), new ElectLeadersOptions().timeoutMs((int)
+                                            Math.min(Integer.MAX_VALUE, timeout.toMillis())))
+                    .partitions()
+                    .get(timeout.toMillis() + 5_000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             recordAll(batch, results, e.getCause());
             return;
         } catch (java.util.concurrent.TimeoutException e) {
-            recordAll(batch, results, new org.apache.kafka.common.errors.TimeoutException("no answer within "
-                    + (timeout.toMillis() + 5_000) + " ms"));
+            recordAll(
+                    batch,
+                    results,
+                    new org.apache.kafka.common.errors.TimeoutException(
+                            "no answer within " + (timeout.toMillis() + 5_000) + " ms"));
             return;
         }
         for (Map.Entry<TopicPartition, Election> entry : batch.entrySet()) {
             Election e = entry.getValue();
             Optional<Throwable> answer = answers.get(entry.getKey());
             if (answer == null) {
-                results.put(e.partition(), result(e, ElectionOutcome.FAILED, "no result for the partition in Kafka's answer"));
+                results.put(
+                        e.partition(),
+                        result(e, ElectionOutcome.FAILED, "no result for the partition in Kafka's answer"));
             } else if (answer.isEmpty()) {
                 results.put(e.partition(), result(e, ElectionOutcome.ELECTED, ""));
             } else {
@@ -137,7 +152,8 @@ public final class LeaderElector {
         }
     }
 
-    private void recordAll(Map<TopicPartition, Election> batch, Map<PartitionId, ElectionResult> results, Throwable error) {
+    private void recordAll(
+            Map<TopicPartition, Election> batch, Map<PartitionId, ElectionResult> results, Throwable error) {
         ElectionOutcome outcome = outcomeOf(error);
         String detail = redactor.describe(error);
         for (Election e : batch.values()) {
@@ -179,7 +195,8 @@ public final class LeaderElector {
             return "not in the snapshot";
         }
         if (e.newLeader() == PartitionState.NO_LEADER) {
-            return "no replica can lead (leader " + e.previousLeader() + " is not valid): Kafka's rule writes no leader;"
+            return "no replica can lead (leader " + e.previousLeader()
+                    + " is not valid): Kafka's rule writes no leader;"
                     + " the controller does that itself, so nothing is sent";
         }
         return "first replica is " + p.replicaAt(0) + ", a preferred election cannot elect " + e.newLeader();

@@ -12,14 +12,13 @@ import java.util.List;
 public final class MetadataVersionNames {
 
     /** Index = feature level; index 0 is unused. */
-    private static final List<String> NAMES = List.of("",
-            "3.0-IV1", "3.1-IV0", "3.2-IV0", "3.3-IV0", "3.3-IV1", "3.3-IV2", "3.3-IV3", "3.4-IV0", "3.5-IV0",
+    private static final List<String> NAMES = List.of(
+            "", "3.0-IV1", "3.1-IV0", "3.2-IV0", "3.3-IV0", "3.3-IV1", "3.3-IV2", "3.3-IV3", "3.4-IV0", "3.5-IV0",
             "3.5-IV1", "3.5-IV2", "3.6-IV0", "3.6-IV1", "3.6-IV2", "3.7-IV0", "3.7-IV1", "3.7-IV2", "3.7-IV3",
             "3.7-IV4", "3.8-IV0", "3.9-IV0", "4.0-IV0", "4.0-IV1", "4.0-IV2", "4.0-IV3", "4.1-IV0", "4.1-IV1",
             "4.2-IV0", "4.2-IV1", "4.3-IV0", "4.4-IV0", "4.4-IV1", "4.4-IV2");
 
-    private MetadataVersionNames() {
-    }
+    private MetadataVersionNames() {}
 
     /** {@code 3.9-IV0} for 21; {@code level 40 (newer than 4.4-IV2)} for a level this table does not know. */
     public static String name(int level) {

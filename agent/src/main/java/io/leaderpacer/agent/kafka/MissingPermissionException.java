@@ -36,10 +36,11 @@ public final class MissingPermissionException extends AuthorizationException {
         String header = kafkaMessage == null
                 ? "the agent's principal is missing " + (missing.size() == 1 ? "an ACL" : missing.size() + " ACLs")
                 : "not authorized (" + kafkaMessage + "); the agent's principal needs";
-        return header + ":\n" + missing.stream()
-                .map(p -> "  - " + p.describe() + " (" + p.usedFor() + "); grant it with: "
-                        + p.grantCommand(PRINCIPAL_PLACEHOLDER))
-                .collect(Collectors.joining("\n"))
+        return header + ":\n"
+                + missing.stream()
+                        .map(p -> "  - " + p.describe() + " (" + p.usedFor() + "); grant it with: "
+                                + p.grantCommand(PRINCIPAL_PLACEHOLDER))
+                        .collect(Collectors.joining("\n"))
                 + "\nSee docs/AGENT.md, \"Permissions (ACLs)\", for the full list.";
     }
 }

@@ -64,7 +64,8 @@ public final class PermissionCheck {
      * @param ownTopics the agent's topics and what it does on each (CREATE is checked only while the topic is missing)
      * @param group     the coordination group, if instances coordinate (its transactional id follows from it)
      */
-    public PermissionCheck(Admin admin, Duration timeout, Map<String, Set<AclOperation>> ownTopics, Optional<String> group) {
+    public PermissionCheck(
+            Admin admin, Duration timeout, Map<String, Set<AclOperation>> ownTopics, Optional<String> group) {
         this.admin = Objects.requireNonNull(admin, "admin");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         this.ownTopics = new LinkedHashMap<>(ownTopics);
@@ -78,8 +79,9 @@ public final class PermissionCheck {
     public static PermissionCheck forAgent(Admin admin, Duration timeout, Optional<String> group) {
         Map<String, Set<AclOperation>> own = new LinkedHashMap<>();
         own.put("_leader-pacer-config", Set.of(AclOperation.READ));
-        own.put("_leader-pacer-state", Set.of(AclOperation.CREATE, AclOperation.DESCRIBE_CONFIGS, AclOperation.READ,
-                AclOperation.WRITE));
+        own.put(
+                "_leader-pacer-state",
+                Set.of(AclOperation.CREATE, AclOperation.DESCRIBE_CONFIGS, AclOperation.READ, AclOperation.WRITE));
         return new PermissionCheck(admin, timeout, own, group);
     }
 
@@ -99,11 +101,18 @@ public final class PermissionCheck {
             List<RequiredPermission> standbys = AgentPermissions.coordination(group.get());
             RequiredPermission groupRead = standbys.get(0);
             RequiredPermission transactionalWrite = standbys.get(1);
-            missing.addAll(probe(() -> admin.describeConsumerGroups(List.of(groupRead.resourceName()),
-                            new DescribeConsumerGroupsOptions().includeAuthorizedOperations(true)).all(),
-                    GroupAuthorizationException.class, groupRead));
-            missing.addAll(probe(() -> admin.describeTransactions(List.of(transactionalWrite.resourceName())).all(),
-                    TransactionalIdAuthorizationException.class, transactionalWrite));
+            missing.addAll(probe(
+                    () -> admin.describeConsumerGroups(
+                                    List.of(groupRead.resourceName()),
+                                    new DescribeConsumerGroupsOptions().includeAuthorizedOperations(true))
+                            .all(),
+                    GroupAuthorizationException.class,
+                    groupRead));
+            missing.addAll(probe(
+                    () -> admin.describeTransactions(List.of(transactionalWrite.resourceName()))
+                            .all(),
+                    TransactionalIdAuthorizationException.class,
+                    transactionalWrite));
         }
         if (!missing.isEmpty()) {
             throw new MissingPermissionException(missing.stream().distinct().toList(), null);
@@ -115,22 +124,31 @@ public final class PermissionCheck {
      * which of it is missing: the cluster's operations as Kafka lists them, and a validate-only topic config change
      * (refused without ALTER_CONFIGS before the topic is even looked up; it changes nothing either way).
      */
-    public List<RequiredPermission> missingForPacing() throws InterruptedException, ExecutionException, TimeoutException {
+    public List<RequiredPermission> missingForPacing()
+            throws InterruptedException, ExecutionException, TimeoutException {
         List<RequiredPermission> missing = new ArrayList<>();
         RequiredPermission clusterConfigs = AgentPermissions.CATCH_UP_PACING.get(0);
         RequiredPermission topicConfigs = AgentPermissions.CATCH_UP_PACING.get(1);
-        Set<AclOperation> allowed = admin.describeCluster(new DescribeClusterOptions().includeAuthorizedOperations(true)
-                .timeoutMs(timeoutMs())).authorizedOperations().get(waitMs(), TimeUnit.MILLISECONDS);
+        Set<AclOperation> allowed = admin.describeCluster(new DescribeClusterOptions()
+                        .includeAuthorizedOperations(true)
+                        .timeoutMs(timeoutMs()))
+                .authorizedOperations()
+                .get(waitMs(), TimeUnit.MILLISECONDS);
         if (allowed != null && !allowed.contains(AclOperation.ALTER_CONFIGS)) {
             missing.add(clusterConfigs);
         }
         ConfigResource probe = new ConfigResource(ConfigResource.Type.TOPIC, PROBE_TOPIC);
-        missing.addAll(probe(() -> admin.incrementalAlterConfigs(Map.of(probe, List.of(new AlterConfigOp(new ConfigEntry(
-                                "follower.replication.throttled.replicas", ""),
-                                AlterConfigOp.OpType.DELETE))),
-                        new AlterConfigsOptions().validateOnly(true)
-                                .timeoutMs(timeoutMs())).all(),
-                TopicAuthorizationException.class, topicConfigs));
+        missing.addAll(probe(
+                () -> admin.incrementalAlterConfigs(
+                                Map.of(
+                                        probe,
+                                        List.of(new AlterConfigOp(
+                                                new ConfigEntry("follower.replication.throttled.replicas", ""),
+                                                AlterConfigOp.OpType.DELETE))),
+                                new AlterConfigsOptions().validateOnly(true).timeoutMs(timeoutMs()))
+                        .all(),
+                TopicAuthorizationException.class,
+                topicConfigs));
         return missing;
     }
 
@@ -141,13 +159,14 @@ public final class PermissionCheck {
      */
     private void checkCluster(List<RequiredPermission> missing)
             throws InterruptedException, ExecutionException, TimeoutException {
-        DescribeClusterResult cluster = admin.describeCluster(new DescribeClusterOptions()
-                .includeAuthorizedOperations(true).timeoutMs(timeoutMs()));
+        DescribeClusterResult cluster = admin.describeCluster(
+                new DescribeClusterOptions().includeAuthorizedOperations(true).timeoutMs(timeoutMs()));
         Set<AclOperation> allowed = cluster.authorizedOperations().get(waitMs(), TimeUnit.MILLISECONDS);
         if (allowed == null) {
             return; // A broker too old to say: the first run will tell.
         }
-        List<RequiredPermission> needed = AgentPermissions.covering(ResourceType.CLUSTER, RequiredPermission.CLUSTER_NAME);
+        List<RequiredPermission> needed =
+                AgentPermissions.covering(ResourceType.CLUSTER, RequiredPermission.CLUSTER_NAME);
         if (allowed.contains(AclOperation.DESCRIBE)) {
             needed.stream().filter(p -> !allowed.contains(p.operation())).forEach(missing::add);
             return;
@@ -155,10 +174,13 @@ public final class PermissionCheck {
         missing.add(entry(AclOperation.ALTER, ResourceType.CLUSTER, RequiredPermission.CLUSTER_NAME));
         Collection<Node> brokers = cluster.nodes().get(waitMs(), TimeUnit.MILLISECONDS);
         if (!brokers.isEmpty()) {
-            ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER,
+            ConfigResource broker = new ConfigResource(
+                    ConfigResource.Type.BROKER,
                     Integer.toString(brokers.iterator().next().id()));
-            missing.addAll(probe(() -> admin.describeConfigs(List.of(broker),
-                            new DescribeConfigsOptions().timeoutMs(timeoutMs())).all(), ClusterAuthorizationException.class,
+            missing.addAll(probe(
+                    () -> admin.describeConfigs(List.of(broker), new DescribeConfigsOptions().timeoutMs(timeoutMs()))
+                            .all(),
+                    ClusterAuthorizationException.class,
                     entry(AclOperation.DESCRIBE_CONFIGS, ResourceType.CLUSTER, RequiredPermission.CLUSTER_NAME)));
         }
     }
@@ -167,7 +189,8 @@ public final class PermissionCheck {
             throws InterruptedException, ExecutionException, TimeoutException {
         try {
             admin.describeTopics(List.of(PROBE_TOPIC), new DescribeTopicsOptions().timeoutMs(timeoutMs()))
-                    .allTopicNames().get(waitMs(), TimeUnit.MILLISECONDS);
+                    .allTopicNames()
+                    .get(waitMs(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof TopicAuthorizationException) {
                 missing.addAll(AgentPermissions.covering(ResourceType.TOPIC, PROBE_TOPIC));
@@ -179,13 +202,20 @@ public final class PermissionCheck {
 
     private void checkOwnTopics(List<RequiredPermission> missing)
             throws InterruptedException, ExecutionException, TimeoutException {
-        Map<String, KafkaFuture<TopicDescription>> described = admin.describeTopics(ownTopics.keySet(),
-                new DescribeTopicsOptions().includeAuthorizedOperations(true).timeoutMs(timeoutMs())).topicNameValues();
+        Map<String, KafkaFuture<TopicDescription>> described = admin.describeTopics(
+                        ownTopics.keySet(),
+                        new DescribeTopicsOptions()
+                                .includeAuthorizedOperations(true)
+                                .timeoutMs(timeoutMs()))
+                .topicNameValues();
         for (Map.Entry<String, Set<AclOperation>> own : ownTopics.entrySet()) {
             String topic = own.getKey();
             Set<AclOperation> allowed;
             try {
-                allowed = described.get(topic).get(waitMs(), TimeUnit.MILLISECONDS).authorizedOperations();
+                allowed = described
+                        .get(topic)
+                        .get(waitMs(), TimeUnit.MILLISECONDS)
+                        .authorizedOperations();
             } catch (ExecutionException e) {
                 if (e.getCause() instanceof UnknownTopicOrPartitionException) {
                     if (own.getValue().contains(AclOperation.CREATE) && !mayCreate(topic)) {
@@ -195,7 +225,8 @@ public final class PermissionCheck {
                 }
                 if (e.getCause() instanceof TopicAuthorizationException) {
                     missing.addAll(AgentPermissions.covering(ResourceType.TOPIC, topic).stream()
-                            .filter(p -> p.operation() == AclOperation.DESCRIBE).toList());
+                            .filter(p -> p.operation() == AclOperation.DESCRIBE)
+                            .toList());
                     continue;
                 }
                 throw e;
@@ -214,8 +245,10 @@ public final class PermissionCheck {
     /** A validate-only creation: refused without CREATE, creates nothing either way. */
     private boolean mayCreate(String topic) throws InterruptedException, ExecutionException, TimeoutException {
         try {
-            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1)),
-                    new CreateTopicsOptions().validateOnly(true).timeoutMs(timeoutMs())).all()
+            admin.createTopics(
+                            List.of(new NewTopic(topic, 1, (short) 1)),
+                            new CreateTopicsOptions().validateOnly(true).timeoutMs(timeoutMs()))
+                    .all()
                     .get(waitMs(), TimeUnit.MILLISECONDS);
             return true;
         } catch (ExecutionException e) {
@@ -248,8 +281,11 @@ public final class PermissionCheck {
 
     /** The documented entry for this operation on this resource. */
     private static RequiredPermission entry(AclOperation op, ResourceType type, String name) {
-        return AgentPermissions.covering(type, name).stream().filter(p -> p.operation() == op).findFirst()
-                .orElseThrow(() -> new IllegalStateException(op + " on " + type + " " + name + " is not in the documented list"));
+        return AgentPermissions.covering(type, name).stream()
+                .filter(p -> p.operation() == op)
+                .findFirst()
+                .orElseThrow(() ->
+                        new IllegalStateException(op + " on " + type + " " + name + " is not in the documented list"));
     }
 
     private int timeoutMs() {

@@ -20,8 +20,12 @@ import java.util.Objects;
  * @param patternType  LITERAL (also for {@code *}) or PREFIXED
  * @param usedFor      what the agent does with it, for the error message and the docs
  */
-public record RequiredPermission(AclOperation operation, ResourceType resourceType, String resourceName,
-                                 PatternType patternType, String usedFor) {
+public record RequiredPermission(
+        AclOperation operation,
+        ResourceType resourceType,
+        String resourceName,
+        PatternType patternType,
+        String usedFor) {
 
     /** The name of the one Cluster resource, as Kafka calls it. */
     public static final String CLUSTER_NAME = "kafka-cluster";
@@ -47,8 +51,8 @@ public record RequiredPermission(AclOperation operation, ResourceType resourceTy
 
     /** E.g. {@code ALTER on Cluster 'kafka-cluster'}, {@code WRITE on Topic prefix '_leader-pacer'}. */
     public String describe() {
-        return operation + " on " + typeName() + (patternType == PatternType.PREFIXED ? " prefix" : "")
-                + " '" + resourceName + "'";
+        return operation + " on " + typeName() + (patternType == PatternType.PREFIXED ? " prefix" : "") + " '"
+                + resourceName + "'";
     }
 
     /** The same as {@link #describe()}: how the entry reads in messages and test names. */
@@ -62,8 +66,9 @@ public record RequiredPermission(AclOperation operation, ResourceType resourceTy
      * connection options are left as placeholders.
      */
     public String grantCommand(String principal) {
-        StringBuilder b = new StringBuilder("kafka-acls.sh --bootstrap-server <brokers> --command-config <admin.properties>"
-                + " --add --allow-principal " + principal + " --operation " + aclToolOperation());
+        StringBuilder b =
+                new StringBuilder("kafka-acls.sh --bootstrap-server <brokers> --command-config <admin.properties>"
+                        + " --add --allow-principal " + principal + " --operation " + aclToolOperation());
         switch (resourceType) {
             case CLUSTER -> b.append(" --cluster");
             case TOPIC -> b.append(" --topic ").append(quoted(resourceName));

@@ -45,11 +45,17 @@ public final class TlsDiagnosis {
     private static final Pattern MISMATCH = Pattern.compile(
             "No (?:subject alternative names matching IP address|subject alternative DNS name matching|name matching) (\\S+?)\\.? found");
     /** TLS alerts by which a broker refuses the client's certificate (or its absence). */
-    private static final List<String> CLIENT_REFUSED = List.of("bad_certificate", "certificate_required",
-            "certificate_unknown", "unknown_ca", "certificate_expired", "access_denied");
+    private static final List<String> CLIENT_REFUSED = List.of(
+            "bad_certificate",
+            "certificate_required",
+            "certificate_unknown",
+            "unknown_ca",
+            "certificate_expired",
+            "access_denied");
 
     /** The client properties (bootstrap servers, security protocol, store locations; secrets only to scrub them). */
     private final Map<String, String> client;
+
     private final SecretRedactor redactor;
     /** Bound on the probe's connection and handshake. */
     private final Duration probeTimeout;
@@ -80,7 +86,8 @@ public final class TlsDiagnosis {
         }
         SSLException ssl = find(failure, SSLException.class);
         if (ssl != null) {
-            return Optional.of("TLS handshake with the Kafka cluster at " + bootstrap() + " failed: " + handshake(failure, ssl));
+            return Optional.of(
+                    "TLS handshake with the Kafka cluster at " + bootstrap() + " failed: " + handshake(failure, ssl));
         }
         if (isTimeout(failure) && !protocol().contains("SSL") && !addresses().isEmpty()) {
             // Only the first address: a time-out against a dead host must not grow by a probe per broker.
@@ -88,10 +95,11 @@ public final class TlsDiagnosis {
             {
                 Optional<X509Certificate> cert = TlsPeerProbe.presented(address, probeTimeout);
                 if (cert.isPresent()) {
-                    return Optional.of("the broker at " + address + " speaks TLS, but security.protocol is " + protocol()
-                            + ": set security.protocol=" + (protocol().startsWith("SASL") ? "SASL_SSL" : "SSL")
-                            + " and ssl.truststore.location (and ssl.truststore.password) to a trust store with the CA of its"
-                            + " certificate (" + subject(cert.get()) + ")");
+                    return Optional.of(
+                            "the broker at " + address + " speaks TLS, but security.protocol is " + protocol()
+                                    + ": set security.protocol=" + (protocol().startsWith("SASL") ? "SASL_SSL" : "SSL")
+                                    + " and ssl.truststore.location (and ssl.truststore.password) to a trust store with the CA of its"
+                                    + " certificate (" + subject(cert.get()) + ")");
                 }
             }
         }
@@ -104,26 +112,33 @@ public final class TlsDiagnosis {
         if (mismatch.find()) {
             String host = mismatch.group(1);
             return "the broker's certificate is not issued for " + host + peer(c -> ", it names " + names(c))
-                    + ": put a name the certificate lists in bootstrap.servers, or give the broker a certificate for " + host
+                    + ": put a name the certificate lists in bootstrap.servers, or give the broker a certificate for "
+                    + host
                     + " (hostname verification is on: ssl.endpoint.identification.algorithm=https)";
         }
         if (find(failure, CertificateExpiredException.class) != null) {
-            return "the broker's certificate has expired" + peer(c -> ", valid until " + c.getNotAfter().toInstant())
+            return "the broker's certificate has expired"
+                    + peer(c -> ", valid until " + c.getNotAfter().toInstant())
                     + ": the broker needs a new certificate";
         }
         if (find(failure, CertificateNotYetValidException.class) != null) {
-            return "the broker's certificate is not valid yet" + peer(c -> ", valid from " + c.getNotBefore().toInstant())
+            return "the broker's certificate is not valid yet"
+                    + peer(c -> ", valid from " + c.getNotBefore().toInstant())
                     + ": check the clocks of the broker's and this host";
         }
-        if (all.contains("unable to find valid certification path") || all.contains("PKIX path")
-                || all.contains("signature check failed") || all.contains("No trusted certificate")) {
-            return "the broker's certificate is not trusted" + peer(c -> ", issued by " + c.getIssuerX500Principal().getName())
-                    + ": " + trustStore() + " holds no CA that signed it; add that CA to the trust store";
+        if (all.contains("unable to find valid certification path")
+                || all.contains("PKIX path")
+                || all.contains("signature check failed")
+                || all.contains("No trusted certificate")) {
+            return "the broker's certificate is not trusted"
+                    + peer(c -> ", issued by " + c.getIssuerX500Principal().getName()) + ": " + trustStore()
+                    + " holds no CA that signed it; add that CA to the trust store";
         }
         String alert = alert(all);
         if (alert != null && CLIENT_REFUSED.contains(alert)) {
             if (!hasKeyStore()) {
-                return "the broker requires a client certificate (mutual TLS, alert " + alert + ") and none is configured: set"
+                return "the broker requires a client certificate (mutual TLS, alert " + alert
+                        + ") and none is configured: set"
                         + " ssl.keystore.location and ssl.keystore.password (or ssl.keystore.type=PEM with"
                         + " ssl.keystore.certificate.chain and ssl.keystore.key)";
             }
@@ -142,12 +157,13 @@ public final class TlsDiagnosis {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             String m = t.getMessage();
             if (t instanceof KafkaException && m != null && m.startsWith("Failed to load SSL keystore ")) {
-                String path = m.substring("Failed to load SSL keystore ".length()).replaceFirst(" of type \\S+$", "");
+                String path =
+                        m.substring("Failed to load SSL keystore ".length()).replaceFirst(" of type \\S+$", "");
                 boolean trust = path.equals(client.get("ssl.truststore.location"));
                 String setting = trust ? "ssl.truststore" : "ssl.keystore";
                 String why = storeCause(t.getCause(), setting);
-                return Optional.of("cannot load the TLS " + (trust ? "trust" : "key") + " store " + path + " (" + setting
-                        + ".location) for the Kafka cluster at " + bootstrap() + ": " + why);
+                return Optional.of("cannot load the TLS " + (trust ? "trust" : "key") + " store " + path + " ("
+                        + setting + ".location) for the Kafka cluster at " + bootstrap() + ": " + why);
             }
         }
         return Optional.empty();
@@ -155,14 +171,20 @@ public final class TlsDiagnosis {
 
     private String storeCause(Throwable cause, String setting) {
         String all = cause == null ? "" : messages(cause);
-        if (all.contains("password was incorrect") || all.contains("BadPaddingException") || all.contains("failed to decrypt")) {
+        if (all.contains("password was incorrect")
+                || all.contains("BadPaddingException")
+                || all.contains("failed to decrypt")) {
             return "the password is wrong (" + setting + ".password)";
         }
-        if (find(cause, java.nio.file.NoSuchFileException.class) != null || find(cause, java.io.FileNotFoundException.class) != null) {
+        if (find(cause, java.nio.file.NoSuchFileException.class) != null
+                || find(cause, java.io.FileNotFoundException.class) != null) {
             return "no such file";
         }
-        if (all.contains("Invalid keystore format") || all.contains("DerInputStream") || all.contains("toDerInputStream")) {
-            return "not a key store of type " + client.getOrDefault(setting + ".type", "JKS") + " (" + setting + ".type)";
+        if (all.contains("Invalid keystore format")
+                || all.contains("DerInputStream")
+                || all.contains("toDerInputStream")) {
+            return "not a key store of type " + client.getOrDefault(setting + ".type", "JKS") + " (" + setting
+                    + ".type)";
         }
         return cause == null ? "unreadable" : redactor.describe(cause);
     }

@@ -26,8 +26,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class TlsPeerProbe {
 
-    private TlsPeerProbe() {
-    }
+    private TlsPeerProbe() {}
 
     /**
      * The certificate (first of the chain) that {@code host:port} presents in a TLS handshake, or empty when it does

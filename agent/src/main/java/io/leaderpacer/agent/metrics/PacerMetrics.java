@@ -58,6 +58,7 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
     private final Map<Integer, AtomicInteger> outOfSync = new ConcurrentHashMap<>();
     /** Per broker: 1 while gated at the last run. */
     private final Map<Integer, AtomicInteger> gated = new ConcurrentHashMap<>();
+
     private final AtomicInteger gatedBrokers = new AtomicInteger();
     private final AtomicInteger imbalanced = new AtomicInteger();
     private final Counter skippedByGate;
@@ -68,6 +69,7 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
     private final Timer runDuration;
     /** Per broker catch-up pacing saw: rate, bytes behind, ETA; reset to 0 / -1 when it no longer paces it. */
     private final Map<Integer, AtomicLong[]> pacing = new ConcurrentHashMap<>();
+
     private final AtomicInteger pacedBrokers = new AtomicInteger();
     private final AtomicInteger pacingOff = new AtomicInteger();
     private final Counter pacingLookFailures;
@@ -77,30 +79,44 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
         this.registry = Objects.requireNonNull(registry, "registry");
         this.prometheus = prometheus;
         Gauge.builder("GatedBrokerCount", gatedBrokers, AtomicInteger::get)
-                .description("Brokers the wait-for-sync gate holds back in the last run").register(registry);
+                .description("Brokers the wait-for-sync gate holds back in the last run")
+                .register(registry);
         Gauge.builder("PreferredReplicaImbalanceCount", imbalanced, AtomicInteger::get)
-                .description("Partitions not led by their effective preferred replica in the last run").register(registry);
+                .description("Partitions not led by their effective preferred replica in the last run")
+                .register(registry);
         skippedByGate = Counter.builder("PreferredLeaderElectionsSkippedByGatePerSec")
-                .description("Elections the gate held back, summed over runs").register(registry);
+                .description("Elections the gate held back, summed over runs")
+                .register(registry);
         deferredByThrottle = Counter.builder("PreferredLeaderElectionsDeferredByThrottlePerSec")
-                .description("Valid elections beyond max.per.run, summed over runs").register(registry);
+                .description("Valid elections beyond max.per.run, summed over runs")
+                .register(registry);
         for (ElectionOutcome o : ElectionOutcome.values()) {
-            results.put(o, Counter.builder("PreferredLeaderElectionResults").tag("outcome", o.name().toLowerCase(Locale.ROOT))
-                    .description("Elections sent (or withheld) by the agent, by Kafka's answer").register(registry));
+            results.put(
+                    o,
+                    Counter.builder("PreferredLeaderElectionResults")
+                            .tag("outcome", o.name().toLowerCase(Locale.ROOT))
+                            .description("Elections sent (or withheld) by the agent, by Kafka's answer")
+                            .register(registry));
         }
-        runs = Counter.builder("LeaderPacerRuns").description("Runs of the agent").register(registry);
+        runs = Counter.builder("LeaderPacerRuns")
+                .description("Runs of the agent")
+                .register(registry);
         runFailures = Counter.builder("LeaderPacerRunFailures")
-                .description("Runs that failed (cluster unreadable, reorder failed)").register(registry);
-        runDuration = Timer.builder("LeaderPacerRunDuration").description("Duration of a run: read, reorder, decide, elect")
+                .description("Runs that failed (cluster unreadable, reorder failed)")
+                .register(registry);
+        runDuration = Timer.builder("LeaderPacerRunDuration")
+                .description("Duration of a run: read, reorder, decide, elect")
                 .register(registry);
         Gauge.builder("CatchUpPacedBrokerCount", pacedBrokers, AtomicInteger::get)
-                .description("Brokers catch-up pacing throttled at its last look").register(registry);
+                .description("Brokers catch-up pacing throttled at its last look")
+                .register(registry);
         Gauge.builder("CatchUpPacingOff", pacingOff, AtomicInteger::get)
                 .description("1 while catch-up pacing could not act at its last look (a missing permission, a failure)")
                 .register(registry);
         pacingLookFailures = Counter.builder("CatchUpPacingLookFailures")
                 .description("Catch-up pacing looks that failed or left a throttle change unconfirmed (tried again at"
-                        + " the next look)").register(registry);
+                        + " the next look)")
+                .register(registry);
     }
 
     /**
@@ -139,13 +155,16 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
         return pacing.computeIfAbsent(broker, b -> {
             AtomicLong[] g = {new AtomicLong(), new AtomicLong(-1), new AtomicLong(-1)};
             String tag = Integer.toString(b);
-            Gauge.builder("CatchUpPacingRateBytes", g[0], AtomicLong::get).tag("broker", tag)
+            Gauge.builder("CatchUpPacingRateBytes", g[0], AtomicLong::get)
+                    .tag("broker", tag)
                     .description("The follower replication rate catch-up pacing set for the broker, bytes/s (0: none)")
                     .register(registry);
-            Gauge.builder("CatchUpBytesBehind", g[1], AtomicLong::get).tag("broker", tag)
+            Gauge.builder("CatchUpBytesBehind", g[1], AtomicLong::get)
+                    .tag("broker", tag)
                     .description("Bytes the broker's leaders hold beyond it, as pacing last saw them (-1: unknown)")
                     .register(registry);
-            Gauge.builder("CatchUpEtaSeconds", g[2], AtomicLong::get).tag("broker", tag)
+            Gauge.builder("CatchUpEtaSeconds", g[2], AtomicLong::get)
+                    .tag("broker", tag)
                     .description("Seconds until the broker is back in every ISR at its current pace (-1: unknown)")
                     .register(registry);
             return g;
@@ -155,17 +174,20 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
     /** Metrics over JMX (domain {@value #JMX_DOMAIN}) and Prometheus. */
     public static PacerMetrics withJmxAndPrometheus() {
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        JmxMeterRegistry jmx = new JmxMeterRegistry(new JmxConfig() {
-            @Override
-            public String get(String key) {
-                return null;
-            }
+        JmxMeterRegistry jmx = new JmxMeterRegistry(
+                new JmxConfig() {
+                    @Override
+                    public String get(String key) {
+                        return null;
+                    }
 
-            @Override
-            public String domain() {
-                return JMX_DOMAIN;
-            }
-        }, Clock.SYSTEM, HierarchicalNameMapper.DEFAULT);
+                    @Override
+                    public String domain() {
+                        return JMX_DOMAIN;
+                    }
+                },
+                Clock.SYSTEM,
+                HierarchicalNameMapper.DEFAULT);
         CompositeMeterRegistry composite = new CompositeMeterRegistry();
         composite.add(prometheus);
         composite.add(jmx);
@@ -251,7 +273,8 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
     public void activeInstanceGauge(java.util.function.BooleanSupplier active) {
         Objects.requireNonNull(active, "active");
         Gauge.builder("leader.pacer.agent.active", () -> active.getAsBoolean() ? 1 : 0)
-                .description("1 while this agent instance is the active one of its group, else 0").register(registry);
+                .description("1 while this agent instance is the active one of its group, else 0")
+                .register(registry);
     }
 
     /** Current value of the out-of-sync gauge of a broker (0 for an unknown broker). */

@@ -71,6 +71,7 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
     private final Deque<Double> steady = new ArrayDeque<>();
     /** The topic as last described: per partition, its leader and ISR. */
     private volatile Map<Integer, TopicPartitionInfo> layout = Map.of();
+
     private KafkaProducer<byte[], byte[]> producer;
     private ScheduledExecutorService sender;
 
@@ -88,7 +89,8 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
      * yet on every broker fails this call and the next one starts again (evidence run 9's first adaptive round: a
      * producer created before that failure made every later call return at once, and the canary never sent).
      */
-    public synchronized void start(List<Integer> brokers) throws InterruptedException, ExecutionException, TimeoutException {
+    public synchronized void start(List<Integer> brokers)
+            throws InterruptedException, ExecutionException, TimeoutException {
         if (producer != null) {
             return;
         }
@@ -122,8 +124,10 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
             assignment.put(p, replicas);
         }
         try {
-            admin.createTopics(List.of(new NewTopic(topic, assignment).configs(Map.of("retention.ms", "60000",
-                    "segment.bytes", Integer.toString(1 << 20))))).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            admin.createTopics(List.of(new NewTopic(topic, assignment)
+                            .configs(Map.of("retention.ms", "60000", "segment.bytes", Integer.toString(1 << 20)))))
+                    .all()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw e;
@@ -174,8 +178,10 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
      *                      partitions are back in sync (a canary started during a recovery waits for its end)
      */
     public void refresh(boolean clusterInSync) throws InterruptedException, ExecutionException, TimeoutException {
-        TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames()
-                .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(topic);
+        TopicDescription d = admin.describeTopics(List.of(topic))
+                .allTopicNames()
+                .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .get(topic);
         Map<Integer, TopicPartitionInfo> next = new TreeMap<>();
         boolean full = true;
         for (TopicPartitionInfo p : d.partitions()) {
@@ -206,8 +212,11 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
         if (Double.isNaN(reference) || reference <= 0) {
             return OptionalDouble.empty();
         }
-        int[] partitions = layout.values().stream().filter(p -> p.leader() != null && p.leader().id() != broker
-                && p.isr().stream().map(Node::id).anyMatch(id -> id == broker)).mapToInt(TopicPartitionInfo::partition)
+        int[] partitions = layout.values().stream()
+                .filter(p -> p.leader() != null
+                        && p.leader().id() != broker
+                        && p.isr().stream().map(Node::id).anyMatch(id -> id == broker))
+                .mapToInt(TopicPartitionInfo::partition)
                 .toArray();
         double now = p99(partitions);
         return Double.isNaN(now) ? OptionalDouble.empty() : OptionalDouble.of(now / reference);
@@ -219,7 +228,8 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
             if (steady.isEmpty()) {
                 return Double.NaN;
             }
-            double[] v = steady.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            double[] v =
+                    steady.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
         }
     }

@@ -49,6 +49,7 @@ public final class PacingLoop {
     private final java.util.Set<String> unthrottled;
     /** The running canary, while the mode is adaptive. */
     private Canary canary;
+
     private final Clock clock;
     private final SecretRedactor redactor;
 
@@ -60,6 +61,7 @@ public final class PacingLoop {
     private Set<Integer> foreignLeaderRates = Set.of();
     /** When a look may read the brokers only. */
     private final QuietLooks quiet = new QuietLooks();
+
     private boolean ledgerLoaded;
     /** Set when the ledger is read anew: the next look goes on with the episodes it records. */
     private boolean resumePending;
@@ -71,14 +73,22 @@ public final class PacingLoop {
     private String disabled;
     /** Checks what pacing needs beyond the agent's own permissions, once, when it is first on. */
     private final io.leaderpacer.agent.kafka.PermissionCheck permissions;
+
     private boolean permissionsChecked;
     private volatile PacingReport last;
     /** The notes and problem of the last look, so that a line repeated look after look is logged once. */
     private java.util.Set<String> logged = java.util.Set.of();
 
-    PacingLoop(ClusterReader reader, RecoveryObserver observer, ThrottleReconciler reconciler, ThrottleLedger ledger,
-               IntFunction<OptionalDouble> fixedCanary, CanarySource canarySource, Clock clock,
-               SecretRedactor redactor, io.leaderpacer.agent.kafka.PermissionCheck permissions) {
+    PacingLoop(
+            ClusterReader reader,
+            RecoveryObserver observer,
+            ThrottleReconciler reconciler,
+            ThrottleLedger ledger,
+            IntFunction<OptionalDouble> fixedCanary,
+            CanarySource canarySource,
+            Clock clock,
+            SecretRedactor redactor,
+            io.leaderpacer.agent.kafka.PermissionCheck permissions) {
         this.permissions = permissions;
         this.reader = reader;
         this.observer = observer;
@@ -92,12 +102,11 @@ public final class PacingLoop {
     }
 
     /** How the adaptive mode's canary is made, and its topic; both null when the agent cannot run one. */
-    record CanarySource(java.util.function.Supplier<Canary> factory, String topic) {
-    }
+    record CanarySource(java.util.function.Supplier<Canary> factory, String topic) {}
 
     /** A loop on this Admin client (owned by the caller); the rest has defaults a single agent can use. */
-    public static Builder builder(org.apache.kafka.clients.admin.Admin admin, java.time.Duration timeout,
-                                  int describeBatchTopics) {
+    public static Builder builder(
+            org.apache.kafka.clients.admin.Admin admin, java.time.Duration timeout, int describeBatchTopics) {
         return new Builder(admin, timeout, describeBatchTopics);
     }
 
@@ -115,7 +124,8 @@ public final class PacingLoop {
         private SecretRedactor redactor = SecretRedactor.none();
         private ThrottleReconciler.Limits limits;
 
-        private Builder(org.apache.kafka.clients.admin.Admin admin, java.time.Duration timeout, int describeBatchTopics) {
+        private Builder(
+                org.apache.kafka.clients.admin.Admin admin, java.time.Duration timeout, int describeBatchTopics) {
             this.admin = admin;
             this.timeout = timeout;
             this.describeBatchTopics = describeBatchTopics;
@@ -170,11 +180,21 @@ public final class PacingLoop {
             Map<String, Object> client = canaryClient;
             String topic = canaryTopic;
             Clock c = clock;
-            java.util.function.Supplier<Canary> factory = client == null ? null
-                    : () -> new Canary(admin, client, topic, timeout, c::millis);
-            return new PacingLoop(new ClusterReader(admin, timeout, describeBatchTopics), new RecoveryObserver(admin, timeout),
-                    new ThrottleReconciler(new io.leaderpacer.agent.throttle.ReplicationThrottles(admin, timeout), ledger,
-                            guard, limits != null ? limits : ThrottleReconciler.Limits.kafka(describeBatchTopics)), ledger, canary, new CanarySource(factory, client == null ? null : topic), clock, redactor,
+            java.util.function.Supplier<Canary> factory =
+                    client == null ? null : () -> new Canary(admin, client, topic, timeout, c::millis);
+            return new PacingLoop(
+                    new ClusterReader(admin, timeout, describeBatchTopics),
+                    new RecoveryObserver(admin, timeout),
+                    new ThrottleReconciler(
+                            new io.leaderpacer.agent.throttle.ReplicationThrottles(admin, timeout),
+                            ledger,
+                            guard,
+                            limits != null ? limits : ThrottleReconciler.Limits.kafka(describeBatchTopics)),
+                    ledger,
+                    canary,
+                    new CanarySource(factory, client == null ? null : topic),
+                    clock,
+                    redactor,
                     new io.leaderpacer.agent.kafka.PermissionCheck(admin, timeout, Map.of(), Optional.empty()));
         }
     }
@@ -223,14 +243,14 @@ public final class PacingLoop {
                 return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.ofNullable(disabled)));
             }
             ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
-            return record(new PacingReport(now, List.of(), o.changes(), o.notes(),
-                    problem(o, Optional.ofNullable(disabled)), kind(o)));
+            return record(new PacingReport(
+                    now, List.of(), o.changes(), o.notes(), problem(o, Optional.ofNullable(disabled)), kind(o)));
         } catch (ExecutionException e) {
-            return record(PacingReport.failed(now, "catch-up pacing (off) could not restore what it set: "
-                    + redactor.describe(e.getCause())));
+            return record(PacingReport.failed(
+                    now, "catch-up pacing (off) could not restore what it set: " + redactor.describe(e.getCause())));
         } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
-            return record(PacingReport.failed(now, "catch-up pacing (off) could not restore what it set: "
-                    + redactor.describe(e)));
+            return record(PacingReport.failed(
+                    now, "catch-up pacing (off) could not restore what it set: " + redactor.describe(e)));
         }
     }
 
@@ -238,16 +258,20 @@ public final class PacingLoop {
      * Keeps the open episodes where a successor finds them: a new or closed episode, a rate or escape changed, the
      * peak grown by a tenth, or {@value #EPISODE_RECORD_EVERY_MS} ms more paced time.
      */
-    private void recordEpisodes(PacingMemory next) throws InterruptedException, ExecutionException,
-            java.util.concurrent.TimeoutException {
+    private void recordEpisodes(PacingMemory next)
+            throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
         Map<Integer, PacingMemory.Resumed> now = next.summary();
         Map<Integer, PacingMemory.Resumed> was = ledger.episodes();
         ThrottleLedger.Update u = ledger.update();
         was.keySet().stream().filter(b -> !now.containsKey(b)).forEach(u::forgetEpisode);
         now.forEach((b, r) -> {
             PacingMemory.Resumed w = was.get(b);
-            if (w == null || w.rateBytes() != r.rateBytes() || w.escaped() != r.escaped() || w.startMs() != r.startMs()
-                    || r.pacedMs() - w.pacedMs() >= EPISODE_RECORD_EVERY_MS || r.peakBytes() * 10 > w.peakBytes() * 11) {
+            if (w == null
+                    || w.rateBytes() != r.rateBytes()
+                    || w.escaped() != r.escaped()
+                    || w.startMs() != r.startMs()
+                    || r.pacedMs() - w.pacedMs() >= EPISODE_RECORD_EVERY_MS
+                    || r.peakBytes() * 10 > w.peakBytes() * 11) {
                 u.ownEpisode(b, r);
             }
         });
@@ -272,7 +296,8 @@ public final class PacingLoop {
     }
 
     /** Reads the ledger at the first look after a start or a takeover: what an earlier instance set is pacing's. */
-    private void loadLedgerOnce() throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
+    private void loadLedgerOnce()
+            throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
         if (!ledgerLoaded) {
             reconciler.load();
             ledgerLoaded = true;
@@ -299,11 +324,17 @@ public final class PacingLoop {
                 permissionsChecked = true;
                 List<io.leaderpacer.agent.kafka.RequiredPermission> missing = permissions.missingForPacing();
                 if (!missing.isEmpty()) {
-                    disabled = "catch-up pacing is off: the agent's principal lacks " + missing.stream()
-                            .map(io.leaderpacer.agent.kafka.RequiredPermission::describe)
-                            .collect(java.util.stream.Collectors.joining(" and ")) + "; grant with: " + missing.stream()
-                            .map(m -> m.grantCommand(io.leaderpacer.agent.kafka.MissingPermissionException.PRINCIPAL_PLACEHOLDER))
-                            .collect(java.util.stream.Collectors.joining(" ; ")) + ". Leadership pacing goes on without it.";
+                    disabled = "catch-up pacing is off: the agent's principal lacks "
+                            + missing.stream()
+                                    .map(io.leaderpacer.agent.kafka.RequiredPermission::describe)
+                                    .collect(java.util.stream.Collectors.joining(" and "))
+                            + "; grant with: "
+                            + missing.stream()
+                                    .map(m -> m.grantCommand(
+                                            io.leaderpacer.agent.kafka.MissingPermissionException
+                                                    .PRINCIPAL_PLACEHOLDER))
+                                    .collect(java.util.stream.Collectors.joining(" ; "))
+                            + ". Leadership pacing goes on without it.";
                     LOG.error(disabled);
                 }
             }
@@ -317,8 +348,8 @@ public final class PacingLoop {
             }
             ClusterSnapshot snapshot = reader.read();
             boolean inSync = inSync(snapshot);
-            IntFunction<OptionalDouble> signal = canarySignal(config,
-                    new java.util.ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
+            IntFunction<OptionalDouble> signal = canarySignal(
+                    config, new java.util.ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
             RecoveryObservation seen = observer.observe(snapshot, signal, now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
             ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config, foreignLeaderRates);
@@ -326,9 +357,13 @@ public final class PacingLoop {
             foreignLeaderRates = o.foreignLeaderRates();
             memory = decision.nextMemory();
             recordEpisodes(memory);
-            PacingReport report = new PacingReport(now, decision.brokers(), o.changes(),
+            PacingReport report = new PacingReport(
+                    now,
+                    decision.brokers(),
+                    o.changes(),
                     concat(o.notes(), plan.notes(config.unthrottledLagBytes())),
-                    problem(o, canaryProblem.stream().findFirst()), kind(o));
+                    problem(o, canaryProblem.stream().findFirst()),
+                    kind(o));
             quiet.fullLook(snapshot, report, reconciler.ownsNothing(), inSync);
             return record(report);
         } catch (ExecutionException e) {
@@ -360,8 +395,12 @@ public final class PacingLoop {
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
             ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config, foreignLeaderRates);
             ThrottleReconciler.Outcome o = reconciler.preview(plan, seen.active());
-            return new PacingReport(now, decision.brokers(), o.changes(),
-                    concat(o.notes(), plan.notes(config.unthrottledLagBytes())), Optional.empty());
+            return new PacingReport(
+                    now,
+                    decision.brokers(),
+                    o.changes(),
+                    concat(o.notes(), plan.notes(config.unthrottledLagBytes())),
+                    Optional.empty());
         } catch (ExecutionException e) {
             return PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e.getCause()));
         } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
@@ -381,15 +420,26 @@ public final class PacingLoop {
             ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
             memory = PacingMemory.empty();
             quiet.close();
-            return record(new PacingReport(now, List.of(), o.changes(), o.notes(), problem(o,
-                    reconciler.ownsNothing() ? Optional.empty() : Optional.of("catch-up pacing could not restore everything"
-                            + " yet (a broker it throttled is down, or a value could not be read; the notes say which):"
-                            + " its ledger keeps it for the next active instance, or for pacer restore")), kind(o)));
+            return record(new PacingReport(
+                    now,
+                    List.of(),
+                    o.changes(),
+                    o.notes(),
+                    problem(
+                            o,
+                            reconciler.ownsNothing()
+                                    ? Optional.empty()
+                                    : Optional.of(
+                                            "catch-up pacing could not restore everything"
+                                                    + " yet (a broker it throttled is down, or a value could not be read; the notes say which):"
+                                                    + " its ledger keeps it for the next active instance, or for pacer restore")),
+                    kind(o)));
         } catch (ExecutionException e) {
-            return record(PacingReport.failed(now, "catch-up pacing could not restore its throttle: "
-                    + redactor.describe(e.getCause())));
+            return record(PacingReport.failed(
+                    now, "catch-up pacing could not restore its throttle: " + redactor.describe(e.getCause())));
         } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
-            return record(PacingReport.failed(now, "catch-up pacing could not restore its throttle: " + redactor.describe(e)));
+            return record(PacingReport.failed(
+                    now, "catch-up pacing could not restore its throttle: " + redactor.describe(e)));
         }
     }
 
@@ -398,8 +448,9 @@ public final class PacingLoop {
      * refreshed on each), else the fixed one. A canary that cannot run (no permission to create or write its topic)
      * gives no signal, and the adaptive mode holds its rate; the report says why.
      */
-    private IntFunction<OptionalDouble> canarySignal(CatchUpPacing config, List<Integer> brokers, boolean clusterInSync,
-                                                     List<String> problem) throws InterruptedException {
+    private IntFunction<OptionalDouble> canarySignal(
+            CatchUpPacing config, List<Integer> brokers, boolean clusterInSync, List<String> problem)
+            throws InterruptedException {
         boolean wanted = config.mode() == io.leaderpacer.engine.config.PacingMode.ADAPTIVE && canaryFactory != null;
         if (!wanted) {
             closeCanary();
@@ -428,7 +479,8 @@ public final class PacingLoop {
      */
     static String canaryProblem(Throwable cause, String described) {
         String next = cause instanceof org.apache.kafka.common.errors.AuthorizationException
-                ? "it needs Create, Write and Describe on its topic" : "it is tried again at the next look";
+                ? "it needs Create, Write and Describe on its topic"
+                : "it is tried again at the next look";
         return "catch-up pacing's canary cannot run (" + described + "): the adaptive mode holds its rate; " + next;
     }
 
@@ -449,7 +501,10 @@ public final class PacingLoop {
     }
 
     private static Set<Integer> active(ClusterSnapshot snapshot) {
-        return Set.copyOf(snapshot.brokers().values().stream().filter(b -> b.isActive()).map(b -> b.id()).toList());
+        return Set.copyOf(snapshot.brokers().values().stream()
+                .filter(b -> b.isActive())
+                .map(b -> b.id())
+                .toList());
     }
 
     /**
@@ -468,7 +523,9 @@ public final class PacingLoop {
                 LOG.info("catch-up pacing: {}", n);
             }
         }
-        r.problem().filter(p -> disabled == null || !p.equals(disabled)).filter(p -> !logged.contains(p))
+        r.problem()
+                .filter(p -> disabled == null || !p.equals(disabled))
+                .filter(p -> !logged.contains(p))
                 .ifPresent(LOG::warn);
         logged = now;
         r.brokers().forEach(b -> LOG.debug("catch-up pacing: broker {} {}: {}", b.broker(), b.phase(), b.reason()));

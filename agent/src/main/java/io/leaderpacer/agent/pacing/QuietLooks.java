@@ -31,18 +31,21 @@ public final class QuietLooks {
     private Set<BrokerState> brokers;
     /** Whether that look found every registered broker active and every replica in its ISR (the canary's "steady"). */
     private boolean inSync;
+
     private long fullLookAtMs;
 
-    QuietLooks() {
-    }
+    QuietLooks() {}
 
     /**
      * Remembers a full look. It opens a quiet period only if it decided nothing, changed nothing, noted nothing and
      * left pacing owning nothing; any other look closes one.
      */
     void fullLook(ClusterSnapshot snapshot, PacingReport report, boolean ownsNothing, boolean snapshotInSync) {
-        boolean quiet = ownsNothing && report.brokers().isEmpty() && report.changes().isEmpty()
-                && report.notes().isEmpty() && report.problem().isEmpty();
+        boolean quiet = ownsNothing
+                && report.brokers().isEmpty()
+                && report.changes().isEmpty()
+                && report.notes().isEmpty()
+                && report.problem().isEmpty();
         brokers = quiet ? Set.copyOf(snapshot.brokers().values()) : null;
         inSync = snapshotInSync;
         fullLookAtMs = report.atMs();
@@ -50,7 +53,9 @@ public final class QuietLooks {
 
     /** Whether a look now, with the brokers as just read, may stay quiet. */
     boolean mayStayQuiet(Set<BrokerState> brokersNow, long nowMs) {
-        return brokers != null && nowMs >= fullLookAtMs && nowMs - fullLookAtMs < FULL_LOOK_EVERY_MS
+        return brokers != null
+                && nowMs >= fullLookAtMs
+                && nowMs - fullLookAtMs < FULL_LOOK_EVERY_MS
                 && brokers.equals(brokersNow);
     }
 

@@ -55,6 +55,7 @@ final class ReconcilePlanner {
     private final ThrottleLedger ledger;
     /** The side it plans: its ledger's. */
     private final ThrottleSide side;
+
     private final int maxListChars;
 
     ReconcilePlanner(ThrottleLedger ledger, int maxListChars) {
@@ -103,37 +104,49 @@ final class ReconcilePlanner {
         boolean follower = side == ThrottleSide.FOLLOWER;
         Map<Integer, Long> rates = follower ? plan.brokerRates() : plan.leader().rates();
         OptionalLong defaultRate = follower ? plan.defaultRate() : OptionalLong.empty();
-        Map<String, Set<Replica>> entries = follower ? plan.entries() : plan.leader().entries();
+        Map<String, Set<Replica>> entries =
+                follower ? plan.entries() : plan.leader().entries();
         boolean defaultRateInForce = defaultRate.isPresent() || foreignDefaultRate(now);
         for (String topic : topics) {
             if (now.gone(topic)) {
                 gone(topic, out);
             } else if (now.failure(topic).isPresent()) {
-                out.notes().add("topic " + topic + ": its throttle configs could not be read ("
-                        + ThrottleReading.describe(now.failure(topic).get()) + "): left for the next look");
+                out.notes()
+                        .add("topic " + topic + ": its throttle configs could not be read ("
+                                + ThrottleReading.describe(now.failure(topic).get()) + "): left for the next look");
             } else {
                 if (emptiedListOfItsOwn(topic, entries, now, out)) {
                     continue;
                 }
-                topic(topic, entries.getOrDefault(topic, Set.of()), now.settings().replicas(side, topic),
-                        now.settings().rawReplicas(side, topic), now.settings().blankReplicas(side, topic),
-                        follower && !defaultRateInForce, out);
+                topic(
+                        topic,
+                        entries.getOrDefault(topic, Set.of()),
+                        now.settings().replicas(side, topic),
+                        now.settings().rawReplicas(side, topic),
+                        now.settings().blankReplicas(side, topic),
+                        follower && !defaultRateInForce,
+                        out);
             }
         }
         Set<Integer> foreignRates = new java.util.TreeSet<>();
         for (BrokerScope scope : scopes) {
-            if (!scope.isClusterDefault() && now.failure(scope).isEmpty() && ledger.rate(scope).isEmpty()
+            if (!scope.isClusterDefault()
+                    && now.failure(scope).isEmpty()
+                    && ledger.rate(scope).isEmpty()
                     && current(now, scope).isPresent()) {
                 foreignRates.add(Integer.parseInt(scope.brokerId()));
             }
             if (now.failure(scope).isPresent()) {
-                out.notes().add(where(scope) + " could not be read (" + ThrottleReading.describe(now.failure(scope).get())
-                        + "): left for the next look");
+                out.notes()
+                        .add(where(scope) + " could not be read ("
+                                + ThrottleReading.describe(now.failure(scope).get()) + "): left for the next look");
                 continue;
             }
-            OptionalLong wanted = scope.isClusterDefault() ? defaultRate
+            OptionalLong wanted = scope.isClusterDefault()
+                    ? defaultRate
                     : Optional.ofNullable(rates.get(Integer.parseInt(scope.brokerId())))
-                            .map(OptionalLong::of).orElse(OptionalLong.empty());
+                            .map(OptionalLong::of)
+                            .orElse(OptionalLong.empty());
             rate(scope, wanted, current(now, scope), out);
         }
         out.edits().sort(java.util.Comparator.comparing(ThrottleEdit::phase));
@@ -146,11 +159,18 @@ final class ReconcilePlanner {
      */
     private boolean emptiedListOfItsOwn(String topic, Map<String, Set<Replica>> entries, ThrottleReading now, Out out) {
         Optional<ThrottleLedger.OwnedEntries> owned = ledger.entries(topic);
-        if (owned.isEmpty() || !owned.get().listWasAbsent() || ledger.all(topic).isPresent()
-                || !now.settings().blankReplicas(side, topic) || !entries.getOrDefault(topic, Set.of()).isEmpty()) {
+        if (owned.isEmpty()
+                || !owned.get().listWasAbsent()
+                || ledger.all(topic).isPresent()
+                || !now.settings().blankReplicas(side, topic)
+                || !entries.getOrDefault(topic, Set.of()).isEmpty()) {
             return false;
         }
-        out.edit(ThrottleOp.clearReplicas(side, topic), Phase.REMOVE, List.of(), List.of(Change.forgetEntries(topic)),
+        out.edit(
+                ThrottleOp.clearReplicas(side, topic),
+                Phase.REMOVE,
+                List.of(),
+                List.of(Change.forgetEntries(topic)),
                 topic + " " + listWord() + " list removed (it was empty, and there was none)");
         return true;
     }
@@ -167,18 +187,28 @@ final class ReconcilePlanner {
             owned = true;
         }
         if (owned) {
-            out.notes().add("topic " + topic + " no longer exists: pacing's " + listWord() + " entries on it went with it");
+            out.notes()
+                    .add("topic " + topic + " no longer exists: pacing's " + listWord()
+                            + " entries on it went with it");
         }
     }
 
-    private void topic(String topic, Set<Replica> wanted, Optional<ThrottledReplicas> list, Optional<String> raw,
-                       boolean blank, boolean starAllowed, Out out) {
+    private void topic(
+            String topic,
+            Set<Replica> wanted,
+            Optional<ThrottledReplicas> list,
+            Optional<String> raw,
+            boolean blank,
+            boolean starAllowed,
+            Out out) {
         Optional<ThrottleLedger.OwnedAll> star = ledger.all(topic);
         Optional<ThrottleLedger.OwnedEntries> entries = ledger.entries(topic);
         boolean isStar = list.isPresent() && list.get().all();
         if (star.isPresent() && isStar) {
             if (star.get().unseen()) {
-                out.forget().add(Change.ownAll(topic, new ThrottleLedger.OwnedAll(star.get().prior(), false)));
+                out.forget()
+                        .add(Change.ownAll(
+                                topic, new ThrottleLedger.OwnedAll(star.get().prior(), false)));
             }
             if (entries.isPresent() && !entries.get().unseen()) {
                 // Its entries went under the * it set.
@@ -192,9 +222,14 @@ final class ReconcilePlanner {
         }
         if (star.isPresent() && star.get().unseen()) {
             // A * it sent that no read has shown: not landed (refused, failed, cut short), or a stale read. Its entries
-            // stay its own; the * is sent again while wanted, and its restore (the value it replaced) is right either way.
+            // stay its own; the * is sent again while wanted, and its restore (the value it replaced) is right either
+            // way.
             if (!wanted.isEmpty() && starAllowed) {
-                out.edit(ThrottleOp.setReplicas(side, topic, ThrottledReplicas.ALL), Phase.ADD, List.of(), List.of(),
+                out.edit(
+                        ThrottleOp.setReplicas(side, topic, ThrottledReplicas.ALL),
+                        Phase.ADD,
+                        List.of(),
+                        List.of(),
                         topic + " " + listWord() + " list -> * (again: not seen yet)");
                 return;
             }
@@ -206,8 +241,9 @@ final class ReconcilePlanner {
             // changed the list, which is theirs then.
             out.forget().add(Change.forgetAll(topic));
             if (entries.isEmpty() && !sameList(list, star.get().prior())) {
-                out.notes().add("topic " + topic + ": someone changed the " + listWord() + " list pacing set to * (now "
-                        + list.map(ThrottledReplicas::configValue).orElse("none") + "): that list is theirs");
+                out.notes()
+                        .add("topic " + topic + ": someone changed the " + listWord() + " list pacing set to * (now "
+                                + list.map(ThrottledReplicas::configValue).orElse("none") + "): that list is theirs");
             }
         }
         lists(topic, wanted, list, raw, blank, entries, starAllowed, out);
@@ -218,8 +254,13 @@ final class ReconcilePlanner {
      * in force; set back to exactly the value it replaced when the plan wants none; made the list of the entries that
      * fit, with the value it replaced, while a cluster-default rate is in force.
      */
-    private void ownedStar(String topic, Set<Replica> wanted, ThrottleLedger.OwnedAll owned,
-                           Optional<ThrottleLedger.OwnedEntries> entries, boolean starAllowed, Out out) {
+    private void ownedStar(
+            String topic,
+            Set<Replica> wanted,
+            ThrottleLedger.OwnedAll owned,
+            Optional<ThrottleLedger.OwnedEntries> entries,
+            boolean starAllowed,
+            Out out) {
         Optional<ThrottledReplicas> prior = owned.prior().map(ThrottledReplicas::parse);
         if (wanted.isEmpty()) {
             ThrottleOp op = prior.isPresent() && !prior.get().isEmpty()
@@ -228,12 +269,21 @@ final class ReconcilePlanner {
                     : ThrottleOp.clearReplicas(side, topic);
             // Entries of its own that the * never replaced (it did not land) go with the restore: until a read shows
             // them gone, a read that still shows them lags.
-            Change left = entries.filter(e -> !e.added().isEmpty()).map(e -> Change.ownEntries(topic,
-                    new ThrottleLedger.OwnedEntries(Set.of(), owned.prior().isEmpty(), false, e.added())))
+            Change left = entries.filter(e -> !e.added().isEmpty())
+                    .map(e -> Change.ownEntries(
+                            topic,
+                            new ThrottleLedger.OwnedEntries(
+                                    Set.of(), owned.prior().isEmpty(), false, e.added())))
                     .orElse(Change.forgetEntries(topic));
-            out.edit(op, Phase.REMOVE, List.of(), List.of(left, Change.forgetAll(topic)),
+            out.edit(
+                    op,
+                    Phase.REMOVE,
+                    List.of(),
+                    List.of(left, Change.forgetAll(topic)),
                     topic + " " + listWord() + " list restored to "
-                            + prior.map(ThrottledReplicas::configValue).filter(v -> !v.isEmpty()).orElse("none"));
+                            + prior.map(ThrottledReplicas::configValue)
+                                    .filter(v -> !v.isEmpty())
+                                    .orElse("none"));
             return;
         }
         if (starAllowed) {
@@ -245,51 +295,77 @@ final class ReconcilePlanner {
         others.forEach(ours::remove);
         // The value it replaced, character for character, then its own entries: a later SUBTRACT of them leaves the
         // value exactly as it was.
-        String kept = owned.prior().filter(v -> !ThrottledReplicas.parse(v).isEmpty()).orElse("");
-        String value = ours.isEmpty() ? kept
-                : (kept.isEmpty() ? "" : kept + ",") + ThrottledReplicas.of(ours).configValue();
-        ThrottleOp op = value.isEmpty() ? ThrottleOp.clearReplicas(side, topic)
-                : ThrottleOp.setRawReplicas(side, topic, value);
+        String kept =
+                owned.prior().filter(v -> !ThrottledReplicas.parse(v).isEmpty()).orElse("");
+        String value = ours.isEmpty()
+                ? kept
+                : (kept.isEmpty() ? "" : kept + ",")
+                        + ThrottledReplicas.of(ours).configValue();
+        ThrottleOp op =
+                value.isEmpty() ? ThrottleOp.clearReplicas(side, topic) : ThrottleOp.setRawReplicas(side, topic, value);
         boolean absent = owned.prior().isEmpty();
         // The list set whole replaces any entries of its own from before: they stay its own until it lands, and
         // after that, until a read shows them gone, a read that still shows them lags.
-        Set<Replica> before = ThrottleLedger.sortedSet(entries.map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
+        Set<Replica> before = ThrottleLedger.sortedSet(
+                entries.map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
         Set<Replica> replaced = ThrottleLedger.sortedSet(before);
         replaced.addAll(entries.map(ThrottleLedger.OwnedEntries::removed).orElse(Set.of()));
         replaced.removeAll(ours);
         Set<Replica> owning = ThrottleLedger.sortedSet(before);
         owning.addAll(ours);
-        out.edit(op, Phase.ADD,
-                List.of(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(owning, absent, true,
-                        entries.map(ThrottleLedger.OwnedEntries::removed).orElse(Set.of())))),
-                List.of(Change.forgetAll(topic), Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(ours, absent,
-                        true, replaced))), topic + " " + listWord() + " list * -> "
-                        + brief(ThrottleLedger.sortedSet(fit)) + " (a cluster-default rate is in force)");
-        out.notes().add("topic " + topic + ": " + ours.size() + " of " + wanted.size() + " " + listWord() + " entries"
-                + " listed in place of *: a cluster-default rate is in force, under which * would throttle every"
-                + " broker's replicas of it");
+        out.edit(
+                op,
+                Phase.ADD,
+                List.of(Change.ownEntries(
+                        topic,
+                        new ThrottleLedger.OwnedEntries(
+                                owning,
+                                absent,
+                                true,
+                                entries.map(ThrottleLedger.OwnedEntries::removed)
+                                        .orElse(Set.of())))),
+                List.of(
+                        Change.forgetAll(topic),
+                        Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(ours, absent, true, replaced))),
+                topic + " " + listWord() + " list * -> " + brief(ThrottleLedger.sortedSet(fit))
+                        + " (a cluster-default rate is in force)");
+        out.notes()
+                .add("topic " + topic + ": " + ours.size() + " of " + wanted.size() + " " + listWord() + " entries"
+                        + " listed in place of *: a cluster-default rate is in force, under which * would throttle every"
+                        + " broker's replicas of it");
     }
 
-    private void lists(String topic, Set<Replica> wantedByPlan, Optional<ThrottledReplicas> current,
-                       Optional<String> raw, boolean blank, Optional<ThrottleLedger.OwnedEntries> owned,
-                       boolean starAllowed, Out out) {
-        Set<Replica> ours = ThrottleLedger.sortedSet(owned.map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
+    private void lists(
+            String topic,
+            Set<Replica> wantedByPlan,
+            Optional<ThrottledReplicas> current,
+            Optional<String> raw,
+            boolean blank,
+            Optional<ThrottleLedger.OwnedEntries> owned,
+            boolean starAllowed,
+            Out out) {
+        Set<Replica> ours = ThrottleLedger.sortedSet(
+                owned.map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
         boolean unseen = owned.map(ThrottleLedger.OwnedEntries::unseen).orElse(false);
         if (current.isPresent() && current.get().all()) {
             if (!ours.isEmpty() && !unseen) {
-                out.notes().add("topic " + topic + ": someone set its " + listWord() + " list to *: pacing's entries are"
-                        + " covered and no longer its own");
+                out.notes()
+                        .add("topic " + topic + ": someone set its " + listWord() + " list to *: pacing's entries are"
+                                + " covered and no longer its own");
                 out.forget().add(Change.forgetEntries(topic));
             }
             return;
         }
-        Set<Replica> present = ThrottleLedger.sortedSet(current.map(ThrottledReplicas::replicas).orElse(List.of()));
+        Set<Replica> present = ThrottleLedger.sortedSet(
+                current.map(ThrottledReplicas::replicas).orElse(List.of()));
         // Entries it removed that this read still shows: a read that lags the removal, for those entries.
         Set<Replica> staleShown = ThrottleLedger.sortedSet(present);
         staleShown.retainAll(owned.map(ThrottleLedger.OwnedEntries::removed).orElse(Set.of()));
         present.removeAll(staleShown);
-        boolean recordedAbsent = owned.map(ThrottleLedger.OwnedEntries::listWasAbsent).orElse(false);
-        boolean absentNow = (current.isEmpty() && !blank) || (recordedAbsent && present.isEmpty() && !staleShown.isEmpty());
+        boolean recordedAbsent =
+                owned.map(ThrottleLedger.OwnedEntries::listWasAbsent).orElse(false);
+        boolean absentNow =
+                (current.isEmpty() && !blank) || (recordedAbsent && present.isEmpty() && !staleShown.isEmpty());
         Set<Replica> others = ThrottleLedger.sortedSet(present);
         others.removeAll(ours);
         // A list absent now holds nothing of anyone's: whatever it was before, absent is what to leave.
@@ -302,21 +378,26 @@ final class ReconcilePlanner {
             if (starAllowed) {
                 Set<Replica> notTheirs = ThrottleLedger.sortedSet(ours);
                 notTheirs.addAll(staleShown);
-                Optional<String> prior = listWasAbsent && others.isEmpty() ? Optional.empty()
-                        : Optional.of(priorValue(raw, notTheirs));
-                out.edit(ThrottleOp.setReplicas(side, topic, ThrottledReplicas.ALL), Phase.ADD,
-                        List.of(Change.ownAll(topic, new ThrottleLedger.OwnedAll(prior, true))), List.of(),
+                Optional<String> prior =
+                        listWasAbsent && others.isEmpty() ? Optional.empty() : Optional.of(priorValue(raw, notTheirs));
+                out.edit(
+                        ThrottleOp.setReplicas(side, topic, ThrottledReplicas.ALL),
+                        Phase.ADD,
+                        List.of(Change.ownAll(topic, new ThrottleLedger.OwnedAll(prior, true))),
+                        List.of(),
                         topic + " " + listWord() + " list -> * (its " + needed.size() + " entries would make "
                                 + neededChars + " characters; Kafka carries at most " + maxListChars + ")");
                 return;
             }
             wanted = ThrottleLedger.sortedSet(ThrottledReplicas.fitting(others, wantedByPlan, maxListChars));
             wanted.retainAll(wantedByPlan);
-            out.notes().add("topic " + topic + ": " + wanted.size() + " of " + wantedByPlan.size() + " " + listWord()
-                    + " entries listed: all would make " + neededChars + " characters, over Kafka's limit of "
-                    + maxListChars + " for a config value, and * would throttle every broker's replicas of it at the"
-                    + " cluster-default rate in force; the rest are throttled once the broker is up (the list then"
-                    + " becomes *)");
+            out.notes()
+                    .add("topic " + topic + ": " + wanted.size() + " of " + wantedByPlan.size() + " " + listWord()
+                            + " entries listed: all would make " + neededChars + " characters, over Kafka's limit of "
+                            + maxListChars
+                            + " for a config value, and * would throttle every broker's replicas of it at the"
+                            + " cluster-default rate in force; the rest are throttled once the broker is up (the list then"
+                            + " becomes *)");
         }
         // Its own entries missing from the read are never taken as gone: a read can lag a change Kafka confirmed.
         // Those it wants are appended again, those it does not are subtracted; both are no-ops where they already are.
@@ -334,32 +415,45 @@ final class ReconcilePlanner {
         left.removeAll(remove);
         left.addAll(add);
         boolean unseenNext = !present.containsAll(oursNext);
-        Change next = Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent, unseenNext,
-                staleShown));
+        Change next = Change.ownEntries(
+                topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent, unseenNext, staleShown));
         if (!add.isEmpty()) {
             Set<Replica> owning = ThrottleLedger.sortedSet(ours);
             owning.addAll(add);
-            out.edit(ThrottleOp.addReplicas(side, topic, add), Phase.ADD,
-                    List.of(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(owning, listWasAbsent, true,
-                            staleShown))),
-                    remove.isEmpty() ? List.of(next) : List.of(), topic + " " + listWord() + " list + " + brief(add));
+            out.edit(
+                    ThrottleOp.addReplicas(side, topic, add),
+                    Phase.ADD,
+                    List.of(Change.ownEntries(
+                            topic, new ThrottleLedger.OwnedEntries(owning, listWasAbsent, true, staleShown))),
+                    remove.isEmpty() ? List.of(next) : List.of(),
+                    topic + " " + listWord() + " list + " + brief(add));
         }
         if (!remove.isEmpty()) {
             Set<Replica> pending = ThrottleLedger.sortedSet(staleShown);
             pending.addAll(remove);
-            Change removed = Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent,
-                    unseenNext, pending));
+            Change removed = Change.ownEntries(
+                    topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent, unseenNext, pending));
             if (left.isEmpty() && listWasAbsent) {
-                out.edit(ThrottleOp.clearReplicas(side, topic), Phase.REMOVE, List.of(), List.of(removed),
+                out.edit(
+                        ThrottleOp.clearReplicas(side, topic),
+                        Phase.REMOVE,
+                        List.of(),
+                        List.of(removed),
                         topic + " " + listWord() + " list removed (there was none)");
             } else {
                 // Also where the read shows no list: it may lag (then the entries are there), and a SUBTRACT of
                 // entries that are not there changes nothing but an absent list into an empty one.
-                out.edit(ThrottleOp.removeReplicas(side, topic, remove), Phase.REMOVE, List.of(), List.of(removed),
+                out.edit(
+                        ThrottleOp.removeReplicas(side, topic, remove),
+                        Phase.REMOVE,
+                        List.of(),
+                        List.of(removed),
                         topic + " " + listWord() + " list - " + brief(remove));
             }
-        } else if (add.isEmpty() && owned.isPresent() && !owned.get().equals(
-                new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent, unseenNext, staleShown))) {
+        } else if (add.isEmpty()
+                && owned.isPresent()
+                && !owned.get()
+                        .equals(new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent, unseenNext, staleShown))) {
             out.forget().add(next);
         }
     }
@@ -370,17 +464,23 @@ final class ReconcilePlanner {
             ThrottleLedger.OwnedRate o = owned.get();
             if (!o.isOurs(current)) {
                 if (!current.equals(o.prior())) {
-                    out.notes().add(where(scope) + " was changed by someone else to " + text(current)
-                            + ": pacing stands back from it");
+                    out.notes()
+                            .add(where(scope) + " was changed by someone else to " + text(current)
+                                    + ": pacing stands back from it");
                     out.forget().add(Change.forgetRate(scope));
                     return;
                 }
                 // Someone set the value it replaced back, after a read had shown pacing's: nothing of pacing's there.
                 out.forget().add(Change.forgetRate(scope));
                 if (wanted.isPresent()) {
-                    out.edit(ThrottleOp.setRate(side, scope, wanted.getAsLong()), Phase.ADD,
-                            List.of(Change.ownRate(scope, new ThrottleLedger.OwnedRate(o.prior(), wanted.getAsLong(),
-                                    List.of(), true))), List.of(), where(scope) + " -> " + text(wanted));
+                    out.edit(
+                            ThrottleOp.setRate(side, scope, wanted.getAsLong()),
+                            Phase.ADD,
+                            List.of(Change.ownRate(
+                                    scope,
+                                    new ThrottleLedger.OwnedRate(o.prior(), wanted.getAsLong(), List.of(), true))),
+                            List.of(),
+                            where(scope) + " -> " + text(wanted));
                 }
                 return;
             }
@@ -395,13 +495,22 @@ final class ReconcilePlanner {
                     return;
                 }
                 // A new rate, or the same one again while a read does not show it (it did not land, or the read lags).
-                out.edit(ThrottleOp.setRate(side, scope, w), Phase.ADD, List.of(Change.ownRate(scope, o.changedTo(w))),
-                        List.of(), where(scope) + " -> " + text(wanted));
+                out.edit(
+                        ThrottleOp.setRate(side, scope, w),
+                        Phase.ADD,
+                        List.of(Change.ownRate(scope, o.changedTo(w))),
+                        List.of(),
+                        where(scope) + " -> " + text(wanted));
                 return;
             }
-            ThrottleOp op = o.prior().isPresent() ? ThrottleOp.setRate(side, scope, o.prior().getAsLong())
+            ThrottleOp op = o.prior().isPresent()
+                    ? ThrottleOp.setRate(side, scope, o.prior().getAsLong())
                     : ThrottleOp.removeRate(side, scope);
-            out.edit(op, Phase.REMOVE, List.of(), List.of(Change.forgetRate(scope)),
+            out.edit(
+                    op,
+                    Phase.REMOVE,
+                    List.of(),
+                    List.of(Change.forgetRate(scope)),
                     where(scope) + " restored to " + text(o.prior()));
             return;
         }
@@ -409,13 +518,19 @@ final class ReconcilePlanner {
             return;
         }
         if (current.isPresent()) {
-            out.notes().add(where(scope) + " is " + text(current) + ", set by someone else: pacing uses it and does not"
-                    + " change it");
+            out.notes()
+                    .add(where(scope) + " is " + text(current) + ", set by someone else: pacing uses it and does not"
+                            + " change it");
             return;
         }
-        out.edit(ThrottleOp.setRate(side, scope, wanted.getAsLong()), Phase.ADD,
-                List.of(Change.ownRate(scope, new ThrottleLedger.OwnedRate(OptionalLong.empty(), wanted.getAsLong(),
-                        List.of(), true))), List.of(), where(scope) + " -> " + text(wanted));
+        out.edit(
+                ThrottleOp.setRate(side, scope, wanted.getAsLong()),
+                Phase.ADD,
+                List.of(Change.ownRate(
+                        scope,
+                        new ThrottleLedger.OwnedRate(OptionalLong.empty(), wanted.getAsLong(), List.of(), true))),
+                List.of(),
+                where(scope) + " -> " + text(wanted));
     }
 
     /**
@@ -448,7 +563,8 @@ final class ReconcilePlanner {
             return OptionalLong.empty();
         }
         ConfigEntry.ConfigSource source = r.get().source();
-        boolean here = scope.isClusterDefault() ? source == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
+        boolean here = scope.isClusterDefault()
+                ? source == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
                 : source == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG;
         return here ? OptionalLong.of(r.get().bytesPerSecond()) : OptionalLong.empty();
     }
@@ -464,7 +580,8 @@ final class ReconcilePlanner {
         List<String> kept = new ArrayList<>();
         for (String part : raw.get().split(",")) {
             String p = part.trim();
-            if (p.isEmpty() || !ours.contains(ThrottledReplicas.parse(p).replicas().get(0))) {
+            if (p.isEmpty()
+                    || !ours.contains(ThrottledReplicas.parse(p).replicas().get(0))) {
                 kept.add(part);
             }
         }
@@ -473,16 +590,18 @@ final class ReconcilePlanner {
 
     /** Whether a list (not {@code *}) holds the same entries as a recorded value (none and empty alike). */
     private static boolean sameList(Optional<ThrottledReplicas> list, Optional<String> recorded) {
-        Set<Replica> a = ThrottleLedger.sortedSet(list.map(ThrottledReplicas::replicas).orElse(List.of()));
-        Set<Replica> b = ThrottleLedger.sortedSet(recorded.map(v -> ThrottledReplicas.parse(v).replicas())
-                .orElse(List.of()));
+        Set<Replica> a =
+                ThrottleLedger.sortedSet(list.map(ThrottledReplicas::replicas).orElse(List.of()));
+        Set<Replica> b = ThrottleLedger.sortedSet(
+                recorded.map(v -> ThrottledReplicas.parse(v).replicas()).orElse(List.of()));
         return a.equals(b);
     }
 
     private String where(BrokerScope scope) {
         String kind = side == ThrottleSide.FOLLOWER ? "follower" : "leader";
-        return scope.isClusterDefault() ? "the cluster-default " + kind + " rate" : "broker " + scope.brokerId()
-                + "'s " + kind + " rate";
+        return scope.isClusterDefault()
+                ? "the cluster-default " + kind + " rate"
+                : "broker " + scope.brokerId() + "'s " + kind + " rate";
     }
 
     /** Entries for a log line: all of them when few, else how many and the first few (a list can hold thousands). */
@@ -490,8 +609,8 @@ final class ReconcilePlanner {
         if (replicas.size() <= BRIEF) {
             return ThrottledReplicas.of(replicas).configValue();
         }
-        return replicas.size() + " entries " + ThrottledReplicas.of(replicas.stream().limit(BRIEF).toList())
-                .configValue() + ",...";
+        return replicas.size() + " entries "
+                + ThrottledReplicas.of(replicas.stream().limit(BRIEF).toList()).configValue() + ",...";
     }
 
     static String text(OptionalLong rate) {

@@ -19,8 +19,11 @@ import java.util.Set;
  *                  those whose leader answered too (a replica missing here is not known to be close)
  * @param active    the brokers registered, unfenced and not shutting down
  */
-public record RecoveryObservation(List<BrokerSignals> signals, Map<Integer, List<PartitionState>> outOfSync,
-                                  Map<Integer, Map<TopicPartition, Long>> behind, Set<Integer> active) {
+public record RecoveryObservation(
+        List<BrokerSignals> signals,
+        Map<Integer, List<PartitionState>> outOfSync,
+        Map<Integer, Map<TopicPartition, Long>> behind,
+        Set<Integer> active) {
 
     public RecoveryObservation {
         signals = List.copyOf(signals);
@@ -30,8 +33,8 @@ public record RecoveryObservation(List<BrokerSignals> signals, Map<Integer, List
     }
 
     /** A look with no replica's distance known. */
-    public RecoveryObservation(List<BrokerSignals> signals, Map<Integer, List<PartitionState>> outOfSync,
-                               Set<Integer> active) {
+    public RecoveryObservation(
+            List<BrokerSignals> signals, Map<Integer, List<PartitionState>> outOfSync, Set<Integer> active) {
         this(signals, outOfSync, Map.of(), active);
     }
 

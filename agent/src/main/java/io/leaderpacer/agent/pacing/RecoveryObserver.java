@@ -41,11 +41,11 @@ final class RecoveryObserver {
      * (see {@link BrokerSignals.Flow}); and when it was taken.
      */
     private Map<Integer, Map<TopicPartition, Sizes>> previous = Map.of();
+
     private long previousAtMs;
 
     /** A replica's size, its leader's, and which broker led it. */
-    record Sizes(long own, long leader, int leaderId) {
-    }
+    record Sizes(long own, long leader, int leaderId) {}
 
     RecoveryObserver(Admin admin, Duration timeout) {
         this.admin = admin;
@@ -106,8 +106,11 @@ final class RecoveryObserver {
                 signals.add(BrokerSignals.inSync(b));
             } else {
                 Long bytes = behind.get(b);
-                signals.add(new BrokerSignals(b, CatchUpState.CATCHING_UP,
-                        bytes == null ? OptionalLong.empty() : OptionalLong.of(bytes), canary.apply(b),
+                signals.add(new BrokerSignals(
+                        b,
+                        CatchUpState.CATCHING_UP,
+                        bytes == null ? OptionalLong.empty() : OptionalLong.of(bytes),
+                        canary.apply(b),
                         flows.getOrDefault(b, BrokerSignals.Flow.UNKNOWN)));
             }
         }
@@ -115,8 +118,8 @@ final class RecoveryObserver {
     }
 
     /** Per out-of-sync replica {@code broker} follows whose leader answered, its size and its leader's. */
-    private static Map<TopicPartition, Sizes> sizesOf(int broker, Map<Integer, Map<TopicPartition, Long>> sizes,
-                                                      List<PartitionState> outOfSync) {
+    private static Map<TopicPartition, Sizes> sizesOf(
+            int broker, Map<Integer, Map<TopicPartition, Long>> sizes, List<PartitionState> outOfSync) {
         Map<TopicPartition, Long> own = sizes.get(broker);
         Map<TopicPartition, Sizes> out = new HashMap<>();
         for (PartitionState p : outOfSync) {
@@ -156,9 +159,8 @@ final class RecoveryObserver {
     }
 
     /** The replica sizes of the catching-up brokers and of every leader they follow, per broker that answered. */
-    private Map<Integer, Map<TopicPartition, Long>> sizes(Set<Integer> catchingUp,
-                                                          Map<Integer, List<PartitionState>> outOfSync)
-            throws InterruptedException {
+    private Map<Integer, Map<TopicPartition, Long>> sizes(
+            Set<Integer> catchingUp, Map<Integer, List<PartitionState>> outOfSync) throws InterruptedException {
         if (catchingUp.isEmpty()) {
             return Map.of();
         }
@@ -173,11 +175,14 @@ final class RecoveryObserver {
         Map<Integer, Map<TopicPartition, Long>> sizes = new HashMap<>();
         long ms = timeout.toMillis();
         admin.describeLogDirs(asked, new DescribeLogDirsOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, ms)))
-                .descriptions().forEach((broker, future) -> {
+                .descriptions()
+                .forEach((broker, future) -> {
                     try {
                         Map<String, LogDirDescription> dirs = future.get(ms, TimeUnit.MILLISECONDS);
                         Map<TopicPartition, Long> bySize = new HashMap<>();
-                        dirs.values().forEach(d -> d.replicaInfos().forEach((tp, info) -> bySize.merge(tp, info.size(), Long::sum)));
+                        dirs.values()
+                                .forEach(d -> d.replicaInfos()
+                                        .forEach((tp, info) -> bySize.merge(tp, info.size(), Long::sum)));
                         sizes.put(broker, bySize);
                     } catch (ExecutionException | TimeoutException e) {
                         // Not answering (starting, or gone): no sizes from it this time.

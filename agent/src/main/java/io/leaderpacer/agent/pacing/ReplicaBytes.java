@@ -30,8 +30,8 @@ public record ReplicaBytes(long hosted, long behind) {
      * @param sizes      per broker that answered, its replica sizes by partition (summed over its log directories)
      * @param partitions the partitions that count (leaderless ones and those it leads or does not host are skipped)
      */
-    public static ReplicaBytes of(int broker, Map<Integer, Map<TopicPartition, Long>> sizes,
-                                  Collection<PartitionState> partitions) {
+    public static ReplicaBytes of(
+            int broker, Map<Integer, Map<TopicPartition, Long>> sizes, Collection<PartitionState> partitions) {
         Map<TopicPartition, Long> own = sizes.get(broker);
         if (own == null) {
             return UNKNOWN;
@@ -57,8 +57,8 @@ public record ReplicaBytes(long hosted, long behind) {
      * longer has, and can be far behind in offsets while as large as its leader or larger; only a replica smaller
      * than its leader is known to lack at most the difference.
      */
-    public static Map<TopicPartition, Long> behindByPartition(int broker, Map<Integer, Map<TopicPartition, Long>> sizes,
-                                                              Collection<PartitionState> partitions) {
+    public static Map<TopicPartition, Long> behindByPartition(
+            int broker, Map<Integer, Map<TopicPartition, Long>> sizes, Collection<PartitionState> partitions) {
         Map<TopicPartition, Long> own = sizes.get(broker);
         Map<TopicPartition, Long> out = new HashMap<>();
         if (own == null) {

@@ -28,8 +28,10 @@ record ThrottleEdit(ThrottleOp op, Phase phase, Records records, String descript
      * @param before recorded before the edit is sent
      * @param after  recorded once it landed
      */
-    record Records(io.leaderpacer.agent.throttle.ThrottleSide side, List<ThrottleLedger.Change> before,
-                   List<ThrottleLedger.Change> after) {
+    record Records(
+            io.leaderpacer.agent.throttle.ThrottleSide side,
+            List<ThrottleLedger.Change> before,
+            List<ThrottleLedger.Change> after) {
         Records {
             java.util.Objects.requireNonNull(side, "side");
             before = List.copyOf(before);

@@ -47,8 +47,7 @@ public final class ThrottleInventory {
      *              at the default)
      * @param owner whose it is: "pacing's" with what it replaced, "someone else's", or, for a list, the entries of each
      */
-    public record Line(String where, String key, String value, String owner) {
-    }
+    public record Line(String where, String key, String value, String owner) {}
 
     /**
      * What the look found.
@@ -70,12 +69,11 @@ public final class ThrottleInventory {
         }
     }
 
-    private ThrottleInventory() {
-    }
+    private ThrottleInventory() {}
 
     /** Reads the cluster's throttle configs and the ledger in {@code store}. */
-    public static Inventory read(Admin admin, LedgerStore store, Duration timeout) throws InterruptedException,
-            ExecutionException, TimeoutException {
+    public static Inventory read(Admin admin, LedgerStore store, Duration timeout)
+            throws InterruptedException, ExecutionException, TimeoutException {
         java.util.Map<ThrottleSide, ThrottleLedger> ledgers = new java.util.EnumMap<>(ThrottleSide.class);
         for (ThrottleSide side : ThrottleSide.values()) {
             ThrottleLedger l = new ThrottleLedger(store, side);
@@ -88,25 +86,35 @@ public final class ThrottleInventory {
         Set<BrokerScope> scopes = new java.util.LinkedHashSet<>();
         scopes.add(BrokerScope.clusterDefault());
         up.forEach(b -> scopes.add(BrokerScope.broker(b)));
-        Set<String> topics = new TreeSet<>(admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
+        Set<String> topics = new TreeSet<>(admin.listTopics(new ListTopicsOptions().listInternal(true))
+                .names()
                 .get(timeout.toMillis(), TimeUnit.MILLISECONDS));
         ThrottleReading now = new ReplicationThrottles(admin, timeout).describeEach(scopes, topics, DESCRIBE_BATCH);
         List<Line> lines = new ArrayList<>();
         List<String> unseen = new ArrayList<>();
         for (BrokerScope s : scopes) {
             if (now.failure(s).isPresent()) {
-                unseen.add(s + ": not read (" + ThrottleReading.describe(now.failure(s).get()) + ")");
+                unseen.add(s + ": not read ("
+                        + ThrottleReading.describe(now.failure(s).get()) + ")");
                 continue;
             }
             for (ThrottleSide side : ThrottleSide.values()) {
                 OptionalLong v = rate(now, side, s);
                 if (v.isPresent()) {
-                    lines.add(new Line(s.toString(), side.rateKey(), Long.toString(v.getAsLong()),
+                    lines.add(new Line(
+                            s.toString(),
+                            side.rateKey(),
+                            Long.toString(v.getAsLong()),
                             rateOwner(ledgers.get(side), s, v)));
                 }
-                Optional<ThrottleRate> fixed = now.settings().rate(side, s)
-                        .filter(r -> !s.isClusterDefault() && r.source() == ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG);
-                fixed.ifPresent(r -> lines.add(new Line(s.toString(), side.rateKey(), Long.toString(r.bytesPerSecond()),
+                Optional<ThrottleRate> fixed = now.settings()
+                        .rate(side, s)
+                        .filter(r ->
+                                !s.isClusterDefault() && r.source() == ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG);
+                fixed.ifPresent(r -> lines.add(new Line(
+                        s.toString(),
+                        side.rateKey(),
+                        Long.toString(r.bytesPerSecond()),
                         "someone else's (static: the broker's server.properties)")));
             }
         }
@@ -116,7 +124,10 @@ public final class ThrottleInventory {
                     ThrottleLedger.OwnedRate o = ledger.rate(s).orElseThrow();
                     unseen.add(s + " (down): pacing's " + ledger.side().name().toLowerCase(java.util.Locale.ROOT)
                             + " rate " + o.ours() + " recorded, replacing "
-                            + o.prior().stream().mapToObj(Long::toString).findFirst().orElse("none")
+                            + o.prior().stream()
+                                    .mapToObj(Long::toString)
+                                    .findFirst()
+                                    .orElse("none")
                             + "; restored once the broker is up");
                 }
             }
@@ -124,14 +135,18 @@ public final class ThrottleInventory {
         for (String t : topics) {
             if (now.failure(t).isPresent()) {
                 if (!now.gone(t)) {
-                    unseen.add("topic " + t + ": not read (" + ThrottleReading.describe(now.failure(t).get()) + ")");
+                    unseen.add("topic " + t + ": not read ("
+                            + ThrottleReading.describe(now.failure(t).get()) + ")");
                 }
                 continue;
             }
             for (ThrottleSide side : ThrottleSide.values()) {
                 Optional<ThrottledReplicas> list = now.settings().replicas(side, t);
                 if (list.isPresent()) {
-                    lines.add(new Line("topic " + t, side.replicasKey(), list.get().configValue(),
+                    lines.add(new Line(
+                            "topic " + t,
+                            side.replicasKey(),
+                            list.get().configValue(),
                             listOwner(ledgers.get(side), t, list.get())));
                 }
             }
@@ -154,25 +169,32 @@ public final class ThrottleInventory {
             return OptionalLong.empty();
         }
         ConfigEntry.ConfigSource source = r.get().source();
-        boolean here = scope.isClusterDefault() ? source == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
+        boolean here = scope.isClusterDefault()
+                ? source == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
                 : source == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG;
         return here ? OptionalLong.of(r.get().bytesPerSecond()) : OptionalLong.empty();
     }
 
     private static String rateOwner(ThrottleLedger ledger, BrokerScope scope, OptionalLong value) {
-        return ledger.rate(scope).filter(o -> o.isOurs(value))
-                .map(o -> "pacing's (replaced: " + o.prior().stream().mapToObj(Long::toString).findFirst()
-                        .orElse("none") + ")")
+        return ledger.rate(scope)
+                .filter(o -> o.isOurs(value))
+                .map(o -> "pacing's (replaced: "
+                        + o.prior().stream()
+                                .mapToObj(Long::toString)
+                                .findFirst()
+                                .orElse("none") + ")")
                 .orElse("someone else's");
     }
 
     private static String listOwner(ThrottleLedger ledger, String topic, ThrottledReplicas list) {
         if (list.all()) {
-            return ledger.all(topic).map(a -> "pacing's (replaced: " + a.prior().filter(p -> !p.isEmpty())
-                    .orElse("none") + ")").orElse("someone else's");
+            return ledger.all(topic)
+                    .map(a -> "pacing's (replaced: "
+                            + a.prior().filter(p -> !p.isEmpty()).orElse("none") + ")")
+                    .orElse("someone else's");
         }
-        Set<Replica> ours = ThrottleLedger.sortedSet(ledger.entries(topic)
-                .map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
+        Set<Replica> ours = ThrottleLedger.sortedSet(
+                ledger.entries(topic).map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
         ours.retainAll(list.replicas());
         if (ours.isEmpty()) {
             return "someone else's";
@@ -180,6 +202,8 @@ public final class ThrottleInventory {
         Set<Replica> others = ThrottleLedger.sortedSet(list.replicas());
         others.removeAll(ours);
         return "pacing's " + ThrottledReplicas.of(ours).configValue()
-                + (others.isEmpty() ? "" : "; someone else's " + ThrottledReplicas.of(others).configValue());
+                + (others.isEmpty()
+                        ? ""
+                        : "; someone else's " + ThrottledReplicas.of(others).configValue());
     }
 }

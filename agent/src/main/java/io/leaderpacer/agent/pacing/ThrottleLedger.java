@@ -89,16 +89,13 @@ final class ThrottleLedger {
      */
     sealed interface Change {
         /** The rate record of a scope. */
-        record Rate(BrokerScope scope, Optional<OwnedRate> owned) implements Change {
-        }
+        record Rate(BrokerScope scope, Optional<OwnedRate> owned) implements Change {}
 
         /** The entries record of a topic. */
-        record Entries(String topic, Optional<OwnedEntries> owned) implements Change {
-        }
+        record Entries(String topic, Optional<OwnedEntries> owned) implements Change {}
 
         /** The {@code *} record of a topic. */
-        record All(String topic, Optional<OwnedAll> owned) implements Change {
-        }
+        record All(String topic, Optional<OwnedAll> owned) implements Change {}
 
         static Change ownRate(BrokerScope scope, OwnedRate rate) {
             return new Rate(scope, Optional.of(rate));
@@ -136,8 +133,11 @@ final class ThrottleLedger {
      * @param removed        entries it removed that a read has not yet shown gone: a read that still shows them is
      *                       stale for them, not someone else adding them (nor a list that was there before)
      */
-    record OwnedEntries(Set<ThrottledReplicas.Replica> added, boolean listWasAbsent, boolean unseen,
-                        Set<ThrottledReplicas.Replica> removed) {
+    record OwnedEntries(
+            Set<ThrottledReplicas.Replica> added,
+            boolean listWasAbsent,
+            boolean unseen,
+            Set<ThrottledReplicas.Replica> removed) {
         OwnedEntries {
             added = Set.copyOf(added);
             removed = Set.copyOf(removed);
@@ -177,9 +177,11 @@ final class ThrottleLedger {
     private final LedgerStore store;
     /** Which side's values it records; the leader side's keys carry {@value #LEADER_PREFIX} in front. */
     private final io.leaderpacer.agent.throttle.ThrottleSide side;
+
     private final String prefix;
     /** The leader side's keys start with this; the follower side's keep the names they had before the leader side. */
     static final String LEADER_PREFIX = "leader-";
+
     private final Map<BrokerScope, OwnedRate> rates = new HashMap<>();
     private final Map<String, OwnedEntries> entries = new TreeMap<>();
     private final Map<String, OwnedAll> alls = new TreeMap<>();
@@ -228,22 +230,46 @@ final class ThrottleLedger {
             JsonNode v = parse(e.getValue());
             if (e.getKey().startsWith(RATE)) {
                 String scope = e.getKey().substring(RATE.length());
-                rates.put(scope.equals("default") ? BrokerScope.clusterDefault() : BrokerScope.broker(Integer.parseInt(scope)),
-                        new OwnedRate(optionalLong(v.get("prior")), v.get("ours").asLong(), longs(v.get("was")),
+                rates.put(
+                        scope.equals("default")
+                                ? BrokerScope.clusterDefault()
+                                : BrokerScope.broker(Integer.parseInt(scope)),
+                        new OwnedRate(
+                                optionalLong(v.get("prior")),
+                                v.get("ours").asLong(),
+                                longs(v.get("was")),
                                 v.path("unseen").asBoolean(false)));
             } else if (e.getKey().startsWith(REPLICAS)) {
                 Set<ThrottledReplicas.Replica> added = new TreeSet<>(ORDER);
                 added.addAll(ThrottledReplicas.parse(v.get("added").asText()).replicas());
-                entries.put(e.getKey().substring(REPLICAS.length()), new OwnedEntries(added, v.get("listWasAbsent").asBoolean(),
-                        v.path("unseen").asBoolean(false), v.hasNonNull("removed")
-                        ? Set.copyOf(ThrottledReplicas.parse(v.get("removed").asText()).replicas()) : Set.of()));
+                entries.put(
+                        e.getKey().substring(REPLICAS.length()),
+                        new OwnedEntries(
+                                added,
+                                v.get("listWasAbsent").asBoolean(),
+                                v.path("unseen").asBoolean(false),
+                                v.hasNonNull("removed")
+                                        ? Set.copyOf(ThrottledReplicas.parse(
+                                                        v.get("removed").asText())
+                                                .replicas())
+                                        : Set.of()));
             } else if (e.getKey().startsWith(EPISODE)) {
-                episodes.put(Integer.parseInt(e.getKey().substring(EPISODE.length())), new PacingMemory.Resumed(
-                        v.get("startMs").asLong(), v.get("pacedMs").asLong(), v.get("rate").asLong(),
-                        v.get("escaped").asBoolean(), v.get("peak").asLong()));
+                episodes.put(
+                        Integer.parseInt(e.getKey().substring(EPISODE.length())),
+                        new PacingMemory.Resumed(
+                                v.get("startMs").asLong(),
+                                v.get("pacedMs").asLong(),
+                                v.get("rate").asLong(),
+                                v.get("escaped").asBoolean(),
+                                v.get("peak").asLong()));
             } else if (e.getKey().startsWith(ALL)) {
-                alls.put(e.getKey().substring(ALL.length()), new OwnedAll(v.get("prior").isNull() ? Optional.empty()
-                        : Optional.of(v.get("prior").asText()), v.path("unseen").asBoolean(false)));
+                alls.put(
+                        e.getKey().substring(ALL.length()),
+                        new OwnedAll(
+                                v.get("prior").isNull()
+                                        ? Optional.empty()
+                                        : Optional.of(v.get("prior").asText()),
+                                v.path("unseen").asBoolean(false)));
             }
         }
     }
@@ -280,7 +306,9 @@ final class ThrottleLedger {
      * nothing of pacing's is in the cluster.
      */
     boolean ownsNoValue() {
-        return rates.isEmpty() && alls.isEmpty() && entries.values().stream().allMatch(e -> e.added().isEmpty());
+        return rates.isEmpty()
+                && alls.isEmpty()
+                && entries.values().stream().allMatch(e -> e.added().isEmpty());
     }
 
     /** The topics with entries or a {@code *} of pacing's no read has shown yet, or removals not yet seen done. */
@@ -367,7 +395,8 @@ final class ThrottleLedger {
             if (owned.isEmpty()) {
                 return forgetEntries(topic);
             }
-            List<ThrottledReplicas.Replica> sorted = owned.added().stream().sorted(ORDER).toList();
+            List<ThrottledReplicas.Replica> sorted =
+                    owned.added().stream().sorted(ORDER).toList();
             ObjectNode n = JSON.createObjectNode();
             n.put("added", ThrottledReplicas.of(sorted).configValue());
             n.put("listWasAbsent", owned.listWasAbsent());
@@ -375,7 +404,11 @@ final class ThrottleLedger {
                 n.put("unseen", true);
             }
             if (!owned.removed().isEmpty()) {
-                n.put("removed", ThrottledReplicas.of(owned.removed().stream().sorted(ORDER).toList()).configValue());
+                n.put(
+                        "removed",
+                        ThrottledReplicas.of(
+                                        owned.removed().stream().sorted(ORDER).toList())
+                                .configValue());
             }
             writes.put(prefix + REPLICAS + topic, n.toString());
             entryChanges.put(topic, Optional.of(owned));
@@ -390,8 +423,11 @@ final class ThrottleLedger {
 
         Update ownAll(String topic, OwnedAll owned) {
             ObjectNode n = JSON.createObjectNode();
-            n.set("prior", owned.prior().<JsonNode>map(JSON.getNodeFactory()::textNode)
-                    .orElse(JSON.getNodeFactory().nullNode()));
+            n.set(
+                    "prior",
+                    owned.prior()
+                            .<JsonNode>map(JSON.getNodeFactory()::textNode)
+                            .orElse(JSON.getNodeFactory().nullNode()));
             if (owned.unseen()) {
                 n.put("unseen", true);
             }
@@ -470,8 +506,9 @@ final class ThrottleLedger {
     }
 
     /** Entries in partition, then broker order: how the ledger writes them, so a record reads the same each time. */
-    static final java.util.Comparator<ThrottledReplicas.Replica> ORDER = java.util.Comparator
-            .comparingInt(ThrottledReplicas.Replica::partition).thenComparingInt(ThrottledReplicas.Replica::broker);
+    static final java.util.Comparator<ThrottledReplicas.Replica> ORDER = java.util.Comparator.comparingInt(
+                    ThrottledReplicas.Replica::partition)
+            .thenComparingInt(ThrottledReplicas.Replica::broker);
 
     static Set<ThrottledReplicas.Replica> sortedSet(Collection<ThrottledReplicas.Replica> replicas) {
         Set<ThrottledReplicas.Replica> s = new TreeSet<>(ORDER);
@@ -498,7 +535,9 @@ final class ThrottleLedger {
     }
 
     private static JsonNode nullable(OptionalLong v) {
-        return v.isPresent() ? JSON.getNodeFactory().numberNode(v.getAsLong()) : JSON.getNodeFactory().nullNode();
+        return v.isPresent()
+                ? JSON.getNodeFactory().numberNode(v.getAsLong())
+                : JSON.getNodeFactory().nullNode();
     }
 
     private static String scopeKey(BrokerScope scope) {

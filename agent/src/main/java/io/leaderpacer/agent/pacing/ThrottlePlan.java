@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The replication throttle a pacing decision asks for: a rate per paced broker and the replica entries of its
@@ -37,8 +36,12 @@ import java.util.TreeSet;
  * @param leftOut     per paced broker, how many of its out-of-sync replicas were left out for being close
  * @param leader      the leader side: what the preferred replicas catch up under, when they go first
  */
-record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
-                    Map<String, Set<ThrottledReplicas.Replica>> entries, Map<Integer, Integer> leftOut, LeaderSide leader) {
+record ThrottlePlan(
+        Map<Integer, Long> brokerRates,
+        OptionalLong defaultRate,
+        Map<String, Set<ThrottledReplicas.Replica>> entries,
+        Map<Integer, Integer> leftOut,
+        LeaderSide leader) {
 
     static final ThrottlePlan NONE = new ThrottlePlan(Map.of(), OptionalLong.empty(), Map.of());
 
@@ -73,18 +76,26 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
     }
 
     /** A follower-side plan that left no replica out for being close. */
-    ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
-                 Map<String, Set<ThrottledReplicas.Replica>> entries) {
+    ThrottlePlan(
+            Map<Integer, Long> brokerRates,
+            OptionalLong defaultRate,
+            Map<String, Set<ThrottledReplicas.Replica>> entries) {
         this(brokerRates, defaultRate, entries, Map.of(), LeaderSide.NONE);
     }
 
     /** For /status: per broker with replicas left out for being close, how many and why. */
     List<String> notes(long unthrottledLagBytes) {
         List<String> notes = new java.util.ArrayList<>();
-        new TreeMap<>(leftOut).forEach((broker, n) -> notes.add(String.format(java.util.Locale.ROOT,
-                "broker %d: %d out-of-sync replica%s under %.1f MiB behind %s leader left unthrottled"
-                        + " (leader.imbalance.catch.up.pacing.unthrottled.lag.bytes)", broker, n, n == 1 ? "" : "s",
-                unthrottledLagBytes / 1048576.0, n == 1 ? "its" : "their")));
+        new TreeMap<>(leftOut)
+                .forEach((broker, n) -> notes.add(String.format(
+                        java.util.Locale.ROOT,
+                        "broker %d: %d out-of-sync replica%s under %.1f MiB behind %s leader left unthrottled"
+                                + " (leader.imbalance.catch.up.pacing.unthrottled.lag.bytes)",
+                        broker,
+                        n,
+                        n == 1 ? "" : "s",
+                        unthrottledLagBytes / 1048576.0,
+                        n == 1 ? "its" : "their")));
         return notes;
     }
 
@@ -96,8 +107,8 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
      * out of a fetch any listed replica while its quota is exceeded; together they hold {@code acks=all} writes up to
      * {@code replica.lag.time.max.ms} (evidence run 14).
      */
-    static ThrottlePlan of(PacingDecision decision, RecoveryObservation observed, Set<String> unthrottled,
-                           CatchUpPacing config) {
+    static ThrottlePlan of(
+            PacingDecision decision, RecoveryObservation observed, Set<String> unthrottled, CatchUpPacing config) {
         return of(decision, observed, unthrottled, config, Set.of());
     }
 
@@ -111,8 +122,12 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
      * follower side. Each leader's share of the pacing rate is in proportion to the bytes behind of the replicas it
      * sends, where all are known; else equal.
      */
-    static ThrottlePlan of(PacingDecision decision, RecoveryObservation observed, Set<String> unthrottled,
-                           CatchUpPacing config, Set<Integer> foreignLeaderRates) {
+    static ThrottlePlan of(
+            PacingDecision decision,
+            RecoveryObservation observed,
+            Set<String> unthrottled,
+            CatchUpPacing config,
+            Set<Integer> foreignLeaderRates) {
         Map<Integer, Long> rates = new TreeMap<>();
         long downRate = Long.MAX_VALUE;
         Map<String, Set<ThrottledReplicas.Replica>> entries = new TreeMap<>();
@@ -134,9 +149,14 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
                     leftOut.merge(b.broker(), 1, Integer::sum);
                     continue;
                 }
-                if (config.preferredFirst() && p.replicaAt(0) == b.broker() && p.hasLeader() && p.leader() != b.broker()
-                        && p.replicaCount() - p.isrSize() == 1 && !foreignLeaderRates.contains(p.leader())) {
-                    leaderEntries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
+                if (config.preferredFirst()
+                        && p.replicaAt(0) == b.broker()
+                        && p.hasLeader()
+                        && p.leader() != b.broker()
+                        && p.replicaCount() - p.isrSize() == 1
+                        && !foreignLeaderRates.contains(p.leader())) {
+                    leaderEntries
+                            .computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
                             .add(new ThrottledReplicas.Replica(p.id().partition(), p.leader()));
                     OptionalLong lacks = observed.behind(b.broker(), p);
                     allKnown &= lacks.isPresent();
@@ -156,8 +176,14 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
                 downRate = Math.min(downRate, followerRate);
             }
         }
-        return new ThrottlePlan(rates, downRate == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(downRate),
-                entries, leftOut, new LeaderSide(leaderRates, leaderEntries,
+        return new ThrottlePlan(
+                rates,
+                downRate == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(downRate),
+                entries,
+                leftOut,
+                new LeaderSide(
+                        leaderRates,
+                        leaderEntries,
                         config.preferredFirst() && (!rates.isEmpty() || downRate != Long.MAX_VALUE)));
     }
 
@@ -169,9 +195,8 @@ record ThrottlePlan(Map<Integer, Long> brokerRates, OptionalLong defaultRate,
         Map<Integer, Long> out = new TreeMap<>();
         long total = behindByLeader.values().stream().mapToLong(Long::longValue).sum();
         for (Map.Entry<Integer, Long> e : behindByLeader.entrySet()) {
-            long share = byBytes && total > 0
-                    ? (long) ((double) rate * e.getValue() / total)
-                    : rate / behindByLeader.size();
+            long share =
+                    byBytes && total > 0 ? (long) ((double) rate * e.getValue() / total) : rate / behindByLeader.size();
             out.put(e.getKey(), Math.max(1, share));
         }
         return out;

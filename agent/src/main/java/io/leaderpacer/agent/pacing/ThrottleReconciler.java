@@ -54,10 +54,12 @@ final class ThrottleReconciler {
         static final int MAX_REQUEST_VALUE_CHARS = 8 << 20;
 
         Limits {
-            if (maxListChars < 1 || maxOpsPerRequest < 1 || maxOpsPerRequest > KAFKA_MAX_RECORDS_PER_REQUEST
+            if (maxListChars < 1
+                    || maxOpsPerRequest < 1
+                    || maxOpsPerRequest > KAFKA_MAX_RECORDS_PER_REQUEST
                     || describeBatch < 1) {
-                throw new IllegalArgumentException("limits out of range: " + maxListChars + ", " + maxOpsPerRequest
-                        + ", " + describeBatch);
+                throw new IllegalArgumentException(
+                        "limits out of range: " + maxListChars + ", " + maxOpsPerRequest + ", " + describeBatch);
             }
         }
 
@@ -70,6 +72,7 @@ final class ThrottleReconciler {
     private final ThrottleConfigs throttles;
     /** Per side, what pacing owns there: the follower side's ledger (with the episodes) and the leader side's. */
     private final Map<ThrottleSide, ThrottleLedger> ledgers = new EnumMap<>(ThrottleSide.class);
+
     private final Map<ThrottleSide, ReconcilePlanner> planners = new EnumMap<>(ThrottleSide.class);
     private final ActionGuard guard;
     private final Limits limits;
@@ -131,16 +134,16 @@ final class ThrottleReconciler {
      * @throws ExecutionException when Kafka denied a read or a change (the cause is its
      *                            {@link AuthorizationException}): pacing cannot work without the permission
      */
-    Outcome reconcile(ThrottlePlan plan, Set<Integer> active) throws InterruptedException, ExecutionException,
-            TimeoutException {
+    Outcome reconcile(ThrottlePlan plan, Set<Integer> active)
+            throws InterruptedException, ExecutionException, TimeoutException {
         return reconcile(plan, active, false);
     }
 
     /**
      * What {@link #reconcile} would change, without changing anything or recording anything (for {@code pacer plan}).
      */
-    Outcome preview(ThrottlePlan plan, Set<Integer> active) throws InterruptedException, ExecutionException,
-            TimeoutException {
+    Outcome preview(ThrottlePlan plan, Set<Integer> active)
+            throws InterruptedException, ExecutionException, TimeoutException {
         return reconcile(plan, active, true);
     }
 
@@ -159,16 +162,17 @@ final class ThrottleReconciler {
         return !leaderLoaded || ledgers.values().stream().anyMatch(l -> !l.isEmpty());
     }
 
-    private Outcome reconcile(ThrottlePlan plan, Set<Integer> active, boolean dry) throws InterruptedException,
-            ExecutionException, TimeoutException {
+    private Outcome reconcile(ThrottlePlan plan, Set<Integer> active, boolean dry)
+            throws InterruptedException, ExecutionException, TimeoutException {
         loadLeaderOnce();
         Map<ThrottleSide, Set<BrokerScope>> scopes = new EnumMap<>(ThrottleSide.class);
         Map<ThrottleSide, Set<String>> topics = new EnumMap<>(ThrottleSide.class);
         scopes.put(ThrottleSide.FOLLOWER, scopes(plan.brokerRates().keySet(), ThrottleSide.FOLLOWER, active));
         // With the preferred replicas first, every active broker's leader rate is read: the next plan leaves on the
         // follower side the replicas whose leader has a rate someone else set.
-        scopes.put(ThrottleSide.LEADER, scopes(plan.leader().inForce() ? active : plan.leader().rates().keySet(),
-                ThrottleSide.LEADER, active));
+        scopes.put(
+                ThrottleSide.LEADER,
+                scopes(plan.leader().inForce() ? active : plan.leader().rates().keySet(), ThrottleSide.LEADER, active));
         topics.put(ThrottleSide.FOLLOWER, topics(plan.entries().keySet(), ThrottleSide.FOLLOWER));
         topics.put(ThrottleSide.LEADER, topics(plan.leader().entries().keySet(), ThrottleSide.LEADER));
         Set<BrokerScope> allScopes = new HashSet<>();
@@ -198,8 +202,8 @@ final class ThrottleReconciler {
         }
         edits.sort(java.util.Comparator.comparing(ThrottleEdit::phase));
         if (dry) {
-            return new Outcome(edits.stream().map(ThrottleEdit::description).toList(), notes, List.of(),
-                    foreignLeaderRates);
+            return new Outcome(
+                    edits.stream().map(ThrottleEdit::description).toList(), notes, List.of(), foreignLeaderRates);
         }
         if (forget.values().stream().anyMatch(f -> !f.isEmpty())) {
             guard.checkActive("record what pacing no longer owns");
@@ -214,19 +218,22 @@ final class ThrottleReconciler {
         // not land would empty a list the APPEND was to keep. The next look plans it again from what is there.
         Set<String> unconfirmed = new HashSet<>();
         for (List<ThrottleEdit> plannedRequest : requests(edits)) {
-            List<ThrottleEdit> request = plannedRequest.stream().filter(e -> !unconfirmed.contains(key(e))).toList();
+            List<ThrottleEdit> request = plannedRequest.stream()
+                    .filter(e -> !unconfirmed.contains(key(e)))
+                    .toList();
             if (request.isEmpty()) {
                 continue;
             }
             guard.checkActive("alter replication throttle configs: " + request.size() + " change(s), first "
                     + request.get(0).description());
             record(request, true);
-            Map<ConfigResource, Optional<Throwable>> answers = throttles.applyEach(
-                    request.stream().map(ThrottleEdit::op).toList());
+            Map<ConfigResource, Optional<Throwable>> answers =
+                    throttles.applyEach(request.stream().map(ThrottleEdit::op).toList());
             Map<ThrottleSide, ThrottleLedger.Update> after = new EnumMap<>(ThrottleSide.class);
             ledgers.forEach((side, l) -> after.put(side, l.update()));
             for (ThrottleEdit e : request) {
-                Optional<Throwable> failure = answers.getOrDefault(e.op().resource(),
+                Optional<Throwable> failure = answers.getOrDefault(
+                        e.op().resource(),
                         Optional.of(new IllegalStateException("no answer for " + e.op().resource())));
                 ThrottleLedger.Update u = after.get(e.side());
                 if (failure.isEmpty()) {
@@ -268,8 +275,9 @@ final class ThrottleReconciler {
         Set<BrokerScope> scopes = new HashSet<>();
         Set<String> topics = new TreeSet<>();
         ledgers.values().forEach(l -> {
-            l.unseenRateScopes().stream().filter(sc -> sc.isClusterDefault()
-                    || active.contains(Integer.parseInt(sc.brokerId()))).forEach(scopes::add);
+            l.unseenRateScopes().stream()
+                    .filter(sc -> sc.isClusterDefault() || active.contains(Integer.parseInt(sc.brokerId())))
+                    .forEach(scopes::add);
             topics.addAll(l.unseenTopics());
         });
         if (scopes.isEmpty() && topics.isEmpty()) {
@@ -286,7 +294,10 @@ final class ThrottleReconciler {
                 }
                 java.util.OptionalLong current = ReconcilePlanner.current(now, side, sc);
                 if (current.isPresent() && current.getAsLong() == o.get().ours()) {
-                    u.apply(Change.ownRate(sc, new ThrottleLedger.OwnedRate(o.get().prior(), o.get().ours())));
+                    u.apply(Change.ownRate(
+                            sc,
+                            new ThrottleLedger.OwnedRate(
+                                    o.get().prior(), o.get().ours())));
                 }
             }
             for (String topic : topics) {
@@ -295,22 +306,25 @@ final class ThrottleReconciler {
                 }
                 Optional<ThrottledReplicas> list = now.settings().replicas(side, topic);
                 boolean star = list.isPresent() && list.get().all();
-                l.all(topic).filter(a -> a.unseen() && star).ifPresent(a ->
-                        u.apply(Change.ownAll(topic, new ThrottleLedger.OwnedAll(a.prior(), false))));
+                l.all(topic)
+                        .filter(a -> a.unseen() && star)
+                        .ifPresent(a -> u.apply(Change.ownAll(topic, new ThrottleLedger.OwnedAll(a.prior(), false))));
                 Optional<ThrottleLedger.OwnedEntries> owned = l.entries(topic);
                 if (owned.isEmpty() || star) {
                     continue;
                 }
                 ThrottleLedger.OwnedEntries e = owned.get();
-                Set<ThrottledReplicas.Replica> present = ThrottleLedger.sortedSet(list.map(ThrottledReplicas::replicas)
-                        .orElse(List.of()));
+                Set<ThrottledReplicas.Replica> present = ThrottleLedger.sortedSet(
+                        list.map(ThrottledReplicas::replicas).orElse(List.of()));
                 Set<ThrottledReplicas.Replica> stillShown = ThrottleLedger.sortedSet(present);
                 stillShown.retainAll(e.removed());
                 stillShown.removeAll(e.added());
                 boolean seen = e.unseen() && present.containsAll(e.added());
                 if (seen || !stillShown.equals(e.removed())) {
-                    u.apply(Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(e.added(), e.listWasAbsent(),
-                            e.unseen() && !seen, stillShown)));
+                    u.apply(Change.ownEntries(
+                            topic,
+                            new ThrottleLedger.OwnedEntries(
+                                    e.added(), e.listWasAbsent(), e.unseen() && !seen, stillShown)));
                 }
             }
             if (!u.isEmpty()) {
@@ -321,11 +335,16 @@ final class ThrottleReconciler {
     }
 
     /** Records what a request adds to pacing's ownership, in each side's ledger, before it is sent. */
-    private void record(List<ThrottleEdit> request, boolean before) throws InterruptedException, ExecutionException,
-            TimeoutException {
+    private void record(List<ThrottleEdit> request, boolean before)
+            throws InterruptedException, ExecutionException, TimeoutException {
         for (ThrottleSide side : ThrottleSide.values()) {
-            ledgers.get(side).update().applyAll(request.stream().filter(e -> e.side() == side)
-                    .flatMap(e -> (before ? e.before() : e.after()).stream()).toList()).commit();
+            ledgers.get(side)
+                    .update()
+                    .applyAll(request.stream()
+                            .filter(e -> e.side() == side)
+                            .flatMap(e -> (before ? e.before() : e.after()).stream())
+                            .toList())
+                    .commit();
         }
     }
 

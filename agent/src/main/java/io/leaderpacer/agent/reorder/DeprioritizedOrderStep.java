@@ -89,21 +89,26 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
         StoredOrders stored = store.load();
         logUnreadable(stored.unreadable());
         if (stored.records().isEmpty() && config.deprioritizedBrokers().isEmpty()) {
-            lastReport = stored.unreadable().isEmpty() ? ReorderReport.NOTHING
-                    : new ReorderReport(List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), stored.unreadable());
+            lastReport = stored.unreadable().isEmpty()
+                    ? ReorderReport.NOTHING
+                    : new ReorderReport(
+                            List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), stored.unreadable());
             return snapshot;
         }
-        ReorderPlan plan = ReorderPlanner.plan(snapshot, config.deprioritizedBrokers(), stored.records(),
-                stored.unreadablePartitions());
+        ReorderPlan plan = ReorderPlanner.plan(
+                snapshot, config.deprioritizedBrokers(), stored.records(), stored.unreadablePartitions());
 
         List<PartitionId> drop = new ArrayList<>(plan.restored());
         for (ReplicaSetConflict c : plan.conflicts()) {
             LOG.warn("KIP-491 reorder: {}", c.describe());
             drop.add(c.partition());
         }
-        List<PartitionId> forgotten = plan.absent().isEmpty() ? List.of() : new ArrayList<>(kafka.missing(plan.absent()));
-        forgotten.forEach(p -> LOG.info("KIP-491 reorder: partition {} no longer exists; its stored original order {} is dropped",
-                p, stored.records().get(p).original()));
+        List<PartitionId> forgotten =
+                plan.absent().isEmpty() ? List.of() : new ArrayList<>(kafka.missing(plan.absent()));
+        forgotten.forEach(p -> LOG.info(
+                "KIP-491 reorder: partition {} no longer exists; its stored original order {} is dropped",
+                p,
+                stored.records().get(p).original()));
         drop.addAll(forgotten);
         store.remove(drop);
         store.put(plan.confirmations());
@@ -129,8 +134,8 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
                 conflicts.remove(0);
             }
         }
-        ReorderReport report = new ReorderReport(reordered, restored, plan.conflicts(), failed, skipped, forgotten,
-                stored.unreadable());
+        ReorderReport report = new ReorderReport(
+                reordered, restored, plan.conflicts(), failed, skipped, forgotten, stored.unreadable());
         lastReport = report;
         if (!plan.isEmpty() || !failed.isEmpty()) {
             LOG.info("KIP-491 reorder (deprioritized {}): {}", config.deprioritizedBrokers(), report.summary());
@@ -139,9 +144,10 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
     }
 
     /** Write-ahead, reassign, confirm one batch; returns the moves Kafka completed. */
-    private List<ReorderMove> applyBatch(List<ReorderMove> batch, List<PartitionId> skipped,
-                                         Map<PartitionId, String> failed) throws Exception {
-        Set<PartitionId> busy = kafka.underReassignment(batch.stream().map(ReorderMove::partition).toList());
+    private List<ReorderMove> applyBatch(
+            List<ReorderMove> batch, List<PartitionId> skipped, Map<PartitionId, String> failed) throws Exception {
+        Set<PartitionId> busy = kafka.underReassignment(
+                batch.stream().map(ReorderMove::partition).toList());
         List<ReorderMove> go = new ArrayList<>(batch.size());
         for (ReorderMove m : batch) {
             if (busy.contains(m.partition())) {
@@ -198,14 +204,22 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
     }
 
     private static ClusterSnapshot withOrders(ClusterSnapshot snapshot, Map<PartitionId, List<Integer>> orders) {
-        ClusterSnapshot.Builder b = ClusterSnapshot.builder().brokers(snapshot.brokers().values());
+        ClusterSnapshot.Builder b =
+                ClusterSnapshot.builder().brokers(snapshot.brokers().values());
         for (PartitionState p : snapshot.partitions()) {
             List<Integer> order = orders.get(p.id());
             if (order == null) {
                 b.partition(p);
             } else {
                 int[] replicas = order.stream().mapToInt(Integer::intValue).toArray();
-                b.partition(new PartitionState(p.id(), replicas, p.isr(), p.elr(), p.leader(), p.reassigning(), p.topicDeleting(),
+                b.partition(new PartitionState(
+                        p.id(),
+                        replicas,
+                        p.isr(),
+                        p.elr(),
+                        p.leader(),
+                        p.reassigning(),
+                        p.topicDeleting(),
                         p.lastKnownElr()));
             }
         }
@@ -217,20 +231,26 @@ public final class DeprioritizedOrderStep implements ReplicaOrderStep {
         int shown = 0;
         for (Map.Entry<PartitionId, String> e : refused.entrySet()) {
             if (shown++ == REFUSALS_LOGGED) {
-                LOG.warn("KIP-491 reorder: Kafka refused {} more reorders of this batch (retried next run)",
+                LOG.warn(
+                        "KIP-491 reorder: Kafka refused {} more reorders of this batch (retried next run)",
                         refused.size() - REFUSALS_LOGGED);
                 return;
             }
-            LOG.warn("KIP-491 reorder: Kafka refused reordering {} to {}: {} (retried next run)",
-                    e.getKey(), targets.get(e.getKey()), e.getValue());
+            LOG.warn(
+                    "KIP-491 reorder: Kafka refused reordering {} to {}: {} (retried next run)",
+                    e.getKey(),
+                    targets.get(e.getKey()),
+                    e.getValue());
         }
     }
 
     private void logUnreadable(Map<String, String> unreadable) {
         unreadable.forEach((key, why) -> {
             if (loggedUnreadable.add(key)) {
-                LOG.error("KIP-491 reorder: {}; its partition is left alone until the record is fixed or deleted from topic {}",
-                        why, store.topicName());
+                LOG.error(
+                        "KIP-491 reorder: {}; its partition is left alone until the record is fixed or deleted from topic {}",
+                        why,
+                        store.topicName());
             }
         });
     }

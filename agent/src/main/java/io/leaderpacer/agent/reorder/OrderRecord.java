@@ -18,7 +18,8 @@ import java.util.Objects;
  * @param reordered the order the agent moved (or is moving) the partition to
  * @param status    where the cycle stands
  */
-public record OrderRecord(PartitionId partition, List<Integer> original, List<Integer> reordered, ReorderStatus status) {
+public record OrderRecord(
+        PartitionId partition, List<Integer> original, List<Integer> reordered, ReorderStatus status) {
 
     public OrderRecord {
         Objects.requireNonNull(partition, "partition");
@@ -29,8 +30,8 @@ public record OrderRecord(PartitionId partition, List<Integer> original, List<In
             throw new IllegalArgumentException("partition " + partition + ": original replica list is empty");
         }
         if (new HashSet<>(original).size() != original.size()) {
-            throw new IllegalArgumentException("partition " + partition + ": original replica list " + original
-                    + " names a broker twice");
+            throw new IllegalArgumentException(
+                    "partition " + partition + ": original replica list " + original + " names a broker twice");
         }
         if (!sameSet(original, reordered)) {
             throw new IllegalArgumentException("partition " + partition + ": reordered " + reordered

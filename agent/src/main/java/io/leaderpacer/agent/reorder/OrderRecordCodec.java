@@ -30,8 +30,7 @@ public final class OrderRecordCodec {
     /** Thread-safe once configured; shared by all codecs. */
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private OrderRecordCodec() {
-    }
+    private OrderRecordCodec() {}
 
     /** The record key for a partition. */
     public static String key(PartitionId partition) {
@@ -52,7 +51,8 @@ public final class OrderRecordCodec {
         String index = key.substring(dash + 1);
         for (int i = 0; i < index.length(); i++) {
             if (!Character.isDigit(index.charAt(i))) {
-                throw new MalformedOrderRecordException(key, "key is not <topic>-<partition>: '" + index + "' is not a partition index");
+                throw new MalformedOrderRecordException(
+                        key, "key is not <topic>-<partition>: '" + index + "' is not a partition index");
             }
         }
         try {
@@ -99,14 +99,16 @@ public final class OrderRecordCodec {
         }
         JsonNode version = node.get("version");
         if (version == null || !version.isInt() || version.intValue() != VERSION) {
-            throw new MalformedOrderRecordException(key, "unsupported version " + version + " (this agent reads version " + VERSION + ")");
+            throw new MalformedOrderRecordException(
+                    key, "unsupported version " + version + " (this agent reads version " + VERSION + ")");
         }
         List<Integer> original = brokerList(key, node, "original");
         List<Integer> reordered = brokerList(key, node, "reordered");
         JsonNode statusNode = node.get("status");
         ReorderStatus status;
         try {
-            status = ReorderStatus.valueOf(statusNode == null ? "" : statusNode.asText().toUpperCase(Locale.ROOT));
+            status = ReorderStatus.valueOf(
+                    statusNode == null ? "" : statusNode.asText().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new MalformedOrderRecordException(key, "unknown status " + statusNode);
         }

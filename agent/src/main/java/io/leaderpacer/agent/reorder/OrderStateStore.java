@@ -72,7 +72,8 @@ public final class OrderStateStore implements AutoCloseable {
     }
 
     /** Deletes records durably (tombstones). */
-    public void remove(Collection<PartitionId> partitions) throws InterruptedException, ExecutionException, TimeoutException {
+    public void remove(Collection<PartitionId> partitions)
+            throws InterruptedException, ExecutionException, TimeoutException {
         Map<String, String> entries = new LinkedHashMap<>();
         for (PartitionId p : partitions) {
             entries.put(OrderRecordCodec.key(p), null);

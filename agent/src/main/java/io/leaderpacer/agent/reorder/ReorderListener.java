@@ -13,22 +13,18 @@ import java.util.List;
 public interface ReorderListener {
 
     /** A listener that does nothing. */
-    ReorderListener NONE = new ReorderListener() {
-    };
+    ReorderListener NONE = new ReorderListener() {};
 
     /** The write-ahead records of these moves are durable; no reassignment has been issued for them yet. */
-    default void writeAheadDurable(List<ReorderMove> moves) throws Exception {
-    }
+    default void writeAheadDurable(List<ReorderMove> moves) throws Exception {}
 
     /** Kafka completed these reorder-only reassignments; their records are not yet updated. */
-    default void reassigned(List<ReorderMove> moves) throws Exception {
-    }
+    default void reassigned(List<ReorderMove> moves) throws Exception {}
 
     /**
      * The brokers' metadata showed these moves in their target order and their records are durably updated: a
      * reorder's record is {@code REORDERED}, a restore's record is dropped. Moves not yet seen in the metadata are
      * left to the next run and are not in the list. No election has been made for this batch yet.
      */
-    default void confirmed(List<ReorderMove> moves) throws Exception {
-    }
+    default void confirmed(List<ReorderMove> moves) throws Exception {}
 }

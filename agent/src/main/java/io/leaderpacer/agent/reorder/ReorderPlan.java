@@ -35,6 +35,10 @@ public record ReorderPlan(
 
     /** Whether the run has nothing to write and nothing to reassign. */
     public boolean isEmpty() {
-        return moves.isEmpty() && confirmations.isEmpty() && restored.isEmpty() && conflicts.isEmpty() && absent.isEmpty();
+        return moves.isEmpty()
+                && confirmations.isEmpty()
+                && restored.isEmpty()
+                && conflicts.isEmpty()
+                && absent.isEmpty();
     }
 }

@@ -37,8 +37,7 @@ import java.util.TreeMap;
  */
 public final class ReorderPlanner {
 
-    private ReorderPlanner() {
-    }
+    private ReorderPlanner() {}
 
     /**
      * Plans one run.
@@ -48,8 +47,11 @@ public final class ReorderPlanner {
      * @param records       the stored records by partition
      * @param unreadable    partitions whose stored record cannot be read: left alone
      */
-    public static ReorderPlan plan(ClusterSnapshot cluster, Set<Integer> deprioritized,
-                                   Map<PartitionId, OrderRecord> records, Set<PartitionId> unreadable) {
+    public static ReorderPlan plan(
+            ClusterSnapshot cluster,
+            Set<Integer> deprioritized,
+            Map<PartitionId, OrderRecord> records,
+            Set<PartitionId> unreadable) {
         EffectiveReplicaOrder order = EffectiveReplicaOrder.of(deprioritized);
         List<ReorderMove> moves = new ArrayList<>();
         List<OrderRecord> confirmations = new ArrayList<>();
@@ -81,8 +83,8 @@ public final class ReorderPlanner {
                     skipped.add(p.id());
                     continue;
                 }
-                moves.add(new ReorderMove(current, effective,
-                        new OrderRecord(p.id(), current, effective, ReorderStatus.REORDERING)));
+                moves.add(new ReorderMove(
+                        current, effective, new OrderRecord(p.id(), current, effective, ReorderStatus.REORDERING)));
                 continue;
             }
             if (p.reassigning() || p.topicDeleting()) {
@@ -101,7 +103,8 @@ public final class ReorderPlanner {
                     moves.add(new ReorderMove(current, target, record.withStatus(ReorderStatus.RESTORING)));
                 }
             } else if (current.equals(target)) {
-                if (record.status() != ReorderStatus.REORDERED || !record.reordered().equals(target)) {
+                if (record.status() != ReorderStatus.REORDERED
+                        || !record.reordered().equals(target)) {
                     confirmations.add(record.moving(target, ReorderStatus.REORDERED));
                 }
             } else {
@@ -121,7 +124,8 @@ public final class ReorderPlanner {
     /** The engine's effective order of a stored replica list (the engine's rule, not a copy of it). */
     static List<Integer> effectiveOrderOf(PartitionId id, List<Integer> replicas, EffectiveReplicaOrder order) {
         int[] array = replicas.stream().mapToInt(Integer::intValue).toArray();
-        PartitionState asAssigned = PartitionState.of(id.topic(), id.partition(), array, new int[0], PartitionState.NO_LEADER);
+        PartitionState asAssigned =
+                PartitionState.of(id.topic(), id.partition(), array, new int[0], PartitionState.NO_LEADER);
         return toList(order.order(asAssigned));
     }
 

@@ -69,8 +69,11 @@ final class ReorderReassignments {
         partitions.forEach(p -> tps.add(toKafka(p)));
         Set<PartitionId> out = new HashSet<>();
         try {
-            admin.listPartitionReassignments(tps).reassignments().get(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                    .keySet().forEach(tp -> out.add(fromKafka(tp)));
+            admin.listPartitionReassignments(tps)
+                    .reassignments()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .keySet()
+                    .forEach(tp -> out.add(fromKafka(tp)));
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
                 throw e;
@@ -89,9 +92,11 @@ final class ReorderReassignments {
      */
     Map<PartitionId, String> reorder(Map<PartitionId, List<Integer>> targets) throws InterruptedException {
         Map<TopicPartition, java.util.Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
-        targets.forEach((p, order) -> request.put(toKafka(p), java.util.Optional.of(new NewPartitionReassignment(order))));
+        targets.forEach(
+                (p, order) -> request.put(toKafka(p), java.util.Optional.of(new NewPartitionReassignment(order))));
         guard.checkActive("alterPartitionReassignments of " + request.size() + " partition(s)");
-        Map<TopicPartition, KafkaFuture<Void>> results = admin.alterPartitionReassignments(request).values();
+        Map<TopicPartition, KafkaFuture<Void>> results =
+                admin.alterPartitionReassignments(request).values();
         Map<PartitionId, String> failures = new LinkedHashMap<>();
         long deadline = System.nanoTime() + timeout.toNanos();
         for (Map.Entry<TopicPartition, KafkaFuture<Void>> e : results.entrySet()) {
@@ -100,7 +105,9 @@ final class ReorderReassignments {
                 e.getValue().get(left, TimeUnit.MILLISECONDS);
             } catch (ExecutionException ex) {
                 Throwable cause = ex.getCause() != null ? ex.getCause() : ex;
-                failures.put(fromKafka(e.getKey()), io.leaderpacer.agent.config.SecretRedactor.none().describe(cause));
+                failures.put(
+                        fromKafka(e.getKey()),
+                        io.leaderpacer.agent.config.SecretRedactor.none().describe(cause));
             } catch (TimeoutException ex) {
                 failures.put(fromKafka(e.getKey()), "no answer within " + timeout.toMillis() + " ms");
             }
@@ -140,12 +147,18 @@ final class ReorderReassignments {
     Set<PartitionId> missing(Collection<PartitionId> partitions) throws InterruptedException {
         Set<String> topics = new HashSet<>();
         partitions.forEach(p -> topics.add(p.topic()));
-        Map<String, KafkaFuture<TopicDescription>> described = admin.describeTopics(topics).topicNameValues();
+        Map<String, KafkaFuture<TopicDescription>> described =
+                admin.describeTopics(topics).topicNameValues();
         Map<String, Integer> partitionCounts = new HashMap<>();
         Set<String> deleted = new HashSet<>();
         for (Map.Entry<String, KafkaFuture<TopicDescription>> e : described.entrySet()) {
             try {
-                partitionCounts.put(e.getKey(), e.getValue().get(timeout.toMillis(), TimeUnit.MILLISECONDS).partitions().size());
+                partitionCounts.put(
+                        e.getKey(),
+                        e.getValue()
+                                .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                                .partitions()
+                                .size());
             } catch (ExecutionException ex) {
                 if (ex.getCause() instanceof UnknownTopicOrPartitionException) {
                     deleted.add(e.getKey());
@@ -166,10 +179,13 @@ final class ReorderReassignments {
 
     private Map<PartitionId, List<Integer>> currentOrders(Set<String> topics) throws InterruptedException {
         Map<PartitionId, List<Integer>> out = new HashMap<>();
-        Map<String, KafkaFuture<TopicDescription>> described = admin.describeTopics(topics).topicNameValues();
+        Map<String, KafkaFuture<TopicDescription>> described =
+                admin.describeTopics(topics).topicNameValues();
         for (Map.Entry<String, KafkaFuture<TopicDescription>> e : described.entrySet()) {
             try {
-                for (TopicPartitionInfo info : e.getValue().get(timeout.toMillis(), TimeUnit.MILLISECONDS).partitions()) {
+                for (TopicPartitionInfo info : e.getValue()
+                        .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        .partitions()) {
                     List<Integer> replicas = new ArrayList<>(info.replicas().size());
                     for (Node n : info.replicas()) {
                         replicas.add(n.id());

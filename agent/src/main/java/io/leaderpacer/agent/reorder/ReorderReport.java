@@ -28,8 +28,8 @@ public record ReorderReport(
         Map<String, String> unreadable) {
 
     /** A run that did nothing. */
-    public static final ReorderReport NOTHING = new ReorderReport(List.of(), List.of(), List.of(), Map.of(), List.of(),
-            List.of(), Map.of());
+    public static final ReorderReport NOTHING =
+            new ReorderReport(List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), Map.of());
 
     public ReorderReport {
         reordered = List.copyOf(reordered);

@@ -14,8 +14,8 @@ public record BrokerScope(String brokerId) {
 
     public BrokerScope {
         if (brokerId == null || !(brokerId.isEmpty() || brokerId.matches("\\d+"))) {
-            throw new IllegalArgumentException("a broker scope is a broker id or empty (the cluster default), not "
-                    + brokerId);
+            throw new IllegalArgumentException(
+                    "a broker scope is a broker id or empty (the cluster default), not " + brokerId);
         }
     }
 

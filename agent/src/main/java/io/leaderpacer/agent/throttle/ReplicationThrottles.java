@@ -97,7 +97,8 @@ public final class ReplicationThrottles implements ThrottleConfigs {
         if (resources.isEmpty()) {
             throw new IllegalArgumentException("nothing to describe: no broker scope and no topic");
         }
-        return new ThrottleSettings(admin.describeConfigs(resources).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS));
+        return new ThrottleSettings(
+                admin.describeConfigs(resources).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS));
     }
 
     /** The side's rate in the scope; empty when none is set there. */
@@ -133,12 +134,14 @@ public final class ReplicationThrottles implements ThrottleConfigs {
         Map<ConfigResource, Throwable> failed = new LinkedHashMap<>();
         for (int from = 0; from < resources.size(); from += batch) {
             List<ConfigResource> part = resources.subList(from, Math.min(resources.size(), from + batch));
-            Map<ConfigResource, KafkaFuture<Config>> futures = admin.describeConfigs(part).values();
+            Map<ConfigResource, KafkaFuture<Config>> futures =
+                    admin.describeConfigs(part).values();
             long deadline = System.nanoTime() + timeout.toNanos();
             for (Map.Entry<ConfigResource, KafkaFuture<Config>> e : futures.entrySet()) {
                 try {
-                    configs.put(e.getKey(), e.getValue().get(Math.max(0, deadline - System.nanoTime()),
-                            TimeUnit.NANOSECONDS));
+                    configs.put(
+                            e.getKey(),
+                            e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
                 } catch (ExecutionException x) {
                     failed.put(e.getKey(), x.getCause());
                 } catch (TimeoutException x) {
@@ -164,7 +167,8 @@ public final class ReplicationThrottles implements ThrottleConfigs {
     /** {@link #alter}, answered resource by resource: see {@link ThrottleChange#applyEach()}. */
     Map<ConfigResource, Optional<Throwable>> alterEach(Map<ConfigResource, Collection<AlterConfigOp>> ops)
             throws InterruptedException {
-        Map<ConfigResource, KafkaFuture<Void>> futures = admin.incrementalAlterConfigs(ops).values();
+        Map<ConfigResource, KafkaFuture<Void>> futures =
+                admin.incrementalAlterConfigs(ops).values();
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<ConfigResource, Optional<Throwable>> out = new LinkedHashMap<>();
         for (Map.Entry<ConfigResource, KafkaFuture<Void>> e : futures.entrySet()) {

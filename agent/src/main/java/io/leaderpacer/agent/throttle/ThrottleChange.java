@@ -24,6 +24,7 @@ public final class ThrottleChange {
     private final ReplicationThrottles throttles;
     /** The operations, by resource, in the order they were added. */
     private final Map<ConfigResource, List<AlterConfigOp>> ops = new LinkedHashMap<>();
+
     private int count;
 
     ThrottleChange(ReplicationThrottles throttles) {
@@ -51,7 +52,8 @@ public final class ThrottleChange {
     }
 
     /** {@link ThrottleOp#removeReplicas}. */
-    public ThrottleChange removeReplicas(ThrottleSide side, String topic, Collection<ThrottledReplicas.Replica> replicas) {
+    public ThrottleChange removeReplicas(
+            ThrottleSide side, String topic, Collection<ThrottledReplicas.Replica> replicas) {
         return add(ThrottleOp.removeReplicas(side, topic, replicas));
     }
 
@@ -69,7 +71,8 @@ public final class ThrottleChange {
     public ThrottleChange add(ThrottleOp op) {
         List<AlterConfigOp> list = ops.computeIfAbsent(op.resource(), r -> new ArrayList<>());
         if (list.stream().anyMatch(o -> o.configEntry().name().equals(op.key()))) {
-            throw new IllegalArgumentException(op.key() + " of " + op.resource() + " is already changed in this request");
+            throw new IllegalArgumentException(
+                    op.key() + " of " + op.resource() + " is already changed in this request");
         }
         list.add(op.op());
         count++;

@@ -70,13 +70,14 @@ public record ThrottleOp(ConfigResource resource, AlterConfigOp op) {
      * Adds entries to the topic's list on that side ({@code APPEND}), keeping those others set; entries already there
      * are not repeated. Kafka refuses it when the list is {@code *}.
      */
-    public static ThrottleOp addReplicas(ThrottleSide side, String topic, Collection<ThrottledReplicas.Replica> replicas) {
+    public static ThrottleOp addReplicas(
+            ThrottleSide side, String topic, Collection<ThrottledReplicas.Replica> replicas) {
         return of(topic(topic), side.replicasKey(), entries(topic, replicas), AlterConfigOp.OpType.APPEND);
     }
 
     /** Removes these entries from the topic's list on that side ({@code SUBTRACT}), keeping the others. */
-    public static ThrottleOp removeReplicas(ThrottleSide side, String topic,
-                                            Collection<ThrottledReplicas.Replica> replicas) {
+    public static ThrottleOp removeReplicas(
+            ThrottleSide side, String topic, Collection<ThrottledReplicas.Replica> replicas) {
         return of(topic(topic), side.replicasKey(), entries(topic, replicas), AlterConfigOp.OpType.SUBTRACT);
     }
 

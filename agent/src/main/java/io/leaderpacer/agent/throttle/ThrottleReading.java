@@ -42,12 +42,17 @@ public record ThrottleReading(ThrottleSettings settings, Map<ConfigResource, Thr
         if (m != null && !m.isBlank()) {
             return m;
         }
-        return t instanceof java.util.concurrent.TimeoutException ? "timed out"
-                : "Kafka answered " + org.apache.kafka.common.protocol.Errors.forException(t).name();
+        return t instanceof java.util.concurrent.TimeoutException
+                ? "timed out"
+                : "Kafka answered "
+                        + org.apache.kafka.common.protocol.Errors.forException(t)
+                                .name();
     }
 
     /** Whether the topic no longer exists (deleted since the look read the cluster). */
     public boolean gone(String topic) {
-        return failure(topic).filter(t -> t instanceof UnknownTopicOrPartitionException).isPresent();
+        return failure(topic)
+                .filter(t -> t instanceof UnknownTopicOrPartitionException)
+                .isPresent();
     }
 }

@@ -48,7 +48,8 @@ public final class ThrottleSettings {
      * stays so); empty when not set. What a restore must put back.
      */
     public Optional<String> rawReplicas(ThrottleSide side, String topic) {
-        return value(new ConfigResource(ConfigResource.Type.TOPIC, topic), side.replicasKey()).map(ConfigEntry::value);
+        return value(new ConfigResource(ConfigResource.Type.TOPIC, topic), side.replicasKey())
+                .map(ConfigEntry::value);
     }
 
     /**
@@ -62,7 +63,9 @@ public final class ThrottleSettings {
             throw new IllegalArgumentException(r + " was not described; described: " + configs.keySet());
         }
         ConfigEntry e = config.get(side.replicasKey());
-        return e != null && e.value() != null && e.value().isBlank()
+        return e != null
+                && e.value() != null
+                && e.value().isBlank()
                 && e.source() != ConfigEntry.ConfigSource.DEFAULT_CONFIG;
     }
 
@@ -72,7 +75,10 @@ public final class ThrottleSettings {
             throw new IllegalArgumentException(resource + " was not described; described: " + configs.keySet());
         }
         ConfigEntry e = config.get(key);
-        if (e == null || e.value() == null || e.value().isBlank() || e.source() == ConfigEntry.ConfigSource.DEFAULT_CONFIG) {
+        if (e == null
+                || e.value() == null
+                || e.value().isBlank()
+                || e.source() == ConfigEntry.ConfigSource.DEFAULT_CONFIG) {
             return Optional.empty();
         }
         return Optional.of(e);

@@ -36,7 +36,8 @@ public record ThrottledReplicas(boolean all, List<Replica> replicas) {
     public record Replica(int partition, int broker) {
         public Replica {
             if (partition < 0 || broker < 0) {
-                throw new IllegalArgumentException("partition and broker must be >= 0, were " + partition + ":" + broker);
+                throw new IllegalArgumentException(
+                        "partition and broker must be >= 0, were " + partition + ":" + broker);
             }
         }
 

@@ -29,7 +29,8 @@ sealed interface ChaosFault {
      * @param slowFollowerMs how long its catch-up is throttled after it restarts (a slow follower); 0 for none
      * @param pauseAfterMs   how long the agent then runs before the next step
      */
-    record Restart(int broker, boolean abrupt, long downMs, long slowFollowerMs, long pauseAfterMs) implements ChaosFault {
+    record Restart(int broker, boolean abrupt, long downMs, long slowFollowerMs, long pauseAfterMs)
+            implements ChaosFault {
 
         public Restart {
             if (broker < 0 || downMs < 0 || slowFollowerMs < 0 || pauseAfterMs < 0) {
@@ -75,12 +76,14 @@ sealed interface ChaosFault {
 
         /** A list's value for {@code preferred.leader.deprioritized.list}, ascending ("" when empty). */
         static String configValue(Set<Integer> brokers) {
-            return String.join(",", new TreeSet<>(brokers).stream().map(String::valueOf).toList());
+            return String.join(
+                    ",", new TreeSet<>(brokers).stream().map(String::valueOf).toList());
         }
 
         @Override
         public String describe() {
-            return "deprioritized list := " + (deprioritized.isEmpty() ? "(empty)" : deprioritized) + "; pause " + pauseAfterMs + " ms";
+            return "deprioritized list := " + (deprioritized.isEmpty() ? "(empty)" : deprioritized) + "; pause "
+                    + pauseAfterMs + " ms";
         }
     }
 
@@ -102,7 +105,8 @@ sealed interface ChaosFault {
 
         @Override
         public String describe() {
-            return (crash ? "crash" : "stop") + " the active agent instance, start a fresh standby; pause " + pauseAfterMs + " ms";
+            return (crash ? "crash" : "stop") + " the active agent instance, start a fresh standby; pause "
+                    + pauseAfterMs + " ms";
         }
     }
 }

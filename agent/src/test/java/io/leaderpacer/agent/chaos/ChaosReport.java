@@ -31,8 +31,7 @@ record ChaosReport(Plan plan, Faults faults, AgentFaults agents, Runs runs, Chec
      * @param seed  the plan's seed (replay with {@code -Dchaos.seed})
      * @param steps steps in the plan
      */
-    record Plan(long seed, int steps) {
-    }
+    record Plan(long seed, int steps) {}
 
     /**
      * Faults done to the cluster.
@@ -44,8 +43,8 @@ record ChaosReport(Plan plan, Faults faults, AgentFaults agents, Runs runs, Chec
      */
     record Faults(long restartsSurvived, long crashes, long slowFollowerEpisodes, long listChanges) {
         static Faults of(FaultInjector injector) {
-            return new Faults(injector.restarts(), injector.crashes(), injector.slowFollowerEpisodes(),
-                    injector.listChanges());
+            return new Faults(
+                    injector.restarts(), injector.crashes(), injector.slowFollowerEpisodes(), injector.listChanges());
         }
     }
 
@@ -73,9 +72,13 @@ record ChaosReport(Plan plan, Faults faults, AgentFaults agents, Runs runs, Chec
      */
     record Runs(long runs, long failed, long capped, long gated, long electionsDecided, long electionsMade) {
         static Runs of(List<RunInvariantMonitor> monitors) {
-            return new Runs(sum(monitors, RunInvariantMonitor::runs), sum(monitors, RunInvariantMonitor::failedRuns),
-                    sum(monitors, RunInvariantMonitor::cappedRuns), sum(monitors, RunInvariantMonitor::gatedRuns),
-                    sum(monitors, RunInvariantMonitor::electionsDecided), sum(monitors, RunInvariantMonitor::electionsMade));
+            return new Runs(
+                    sum(monitors, RunInvariantMonitor::runs),
+                    sum(monitors, RunInvariantMonitor::failedRuns),
+                    sum(monitors, RunInvariantMonitor::cappedRuns),
+                    sum(monitors, RunInvariantMonitor::gatedRuns),
+                    sum(monitors, RunInvariantMonitor::electionsDecided),
+                    sum(monitors, RunInvariantMonitor::electionsMade));
         }
     }
 
@@ -89,8 +92,10 @@ record ChaosReport(Plan plan, Faults faults, AgentFaults agents, Runs runs, Chec
      */
     record Checks(long passed, long settledRuns, long stateReadFailures, long failures) {
         static Checks of(List<RunInvariantMonitor> monitors) {
-            return new Checks(sum(monitors, RunInvariantMonitor::checksPassed),
-                    sum(monitors, RunInvariantMonitor::settledRuns), sum(monitors, RunInvariantMonitor::stateReadFailures),
+            return new Checks(
+                    sum(monitors, RunInvariantMonitor::checksPassed),
+                    sum(monitors, RunInvariantMonitor::settledRuns),
+                    sum(monitors, RunInvariantMonitor::stateReadFailures),
                     sum(monitors, RunInvariantMonitor::violations));
         }
     }
@@ -101,8 +106,7 @@ record ChaosReport(Plan plan, Faults faults, AgentFaults agents, Runs runs, Chec
      * @param chaosMs  of the plan's steps
      * @param settleMs from the last step to every preferred leader and original order back
      */
-    record Timing(long chaosMs, long settleMs) {
-    }
+    record Timing(long chaosMs, long settleMs) {}
 
     /**
      * The steady load.
@@ -110,8 +114,7 @@ record ChaosReport(Plan plan, Faults faults, AgentFaults agents, Runs runs, Chec
      * @param sent   records sent
      * @param failed of them, sends that failed (brokers were down)
      */
-    record Load(long sent, long failed) {
-    }
+    record Load(long sent, long failed) {}
 
     private static long sum(List<RunInvariantMonitor> monitors, ToLongFunction<RunInvariantMonitor> figure) {
         return monitors.stream().mapToLong(figure).sum();

@@ -9,9 +9,13 @@ class ChaosReportTest {
 
     @Test
     void everyFigure_isOneLine_inReportOrder() {
-        ChaosReport report = new ChaosReport(new ChaosReport.Plan(42, 3), new ChaosReport.Faults(4, 1, 2, 5),
-                new ChaosReport.AgentFaults(6, 7, 8), new ChaosReport.Runs(100, 2, 9, 10, 300, 290),
-                new ChaosReport.Checks(5000, 11, 1, 0), new ChaosReport.Timing(60_000, 12_000),
+        ChaosReport report = new ChaosReport(
+                new ChaosReport.Plan(42, 3),
+                new ChaosReport.Faults(4, 1, 2, 5),
+                new ChaosReport.AgentFaults(6, 7, 8),
+                new ChaosReport.Runs(100, 2, 9, 10, 300, 290),
+                new ChaosReport.Checks(5000, 11, 1, 0),
+                new ChaosReport.Timing(60_000, 12_000),
                 new ChaosReport.Load(70_000, 13));
 
         assertThat(report.text()).isEqualTo("""

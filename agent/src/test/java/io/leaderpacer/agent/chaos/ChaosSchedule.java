@@ -34,18 +34,22 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
     static final double SLOW_FOLLOWER_SHARE = 0.5;
     /** Down time of a controlled restart, ms. */
     static final long MIN_DOWN_MS = 1_000;
+
     static final long MAX_DOWN_MS = 4_000;
     /**
      * Down time of a crash, ms: longer than the cluster's broker session time-out (3 s), so that the controller has
      * fenced the crashed broker before it registers again.
      */
     static final long MIN_CRASH_DOWN_MS = 4_000;
+
     static final long MAX_CRASH_DOWN_MS = 6_000;
     /** How long a restarted broker's catch-up stays throttled, ms. */
     static final long MIN_SLOW_MS = 3_000;
+
     static final long MAX_SLOW_MS = 8_000;
     /** Undisturbed agent time after each step, ms. */
     static final long MIN_PAUSE_MS = 1_000;
+
     static final long MAX_PAUSE_MS = 3_000;
 
     ChaosSchedule {
@@ -97,7 +101,8 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
      */
     static ChaosSchedule planWithAgentFaults(long seed, int faultCount, int brokers, int agentStops, int agentCrashes) {
         if (agentStops < 0 || agentCrashes < 0) {
-            throw new IllegalArgumentException("agent stops and crashes must be >= 0, were " + agentStops + " and " + agentCrashes);
+            throw new IllegalArgumentException(
+                    "agent stops and crashes must be >= 0, were " + agentStops + " and " + agentCrashes);
         }
         Random random = new Random(seed);
         List<ChaosFault> faults = new ArrayList<>(draw(random, faultCount, brokers));
@@ -107,7 +112,9 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
         }
         Collections.shuffle(kinds, random);
         for (boolean crash : kinds) {
-            faults.add(random.nextInt(faults.size() + 1), new ChaosFault.AgentStop(crash, between(random, MIN_PAUSE_MS, MAX_PAUSE_MS)));
+            faults.add(
+                    random.nextInt(faults.size() + 1),
+                    new ChaosFault.AgentStop(crash, between(random, MIN_PAUSE_MS, MAX_PAUSE_MS)));
         }
         return new ChaosSchedule(seed, brokers, faults);
     }
@@ -122,11 +129,15 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
     }
 
     long crashes() {
-        return faults.stream().filter(f -> f instanceof ChaosFault.Restart r && r.abrupt()).count();
+        return faults.stream()
+                .filter(f -> f instanceof ChaosFault.Restart r && r.abrupt())
+                .count();
     }
 
     long slowFollowerEpisodes() {
-        return faults.stream().filter(f -> f instanceof ChaosFault.Restart r && r.slowFollower()).count();
+        return faults.stream()
+                .filter(f -> f instanceof ChaosFault.Restart r && r.slowFollower())
+                .count();
     }
 
     /**
@@ -147,11 +158,15 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
     }
 
     long agentStops() {
-        return faults.stream().filter(f -> f instanceof ChaosFault.AgentStop s && !s.crash()).count();
+        return faults.stream()
+                .filter(f -> f instanceof ChaosFault.AgentStop s && !s.crash())
+                .count();
     }
 
     long agentCrashes() {
-        return faults.stream().filter(f -> f instanceof ChaosFault.AgentStop s && s.crash()).count();
+        return faults.stream()
+                .filter(f -> f instanceof ChaosFault.AgentStop s && s.crash())
+                .count();
     }
 
     long listChanges() {
@@ -160,8 +175,13 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
 
     /** The plan, one numbered line per step. */
     String describe() {
-        StringBuilder sb = new StringBuilder("chaos plan for seed ").append(seed).append(" (").append(faults.size())
-                .append(" steps on ").append(brokers).append(" brokers):\n");
+        StringBuilder sb = new StringBuilder("chaos plan for seed ")
+                .append(seed)
+                .append(" (")
+                .append(faults.size())
+                .append(" steps on ")
+                .append(brokers)
+                .append(" brokers):\n");
         for (int i = 0; i < faults.size(); i++) {
             sb.append(String.format("  %2d. %s\n", i + 1, faults.get(i).describe()));
         }
@@ -171,7 +191,9 @@ record ChaosSchedule(long seed, int brokers, List<ChaosFault> faults) {
     private static ChaosFault.Restart restart(Random random, int brokers) {
         int broker = random.nextInt(brokers);
         boolean crash = random.nextDouble() < CRASH_SHARE;
-        long down = crash ? between(random, MIN_CRASH_DOWN_MS, MAX_CRASH_DOWN_MS) : between(random, MIN_DOWN_MS, MAX_DOWN_MS);
+        long down = crash
+                ? between(random, MIN_CRASH_DOWN_MS, MAX_CRASH_DOWN_MS)
+                : between(random, MIN_DOWN_MS, MAX_DOWN_MS);
         long slow = random.nextDouble() < SLOW_FOLLOWER_SHARE ? between(random, MIN_SLOW_MS, MAX_SLOW_MS) : 0;
         return new ChaosFault.Restart(broker, crash, down, slow, between(random, MIN_PAUSE_MS, MAX_PAUSE_MS));
     }

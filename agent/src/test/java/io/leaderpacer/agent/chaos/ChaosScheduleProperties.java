@@ -21,8 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ChaosScheduleProperties {
 
     @Property(tries = 200)
-    void everyPlan_staysWithinItsBounds(@ForAll long seed, @ForAll @IntRange(min = 0, max = 40) int count,
-                                        @ForAll @IntRange(min = 3, max = 6) int brokers) {
+    void everyPlan_staysWithinItsBounds(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 0, max = 40) int count,
+            @ForAll @IntRange(min = 3, max = 6) int brokers) {
         ChaosSchedule plan = ChaosSchedule.plan(seed, count, brokers);
 
         assertThat(plan).isEqualTo(ChaosSchedule.plan(seed, count, brokers));
@@ -33,7 +35,8 @@ class ChaosScheduleProperties {
             if (f instanceof ChaosFault.Restart r) {
                 assertThat(r.broker()).isBetween(0, brokers - 1);
                 if (r.abrupt()) {
-                    assertThat(r.downMs()).as("a crashed broker stays down past the 3 s session time-out")
+                    assertThat(r.downMs())
+                            .as("a crashed broker stays down past the 3 s session time-out")
                             .isBetween(ChaosSchedule.MIN_CRASH_DOWN_MS, ChaosSchedule.MAX_CRASH_DOWN_MS);
                 } else {
                     assertThat(r.downMs()).isBetween(ChaosSchedule.MIN_DOWN_MS, ChaosSchedule.MAX_DOWN_MS);
@@ -42,8 +45,11 @@ class ChaosScheduleProperties {
                     assertThat(r.slowFollowerMs()).isBetween(ChaosSchedule.MIN_SLOW_MS, ChaosSchedule.MAX_SLOW_MS);
                 }
             } else if (f instanceof ChaosFault.ListChange c) {
-                assertThat(c.deprioritized()).as("the list changes").isNotEqualTo(list)
-                        .as("two brokers stay outside the list").hasSizeLessThanOrEqualTo(brokers - 2)
+                assertThat(c.deprioritized())
+                        .as("the list changes")
+                        .isNotEqualTo(list)
+                        .as("two brokers stay outside the list")
+                        .hasSizeLessThanOrEqualTo(brokers - 2)
                         .allSatisfy(b -> assertThat(b).isBetween(0, brokers - 1));
                 list = c.deprioritized();
             }
@@ -52,17 +58,24 @@ class ChaosScheduleProperties {
     }
 
     @Property(tries = 300)
-    void engineEffectiveOrder_isAlwaysTheOriginalWithASuffixMoved(@ForAll("replicaLists") List<Integer> replicas,
-                                                                  @ForAll("brokerSets") Set<Integer> deprioritized) {
+    void engineEffectiveOrder_isAlwaysTheOriginalWithASuffixMoved(
+            @ForAll("replicaLists") List<Integer> replicas, @ForAll("brokerSets") Set<Integer> deprioritized) {
         int[] array = replicas.stream().mapToInt(Integer::intValue).toArray();
         int[] order = EffectiveReplicaOrder.of(deprioritized).order(PartitionState.of("t", 0, array, new int[0], -1));
 
-        assertThat(InvariantChecks.isOriginalWithSuffixMoved(replicas, Arrays.stream(order).boxed().toList())).isTrue();
+        assertThat(InvariantChecks.isOriginalWithSuffixMoved(
+                        replicas, Arrays.stream(order).boxed().toList()))
+                .isTrue();
     }
 
     @Provide
     Arbitrary<List<Integer>> replicaLists() {
-        return Arbitraries.integers().between(0, 7).list().uniqueElements().ofMinSize(1).ofMaxSize(5);
+        return Arbitraries.integers()
+                .between(0, 7)
+                .list()
+                .uniqueElements()
+                .ofMinSize(1)
+                .ofMaxSize(5);
     }
 
     @Provide

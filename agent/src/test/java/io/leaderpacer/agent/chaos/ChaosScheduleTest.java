@@ -19,18 +19,21 @@ class ChaosScheduleTest {
     @Test
     void sameSeed_givesAnEqualPlan() {
         assertThat(ChaosSchedule.plan(42, 25, 4)).isEqualTo(ChaosSchedule.plan(42, 25, 4));
-        assertThat(ChaosSchedule.plan(42, 25, 4).describe()).isEqualTo(ChaosSchedule.plan(42, 25, 4).describe());
+        assertThat(ChaosSchedule.plan(42, 25, 4).describe())
+                .isEqualTo(ChaosSchedule.plan(42, 25, 4).describe());
     }
 
     @Test
     void otherSeed_givesAnotherPlan() {
-        assertThat(ChaosSchedule.plan(42, 10, 4).faults()).isNotEqualTo(ChaosSchedule.plan(43, 10, 4).faults());
+        assertThat(ChaosSchedule.plan(42, 10, 4).faults())
+                .isNotEqualTo(ChaosSchedule.plan(43, 10, 4).faults());
     }
 
     @Test
     void longerPlan_startsWithTheShorterPlanOfTheSameSeed() {
         // chaos.faults makes a run longer without changing the steps a shorter run of the same seed did
-        assertThat(ChaosSchedule.plan(7, 30, 4).faults().subList(0, 10)).isEqualTo(ChaosSchedule.plan(7, 10, 4).faults());
+        assertThat(ChaosSchedule.plan(7, 30, 4).faults().subList(0, 10))
+                .isEqualTo(ChaosSchedule.plan(7, 10, 4).faults());
     }
 
     @Test
@@ -41,13 +44,15 @@ class ChaosScheduleTest {
         assertThat(plan.crashes()).isEqualTo(1);
         assertThat(plan.slowFollowerEpisodes()).isEqualTo(6);
         assertThat(plan.listChanges()).isEqualTo(2);
-        assertThat(plan.slowFollowerEpisodesOutsideList()).as("broker 2 is deprioritized for its slow restart in step 7")
+        assertThat(plan.slowFollowerEpisodesOutsideList())
+                .as("broker 2 is deprioritized for its slow restart in step 7")
                 .isEqualTo(5);
         assertThat(plan.faults().get(0)).isEqualTo(new ChaosFault.Restart(0, false, 3085, 4485, 2505));
         assertThat(plan.faults().get(1)).isEqualTo(ChaosFault.ListChange.of(Set.of(2), 2561));
-        assertThat(plan.describe()).startsWith("chaos plan for seed 4911358 (10 steps on 4 brokers):\n"
-                + "   1. restart broker 0, down 3085 ms, then a slow follower for 4485 ms; pause 2505 ms\n"
-                + "   2. deprioritized list := [2]; pause 2561 ms\n");
+        assertThat(plan.describe())
+                .startsWith("chaos plan for seed 4911358 (10 steps on 4 brokers):\n"
+                        + "   1. restart broker 0, down 3085 ms, then a slow follower for 4485 ms; pause 2505 ms\n"
+                        + "   2. deprioritized list := [2]; pause 2561 ms\n");
     }
 
     @Test
@@ -57,9 +62,11 @@ class ChaosScheduleTest {
 
     @Test
     void badArguments_areRefusedWithTheValue() {
-        assertThatThrownBy(() -> ChaosSchedule.plan(1, -1, 4)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ChaosSchedule.plan(1, -1, 4))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("fault count must be >= 0, was -1");
-        assertThatThrownBy(() -> ChaosSchedule.plan(1, 5, 2)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ChaosSchedule.plan(1, 5, 2))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("a chaos plan needs at least 3 brokers, was 2");
     }
 
@@ -77,7 +84,9 @@ class ChaosScheduleTest {
         assertThat(plan.faults()).hasSize(9);
         assertThat(plan.agentStops()).isEqualTo(2);
         assertThat(plan.agentCrashes()).isEqualTo(2);
-        assertThat(plan.faults().stream().filter(f -> !(f instanceof ChaosFault.AgentStop)).toList())
+        assertThat(plan.faults().stream()
+                        .filter(f -> !(f instanceof ChaosFault.AgentStop))
+                        .toList())
                 .isEqualTo(ChaosSchedule.plan(DEFAULT_SEED, 5, 4).faults());
         assertThat(plan).isEqualTo(ChaosSchedule.planWithAgentFaults(DEFAULT_SEED, 5, 4, 2, 2));
         assertThat(ChaosSchedule.plan(DEFAULT_SEED, 5, 4).agentStops()).isZero();
@@ -85,7 +94,8 @@ class ChaosScheduleTest {
 
     @Test
     void negativeAgentFaults_areRefused() {
-        assertThatThrownBy(() -> ChaosSchedule.planWithAgentFaults(1, 3, 4, -1, 0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ChaosSchedule.planWithAgentFaults(1, 3, 4, -1, 0))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("agent stops and crashes must be >= 0, were -1 and 0");
     }
 }

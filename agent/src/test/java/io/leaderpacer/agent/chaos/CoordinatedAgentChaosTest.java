@@ -63,6 +63,7 @@ class CoordinatedAgentChaosTest {
      * subject; the cluster faults on their own are {@link AgentChaosTest}'s.
      */
     private static final int DEFAULT_FAULTS = 3;
+
     private static final int AGENT_STOPS = 2;
     private static final int AGENT_CRASHES = 2;
     private static final String STATE_TOPIC = "_chaos-coordinated-state";
@@ -77,6 +78,7 @@ class CoordinatedAgentChaosTest {
      * would stretch the test past its time budget.
      */
     private static final long THROTTLE_MS = 1_000;
+
     private static final PacerConfig POLICY = PacerConfig.fromMap(Map.of(
             "leader.imbalance.check.interval.seconds", "1",
             "leader.imbalance.election.algorithm", "wait-for-sync",
@@ -86,6 +88,7 @@ class CoordinatedAgentChaosTest {
             "leader.imbalance.election.throttle.interval.ms", Long.toString(THROTTLE_MS)));
     /** Bound on a takeover: the session time-out, a rebalance and the fencing, on a loaded machine. */
     private static final Duration TAKEOVER_LIMIT = Duration.ofSeconds(60);
+
     private static final Path REPORT = Path.of("target", "coordinated-chaos-report.txt");
 
     @Test
@@ -102,15 +105,28 @@ class CoordinatedAgentChaosTest {
             AgentChaosTest.createLoadTopic(cluster.admin());
             StateTopicSafety.ensureSafe(cluster.admin(), STATE_TOPIC, KAFKA_TIMEOUT);
             createInternalTopics(cluster.bootstrapServers());
-            try (OrderStateStore checkerState = new OrderStateStore(AgentChaosTest.compacted(cluster, client, STATE_TOPIC));
-                 TopicConfigSource operator = new TopicConfigSource(AgentChaosTest.compacted(cluster, client, CONFIG_TOPIC));
-                 PacedLoad load = PacedLoad.builder(cluster.bootstrapServers(), TOPIC).recordsPerSecond(100)
-                         .recordBytes(1024).build().start()) {
+            try (OrderStateStore checkerState =
+                            new OrderStateStore(AgentChaosTest.compacted(cluster, client, STATE_TOPIC));
+                    TopicConfigSource operator =
+                            new TopicConfigSource(AgentChaosTest.compacted(cluster, client, CONFIG_TOPIC));
+                    PacedLoad load = PacedLoad.builder(cluster.bootstrapServers(), TOPIC)
+                            .recordsPerSecond(100)
+                            .recordBytes(1024)
+                            .build()
+                            .start()) {
                 Map<PartitionId, List<Integer>> originals = AgentChaosTest.awaitAssignments(cluster.admin());
                 FailoverChecks failover = new FailoverChecks(CAP, THROTTLE_MS);
-                CoordinatedInstance.Wiring wiring = new CoordinatedInstance.Wiring(cluster.bootstrapServers(), GROUP,
-                        STATE_TOPIC, CONFIG_TOPIC, POLICY, SESSION, KAFKA_TIMEOUT, MAX_AGENT_DELAY_MS,
-                        new InvariantChecks(CAP, originals), failover);
+                CoordinatedInstance.Wiring wiring = new CoordinatedInstance.Wiring(
+                        cluster.bootstrapServers(),
+                        GROUP,
+                        STATE_TOPIC,
+                        CONFIG_TOPIC,
+                        POLICY,
+                        SESSION,
+                        KAFKA_TIMEOUT,
+                        MAX_AGENT_DELAY_MS,
+                        new InvariantChecks(CAP, originals),
+                        failover);
                 FaultInjector injector = new FaultInjector(cluster, operator, SLOW_FOLLOWER_BYTES_PER_SEC, TOPIC);
                 List<CoordinatedInstance> instances = new ArrayList<>();
                 List<Long> takeoverMs = new ArrayList<>();
@@ -122,12 +138,14 @@ class CoordinatedAgentChaosTest {
                     CoordinatedInstance first = startInstance(instances, wiring);
                     await("the first instance active").atMost(TAKEOVER_LIMIT).until(first::isActive);
                     CoordinatedInstance second = startInstance(instances, wiring);
-                    await("the second instance a standby of the first").atMost(TAKEOVER_LIMIT)
+                    await("the second instance a standby of the first")
+                            .atMost(TAKEOVER_LIMIT)
                             .until(() -> second.isStandbyOf(first.name()));
                     long start = System.nanoTime();
                     for (int i = 0; i < plan.faults().size(); i++) {
                         ChaosFault step = plan.faults().get(i);
-                        System.out.println("chaos step " + (i + 1) + "/" + plan.faults().size() + ": " + step.describe());
+                        System.out.println(
+                                "chaos step " + (i + 1) + "/" + plan.faults().size() + ": " + step.describe());
                         if (step instanceof ChaosFault.AgentStop stop) {
                             takeoverMs.add(failOver(instances, wiring, stop.crash()));
                             if (stop.crash()) {
@@ -147,21 +165,31 @@ class CoordinatedAgentChaosTest {
                     long faultsDone = System.nanoTime();
                     chaosMs = (faultsDone - start) / 1_000_000;
                     await("every partition in its original order, led by its first replica, and the state topic empty")
-                            .atMost(SETTLE_LIMIT).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
+                            .atMost(SETTLE_LIMIT)
+                            .pollInterval(Duration.ofMillis(500))
+                            .ignoreExceptions()
                             .until(() -> AgentChaosTest.restored(cluster.admin(), originals)
                                     && checkerState.load().records().isEmpty());
                     settleMs = (System.nanoTime() - faultsDone) / 1_000_000;
                 } finally {
                     instances.forEach(CoordinatedInstance::close);
-                    List<RunInvariantMonitor> m = instances.stream().map(CoordinatedInstance::monitor).toList();
-                    long takeovers = instances.stream().mapToLong(CoordinatedInstance::takeovers).sum() - 1;
-                    ChaosReport report = new ChaosReport(new ChaosReport.Plan(seed, plan.faults().size()),
+                    List<RunInvariantMonitor> m =
+                            instances.stream().map(CoordinatedInstance::monitor).toList();
+                    long takeovers = instances.stream()
+                                    .mapToLong(CoordinatedInstance::takeovers)
+                                    .sum()
+                            - 1;
+                    ChaosReport report = new ChaosReport(
+                            new ChaosReport.Plan(seed, plan.faults().size()),
                             ChaosReport.Faults.of(injector),
                             new ChaosReport.AgentFaults(agentStops, agentCrashes, Math.max(0, takeovers)),
-                            ChaosReport.Runs.of(m), ChaosReport.Checks.of(m), new ChaosReport.Timing(chaosMs, settleMs),
+                            ChaosReport.Runs.of(m),
+                            ChaosReport.Checks.of(m),
+                            new ChaosReport.Timing(chaosMs, settleMs),
                             new ChaosReport.Load(load.sent(), load.failed()));
                     System.out.print(report.text());
-                    System.out.println("instances started " + instances.size() + "; takeover times (ms, from the stop or "
+                    System.out.println("instances started " + instances.size()
+                            + "; takeover times (ms, from the stop or "
                             + "crash to the standby active) " + takeoverMs + "; hand-overs between electing instances "
                             + failover.handovers());
                     report.writeTo(REPORT);
@@ -170,13 +198,23 @@ class CoordinatedAgentChaosTest {
                 assertThat(injector.restarts()).as("restarts survived").isEqualTo(plan.restarts());
                 assertThat(agentStops).as("agent stops").isEqualTo(plan.agentStops());
                 assertThat(agentCrashes).as("agent crashes").isEqualTo(plan.agentCrashes());
-                assertThat(instances.stream().mapToLong(CoordinatedInstance::takeovers).sum() - 1)
-                        .as("takeovers after the first instance became active").isGreaterThanOrEqualTo(agentStops + agentCrashes);
-                assertThat(instances.stream().mapToLong(i -> i.monitor().settledRuns()).sum())
-                        .as("runs checked with nothing left to move").isGreaterThan(0);
+                assertThat(instances.stream()
+                                        .mapToLong(CoordinatedInstance::takeovers)
+                                        .sum()
+                                - 1)
+                        .as("takeovers after the first instance became active")
+                        .isGreaterThanOrEqualTo(agentStops + agentCrashes);
+                assertThat(instances.stream()
+                                .mapToLong(i -> i.monitor().settledRuns())
+                                .sum())
+                        .as("runs checked with nothing left to move")
+                        .isGreaterThan(0);
                 if (plan.restarts() > 0) {
-                    assertThat(instances.stream().mapToLong(i -> i.monitor().electionsMade()).sum())
-                            .as("elections made bringing restarted brokers back").isGreaterThan(0);
+                    assertThat(instances.stream()
+                                    .mapToLong(i -> i.monitor().electionsMade())
+                                    .sum())
+                            .as("elections made bringing restarted brokers back")
+                            .isGreaterThan(0);
                 }
             }
         }
@@ -189,9 +227,14 @@ class CoordinatedAgentChaosTest {
      */
     private static long failOver(List<CoordinatedInstance> instances, CoordinatedInstance.Wiring wiring, boolean crash)
             throws Exception {
-        await("exactly one active instance").atMost(TAKEOVER_LIMIT)
-                .until(() -> instances.stream().filter(CoordinatedInstance::isActive).count() == 1);
-        CoordinatedInstance active = instances.stream().filter(CoordinatedInstance::isActive).findFirst().orElseThrow();
+        await("exactly one active instance")
+                .atMost(TAKEOVER_LIMIT)
+                .until(() ->
+                        instances.stream().filter(CoordinatedInstance::isActive).count() == 1);
+        CoordinatedInstance active = instances.stream()
+                .filter(CoordinatedInstance::isActive)
+                .findFirst()
+                .orElseThrow();
         long from = System.nanoTime();
         if (crash) {
             active.crash();
@@ -199,19 +242,24 @@ class CoordinatedAgentChaosTest {
             active.stop();
         }
         await("a standby active after " + (crash ? "the crash" : "the stop") + " of " + active.name())
-                .atMost(TAKEOVER_LIMIT).pollInterval(Duration.ofMillis(50))
+                .atMost(TAKEOVER_LIMIT)
+                .pollInterval(Duration.ofMillis(50))
                 .until(() -> instances.stream().anyMatch(i -> i != active && i.isActive()));
         long took = (System.nanoTime() - from) / 1_000_000;
-        CoordinatedInstance successor = instances.stream().filter(CoordinatedInstance::isActive).findFirst().orElseThrow();
+        CoordinatedInstance successor = instances.stream()
+                .filter(CoordinatedInstance::isActive)
+                .findFirst()
+                .orElseThrow();
         System.out.println("  " + successor.name() + " took over from " + active.name() + " in " + took + " ms");
         CoordinatedInstance fresh = startInstance(instances, wiring);
-        await("the fresh instance a standby of " + successor.name()).atMost(TAKEOVER_LIMIT)
+        await("the fresh instance a standby of " + successor.name())
+                .atMost(TAKEOVER_LIMIT)
                 .until(() -> fresh.isStandbyOf(successor.name()));
         return took;
     }
 
-    private static CoordinatedInstance startInstance(List<CoordinatedInstance> instances, CoordinatedInstance.Wiring wiring)
-            throws Exception {
+    private static CoordinatedInstance startInstance(
+            List<CoordinatedInstance> instances, CoordinatedInstance.Wiring wiring) throws Exception {
         CoordinatedInstance instance = new CoordinatedInstance("agent-" + (instances.size() + 1), wiring);
         instances.add(instance);
         instance.start();
@@ -227,16 +275,24 @@ class CoordinatedAgentChaosTest {
      * fenced writer would otherwise create them mid-test, and the final check compares every partition's order.
      */
     private static void createInternalTopics(String bootstrapServers) {
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, "chaos-internal-topics"),
-                new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                        "chaos-internal-topics"),
+                new ByteArraySerializer(),
+                new ByteArraySerializer())) {
             producer.initTransactions();
         }
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, "chaos-internal-topics"),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "chaos-internal-topics"),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             consumer.commitSync(Map.of(new TopicPartition(TOPIC, 0), new OffsetAndMetadata(0)));
         }
     }

@@ -57,10 +57,17 @@ final class CoordinatedInstance implements AutoCloseable {
      * @param checks           the per-run invariants
      * @param failover         the invariants across instances
      */
-    record Wiring(String bootstrapServers, String group, String stateTopic, String configTopic, PacerConfig policy,
-                  Duration sessionTimeout, Duration kafkaTimeout, long maxDelayMs, InvariantChecks checks,
-                  FailoverChecks failover) {
-    }
+    record Wiring(
+            String bootstrapServers,
+            String group,
+            String stateTopic,
+            String configTopic,
+            PacerConfig policy,
+            Duration sessionTimeout,
+            Duration kafkaTimeout,
+            long maxDelayMs,
+            InvariantChecks checks,
+            FailoverChecks failover) {}
 
     /** How long a crash or a stop waits for the run thread to end. */
     private static final long STOP_WAIT_SECONDS = 15;
@@ -68,15 +75,18 @@ final class CoordinatedInstance implements AutoCloseable {
     private final String name;
     /** The instance's own Admin client, as each {@code pacer run} process has. */
     private final Admin admin;
+
     private final TopicConfigSource config;
     private final ActiveInstanceElection election;
     /** The KIP-491 state, written through the election's fenced writer. */
     private final OrderStateStore store;
     /** The monitor's own reader of the state topic. */
     private final OrderStateStore checker;
+
     private final RunInvariantMonitor monitor;
     /** The run thread; shut down by a crash without the agent being told. */
     private final BoundedDelayScheduler scheduler;
+
     private final PacerAgent agent;
     /** Whether the instance was stopped or crashed (closing again does nothing). */
     private boolean ended;
@@ -84,26 +94,45 @@ final class CoordinatedInstance implements AutoCloseable {
     CoordinatedInstance(String name, Wiring w) throws Exception {
         this.name = Objects.requireNonNull(name, "name");
         Map<String, Object> client = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, w.bootstrapServers());
-        this.admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, w.bootstrapServers(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) w.kafkaTimeout().toMillis(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) w.kafkaTimeout().toMillis() * 2));
+        this.admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                w.bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                (int) w.kafkaTimeout().toMillis(),
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                (int) w.kafkaTimeout().toMillis() * 2));
         this.config = new TopicConfigSource(new CompactedTopic(admin, client, w.configTopic(), w.kafkaTimeout()));
         AtomicReference<OrderStateStore> self = new AtomicReference<>();
-        this.election = ActiveInstanceElection.builder(admin, client).groupId(w.group()).topic(w.stateTopic())
-                .instanceId(name).sessionTimeout(w.sessionTimeout()).timeout(w.kafkaTimeout())
-                .onTakeover(() -> self.get().reset()).build();
-        this.store = new OrderStateStore(new CompactedTopic(admin, client, w.stateTopic(), w.kafkaTimeout(),
-                election.stateWriter()));
+        this.election = ActiveInstanceElection.builder(admin, client)
+                .groupId(w.group())
+                .topic(w.stateTopic())
+                .instanceId(name)
+                .sessionTimeout(w.sessionTimeout())
+                .timeout(w.kafkaTimeout())
+                .onTakeover(() -> self.get().reset())
+                .build();
+        this.store = new OrderStateStore(
+                new CompactedTopic(admin, client, w.stateTopic(), w.kafkaTimeout(), election.stateWriter()));
         self.set(store);
         this.checker = new OrderStateStore(new CompactedTopic(admin, client, w.stateTopic(), w.kafkaTimeout()));
-        DeprioritizedOrderStep reorder = DeprioritizedOrderStep.builder(admin, store).actionGuard(election)
-                .timeout(w.kafkaTimeout()).batchSize(16).build();
+        DeprioritizedOrderStep reorder = DeprioritizedOrderStep.builder(admin, store)
+                .actionGuard(election)
+                .timeout(w.kafkaTimeout())
+                .batchSize(16)
+                .build();
         RecordingOrderStep recorder = new RecordingOrderStep(reorder);
         this.monitor = new RunInvariantMonitor(w.checks(), recorder, reorder, checker, name, Optional.of(w.failover()));
         this.scheduler = new BoundedDelayScheduler(w.maxDelayMs(), "chaos-" + name);
-        this.agent = PacerAgent.builder(admin).basePolicy(w.policy()).configSource(config).replicaOrderStep(recorder)
-                .listener(monitor).scheduler(scheduler).requestTimeout(w.kafkaTimeout())
-                .clusterLabel(w.bootstrapServers()).coordination(election).build();
+        this.agent = PacerAgent.builder(admin)
+                .basePolicy(w.policy())
+                .configSource(config)
+                .replicaOrderStep(recorder)
+                .listener(monitor)
+                .scheduler(scheduler)
+                .requestTimeout(w.kafkaTimeout())
+                .clusterLabel(w.bootstrapServers())
+                .coordination(election)
+                .build();
     }
 
     String name() {
@@ -121,8 +150,11 @@ final class CoordinatedInstance implements AutoCloseable {
 
     /** Whether this instance is a standby that knows who is active. */
     boolean isStandbyOf(String active) {
-        return !ended && agent.state() == AgentState.STANDBY
-                && agent.coordination().map(c -> active.equals(c.activeInstance())).orElse(false);
+        return !ended
+                && agent.state() == AgentState.STANDBY
+                && agent.coordination()
+                        .map(c -> active.equals(c.activeInstance()))
+                        .orElse(false);
     }
 
     /** How many times this instance became active. */
@@ -155,8 +187,9 @@ final class CoordinatedInstance implements AutoCloseable {
         }
         ended = true;
         stopRunThread();
-        groupConsumer().close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.REMAIN_IN_GROUP)
-                .withTimeout(Duration.ZERO));
+        groupConsumer()
+                .close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.REMAIN_IN_GROUP)
+                        .withTimeout(Duration.ZERO));
         // The consumer is closed already, so closing the agent (and with it the election) sends no LeaveGroup.
         agent.close();
         closeClients(Duration.ZERO);
@@ -171,8 +204,8 @@ final class CoordinatedInstance implements AutoCloseable {
         scheduler.shutdownNow();
         try {
             if (!scheduler.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                throw new AssertionError("the run thread of agent instance " + name + " did not end within "
-                        + STOP_WAIT_SECONDS + " s");
+                throw new AssertionError(
+                        "the run thread of agent instance " + name + " did not end within " + STOP_WAIT_SECONDS + " s");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -199,8 +232,11 @@ final class CoordinatedInstance implements AutoCloseable {
             f.setAccessible(true);
             return f.get(owner);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new AssertionError("the crash of an agent instance needs the field " + owner.getClass().getSimpleName()
-                    + "." + name + " (the group consumer it closes without leaving the group); was it renamed? " + e, e);
+            throw new AssertionError(
+                    "the crash of an agent instance needs the field "
+                            + owner.getClass().getSimpleName() + "." + name
+                            + " (the group consumer it closes without leaving the group); was it renamed? " + e,
+                    e);
         }
     }
 }

@@ -32,7 +32,8 @@ import java.util.Objects;
 final class FailoverChecks {
 
     /** One run that sent elections, as the timeline keeps it. */
-    record ElectingRun(String instance, long sequence, long startedAtMs, long finishedAtMs, int elections, boolean capped) {
+    record ElectingRun(
+            String instance, long sequence, long startedAtMs, long finishedAtMs, int elections, boolean capped) {
 
         String describe() {
             return "instance " + instance + " run " + sequence + " [" + startedAtMs + ", " + finishedAtMs + "] ms, "
@@ -51,8 +52,8 @@ final class FailoverChecks {
 
     FailoverChecks(int cap, long throttleIntervalMs) {
         if (cap < 1 || throttleIntervalMs < 0) {
-            throw new IllegalArgumentException("cap must be >= 1 and throttle interval >= 0, were " + cap + " and "
-                    + throttleIntervalMs);
+            throw new IllegalArgumentException(
+                    "cap must be >= 1 and throttle interval >= 0, were " + cap + " and " + throttleIntervalMs);
         }
         this.cap = cap;
         this.throttleIntervalMs = throttleIntervalMs;
@@ -64,8 +65,13 @@ final class FailoverChecks {
             return 0;
         }
         boolean capped = run.decision().map(ElectionDecision::moreWork).orElse(false);
-        return afterRun(new ElectingRun(instance, run.sequence(), run.startedAtMs(), run.finishedAtMs(),
-                run.results().size(), capped));
+        return afterRun(new ElectingRun(
+                instance,
+                run.sequence(),
+                run.startedAtMs(),
+                run.finishedAtMs(),
+                run.results().size(),
+                capped));
     }
 
     /**
@@ -76,15 +82,19 @@ final class FailoverChecks {
     synchronized int afterRun(ElectingRun run) {
         Objects.requireNonNull(run, "run");
         if (run.elections() > cap) {
-            throw new AgentInvariantViolation(run.sequence(), "instance " + run.instance() + " sent " + run.elections()
-                    + " elections in one batch, more than the cap of " + cap);
+            throw new AgentInvariantViolation(
+                    run.sequence(),
+                    "instance " + run.instance() + " sent " + run.elections()
+                            + " elections in one batch, more than the cap of " + cap);
         }
         int passed = 1;
         for (ElectingRun other : timeline) {
-            if (!other.instance().equals(run.instance()) && run.startedAtMs() < other.finishedAtMs()
+            if (!other.instance().equals(run.instance())
+                    && run.startedAtMs() < other.finishedAtMs()
                     && other.startedAtMs() < run.finishedAtMs()) {
-                throw new AgentInvariantViolation(run.sequence(), "two instances elected at the same time: "
-                        + run.describe() + " overlaps " + other.describe());
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "two instances elected at the same time: " + run.describe() + " overlaps " + other.describe());
             }
             passed++;
         }
@@ -99,10 +109,14 @@ final class FailoverChecks {
                     }
                 }
                 if (lastCapped != null && run.startedAtMs() < lastCapped.finishedAtMs() + throttleIntervalMs) {
-                    throw new AgentInvariantViolation(run.sequence(), "the first electing run of instance " + run.instance()
-                            + " after instance " + previous + " started " + (run.startedAtMs() - lastCapped.finishedAtMs())
-                            + " ms after the predecessor's last capped run ended, less than the throttle interval of "
-                            + throttleIntervalMs + " ms (" + run.describe() + "; predecessor " + lastCapped.describe() + ")");
+                    throw new AgentInvariantViolation(
+                            run.sequence(),
+                            "the first electing run of instance " + run.instance()
+                                    + " after instance " + previous + " started "
+                                    + (run.startedAtMs() - lastCapped.finishedAtMs())
+                                    + " ms after the predecessor's last capped run ended, less than the throttle interval of "
+                                    + throttleIntervalMs + " ms (" + run.describe() + "; predecessor "
+                                    + lastCapped.describe() + ")");
                 }
                 passed++;
             }

@@ -14,9 +14,11 @@ class FailoverChecksTest {
     @Test
     void handoverAfterTheThrottleInterval_passesAndIsCounted() {
         assertThat(checks.afterRun(new ElectingRun("a", 1, 0, 100, 3, true))).isEqualTo(1);
-        assertThat(checks.afterRun(new ElectingRun("a", 2, 2_600, 2_700, 3, true))).isEqualTo(2);
+        assertThat(checks.afterRun(new ElectingRun("a", 2, 2_600, 2_700, 3, true)))
+                .isEqualTo(2);
         // b's first electing run starts exactly throttle interval after a's last capped run ended.
-        assertThat(checks.afterRun(new ElectingRun("b", 1, 5_200, 5_300, 2, false))).isEqualTo(4);
+        assertThat(checks.afterRun(new ElectingRun("b", 1, 5_200, 5_300, 2, false)))
+                .isEqualTo(4);
         assertThat(checks.handovers()).isEqualTo(1);
         assertThat(checks.electingRuns()).isEqualTo(3);
     }
@@ -26,8 +28,9 @@ class FailoverChecksTest {
         checks.afterRun(new ElectingRun("a", 7, 1_000, 2_000, 1, false));
         assertThatThrownBy(() -> checks.afterRun(new ElectingRun("b", 1, 1_999, 3_000, 1, false)))
                 .isInstanceOf(AgentInvariantViolation.class)
-                .hasMessage("run 1: two instances elected at the same time: instance b run 1 [1999, 3000] ms, 1 election(s)"
-                        + " overlaps instance a run 7 [1000, 2000] ms, 1 election(s)");
+                .hasMessage(
+                        "run 1: two instances elected at the same time: instance b run 1 [1999, 3000] ms, 1 election(s)"
+                                + " overlaps instance a run 7 [1000, 2000] ms, 1 election(s)");
     }
 
     @Test
@@ -42,7 +45,8 @@ class FailoverChecksTest {
     @Test
     void successorAfterAnUncappedRun_needsNoThrottleGap() {
         checks.afterRun(new ElectingRun("a", 4, 0, 1_000, 2, false));
-        assertThat(checks.afterRun(new ElectingRun("b", 1, 1_001, 1_100, 1, false))).isEqualTo(3);
+        assertThat(checks.afterRun(new ElectingRun("b", 1, 1_001, 1_100, 1, false)))
+                .isEqualTo(3);
     }
 
     @Test

@@ -33,13 +33,17 @@ final class FaultInjector {
 
     /** The list as last set by this injector. */
     private SortedSet<Integer> list = new TreeSet<>();
+
     private long restarts;
     private long crashes;
     private long slowFollowerEpisodes;
     private long listChanges;
 
-    FaultInjector(EmbeddedKafkaCluster cluster, TopicConfigSource operator, long slowFollowerBytesPerSecond,
-                  String... throttledTopics) {
+    FaultInjector(
+            EmbeddedKafkaCluster cluster,
+            TopicConfigSource operator,
+            long slowFollowerBytesPerSecond,
+            String... throttledTopics) {
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.operator = Objects.requireNonNull(operator, "operator");
         this.slowFollowerBytesPerSecond = slowFollowerBytesPerSecond;

@@ -73,12 +73,15 @@ final class InvariantChecks {
      * @return the number of single checks that passed
      * @throws AgentInvariantViolation at the first check that fails
      */
-    int afterRun(RunRecord run, Optional<ClusterSnapshot> decided, Optional<StoredOrders> stored,
-                 Optional<ReorderReport> report) {
+    int afterRun(
+            RunRecord run,
+            Optional<ClusterSnapshot> decided,
+            Optional<StoredOrders> stored,
+            Optional<ReorderReport> report) {
         int passed = checkCap(run);
         if (run.decision().isPresent()) {
-            ClusterSnapshot snapshot = decided.orElseThrow(() -> new AgentInvariantViolation(run.sequence(),
-                    "the engine decided without a snapshot from the order step"));
+            ClusterSnapshot snapshot = decided.orElseThrow(() -> new AgentInvariantViolation(
+                    run.sequence(), "the engine decided without a snapshot from the order step"));
             passed += checkElections(run, snapshot);
         }
         if (stored.isPresent()) {
@@ -94,16 +97,23 @@ final class InvariantChecks {
     int checkCap(RunRecord run) {
         int decidedCount = run.decision().map(d -> d.elections().size()).orElse(0);
         if (decidedCount > cap) {
-            throw new AgentInvariantViolation(run.sequence(), decidedCount + " elections decided, more than the cap of " + cap
-                    + " (first over the cap: " + run.decision().orElseThrow().elections().get(cap).partition() + ")");
+            throw new AgentInvariantViolation(
+                    run.sequence(),
+                    decidedCount + " elections decided, more than the cap of " + cap + " (first over the cap: "
+                            + run.decision().orElseThrow().elections().get(cap).partition() + ")");
         }
         if (run.results().size() > cap) {
-            throw new AgentInvariantViolation(run.sequence(), run.results().size() + " elections sent, more than the cap of " + cap
-                    + " (first over the cap: " + run.results().get(cap).partition() + ")");
+            throw new AgentInvariantViolation(
+                    run.sequence(),
+                    run.results().size() + " elections sent, more than the cap of " + cap + " (first over the cap: "
+                            + run.results().get(cap).partition() + ")");
         }
         if (!run.succeeded() && !run.results().isEmpty()) {
-            throw new AgentInvariantViolation(run.sequence(), "failed run (" + run.failure().orElse("") + ") sent elections, first "
-                    + run.results().get(0).partition() + " to broker " + run.results().get(0).targetLeader());
+            throw new AgentInvariantViolation(
+                    run.sequence(),
+                    "failed run (" + run.failure().orElse("") + ") sent elections, first "
+                            + run.results().get(0).partition() + " to broker "
+                            + run.results().get(0).targetLeader());
         }
         return 1;
     }
@@ -119,30 +129,43 @@ final class InvariantChecks {
             PartitionState p = byId.get(e.partition());
             int to = e.newLeader();
             if (p == null) {
-                throw new AgentInvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
-                        + ", a partition not in the snapshot it was decided on");
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "election of " + e.partition() + " to broker " + to
+                                + ", a partition not in the snapshot it was decided on");
             }
             if (!p.isrContains(to)) {
-                throw new AgentInvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
-                        + ", outside the partition's ISR " + Arrays.toString(p.isr()) + " in the snapshot it was decided on");
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "election of " + e.partition() + " to broker " + to + ", outside the partition's ISR "
+                                + Arrays.toString(p.isr()) + " in the snapshot it was decided on");
             }
             passed++;
             if (!decided.isActive(to)) {
-                throw new AgentInvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
-                        + ", which the snapshot reports as not active (" + decided.brokers().get(to) + ")");
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "election of " + e.partition() + " to broker " + to
+                                + ", which the snapshot reports as not active ("
+                                + decided.brokers().get(to) + ")");
             }
             passed++;
             if (decision.isGated(to)) {
-                throw new AgentInvariantViolation(run.sequence(), "election of " + e.partition() + " to broker " + to
-                        + ", which the same decision reports as gated: " + decision.broker(to).explain());
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "election of " + e.partition() + " to broker " + to
+                                + ", which the same decision reports as gated: "
+                                + decision.broker(to).explain());
             }
             passed++;
             if (deprioritized.contains(to)) {
                 for (int r : p.replicas()) {
                     if (!deprioritized.contains(r) && p.isrContains(r) && decided.isActive(r)) {
-                        throw new AgentInvariantViolation(run.sequence(), "election of " + e.partition() + " to deprioritized broker "
-                                + to + " while replica " + r + " (not deprioritized, in the ISR, active) could lead; list "
-                                + deprioritized);
+                        throw new AgentInvariantViolation(
+                                run.sequence(),
+                                "election of " + e.partition() + " to deprioritized broker "
+                                        + to + " while replica " + r
+                                        + " (not deprioritized, in the ISR, active) could lead; list "
+                                        + deprioritized);
                     }
                 }
             }
@@ -151,9 +174,12 @@ final class InvariantChecks {
         for (ElectionResult r : run.results()) {
             PartitionState p = byId.get(r.partition());
             if (r.outcome() == ElectionOutcome.ELECTED && (p == null || p.replicaAt(0) != r.targetLeader())) {
-                throw new AgentInvariantViolation(run.sequence(), "Kafka elected broker " + r.targetLeader() + " for "
-                        + r.partition() + " by a preferred election, but its first replica in the decided snapshot is "
-                        + (p == null ? "unknown" : p.replicaAt(0)));
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "Kafka elected broker " + r.targetLeader() + " for "
+                                + r.partition()
+                                + " by a preferred election, but its first replica in the decided snapshot is "
+                                + (p == null ? "unknown" : p.replicaAt(0)));
             }
             passed++;
         }
@@ -163,9 +189,11 @@ final class InvariantChecks {
     /** Invariant 5, the part that holds after every run, finished or not. */
     int checkStateTopic(RunRecord run, Optional<ClusterSnapshot> decided, StoredOrders stored) {
         if (!stored.unreadable().isEmpty()) {
-            Map.Entry<String, String> first = stored.unreadable().entrySet().iterator().next();
-            throw new AgentInvariantViolation(run.sequence(), "state topic holds an unreadable record for " + first.getKey()
-                    + ": " + first.getValue());
+            Map.Entry<String, String> first =
+                    stored.unreadable().entrySet().iterator().next();
+            throw new AgentInvariantViolation(
+                    run.sequence(),
+                    "state topic holds an unreadable record for " + first.getKey() + ": " + first.getValue());
         }
         Map<PartitionId, PartitionState> byId = new HashMap<>();
         decided.ifPresent(s -> s.partitions().forEach(p -> byId.put(p.id(), p)));
@@ -173,24 +201,31 @@ final class InvariantChecks {
         for (OrderRecord r : stored.records().values()) {
             List<Integer> created = originals.get(r.partition());
             if (created == null) {
-                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition()
-                        + ", a partition that did not exist when the test started");
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "state record for " + r.partition() + ", a partition that did not exist when the test started");
             }
             if (!r.original().equals(created)) {
-                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition() + " stores original order "
-                        + r.original() + " but the partition was created as " + created);
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "state record for " + r.partition() + " stores original order " + r.original()
+                                + " but the partition was created as " + created);
             }
             passed++;
             PartitionState now = byId.get(r.partition());
             if (now != null && !new HashSet<>(r.original()).equals(asSet(now.replicas()))) {
-                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition() + " stores original order "
-                        + r.original() + ", not a permutation of the current replica set " + Arrays.toString(now.replicas()));
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "state record for " + r.partition() + " stores original order " + r.original()
+                                + ", not a permutation of the current replica set " + Arrays.toString(now.replicas()));
             }
             passed++;
             if (r.reordered().equals(r.original()) || !isOriginalWithSuffixMoved(r.original(), r.reordered())) {
-                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition() + " (" + r.status()
-                        + ") has reordered order " + r.reordered() + ", not its original " + r.original()
-                        + " with some brokers moved to the end");
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "state record for " + r.partition() + " (" + r.status()
+                                + ") has reordered order " + r.reordered() + ", not its original " + r.original()
+                                + " with some brokers moved to the end");
             }
             passed++;
         }
@@ -205,27 +240,36 @@ final class InvariantChecks {
         for (OrderRecord r : stored.records().values()) {
             List<Integer> expected = effective(r.partition(), r.original(), order);
             if (expected.equals(r.original())) {
-                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition() + " (" + r.status()
-                        + ", original " + r.original() + ") remains after a settled run, though the deprioritized list "
-                        + list + " does not reorder it (no broker of the list ahead of one outside it)");
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "state record for " + r.partition() + " (" + r.status()
+                                + ", original " + r.original()
+                                + ") remains after a settled run, though the deprioritized list "
+                                + list + " does not reorder it (no broker of the list ahead of one outside it)");
             }
             if (r.status() != ReorderStatus.REORDERED || !r.reordered().equals(expected)) {
-                throw new AgentInvariantViolation(run.sequence(), "state record for " + r.partition() + " is " + r.status() + " to "
-                        + r.reordered() + " after a settled run; with list " + list + " it should be REORDERED to " + expected);
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "state record for " + r.partition() + " is " + r.status() + " to " + r.reordered()
+                                + " after a settled run; with list " + list + " it should be REORDERED to " + expected);
             }
             passed++;
         }
         for (PartitionState p : decided.partitions()) {
             List<Integer> created = originals.get(p.id());
             if (created == null) {
-                continue; // a partition the test did not create (none is expected); the state checks catch records for it
+                continue; // a partition the test did not create (none is expected); the state checks catch records for
+                // it
             }
             List<Integer> expected = effective(p.id(), created, order);
             List<Integer> current = asList(p.replicas());
             if (!current.equals(expected)) {
-                throw new AgentInvariantViolation(run.sequence(), "partition " + p.id() + " has order " + current
-                        + " after a settled run; created as " + created + ", with list " + list + " it should be " + expected
-                        + (stored.records().containsKey(p.id()) ? "" : " (no state record)"));
+                throw new AgentInvariantViolation(
+                        run.sequence(),
+                        "partition " + p.id() + " has order " + current
+                                + " after a settled run; created as " + created + ", with list " + list
+                                + " it should be " + expected
+                                + (stored.records().containsKey(p.id()) ? "" : " (no state record)"));
             }
             passed++;
         }
@@ -234,8 +278,12 @@ final class InvariantChecks {
 
     /** Whether the step's report shows nothing moved, restored, refused, skipped or left behind in this run. */
     static boolean nothingInProgress(ReorderReport report) {
-        return report.reordered().isEmpty() && report.restored().isEmpty() && report.conflicts().isEmpty()
-                && report.failed().isEmpty() && report.skipped().isEmpty() && report.forgotten().isEmpty()
+        return report.reordered().isEmpty()
+                && report.restored().isEmpty()
+                && report.conflicts().isEmpty()
+                && report.failed().isEmpty()
+                && report.skipped().isEmpty()
+                && report.forgotten().isEmpty()
                 && report.unreadable().isEmpty();
     }
 
@@ -259,7 +307,8 @@ final class InvariantChecks {
     /** The engine's effective order of a replica list under a deprioritized list. */
     private static List<Integer> effective(PartitionId id, List<Integer> replicas, EffectiveReplicaOrder order) {
         int[] array = replicas.stream().mapToInt(Integer::intValue).toArray();
-        return asList(order.order(PartitionState.of(id.topic(), id.partition(), array, new int[0], PartitionState.NO_LEADER)));
+        return asList(order.order(
+                PartitionState.of(id.topic(), id.partition(), array, new int[0], PartitionState.NO_LEADER)));
     }
 
     private static Set<Integer> asSet(int[] brokers) {

@@ -52,8 +52,11 @@ final class RunInvariantMonitor implements RunListener {
     /** Every violation, in order; guarded by itself. */
     private final List<AssertionError> violations = new ArrayList<>();
 
-    RunInvariantMonitor(InvariantChecks checks, RecordingOrderStep recorder, DeprioritizedOrderStep reorder,
-                        OrderStateStore stateReader) {
+    RunInvariantMonitor(
+            InvariantChecks checks,
+            RecordingOrderStep recorder,
+            DeprioritizedOrderStep reorder,
+            OrderStateStore stateReader) {
         this(checks, recorder, reorder, stateReader, "agent", Optional.empty());
     }
 
@@ -61,8 +64,13 @@ final class RunInvariantMonitor implements RunListener {
      * A monitor of one of several coordinated instances: its runs are also checked against the other instances'
      * runs by the shared {@code failover} checks.
      */
-    RunInvariantMonitor(InvariantChecks checks, RecordingOrderStep recorder, DeprioritizedOrderStep reorder,
-                        OrderStateStore stateReader, String instance, Optional<FailoverChecks> failover) {
+    RunInvariantMonitor(
+            InvariantChecks checks,
+            RecordingOrderStep recorder,
+            DeprioritizedOrderStep reorder,
+            OrderStateStore stateReader,
+            String instance,
+            Optional<FailoverChecks> failover) {
         this.instance = Objects.requireNonNull(instance, "instance");
         this.failover = Objects.requireNonNull(failover, "failover");
         this.checks = Objects.requireNonNull(checks, "checks");
@@ -90,9 +98,11 @@ final class RunInvariantMonitor implements RunListener {
         electionsMade.addAndGet(run.count(ElectionOutcome.ELECTED));
         Optional<StoredOrders> stored = readState();
         try {
-            checksPassed.addAndGet(checks.afterRun(run, decided, stored,
-                    run.succeeded() ? Optional.of(reorder.lastReport()) : Optional.empty()));
-            if (stored.isPresent() && decided.isPresent() && run.succeeded()
+            checksPassed.addAndGet(checks.afterRun(
+                    run, decided, stored, run.succeeded() ? Optional.of(reorder.lastReport()) : Optional.empty()));
+            if (stored.isPresent()
+                    && decided.isPresent()
+                    && run.succeeded()
                     && InvariantChecks.nothingInProgress(reorder.lastReport())) {
                 settledRuns.incrementAndGet();
             }
@@ -131,8 +141,10 @@ final class RunInvariantMonitor implements RunListener {
             if (violations.isEmpty()) {
                 return;
             }
-            AssertionError first = new AssertionError(violations.size() + " invariant violation(s); first: "
-                    + violations.get(0).getMessage(), violations.get(0));
+            AssertionError first = new AssertionError(
+                    violations.size() + " invariant violation(s); first: "
+                            + violations.get(0).getMessage(),
+                    violations.get(0));
             violations.stream().skip(1).limit(10).forEach(first::addSuppressed);
             throw first;
         }

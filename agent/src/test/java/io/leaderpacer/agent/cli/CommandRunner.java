@@ -9,11 +9,9 @@ import java.io.StringWriter;
 public final class CommandRunner {
 
     /** Exit status and what the command printed. */
-    public record Result(int exitCode, String out, String err) {
-    }
+    public record Result(int exitCode, String out, String err) {}
 
-    private CommandRunner() {
-    }
+    private CommandRunner() {}
 
     public static Result run(Object command, String... args) {
         StringWriter out = new StringWriter();

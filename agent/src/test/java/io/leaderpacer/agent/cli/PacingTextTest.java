@@ -22,34 +22,58 @@ class PacingTextTest {
 
     @Test
     void recoveringBroker_showsABarOfWhatIsFetched_theRate_andWhenItIsBackInEveryIsr() {
-        BrokerPacing b = new BrokerPacing(1, PacingPhase.PACED, OptionalLong.of(20 * MIB),
+        BrokerPacing b = new BrokerPacing(
+                1,
+                PacingPhase.PACED,
+                OptionalLong.of(20 * MIB),
                 "canary P99 1.9x steady, over 1.5x: rate cut to 20.0 MiB/s",
-                new BrokerPacing.Progress(OptionalLong.of(600 * MIB), OptionalLong.of(800 * MIB),
-                        OptionalDouble.of(20 * MIB), OptionalLong.of(30_000)));
+                new BrokerPacing.Progress(
+                        OptionalLong.of(600 * MIB),
+                        OptionalLong.of(800 * MIB),
+                        OptionalDouble.of(20 * MIB),
+                        OptionalLong.of(30_000)));
 
-        assertThat(PacingText.line(b)).isEqualTo("broker 1  [#####...............]  25%  20.0 MiB/s  600 MiB behind,"
-                + " 20.0 MiB/s, back in every ISR in ~30 s  canary P99 1.9x steady, over 1.5x: rate cut to 20.0 MiB/s");
+        assertThat(PacingText.line(b))
+                .isEqualTo(
+                        "broker 1  [#####...............]  25%  20.0 MiB/s  600 MiB behind,"
+                                + " 20.0 MiB/s, back in every ISR in ~30 s  canary P99 1.9x steady, over 1.5x: rate cut to 20.0 MiB/s");
     }
 
     @Test
     void downBroker_hasNoBarYet_andPlanSaysWhatItWouldChange() {
-        BrokerPacing b = new BrokerPacing(2, PacingPhase.PACED, OptionalLong.of(20 * MIB),
-                "down: throttle at 20.0 MiB/s in place for its return", BrokerPacing.Progress.UNKNOWN);
+        BrokerPacing b = new BrokerPacing(
+                2,
+                PacingPhase.PACED,
+                OptionalLong.of(20 * MIB),
+                "down: throttle at 20.0 MiB/s in place for its return",
+                BrokerPacing.Progress.UNKNOWN);
         StringWriter text = new StringWriter();
-        PacingText.print(new PrintWriter(text), PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static"))
-                .pacing(), new PacingReport(0, List.of(b), List.of("the cluster-default follower rate -> 20.0 MiB/s"),
-                List.of(), Optional.empty()), true);
+        PacingText.print(
+                new PrintWriter(text),
+                PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static"))
+                        .pacing(),
+                new PacingReport(
+                        0,
+                        List.of(b),
+                        List.of("the cluster-default follower rate -> 20.0 MiB/s"),
+                        List.of(),
+                        Optional.empty()),
+                true);
 
-        assertThat(text.toString()).isEqualTo("Catch-up pacing: static, from 20.0 MiB/s; what it would do now, as a newly"
-                + " active instance.\n  broker 2  20.0 MiB/s  down: throttle at 20.0 MiB/s in place for its return\n"
-                + "  would change: the cluster-default follower rate -> 20.0 MiB/s\n");
+        assertThat(text.toString())
+                .isEqualTo("Catch-up pacing: static, from 20.0 MiB/s; what it would do now, as a newly"
+                        + " active instance.\n  broker 2  20.0 MiB/s  down: throttle at 20.0 MiB/s in place for its return\n"
+                        + "  would change: the cluster-default follower rate -> 20.0 MiB/s\n");
     }
 
     @Test
     void off_saysSoInOneLine() {
         StringWriter text = new StringWriter();
-        PacingText.print(new PrintWriter(text), PacerConfig.defaults().pacing(),
-                new PacingReport(0, List.of(), List.of(), List.of(), Optional.empty()), true);
+        PacingText.print(
+                new PrintWriter(text),
+                PacerConfig.defaults().pacing(),
+                new PacingReport(0, List.of(), List.of(), List.of(), Optional.empty()),
+                true);
 
         assertThat(text.toString()).isEqualTo("Catch-up pacing: off (leader.imbalance.catch.up.pacing=off).\n");
     }

@@ -23,14 +23,19 @@ class PlanCommandTest {
     void noConfig_plansTheBuiltInExample_brokerTwoGated_brokerOneElected() {
         CommandRunner.Result r = CommandRunner.run(new PlanCommand());
         assertThat(r.exitCode()).isZero();
-        assertThat(r.out()).contains("built-in example cluster").contains("Nothing is changed")
+        assertThat(r.out())
+                .contains("built-in example cluster")
+                .contains("Nothing is changed")
                 .contains("wait-for-sync, threshold 10%, max.per.run 5");
         String brokerTwo = line(r.out(), "     2  yes");
         assertThat(brokerTwo).contains("gated").contains("60.00%");
         String brokerOne = line(r.out(), "     1  yes");
         assertThat(brokerOne).contains("open").contains("under threshold: 0/10 = 0.00% out of sync <= threshold 10%");
-        assertThat(r.out()).contains("Elections this run would make now: 3")
-                .contains("orders-1: leader 0 -> 1").contains("orders-4: leader 0 -> 1").contains("orders-7: leader 0 -> 1")
+        assertThat(r.out())
+                .contains("Elections this run would make now: 3")
+                .contains("orders-1: leader 0 -> 1")
+                .contains("orders-4: leader 0 -> 1")
+                .contains("orders-7: leader 0 -> 1")
                 .contains("Held back: 4 by the gate, 0 by the cap.");
     }
 
@@ -38,9 +43,10 @@ class PlanCommandTest {
     void builtInExample_saysItsKeysMatchNoPreset_nearestKipExample_andWhichKeysDiffer() {
         CommandRunner.Result r = CommandRunner.run(new PlanCommand());
 
-        assertThat(r.out().lines()).contains("Keys in force match no preset (differs from kip-example in:"
-                + " leader.imbalance.election.wait.for.sync.threshold.percent, leader.imbalance.election.max.per.run,"
-                + " leader.imbalance.election.throttle.interval.ms)");
+        assertThat(r.out().lines())
+                .contains("Keys in force match no preset (differs from kip-example in:"
+                        + " leader.imbalance.election.wait.for.sync.threshold.percent, leader.imbalance.election.max.per.run,"
+                        + " leader.imbalance.election.throttle.interval.ms)");
     }
 
     @Test
@@ -58,7 +64,8 @@ class PlanCommandTest {
     @Test
     void downBroker_showsPhaseInactive_notOpen() {
         io.leaderpacer.engine.cluster.ClusterSnapshot down = ExampleCluster.snapshot().toBuilder()
-                .replaceBroker(io.leaderpacer.engine.cluster.BrokerState.fenced(0)).build();
+                .replaceBroker(io.leaderpacer.engine.cluster.BrokerState.fenced(0))
+                .build();
         java.io.StringWriter text = new java.io.StringWriter();
         PlanReport.print(new java.io.PrintWriter(text), "test", PlanCommand.plan(down, ExampleCluster.policy()));
 
@@ -67,7 +74,8 @@ class PlanCommandTest {
 
     @Test
     void missingConfigFile_isAUsageError() {
-        CommandRunner.Result r = CommandRunner.run(new PlanCommand(), "--config", dir.resolve("none.properties").toString());
+        CommandRunner.Result r = CommandRunner.run(
+                new PlanCommand(), "--config", dir.resolve("none.properties").toString());
         assertThat(r.exitCode()).isEqualTo(PlanCommand.EXIT_USAGE);
         assertThat(r.err()).contains("none.properties: file not found").doesNotContain("\tat ");
     }
@@ -80,15 +88,19 @@ class PlanCommandTest {
         }
         Path f = dir.resolve("agent.properties");
         Duration timeout = Duration.ofMillis(3000);
-        Files.writeString(f, "bootstrap.servers=127.0.0.1:" + port + "\npacer.request.timeout.ms=" + timeout.toMillis() + "\n");
+        Files.writeString(
+                f, "bootstrap.servers=127.0.0.1:" + port + "\npacer.request.timeout.ms=" + timeout.toMillis() + "\n");
         long start = System.nanoTime();
         CommandRunner.Result r = CommandRunner.run(new PlanCommand(), "--config", f.toString());
         Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         assertThat(r.exitCode()).isEqualTo(PlanCommand.EXIT_CLUSTER);
-        assertThat(r.err().lines()).containsExactly("Error: cannot reach the cluster: no answer from the Kafka cluster at 127.0.0.1:"
-                + port + " within " + timeout.toMillis() + " ms; check bootstrap.servers and that the brokers are up");
-        // Bounded by the configured time-out, not a wall-clock figure: less than two of them means one, not one per read.
+        assertThat(r.err().lines())
+                .containsExactly("Error: cannot reach the cluster: no answer from the Kafka cluster at 127.0.0.1:"
+                        + port + " within " + timeout.toMillis()
+                        + " ms; check bootstrap.servers and that the brokers are up");
+        // Bounded by the configured time-out, not a wall-clock figure: less than two of them means one, not one per
+        // read.
         assertThat(took).as("one time-out, not one per read").isLessThan(timeout.multipliedBy(2));
     }
 
@@ -99,11 +111,15 @@ class PlanCommandTest {
         CommandRunner.Result r = CommandRunner.run(new PlanCommand(), "--config", f.toString());
 
         assertThat(r.exitCode()).isEqualTo(PlanCommand.EXIT_CLUSTER);
-        assertThat(r.err().lines()).containsExactly("Error: cannot reach the cluster: bootstrap.servers=nosuchhost.invalid:9092:"
-                + " the host name nosuchhost.invalid does not resolve (check the name and the host's DNS)");
+        assertThat(r.err().lines())
+                .containsExactly("Error: cannot reach the cluster: bootstrap.servers=nosuchhost.invalid:9092:"
+                        + " the host name nosuchhost.invalid does not resolve (check the name and the host's DNS)");
     }
 
     private static String line(String text, String prefix) {
-        return text.lines().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no line " + prefix + " in\n" + text));
+        return text.lines()
+                .filter(l -> l.startsWith(prefix))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no line " + prefix + " in\n" + text));
     }
 }

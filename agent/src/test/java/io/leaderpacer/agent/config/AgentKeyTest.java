@@ -9,7 +9,9 @@ class AgentKeyTest {
 
     @Test
     void everyKey_isFoundByItsUniqueName() {
-        assertThat(AgentKey.names()).hasSize(AgentKey.values().length).doesNotHaveDuplicates()
+        assertThat(AgentKey.names())
+                .hasSize(AgentKey.values().length)
+                .doesNotHaveDuplicates()
                 .allMatch(name -> name.startsWith("pacer."));
         for (AgentKey k : AgentKey.values()) {
             assertThat(AgentKey.forName(k.key())).isEqualTo(k);

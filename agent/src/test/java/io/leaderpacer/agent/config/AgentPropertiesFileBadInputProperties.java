@@ -29,7 +29,8 @@ class AgentPropertiesFileBadInputProperties {
     private static final String SOURCE = "agent.properties";
 
     /** A complete, valid file: every kind of key, so truncating it cuts through each. */
-    private static final String VALID = String.join("\n",
+    private static final String VALID = String.join(
+            "\n",
             "# the agent",
             "bootstrap.servers=b1:9092,b2:9092",
             "security.protocol=SASL_SSL",
@@ -46,9 +47,30 @@ class AgentPropertiesFileBadInputProperties {
             "");
 
     /** Values chosen to break number, boolean and list parsers. */
-    private static final List<String> NASTY = List.of("abc", "1e9", "-0", "NaN", " 5 ", "99999999999999999999",
-            Long.toString(Long.MAX_VALUE), "2147483648", "-1", "", "0x10", "5d", "1,,2", "TRUE", "yes", "١٢",
-            "\\u0000", "\\uZZZZ", "\\", "a\\\nb", "\\n", "x".repeat(3000), "\uD83D\uDE00");
+    private static final List<String> NASTY = List.of(
+            "abc",
+            "1e9",
+            "-0",
+            "NaN",
+            " 5 ",
+            "99999999999999999999",
+            Long.toString(Long.MAX_VALUE),
+            "2147483648",
+            "-1",
+            "",
+            "0x10",
+            "5d",
+            "1,,2",
+            "TRUE",
+            "yes",
+            "١٢",
+            "\\u0000",
+            "\\uZZZZ",
+            "\\",
+            "a\\\nb",
+            "\\n",
+            "x".repeat(3000),
+            "\uD83D\uDE00");
 
     @Property(tries = 400)
     void randomText_readsOrFailsWithOneLineNamingTheFile(@ForAll("randomText") String text) {
@@ -61,7 +83,8 @@ class AgentPropertiesFileBadInputProperties {
     }
 
     @Property(tries = 500)
-    void wrongValueForAKnownKey_isRefusedNamingTheKey(@ForAll("knownKey") String key, @ForAll("nastyValue") String value) {
+    void wrongValueForAKnownKey_isRefusedNamingTheKey(
+            @ForAll("knownKey") String key, @ForAll("nastyValue") String value) {
         String text = "bootstrap.servers=b:9092\n" + key + "=" + value + "\n";
 
         Throwable thrown = catchThrowable(() -> AgentPropertiesFile.parse(SOURCE, text));
@@ -100,12 +123,15 @@ class AgentPropertiesFileBadInputProperties {
         Path dir = Files.createTempDirectory("pacer-fuzz");
         Path file = dir.resolve("agent.properties");
         try {
-            Files.write(file, "bootstrap.servers=b:9092\nsasl.password=caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+            Files.write(
+                    file, "bootstrap.servers=b:9092\nsasl.password=caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
 
             Throwable thrown = catchThrowable(() -> new AgentPropertiesFile(file).load());
 
-            assertThat(thrown).isExactlyInstanceOf(AgentConfigException.class)
-                    .hasMessage(file + ": not UTF-8 text: byte 0xe9 on line 2 is not valid UTF-8 (save the file as UTF-8)");
+            assertThat(thrown)
+                    .isExactlyInstanceOf(AgentConfigException.class)
+                    .hasMessage(
+                            file + ": not UTF-8 text: byte 0xe9 on line 2 is not valid UTF-8 (save the file as UTF-8)");
         } finally {
             Files.deleteIfExists(file);
             Files.delete(dir);
@@ -115,25 +141,30 @@ class AgentPropertiesFileBadInputProperties {
     @Example
     void valueWithAnEscapedLineBreak_isQuotedOnOneLine() {
         // Regression: "\n" in a value (a properties escape) split the error message over two lines.
-        Throwable thrown = catchThrowable(() -> AgentPropertiesFile.parse(SOURCE, "bootstrap.servers=b:9092\npacer.http.port=9\\n1\n"));
+        Throwable thrown = catchThrowable(
+                () -> AgentPropertiesFile.parse(SOURCE, "bootstrap.servers=b:9092\npacer.http.port=9\\n1\n"));
 
-        assertThat(thrown).isExactlyInstanceOf(AgentConfigException.class)
+        assertThat(thrown)
+                .isExactlyInstanceOf(AgentConfigException.class)
                 .hasMessage(SOURCE + ": invalid value '9\\n1' for 'pacer.http.port': must be "
                         + AgentKey.HTTP_PORT.allowed());
     }
 
     @Example
     void badUnicodeEscape_namesTheFile() {
-        Throwable thrown = catchThrowable(() -> AgentPropertiesFile.parse(SOURCE, "bootstrap.servers=b:9092\nx=\\u12G4\n"));
+        Throwable thrown =
+                catchThrowable(() -> AgentPropertiesFile.parse(SOURCE, "bootstrap.servers=b:9092\nx=\\u12G4\n"));
 
         // Regression: the reader's "Malformed \\uxxxx encoding." did not say where.
-        assertThat(thrown).isExactlyInstanceOf(AgentConfigException.class)
+        assertThat(thrown)
+                .isExactlyInstanceOf(AgentConfigException.class)
                 .hasMessage(SOURCE + ": not a valid properties file (Malformed \\uxxxx encoding. on line 2)");
     }
 
     @Example
     void duplicatedKey_lastOneWinsAsInKafkasOwnFiles() {
-        AgentProperties p = AgentPropertiesFile.parse(SOURCE,
+        AgentProperties p = AgentPropertiesFile.parse(
+                SOURCE,
                 "bootstrap.servers=b:9092\nleader.imbalance.election.max.per.run=5\nleader.imbalance.election.max.per.run=7\n");
 
         assertThat(p.policy().maxPerRun()).isEqualTo(7);
@@ -165,7 +196,9 @@ class AgentPropertiesFileBadInputProperties {
 
     @Provide
     Arbitrary<String> nastyValue() {
-        return Arbitraries.oneOf(Arbitraries.of(NASTY), Arbitraries.strings().ofMaxLength(20),
+        return Arbitraries.oneOf(
+                Arbitraries.of(NASTY),
+                Arbitraries.strings().ofMaxLength(20),
                 Arbitraries.longs().map(Object::toString));
     }
 
@@ -183,7 +216,8 @@ class AgentPropertiesFileBadInputProperties {
     }
 
     private static void assertOneLine(String message) {
-        assertThat(message.chars().noneMatch(Character::isISOControl)).as("one line, no control characters: %s", message)
+        assertThat(message.chars().noneMatch(Character::isISOControl))
+                .as("one line, no control characters: %s", message)
                 .isTrue();
         assertThat(message).hasSizeLessThan(2000);
     }

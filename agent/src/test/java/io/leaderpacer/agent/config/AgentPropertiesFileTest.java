@@ -29,20 +29,23 @@ class AgentPropertiesFileTest {
                 """);
         AgentProperties p = new AgentPropertiesFile(f).load();
         assertThat(p.bootstrapServers()).isEqualTo("b1:9092,b2:9092");
-        assertThat(p.clientProperties()).containsKeys("security.protocol", "sasl.jaas.config")
+        assertThat(p.clientProperties())
+                .containsKeys("security.protocol", "sasl.jaas.config")
                 .doesNotContainKeys("leader.imbalance.election.algorithm", "pacer.http.port");
         assertThat(p.policy().algorithm()).isEqualTo(ElectionAlgorithm.WAIT_FOR_SYNC);
         assertThat(p.policy().maxPerRun()).isEqualTo(50);
         assertThat(p.httpPort()).isZero();
         assertThat(p.httpHost()).isEqualTo("127.0.0.1");
         assertThat(p.requestTimeout()).isEqualTo(Duration.ofSeconds(5));
-        assertThat(p.adminClientConfig()).containsEntry("request.timeout.ms", "5000")
+        assertThat(p.adminClientConfig())
+                .containsEntry("request.timeout.ms", "5000")
                 .containsEntry("sasl.jaas.config", p.clientProperties().get("sasl.jaas.config"));
     }
 
     @Test
     void toString_neverShowsSecrets() throws Exception {
-        AgentProperties p = new AgentPropertiesFile(write("bootstrap.servers=b:9092\nssl.keystore.password=ks-pass-77\n")).load();
+        AgentProperties p =
+                new AgentPropertiesFile(write("bootstrap.servers=b:9092\nssl.keystore.password=ks-pass-77\n")).load();
         assertThat(p.toString()).doesNotContain("ks-pass-77").contains(SecretRedactor.REDACTED);
     }
 
@@ -51,7 +54,8 @@ class AgentPropertiesFileTest {
         Path f = write("security.protocol=SSL\n");
         assertThatThrownBy(() -> new AgentPropertiesFile(f).load())
                 .isInstanceOf(AgentConfigException.class)
-                .hasMessageContaining(f.toString()).hasMessageContaining("'bootstrap.servers' is required");
+                .hasMessageContaining(f.toString())
+                .hasMessageContaining("'bootstrap.servers' is required");
     }
 
     @Test
@@ -92,7 +96,8 @@ class AgentPropertiesFileTest {
     void invalidAgentValue_namesKeyValueAndRange() throws Exception {
         Path f = write("bootstrap.servers=b:9092\npacer.http.port=70000\n");
         assertThatThrownBy(() -> new AgentPropertiesFile(f).load())
-                .hasMessageContaining("invalid value '70000' for 'pacer.http.port'").hasMessageContaining("65535");
+                .hasMessageContaining("invalid value '70000' for 'pacer.http.port'")
+                .hasMessageContaining("65535");
     }
 
     @Test
@@ -103,7 +108,8 @@ class AgentPropertiesFileTest {
 
     @Test
     void unknownClientKey_isPassedThroughForKafkaToJudge() throws Exception {
-        AgentProperties p = new AgentPropertiesFile(write("bootstrap.servers=b:9092\nclient.dns.lookup=use_all_dns_ips\n")).load();
+        AgentProperties p =
+                new AgentPropertiesFile(write("bootstrap.servers=b:9092\nclient.dns.lookup=use_all_dns_ips\n")).load();
         assertThat(p.adminClientConfig()).containsEntry("client.dns.lookup", "use_all_dns_ips");
     }
 

@@ -25,8 +25,11 @@ class ClientSettingsTest {
     void consumerSettings_keepSecurityAndKnownKeys_dropPolicyKeysAndSerializers() {
         Map<String, Object> props = ClientSettings.forClient(FILE, ConsumerConfig.configNames());
 
-        assertThat(props).containsEntry("security.protocol", "SASL_SSL").containsEntry("sasl.jaas.config", "secret-line")
-                .containsEntry("ssl.truststore.location", "/etc/kafka/ts.jks").containsEntry("bootstrap.servers", "b1:9092")
+        assertThat(props)
+                .containsEntry("security.protocol", "SASL_SSL")
+                .containsEntry("sasl.jaas.config", "secret-line")
+                .containsEntry("ssl.truststore.location", "/etc/kafka/ts.jks")
+                .containsEntry("bootstrap.servers", "b1:9092")
                 .doesNotContainKeys("leader.imbalance.election.max.per.run", "value.serializer", "acks");
     }
 
@@ -34,10 +37,14 @@ class ClientSettingsTest {
     void durableProducer_cannotBeWeakenedByTheFile_andBoundsItsTimeOuts() {
         Map<String, Object> props = ClientSettings.durableProducer(FILE, Duration.ofSeconds(30));
 
-        assertThat(props).containsEntry("acks", "all").containsEntry("enable.idempotence", true)
+        assertThat(props)
+                .containsEntry("acks", "all")
+                .containsEntry("enable.idempotence", true)
                 .doesNotContainKey("transactional.id")
-                .containsEntry("max.block.ms", 30_000L).containsEntry("request.timeout.ms", 15_000)
-                .containsEntry("delivery.timeout.ms", 45_000).containsEntry("ssl.truststore.location", "/etc/kafka/ts.jks");
+                .containsEntry("max.block.ms", 30_000L)
+                .containsEntry("request.timeout.ms", 15_000)
+                .containsEntry("delivery.timeout.ms", 45_000)
+                .containsEntry("ssl.truststore.location", "/etc/kafka/ts.jks");
     }
 
     @Test

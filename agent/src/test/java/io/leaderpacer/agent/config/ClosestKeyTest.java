@@ -19,6 +19,7 @@ class ClosestKeyTest {
     @Test
     void unrelatedKey_getsNoGuess() {
         assertThat(ClosestKey.to("leader.imbalance.colour", ConfigKey.names())).isEmpty();
-        assertThat(ClosestKey.suggestion("pacer.nothing.like.it", AgentKey.names())).isEmpty();
+        assertThat(ClosestKey.suggestion("pacer.nothing.like.it", AgentKey.names()))
+                .isEmpty();
     }
 }

@@ -26,7 +26,8 @@ class SecretRedactorTest {
         assertThat(SecretRedactor.isSecret("ssl.keystore.key")).isTrue();
         assertThat(SecretRedactor.isSecret("sasl.jaas.config")).isTrue();
         assertThat(SecretRedactor.isSecret("basic.auth.user.info")).isTrue();
-        assertThat(SecretRedactor.isSecret("sasl.oauthbearer.client.credentials.client.secret")).isTrue();
+        assertThat(SecretRedactor.isSecret("sasl.oauthbearer.client.credentials.client.secret"))
+                .isTrue();
         assertThat(SecretRedactor.isSecret("bootstrap.servers")).isFalse();
         assertThat(SecretRedactor.isSecret("security.protocol")).isFalse();
         assertThat(SecretRedactor.isSecret("ssl.truststore.location")).isFalse();
@@ -50,17 +51,21 @@ class SecretRedactorTest {
         props.put("bootstrap.servers", "b:9092");
         props.put("sasl.jaas.config", JAAS);
         props.put("ssl.truststore.password", "changeit-123");
-        assertThat(SecretRedactor.redact(props)).containsExactly(
-                Map.entry("bootstrap.servers", "b:9092"),
-                Map.entry("sasl.jaas.config", SecretRedactor.REDACTED),
-                Map.entry("ssl.truststore.password", SecretRedactor.REDACTED));
+        assertThat(SecretRedactor.redact(props))
+                .containsExactly(
+                        Map.entry("bootstrap.servers", "b:9092"),
+                        Map.entry("sasl.jaas.config", SecretRedactor.REDACTED),
+                        Map.entry("ssl.truststore.password", SecretRedactor.REDACTED));
     }
 
     @Test
     void scrub_removesKnownValuesAndJaasPasswordsFromFreeText() {
         SecretRedactor r = SecretRedactor.of(Map.of("sasl.jaas.config", JAAS, "ssl.key.password", "k3y-pass"));
         String scrubbed = r.scrub("login failed for alice-secret-pw; key k3y-pass; echo: " + JAAS);
-        assertThat(scrubbed).doesNotContain("alice-secret-pw").doesNotContain("k3y-pass").startsWith("login failed for ");
+        assertThat(scrubbed)
+                .doesNotContain("alice-secret-pw")
+                .doesNotContain("k3y-pass")
+                .startsWith("login failed for ");
     }
 
     @Test
@@ -72,7 +77,8 @@ class SecretRedactorTest {
     @Test
     void describe_unwrapsExecutionExceptionAndScrubs() {
         SecretRedactor r = SecretRedactor.of(Map.of("ssl.truststore.password", "tr-pass-99"));
-        String line = r.describe(new ExecutionException(new IllegalStateException("cannot open store with tr-pass-99")));
+        String line =
+                r.describe(new ExecutionException(new IllegalStateException("cannot open store with tr-pass-99")));
         assertThat(line).isEqualTo("cannot open store with " + SecretRedactor.REDACTED);
     }
 
@@ -81,8 +87,11 @@ class SecretRedactorTest {
         SecretRedactor r = SecretRedactor.none();
         assertThat(r.describe(new ExecutionException(new AgentConfigException("agent.properties: key x: bad"))))
                 .isEqualTo("agent.properties: key x: bad");
-        assertThat(r.describe(new org.apache.kafka.common.errors.TimeoutException((String) null))).isEqualTo("timed out");
-        assertThat(r.describe(new NullPointerException())).doesNotContain("Exception").doesNotContain("java.");
+        assertThat(r.describe(new org.apache.kafka.common.errors.TimeoutException((String) null)))
+                .isEqualTo("timed out");
+        assertThat(r.describe(new NullPointerException()))
+                .doesNotContain("Exception")
+                .doesNotContain("java.");
     }
 
     @Test
@@ -93,13 +102,15 @@ class SecretRedactorTest {
         Throwable copy = r.scrubbed(outer);
         assertThat(copy.getMessage()).isEqualTo("java.lang.RuntimeException: outer " + SecretRedactor.REDACTED);
         assertThat(copy.getStackTrace()).isEqualTo(outer.getStackTrace());
-        assertThat(copy.getCause().getMessage()).isEqualTo("java.lang.IllegalStateException: inner " + SecretRedactor.REDACTED);
+        assertThat(copy.getCause().getMessage())
+                .isEqualTo("java.lang.IllegalStateException: inner " + SecretRedactor.REDACTED);
     }
 
     @Property(tries = 200)
-    void anySecretValue_neverSurvivesScrubbing(@ForAll @AlphaChars @StringLength(min = 3, max = 30) String secret,
-                                               @ForAll @StringLength(max = 40) String before,
-                                               @ForAll @StringLength(max = 40) String after) {
+    void anySecretValue_neverSurvivesScrubbing(
+            @ForAll @AlphaChars @StringLength(min = 3, max = 30) String secret,
+            @ForAll @StringLength(max = 40) String before,
+            @ForAll @StringLength(max = 40) String after) {
         // A secret that is part of the marker itself ("dac" in "[redacted]") would be reported by the marker.
         Assume.that(!SecretRedactor.REDACTED.contains(secret));
         SecretRedactor r = SecretRedactor.of(Map.of("x.password", secret));

@@ -30,7 +30,8 @@ import java.util.TreeMap;
 final class AgentProcess implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     final String instance;
     private final Path properties;
@@ -64,9 +65,19 @@ final class AgentProcess implements AutoCloseable {
         Path log = dir.resolve(instance + ".log");
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", classpath,
-                RunCommandMain.class.getName(), "--config", props.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(
+                        java,
+                        "-Xmx256m",
+                        "-XX:+UseSerialGC",
+                        "-XX:TieredStopAtLevel=1",
+                        "-cp",
+                        classpath,
+                        RunCommandMain.class.getName(),
+                        "--config",
+                        props.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         return new AgentProcess(instance, props, log, port, p);
     }
 
@@ -85,14 +96,22 @@ final class AgentProcess implements AutoCloseable {
         try (var out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             p.store(out, null);
         }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+                tmp,
+                file,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** The /status document now (and its runs remembered), or null when the endpoint does not answer. */
     JsonNode status() {
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status"))
-                    .timeout(Duration.ofSeconds(3)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status"))
+                            .timeout(Duration.ofSeconds(3))
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
                 return null;
             }
@@ -162,7 +181,10 @@ final class AgentProcess implements AutoCloseable {
     }
 
     private void signal(String name) throws IOException, InterruptedException {
-        int code = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
+        int code = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .inheritIO()
+                .start()
+                .waitFor();
         if (code != 0) {
             throw new IOException("kill -" + name + " " + process.pid() + " exited with " + code);
         }

@@ -48,6 +48,7 @@ class AgentProcessTakeoverTest {
     private static final long SESSION_MS = 6000;
     /** The documented bound: 5/3 of the session time-out (expiry, then the standby's heartbeat), plus L, plus slack. */
     private static final long TAKEOVER_BOUND_MS = SESSION_MS * 5 / 3 + SESSION_MS / 3 + 5000;
+
     private static final int CAP = 2;
     private static final long THROTTLE_MS = 2000;
 
@@ -65,8 +66,11 @@ class AgentProcessTakeoverTest {
      */
     @BeforeEach
     void startCluster() {
-        cluster = EmbeddedKafkaCluster.builder().brokers(3).serverProperty("transaction.state.log.num.partitions", "3")
-                .build().start();
+        cluster = EmbeddedKafkaCluster.builder()
+                .brokers(3)
+                .serverProperty("transaction.state.log.num.partitions", "3")
+                .build()
+                .start();
     }
 
     @AfterEach
@@ -91,12 +95,16 @@ class AgentProcessTakeoverTest {
                 // Mid-recovery: the write-ahead records exist and some, not all, paced elections were made.
                 await().atMost(WAIT).until(() -> {
                     a.status();
-                    return a.runs().stream().anyMatch(r -> AgentProcess.elected(r) > 0) && !stateRecords(topic).isEmpty();
+                    return a.runs().stream().anyMatch(r -> AgentProcess.elected(r) > 0)
+                            && !stateRecords(topic).isEmpty();
                 });
                 a.status();
                 long killedAt = System.currentTimeMillis();
                 a.kill();
-                JsonNode lastOfA = a.runs().stream().filter(r -> AgentProcess.elected(r) > 0).reduce((x, y) -> y).orElseThrow();
+                JsonNode lastOfA = a.runs().stream()
+                        .filter(r -> AgentProcess.elected(r) > 0)
+                        .reduce((x, y) -> y)
+                        .orElseThrow();
 
                 await().atMost(WAIT).until(() -> "ACTIVE".equals(b.state()));
                 await().atMost(WAIT).until(() -> b.status() != null && !b.runs().isEmpty());
@@ -109,7 +117,9 @@ class AgentProcessTakeoverTest {
                 // The successor waited out the predecessor's throttle interval if its last run was capped.
                 if (lastOfA.get("electionsDecided").asInt() == CAP) {
                     assertThat(AgentProcess.startedAtMs(b.runs().get(0)))
-                            .isGreaterThanOrEqualTo(AgentProcess.startedAtMs(lastOfA) + lastOfA.get("durationMs").asLong() + THROTTLE_MS);
+                            .isGreaterThanOrEqualTo(AgentProcess.startedAtMs(lastOfA)
+                                    + lastOfA.get("durationMs").asLong()
+                                    + THROTTLE_MS);
                 }
 
                 // Broker 2 leaves the list: the successor restores every order the predecessor stored.
@@ -118,10 +128,14 @@ class AgentProcessTakeoverTest {
                     return leadersOn(topic, 2) == 0;
                 });
                 b.rewrite(settings("kill", ""));
-                await().atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofMillis(500)).until(() -> {
-                    b.status();
-                    return orders(topic).equals(original) && stateRecords(topic).isEmpty() && balanced(topic);
-                });
+                await().atMost(Duration.ofSeconds(150))
+                        .pollInterval(Duration.ofMillis(500))
+                        .until(() -> {
+                            b.status();
+                            return orders(topic).equals(original)
+                                    && stateRecords(topic).isEmpty()
+                                    && balanced(topic);
+                        });
                 assertPaced(b.runs());
                 assertThat(b.log()).contains("active: instance kill-b took over from kill-a");
             }
@@ -129,7 +143,8 @@ class AgentProcessTakeoverTest {
     }
 
     @Test
-    void activePausedPastItsSessionTimeout_goesStandbyOnWaking_withoutAnElectionOrStateWriteAfterDeposition() throws Exception {
+    void activePausedPastItsSessionTimeout_goesStandbyOnWaking_withoutAnElectionOrStateWriteAfterDeposition()
+            throws Exception {
         String topic = "paused-active";
         created(topic);
         restart(1, topic);
@@ -148,7 +163,8 @@ class AgentProcessTakeoverTest {
                 a.pause();
                 await().atMost(WAIT).until(() -> "ACTIVE".equals(b.state()));
                 JsonNode instance = b.status().get("instance");
-                long successorSince = java.time.Instant.parse(instance.get("since").asText()).toEpochMilli();
+                long successorSince =
+                        java.time.Instant.parse(instance.get("since").asText()).toEpochMilli();
                 report("SIGSTOP of the active instance to the standby's takeover", successorSince - pausedAt);
                 assertThat(successorSince - pausedAt).isLessThan(TAKEOVER_BOUND_MS);
                 Thread.sleep(1000);
@@ -173,16 +189,22 @@ class AgentProcessTakeoverTest {
                 }
                 for (JsonNode run : a.runs()) {
                     if (AgentProcess.startedAtMs(run) >= successorSince) {
-                        assertThat(AgentProcess.elected(run)).as("run %s of the deposed instance", run).isZero();
+                        assertThat(AgentProcess.elected(run))
+                                .as("run %s of the deposed instance", run)
+                                .isZero();
                     }
                 }
                 for (ConsumerRecord<String, String> r : stateLog()) {
                     if ("pause-a".equals(writer(r))) {
-                        assertThat(r.timestamp()).as("state record %s written by the deposed instance", r.key())
+                        assertThat(r.timestamp())
+                                .as("state record %s written by the deposed instance", r.key())
                                 .isLessThan(successorSince);
                     }
                 }
-                assertThat(HandoverSummary.parse(committedMetadata("pause")).orElseThrow().instance()).isEqualTo("pause-b");
+                assertThat(HandoverSummary.parse(committedMetadata("pause"))
+                                .orElseThrow()
+                                .instance())
+                        .isEqualTo("pause-b");
                 assertThat(b.runs()).anyMatch(r -> AgentProcess.elected(r) > 0);
                 assertPaced(b.runs());
             }
@@ -199,8 +221,11 @@ class AgentProcessTakeoverTest {
         for (int i = 1; i < runs.size(); i++) {
             JsonNode prev = runs.get(i - 1);
             if (prev.get("nextRunDelayMs").asLong() == THROTTLE_MS) {
-                long earliest = AgentProcess.startedAtMs(prev) + prev.get("durationMs").asLong() + THROTTLE_MS;
-                assertThat(AgentProcess.startedAtMs(runs.get(i))).as("run after %s", prev).isGreaterThanOrEqualTo(earliest - 5);
+                long earliest =
+                        AgentProcess.startedAtMs(prev) + prev.get("durationMs").asLong() + THROTTLE_MS;
+                assertThat(AgentProcess.startedAtMs(runs.get(i)))
+                        .as("run after %s", prev)
+                        .isGreaterThanOrEqualTo(earliest - 5);
             }
         }
     }
@@ -221,8 +246,12 @@ class AgentProcessTakeoverTest {
     private static void report(String what, long ms) throws Exception {
         String line = what + ": " + ms + " ms";
         System.out.println("takeover time: " + line);
-        Files.writeString(Path.of("target", "takeover-times.txt"), line + System.lineSeparator(), StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                Path.of("target", "takeover-times.txt"),
+                line + System.lineSeparator(),
+                StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
     }
 
     /**
@@ -231,31 +260,45 @@ class AgentProcessTakeoverTest {
      */
     private void created(String topic) throws Exception {
         cluster.createTopic(topic, 12, 3);
-        await().atMost(WAIT).ignoreExceptionsInstanceOf(java.util.concurrent.ExecutionException.class)
+        await().atMost(WAIT)
+                .ignoreExceptionsInstanceOf(java.util.concurrent.ExecutionException.class)
                 .until(() -> describe(topic).stream().allMatch(p -> p.leader() != null));
     }
 
     private void restart(int broker, String topic) {
         cluster.stopBroker(broker);
         cluster.startBroker(broker);
-        await().atMost(WAIT).until(() -> describe(topic).stream().allMatch(p -> p.isr().size() == p.replicas().size()));
+        await().atMost(WAIT)
+                .until(() -> describe(topic).stream()
+                        .allMatch(p -> p.isr().size() == p.replicas().size()));
     }
 
     private List<TopicPartitionInfo> describe(String topic) throws Exception {
-        return cluster.admin().describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions();
+        return cluster.admin()
+                .describeTopics(List.of(topic))
+                .allTopicNames()
+                .get()
+                .get(topic)
+                .partitions();
     }
 
     private Map<Integer, List<Integer>> orders(String topic) throws Exception {
-        return describe(topic).stream().collect(Collectors.toMap(TopicPartitionInfo::partition,
-                p -> p.replicas().stream().map(n -> n.id()).toList()));
+        return describe(topic).stream()
+                .collect(Collectors.toMap(
+                        TopicPartitionInfo::partition,
+                        p -> p.replicas().stream().map(n -> n.id()).toList()));
     }
 
     private boolean balanced(String topic) throws Exception {
-        return describe(topic).stream().allMatch(p -> p.leader() != null && p.leader().id() == p.replicas().get(0).id());
+        return describe(topic).stream()
+                .allMatch(p -> p.leader() != null
+                        && p.leader().id() == p.replicas().get(0).id());
     }
 
     private long leadersOn(String topic, int broker) throws Exception {
-        return describe(topic).stream().filter(p -> p.leader() != null && p.leader().id() == broker).count();
+        return describe(topic).stream()
+                .filter(p -> p.leader() != null && p.leader().id() == broker)
+                .count();
     }
 
     /** The state topic's live records about the topic (read_committed, latest value per key). */
@@ -274,11 +317,15 @@ class AgentProcessTakeoverTest {
 
     /** Every committed record of the state topic, in order, with its headers. */
     private List<ConsumerRecord<String, String>> stateLog() {
-        Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        Map<String, Object> props = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                cluster.bootstrapServers(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed");
         TopicPartition tp = new TopicPartition(OrderStateStore.DEFAULT_TOPIC, 0);
         List<ConsumerRecord<String, String>> out = new ArrayList<>();
-        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> c =
+                new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
             if (c.partitionsFor(tp.topic(), Duration.ofSeconds(10)).isEmpty()) {
                 return out;
             }
@@ -299,8 +346,10 @@ class AgentProcessTakeoverTest {
     }
 
     private String committedMetadata(String group) throws Exception {
-        Map<TopicPartition, OffsetAndMetadata> offsets = cluster.admin().listConsumerGroupOffsets(group)
-                .partitionsToOffsetAndMetadata().get();
+        Map<TopicPartition, OffsetAndMetadata> offsets = cluster.admin()
+                .listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata()
+                .get();
         OffsetAndMetadata o = offsets.get(new TopicPartition(OrderStateStore.DEFAULT_TOPIC, 0));
         return o == null ? null : o.metadata();
     }

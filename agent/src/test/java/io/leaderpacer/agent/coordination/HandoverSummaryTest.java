@@ -14,12 +14,18 @@ class HandoverSummaryTest {
 
     @Test
     void cappedRun_holdsTheSuccessorUntilTheThrottleIntervalAfterIt() {
-        assertThat(HandoverSummary.fresh("a", "h").afterElections(1_000, true, 20_000).nextRunNotBeforeMs()).isEqualTo(21_000);
+        assertThat(HandoverSummary.fresh("a", "h")
+                        .afterElections(1_000, true, 20_000)
+                        .nextRunNotBeforeMs())
+                .isEqualTo(21_000);
     }
 
     @Test
     void runThatWasNotCapped_orNoElectionsYet_holdsTheSuccessorNot() {
-        assertThat(HandoverSummary.fresh("a", "h").afterElections(1_000, false, 300_000).nextRunNotBeforeMs()).isZero();
+        assertThat(HandoverSummary.fresh("a", "h")
+                        .afterElections(1_000, false, 300_000)
+                        .nextRunNotBeforeMs())
+                .isZero();
         assertThat(HandoverSummary.fresh("a", "h").nextRunNotBeforeMs()).isZero();
     }
 
@@ -38,12 +44,14 @@ class HandoverSummaryTest {
         assertThat(HandoverSummary.parse("")).isEmpty();
         assertThat(HandoverSummary.parse("committed by a tool")).isEmpty();
         assertThat(HandoverSummary.parse("{\"host\":\"h\"}")).isEmpty();
-        assertThat(HandoverSummary.parse("{\"instance\":\"a\",\"host\":\"h\",\"lastElectionMs\":\"soon\"}")).isEmpty();
+        assertThat(HandoverSummary.parse("{\"instance\":\"a\",\"host\":\"h\",\"lastElectionMs\":\"soon\"}"))
+                .isEmpty();
     }
 
     @Test
     void summaryOfALongInstanceId_staysWithinKafkasOffsetMetadataLimit() {
-        HandoverSummary s = HandoverSummary.fresh("x".repeat(200), "h".repeat(255)).afterElections(Long.MAX_VALUE, true, Long.MAX_VALUE);
+        HandoverSummary s = HandoverSummary.fresh("x".repeat(200), "h".repeat(255))
+                .afterElections(Long.MAX_VALUE, true, Long.MAX_VALUE);
         assertThat(s.toJson().length()).isLessThan(4096);
     }
 }

@@ -25,7 +25,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,6 +48,7 @@ class PacingChaosProcessTest {
 
     /** The plan CI runs every time. */
     private static final long DEFAULT_SEED = 30_1358L;
+
     private static final int DEFAULT_STEPS = 6;
     private static final List<Integer> BROKERS = List.of(0, 1, 2, 3);
     private static final Duration WAIT = Duration.ofSeconds(150);
@@ -56,6 +56,7 @@ class PacingChaosProcessTest {
     private static final int PARTITIONS = 12;
     /** A rate that spreads a backlog of a few MB over seconds. */
     private static final long RATE = 400_000;
+
     private static final String FOREIGN_TOPIC = "reassigned";
 
     /** One step of the plan; each is printed, and the same seed gives the same steps. */
@@ -64,23 +65,19 @@ class PacingChaosProcessTest {
     }
 
     /** A broker stopped (or killed), a backlog written while it is down, then started again. */
-    record BrokerRestart(int broker, boolean kill, long backlogBytes, long pauseAfterMs) implements Step {
-    }
+    record BrokerRestart(int broker, boolean kill, long backlogBytes, long pauseAfterMs) implements Step {}
 
     /** The active {@code pacer run} killed with SIGKILL, and a fresh standby started. */
-    record ActiveKilled(long pauseAfterMs) implements Step {
-    }
+    record ActiveKilled(long pauseAfterMs) implements Step {}
 
     /** The paced topic deleted, mid-catch-up if one runs, and a new one created with a backlog. */
-    record TopicReplaced(long backlogBytes, long pauseAfterMs) implements Step {
-    }
+    record TopicReplaced(long backlogBytes, long pauseAfterMs) implements Step {}
 
     /**
      * Another tool's follower rate on a broker and an entry on the paced topic, set then removed after a while; never
      * on broker 1, whose follower rate the reassignment's throttle already holds.
      */
-    record ForeignThrottle(int broker, long forMs, long pauseAfterMs) implements Step {
-    }
+    record ForeignThrottle(int broker, long forMs, long pauseAfterMs) implements Step {}
 
     /** The plan of a seed: deterministic, printable. */
     static List<Step> plan(long seed, int steps) {
@@ -89,12 +86,16 @@ class PacingChaosProcessTest {
         for (int i = 0; i < steps; i++) {
             long pause = 1000 + r.nextInt(4000);
             int kind = i == 0 ? 0 : r.nextInt(4);
-            plan.add(switch (kind) {
-                case 0 -> new BrokerRestart(1 + r.nextInt(3), r.nextBoolean(), 3_000_000 + r.nextInt(5_000_000), pause);
-                case 1 -> new ActiveKilled(pause);
-                case 2 -> new TopicReplaced(2_000_000 + r.nextInt(3_000_000), pause);
-                default -> new ForeignThrottle(List.of(0, 2, 3).get(r.nextInt(3)), 2000 + r.nextInt(4000), pause);
-            });
+            plan.add(
+                    switch (kind) {
+                        case 0 ->
+                            new BrokerRestart(
+                                    1 + r.nextInt(3), r.nextBoolean(), 3_000_000 + r.nextInt(5_000_000), pause);
+                        case 1 -> new ActiveKilled(pause);
+                        case 2 -> new TopicReplaced(2_000_000 + r.nextInt(3_000_000), pause);
+                        default ->
+                            new ForeignThrottle(List.of(0, 2, 3).get(r.nextInt(3)), 2000 + r.nextInt(4000), pause);
+                    });
         }
         return plan;
     }
@@ -108,21 +109,25 @@ class PacingChaosProcessTest {
     @BeforeEach
     void startCluster() throws Exception {
         dir = Files.createDirectories(Path.of("target", "agent-processes"));
-        cluster = EmbeddedKafkaCluster.builder().brokers(BROKERS.size())
+        cluster = EmbeddedKafkaCluster.builder()
+                .brokers(BROKERS.size())
                 .serverProperty("transaction.state.log.num.partitions", "3")
                 // Small fetches and a short quota window, so that the rate spreads a catch-up over seconds.
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
                 .serverProperty("replication.quota.window.num", "2")
-                .build().start();
+                .build()
+                .start();
         cluster.createTopic(FOREIGN_TOPIC, 3, 3);
         newTopic(0);
         // Someone else's reassignment throttle, as kafka-reassign-partitions --throttle leaves it.
-        new ReplicationThrottles(cluster.admin(), Duration.ofSeconds(30)).change()
+        new ReplicationThrottles(cluster.admin(), Duration.ofSeconds(30))
+                .change()
                 .setRate(ThrottleSide.LEADER, BrokerScope.broker(0), 7_000_000)
                 .setRate(ThrottleSide.FOLLOWER, BrokerScope.broker(1), 7_000_000)
                 .setReplicas(ThrottleSide.LEADER, FOREIGN_TOPIC, ThrottledReplicas.parse("0:0,1:1"))
-                .setReplicas(ThrottleSide.FOLLOWER, FOREIGN_TOPIC, ThrottledReplicas.parse("0:1")).apply();
+                .setReplicas(ThrottleSide.FOLLOWER, FOREIGN_TOPIC, ThrottledReplicas.parse("0:1"))
+                .apply();
     }
 
     @AfterEach
@@ -143,7 +148,8 @@ class PacingChaosProcessTest {
         System.out.println("pacing chaos seed " + seed + " (replay with -Dchaos.pacing.seed=" + seed + "), preferred"
                 + " first " + preferredFirst);
         plan.forEach(s -> System.out.println("  " + s));
-        await().atMost(Duration.ofSeconds(30)).until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS).size() == 4);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS).size() == 4);
         Map<String, String> before = ThrottleConfigSnapshot.of(cluster.admin(), BROKERS);
         Map<String, String> settings = settings(seed, preferredFirst);
         agents.add(AgentProcess.start("chaos-a-" + seed, dir, settings));
@@ -168,11 +174,17 @@ class PacingChaosProcessTest {
                 cluster.startBroker(b);
             }
         }
-        await("every broker back in every ISR").atMost(WAIT).pollInterval(Duration.ofMillis(500))
-                .ignoreExceptions().until(this::allInSync);
-        await("every throttle config as before").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
-                .ignoreExceptions().untilAsserted(() ->
-                        assertThat(ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)).isEqualTo(before));
+        await("every broker back in every ISR")
+                .atMost(WAIT)
+                .pollInterval(Duration.ofMillis(500))
+                .ignoreExceptions()
+                .until(this::allInSync);
+        await("every throttle config as before")
+                .atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(500))
+                .ignoreExceptions()
+                .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), BROKERS))
+                        .isEqualTo(before));
         String logs = String.join("\n", logs());
         assertThat(logs).as("pacing acted during the plan").contains("catch-up pacing:");
     }
@@ -186,7 +198,9 @@ class PacingChaosProcessTest {
             }
             // Out of the ISRs first (a killed broker is fenced after the session time-out), so that it has a
             // catch-up to pace; then a look or two of pacing while it is down.
-            await().atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
+            await().atMost(Duration.ofSeconds(40))
+                    .pollInterval(Duration.ofMillis(200))
+                    .ignoreExceptions()
                     .until(() -> outOfSync(r.broker()) > 0);
             RecoveryScenario.writeBacklog(cluster, topic, PARTITIONS, r.backlogBytes());
             Thread.sleep(2000);
@@ -217,16 +231,29 @@ class PacingChaosProcessTest {
         String entry = "0:" + f.broker();
         String rateKey = ThrottleSide.FOLLOWER.rateKey();
         String listKey = ThrottleSide.FOLLOWER.replicasKey();
-        cluster.admin().incrementalAlterConfigs(Map.of(
-                broker, List.of(new AlterConfigOp(new ConfigEntry(rateKey, "9000000"), AlterConfigOp.OpType.SET)),
-                paced, List.of(new AlterConfigOp(new ConfigEntry(listKey, entry), AlterConfigOp.OpType.APPEND))))
-                .all().get(30, TimeUnit.SECONDS);
+        cluster.admin()
+                .incrementalAlterConfigs(Map.of(
+                        broker,
+                                List.of(new AlterConfigOp(
+                                        new ConfigEntry(rateKey, "9000000"), AlterConfigOp.OpType.SET)),
+                        paced,
+                                List.of(new AlterConfigOp(
+                                        new ConfigEntry(listKey, entry), AlterConfigOp.OpType.APPEND))))
+                .all()
+                .get(30, TimeUnit.SECONDS);
         Thread.sleep(f.forMs());
-        cluster.admin().incrementalAlterConfigs(Map.of(broker, List.of(new AlterConfigOp(new ConfigEntry(rateKey, ""),
-                AlterConfigOp.OpType.DELETE)))).all().get(30, TimeUnit.SECONDS);
+        cluster.admin()
+                .incrementalAlterConfigs(Map.of(
+                        broker, List.of(new AlterConfigOp(new ConfigEntry(rateKey, ""), AlterConfigOp.OpType.DELETE))))
+                .all()
+                .get(30, TimeUnit.SECONDS);
         try {
-            cluster.admin().incrementalAlterConfigs(Map.of(paced, List.of(new AlterConfigOp(
-                    new ConfigEntry(listKey, entry), AlterConfigOp.OpType.SUBTRACT)))).all().get(30, TimeUnit.SECONDS);
+            cluster.admin()
+                    .incrementalAlterConfigs(Map.of(
+                            paced,
+                            List.of(new AlterConfigOp(new ConfigEntry(listKey, entry), AlterConfigOp.OpType.SUBTRACT))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         } catch (java.util.concurrent.ExecutionException e) {
             if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)) {
                 throw e;

@@ -50,22 +50,27 @@ class PacingTakeoverProcessTest {
     @BeforeEach
     void startCluster() throws Exception {
         dir = Files.createDirectories(Path.of("target", "agent-processes"));
-        cluster = EmbeddedKafkaCluster.builder().brokers(3)
+        cluster = EmbeddedKafkaCluster.builder()
+                .brokers(3)
                 .serverProperty("transaction.state.log.num.partitions", "3")
                 // Small fetches and a short quota window, so that the rate spreads the catch-up over seconds.
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
                 .serverProperty("replication.quota.window.num", "2")
-                .build().start();
+                .build()
+                .start();
         cluster.createTopic(TOPIC, PARTITIONS, 3);
         cluster.createTopic("reassigned", 3, 3);
         // Someone else's reassignment throttle, as kafka-reassign-partitions --throttle leaves it, written as an
         // operator would (with a space): a leader and a follower rate on brokers 0 and 1, lists on another topic.
         ReplicationThrottles throttles = new ReplicationThrottles(cluster.admin(), Duration.ofSeconds(30));
-        throttles.change().setRate(ThrottleSide.LEADER, BrokerScope.broker(0), 7_000_000)
+        throttles
+                .change()
+                .setRate(ThrottleSide.LEADER, BrokerScope.broker(0), 7_000_000)
                 .setRate(ThrottleSide.FOLLOWER, BrokerScope.broker(1), 7_000_000)
                 .setReplicas(ThrottleSide.LEADER, "reassigned", ThrottledReplicas.parse("0:0,1:1"))
-                .setReplicas(ThrottleSide.FOLLOWER, "reassigned", ThrottledReplicas.parse("0:1")).apply();
+                .setReplicas(ThrottleSide.FOLLOWER, "reassigned", ThrottledReplicas.parse("0:1"))
+                .apply();
     }
 
     @AfterEach
@@ -91,22 +96,30 @@ class PacingTakeoverProcessTest {
                 await().atMost(WAIT).until(() -> pacedRate(a.status()) > 0);
                 cluster.startBroker(2);
                 // Mid-pacing: broker 2 is up, has its own rate, and is still out of some ISRs.
-                await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
-                        ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1, 2))
-                                .containsKey("broker 2 follower.replication.throttled.rate") && outOfSync(2) > 0);
+                await().atMost(WAIT)
+                        .pollInterval(Duration.ofMillis(300))
+                        .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1, 2))
+                                        .containsKey("broker 2 follower.replication.throttled.rate")
+                                && outOfSync(2) > 0);
                 a.kill();
 
                 await().atMost(WAIT).until(() -> "ACTIVE".equals(b.state()));
                 // The successor paces broker 2 while it is still out of sync (the catch-up takes tens of seconds).
-                await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() -> pacedRate(b.status()) > 0
-                        || outOfSync(2) == 0);
-                assertThat(outOfSync(2)).as("still catching up when the successor paced it").isPositive();
+                await().atMost(WAIT)
+                        .pollInterval(Duration.ofMillis(300))
+                        .until(() -> pacedRate(b.status()) > 0 || outOfSync(2) == 0);
+                assertThat(outOfSync(2))
+                        .as("still catching up when the successor paced it")
+                        .isPositive();
                 assertThat(b.status().path("pacing").path("problem").isMissingNode()
-                        || b.status().path("pacing").path("problem").isNull()).isTrue();
+                                || b.status().path("pacing").path("problem").isNull())
+                        .isTrue();
 
                 await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> outOfSync(2) == 0);
-                await().atMost(Duration.ofSeconds(45)).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
-                        assertThat(ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1, 2))).isEqualTo(before));
+                await().atMost(Duration.ofSeconds(45))
+                        .pollInterval(Duration.ofMillis(500))
+                        .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1, 2)))
+                                .isEqualTo(before));
                 assertThat(b.log()).contains("catch-up pacing:");
             }
         }
@@ -115,7 +128,8 @@ class PacingTakeoverProcessTest {
 
     /** The foreign throttle as every broker reports it, once the brokers agree. */
     private Map<String, String> awaitSettled(Set<Integer> brokers) throws Exception {
-        await().atMost(Duration.ofSeconds(30)).until(() -> ThrottleConfigSnapshot.of(cluster.admin(), brokers).size() == 4);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), brokers).size() == 4);
         return ThrottleConfigSnapshot.of(cluster.admin(), brokers);
     }
 

@@ -52,17 +52,21 @@ class PacingUninstallProcessTest {
     @BeforeEach
     void startCluster() throws Exception {
         dir = Files.createDirectories(Path.of("target", "agent-processes"));
-        cluster = EmbeddedKafkaCluster.builder().brokers(3)
+        cluster = EmbeddedKafkaCluster.builder()
+                .brokers(3)
                 .serverProperty("transaction.state.log.num.partitions", "3")
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
                 .serverProperty("replication.quota.window.num", "2")
-                .build().start();
+                .build()
+                .start();
         cluster.createTopic(TOPIC, PARTITIONS, 3);
         cluster.createTopic("reassigned", 3, 3);
-        new ReplicationThrottles(cluster.admin(), Duration.ofSeconds(30)).change()
+        new ReplicationThrottles(cluster.admin(), Duration.ofSeconds(30))
+                .change()
                 .setRate(ThrottleSide.FOLLOWER, BrokerScope.broker(1), 7_000_000)
-                .setReplicas(ThrottleSide.FOLLOWER, "reassigned", ThrottledReplicas.parse("0:1")).apply();
+                .setReplicas(ThrottleSide.FOLLOWER, "reassigned", ThrottledReplicas.parse("0:1"))
+                .apply();
     }
 
     @AfterEach
@@ -74,18 +78,28 @@ class PacingUninstallProcessTest {
 
     @Test
     void agentKilledWhilePacing_throttlesShowsWhatIsLeft_andRestorePutsBackExactlyWhatWasThere() throws Exception {
-        await().atMost(Duration.ofSeconds(30)).until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)
-                .size() == 2);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS).size() == 2);
         Map<String, String> before = ThrottleConfigSnapshot.of(cluster.admin(), BROKERS);
-        Map<String, String> settings = Map.of("bootstrap.servers", cluster.bootstrapServers(),
-                "pacer.group.id", "uninstall",
-                "pacer.session.timeout.ms", "6000",
-                "leader.imbalance.check.interval.seconds", "2",
-                "leader.imbalance.catch.up.pacing", "static",
-                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.interval.ms", "1000",
-                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0");
+        Map<String, String> settings = Map.of(
+                "bootstrap.servers",
+                cluster.bootstrapServers(),
+                "pacer.group.id",
+                "uninstall",
+                "pacer.session.timeout.ms",
+                "6000",
+                "leader.imbalance.check.interval.seconds",
+                "2",
+                "leader.imbalance.catch.up.pacing",
+                "static",
+                "leader.imbalance.catch.up.pacing.rate.bytes",
+                Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.interval.ms",
+                "1000",
+                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                "0");
         Path config = dir.resolve("uninstall.properties");
         Properties props = new Properties();
         props.putAll(settings);
@@ -98,19 +112,24 @@ class PacingUninstallProcessTest {
             cluster.stopBroker(2);
             RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 12_000_000);
             // The cluster-default rate in place before broker 2 fetches, so that its catch-up is paced from the start.
-            await().atMost(WAIT).until(() -> ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1))
-                    .containsKey("cluster default follower.replication.throttled.rate"));
+            await().atMost(WAIT)
+                    .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1))
+                            .containsKey("cluster default follower.replication.throttled.rate"));
             cluster.startBroker(2);
-            await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
-                    ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)
-                            .containsKey("broker 2 follower.replication.throttled.rate") && outOfSync() > 0);
+            await().atMost(WAIT)
+                    .pollInterval(Duration.ofMillis(300))
+                    .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)
+                                    .containsKey("broker 2 follower.replication.throttled.rate")
+                            && outOfSync() > 0);
 
             Map<String, String> paced = ThrottleConfigSnapshot.of(cluster.admin(), BROKERS);
             CommandRunner.Result refused = CommandRunner.run(new RestoreCommand(), "--config", config.toString());
             assertThat(refused.exitCode()).as(refused.err()).isEqualTo(RestoreCommand.EXIT_NOT_DONE);
             assertThat(refused.err()).contains("has 1 member(s)");
-            assertThat(ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)).as("a refused restore changes nothing")
-                    .containsAllEntriesOf(Map.of("broker 2 follower.replication.throttled.rate",
+            assertThat(ThrottleConfigSnapshot.of(cluster.admin(), BROKERS))
+                    .as("a refused restore changes nothing")
+                    .containsAllEntriesOf(Map.of(
+                            "broker 2 follower.replication.throttled.rate",
                             paced.get("broker 2 follower.replication.throttled.rate")));
             a.kill();
         }
@@ -118,16 +137,24 @@ class PacingUninstallProcessTest {
         await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> outOfSync() == 0);
         CommandRunner.Result left = CommandRunner.run(new ThrottlesCommand(), "--config", config.toString());
         assertThat(left.exitCode()).as(left.out() + left.err()).isEqualTo(ThrottlesCommand.EXIT_LEFT_BEHIND);
-        assertThat(left.out()).contains("pacing's (replaced: ").contains("someone else's")
+        assertThat(left.out())
+                .contains("pacing's (replaced: ")
+                .contains("someone else's")
                 .contains("Catch-up pacing still owns throttle values while no broker is recovering");
-        assertThat(ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)).as("the kill left pacing's rate behind")
+        assertThat(ThrottleConfigSnapshot.of(cluster.admin(), BROKERS))
+                .as("the kill left pacing's rate behind")
                 .containsKey("broker 2 follower.replication.throttled.rate");
 
         // The killed instance stays a member until its session times out; restore refuses until then.
-        await().atMost(WAIT).pollInterval(Duration.ofSeconds(2)).until(() ->
-                CommandRunner.run(new RestoreCommand(), "--config", config.toString()).exitCode() == 0);
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
-                assertThat(ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)).isEqualTo(before));
+        await().atMost(WAIT)
+                .pollInterval(Duration.ofSeconds(2))
+                .until(() -> CommandRunner.run(new RestoreCommand(), "--config", config.toString())
+                                .exitCode()
+                        == 0);
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), BROKERS))
+                        .isEqualTo(before));
         CommandRunner.Result clean = CommandRunner.run(new ThrottlesCommand(), "--config", config.toString());
         assertThat(clean.exitCode()).as(clean.out() + clean.err()).isZero();
         assertThat(clean.out()).contains("Catch-up pacing owns nothing.").contains("someone else's");

@@ -72,14 +72,26 @@ class ConfigAssignmentsBadInputProperties {
 
     @Provide
     Arbitrary<Map<String, String>> assignments() {
-        Arbitrary<String> key = Arbitraries.oneOf(Arbitraries.of(ConfigKey.names()),
-                Arbitraries.strings().alpha().numeric().withChars('.', '-').ofMinLength(1).ofMaxLength(15));
-        Arbitrary<String> value = Arbitraries.strings().alpha().numeric().withChars(',', '-', '.').ofMaxLength(15)
+        Arbitrary<String> key = Arbitraries.oneOf(
+                Arbitraries.of(ConfigKey.names()),
+                Arbitraries.strings()
+                        .alpha()
+                        .numeric()
+                        .withChars('.', '-')
+                        .ofMinLength(1)
+                        .ofMaxLength(15));
+        Arbitrary<String> value = Arbitraries.strings()
+                .alpha()
+                .numeric()
+                .withChars(',', '-', '.')
+                .ofMaxLength(15)
                 .map(String::trim);
         return Arbitraries.maps(key, value).ofMinSize(1).ofMaxSize(5).map(LinkedHashMap::new);
     }
 
     private static void assertOneLine(String message) {
-        assertThat(message.chars().noneMatch(Character::isISOControl)).as("one line: %s", message).isTrue();
+        assertThat(message.chars().noneMatch(Character::isISOControl))
+                .as("one line: %s", message)
+                .isTrue();
     }
 }

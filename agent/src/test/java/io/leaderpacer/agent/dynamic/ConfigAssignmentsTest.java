@@ -11,7 +11,8 @@ class ConfigAssignmentsTest {
 
     @Test
     void severalPairs_keepTheirOrder() {
-        assertThat(ConfigAssignments.parseAdd(List.of("leader.imbalance.election.algorithm=wait-for-sync,leader.imbalance.election.max.per.run=50")))
+        assertThat(ConfigAssignments.parseAdd(List.of(
+                        "leader.imbalance.election.algorithm=wait-for-sync,leader.imbalance.election.max.per.run=50")))
                 .containsExactly(
                         java.util.Map.entry("leader.imbalance.election.algorithm", "wait-for-sync"),
                         java.util.Map.entry("leader.imbalance.election.max.per.run", "50"));
@@ -19,7 +20,8 @@ class ConfigAssignmentsTest {
 
     @Test
     void bracketedList_asKafkaConfigsWritesIt() {
-        assertThat(ConfigAssignments.parseAdd(List.of("preferred.leader.deprioritized.list=[1,2],leader.imbalance.election.max.per.run=5")))
+        assertThat(ConfigAssignments.parseAdd(
+                        List.of("preferred.leader.deprioritized.list=[1,2],leader.imbalance.election.max.per.run=5")))
                 .containsEntry("preferred.leader.deprioritized.list", "1,2")
                 .containsEntry("leader.imbalance.election.max.per.run", "5");
     }
@@ -56,8 +58,7 @@ class ConfigAssignmentsTest {
 
     @Test
     void missingKey_isRefused() {
-        assertThatThrownBy(() -> ConfigAssignments.parseAdd(List.of("=5")))
-                .hasMessageContaining("a key is missing");
+        assertThatThrownBy(() -> ConfigAssignments.parseAdd(List.of("=5"))).hasMessageContaining("a key is missing");
     }
 
     @Test

@@ -78,30 +78,48 @@ class DynamicConfigClusterTest {
         Files.writeString(file, "bootstrap.servers=" + cluster.bootstrapServers() + "\n" + MAX_PER_RUN + "=100\n");
         AgentPropertiesFile properties = new AgentPropertiesFile(file);
         try (TopicConfigSource source = source(topic);
-             PacerAgent agent = PacerAgent.builder(admin).basePolicy(() -> properties.load().policy())
-                     .configSource(source).build()) {
+                PacerAgent agent = PacerAgent.builder(admin)
+                        .basePolicy(() -> properties.load().policy())
+                        .configSource(source)
+                        .build()) {
             RunRecord before = agent.runOnce();
             assertThat(before.config().algorithm()).isEqualTo(ElectionAlgorithm.IMMEDIATE);
             assertThat(before.config().maxPerRun()).isEqualTo(100);
 
-            Result alter = pacerConfig(topic, "--alter", "--add-config", ALGORITHM + "=wait-for-sync," + THRESHOLD + "=5");
+            Result alter =
+                    pacerConfig(topic, "--alter", "--add-config", ALGORITHM + "=wait-for-sync," + THRESHOLD + "=5");
             assertThat(alter.status()).isZero();
-            assertThat(alter.out()).contains("Set " + ALGORITHM + "=wait-for-sync").contains("Set " + THRESHOLD + "=5");
+            assertThat(alter.out())
+                    .contains("Set " + ALGORITHM + "=wait-for-sync")
+                    .contains("Set " + THRESHOLD + "=5");
             RunRecord next = agent.runOnce();
             assertThat(next.config().algorithm()).isEqualTo(ElectionAlgorithm.WAIT_FOR_SYNC);
             assertThat(next.config().thresholdPercent()).isEqualTo(5.0);
-            assertThat(next.config().maxPerRun()).as("the file's value stays under the overrides").isEqualTo(100);
+            assertThat(next.config().maxPerRun())
+                    .as("the file's value stays under the overrides")
+                    .isEqualTo(100);
 
             Result invalid = pacerConfig(topic, "--alter", "--add-config", MAX_PER_RUN + "=7," + THRESHOLD + "=150");
             assertThat(invalid.status()).isEqualTo(ConfigCommand.EXIT_REFUSED);
-            assertThat(invalid.err()).contains(THRESHOLD).contains("'150'").contains("between 0 and 100")
-                    .contains("Nothing was changed").doesNotContain("Exception").doesNotContain("\tat ");
+            assertThat(invalid.err())
+                    .contains(THRESHOLD)
+                    .contains("'150'")
+                    .contains("between 0 and 100")
+                    .contains("Nothing was changed")
+                    .doesNotContain("Exception")
+                    .doesNotContain("\tat ");
             RunRecord afterInvalid = agent.runOnce();
-            assertThat(afterInvalid.config().thresholdPercent()).as("old value kept").isEqualTo(5.0);
-            assertThat(afterInvalid.config().maxPerRun()).as("the valid half was not written either").isEqualTo(100);
+            assertThat(afterInvalid.config().thresholdPercent())
+                    .as("old value kept")
+                    .isEqualTo(5.0);
+            assertThat(afterInvalid.config().maxPerRun())
+                    .as("the valid half was not written either")
+                    .isEqualTo(100);
 
             Files.writeString(file, "bootstrap.servers=" + cluster.bootstrapServers() + "\n" + MAX_PER_RUN + "=40\n");
-            assertThat(agent.runOnce().config().maxPerRun()).as("file edit picked up on the next run").isEqualTo(40);
+            assertThat(agent.runOnce().config().maxPerRun())
+                    .as("file edit picked up on the next run")
+                    .isEqualTo(40);
 
             Result delete = pacerConfig(topic, "--alter", "--delete-config", ALGORITHM);
             assertThat(delete.status()).isZero();
@@ -115,7 +133,8 @@ class DynamicConfigClusterTest {
     @Test
     void secondAgentInstance_readsTheSameOverrides() throws Exception {
         String topic = "_config-shared";
-        try (TopicConfigSource writer = source(topic); TopicConfigSource otherAgent = source(topic)) {
+        try (TopicConfigSource writer = source(topic);
+                TopicConfigSource otherAgent = source(topic)) {
             assertThat(otherAgent.overrides()).isEmpty();
             writer.alter(Map.of(LIST, " 3, 1 ", MAX_PER_RUN, "50"));
             assertThat(otherAgent.overrides()).containsOnly(Map.entry(LIST, "1,3"), Map.entry(MAX_PER_RUN, "50"));
@@ -133,12 +152,19 @@ class DynamicConfigClusterTest {
         try (TopicConfigSource source = source(topic)) {
             assertThat(source.overrides()).isEmpty();
             assertThat(source.describe()).allSatisfy(c -> assertThat(c.origin()).isEqualTo(ConfigOrigin.DEFAULT));
-            assertThat(admin.listTopics().names().get()).as("reading does not create it").doesNotContain(topic);
+            assertThat(admin.listTopics().names().get())
+                    .as("reading does not create it")
+                    .doesNotContain(topic);
             source.alter(Map.of(MAX_PER_RUN, "10"));
-            assertThat(source.overrides()).as("the same reader sees the topic once created").containsOnly(Map.entry(MAX_PER_RUN, "10"));
+            assertThat(source.overrides())
+                    .as("the same reader sees the topic once created")
+                    .containsOnly(Map.entry(MAX_PER_RUN, "10"));
         }
-        TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
-        assertThat(d.partitions()).singleElement().satisfies(p -> assertThat(p.replicas()).hasSize(3));
+        TopicDescription d =
+                admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+        assertThat(d.partitions())
+                .singleElement()
+                .satisfies(p -> assertThat(p.replicas()).hasSize(3));
         ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);
         Config c = admin.describeConfigs(List.of(r)).all().get().get(r);
         assertThat(c.get("cleanup.policy").value()).isEqualTo("compact");
@@ -151,25 +177,36 @@ class DynamicConfigClusterTest {
         try (TopicConfigSource source = source(topic)) {
             source.alter(Map.of(MAX_PER_RUN, "10"));
             assertThatThrownBy(() -> source.alter(Map.of(ALGORITHM, "wait-for-sync", MAX_PER_RUN, "0")))
-                    .isInstanceOf(ConfigException.class).hasMessageContaining(MAX_PER_RUN).hasMessageContaining("'0'")
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining(MAX_PER_RUN)
+                    .hasMessageContaining("'0'")
                     .hasMessageContaining("between 1 and 2147483647");
             assertThatThrownBy(() -> source.alter(Map.of("leader.imbalance.election.algoritm", "wait-for-sync")))
-                    .isInstanceOf(ConfigException.class).hasMessageContaining("Unknown configuration 'leader.imbalance.election.algoritm'");
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining("Unknown configuration 'leader.imbalance.election.algoritm'");
             assertThatThrownBy(() -> source.delete(Set.of("no.such.key")))
-                    .isInstanceOf(ConfigException.class).hasMessageContaining("no.such.key");
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining("no.such.key");
             assertThat(source.overrides()).containsOnly(Map.entry(MAX_PER_RUN, "10"));
         }
-        Result unknown = pacerConfig(topic, "--alter", "--add-config", "leader.imbalance.election.algoritm=wait-for-sync");
+        Result unknown =
+                pacerConfig(topic, "--alter", "--add-config", "leader.imbalance.election.algoritm=wait-for-sync");
         assertThat(unknown.status()).isEqualTo(ConfigCommand.EXIT_REFUSED);
-        assertThat(unknown.err()).contains("unknown key 'leader.imbalance.election.algoritm'").contains("known keys:");
+        assertThat(unknown.err())
+                .contains("unknown key 'leader.imbalance.election.algoritm'")
+                .contains("known keys:");
     }
 
     @Test
     void describe_showsEveryKeyWithItsSourceAndFlagsAValueWrittenBehindItsBack() throws Exception {
         String topic = "_config-describe";
-        assertThat(pacerConfig(topic, "--alter", "--add-config", LIST + "=[2,1]").status()).isZero();
-        try (KafkaProducer<String, String> p = new KafkaProducer<>(Map.of("bootstrap.servers", cluster.bootstrapServers()),
-                new StringSerializer(), new StringSerializer())) {
+        assertThat(pacerConfig(topic, "--alter", "--add-config", LIST + "=[2,1]")
+                        .status())
+                .isZero();
+        try (KafkaProducer<String, String> p = new KafkaProducer<>(
+                Map.of("bootstrap.servers", cluster.bootstrapServers()),
+                new StringSerializer(),
+                new StringSerializer())) {
             p.send(new ProducerRecord<>(topic, MAX_PER_RUN, "-5")).get();
             p.send(new ProducerRecord<>(topic, "some.future.key", "x")).get();
         }
@@ -183,7 +220,8 @@ class DynamicConfigClusterTest {
                 .contains("  " + MAX_PER_RUN + "=-5  (dynamic; NOT IN FORCE: Invalid value '-5'")
                 .contains("some.future.key=x  (dynamic; NOT IN FORCE: unknown key");
         try (TopicConfigSource source = source(topic)) {
-            assertThat(source.overrides()).as("unknown keys are not handed to the agent")
+            assertThat(source.overrides())
+                    .as("unknown keys are not handed to the agent")
                     .containsOnly(Map.entry(LIST, "1,2"), Map.entry(MAX_PER_RUN, "-5"));
         }
     }
@@ -202,12 +240,17 @@ class DynamicConfigClusterTest {
         assertThat(badPair.status()).isEqualTo(ConfigCommand.EXIT_USAGE);
         assertThat(badPair.err()).contains("'wait-for-sync' is not key=value");
 
-        Result missingFile = pacerConfig("_config-usage", "--describe", "--command-config", dir.resolve("nope.properties").toString());
+        Result missingFile = pacerConfig(
+                "_config-usage",
+                "--describe",
+                "--command-config",
+                dir.resolve("nope.properties").toString());
         assertThat(missingFile.status()).isEqualTo(ConfigCommand.EXIT_USAGE);
         assertThat(missingFile.err()).contains("nope.properties: no such file");
 
         List<Result> all = List.of(noAction, alterNothing, badPair, missingFile);
-        assertThat(all).allSatisfy(r -> assertThat(r.err()).doesNotContain("\tat ").doesNotContain("Exception"));
+        assertThat(all)
+                .allSatisfy(r -> assertThat(r.err()).doesNotContain("\tat ").doesNotContain("Exception"));
         assertThat(admin.listTopics().names().get()).doesNotContain("_config-usage");
     }
 
@@ -219,28 +262,35 @@ class DynamicConfigClusterTest {
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int status = new CommandLine(new ConfigCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int status = new CommandLine(new ConfigCommand())
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
                 .execute("--bootstrap-server", "127.0.0.1:" + closedPort, "--describe", "--timeout-ms", "1500");
 
         assertThat(status).isEqualTo(ConfigCommand.EXIT_CLUSTER);
-        assertThat(err.toString()).contains("127.0.0.1:" + closedPort).contains("1500 ms").doesNotContain("\tat ");
+        assertThat(err.toString())
+                .contains("127.0.0.1:" + closedPort)
+                .contains("1500 ms")
+                .doesNotContain("\tat ");
     }
 
-    private record Result(int status, String out, String err) {
-    }
+    private record Result(int status, String out, String err) {}
 
     private static Result pacerConfig(String topic, String... args) {
-        List<String> all = new ArrayList<>(List.of("--bootstrap-server", cluster.bootstrapServers(), "--config-topic", topic));
+        List<String> all =
+                new ArrayList<>(List.of("--bootstrap-server", cluster.bootstrapServers(), "--config-topic", topic));
         all.addAll(List.of(args));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int status = new CommandLine(new ConfigCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int status = new CommandLine(new ConfigCommand())
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
                 .execute(all.toArray(String[]::new));
         return new Result(status, out.toString(), err.toString());
     }
 
     private static TopicConfigSource source(String topic) {
-        return new TopicConfigSource(new CompactedTopic(admin, Map.of("bootstrap.servers", cluster.bootstrapServers()),
-                topic, Duration.ofSeconds(30)));
+        return new TopicConfigSource(new CompactedTopic(
+                admin, Map.of("bootstrap.servers", cluster.bootstrapServers()), topic, Duration.ofSeconds(30)));
     }
 }

@@ -64,15 +64,26 @@ class StateTopicSafetyClusterTest {
     }
 
     @Test
-    void absentTopic_isCreatedWithOnePartitionThreeReplicasCompactedMinInsyncTwoNoUnclean_andThenPasses() throws Exception {
+    void absentTopic_isCreatedWithOnePartitionThreeReplicasCompactedMinInsyncTwoNoUnclean_andThenPasses()
+            throws Exception {
         String topic = "_state-created";
         StateTopicSafety.ensureSafe(admin, topic, TIMEOUT);
 
-        TopicDescription d = await().atMost(TIMEOUT).ignoreExceptions()
-                .until(() -> admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic), t -> t != null);
-        assertThat(d.partitions()).singleElement().satisfies(p -> assertThat(p.replicas()).hasSize(3));
+        TopicDescription d = await().atMost(TIMEOUT)
+                .ignoreExceptions()
+                .until(
+                        () -> admin.describeTopics(List.of(topic))
+                                .allTopicNames()
+                                .get()
+                                .get(topic),
+                        t -> t != null);
+        assertThat(d.partitions())
+                .singleElement()
+                .satisfies(p -> assertThat(p.replicas()).hasSize(3));
         Map<String, String> configs = configs(topic);
-        assertThat(configs).containsEntry("cleanup.policy", "compact").containsEntry("min.insync.replicas", "2")
+        assertThat(configs)
+                .containsEntry("cleanup.policy", "compact")
+                .containsEntry("min.insync.replicas", "2")
                 .containsEntry("unclean.leader.election.enable", "false");
 
         StateTopicSafety.ensureSafe(admin, topic, TIMEOUT); // the topic it created is safe
@@ -88,30 +99,48 @@ class StateTopicSafetyClusterTest {
         assertThatThrownBy(() -> StateTopicSafety.ensureSafe(admin, topic, TIMEOUT))
                 .isInstanceOfSatisfying(UnsafeTopicException.class, e -> {
                     assertThat(e.topic()).isEqualTo(topic);
-                    assertThat(e.problems()).extracting(TopicSafetyProblem::setting).containsExactly("partitions",
-                            "replication factor", "cleanup.policy", "min.insync.replicas", "unclean.leader.election.enable");
-                    assertThat(e.getMessage()).contains("5 problems:")
+                    assertThat(e.problems())
+                            .extracting(TopicSafetyProblem::setting)
+                            .containsExactly(
+                                    "partitions",
+                                    "replication factor",
+                                    "cleanup.policy",
+                                    "min.insync.replicas",
+                                    "unclean.leader.election.enable");
+                    assertThat(e.getMessage())
+                            .contains("5 problems:")
                             .contains("partitions is 2, must be 1")
                             .contains("replication factor is 1, must be at least 3 (min(3, 3 live brokers))")
                             .contains("cleanup.policy is 'delete', must be 'compact'")
                             .contains("min.insync.replicas is 1, must be between 2 and 3")
                             .contains("unclean.leader.election.enable is true, must be false")
-                            .contains("kafka-configs.sh --bootstrap-server ").contains("--entity-name " + topic)
-                            .contains("kafka-topics.sh --bootstrap-server ").contains("kafka-reassign-partitions.sh");
+                            .contains("kafka-configs.sh --bootstrap-server ")
+                            .contains("--entity-name " + topic)
+                            .contains("kafka-topics.sh --bootstrap-server ")
+                            .contains("kafka-reassign-partitions.sh");
                 });
         assertThat(configs(topic)).isEqualTo(before);
-        assertThat(endOffsets(topic)).as("nothing written").allSatisfy(o -> assertThat(o).isZero());
+        assertThat(endOffsets(topic))
+                .as("nothing written")
+                .allSatisfy(o -> assertThat(o).isZero());
     }
 
     @Test
     void oneUnsafeSettingOnAnOtherwiseSafeTopic_isTheOnlyProblemNamed() throws Exception {
         String topic = "_state-min-isr-1";
-        admin.createTopics(List.of(new NewTopic(topic, 1, (short) 3).configs(Map.of("cleanup.policy", "compact",
-                "min.insync.replicas", "1")))).all().get();
+        admin.createTopics(List.of(new NewTopic(topic, 1, (short) 3)
+                        .configs(Map.of("cleanup.policy", "compact", "min.insync.replicas", "1"))))
+                .all()
+                .get();
 
         assertThatThrownBy(() -> StateTopicSafety.ensureSafe(admin, topic, TIMEOUT))
-                .isInstanceOfSatisfying(UnsafeTopicException.class, e -> assertThat(e.problems()).singleElement()
-                        .satisfies(p -> assertThat(p.fix()).endsWith("--entity-name " + topic + " --alter --add-config min.insync.replicas=2")));
+                .isInstanceOfSatisfying(
+                        UnsafeTopicException.class,
+                        e -> assertThat(e.problems())
+                                .singleElement()
+                                .satisfies(p -> assertThat(p.fix())
+                                        .endsWith("--entity-name " + topic
+                                                + " --alter --add-config min.insync.replicas=2")));
     }
 
     @Test
@@ -119,22 +148,31 @@ class StateTopicSafetyClusterTest {
         String stateTopic = "_state-unsafe-agent";
         createUnsafe(stateTopic);
         String topic = "led-by-2";
-        admin.createTopics(List.of(new NewTopic(topic, Map.of(0, List.of(2, 0, 1), 1, List.of(2, 1, 0))))).all().get();
+        admin.createTopics(List.of(new NewTopic(topic, Map.of(0, List.of(2, 0, 1), 1, List.of(2, 1, 0)))))
+                .all()
+                .get();
         await().atMost(TIMEOUT).ignoreExceptions().until(() -> replicas(topic).size() == 2);
         Map<Integer, List<Integer>> original = replicas(topic);
 
         Map<String, String> client = Map.of("bootstrap.servers", cluster.bootstrapServers());
         try (OrderStateStore store = new OrderStateStore(new CompactedTopic(admin, client, stateTopic, TIMEOUT));
-             PacerAgent agent = PacerAgent.builder(admin)
-                     .basePolicy(PacerConfig.defaults().with("preferred.leader.deprioritized.list", "2"))
-                     .replicaOrderStep(DeprioritizedOrderStep.builder(admin, store).build()).build()) {
+                PacerAgent agent = PacerAgent.builder(admin)
+                        .basePolicy(PacerConfig.defaults().with("preferred.leader.deprioritized.list", "2"))
+                        .replicaOrderStep(
+                                DeprioritizedOrderStep.builder(admin, store).build())
+                        .build()) {
             RunRecord run = agent.runOnce();
 
-            assertThat(run.failure()).hasValueSatisfying(why -> assertThat(why).doesNotContain("UnsafeTopicException")
-                    .contains("State topic " + stateTopic + " is not safe").contains("cleanup.policy is 'delete'"));
+            assertThat(run.failure())
+                    .hasValueSatisfying(why -> assertThat(why)
+                            .doesNotContain("UnsafeTopicException")
+                            .contains("State topic " + stateTopic + " is not safe")
+                            .contains("cleanup.policy is 'delete'"));
             assertThat(run.results()).as("no election").isEmpty();
         }
-        assertThat(replicas(topic)).as("no reorder without a safe write-ahead record").isEqualTo(original);
+        assertThat(replicas(topic))
+                .as("no reorder without a safe write-ahead record")
+                .isEqualTo(original);
         assertThat(endOffsets(stateTopic)).allSatisfy(o -> assertThat(o).isZero());
     }
 
@@ -147,15 +185,18 @@ class StateTopicSafetyClusterTest {
         weak.put("enable.idempotence", "false");
         weak.put("client.id", "weak-writer");
         try (CapturedLogs logs = CapturedLogs.of("org.apache.kafka.common.config.AbstractConfig", Level.INFO);
-             CompactedTopic state = new CompactedTopic(admin, weak, topic, TIMEOUT)) {
+                CompactedTopic state = new CompactedTopic(admin, weak, topic, TIMEOUT)) {
             state.write(Map.of("k", "v"));
             assertThat(state.read()).containsEntry("k", "v");
 
             // the configuration the real producer was built with, as Kafka logs it when creating a client
             String producerConfig = logs.messagesOf("AbstractConfig").stream()
                     .filter(m -> m.startsWith("ProducerConfig values") && m.contains("client.id = weak-writer"))
-                    .findFirst().orElseThrow();
-            assertThat(producerConfig).contains("acks = -1").contains("enable.idempotence = true")
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(producerConfig)
+                    .contains("acks = -1")
+                    .contains("enable.idempotence = true")
                     .doesNotContain("acks = 1\n");
         }
     }
@@ -164,9 +205,11 @@ class StateTopicSafetyClusterTest {
     void compactedTopicWrite_onAnUnsafeTopic_failsWithTheProblemsAndWritesNothing() throws Exception {
         String topic = "_state-unsafe-write";
         createUnsafe(topic);
-        try (CompactedTopic state = new CompactedTopic(admin, Map.of("bootstrap.servers", cluster.bootstrapServers()), topic, TIMEOUT)) {
+        try (CompactedTopic state =
+                new CompactedTopic(admin, Map.of("bootstrap.servers", cluster.bootstrapServers()), topic, TIMEOUT)) {
             assertThatThrownBy(() -> state.write(Map.of("orders", "{}")))
-                    .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(UnsafeTopicException.class)
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(UnsafeTopicException.class)
                     .hasMessageContaining("5 problems");
         }
         assertThat(endOffsets(topic)).allSatisfy(o -> assertThat(o).isZero());
@@ -174,8 +217,16 @@ class StateTopicSafetyClusterTest {
 
     /** Two partitions, one replica, delete policy, min.insync.replicas 1, unclean election on. */
     private static void createUnsafe(String topic) throws Exception {
-        admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1).configs(Map.of("cleanup.policy", "delete",
-                "min.insync.replicas", "1", "unclean.leader.election.enable", "true")))).all().get();
+        admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1)
+                        .configs(Map.of(
+                                "cleanup.policy",
+                                "delete",
+                                "min.insync.replicas",
+                                "1",
+                                "unclean.leader.election.enable",
+                                "true"))))
+                .all()
+                .get();
         await().atMost(TIMEOUT).ignoreExceptions().until(() -> replicas(topic).size() == 2);
     }
 
@@ -189,7 +240,11 @@ class StateTopicSafetyClusterTest {
 
     private static Map<Integer, List<Integer>> replicas(String topic) throws Exception {
         Map<Integer, List<Integer>> out = new java.util.TreeMap<>();
-        for (TopicPartitionInfo p : admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()) {
+        for (TopicPartitionInfo p : admin.describeTopics(List.of(topic))
+                .allTopicNames()
+                .get()
+                .get(topic)
+                .partitions()) {
             out.put(p.partition(), p.replicas().stream().map(Node::id).toList());
         }
         return out;
@@ -200,6 +255,8 @@ class StateTopicSafetyClusterTest {
         for (int p : replicas(topic).keySet()) {
             request.put(new TopicPartition(topic, p), OffsetSpec.latest());
         }
-        return admin.listOffsets(request).all().get().values().stream().map(ListOffsetsResult.ListOffsetsResultInfo::offset).toList();
+        return admin.listOffsets(request).all().get().values().stream()
+                .map(ListOffsetsResult.ListOffsetsResultInfo::offset)
+                .toList();
     }
 }

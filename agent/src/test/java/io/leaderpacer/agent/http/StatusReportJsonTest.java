@@ -18,9 +18,13 @@ class StatusReportJsonTest {
             + "\"reason\":\"gated for 30000 ms\",\"gatedSince\":\"2026-01-01T00:00:00Z\",\"gatedActiveMs\":30000,"
             + "\"leaders\":30,\"elected\":1,\"skippedByGate\":15,\"deferredByThrottle\":2}";
 
-    private static final StatusReport.BrokerStatus LINE = new StatusReport.BrokerStatus(1, true,
-            new PartitionCounts(45, 15, 9), new StatusReport.GateStatus(20.0, 5.0, "GATED", "gated for 30000 ms",
-            "2026-01-01T00:00:00Z", 30000), 30, new RunCounts(1, 15, 2));
+    private static final StatusReport.BrokerStatus LINE = new StatusReport.BrokerStatus(
+            1,
+            true,
+            new PartitionCounts(45, 15, 9),
+            new StatusReport.GateStatus(20.0, 5.0, "GATED", "gated for 30000 ms", "2026-01-01T00:00:00Z", 30000),
+            30,
+            new RunCounts(1, 15, 2));
 
     @Test
     void brokerLine_isWrittenAsOneFlatObject_inTheEarlierFieldOrder() throws Exception {
@@ -29,18 +33,29 @@ class StatusReportJsonTest {
 
     @Test
     void flatObjectOfAnEarlierAgent_readsAsTheSameLine() throws Exception {
-        assertThat(new ObjectMapper().readValue(FLAT, StatusReport.BrokerStatus.class)).isEqualTo(LINE);
+        assertThat(new ObjectMapper().readValue(FLAT, StatusReport.BrokerStatus.class))
+                .isEqualTo(LINE);
     }
 
     @Test
     void pacingLook_readsBackAsTheSameReport() throws Exception {
-        StatusReport.PacingStatus pacing = new StatusReport.PacingStatus("2026-01-01T00:05:02Z", null,
-                java.util.List.of(new StatusReport.PacedBroker(2, "PACED", 20L << 20, "static 20.0 MiB/s",
+        StatusReport.PacingStatus pacing = new StatusReport.PacingStatus(
+                "2026-01-01T00:05:02Z",
+                null,
+                java.util.List.of(new StatusReport.PacedBroker(
+                        2,
+                        "PACED",
+                        20L << 20,
+                        "static 20.0 MiB/s",
                         new StatusReport.PacedProgress(600L << 20, null, null, null))),
-                java.util.List.of("broker 2's follower rate -> 20.0 MiB/s"), java.util.List.of(), false, false);
+                java.util.List.of("broker 2's follower rate -> 20.0 MiB/s"),
+                java.util.List.of(),
+                false,
+                false);
         ObjectMapper json = new ObjectMapper();
 
-        StatusReport.PacingStatus read = json.readValue(json.writeValueAsString(pacing), StatusReport.PacingStatus.class);
+        StatusReport.PacingStatus read =
+                json.readValue(json.writeValueAsString(pacing), StatusReport.PacingStatus.class);
 
         assertThat(read).isEqualTo(pacing);
         assertThat(read.toReport().brokers().get(0).rateBytes()).hasValue(20L << 20);
@@ -50,12 +65,23 @@ class StatusReportJsonTest {
     @Test
     void quietLook_readsBackQuiet_andAnEarlierAgentsLookWithoutTheFieldReadsAsAFullOne() throws Exception {
         ObjectMapper json = new ObjectMapper();
-        StatusReport.PacingStatus quiet = new StatusReport.PacingStatus("2026-01-01T00:05:02Z", null,
-                java.util.List.of(), java.util.List.of(), java.util.List.of(), true, false);
+        StatusReport.PacingStatus quiet = new StatusReport.PacingStatus(
+                "2026-01-01T00:05:02Z",
+                null,
+                java.util.List.of(),
+                java.util.List.of(),
+                java.util.List.of(),
+                true,
+                false);
         String earlier = "{\"at\":\"2026-01-01T00:05:02Z\",\"brokers\":[],\"changes\":[],\"notes\":[]}";
 
-        assertThat(json.readValue(json.writeValueAsString(quiet), StatusReport.PacingStatus.class).toReport().quiet())
+        assertThat(json.readValue(json.writeValueAsString(quiet), StatusReport.PacingStatus.class)
+                        .toReport()
+                        .quiet())
                 .isTrue();
-        assertThat(json.readValue(earlier, StatusReport.PacingStatus.class).toReport().quiet()).isFalse();
+        assertThat(json.readValue(earlier, StatusReport.PacingStatus.class)
+                        .toReport()
+                        .quiet())
+                .isFalse();
     }
 }

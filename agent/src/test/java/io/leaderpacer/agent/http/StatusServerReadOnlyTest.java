@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class StatusServerReadOnlyTest {
 
-    private static final List<String> PATHS = List.of("/", "/status", "/metrics", "/healthz", "/config", "/status/runs");
+    private static final List<String> PATHS =
+            List.of("/", "/status", "/metrics", "/healthz", "/config", "/status/runs");
     private static final List<String> WRITE_METHODS = List.of("POST", "PUT", "DELETE", "PATCH");
     /** Bodies that would be commands if the endpoint took any. */
     private static final String BODY = "{\"state\":\"STOPPED\",\"preferred.leader.deprioritized.list\":\"1\"}";
@@ -76,8 +77,12 @@ class StatusServerReadOnlyTest {
 
     private static HttpResponse<String> send(String method, String path) throws Exception {
         HttpRequest.BodyPublisher body = method.equals("GET") || method.equals("DELETE")
-                ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(BODY);
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
-                .method(method, body).build(), HttpResponse.BodyHandlers.ofString());
+                ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(BODY);
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+                        .method(method, body)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }

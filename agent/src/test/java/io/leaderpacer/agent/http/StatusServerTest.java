@@ -50,12 +50,18 @@ class StatusServerTest {
 
     @Test
     void writeMethods_areRejected() throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri("/status")).POST(HttpRequest.BodyPublishers.ofString("{}"))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(uri("/status"))
+                        .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).isEqualTo(405);
         assertThat(r.headers().firstValue("Allow")).contains("GET, HEAD");
-        assertThat(http.send(HttpRequest.newBuilder(uri("/metrics")).DELETE().build(), HttpResponse.BodyHandlers.ofString())
-                .statusCode()).isEqualTo(405);
+        assertThat(http.send(
+                                HttpRequest.newBuilder(uri("/metrics")).DELETE().build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .statusCode())
+                .isEqualTo(405);
     }
 
     @Test

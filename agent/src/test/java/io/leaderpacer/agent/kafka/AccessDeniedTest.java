@@ -20,12 +20,15 @@ class AccessDeniedTest {
 
     @Test
     void clusterRefusal_insideExecutionException_namesBothClusterAcls() {
-        MissingPermissionException m = AccessDenied.explain(new ExecutionException(
-                new ClusterAuthorizationException("Cluster authorization failed."))).orElseThrow();
-        assertThat(m.missing()).extracting(RequiredPermission::operation)
+        MissingPermissionException m = AccessDenied.explain(
+                        new ExecutionException(new ClusterAuthorizationException("Cluster authorization failed.")))
+                .orElseThrow();
+        assertThat(m.missing())
+                .extracting(RequiredPermission::operation)
                 .containsExactly(AclOperation.ALTER, AclOperation.DESCRIBE_CONFIGS);
         assertThat(m.getMessage())
-                .contains("Cluster authorization failed.").doesNotContain("ClusterAuthorizationException")
+                .contains("Cluster authorization failed.")
+                .doesNotContain("ClusterAuthorizationException")
                 .contains("ALTER on Cluster 'kafka-cluster'")
                 .contains("--operation Alter --cluster")
                 .contains("--operation DescribeConfigs --cluster");
@@ -34,13 +37,16 @@ class AccessDeniedTest {
     @Test
     void refusedStateTopic_namesTheOwnTopicPrefixAclsAndTopicDescribe() {
         MissingPermissionException m = AccessDenied.explain(
-                new TopicAuthorizationException(Set.of("_leader-pacer-state"))).orElseThrow();
-        assertThat(m.missing()).extracting(RequiredPermission::describe).containsExactly(
-                "DESCRIBE on Topic '*'",
-                "CREATE on Topic prefix '_leader-pacer'",
-                "DESCRIBE_CONFIGS on Topic prefix '_leader-pacer'",
-                "READ on Topic prefix '_leader-pacer'",
-                "WRITE on Topic prefix '_leader-pacer'");
+                        new TopicAuthorizationException(Set.of("_leader-pacer-state")))
+                .orElseThrow();
+        assertThat(m.missing())
+                .extracting(RequiredPermission::describe)
+                .containsExactly(
+                        "DESCRIBE on Topic '*'",
+                        "CREATE on Topic prefix '_leader-pacer'",
+                        "DESCRIBE_CONFIGS on Topic prefix '_leader-pacer'",
+                        "READ on Topic prefix '_leader-pacer'",
+                        "WRITE on Topic prefix '_leader-pacer'");
         assertThat(m.getMessage()).contains("--topic _leader-pacer --resource-pattern-type prefixed");
     }
 
@@ -54,28 +60,35 @@ class AccessDeniedTest {
 
     @Test
     void refusedGroupAndTransactionalId_nameReadAndWrite() {
-        assertThat(AccessDenied.explain(new GroupAuthorizationException("no", "leader-pacer")).orElseThrow().missing())
-                .extracting(RequiredPermission::describe).containsExactly("READ on Group 'leader-pacer'");
+        assertThat(AccessDenied.explain(new GroupAuthorizationException("no", "leader-pacer"))
+                        .orElseThrow()
+                        .missing())
+                .extracting(RequiredPermission::describe)
+                .containsExactly("READ on Group 'leader-pacer'");
         MissingPermissionException tx = AccessDenied.explain(
-                new TransactionalIdAuthorizationException("Transactional Id authorization failed.")).orElseThrow();
-        assertThat(tx.missing()).extracting(RequiredPermission::describe)
+                        new TransactionalIdAuthorizationException("Transactional Id authorization failed."))
+                .orElseThrow();
+        assertThat(tx.missing())
+                .extracting(RequiredPermission::describe)
                 .containsExactly("WRITE on TransactionalId 'leader-pacer-state'");
         assertThat(tx.getMessage()).contains("--operation Write --transactional-id leader-pacer-state");
     }
 
     @Test
     void otherErrors_areNotExplained() {
-        assertThat(AccessDenied.explain(new ExecutionException(new TimeoutException("slow")))).isEmpty();
+        assertThat(AccessDenied.explain(new ExecutionException(new TimeoutException("slow"))))
+                .isEmpty();
         assertThat(AccessDenied.explain(new IllegalStateException("bug"))).isEmpty();
     }
 
     @Test
     void grantCommand_spellsOperationResourceAndPatternAsKafkaAclsExpects() {
-        RequiredPermission prefixed = new RequiredPermission(AclOperation.DESCRIBE_CONFIGS, ResourceType.TOPIC,
-                "_leader-pacer", PatternType.PREFIXED, "x");
-        assertThat(prefixed.grantCommand("User:pacer")).isEqualTo("kafka-acls.sh --bootstrap-server <brokers>"
-                + " --command-config <admin.properties> --add --allow-principal User:pacer --operation DescribeConfigs"
-                + " --topic _leader-pacer --resource-pattern-type prefixed");
+        RequiredPermission prefixed = new RequiredPermission(
+                AclOperation.DESCRIBE_CONFIGS, ResourceType.TOPIC, "_leader-pacer", PatternType.PREFIXED, "x");
+        assertThat(prefixed.grantCommand("User:pacer"))
+                .isEqualTo("kafka-acls.sh --bootstrap-server <brokers>"
+                        + " --command-config <admin.properties> --add --allow-principal User:pacer --operation DescribeConfigs"
+                        + " --topic _leader-pacer --resource-pattern-type prefixed");
         assertThat(prefixed.covers(ResourceType.TOPIC, "_leader-pacer-config")).isTrue();
         assertThat(prefixed.covers(ResourceType.TOPIC, "leader-pacer")).isFalse();
         assertThat(prefixed.covers(ResourceType.GROUP, "_leader-pacer")).isFalse();

@@ -31,7 +31,8 @@ class LeaderElectorTest {
         assertThat(LeaderElector.outcomeOf(new ElectionNotNeededException("x"))).isEqualTo(ElectionOutcome.NOT_NEEDED);
         assertThat(LeaderElector.outcomeOf(new PreferredLeaderNotAvailableException("x")))
                 .isEqualTo(ElectionOutcome.PREFERRED_NOT_AVAILABLE);
-        assertThat(LeaderElector.outcomeOf(new UnknownTopicOrPartitionException("x"))).isEqualTo(ElectionOutcome.UNKNOWN_PARTITION);
+        assertThat(LeaderElector.outcomeOf(new UnknownTopicOrPartitionException("x")))
+                .isEqualTo(ElectionOutcome.UNKNOWN_PARTITION);
         assertThat(LeaderElector.outcomeOf(new TimeoutException("x"))).isEqualTo(ElectionOutcome.TIMED_OUT);
         assertThat(LeaderElector.outcomeOf(new NotControllerException("x"))).isEqualTo(ElectionOutcome.FAILED);
     }
@@ -39,12 +40,15 @@ class LeaderElectorTest {
     @Test
     void noLeaderDecision_isNeverSentToKafka() throws InterruptedException {
         // The engine's "no leader" (Kafka's rule when no replica can lead): the controller writes it itself.
-        Admin refusing = (Admin) Proxy.newProxyInstance(Admin.class.getClassLoader(), new Class<?>[] {Admin.class},
-                (proxy, method, args) -> {
+        Admin refusing = (Admin) Proxy.newProxyInstance(
+                Admin.class.getClassLoader(), new Class<?>[] {Admin.class}, (proxy, method, args) -> {
                     throw new AssertionError("nothing may be sent, called " + method.getName());
                 });
-        ClusterSnapshot snapshot = ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.fenced(1))
-                .partition(PartitionState.of("t", 0, new int[] {0, 1}, new int[] {1}, 1)).build();
+        ClusterSnapshot snapshot = ClusterSnapshot.builder()
+                .broker(BrokerState.active(0))
+                .broker(BrokerState.fenced(1))
+                .partition(PartitionState.of("t", 0, new int[] {0, 1}, new int[] {1}, 1))
+                .build();
         Election noLeader = new Election(new PartitionId("t", 0), 1, PartitionState.NO_LEADER, 0);
 
         List<ElectionResult> results = new LeaderElector(refusing, Duration.ofSeconds(1), 10, SecretRedactor.none())
@@ -58,6 +62,7 @@ class LeaderElectorTest {
 
     @Test
     void wrappedErrors_areUnwrapped() {
-        assertThat(LeaderElector.outcomeOf(new ExecutionException(new TimeoutException("x")))).isEqualTo(ElectionOutcome.TIMED_OUT);
+        assertThat(LeaderElector.outcomeOf(new ExecutionException(new TimeoutException("x"))))
+                .isEqualTo(ElectionOutcome.TIMED_OUT);
     }
 }

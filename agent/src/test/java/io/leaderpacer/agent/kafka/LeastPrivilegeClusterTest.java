@@ -77,7 +77,11 @@ class LeastPrivilegeClusterTest {
 
     @BeforeAll
     static void startCluster() {
-        cluster = EmbeddedKafkaCluster.builder().brokers(3).saslScramWithAcls().build().start();
+        cluster = EmbeddedKafkaCluster.builder()
+                .brokers(3)
+                .saslScramWithAcls()
+                .build()
+                .start();
         cluster.accessControl().createScramUser(USER, PASSWORD);
         cluster.createTopic(TOPIC, 6, 3);
     }
@@ -101,33 +105,49 @@ class LeastPrivilegeClusterTest {
         Map<Integer, List<Integer>> original = replicaOrders();
         AtomicReference<PacerConfig> policy = new AtomicReference<>(PacerConfig.defaults());
         try (CapturedLogs clientConfigs = CapturedLogs.of("org.apache.kafka.common.config.AbstractConfig", Level.INFO);
-             SecuredAgent a = new SecuredAgent(PASSWORD, policy)) {
+                SecuredAgent a = new SecuredAgent(PASSWORD, policy)) {
             a.agent.start();
-            await().atMost(WAIT).until(() -> a.agent.state() != AgentState.STARTING && a.agent.state() != AgentState.NEW);
+            await().atMost(WAIT)
+                    .until(() -> a.agent.state() != AgentState.STARTING && a.agent.state() != AgentState.NEW);
             assertThat(a.agent.state()).as("%s", a.agent.termination()).isIn(AgentState.STANDBY, AgentState.ACTIVE);
             await().atMost(WAIT).until(() -> a.agent.state() == AgentState.ACTIVE);
 
             // A broker restart: leadership stays off it until the agent elects the preferred replicas.
             cluster.stopBroker(1);
             cluster.startBroker(1);
-            await().atMost(WAIT).until(() -> partitions().stream().allMatch(p -> p.isr().size() == 3));
-            runUntil(a.agent, "preferred leaders elected after the restart",
-                    () -> partitions().stream().allMatch(p -> p.leader().id() == p.replicas().get(0).id()));
+            await().atMost(WAIT)
+                    .until(() -> partitions().stream().allMatch(p -> p.isr().size() == 3));
+            runUntil(
+                    a.agent,
+                    "preferred leaders elected after the restart",
+                    () -> partitions().stream()
+                            .allMatch(
+                                    p -> p.leader().id() == p.replicas().get(0).id()));
 
             // KIP-491: broker 2 deprioritized, its partitions reordered (written ahead to the state topic) ...
             policy.set(PacerConfig.defaults().with("preferred.leader.deprioritized.list", "2"));
-            runUntil(a.agent, "broker 2 last in every replica order",
+            runUntil(
+                    a.agent,
+                    "broker 2 last in every replica order",
                     () -> replicaOrders().values().stream().allMatch(r -> r.get(2) == 2));
             // ... and restored once it leaves the list.
             policy.set(PacerConfig.defaults());
-            runUntil(a.agent, "every original order restored", () -> replicaOrders().equals(original));
+            runUntil(
+                    a.agent,
+                    "every original order restored",
+                    () -> replicaOrders().equals(original));
             assertThat(a.agent.termination()).isNotDone();
 
             String dumps = clientConfigs.text();
             for (String client : List.of("AdminClientConfig", "ProducerConfig", "ConsumerConfig")) {
                 String dump = configDump(dumps, client);
-                assertThat(dump).as(client).contains("security.protocol = SASL_PLAINTEXT", "sasl.mechanism = SCRAM-SHA-512",
-                        "sasl.jaas.config = [hidden]", "ssl.truststore.password = [hidden]");
+                assertThat(dump)
+                        .as(client)
+                        .contains(
+                                "security.protocol = SASL_PLAINTEXT",
+                                "sasl.mechanism = SCRAM-SHA-512",
+                                "sasl.jaas.config = [hidden]",
+                                "ssl.truststore.password = [hidden]");
                 INERT_TLS.forEach((k, v) -> {
                     if (!k.contains("password")) {
                         assertThat(dump).as(client).contains(k + " = " + v);
@@ -154,15 +174,18 @@ class LeastPrivilegeClusterTest {
             ensureStateTopic(); // the operations on it can only be checked when it exists
         }
         try (CapturedLogs logs = CapturedLogs.of("ROOT", Level.DEBUG);
-             SecuredAgent a = new SecuredAgent(PASSWORD, new AtomicReference<>(PacerConfig.defaults()))) {
+                SecuredAgent a = new SecuredAgent(PASSWORD, new AtomicReference<>(PacerConfig.defaults()))) {
             a.agent.start();
             Throwable refusal = refusal(a.agent);
             assertThat(refusal).isInstanceOf(MissingPermissionException.class);
             assertThat(((MissingPermissionException) refusal).missing()).containsExactly(withheld);
-            assertThat(refusal.getMessage()).contains(withheld.describe(), withheld.grantCommand(
-                    MissingPermissionException.PRINCIPAL_PLACEHOLDER));
+            assertThat(refusal.getMessage())
+                    .contains(
+                            withheld.describe(),
+                            withheld.grantCommand(MissingPermissionException.PRINCIPAL_PLACEHOLDER));
             assertThat(a.agent.state()).isEqualTo(AgentState.REFUSED);
-            assertThat(logs.messagesOf("StartupCheck")).anySatisfy(m -> assertThat(m).contains(withheld.describe()));
+            assertThat(logs.messagesOf("StartupCheck"))
+                    .anySatisfy(m -> assertThat(m).contains(withheld.describe()));
             assertNoSecret(logs.text(), refusal);
         }
     }
@@ -174,10 +197,11 @@ class LeastPrivilegeClusterTest {
         Map<Integer, List<Integer>> original = replicaOrders();
         AtomicReference<PacerConfig> policy = new AtomicReference<>(PacerConfig.defaults());
         RequiredPermission write = AgentPermissions.REQUIRED.stream()
-                .filter(p -> p.operation() == AclOperation.WRITE && p.resourceType() == ResourceType.TOPIC).findFirst()
+                .filter(p -> p.operation() == AclOperation.WRITE && p.resourceType() == ResourceType.TOPIC)
+                .findFirst()
                 .orElseThrow();
         try (CapturedLogs logs = CapturedLogs.of("ROOT", Level.DEBUG);
-             SecuredAgent a = new SecuredAgent(PASSWORD, policy)) {
+                SecuredAgent a = new SecuredAgent(PASSWORD, policy)) {
             a.agent.start();
             await().atMost(WAIT).until(() -> a.agent.state() == AgentState.ACTIVE);
             cluster.accessControl().revoke(bindings(List.of(write)));
@@ -185,9 +209,11 @@ class LeastPrivilegeClusterTest {
             policy.set(PacerConfig.defaults().with("preferred.leader.deprioritized.list", "2"));
             RunRecord failed = a.agent.runOnce();
             assertThat(failed.failure()).as("run %s", failed.summary()).isPresent();
-            assertThat(failed.failure().orElseThrow()).contains(write.describe(),
-                    write.grantCommand(MissingPermissionException.PRINCIPAL_PLACEHOLDER));
-            assertThat(replicaOrders()).as("nothing reordered without its write-ahead record").isEqualTo(original);
+            assertThat(failed.failure().orElseThrow())
+                    .contains(write.describe(), write.grantCommand(MissingPermissionException.PRINCIPAL_PLACEHOLDER));
+            assertThat(replicaOrders())
+                    .as("nothing reordered without its write-ahead record")
+                    .isEqualTo(original);
             assertThat(logs.text()).doesNotContain(PASSWORD);
         }
     }
@@ -197,12 +223,14 @@ class LeastPrivilegeClusterTest {
         cluster.accessControl().grant(bindings(AgentPermissions.REQUIRED));
         String wrong = "Wrong-Passw0rd-0815";
         try (CapturedLogs logs = CapturedLogs.of("ROOT", Level.DEBUG);
-             SecuredAgent a = new SecuredAgent(wrong, new AtomicReference<>(PacerConfig.defaults()))) {
+                SecuredAgent a = new SecuredAgent(wrong, new AtomicReference<>(PacerConfig.defaults()))) {
             a.agent.start();
             Throwable refusal = refusal(a.agent);
             assertThat(refusal).isInstanceOf(SaslAuthenticationException.class);
             assertThat(a.agent.state()).isEqualTo(AgentState.REFUSED);
-            assertThat(logs.messagesOf("StartupCheck")).anySatisfy(m -> assertThat(m).contains("Authentication failed").doesNotContain("Exception"));
+            assertThat(logs.messagesOf("StartupCheck"))
+                    .anySatisfy(
+                            m -> assertThat(m).contains("Authentication failed").doesNotContain("Exception"));
             assertNoSecret(logs.text(), refusal);
             assertThat(logs.text()).doesNotContain(wrong);
             assertThat(chainMessages(refusal)).doesNotContain(wrong);
@@ -216,23 +244,28 @@ class LeastPrivilegeClusterTest {
     @Test
     void catchUpPacingWithoutItsAcls_isTurnedOffWithOneClearError_andLeadershipPacingGoesOn() throws Exception {
         cluster.accessControl().grant(bindings(AgentPermissions.REQUIRED));
-        AtomicReference<PacerConfig> policy = new AtomicReference<>(
-                PacerConfig.defaults().with("leader.imbalance.catch.up.pacing", "static"));
+        AtomicReference<PacerConfig> policy =
+                new AtomicReference<>(PacerConfig.defaults().with("leader.imbalance.catch.up.pacing", "static"));
         try (SecuredAgent a = new SecuredAgent(PASSWORD, policy)) {
             a.agent.start();
             await().atMost(WAIT).until(() -> a.agent.state() == AgentState.ACTIVE);
 
             io.leaderpacer.agent.core.PacingReport first = a.agent.paceOnce();
 
-            assertThat(first.problem()).hasValueSatisfying(p -> assertThat(p)
-                    .startsWith("catch-up pacing is off: the agent's principal lacks ALTER_CONFIGS on")
-                    .contains(AgentPermissions.CATCH_UP_PACING.get(0).describe())
-                    .contains(AgentPermissions.CATCH_UP_PACING.get(1).describe())
-                    .contains("kafka-acls.sh").contains("Leadership pacing goes on without it").doesNotContain(PASSWORD));
+            assertThat(first.problem())
+                    .hasValueSatisfying(p -> assertThat(p)
+                            .startsWith("catch-up pacing is off: the agent's principal lacks ALTER_CONFIGS on")
+                            .contains(AgentPermissions.CATCH_UP_PACING.get(0).describe())
+                            .contains(AgentPermissions.CATCH_UP_PACING.get(1).describe())
+                            .contains("kafka-acls.sh")
+                            .contains("Leadership pacing goes on without it")
+                            .doesNotContain(PASSWORD));
             assertThat(first.changes()).isEmpty();
             assertThat(a.agent.paceOnce().problem()).as("it stays off").isEqualTo(first.problem());
             RunRecord run = a.agent.runOnce();
-            assertThat(run.succeeded()).as("leadership pacing goes on: %s", run.failure()).isTrue();
+            assertThat(run.succeeded())
+                    .as("leadership pacing goes on: %s", run.failure())
+                    .isTrue();
         }
 
         cluster.accessControl().grant(bindings(AgentPermissions.CATCH_UP_PACING));
@@ -243,20 +276,35 @@ class LeastPrivilegeClusterTest {
             try {
                 // A new active instance acts only once its takeover is confirmed: the first looks may be refused.
                 io.leaderpacer.agent.core.PacingReport paced = a.agent.paceOnce();
-                for (int i = 0; i < 40 && paced.problem().filter(p -> p.contains("took over")).isPresent(); i++) {
+                for (int i = 0;
+                        i < 40
+                                && paced.problem()
+                                        .filter(p -> p.contains("took over"))
+                                        .isPresent();
+                        i++) {
                     Thread.sleep(250);
                     paced = a.agent.paceOnce();
                 }
                 assertThat(paced.problem()).as("with the documented ACLs").isEmpty();
-                assertThat(paced.changes()).as("it throttles broker 2's replicas").isNotEmpty();
+                assertThat(paced.changes())
+                        .as("it throttles broker 2's replicas")
+                        .isNotEmpty();
             } finally {
                 cluster.startBroker(2);
             }
         }
-        assertThat(cluster.admin().describeConfigs(List.of(new org.apache.kafka.common.config.ConfigResource(
-                org.apache.kafka.common.config.ConfigResource.Type.TOPIC, TOPIC))).all().get(30, TimeUnit.SECONDS)
-                .values().iterator().next().get("follower.replication.throttled.replicas").value())
-                .as("restored when the agent closed").isEmpty();
+        assertThat(cluster.admin()
+                        .describeConfigs(List.of(new org.apache.kafka.common.config.ConfigResource(
+                                org.apache.kafka.common.config.ConfigResource.Type.TOPIC, TOPIC)))
+                        .all()
+                        .get(30, TimeUnit.SECONDS)
+                        .values()
+                        .iterator()
+                        .next()
+                        .get("follower.replication.throttled.replicas")
+                        .value())
+                .as("restored when the agent closed")
+                .isEmpty();
     }
 
     private static final class SecuredAgent implements AutoCloseable {
@@ -271,7 +319,7 @@ class LeastPrivilegeClusterTest {
             file.put("pacer.session.timeout.ms", "6000");
             file.put("pacer.instance.id", "least-privilege");
             AgentProperties props = AgentPropertiesFile.fromMap("least-privilege.properties", file);
-            assembly = AgentAssembly.open(props, policy::get, b -> { });
+            assembly = AgentAssembly.open(props, policy::get, b -> {});
             agent = assembly.agent();
         }
 
@@ -327,15 +375,19 @@ class LeastPrivilegeClusterTest {
     /** The "XConfig values:" block a Kafka client logs when it is created. */
     private static String configDump(String logText, String configClass) {
         int start = logText.indexOf(configClass + " values:");
-        assertThat(start).as("%s logged its values in:%n%s", configClass,
-                logText.substring(0, Math.min(3000, logText.length()))).isNotNegative();
+        assertThat(start)
+                .as("%s logged its values in:%n%s", configClass, logText.substring(0, Math.min(3000, logText.length())))
+                .isNotNegative();
         int end = logText.indexOf("\nINFO", start);
         return logText.substring(start, end < 0 ? logText.length() : end);
     }
 
     private static List<AclBinding> bindings(List<RequiredPermission> permissions) {
-        return permissions.stream().map(p -> new AclBinding(new ResourcePattern(p.resourceType(), p.resourceName(),
-                p.patternType()), new AccessControlEntry(PRINCIPAL, "*", p.operation(), AclPermissionType.ALLOW))).toList();
+        return permissions.stream()
+                .map(p -> new AclBinding(
+                        new ResourcePattern(p.resourceType(), p.resourceName(), p.patternType()),
+                        new AccessControlEntry(PRINCIPAL, "*", p.operation(), AclPermissionType.ALLOW)))
+                .toList();
     }
 
     private static void deleteStateTopic() throws Exception {
@@ -346,7 +398,8 @@ class LeastPrivilegeClusterTest {
                 throw e;
             }
         }
-        await().atMost(WAIT).until(() -> !cluster.admin().listTopics().names().get().contains(STATE_TOPIC));
+        await().atMost(WAIT)
+                .until(() -> !cluster.admin().listTopics().names().get().contains(STATE_TOPIC));
     }
 
     private static void ensureStateTopic() throws Exception {
@@ -356,12 +409,18 @@ class LeastPrivilegeClusterTest {
     }
 
     private static List<TopicPartitionInfo> partitions() throws Exception {
-        TopicDescription d = cluster.admin().describeTopics(List.of(TOPIC)).allTopicNames().get().get(TOPIC);
+        TopicDescription d = cluster.admin()
+                .describeTopics(List.of(TOPIC))
+                .allTopicNames()
+                .get()
+                .get(TOPIC);
         return d.partitions();
     }
 
     private static Map<Integer, List<Integer>> replicaOrders() throws Exception {
-        return partitions().stream().collect(Collectors.toMap(TopicPartitionInfo::partition,
-                p -> p.replicas().stream().map(Node::id).toList()));
+        return partitions().stream()
+                .collect(Collectors.toMap(
+                        TopicPartitionInfo::partition,
+                        p -> p.replicas().stream().map(Node::id).toList()));
     }
 }

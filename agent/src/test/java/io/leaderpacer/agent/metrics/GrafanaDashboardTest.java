@@ -20,9 +20,28 @@ class GrafanaDashboardTest {
 
     private static final Path DASHBOARD = Path.of("..", "docs", "grafana-dashboard.json");
     /** PromQL's words that are not metric names: functions, aggregations, keywords. */
-    private static final Set<String> PROMQL = Set.of("sum", "max", "min", "avg", "count", "rate", "increase", "irate",
-            "by", "without", "on", "ignoring", "group_left", "group_right", "and", "or", "unless", "histogram_quantile",
-            "label_values", "offset");
+    private static final Set<String> PROMQL = Set.of(
+            "sum",
+            "max",
+            "min",
+            "avg",
+            "count",
+            "rate",
+            "increase",
+            "irate",
+            "by",
+            "without",
+            "on",
+            "ignoring",
+            "group_left",
+            "group_right",
+            "and",
+            "or",
+            "unless",
+            "histogram_quantile",
+            "label_values",
+            "offset");
+
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_:][A-Za-z0-9_:]*");
 
     @Test
@@ -33,8 +52,14 @@ class GrafanaDashboardTest {
         dashboard.findValues("expr").forEach(e -> queried.addAll(metricNames(e.asText())));
         dashboard.findValues("query").forEach(q -> queried.addAll(metricNames(q.asText())));
 
-        assertThat(queried).as("the dashboard queries something").contains("BrokerGated", "OutOfSyncPreferredPartitionCount",
-                "PreferredLeaderElectionResults_total", "LeaderPacerRuns_total", "LeaderPacerRunFailures_total");
+        assertThat(queried)
+                .as("the dashboard queries something")
+                .contains(
+                        "BrokerGated",
+                        "OutOfSyncPreferredPartitionCount",
+                        "PreferredLeaderElectionResults_total",
+                        "LeaderPacerRuns_total",
+                        "LeaderPacerRunFailures_total");
         assertThat(exported).containsAll(queried);
     }
 
@@ -59,8 +84,11 @@ class GrafanaDashboardTest {
 
     /** The metric names of one PromQL expression: identifiers outside label matchers, grouping and ranges. */
     static Set<String> metricNames(String promql) {
-        String bare = promql.replaceAll("\\{[^}]*}", " ").replaceAll("\\[[^]]*]", " ")
-                .replaceAll("(?i)\\b(by|without)\\s*\\([^)]*\\)", " ").replaceAll("\\$\\w+", " ").replaceAll("\"[^\"]*\"", " ");
+        String bare = promql.replaceAll("\\{[^}]*}", " ")
+                .replaceAll("\\[[^]]*]", " ")
+                .replaceAll("(?i)\\b(by|without)\\s*\\([^)]*\\)", " ")
+                .replaceAll("\\$\\w+", " ")
+                .replaceAll("\"[^\"]*\"", " ");
         Set<String> names = new TreeSet<>();
         Matcher m = IDENTIFIER.matcher(bare);
         while (m.find()) {

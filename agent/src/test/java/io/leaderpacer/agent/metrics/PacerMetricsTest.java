@@ -29,7 +29,8 @@ class PacerMetricsTest {
      * neither and is in sync: cap 1 elects one and defers the other.
      */
     static RunRecord handWorkedRun() {
-        ClusterSnapshot s = ClusterSnapshot.builder().activeBrokers(3)
+        ClusterSnapshot s = ClusterSnapshot.builder()
+                .activeBrokers(3)
                 .partition(PartitionState.of("t", 0, new int[] {0, 1, 2}, new int[] {0, 1, 2}, 0))
                 .partition(PartitionState.of("t", 1, new int[] {1, 2, 0}, new int[] {0, 1, 2}, 0))
                 .partition(PartitionState.of("t", 2, new int[] {2, 0, 1}, new int[] {0, 1}, 0))
@@ -37,14 +38,31 @@ class PacerMetricsTest {
                 .partition(PartitionState.of("t", 4, new int[] {1, 2, 0}, new int[] {0, 1, 2}, 0))
                 .partition(PartitionState.of("t", 5, new int[] {2, 0, 1}, new int[] {0, 1, 2}, 0))
                 .build();
-        PacerConfig c = PacerConfig.fromMap(Map.of("leader.imbalance.election.algorithm", "wait-for-sync",
-                "leader.imbalance.election.wait.for.sync.threshold.percent", "10", "leader.imbalance.election.max.per.run", "1"));
+        PacerConfig c = PacerConfig.fromMap(Map.of(
+                "leader.imbalance.election.algorithm",
+                "wait-for-sync",
+                "leader.imbalance.election.wait.for.sync.threshold.percent",
+                "10",
+                "leader.imbalance.election.max.per.run",
+                "1"));
         ElectionDecision d = PreferredLeaderBalancer.decide(s, c, BalancerMemory.empty(), 1000);
         List<ElectionResult> results = d.elections().stream()
-                .map(e -> new ElectionResult(e.partition(), e.previousLeader(), e.newLeader(), ElectionOutcome.ELECTED, ""))
+                .map(e -> new ElectionResult(
+                        e.partition(), e.previousLeader(), e.newLeader(), ElectionOutcome.ELECTED, ""))
                 .toList();
-        return new RunRecord(1, 1000, 1010, false, c, Optional.of(d), results, RunRecord.leaderCounts(s), 6,
-                RunTimings.NONE, Optional.empty(), d.nextRunDelayMs());
+        return new RunRecord(
+                1,
+                1000,
+                1010,
+                false,
+                c,
+                Optional.of(d),
+                results,
+                RunRecord.leaderCounts(s),
+                6,
+                RunTimings.NONE,
+                Optional.empty(),
+                d.nextRunDelayMs());
     }
 
     @Test
@@ -52,8 +70,10 @@ class PacerMetricsTest {
         try (PacerMetrics m = PacerMetrics.prometheusOnly()) {
             m.onRun(handWorkedRun());
             String text = m.scrape();
-            assertThat(text).contains("OutOfSyncPreferredPartitionCount{broker=\"2\"} 1")
-                    .contains("BrokerGated{broker=\"2\"} 1").contains("BrokerGated{broker=\"1\"} 0")
+            assertThat(text)
+                    .contains("OutOfSyncPreferredPartitionCount{broker=\"2\"} 1")
+                    .contains("BrokerGated{broker=\"2\"} 1")
+                    .contains("BrokerGated{broker=\"1\"} 0")
                     .contains("OutOfSyncPreferredPartitionCount{broker=\"0\"} 0")
                     .contains("GatedBrokerCount 1")
                     .contains("PreferredReplicaImbalanceCount 4")
@@ -63,7 +83,9 @@ class PacerMetricsTest {
                     .contains("LeaderPacerRuns_total 1");
             // Counters add up over runs; gauges show the last run.
             m.onRun(handWorkedRun());
-            assertThat(m.scrape()).contains("PreferredLeaderElectionsSkippedByGatePerSec_total 2").contains("GatedBrokerCount 1");
+            assertThat(m.scrape())
+                    .contains("PreferredLeaderElectionsSkippedByGatePerSec_total 2")
+                    .contains("GatedBrokerCount 1");
             assertThat(m.outOfSyncCount(2)).isEqualTo(1);
         }
     }
@@ -73,8 +95,19 @@ class PacerMetricsTest {
         try (PacerMetrics m = PacerMetrics.prometheusOnly()) {
             m.onRun(handWorkedRun());
             RunRecord ok = handWorkedRun();
-            m.onRun(new RunRecord(2, 2000, 2001, false, ok.config(), Optional.empty(), List.of(), Map.of(), 0,
-                    RunTimings.NONE, Optional.of("TimeoutException: no answer"), 300_000));
+            m.onRun(new RunRecord(
+                    2,
+                    2000,
+                    2001,
+                    false,
+                    ok.config(),
+                    Optional.empty(),
+                    List.of(),
+                    Map.of(),
+                    0,
+                    RunTimings.NONE,
+                    Optional.of("TimeoutException: no answer"),
+                    300_000));
             assertThat(m.scrape()).contains("LeaderPacerRunFailures_total 1").contains("GatedBrokerCount 1");
         }
     }
@@ -89,15 +122,21 @@ class PacerMetricsTest {
                     .anySatisfy(n -> assertThat(n).contains("GatedBrokerCount"))
                     .anySatisfy(n -> assertThat(n).contains("OutOfSyncPreferredPartitionCount"));
         }
-        assertThat(server.queryNames(new ObjectName(PacerMetrics.JMX_DOMAIN + ":*"), null)).isEmpty();
+        assertThat(server.queryNames(new ObjectName(PacerMetrics.JMX_DOMAIN + ":*"), null))
+                .isEmpty();
     }
 
     /** A pacing look at broker 1: 20 MiB/s, 600 MB behind of 900 MB, 30 s to go. */
     static io.leaderpacer.agent.core.PacingReport pacingLook() {
-        io.leaderpacer.engine.pacing.BrokerPacing one = new io.leaderpacer.engine.pacing.BrokerPacing(1,
-                io.leaderpacer.engine.pacing.PacingPhase.PACED, java.util.OptionalLong.of(20_971_520), "static 20.0 MiB/s",
-                new io.leaderpacer.engine.pacing.BrokerPacing.Progress(java.util.OptionalLong.of(600_000_000),
-                        java.util.OptionalLong.of(900_000_000), java.util.OptionalDouble.of(20_000_000),
+        io.leaderpacer.engine.pacing.BrokerPacing one = new io.leaderpacer.engine.pacing.BrokerPacing(
+                1,
+                io.leaderpacer.engine.pacing.PacingPhase.PACED,
+                java.util.OptionalLong.of(20_971_520),
+                "static 20.0 MiB/s",
+                new io.leaderpacer.engine.pacing.BrokerPacing.Progress(
+                        java.util.OptionalLong.of(600_000_000),
+                        java.util.OptionalLong.of(900_000_000),
+                        java.util.OptionalDouble.of(20_000_000),
                         java.util.OptionalLong.of(30_000)));
         return new io.leaderpacer.agent.core.PacingReport(1000, List.of(one), List.of(), List.of(), Optional.empty());
     }
@@ -106,14 +145,20 @@ class PacerMetricsTest {
     void pacingLook_setsTheBrokersRateBytesBehindAndEta_andALaterLookWithoutItResetsThem() {
         try (PacerMetrics m = PacerMetrics.prometheusOnly()) {
             m.onPacing(pacingLook());
-            assertThat(m.scrape()).contains("CatchUpPacingRateBytes{broker=\"1\"} 2.097152E7")
-                    .contains("CatchUpBytesBehind{broker=\"1\"} 6.0E8").contains("CatchUpEtaSeconds{broker=\"1\"} 30.0")
-                    .contains("CatchUpPacedBrokerCount 1.0").contains("CatchUpPacingOff 0.0");
+            assertThat(m.scrape())
+                    .contains("CatchUpPacingRateBytes{broker=\"1\"} 2.097152E7")
+                    .contains("CatchUpBytesBehind{broker=\"1\"} 6.0E8")
+                    .contains("CatchUpEtaSeconds{broker=\"1\"} 30.0")
+                    .contains("CatchUpPacedBrokerCount 1.0")
+                    .contains("CatchUpPacingOff 0.0");
 
-            m.onPacing(new io.leaderpacer.agent.core.PacingReport(3000, List.of(), List.of(), List.of(),
-                    Optional.of("catch-up pacing is off: ...")));
-            assertThat(m.scrape()).contains("CatchUpPacingRateBytes{broker=\"1\"} 0.0").contains("CatchUpEtaSeconds{broker=\"1\"} -1.0")
-                    .contains("CatchUpPacedBrokerCount 0.0").contains("CatchUpPacingOff 1.0");
+            m.onPacing(new io.leaderpacer.agent.core.PacingReport(
+                    3000, List.of(), List.of(), List.of(), Optional.of("catch-up pacing is off: ...")));
+            assertThat(m.scrape())
+                    .contains("CatchUpPacingRateBytes{broker=\"1\"} 0.0")
+                    .contains("CatchUpEtaSeconds{broker=\"1\"} -1.0")
+                    .contains("CatchUpPacedBrokerCount 0.0")
+                    .contains("CatchUpPacingOff 1.0");
         }
     }
 
@@ -121,10 +166,17 @@ class PacerMetricsTest {
     void failedLook_countsAFailure_andKeepsTheRateGaugesOfTheThrottlesStillInPlace() {
         try (PacerMetrics m = PacerMetrics.prometheusOnly()) {
             m.onPacing(pacingLook());
-            m.onPacing(new io.leaderpacer.agent.core.PacingReport(3000, List.of(), List.of(), List.of(),
-                    Optional.of("cannot read the throttle configs"), io.leaderpacer.agent.core.PacingReport.Kind.FAILED));
-            assertThat(m.scrape()).contains("CatchUpPacingRateBytes{broker=\"1\"} 2.097152E7")
-                    .contains("CatchUpPacedBrokerCount 1.0").contains("CatchUpPacingOff 1.0")
+            m.onPacing(new io.leaderpacer.agent.core.PacingReport(
+                    3000,
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    Optional.of("cannot read the throttle configs"),
+                    io.leaderpacer.agent.core.PacingReport.Kind.FAILED));
+            assertThat(m.scrape())
+                    .contains("CatchUpPacingRateBytes{broker=\"1\"} 2.097152E7")
+                    .contains("CatchUpPacedBrokerCount 1.0")
+                    .contains("CatchUpPacingOff 1.0")
                     .contains("CatchUpPacingLookFailures_total 1.0");
         }
     }

@@ -20,6 +20,9 @@ class CanaryProblemTest {
     void aRefusal_namesThePermissionsTheCanaryNeeds() {
         String problem = PacingLoop.canaryProblem(new TopicAuthorizationException("denied"), "denied");
 
-        assertThat(problem).contains("denied").contains("Create, Write and Describe").doesNotContain("tried again");
+        assertThat(problem)
+                .contains("denied")
+                .contains("Create, Write and Describe")
+                .doesNotContain("tried again");
     }
 }

@@ -57,10 +57,12 @@ class CatchUpPacingClusterTest {
     private static final String WIDE = "wide";
     /** A limit on a list's length that 12 entries exceed, standing for Kafka's 32,767 characters on a wide topic. */
     private static final int SHORT_LIMIT = 30;
+
     private static final int PARTITIONS = 12;
     private static final long RATE = 300_000;
     /** Someone else's reassignment throttle: a per-broker rate on broker 0 and an entry on another topic. */
     private static final long FOREIGN_RATE = 7_000_000;
+
     private static final String FOREIGN_ENTRY = "0:0";
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
@@ -70,19 +72,24 @@ class CatchUpPacingClusterTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        cluster = EmbeddedKafkaCluster.builder().brokers(3)
+        cluster = EmbeddedKafkaCluster.builder()
+                .brokers(3)
                 // Small fetches and a short quota window, so that a 300 kB/s throttle spreads the catch-up over
                 // seconds instead of one fetch taking the whole backlog.
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
                 .serverProperty("replication.quota.window.num", "2")
-                .build().start();
+                .build()
+                .start();
         cluster.createTopic(TOPIC, PARTITIONS, 3);
         cluster.createTopic(OTHER, 3, 3);
         cluster.createTopic(WIDE, PARTITIONS, 3);
         throttles = new ReplicationThrottles(cluster.admin(), TIMEOUT);
-        throttles.change().setRate(ThrottleSide.FOLLOWER, BrokerScope.broker(0), FOREIGN_RATE)
-                .setReplicas(ThrottleSide.FOLLOWER, OTHER, ThrottledReplicas.parse(FOREIGN_ENTRY)).apply();
+        throttles
+                .change()
+                .setRate(ThrottleSide.FOLLOWER, BrokerScope.broker(0), FOREIGN_RATE)
+                .setReplicas(ThrottleSide.FOLLOWER, OTHER, ThrottledReplicas.parse(FOREIGN_ENTRY))
+                .apply();
     }
 
     @AfterAll
@@ -106,12 +113,20 @@ class CatchUpPacingClusterTest {
     }
 
     private PacerAgent agent(String pacing, LedgerStore ledger, long unthrottledLagBytes) {
-        PacerConfig config = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", pacing,
-                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", Long.toString(unthrottledLagBytes)));
-        PacerAgent a = PacerAgent.builder(cluster.admin()).basePolicy(config).ledgerStore(ledger)
-                .requestTimeout(TIMEOUT).build();
+        PacerConfig config = PacerConfig.fromMap(Map.of(
+                "leader.imbalance.catch.up.pacing",
+                pacing,
+                "leader.imbalance.catch.up.pacing.rate.bytes",
+                Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                Long.toString(unthrottledLagBytes)));
+        PacerAgent a = PacerAgent.builder(cluster.admin())
+                .basePolicy(config)
+                .ledgerStore(ledger)
+                .requestTimeout(TIMEOUT)
+                .build();
         agents.add(a);
         return a;
     }
@@ -127,12 +142,20 @@ class CatchUpPacingClusterTest {
 
         PacingReport down = agent.paceOnce();
         assertThat(down.problem()).isEmpty();
-        eventually(s -> {
-            assertThat(rate(s, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
-                    .as("broker 2 is down: its rate can only be the cluster default").hasValue(RATE);
-            assertThat(entries(s, TOPIC)).as("every replica of broker 2, and only those").isEqualTo(allReplicasOf(2));
-            assertForeignThrottleUntouched(s);
-        }, Set.of(0, 1));
+        eventually(
+                s -> {
+                    assertThat(rate(
+                                    s,
+                                    BrokerScope.clusterDefault(),
+                                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                            .as("broker 2 is down: its rate can only be the cluster default")
+                            .hasValue(RATE);
+                    assertThat(entries(s, TOPIC))
+                            .as("every replica of broker 2, and only those")
+                            .isEqualTo(allReplicasOf(2));
+                    assertForeignThrottleUntouched(s);
+                },
+                Set.of(0, 1));
 
         cluster.startBroker(2);
         boolean sawPartialList = false;
@@ -161,27 +184,43 @@ class CatchUpPacingClusterTest {
             assertThat(listed).isSubsetOf(mayList);
             recent.removeFirst();
             recent.addLast(outOfSync);
-            if (rate(now, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG).isPresent()) {
+            if (rate(now, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)
+                    .isPresent()) {
                 sawPerBrokerRate = true;
                 // The two changes reach the brokers through the metadata log, each broker at its own pace: a look
                 // can catch the new rate before the default's removal; one later look must see the default gone.
-                if (rate(now, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG).isEmpty()) {
+                if (rate(now, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)
+                        .isEmpty()) {
                     sawDefaultReplaced = true;
                 }
             }
             Thread.sleep(500);
         }
         agent.paceOnce();
-        assertThat(sawPerBrokerRate).as("broker 2 got a rate of its own once it was up").isTrue();
-        assertThat(sawDefaultReplaced).as("once broker 2 is up, its own rate replaces the default").isTrue();
-        assertThat(sawPartialList).as("replicas left the list as they rejoined their ISR").isTrue();
-        eventually(after -> {
-            assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).as("the list was absent before: deleted again").isEmpty();
-            assertThat(rate(after, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
-                    .isEmpty();
-            assertThat(rate(after, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).isEmpty();
-            assertForeignThrottleExactly(after);
-        }, Set.of(0, 1, 2));
+        assertThat(sawPerBrokerRate)
+                .as("broker 2 got a rate of its own once it was up")
+                .isTrue();
+        assertThat(sawDefaultReplaced)
+                .as("once broker 2 is up, its own rate replaces the default")
+                .isTrue();
+        assertThat(sawPartialList)
+                .as("replicas left the list as they rejoined their ISR")
+                .isTrue();
+        eventually(
+                after -> {
+                    assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC))
+                            .as("the list was absent before: deleted again")
+                            .isEmpty();
+                    assertThat(rate(
+                                    after,
+                                    BrokerScope.clusterDefault(),
+                                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                            .isEmpty();
+                    assertThat(rate(after, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG))
+                            .isEmpty();
+                    assertForeignThrottleExactly(after);
+                },
+                Set.of(0, 1, 2));
     }
 
     @Test
@@ -192,8 +231,11 @@ class CatchUpPacingClusterTest {
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 6_000_000);
 
         assertThat(agent.paceOnce().problem()).isEmpty();
-        eventually(s -> assertThat(entries(s, TOPIC)).as("down: its distances are unknown, so every replica is listed")
-                .isEqualTo(allReplicasOf(2)), Set.of(0, 1));
+        eventually(
+                s -> assertThat(entries(s, TOPIC))
+                        .as("down: its distances are unknown, so every replica is listed")
+                        .isEqualTo(allReplicasOf(2)),
+                Set.of(0, 1));
 
         cluster.startBroker(2);
         PacingReport upAndBehind = null;
@@ -201,22 +243,35 @@ class CatchUpPacingClusterTest {
         while (upAndBehind == null && System.nanoTime() < deadline) {
             PacingReport r = agent.paceOnce();
             assertThat(r.problem()).isEmpty();
-            if (r.brokers().stream().anyMatch(b -> b.broker() == 2 && b.progress().bytesBehind().orElse(0) > 0)) {
+            if (r.brokers().stream()
+                    .anyMatch(b -> b.broker() == 2 && b.progress().bytesBehind().orElse(0) > 0)) {
                 upAndBehind = r;
             }
             Thread.sleep(300);
         }
-        assertThat(upAndBehind).as("a look saw broker 2 up, its distances known, still behind").isNotNull();
-        assertThat(upAndBehind.notes()).as("/status says which replicas were left out, and why")
+        assertThat(upAndBehind)
+                .as("a look saw broker 2 up, its distances known, still behind")
+                .isNotNull();
+        assertThat(upAndBehind.notes())
+                .as("/status says which replicas were left out, and why")
                 .anyMatch(n -> n.startsWith("broker 2: ") && n.contains("left unthrottled"));
-        eventually(s -> assertThat(entries(s, TOPIC)).as("every replica is within 1 MiB of its leader: none listed")
-                .isEmpty(), Set.of(0, 1, 2));
-        await().atMost(Duration.ofSeconds(60)).until(() -> outOfSyncReplicasOf(2).isEmpty());
+        eventually(
+                s -> assertThat(entries(s, TOPIC))
+                        .as("every replica is within 1 MiB of its leader: none listed")
+                        .isEmpty(),
+                Set.of(0, 1, 2));
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> outOfSyncReplicasOf(2).isEmpty());
         agent.paceOnce();
-        eventually(after -> {
-            assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).as("the list was absent before: deleted again").isEmpty();
-            assertThat(rate(after, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).isEmpty();
-        }, Set.of(0, 1, 2));
+        eventually(
+                after -> {
+                    assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC))
+                            .as("the list was absent before: deleted again")
+                            .isEmpty();
+                    assertThat(rate(after, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG))
+                            .isEmpty();
+                },
+                Set.of(0, 1, 2));
     }
 
     @Test
@@ -228,29 +283,40 @@ class CatchUpPacingClusterTest {
         assertThat(first.quiet()).as("the first look reads every partition").isFalse();
         assertThat(first.brokers()).as("nothing to pace").isEmpty();
         PacingReport second = agent.paceOnce();
-        assertThat(second.quiet()).as("nothing was out of sync and no broker changed: the brokers only").isTrue();
+        assertThat(second.quiet())
+                .as("nothing was out of sync and no broker changed: the brokers only")
+                .isTrue();
         assertThat(second.problem()).isEmpty();
         assertThat(second.changes()).isEmpty();
 
         cluster.stopBroker(2);
         // Well inside the quiet period's bound of a full read every 30 s: only broker 2's change can end it.
         List<PacingReport> looks = new ArrayList<>();
-        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            looks.add(agent.paceOnce());
-            return !looks.get(looks.size() - 1).quiet();
-        });
+        await().atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    looks.add(agent.paceOnce());
+                    return !looks.get(looks.size() - 1).quiet();
+                });
         PacingReport full = looks.get(looks.size() - 1);
         assertThat(full.problem()).isEmpty();
-        assertThat(full.brokers()).extracting(io.leaderpacer.engine.pacing.BrokerPacing::broker).containsExactly(2);
-        eventually(s -> assertThat(rate(s, BrokerScope.clusterDefault(),
-                ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).as("broker 2 is down: the default").hasValue(RATE),
+        assertThat(full.brokers())
+                .extracting(io.leaderpacer.engine.pacing.BrokerPacing::broker)
+                .containsExactly(2);
+        eventually(
+                s -> assertThat(rate(
+                                s,
+                                BrokerScope.clusterDefault(),
+                                ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                        .as("broker 2 is down: the default")
+                        .hasValue(RATE),
                 Set.of(0, 1));
     }
 
     @Test
     void instanceThatDiesMidRecovery_isCleanedUpAfterByTheNextOne_fromTheStateTopicsLedger() throws Exception {
-        CompactedTopic stateA = new CompactedTopic(cluster.admin(), cluster.adminClientProperties(), "pacing-ledger-test",
-                TIMEOUT);
+        CompactedTopic stateA =
+                new CompactedTopic(cluster.admin(), cluster.adminClientProperties(), "pacing-ledger-test", TIMEOUT);
         stateA.ensureExists();
         PacerAgent first = agent("static", new TopicLedgerStore(stateA));
         cluster.stopBroker(2);
@@ -260,57 +326,91 @@ class CatchUpPacingClusterTest {
         // kill -9: the first instance never restores (it is dropped without close), and its memory is gone.
         agents.remove(first);
 
-        CompactedTopic stateB = new CompactedTopic(cluster.admin(), cluster.adminClientProperties(), "pacing-ledger-test",
-                TIMEOUT);
+        CompactedTopic stateB =
+                new CompactedTopic(cluster.admin(), cluster.adminClientProperties(), "pacing-ledger-test", TIMEOUT);
         PacerAgent next = agent("off", new TopicLedgerStore(stateB));
         PacingReport r = next.paceOnce();
 
         assertThat(r.problem()).isEmpty();
         assertThat(r.changes()).isNotEmpty();
-        eventually(after -> {
-            assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).isEmpty();
-            assertThat(rate(after, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
-                    .isEmpty();
-            assertForeignThrottleExactly(after);
-        }, Set.of(0, 1));
-        assertThat(new TopicLedgerStore(stateB).load()).as("the ledger is empty once all is restored").isEmpty();
+        eventually(
+                after -> {
+                    assertThat(after.replicas(ThrottleSide.FOLLOWER, TOPIC)).isEmpty();
+                    assertThat(rate(
+                                    after,
+                                    BrokerScope.clusterDefault(),
+                                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                            .isEmpty();
+                    assertForeignThrottleExactly(after);
+                },
+                Set.of(0, 1));
+        assertThat(new TopicLedgerStore(stateB).load())
+                .as("the ledger is empty once all is restored")
+                .isEmpty();
         stateA.close();
         stateB.close();
     }
 
     @Test
     void someoneElsesClusterDefaultRate_isUsedAndNeverChanged() throws Exception {
-        throttles.change().setRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault(), 9_000_000).apply();
+        throttles
+                .change()
+                .setRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault(), 9_000_000)
+                .apply();
         try {
             PacerAgent agent = agent("static", LedgerStore.inMemory());
             cluster.stopBroker(2);
             PacingReport r = agent.paceOnce();
 
-            assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("the cluster-default follower rate is 8.6 MiB/s,"
-                    + " set by someone else: pacing uses it and does not change it"));
-            eventually(s -> assertThat(rate(s, BrokerScope.clusterDefault(),
-                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).hasValue(9_000_000L), Set.of(0, 1));
+            assertThat(r.notes())
+                    .anySatisfy(n -> assertThat(n)
+                            .contains("the cluster-default follower rate is 8.6 MiB/s,"
+                                    + " set by someone else: pacing uses it and does not change it"));
+            eventually(
+                    s -> assertThat(rate(
+                                    s,
+                                    BrokerScope.clusterDefault(),
+                                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                            .hasValue(9_000_000L),
+                    Set.of(0, 1));
             agent.close();
-            eventually(s -> {
-                assertThat(rate(s, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
-                        .as("still theirs after pacing stopped").hasValue(9_000_000L);
-                assertThat(s.replicas(ThrottleSide.FOLLOWER, TOPIC)).as("pacing's own entries removed").isEmpty();
-            }, Set.of(0, 1));
+            eventually(
+                    s -> {
+                        assertThat(rate(
+                                        s,
+                                        BrokerScope.clusterDefault(),
+                                        ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                                .as("still theirs after pacing stopped")
+                                .hasValue(9_000_000L);
+                        assertThat(s.replicas(ThrottleSide.FOLLOWER, TOPIC))
+                                .as("pacing's own entries removed")
+                                .isEmpty();
+                    },
+                    Set.of(0, 1));
         } finally {
-            throttles.change().removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault()).apply();
+            throttles
+                    .change()
+                    .removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault())
+                    .apply();
         }
     }
 
     @Test
     void canary_measuresItsWritesWhereABrokerIsAnInSyncFollower_andClosesPromptlyWhileSending() throws Exception {
-        Canary canary = new Canary(cluster.admin(), cluster.adminClientProperties(), "_leader-pacer-canary-test",
-                TIMEOUT, System::currentTimeMillis);
+        Canary canary = new Canary(
+                cluster.admin(),
+                cluster.adminClientProperties(),
+                "_leader-pacer-canary-test",
+                TIMEOUT,
+                System::currentTimeMillis);
         try {
             startThroughTheNewTopicRace(canary);
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
-                canary.refresh(true);
-                return canary.apply(2).isPresent();
-            });
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> {
+                        canary.refresh(true);
+                        return canary.apply(2).isPresent();
+                    });
 
             // All in sync: the last window's P99 over the steady windows' median is near 1 (noise allowed).
             assertThat(canary.apply(2).getAsDouble()).isStrictlyBetween(0.2, 5.0);
@@ -330,27 +430,34 @@ class CatchUpPacingClusterTest {
     void canaryWhoseFirstLookFails_startsWhole_atTheNextCall() throws Exception {
         AtomicBoolean failOnce = new AtomicBoolean(true);
         Admin real = cluster.admin();
-        Admin flaky = (Admin) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Admin.class},
-                        (proxy, method, args) -> {
-                            if (method.getName().equals("describeTopics") && failOnce.getAndSet(false)) {
-                                throw new UnknownTopicOrPartitionException("This server does not host this topic-partition.");
-                            }
-                            try {
-                                return method.invoke(real, args);
-                            } catch (InvocationTargetException e) {
-                                throw e.getCause();
-                            }
-                        });
-        Canary canary = new Canary(flaky, cluster.adminClientProperties(), "_leader-pacer-canary-race", TIMEOUT,
+        Admin flaky = (Admin) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {Admin.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("describeTopics") && failOnce.getAndSet(false)) {
+                        throw new UnknownTopicOrPartitionException("This server does not host this topic-partition.");
+                    }
+                    try {
+                        return method.invoke(real, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        Canary canary = new Canary(
+                flaky,
+                cluster.adminClientProperties(),
+                "_leader-pacer-canary-race",
+                TIMEOUT,
                 System::currentTimeMillis);
         try {
-            assertThatThrownBy(() -> canary.start(List.of(0, 1, 2))).isInstanceOf(UnknownTopicOrPartitionException.class);
+            assertThatThrownBy(() -> canary.start(List.of(0, 1, 2)))
+                    .isInstanceOf(UnknownTopicOrPartitionException.class);
 
             startThroughTheNewTopicRace(canary);
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
-                canary.refresh(true);
-                return canary.apply(2).isPresent();
-            });
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> {
+                        canary.refresh(true);
+                        return canary.apply(2).isPresent();
+                    });
         } finally {
             org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), canary::close);
         }
@@ -362,7 +469,8 @@ class CatchUpPacingClusterTest {
      * the next call, and so does this test. Only retriable errors are retried; any other failure fails the test.
      */
     private static void startThroughTheNewTopicRace(Canary canary) {
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
                 .ignoreExceptionsMatching(e -> e instanceof java.util.concurrent.ExecutionException
                         && e.getCause() instanceof org.apache.kafka.common.errors.RetriableException)
                 .until(() -> {
@@ -380,42 +488,74 @@ class CatchUpPacingClusterTest {
         PacerAgent agent = agent("static", LedgerStore.inMemory());
         cluster.stopBroker(2);
         agent.paceOnce();
-        eventually(s -> assertThat(rate(s, BrokerScope.clusterDefault(),
-                ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).hasValue(RATE), Set.of(0, 1));
+        eventually(
+                s -> assertThat(rate(
+                                s,
+                                BrokerScope.clusterDefault(),
+                                ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                        .hasValue(RATE),
+                Set.of(0, 1));
         try {
             // An operator lowers the default while broker 2 is down: that value is theirs now.
-            throttles.change().setRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault(), 100_000).apply();
-            eventually(s -> assertThat(rate(s, BrokerScope.clusterDefault(),
-                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).hasValue(100_000L), Set.of(0, 1));
+            throttles
+                    .change()
+                    .setRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault(), 100_000)
+                    .apply();
+            eventually(
+                    s -> assertThat(rate(
+                                    s,
+                                    BrokerScope.clusterDefault(),
+                                    ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                            .hasValue(100_000L),
+                    Set.of(0, 1));
             PacingReport r = agent.paceOnce();
 
-            assertThat(r.notes()).anySatisfy(n -> assertThat(n).isEqualTo("the cluster-default follower rate was changed"
-                    + " by someone else to 0.1 MiB/s: pacing stands back from it"));
+            assertThat(r.notes())
+                    .anySatisfy(n -> assertThat(n)
+                            .isEqualTo("the cluster-default follower rate was changed"
+                                    + " by someone else to 0.1 MiB/s: pacing stands back from it"));
             agent.close();
-            eventually(s -> {
-                assertThat(rate(s, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
-                        .as("theirs, kept after pacing stopped").hasValue(100_000L);
-                assertThat(s.replicas(ThrottleSide.FOLLOWER, TOPIC)).as("pacing's own entries removed").isEmpty();
-            }, Set.of(0, 1));
+            eventually(
+                    s -> {
+                        assertThat(rate(
+                                        s,
+                                        BrokerScope.clusterDefault(),
+                                        ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                                .as("theirs, kept after pacing stopped")
+                                .hasValue(100_000L);
+                        assertThat(s.replicas(ThrottleSide.FOLLOWER, TOPIC))
+                                .as("pacing's own entries removed")
+                                .isEmpty();
+                    },
+                    Set.of(0, 1));
         } finally {
-            throttles.change().removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault()).apply();
+            throttles
+                    .change()
+                    .removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault())
+                    .apply();
         }
     }
 
     @Test
     void listLongerThanKafkaCarries_withNoDefaultRate_becomesStar_andTheNextInstanceRestoresTheListFoundExactly()
             throws Exception {
-        throttles.change().setReplicas(ThrottleSide.FOLLOWER, WIDE, ThrottledReplicas.parse("0:0")).apply();
+        throttles
+                .change()
+                .setReplicas(ThrottleSide.FOLLOWER, WIDE, ThrottledReplicas.parse("0:0"))
+                .apply();
         eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactly("0:0"));
         InMemoryLedgerStore store = new InMemoryLedgerStore();
         try {
-            ThrottleReconciler.Outcome o = reconciler(store).reconcile(new ThrottlePlan(Map.of(2, RATE),
-                    OptionalLong.empty(), Map.of(WIDE, replicasOf(2))), Set.of(0, 1, 2));
+            ThrottleReconciler.Outcome o = reconciler(store)
+                    .reconcile(
+                            new ThrottlePlan(Map.of(2, RATE), OptionalLong.empty(), Map.of(WIDE, replicasOf(2))),
+                            Set.of(0, 1, 2));
 
             assertThat(o.changes()).anyMatch(c -> c.startsWith(WIDE + " follower list -> *"));
             eventuallyWide(s -> {
                 assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).hasValue(ThrottledReplicas.ALL);
-                assertThat(rate(s, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).hasValue(RATE);
+                assertThat(rate(s, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG))
+                        .hasValue(RATE);
             });
 
             // A new instance (after a kill -9: nothing but the ledger in the store) restores what was found.
@@ -423,8 +563,11 @@ class CatchUpPacingClusterTest {
             next.restoreAll(Set.of(0, 1, 2));
             assertThat(next.ownsNothing()).isTrue();
             eventuallyWide(s -> {
-                assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).map(ThrottledReplicas::configValue).hasValue("0:0");
-                assertThat(rate(s, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).isEmpty();
+                assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE))
+                        .map(ThrottledReplicas::configValue)
+                        .hasValue("0:0");
+                assertThat(rate(s, BrokerScope.broker(2), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG))
+                        .isEmpty();
             });
         } finally {
             clearWide();
@@ -434,29 +577,37 @@ class CatchUpPacingClusterTest {
     @Test
     void listLongerThanKafkaCarries_whileADefaultRateIsInForce_listsTheEntriesThatFit_thenStarOnceTheBrokerIsUp()
             throws Exception {
-        throttles.change().setReplicas(ThrottleSide.FOLLOWER, WIDE, ThrottledReplicas.parse("0:0")).apply();
+        throttles
+                .change()
+                .setReplicas(ThrottleSide.FOLLOWER, WIDE, ThrottledReplicas.parse("0:0"))
+                .apply();
         eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactly("0:0"));
         ThrottleReconciler reconciler = reconciler(new InMemoryLedgerStore());
         try {
-            ThrottleReconciler.Outcome down = reconciler.reconcile(new ThrottlePlan(Map.of(), OptionalLong.of(RATE),
-                    Map.of(WIDE, replicasOf(2))), Set.of(0, 1));
+            ThrottleReconciler.Outcome down = reconciler.reconcile(
+                    new ThrottlePlan(Map.of(), OptionalLong.of(RATE), Map.of(WIDE, replicasOf(2))), Set.of(0, 1));
 
             // "0:0" and then ",0:2" ... ",5:2": 27 characters; ",6:2" would make 31.
             assertThat(down.notes()).anyMatch(n -> n.startsWith("topic " + WIDE + ": 6 of 12 follower entries listed"));
-            eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactlyInAnyOrder("0:0", "0:2", "1:2", "2:2", "3:2",
-                    "4:2", "5:2"));
+            eventuallyWide(s -> assertThat(entries(s, WIDE))
+                    .containsExactlyInAnyOrder("0:0", "0:2", "1:2", "2:2", "3:2", "4:2", "5:2"));
 
-            reconciler.reconcile(new ThrottlePlan(Map.of(2, RATE), OptionalLong.empty(), Map.of(WIDE, replicasOf(2))),
+            reconciler.reconcile(
+                    new ThrottlePlan(Map.of(2, RATE), OptionalLong.empty(), Map.of(WIDE, replicasOf(2))),
                     Set.of(0, 1, 2));
             eventuallyWide(s -> {
                 assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).hasValue(ThrottledReplicas.ALL);
-                assertThat(rate(s, BrokerScope.clusterDefault(), ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+                assertThat(rate(
+                                s,
+                                BrokerScope.clusterDefault(),
+                                ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
                         .isEmpty();
             });
 
             reconciler.restoreAll(Set.of(0, 1, 2));
             assertThat(reconciler.ownsNothing()).isTrue();
-            eventuallyWide(s -> assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).map(ThrottledReplicas::configValue)
+            eventuallyWide(s -> assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE))
+                    .map(ThrottledReplicas::configValue)
                     .hasValue("0:0"));
         } finally {
             clearWide();
@@ -469,12 +620,17 @@ class CatchUpPacingClusterTest {
         try {
             ThrottlePlan plan = new ThrottlePlan(Map.of(2, RATE), OptionalLong.empty(), Map.of(WIDE, replicasOf(2)));
             reconciler.reconcile(plan, Set.of(0, 1, 2));
-            eventuallyWide(s -> assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).hasValue(ThrottledReplicas.ALL));
-            throttles.change().setReplicas(ThrottleSide.FOLLOWER, WIDE, ThrottledReplicas.parse("1:1")).apply();
+            eventuallyWide(
+                    s -> assertThat(s.replicas(ThrottleSide.FOLLOWER, WIDE)).hasValue(ThrottledReplicas.ALL));
+            throttles
+                    .change()
+                    .setReplicas(ThrottleSide.FOLLOWER, WIDE, ThrottledReplicas.parse("1:1"))
+                    .apply();
             eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactly("1:1"));
 
             ThrottleReconciler.Outcome o = reconciler.reconcile(plan, Set.of(0, 1, 2));
-            assertThat(o.notes()).anyMatch(n -> n.contains("someone changed the follower list pacing set to * (now 1:1)"));
+            assertThat(o.notes())
+                    .anyMatch(n -> n.contains("someone changed the follower list pacing set to * (now 1:1)"));
             reconciler.restoreAll(Set.of(0, 1, 2));
             assertThat(reconciler.ownsNothing()).isTrue();
             eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactly("1:1"));
@@ -484,18 +640,24 @@ class CatchUpPacingClusterTest {
     }
 
     private static void clearWide() throws Exception {
-        throttles.change().clearReplicas(ThrottleSide.FOLLOWER, WIDE)
+        throttles
+                .change()
+                .clearReplicas(ThrottleSide.FOLLOWER, WIDE)
                 .removeRate(ThrottleSide.FOLLOWER, BrokerScope.broker(2))
-                .removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault()).apply();
+                .removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault())
+                .apply();
     }
 
     /** A reconciler with a fresh view of {@code store}, limited to {@link #SHORT_LIMIT} characters per list. */
     private static ThrottleReconciler reconciler(LedgerStore store) throws Exception {
         ThrottleLedger ledger = new ThrottleLedger(store);
         ledger.load();
-        ThrottleReconciler r = new ThrottleReconciler(throttles, ledger,
+        ThrottleReconciler r = new ThrottleReconciler(
+                throttles,
+                ledger,
                 io.leaderpacer.agent.core.ActionGuard.NONE,
-                new ThrottleReconciler.Limits(SHORT_LIMIT, ThrottleReconciler.Limits.KAFKA_MAX_RECORDS_PER_REQUEST, 200));
+                new ThrottleReconciler.Limits(
+                        SHORT_LIMIT, ThrottleReconciler.Limits.KAFKA_MAX_RECORDS_PER_REQUEST, 200));
         r.load();
         return r;
     }
@@ -509,28 +671,39 @@ class CatchUpPacingClusterTest {
     }
 
     private static void eventuallyWide(org.assertj.core.api.ThrowingConsumer<ThrottleSettings> check) {
-        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> check.accept(
-                throttles.describe(List.of(BrokerScope.clusterDefault(), BrokerScope.broker(2)), List.of(WIDE))));
+        await().atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> check.accept(throttles.describe(
+                        List.of(BrokerScope.clusterDefault(), BrokerScope.broker(2)), List.of(WIDE))));
     }
 
     private static void assertForeignThrottleUntouched(ThrottleSettings s) {
-        assertThat(rate(s, BrokerScope.broker(0), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).hasValue(FOREIGN_RATE);
-        assertThat(entries(s, OTHER)).contains(FOREIGN_ENTRY)
-                .allSatisfy(e -> assertThat(e.equals(FOREIGN_ENTRY) || e.endsWith(":2")).as(e).isTrue());
+        assertThat(rate(s, BrokerScope.broker(0), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG))
+                .hasValue(FOREIGN_RATE);
+        assertThat(entries(s, OTHER))
+                .contains(FOREIGN_ENTRY)
+                .allSatisfy(e -> assertThat(e.equals(FOREIGN_ENTRY) || e.endsWith(":2"))
+                        .as(e)
+                        .isTrue());
     }
 
     /** Once pacing is done: the reassignment's throttle exactly as it was set. */
     private static void assertForeignThrottleExactly(ThrottleSettings s) {
-        assertThat(rate(s, BrokerScope.broker(0), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)).hasValue(FOREIGN_RATE);
-        assertThat(s.replicas(ThrottleSide.FOLLOWER, OTHER)).map(ThrottledReplicas::configValue).hasValue(FOREIGN_ENTRY);
+        assertThat(rate(s, BrokerScope.broker(0), ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG))
+                .hasValue(FOREIGN_RATE);
+        assertThat(s.replicas(ThrottleSide.FOLLOWER, OTHER))
+                .map(ThrottledReplicas::configValue)
+                .hasValue(FOREIGN_ENTRY);
     }
 
     /**
      * The throttle configs once the brokers have them: a change is answered when the controller has committed it, and
      * a broker describes it once the metadata reaches it, a moment later.
      */
-    private static void eventually(org.assertj.core.api.ThrowingConsumer<ThrottleSettings> check, Set<Integer> brokers) {
-        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(100))
+    private static void eventually(
+            org.assertj.core.api.ThrowingConsumer<ThrottleSettings> check, Set<Integer> brokers) {
+        await().atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(100))
                 .untilAsserted(() -> check.accept(describe(brokers)));
     }
 
@@ -542,15 +715,19 @@ class CatchUpPacingClusterTest {
     }
 
     private static Optional<Long> rate(ThrottleSettings s, BrokerScope scope, ConfigEntry.ConfigSource source) {
-        return s.rate(ThrottleSide.FOLLOWER, scope).filter(r -> r.source() == source).map(ThrottleRate::bytesPerSecond);
+        return s.rate(ThrottleSide.FOLLOWER, scope)
+                .filter(r -> r.source() == source)
+                .map(ThrottleRate::bytesPerSecond);
     }
 
     private static Set<String> entries(ThrottleSettings s, String topic) {
-        return s.replicas(ThrottleSide.FOLLOWER, topic).map(r -> {
-            Set<String> out = new TreeSet<>();
-            r.replicas().forEach(x -> out.add(x.configValue()));
-            return out;
-        }).orElse(Set.of());
+        return s.replicas(ThrottleSide.FOLLOWER, topic)
+                .map(r -> {
+                    Set<String> out = new TreeSet<>();
+                    r.replicas().forEach(x -> out.add(x.configValue()));
+                    return out;
+                })
+                .orElse(Set.of());
     }
 
     private static Set<String> allReplicasOf(int broker) {
@@ -572,10 +749,15 @@ class CatchUpPacingClusterTest {
     }
 
     private static void awaitAllInIsr() {
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> {
-            Map<String, TopicDescription> d = cluster.admin().describeTopics(List.of(TOPIC)).allTopicNames()
-                    .get(10, TimeUnit.SECONDS);
-            return d.get(TOPIC).partitions().stream().allMatch(p -> p.isr().size() == 3);
-        });
+        await().atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> {
+                    Map<String, TopicDescription> d = cluster.admin()
+                            .describeTopics(List.of(TOPIC))
+                            .allTopicNames()
+                            .get(10, TimeUnit.SECONDS);
+                    return d.get(TOPIC).partitions().stream()
+                            .allMatch(p -> p.isr().size() == 3);
+                });
     }
 }

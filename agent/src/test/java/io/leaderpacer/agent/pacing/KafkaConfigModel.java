@@ -74,7 +74,7 @@ final class KafkaConfigModel implements ThrottleConfigs {
     private int largestRequest;
     private int requests;
     /** Runs before the next request is applied: someone else's change in between a look's read and its write. */
-    private Runnable beforeNext = () -> { };
+    private Runnable beforeNext = () -> {};
     /** Every operation sent, in order. */
     private final List<ThrottleOp> sent = new ArrayList<>();
     /** A request that timed out and lands right before the next one. */
@@ -84,6 +84,7 @@ final class KafkaConfigModel implements ThrottleConfigs {
      * read when it is to be stale.
      */
     private Map<ConfigResource, Map<String, String>> beforeLast;
+
     private boolean staleNextRead;
 
     /** Sets a value directly, as someone else would. */
@@ -146,12 +147,14 @@ final class KafkaConfigModel implements ThrottleConfigs {
     @Override
     public ThrottleReading describeEach(Collection<BrokerScope> scopes, Collection<String> topics, int batch) {
         // A read lags only what changed since the read before it: metadata does not go back in time.
-        Map<ConfigResource, Map<String, String>> values = staleNextRead && beforeLast != null ? beforeLast : this.values;
+        Map<ConfigResource, Map<String, String>> values =
+                staleNextRead && beforeLast != null ? beforeLast : this.values;
         staleNextRead = false;
         beforeLast = null;
         Map<ConfigResource, Config> configs = new LinkedHashMap<>();
         Map<ConfigResource, Throwable> failed = new LinkedHashMap<>();
-        Map<String, String> defaults = values.getOrDefault(BrokerScope.clusterDefault().resource(), Map.of());
+        Map<String, String> defaults =
+                values.getOrDefault(BrokerScope.clusterDefault().resource(), Map.of());
         for (BrokerScope s : scopes) {
             if (!s.isClusterDefault() && !up.contains(Integer.parseInt(s.brokerId()))) {
                 failed.put(s.resource(), new TimeoutException("broker " + s.brokerId() + " did not answer"));
@@ -161,11 +164,16 @@ final class KafkaConfigModel implements ThrottleConfigs {
             for (ThrottleSide side : ThrottleSide.values()) {
                 String own = values.getOrDefault(s.resource(), Map.of()).get(side.rateKey());
                 if (own != null) {
-                    entries.add(entry(side.rateKey(), own, s.isClusterDefault()
-                            ? ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
-                            : ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG));
+                    entries.add(entry(
+                            side.rateKey(),
+                            own,
+                            s.isClusterDefault()
+                                    ? ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
+                                    : ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG));
                 } else if (defaults.containsKey(side.rateKey())) {
-                    entries.add(entry(side.rateKey(), defaults.get(side.rateKey()),
+                    entries.add(entry(
+                            side.rateKey(),
+                            defaults.get(side.rateKey()),
                             ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG));
                 }
             }
@@ -177,8 +185,8 @@ final class KafkaConfigModel implements ThrottleConfigs {
                 continue;
             }
             List<ConfigEntry> entries = new ArrayList<>();
-            values.getOrDefault(topic(t), Map.of()).forEach((k, v) ->
-                    entries.add(entry(k, v, ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG)));
+            values.getOrDefault(topic(t), Map.of())
+                    .forEach((k, v) -> entries.add(entry(k, v, ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG)));
             configs.put(topic(t), new Config(entries));
         }
         return new ThrottleReading(new ThrottleSettings(configs), failed);
@@ -189,7 +197,7 @@ final class KafkaConfigModel implements ThrottleConfigs {
         requests++;
         largestRequest = Math.max(largestRequest, ops.size());
         Runnable meanwhile = beforeNext;
-        beforeNext = () -> { };
+        beforeNext = () -> {};
         meanwhile.run();
         late.forEach(this::apply);
         late = List.of();
@@ -234,7 +242,11 @@ final class KafkaConfigModel implements ThrottleConfigs {
 
     /** Whether another operation of the request changes another key of the same resource (Kafka takes that). */
     private static boolean sameResourceOtherKey(List<ThrottleOp> ops, ThrottleOp op) {
-        return ops.stream().filter(o -> o.resource().equals(op.resource())).map(ThrottleOp::key).distinct().count()
+        return ops.stream()
+                        .filter(o -> o.resource().equals(op.resource()))
+                        .map(ThrottleOp::key)
+                        .distinct()
+                        .count()
                 == ops.stream().filter(o -> o.resource().equals(op.resource())).count();
     }
 
@@ -257,7 +269,8 @@ final class KafkaConfigModel implements ThrottleConfigs {
                 if ("*".equals(old == null ? null : old.trim())) {
                     return Optional.of(new InvalidRequestException("cannot append to *"));
                 }
-                List<String> parts = old == null || old.isEmpty() ? new ArrayList<>()
+                List<String> parts = old == null || old.isEmpty()
+                        ? new ArrayList<>()
                         : new ArrayList<>(Arrays.asList(old.split(",")));
                 for (String v : value.split(",")) {
                     if (!parts.contains(v)) {
@@ -268,7 +281,8 @@ final class KafkaConfigModel implements ThrottleConfigs {
             }
             case SUBTRACT -> {
                 String old = m.get(key);
-                List<String> parts = old == null || old.isEmpty() ? new ArrayList<>()
+                List<String> parts = old == null || old.isEmpty()
+                        ? new ArrayList<>()
                         : new ArrayList<>(Arrays.asList(old.split(",")));
                 parts.removeAll(Arrays.asList(value.split(",")));
                 m.put(key, String.join(",", parts));

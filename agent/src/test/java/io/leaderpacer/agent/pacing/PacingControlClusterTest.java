@@ -52,10 +52,12 @@ class PacingControlClusterTest {
     @BeforeAll
     static void startCluster() throws Exception {
         // Kafka's own quota window (replication.quota.window.num 11); small fetches, so that a low rate holds.
-        cluster = EmbeddedKafkaCluster.builder().brokers(3)
+        cluster = EmbeddedKafkaCluster.builder()
+                .brokers(3)
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
-                .build().start();
+                .build()
+                .start();
         cluster.createTopic(TOPIC, PARTITIONS, 3);
     }
 
@@ -70,8 +72,12 @@ class PacingControlClusterTest {
         Map<String, String> m = new HashMap<>(keys);
         m.put("leader.imbalance.catch.up.pacing.interval.ms", "1000");
         m.put("leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0");
-        return PacerAgent.builder(cluster.admin()).basePolicy(PacerConfig.fromMap(m)).ledgerStore(LedgerStore.inMemory())
-                .canary(canary).requestTimeout(Duration.ofSeconds(30)).build();
+        return PacerAgent.builder(cluster.admin())
+                .basePolicy(PacerConfig.fromMap(m))
+                .ledgerStore(LedgerStore.inMemory())
+                .canary(canary)
+                .requestTimeout(Duration.ofSeconds(30))
+                .build();
     }
 
     @Test
@@ -79,37 +85,53 @@ class PacingControlClusterTest {
         Map<String, String> before = ThrottleConfigSnapshot.of(cluster.admin(), ALL);
         AtomicBoolean writing = new AtomicBoolean(true);
         Thread producer = inflow(writing, 120_000);
-        try (PacerAgent agent = agent(Map.of("leader.imbalance.catch.up.pacing", "static",
-                "leader.imbalance.catch.up.pacing.rate.bytes", "40000",
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", "40000",
-                "leader.imbalance.catch.up.pacing.max.rate.bytes", "2000000"), b -> OptionalDouble.empty())) {
+        try (PacerAgent agent = agent(
+                Map.of(
+                        "leader.imbalance.catch.up.pacing",
+                        "static",
+                        "leader.imbalance.catch.up.pacing.rate.bytes",
+                        "40000",
+                        "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                        "40000",
+                        "leader.imbalance.catch.up.pacing.max.rate.bytes",
+                        "2000000"),
+                b -> OptionalDouble.empty())) {
             cluster.stopBroker(2);
             RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 1_000_000);
             agent.paceOnce();
             cluster.startBroker(2);
             AtomicReference<BrokerPacing> raised = new AtomicReference<>();
-            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).until(() -> {
-                PacingReport r = agent.paceOnce();
-                assertThat(r.problem()).isEmpty();
-                r.brokers().stream().filter(b -> b.reason().startsWith("catch-up stalled under its throttle"))
-                        .findFirst().ifPresent(raised::set);
-                return raised.get() != null;
-            });
+            await().atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .until(() -> {
+                        PacingReport r = agent.paceOnce();
+                        assertThat(r.problem()).isEmpty();
+                        r.brokers().stream()
+                                .filter(b -> b.reason().startsWith("catch-up stalled under its throttle"))
+                                .findFirst()
+                                .ifPresent(raised::set);
+                        return raised.get() != null;
+                    });
             // Without its inflow term the raise is max(rate + min rate, 1.5 x rate) = 80,000 B/s; more than that is
             // twice the inflow it measured (what the producer reaches depends on the machine, so not a fixed figure).
-            assertThat(raised.get().rateBytes().getAsLong()).as("raised by twice the inflow it measured: %s",
-                    raised.get().reason()).isGreaterThan(80_000);
+            assertThat(raised.get().rateBytes().getAsLong())
+                    .as(
+                            "raised by twice the inflow it measured: %s",
+                            raised.get().reason())
+                    .isGreaterThan(80_000);
             assertThat(raised.get().reason()).contains("of it inflow").contains("raised to");
             writing.set(false);
             producer.join(10_000);
-            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() ->
-                    agent.paceOnce().brokers().isEmpty() && outOfSync() == 0);
+            await().atMost(Duration.ofSeconds(120))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> agent.paceOnce().brokers().isEmpty() && outOfSync() == 0);
         } finally {
             writing.set(false);
             producer.join(10_000);
         }
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL)).isEqualTo(before));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL))
+                        .isEqualTo(before));
     }
 
     @Test
@@ -117,10 +139,17 @@ class PacingControlClusterTest {
         Map<String, String> before = ThrottleConfigSnapshot.of(cluster.admin(), ALL);
         AtomicReference<Double> ratio = new AtomicReference<>(1.0);
         List<Long> reported = new ArrayList<>();
-        try (PacerAgent agent = agent(Map.of("leader.imbalance.catch.up.pacing", "adaptive",
-                "leader.imbalance.catch.up.pacing.rate.bytes", "100000",
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", "50000",
-                "leader.imbalance.catch.up.pacing.max.rate.bytes", "1000000"), b -> OptionalDouble.of(ratio.get()))) {
+        try (PacerAgent agent = agent(
+                Map.of(
+                        "leader.imbalance.catch.up.pacing",
+                        "adaptive",
+                        "leader.imbalance.catch.up.pacing.rate.bytes",
+                        "100000",
+                        "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                        "50000",
+                        "leader.imbalance.catch.up.pacing.max.rate.bytes",
+                        "1000000"),
+                b -> OptionalDouble.of(ratio.get()))) {
             cluster.stopBroker(2);
             RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 20_000_000);
             agent.paceOnce();
@@ -130,44 +159,52 @@ class PacingControlClusterTest {
                     ratio.set(4.0);
                 }
                 agent.paceOnce();
-                String v = ThrottleConfigSnapshot.of(cluster.admin(), ALL).get("broker 2 follower.replication.throttled.rate");
+                String v = ThrottleConfigSnapshot.of(cluster.admin(), ALL)
+                        .get("broker 2 follower.replication.throttled.rate");
                 if (v != null && (reported.isEmpty() || reported.get(reported.size() - 1) != Long.parseLong(v))) {
                     reported.add(Long.parseLong(v));
                 }
                 Thread.sleep(1000);
             }
             long peak = reported.stream().mapToLong(Long::longValue).max().orElse(0);
-            assertThat(peak).as("raised while healthy; rates Kafka reported: %s", reported).isGreaterThan(100_000);
-            assertThat(reported.get(reported.size() - 1)).as("cut when not; rates Kafka reported: %s", reported)
+            assertThat(peak)
+                    .as("raised while healthy; rates Kafka reported: %s", reported)
+                    .isGreaterThan(100_000);
+            assertThat(reported.get(reported.size() - 1))
+                    .as("cut when not; rates Kafka reported: %s", reported)
                     .isLessThan(peak);
             ratio.set(1.0);
-            await().atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofMillis(500)).until(() ->
-                    agent.paceOnce().brokers().isEmpty() && outOfSync() == 0);
+            await().atMost(Duration.ofSeconds(150))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> agent.paceOnce().brokers().isEmpty() && outOfSync() == 0);
         }
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL)).isEqualTo(before));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL))
+                        .isEqualTo(before));
     }
 
     /** A producer writing about {@code bytesPerSecond} into the topic until {@code writing} is cleared. */
     private static Thread inflow(AtomicBoolean writing, long bytesPerSecond) {
-        Thread t = new Thread(() -> {
-            Map<String, Object> p = new HashMap<>();
-            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
-            p.put(ProducerConfig.ACKS_CONFIG, "1");
-            byte[] record = new byte[1000];
-            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(),
-                    new ByteArraySerializer())) {
-                long perTick = bytesPerSecond / 10 / record.length;
-                while (writing.get()) {
-                    for (long i = 0; i < perTick; i++) {
-                        producer.send(new ProducerRecord<>(TOPIC, record));
+        Thread t = new Thread(
+                () -> {
+                    Map<String, Object> p = new HashMap<>();
+                    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+                    p.put(ProducerConfig.ACKS_CONFIG, "1");
+                    byte[] record = new byte[1000];
+                    try (KafkaProducer<byte[], byte[]> producer =
+                            new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+                        long perTick = bytesPerSecond / 10 / record.length;
+                        while (writing.get()) {
+                            for (long i = 0; i < perTick; i++) {
+                                producer.send(new ProducerRecord<>(TOPIC, record));
+                            }
+                            Thread.sleep(100);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
                     }
-                    Thread.sleep(100);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "inflow");
+                },
+                "inflow");
         t.setDaemon(true);
         t.start();
         return t;

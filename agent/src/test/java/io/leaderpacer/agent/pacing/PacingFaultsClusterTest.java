@@ -66,20 +66,25 @@ class PacingFaultsClusterTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        cluster = EmbeddedKafkaCluster.builder().brokers(3)
+        cluster = EmbeddedKafkaCluster.builder()
+                .brokers(3)
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
                 .serverProperty("replication.quota.window.num", "2")
                 .serverProperty("alter.config.policy.class.name", RefusingAlterConfigPolicy.class.getName())
-                .build().start();
+                .build()
+                .start();
         cluster.createTopic(TOPIC, PARTITIONS, 3);
         cluster.createTopic("reassigned", 3, 3);
         throttles = new ReplicationThrottles(cluster.admin(), TIMEOUT);
         // Someone else's reassignment throttle, as kafka-reassign-partitions --throttle leaves it.
-        throttles.change().setRate(ThrottleSide.LEADER, BrokerScope.broker(0), 7_000_000)
+        throttles
+                .change()
+                .setRate(ThrottleSide.LEADER, BrokerScope.broker(0), 7_000_000)
                 .setRate(ThrottleSide.FOLLOWER, BrokerScope.broker(0), 7_000_000)
                 .setReplicas(ThrottleSide.LEADER, "reassigned", ThrottledReplicas.parse("0:0,1:1"))
-                .setReplicas(ThrottleSide.FOLLOWER, "reassigned", ThrottledReplicas.parse("0:0")).apply();
+                .setReplicas(ThrottleSide.FOLLOWER, "reassigned", ThrottledReplicas.parse("0:0"))
+                .apply();
     }
 
     @AfterAll
@@ -91,7 +96,8 @@ class PacingFaultsClusterTest {
 
     @BeforeEach
     void recordTheThrottlesBefore() throws Exception {
-        await().atMost(TIMEOUT).until(() -> ThrottleConfigSnapshot.of(cluster.admin(), ALL).size() >= 4);
+        await().atMost(TIMEOUT)
+                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), ALL).size() >= 4);
         before = ThrottleConfigSnapshot.of(cluster.admin(), ALL);
     }
 
@@ -104,25 +110,38 @@ class PacingFaultsClusterTest {
                 cluster.startBroker(b);
             }
         }
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> outOfSync(TOPIC) == 0);
-        await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
-                assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL)).isEqualTo(before));
+        await().atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> outOfSync(TOPIC) == 0);
+        await().atMost(TIMEOUT)
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL))
+                        .isEqualTo(before));
     }
 
     private PacerAgent agent(String mode, Map<String, String> extra) {
-        Map<String, String> m = new HashMap<>(Map.of("leader.imbalance.catch.up.pacing", mode,
-                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0"));
+        Map<String, String> m = new HashMap<>(Map.of(
+                "leader.imbalance.catch.up.pacing",
+                mode,
+                "leader.imbalance.catch.up.pacing.rate.bytes",
+                Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                "0"));
         m.putAll(extra);
-        PacerAgent a = PacerAgent.builder(cluster.admin()).basePolicy(PacerConfig.fromMap(m))
-                .ledgerStore(LedgerStore.inMemory()).requestTimeout(TIMEOUT).build();
+        PacerAgent a = PacerAgent.builder(cluster.admin())
+                .basePolicy(PacerConfig.fromMap(m))
+                .ledgerStore(LedgerStore.inMemory())
+                .requestTimeout(TIMEOUT)
+                .build();
         agents.add(a);
         return a;
     }
 
-    private static ThrottleReconciler reconciler(ThrottleConfigs configs, LedgerStore store, ActionGuard guard,
-                                                 ThrottleReconciler.Limits limits) throws Exception {
+    private static ThrottleReconciler reconciler(
+            ThrottleConfigs configs, LedgerStore store, ActionGuard guard, ThrottleReconciler.Limits limits)
+            throws Exception {
         ThrottleLedger ledger = new ThrottleLedger(store);
         ledger.load();
         ThrottleReconciler r = new ThrottleReconciler(configs, ledger, guard, limits);
@@ -142,8 +161,8 @@ class PacingFaultsClusterTest {
         awaitValue("broker 2 follower.replication.throttled.rate", Long.toString(RATE));
 
         RefusingAlterConfigPolicy.refuse = true;
-        ThrottleReconciler.Outcome refused = r.reconcile(new ThrottlePlan(Map.of(2, 2 * RATE), OptionalLong.empty(),
-                Map.of()), ALL);
+        ThrottleReconciler.Outcome refused =
+                r.reconcile(new ThrottlePlan(Map.of(2, 2 * RATE), OptionalLong.empty(), Map.of()), ALL);
         RefusingAlterConfigPolicy.refuse = false;
         assertThat(refused.failures()).singleElement().asString().contains("frozen by the test's policy");
         assertThat(refused.changes()).isEmpty();
@@ -160,11 +179,16 @@ class PacingFaultsClusterTest {
         r.reconcile(new ThrottlePlan(Map.of(2, RATE), OptionalLong.empty(), Map.of()), ALL);
         awaitValue("broker 2 follower.replication.throttled.rate", Long.toString(RATE));
 
-        ThrottleReconciler deposed = reconciler(throttles, store, action -> {
-            throw new NotActiveException("took over less than a lease ago; " + action + " not sent");
-        }, kafkaLimits());
-        assertThatThrownBy(() -> deposed.reconcile(new ThrottlePlan(Map.of(2, 2 * RATE), OptionalLong.empty(),
-                Map.of()), ALL)).isInstanceOf(NotActiveException.class);
+        ThrottleReconciler deposed = reconciler(
+                throttles,
+                store,
+                action -> {
+                    throw new NotActiveException("took over less than a lease ago; " + action + " not sent");
+                },
+                kafkaLimits());
+        assertThatThrownBy(() ->
+                        deposed.reconcile(new ThrottlePlan(Map.of(2, 2 * RATE), OptionalLong.empty(), Map.of()), ALL))
+                .isInstanceOf(NotActiveException.class);
 
         ThrottleReconciler successor = reconciler(throttles, store, ActionGuard.NONE, kafkaLimits());
         successor.restoreAll(ALL);
@@ -179,8 +203,9 @@ class PacingFaultsClusterTest {
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 4_000_000);
         RecoveryScenario.writeBacklog(cluster, "doomed", 3, 1_000_000);
         assertThat(agent.paceOnce().problem()).isEmpty();
-        await().atMost(TIMEOUT).until(() -> ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1))
-                .containsKey("topic doomed follower.replication.throttled.replicas"));
+        await().atMost(TIMEOUT)
+                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1))
+                        .containsKey("topic doomed follower.replication.throttled.replicas"));
 
         cluster.admin().deleteTopics(List.of("doomed")).all().get(30, TimeUnit.SECONDS);
         cluster.startBroker(2);
@@ -194,17 +219,21 @@ class PacingFaultsClusterTest {
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 6_000_000);
         assertThat(agent.paceOnce().problem()).isEmpty();
         cluster.startBroker(2);
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).until(() -> {
-            assertThat(agent.paceOnce().problem()).isEmpty();
-            return ThrottleConfigSnapshot.of(cluster.admin(), ALL).containsKey("broker 2 follower.replication.throttled.rate");
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(300))
+                .until(() -> {
+                    assertThat(agent.paceOnce().problem()).isEmpty();
+                    return ThrottleConfigSnapshot.of(cluster.admin(), ALL)
+                            .containsKey("broker 2 follower.replication.throttled.rate");
+                });
         assertThat(outOfSync(TOPIC)).as("still catching up").isPositive();
 
         cluster.stopBroker(2);
         PacingReport down = agent.paceOnce();
         assertThat(down.problem()).isEmpty();
-        await().atMost(TIMEOUT).until(() -> ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1))
-                .containsKey("cluster default follower.replication.throttled.rate"));
+        await().atMost(TIMEOUT)
+                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1))
+                        .containsKey("cluster default follower.replication.throttled.rate"));
         cluster.startBroker(2);
         paceUntilInSync(agent);
     }
@@ -258,50 +287,64 @@ class PacingFaultsClusterTest {
             }
 
             @Override
-            public Map<ConfigResource, Optional<Throwable>> applyEach(List<ThrottleOp> ops) throws InterruptedException {
+            public Map<ConfigResource, Optional<Throwable>> applyEach(List<ThrottleOp> ops)
+                    throws InterruptedException {
                 sizes.add(ops.size());
                 return throttles.applyEach(ops);
             }
         };
         ThrottleReconciler.Limits seven = new ThrottleReconciler.Limits(ThrottledReplicas.MAX_CONFIG_VALUE_CHARS, 7, 5);
         ThrottleReconciler r = reconciler(counting, new InMemoryLedgerStore(), ActionGuard.NONE, seven);
-        ThrottleReconciler.Outcome o = r.reconcile(new ThrottlePlan(Map.of(2, RATE), OptionalLong.empty(), entries), ALL);
+        ThrottleReconciler.Outcome o =
+                r.reconcile(new ThrottlePlan(Map.of(2, RATE), OptionalLong.empty(), entries), ALL);
 
         assertThat(o.failures()).isEmpty();
         assertThat(o.changes()).hasSize(21);
         assertThat(sizes).hasSize(3).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(7));
-        await().atMost(TIMEOUT).untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL))
-                .containsEntry("topic many-19 follower.replication.throttled.replicas", "0:2")
-                .containsEntry("topic many-0 follower.replication.throttled.replicas", "0:2"));
+        await().atMost(TIMEOUT)
+                .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL))
+                        .containsEntry("topic many-19 follower.replication.throttled.replicas", "0:2")
+                        .containsEntry("topic many-0 follower.replication.throttled.replicas", "0:2"));
         r.restoreAll(ALL);
         assertThat(r.ownsNothing()).isTrue();
     }
 
     @Test
     void theMaxWait_releasesABrokerPacedThatLongWhileUp_beforeItIsInSync() throws Exception {
-        PacerAgent agent = agent("static", Map.of("leader.imbalance.catch.up.pacing.max.wait.ms", "8000",
-                "leader.imbalance.catch.up.pacing.rate.bytes", "100000",
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", "100000"));
+        PacerAgent agent = agent(
+                "static",
+                Map.of(
+                        "leader.imbalance.catch.up.pacing.max.wait.ms",
+                        "8000",
+                        "leader.imbalance.catch.up.pacing.rate.bytes",
+                        "100000",
+                        "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                        "100000"));
         cluster.stopBroker(2);
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 6_000_000);
         agent.paceOnce();
         // Down for 6 s, under the max-wait of 8 s: still paced, by the cluster default, and the max-wait's clock does
         // not count it.
         Thread.sleep(6000);
-        assertThat(agent.paceOnce().brokers()).singleElement().satisfies(b ->
-                assertThat(b.phase()).isEqualTo(PacingPhase.PACED));
+        assertThat(agent.paceOnce().brokers())
+                .singleElement()
+                .satisfies(b -> assertThat(b.phase()).isEqualTo(PacingPhase.PACED));
         cluster.startBroker(2);
         List<PacingReport> escape = new ArrayList<>();
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).until(() -> {
-            PacingReport r = agent.paceOnce();
-            if (r.brokers().stream().anyMatch(b -> b.phase() == PacingPhase.ESCAPED)) {
-                escape.add(r);
-            }
-            return !escape.isEmpty();
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(300))
+                .until(() -> {
+                    PacingReport r = agent.paceOnce();
+                    if (r.brokers().stream().anyMatch(b -> b.phase() == PacingPhase.ESCAPED)) {
+                        escape.add(r);
+                    }
+                    return !escape.isEmpty();
+                });
         assertThat(escape.get(0).brokers()).singleElement().satisfies(b -> {
             assertThat(b.reason()).startsWith("paced for 8 s while up, the max-wait");
-            assertThat(b.progress().bytesBehind().orElse(0)).as("escaped before it caught up").isPositive();
+            assertThat(b.progress().bytesBehind().orElse(0))
+                    .as("escaped before it caught up")
+                    .isPositive();
         });
         await().atMost(TIMEOUT).untilAsserted(() -> {
             agent.paceOnce();
@@ -312,8 +355,13 @@ class PacingFaultsClusterTest {
 
     @Test
     void preferredFirst_catchesUpTheReplicasTheBrokerLeads_first_onTheLeaderSide_andAllIsRestored() throws Exception {
-        PacerAgent agent = agent("static", Map.of("leader.imbalance.catch.up.pacing.preferred.first", "true",
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", "40000"));
+        PacerAgent agent = agent(
+                "static",
+                Map.of(
+                        "leader.imbalance.catch.up.pacing.preferred.first",
+                        "true",
+                        "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                        "40000"));
         cluster.stopBroker(2);
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 6_000_000);
         assertThat(agent.paceOnce().problem()).isEmpty();
@@ -330,20 +378,25 @@ class PacingFaultsClusterTest {
         });
         cluster.startBroker(2);
         AtomicInteger preferredFirst = new AtomicInteger();
-        await().atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofMillis(300)).until(() -> {
-            PacingReport r = agent.paceOnce();
-            assertThat(r.problem()).isEmpty();
-            List<TopicPartitionInfo> parts = RecoveryScenario.describe(cluster.admin(), TOPIC);
-            boolean preferredInSync = parts.stream().filter(p -> p.replicas().get(0).id() == 2)
-                    .allMatch(p -> p.isr().stream().anyMatch(n -> n.id() == 2));
-            boolean othersBehind = parts.stream().filter(p -> p.replicas().get(0).id() != 2)
-                    .anyMatch(p -> p.isr().stream().noneMatch(n -> n.id() == 2));
-            if (preferredInSync && othersBehind) {
-                preferredFirst.incrementAndGet();
-            }
-            return outOfSync(TOPIC) == 0 && r.brokers().isEmpty();
-        });
-        assertThat(preferredFirst.get()).as("looks that saw broker 2's preferred replicas in sync and others not")
+        await().atMost(Duration.ofSeconds(150))
+                .pollInterval(Duration.ofMillis(300))
+                .until(() -> {
+                    PacingReport r = agent.paceOnce();
+                    assertThat(r.problem()).isEmpty();
+                    List<TopicPartitionInfo> parts = RecoveryScenario.describe(cluster.admin(), TOPIC);
+                    boolean preferredInSync = parts.stream()
+                            .filter(p -> p.replicas().get(0).id() == 2)
+                            .allMatch(p -> p.isr().stream().anyMatch(n -> n.id() == 2));
+                    boolean othersBehind = parts.stream()
+                            .filter(p -> p.replicas().get(0).id() != 2)
+                            .anyMatch(p -> p.isr().stream().noneMatch(n -> n.id() == 2));
+                    if (preferredInSync && othersBehind) {
+                        preferredFirst.incrementAndGet();
+                    }
+                    return outOfSync(TOPIC) == 0 && r.brokers().isEmpty();
+                });
+        assertThat(preferredFirst.get())
+                .as("looks that saw broker 2's preferred replicas in sync and others not")
                 .isPositive();
         agent.close();
     }
@@ -355,19 +408,25 @@ class PacingFaultsClusterTest {
      */
     private void paceUntilInSync(PacerAgent agent) {
         AtomicInteger looks = new AtomicInteger();
-        await().atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofMillis(300)).until(() -> {
-            PacingReport r = agent.paceOnce();
-            looks.incrementAndGet();
-            assertThat(r.problem()).as("look %d", looks.get()).isEmpty();
-            return outOfSync(TOPIC) == 0 && r.brokers().isEmpty() && r.changes().isEmpty()
-                    && ThrottleConfigSnapshot.of(cluster.admin(), ALL).equals(before);
-        });
+        await().atMost(Duration.ofSeconds(150))
+                .pollInterval(Duration.ofMillis(300))
+                .until(() -> {
+                    PacingReport r = agent.paceOnce();
+                    looks.incrementAndGet();
+                    assertThat(r.problem()).as("look %d", looks.get()).isEmpty();
+                    return outOfSync(TOPIC) == 0
+                            && r.brokers().isEmpty()
+                            && r.changes().isEmpty()
+                            && ThrottleConfigSnapshot.of(cluster.admin(), ALL).equals(before);
+                });
         agent.close();
     }
 
     private static void awaitValue(String key, String value) {
-        await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() ->
-                assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL)).containsEntry(key, value));
+        await().atMost(TIMEOUT)
+                .pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL))
+                        .containsEntry(key, value));
     }
 
     private static int outOfSync(String topic) throws Exception {

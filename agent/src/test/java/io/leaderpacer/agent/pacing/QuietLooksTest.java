@@ -20,13 +20,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 class QuietLooksTest {
 
     private static final long T0 = 1_000_000;
-    private static final Set<BrokerState> ALL_UP = Set.of(BrokerState.active(0), BrokerState.active(1),
-            BrokerState.active(2));
+    private static final Set<BrokerState> ALL_UP =
+            Set.of(BrokerState.active(0), BrokerState.active(1), BrokerState.active(2));
 
     private static ClusterSnapshot steady() {
-        return ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.active(1))
+        return ClusterSnapshot.builder()
+                .broker(BrokerState.active(0))
+                .broker(BrokerState.active(1))
                 .broker(BrokerState.active(2))
-                .partition(PartitionState.of("t", 0, new int[]{0, 1, 2}, new int[]{0, 1, 2}, 0)).build();
+                .partition(PartitionState.of("t", 0, new int[] {0, 1, 2}, new int[] {0, 1, 2}, 0))
+                .build();
     }
 
     private static PacingReport nothing(long at) {
@@ -45,7 +48,8 @@ class QuietLooksTest {
 
         assertThat(q.open()).isTrue();
         assertThat(q.mayStayQuiet(ALL_UP, T0 + 2_000)).isTrue();
-        assertThat(q.mayStayQuiet(ALL_UP, T0 + QuietLooks.FULL_LOOK_EVERY_MS - 1)).isTrue();
+        assertThat(q.mayStayQuiet(ALL_UP, T0 + QuietLooks.FULL_LOOK_EVERY_MS - 1))
+                .isTrue();
         assertThat(q.brokerIds()).containsExactly(0, 1, 2);
         assertThat(q.inSync()).isTrue();
     }
@@ -54,12 +58,22 @@ class QuietLooksTest {
     void brokerFencedStoppedOrAdded_endsTheQuiet() {
         QuietLooks q = afterQuietFullLook();
 
-        assertThat(q.mayStayQuiet(Set.of(BrokerState.active(0), BrokerState.fenced(1), BrokerState.active(2)),
-                T0 + 2_000)).as("broker 1 fenced (Kafka 4.0+ lists it)").isFalse();
+        assertThat(q.mayStayQuiet(
+                        Set.of(BrokerState.active(0), BrokerState.fenced(1), BrokerState.active(2)), T0 + 2_000))
+                .as("broker 1 fenced (Kafka 4.0+ lists it)")
+                .isFalse();
         assertThat(q.mayStayQuiet(Set.of(BrokerState.active(0), BrokerState.active(2)), T0 + 2_000))
-                .as("broker 1 not listed (a fenced broker before Kafka 4.0, or gone)").isFalse();
-        assertThat(q.mayStayQuiet(Set.of(BrokerState.active(0), BrokerState.active(1), BrokerState.active(2),
-                BrokerState.active(3)), T0 + 2_000)).as("a broker added").isFalse();
+                .as("broker 1 not listed (a fenced broker before Kafka 4.0, or gone)")
+                .isFalse();
+        assertThat(q.mayStayQuiet(
+                        Set.of(
+                                BrokerState.active(0),
+                                BrokerState.active(1),
+                                BrokerState.active(2),
+                                BrokerState.active(3)),
+                        T0 + 2_000))
+                .as("a broker added")
+                .isFalse();
     }
 
     @Test
@@ -72,12 +86,17 @@ class QuietLooksTest {
 
     @Test
     void fullLookThatPacedChangedNotedOrFailed_orPacingOwningAValue_opensNoQuiet() {
-        BrokerPacing paced = new BrokerPacing(1, PacingPhase.PACED, OptionalLong.of(1_000_000), "catching up",
-                new BrokerPacing.Progress(OptionalLong.empty(), OptionalLong.empty(), OptionalDouble.empty(),
-                        OptionalLong.empty()));
+        BrokerPacing paced = new BrokerPacing(
+                1,
+                PacingPhase.PACED,
+                OptionalLong.of(1_000_000),
+                "catching up",
+                new BrokerPacing.Progress(
+                        OptionalLong.empty(), OptionalLong.empty(), OptionalDouble.empty(), OptionalLong.empty()));
         List<PacingReport> busy = List.of(
                 new PacingReport(T0, List.of(paced), List.of(), List.of(), Optional.empty()),
-                new PacingReport(T0, List.of(), List.of("removed the follower rate of broker 1"), List.of(), Optional.empty()),
+                new PacingReport(
+                        T0, List.of(), List.of("removed the follower rate of broker 1"), List.of(), Optional.empty()),
                 new PacingReport(T0, List.of(), List.of(), List.of("left someone else's rate"), Optional.empty()),
                 new PacingReport(T0, List.of(), List.of(), List.of(), Optional.of("the canary cannot run")));
         for (PacingReport r : busy) {
@@ -93,8 +112,11 @@ class QuietLooksTest {
     @Test
     void quietThenBusyFullLook_closesIt() {
         QuietLooks q = afterQuietFullLook();
-        q.fullLook(steady(), new PacingReport(T0 + 30_000, List.of(), List.of("set"), List.of(), Optional.empty()),
-                true, true);
+        q.fullLook(
+                steady(),
+                new PacingReport(T0 + 30_000, List.of(), List.of("set"), List.of(), Optional.empty()),
+                true,
+                true);
 
         assertThat(q.open()).isFalse();
         assertThat(q.mayStayQuiet(ALL_UP, T0 + 32_000)).isFalse();

@@ -23,10 +23,8 @@ public final class RefusingAlterConfigPolicy implements AlterConfigPolicy {
     }
 
     @Override
-    public void configure(Map<String, ?> configs) {
-    }
+    public void configure(Map<String, ?> configs) {}
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

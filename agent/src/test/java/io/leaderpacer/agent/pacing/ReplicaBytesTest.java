@@ -13,8 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ReplicaBytesTest {
 
     private static PartitionState partition(int p, int leader, int... replicas) {
-        return new PartitionState(new PartitionId("t", p), replicas, replicas, new int[0], leader, false, false,
-                new int[0]);
+        return new PartitionState(
+                new PartitionId("t", p), replicas, replicas, new int[0], leader, false, false, new int[0]);
     }
 
     private static TopicPartition tp(int p) {
@@ -22,12 +22,16 @@ class ReplicaBytesTest {
     }
 
     /** t-0 led by 0, t-1 led by 1 (the broker looked at), t-2 led by 2 and not hosted by 1, t-3 leaderless. */
-    private static final List<PartitionState> PARTITIONS = List.of(partition(0, 0, 0, 1, 2), partition(1, 1, 1, 0, 2),
-            partition(2, 2, 2, 0), partition(3, PartitionState.NO_LEADER, 0, 1, 2));
+    private static final List<PartitionState> PARTITIONS = List.of(
+            partition(0, 0, 0, 1, 2),
+            partition(1, 1, 1, 0, 2),
+            partition(2, 2, 2, 0),
+            partition(3, PartitionState.NO_LEADER, 0, 1, 2));
 
     @Test
     void aBrokerThatDidNotAnswer_isUnknown() {
-        assertThat(ReplicaBytes.of(1, Map.of(0, Map.of(tp(0), 100L)), PARTITIONS)).isEqualTo(ReplicaBytes.UNKNOWN);
+        assertThat(ReplicaBytes.of(1, Map.of(0, Map.of(tp(0), 100L)), PARTITIONS))
+                .isEqualTo(ReplicaBytes.UNKNOWN);
     }
 
     @Test
@@ -57,8 +61,12 @@ class ReplicaBytesTest {
         Map<Integer, Map<TopicPartition, Long>> sizes = Map.of(
                 0, Map.of(tp(0), 1000L, tp(1), 400L, tp(3), 900L),
                 1, Map.of(tp(0), 1200L, tp(1), 500L, tp(3), 10L));
-        List<PartitionState> followed = List.of(partition(0, 0, 0, 1, 2), partition(1, 1, 1, 0, 2),
-                partition(2, 2, 2, 1), partition(3, PartitionState.NO_LEADER, 0, 1, 2), partition(4, 0, 0, 1));
+        List<PartitionState> followed = List.of(
+                partition(0, 0, 0, 1, 2),
+                partition(1, 1, 1, 0, 2),
+                partition(2, 2, 2, 1),
+                partition(3, PartitionState.NO_LEADER, 0, 1, 2),
+                partition(4, 0, 0, 1));
         // t-0: larger than its leader's (see the next test); t-1 it leads; t-2's leader (2) did not answer; t-3 has no
         // leader; t-4 its leader does not host (yet): not known, so not close.
         assertThat(ReplicaBytes.behindByPartition(1, sizes, followed)).isEmpty();
@@ -75,6 +83,8 @@ class ReplicaBytesTest {
         // holds the 1000 old bytes and lacks the 400 new. A difference of sizes reads "ahead"; it is 400 behind.
         Map<Integer, Map<TopicPartition, Long>> trimmed = Map.of(0, Map.of(tp(0), 500L), 1, Map.of(tp(0), 1000L));
         List<PartitionState> followed = List.of(partition(0, 0, 0, 1));
-        assertThat(ReplicaBytes.behindByPartition(1, trimmed, followed)).as("not known: left throttled").isEmpty();
+        assertThat(ReplicaBytes.behindByPartition(1, trimmed, followed))
+                .as("not known: left throttled")
+                .isEmpty();
     }
 }

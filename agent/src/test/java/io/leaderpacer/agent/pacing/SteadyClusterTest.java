@@ -11,13 +11,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SteadyClusterTest {
 
     private static ClusterSnapshot.Builder threeBrokers(BrokerState one) {
-        return ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(one).broker(BrokerState.active(2));
+        return ClusterSnapshot.builder()
+                .broker(BrokerState.active(0))
+                .broker(one)
+                .broker(BrokerState.active(2));
     }
 
     @Test
     void everyBrokerActive_everyReplicaInSync_isSteady() {
         ClusterSnapshot s = threeBrokers(BrokerState.active(1))
-                .partition(PartitionState.of("t", 0, new int[]{0, 1, 2}, new int[]{2, 0, 1}, 0)).build();
+                .partition(PartitionState.of("t", 0, new int[] {0, 1, 2}, new int[] {2, 0, 1}, 0))
+                .build();
 
         assertThat(PacingLoop.inSync(s)).isTrue();
     }
@@ -25,8 +29,9 @@ class SteadyClusterTest {
     @Test
     void aReplicaOutOfItsIsr_isNotSteady() {
         ClusterSnapshot s = threeBrokers(BrokerState.active(1))
-                .partition(PartitionState.of("t", 0, new int[]{0, 1, 2}, new int[]{0, 1, 2}, 0))
-                .partition(PartitionState.of("t", 1, new int[]{1, 2, 0}, new int[]{2, 0}, 2)).build();
+                .partition(PartitionState.of("t", 0, new int[] {0, 1, 2}, new int[] {0, 1, 2}, 0))
+                .partition(PartitionState.of("t", 1, new int[] {1, 2, 0}, new int[] {2, 0}, 2))
+                .build();
 
         assertThat(PacingLoop.inSync(s)).isFalse();
     }
@@ -34,7 +39,8 @@ class SteadyClusterTest {
     @Test
     void aFencedBroker_isNotSteady_evenWithNoReplicaOnIt() {
         ClusterSnapshot s = threeBrokers(BrokerState.fenced(1))
-                .partition(PartitionState.of("t", 0, new int[]{0, 2}, new int[]{0, 2}, 0)).build();
+                .partition(PartitionState.of("t", 0, new int[] {0, 2}, new int[] {0, 2}, 0))
+                .build();
 
         assertThat(PacingLoop.inSync(s)).isFalse();
     }

@@ -23,24 +23,31 @@ class ThrottlePlanTest {
     private static final long MIB = 1L << 20;
 
     private static PartitionState behind(String topic, int partition) {
-        return PartitionState.of(topic, partition, new int[]{0, 1, 2}, new int[]{0, 2}, 0);
+        return PartitionState.of(topic, partition, new int[] {0, 1, 2}, new int[] {0, 2}, 0);
     }
 
     /** Broker 1 paced at 20 MiB/s, out of sync on two load partitions and one canary partition. */
     private static RecoveryObservation brokerOneBehind(Set<Integer> active) {
-        return new RecoveryObservation(List.of(), Map.of(1, List.of(behind("load", 0), behind("load", 3),
-                behind(CANARY, 2))), active);
+        return new RecoveryObservation(
+                List.of(), Map.of(1, List.of(behind("load", 0), behind("load", 3), behind(CANARY, 2))), active);
     }
 
     /** Pacing with this unthrottled lag, every replica at the pacing rate. */
     private static io.leaderpacer.engine.config.CatchUpPacing lag(long bytes) {
-        return io.leaderpacer.engine.config.PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static",
-                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", Long.toString(bytes))).pacing();
+        return io.leaderpacer.engine.config.PacerConfig.fromMap(Map.of(
+                        "leader.imbalance.catch.up.pacing",
+                        "static",
+                        "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                        Long.toString(bytes)))
+                .pacing();
     }
 
     private static PacingDecision pacedAt20MiB() {
-        return new PacingDecision(0, List.of(new BrokerPacing(1, PacingPhase.PACED, OptionalLong.of(20L << 20),
-                "static", BrokerPacing.Progress.UNKNOWN)), PacingMemory.empty());
+        return new PacingDecision(
+                0,
+                List.of(new BrokerPacing(
+                        1, PacingPhase.PACED, OptionalLong.of(20L << 20), "static", BrokerPacing.Progress.UNKNOWN)),
+                PacingMemory.empty());
     }
 
     @Test
@@ -50,8 +57,8 @@ class ThrottlePlanTest {
         assertThat(plan.brokerRates()).containsExactly(Map.entry(1, 20L << 20));
         assertThat(plan.defaultRate()).isEmpty();
         assertThat(plan.entries()).containsOnlyKeys("load");
-        assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(0, 1),
-                new ThrottledReplicas.Replica(3, 1));
+        assertThat(plan.entries().get("load"))
+                .containsExactly(new ThrottledReplicas.Replica(0, 1), new ThrottledReplicas.Replica(3, 1));
     }
 
     @Test
@@ -71,28 +78,34 @@ class ThrottlePlanTest {
 
     /** Broker 1 up, load-0 known 4 KiB behind, load-3 known 5 MiB behind, the canary's partition not known. */
     private static RecoveryObservation brokerOneWithKnownDistances() {
-        return new RecoveryObservation(List.of(), Map.of(1, List.of(behind("load", 0), behind("load", 3),
-                behind("load", 5))), Map.of(1, Map.of(new TopicPartition("load", 0), 4096L,
-                new TopicPartition("load", 3), 5 * MIB)), Set.of(0, 1, 2));
+        return new RecoveryObservation(
+                List.of(),
+                Map.of(1, List.of(behind("load", 0), behind("load", 3), behind("load", 5))),
+                Map.of(1, Map.of(new TopicPartition("load", 0), 4096L, new TopicPartition("load", 3), 5 * MIB)),
+                Set.of(0, 1, 2));
     }
 
     @Test
     void replicaKnownWithinAFetchOfItsLeader_isLeftOut_whileTheFarOneAndTheOneNotKnownAreListed() {
         ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), lag(MIB));
 
-        assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(3, 1),
-                new ThrottledReplicas.Replica(5, 1));
+        assertThat(plan.entries().get("load"))
+                .containsExactly(new ThrottledReplicas.Replica(3, 1), new ThrottledReplicas.Replica(5, 1));
         assertThat(plan.leftOut()).containsExactly(Map.entry(1, 1));
-        assertThat(plan.notes(MIB)).containsExactly("broker 1: 1 out-of-sync replica under 1.0 MiB behind its leader"
-                + " left unthrottled (leader.imbalance.catch.up.pacing.unthrottled.lag.bytes)");
+        assertThat(plan.notes(MIB))
+                .containsExactly("broker 1: 1 out-of-sync replica under 1.0 MiB behind its leader"
+                        + " left unthrottled (leader.imbalance.catch.up.pacing.unthrottled.lag.bytes)");
     }
 
     @Test
     void noUnthrottledLag_listsEveryOutOfSyncReplica_asBefore() {
         ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneWithKnownDistances(), Set.of(), lag(0));
 
-        assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(0, 1),
-                new ThrottledReplicas.Replica(3, 1), new ThrottledReplicas.Replica(5, 1));
+        assertThat(plan.entries().get("load"))
+                .containsExactly(
+                        new ThrottledReplicas.Replica(0, 1),
+                        new ThrottledReplicas.Replica(3, 1),
+                        new ThrottledReplicas.Replica(5, 1));
         assertThat(plan.leftOut()).isEmpty();
         assertThat(plan.notes(0)).isEmpty();
     }
@@ -107,66 +120,88 @@ class ThrottlePlanTest {
     @Test
     void preferredFirst_putsTheReplicasItIsPreferredFor_onTheLeaderSideOfTheirLeaders_andTheRestAtTheMinRate() {
         io.leaderpacer.engine.config.CatchUpPacing first = io.leaderpacer.engine.config.PacerConfig.fromMap(Map.of(
-                "leader.imbalance.catch.up.pacing", "static",
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(5 * MIB),
-                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0",
-                "leader.imbalance.catch.up.pacing.preferred.first", "true")).pacing();
+                        "leader.imbalance.catch.up.pacing", "static",
+                        "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(5 * MIB),
+                        "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0",
+                        "leader.imbalance.catch.up.pacing.preferred.first", "true"))
+                .pacing();
         // load-0 and load-4 prefer broker 1 (led by 0 and 2); load-3 prefers broker 0.
-        RecoveryObservation seen = new RecoveryObservation(List.of(), Map.of(1, List.of(
-                PartitionState.of("load", 0, new int[]{1, 0, 2}, new int[]{0, 2}, 0),
-                PartitionState.of("load", 4, new int[]{1, 2, 0}, new int[]{2, 0}, 2),
-                behind("load", 3))), Set.of(0, 1, 2));
+        RecoveryObservation seen = new RecoveryObservation(
+                List.of(),
+                Map.of(
+                        1,
+                        List.of(
+                                PartitionState.of("load", 0, new int[] {1, 0, 2}, new int[] {0, 2}, 0),
+                                PartitionState.of("load", 4, new int[] {1, 2, 0}, new int[] {2, 0}, 2),
+                                behind("load", 3))),
+                Set.of(0, 1, 2));
 
         ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), seen, Set.of(), first);
 
-        assertThat(plan.leader().entries()).containsOnly(Map.entry("load", Set.of(
-                new ThrottledReplicas.Replica(0, 0), new ThrottledReplicas.Replica(4, 2))));
-        assertThat(plan.leader().rates()).as("each leader sends its half of the pacing rate")
+        assertThat(plan.leader().entries())
+                .containsOnly(Map.entry(
+                        "load", Set.of(new ThrottledReplicas.Replica(0, 0), new ThrottledReplicas.Replica(4, 2))));
+        assertThat(plan.leader().rates())
+                .as("each leader sends its half of the pacing rate")
                 .containsOnly(Map.entry(0, 10L << 20), Map.entry(2, 10L << 20));
         assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(3, 1));
         assertThat(plan.brokerRates()).as("the rest waits at the min rate").containsExactly(Map.entry(1, 5 * MIB));
 
-        RecoveryObservation preferredDone = new RecoveryObservation(List.of(), Map.of(1, List.of(behind("load", 3))),
-                Set.of(0, 1, 2));
+        RecoveryObservation preferredDone =
+                new RecoveryObservation(List.of(), Map.of(1, List.of(behind("load", 3))), Set.of(0, 1, 2));
         ThrottlePlan after = ThrottlePlan.of(pacedAt20MiB(), preferredDone, Set.of(), first);
         assertThat(after.leader().entries()).isEmpty();
-        assertThat(after.brokerRates()).as("then the rest gets the pacing rate").containsExactly(Map.entry(1, 20L << 20));
+        assertThat(after.brokerRates())
+                .as("then the rest gets the pacing rate")
+                .containsExactly(Map.entry(1, 20L << 20));
     }
 
     private static io.leaderpacer.engine.config.CatchUpPacing preferredFirst() {
         return io.leaderpacer.engine.config.PacerConfig.fromMap(Map.of(
-                "leader.imbalance.catch.up.pacing", "static",
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(5 * MIB),
-                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0",
-                "leader.imbalance.catch.up.pacing.preferred.first", "true")).pacing();
+                        "leader.imbalance.catch.up.pacing", "static",
+                        "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(5 * MIB),
+                        "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0",
+                        "leader.imbalance.catch.up.pacing.preferred.first", "true"))
+                .pacing();
     }
 
     @Test
     void preferredFirst_partitionWithAnotherFollowerOutOfItsIsr_staysOnTheFollowerSide() {
         // load-0 prefers broker 1, and broker 2 is out of its ISR too: a leader entry would throttle broker 2 as well.
-        PartitionState twoOut = PartitionState.of("load", 0, new int[]{1, 0, 2}, new int[]{0}, 0);
-        RecoveryObservation seen = new RecoveryObservation(List.of(), Map.of(1, List.of(twoOut), 2, List.of(twoOut)),
-                Set.of(0, 1, 2));
+        PartitionState twoOut = PartitionState.of("load", 0, new int[] {1, 0, 2}, new int[] {0}, 0);
+        RecoveryObservation seen =
+                new RecoveryObservation(List.of(), Map.of(1, List.of(twoOut), 2, List.of(twoOut)), Set.of(0, 1, 2));
 
         ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), seen, Set.of(), preferredFirst());
 
         assertThat(plan.leader().entries()).isEmpty();
         assertThat(plan.leader().rates()).isEmpty();
         assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(0, 1));
-        assertThat(plan.brokerRates()).as("nothing goes first: the pacing rate").containsExactly(Map.entry(1, 20L << 20));
-        assertThat(plan.leader().inForce()).as("leader rates are still read, to know whose they are").isTrue();
+        assertThat(plan.brokerRates())
+                .as("nothing goes first: the pacing rate")
+                .containsExactly(Map.entry(1, 20L << 20));
+        assertThat(plan.leader().inForce())
+                .as("leader rates are still read, to know whose they are")
+                .isTrue();
     }
 
     @Test
     void preferredFirst_leaderWithSomeoneElsesLeaderRate_itsPartitionsStayOnTheFollowerSide() {
-        RecoveryObservation seen = new RecoveryObservation(List.of(), Map.of(1, List.of(
-                PartitionState.of("load", 0, new int[]{1, 0, 2}, new int[]{0, 2}, 0),
-                PartitionState.of("load", 4, new int[]{1, 2, 0}, new int[]{2, 0}, 2))), Set.of(0, 1, 2));
+        RecoveryObservation seen = new RecoveryObservation(
+                List.of(),
+                Map.of(
+                        1,
+                        List.of(
+                                PartitionState.of("load", 0, new int[] {1, 0, 2}, new int[] {0, 2}, 0),
+                                PartitionState.of("load", 4, new int[] {1, 2, 0}, new int[] {2, 0}, 2))),
+                Set.of(0, 1, 2));
 
         ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), seen, Set.of(), preferredFirst(), Set.of(2));
 
-        assertThat(plan.leader().entries()).containsOnly(Map.entry("load", Set.of(new ThrottledReplicas.Replica(0, 0))));
-        assertThat(plan.leader().rates()).as("the one leader pacing may set sends the whole rate")
+        assertThat(plan.leader().entries())
+                .containsOnly(Map.entry("load", Set.of(new ThrottledReplicas.Replica(0, 0))));
+        assertThat(plan.leader().rates())
+                .as("the one leader pacing may set sends the whole rate")
                 .containsOnly(Map.entry(0, 20L << 20));
         assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(4, 1));
         assertThat(plan.brokerRates()).containsExactly(Map.entry(1, 5 * MIB));
@@ -174,9 +209,11 @@ class ThrottlePlanTest {
 
     @Test
     void preferredFirst_distancesKnown_eachLeaderSendsItsShareInProportionToBytesBehind() {
-        PartitionState ledByZero = PartitionState.of("load", 0, new int[]{1, 0, 2}, new int[]{0, 2}, 0);
-        PartitionState ledByTwo = PartitionState.of("load", 4, new int[]{1, 2, 0}, new int[]{2, 0}, 2);
-        RecoveryObservation seen = new RecoveryObservation(List.of(), Map.of(1, List.of(ledByZero, ledByTwo)),
+        PartitionState ledByZero = PartitionState.of("load", 0, new int[] {1, 0, 2}, new int[] {0, 2}, 0);
+        PartitionState ledByTwo = PartitionState.of("load", 4, new int[] {1, 2, 0}, new int[] {2, 0}, 2);
+        RecoveryObservation seen = new RecoveryObservation(
+                List.of(),
+                Map.of(1, List.of(ledByZero, ledByTwo)),
                 Map.of(1, Map.of(new TopicPartition("load", 0), 300 * MIB, new TopicPartition("load", 4), 100 * MIB)),
                 Set.of(0, 1, 2));
 
@@ -187,8 +224,10 @@ class ThrottlePlanTest {
 
     @Test
     void shares_noneBehindOrUnknown_splitEqually_neverUnderOneBytePerSecond() {
-        assertThat(ThrottlePlan.shares(10, Map.of(0, 0L, 2, 0L), true)).containsOnly(Map.entry(0, 5L), Map.entry(2, 5L));
-        assertThat(ThrottlePlan.shares(9, Map.of(0, 7L, 2, 2L), false)).containsOnly(Map.entry(0, 4L), Map.entry(2, 4L));
+        assertThat(ThrottlePlan.shares(10, Map.of(0, 0L, 2, 0L), true))
+                .containsOnly(Map.entry(0, 5L), Map.entry(2, 5L));
+        assertThat(ThrottlePlan.shares(9, Map.of(0, 7L, 2, 2L), false))
+                .containsOnly(Map.entry(0, 4L), Map.entry(2, 4L));
         assertThat(ThrottlePlan.shares(10, Map.of(0, 1_000_000L, 2, 1L), true))
                 .containsOnly(Map.entry(0, 9L), Map.entry(2, 1L));
     }

@@ -37,17 +37,21 @@ class ThrottleReconcilerProperties {
 
     /** Short lists (a few entries make a {@code *}) and small requests (a look takes several). */
     private static final ThrottleReconciler.Limits SMALL = new ThrottleReconciler.Limits(24, 3, 4);
+
     private static final List<String> TOPICS = List.of("t0", "t1", "t2", "t3");
     private static final Set<Integer> ALL_UP = Set.of(0, 1, 2);
 
     /** One look: its plan, the brokers up, the faults of its requests, a guard refusal, a topic deleted before it. */
-    record Step(ThrottlePlan plan, Set<Integer> up, List<Fault> faults, boolean deposed, Optional<String> deleted,
-                boolean staleRead) {
-    }
+    record Step(
+            ThrottlePlan plan,
+            Set<Integer> up,
+            List<Fault> faults,
+            boolean deposed,
+            Optional<String> deleted,
+            boolean staleRead) {}
 
     /** Someone else's values before pacing starts, then the looks. */
-    record Scenario(Map<ConfigResource, Map<String, String>> foreign, List<Step> steps) {
-    }
+    record Scenario(Map<ConfigResource, Map<String, String>> foreign, List<Step> steps) {}
 
     /** A guard an instance can be deposed by. */
     private static final class Guard implements ActionGuard {
@@ -61,7 +65,8 @@ class ThrottleReconcilerProperties {
         }
     }
 
-    private static ThrottleReconciler instance(KafkaConfigModel kafka, LedgerStore store, Guard guard) throws Exception {
+    private static ThrottleReconciler instance(KafkaConfigModel kafka, LedgerStore store, Guard guard)
+            throws Exception {
         ThrottleLedger ledger = new ThrottleLedger(store);
         ledger.load();
         ThrottleReconciler r = new ThrottleReconciler(kafka, ledger, guard, SMALL);
@@ -108,7 +113,8 @@ class ThrottleReconcilerProperties {
         Map<ConfigResource, Map<String, String>> expected = new LinkedHashMap<>(sc.foreign());
         deleted.forEach(t -> expected.remove(KafkaConfigModel.topic(t)));
         assertThat(successor.ownsNothing()).as("the ledger is empty").isTrue();
-        boolean lagging = sc.steps().stream().anyMatch(s -> s.staleRead() || s.faults().contains(Fault.LATE));
+        boolean lagging =
+                sc.steps().stream().anyMatch(s -> s.staleRead() || s.faults().contains(Fault.LATE));
         if (lagging) {
             // A read that lags a change, with a request that lands late, can leave an empty list where there was
             // none (Kafka's SUBTRACT of a list's last entries leaves an empty value): it throttles nothing. Every other
@@ -126,8 +132,9 @@ class ThrottleReconcilerProperties {
         Map<ConfigResource, Map<String, String>> out = new LinkedHashMap<>();
         now.forEach((r, m) -> {
             Map<String, String> kept = new TreeMap<>(m);
-            kept.entrySet().removeIf(e -> e.getValue().isEmpty()
-                    && !before.getOrDefault(r, Map.of()).containsKey(e.getKey()));
+            kept.entrySet()
+                    .removeIf(e -> e.getValue().isEmpty()
+                            && !before.getOrDefault(r, Map.of()).containsKey(e.getKey()));
             if (!kept.isEmpty()) {
                 out.put(r, kept);
             }
@@ -137,31 +144,45 @@ class ThrottleReconcilerProperties {
 
     @Provide
     Arbitrary<Scenario> scenarios() {
-        return Combinators.combine(foreign(), step().list().ofMinSize(1).ofMaxSize(12)).as(Scenario::new);
+        return Combinators.combine(foreign(), step().list().ofMinSize(1).ofMaxSize(12))
+                .as(Scenario::new);
     }
 
     private static Arbitrary<Map<ConfigResource, Map<String, String>>> foreign() {
-        Arbitrary<Optional<String>> defaultRate = Arbitraries.of(Optional.empty(), Optional.empty(), Optional.of("9000000"));
+        Arbitrary<Optional<String>> defaultRate =
+                Arbitraries.of(Optional.empty(), Optional.empty(), Optional.of("9000000"));
         Arbitrary<Optional<String>> broker0 = Arbitraries.of(Optional.empty(), Optional.of("7000000"));
         Arbitrary<Optional<String>> leader1 = Arbitraries.of(Optional.empty(), Optional.of("5000000"));
-        Arbitrary<List<String>> lists = Arbitraries.of("", "0:0", "1:1, 0:0", "*", "2:2,3:0", "0:1").list()
+        Arbitrary<List<String>> lists = Arbitraries.of("", "0:0", "1:1, 0:0", "*", "2:2,3:0", "0:1")
+                .list()
                 .ofSize(TOPICS.size());
-        Arbitrary<List<String>> leaderLists = Arbitraries.of("", "0:1", "*", "4:2, 5:0").list().ofSize(TOPICS.size());
-        return Combinators.combine(defaultRate, broker0, leader1, lists, leaderLists).as((d, b0, l1, ls, lls) -> {
-            Map<ConfigResource, Map<String, String>> m = new LinkedHashMap<>();
-            d.ifPresent(v -> put(m, BrokerScope.clusterDefault().resource(), ThrottleSide.FOLLOWER.rateKey(), v));
-            b0.ifPresent(v -> put(m, BrokerScope.broker(0).resource(), ThrottleSide.FOLLOWER.rateKey(), v));
-            l1.ifPresent(v -> put(m, BrokerScope.broker(1).resource(), ThrottleSide.LEADER.rateKey(), v));
-            for (int i = 0; i < TOPICS.size(); i++) {
-                if (!ls.get(i).isEmpty()) {
-                    put(m, KafkaConfigModel.topic(TOPICS.get(i)), ThrottleSide.FOLLOWER.replicasKey(), ls.get(i));
-                }
-                if (!lls.get(i).isEmpty()) {
-                    put(m, KafkaConfigModel.topic(TOPICS.get(i)), ThrottleSide.LEADER.replicasKey(), lls.get(i));
-                }
-            }
-            return m;
-        });
+        Arbitrary<List<String>> leaderLists =
+                Arbitraries.of("", "0:1", "*", "4:2, 5:0").list().ofSize(TOPICS.size());
+        return Combinators.combine(defaultRate, broker0, leader1, lists, leaderLists)
+                .as((d, b0, l1, ls, lls) -> {
+                    Map<ConfigResource, Map<String, String>> m = new LinkedHashMap<>();
+                    d.ifPresent(
+                            v -> put(m, BrokerScope.clusterDefault().resource(), ThrottleSide.FOLLOWER.rateKey(), v));
+                    b0.ifPresent(v -> put(m, BrokerScope.broker(0).resource(), ThrottleSide.FOLLOWER.rateKey(), v));
+                    l1.ifPresent(v -> put(m, BrokerScope.broker(1).resource(), ThrottleSide.LEADER.rateKey(), v));
+                    for (int i = 0; i < TOPICS.size(); i++) {
+                        if (!ls.get(i).isEmpty()) {
+                            put(
+                                    m,
+                                    KafkaConfigModel.topic(TOPICS.get(i)),
+                                    ThrottleSide.FOLLOWER.replicasKey(),
+                                    ls.get(i));
+                        }
+                        if (!lls.get(i).isEmpty()) {
+                            put(
+                                    m,
+                                    KafkaConfigModel.topic(TOPICS.get(i)),
+                                    ThrottleSide.LEADER.replicasKey(),
+                                    lls.get(i));
+                        }
+                    }
+                    return m;
+                });
     }
 
     private static void put(Map<ConfigResource, Map<String, String>> m, ConfigResource r, String k, String v) {
@@ -169,61 +190,81 @@ class ThrottleReconcilerProperties {
     }
 
     private static Arbitrary<Step> step() {
-        Arbitrary<Map<Integer, Long>> rates = Arbitraries.subsetOf(0, 1, 2).flatMap(bs ->
-                Arbitraries.of(1_000_000L, 2_000_000L).list().ofSize(bs.size()).map(rs -> {
-                    Map<Integer, Long> m = new TreeMap<>();
-                    int i = 0;
-                    for (int b : bs) {
-                        m.put(b, rs.get(i++));
+        Arbitrary<Map<Integer, Long>> rates = Arbitraries.subsetOf(0, 1, 2)
+                .flatMap(bs -> Arbitraries.of(1_000_000L, 2_000_000L)
+                        .list()
+                        .ofSize(bs.size())
+                        .map(rs -> {
+                            Map<Integer, Long> m = new TreeMap<>();
+                            int i = 0;
+                            for (int b : bs) {
+                                m.put(b, rs.get(i++));
+                            }
+                            return m;
+                        }));
+        Arbitrary<OptionalLong> defaultRate = Arbitraries.of(OptionalLong.empty(), OptionalLong.of(3_000_000L));
+        Arbitrary<Set<Replica>> replicas = Combinators.combine(
+                        Arbitraries.integers().between(0, 5),
+                        Arbitraries.integers().between(1, 2))
+                .as(Replica::new)
+                .set()
+                .ofMaxSize(8);
+        Arbitrary<Map<String, Set<Replica>>> entries = replicas.list()
+                .ofSize(TOPICS.size())
+                .map(l -> {
+                    Map<String, Set<Replica>> m = new TreeMap<>();
+                    for (int i = 0; i < TOPICS.size(); i++) {
+                        if (!l.get(i).isEmpty()) {
+                            m.put(TOPICS.get(i), l.get(i));
+                        }
                     }
                     return m;
-                }));
-        Arbitrary<OptionalLong> defaultRate = Arbitraries.of(OptionalLong.empty(), OptionalLong.of(3_000_000L));
-        Arbitrary<Set<Replica>> replicas = Combinators.combine(Arbitraries.integers().between(0, 5),
-                Arbitraries.integers().between(1, 2)).as(Replica::new).set().ofMaxSize(8);
-        Arbitrary<Map<String, Set<Replica>>> entries = replicas.list().ofSize(TOPICS.size()).map(l -> {
-            Map<String, Set<Replica>> m = new TreeMap<>();
-            for (int i = 0; i < TOPICS.size(); i++) {
-                if (!l.get(i).isEmpty()) {
-                    m.put(TOPICS.get(i), l.get(i));
-                }
-            }
-            return m;
-        });
-        Arbitrary<Map<Integer, Long>> leaderRates = Arbitraries.subsetOf(0, 1, 2).map(bs -> {
-            Map<Integer, Long> m = new TreeMap<>();
-            bs.forEach(b -> m.put(b, 4_000_000L));
-            return m;
-        });
-        Arbitrary<Set<Replica>> leaderReplicas = Combinators.combine(Arbitraries.integers().between(0, 5),
-                Arbitraries.integers().between(0, 2)).as(Replica::new).set().ofMaxSize(6);
-        Arbitrary<Map<String, Set<Replica>>> leaderEntries = leaderReplicas.list().ofSize(TOPICS.size()).map(l -> {
-            Map<String, Set<Replica>> m = new TreeMap<>();
-            for (int i = 0; i < TOPICS.size(); i++) {
-                if (!l.get(i).isEmpty()) {
-                    m.put(TOPICS.get(i), l.get(i));
-                }
-            }
-            return m;
-        });
+                });
+        Arbitrary<Map<Integer, Long>> leaderRates = Arbitraries.subsetOf(0, 1, 2)
+                .map(bs -> {
+                    Map<Integer, Long> m = new TreeMap<>();
+                    bs.forEach(b -> m.put(b, 4_000_000L));
+                    return m;
+                });
+        Arbitrary<Set<Replica>> leaderReplicas = Combinators.combine(
+                        Arbitraries.integers().between(0, 5),
+                        Arbitraries.integers().between(0, 2))
+                .as(Replica::new)
+                .set()
+                .ofMaxSize(6);
+        Arbitrary<Map<String, Set<Replica>>> leaderEntries = leaderReplicas
+                .list()
+                .ofSize(TOPICS.size())
+                .map(l -> {
+                    Map<String, Set<Replica>> m = new TreeMap<>();
+                    for (int i = 0; i < TOPICS.size(); i++) {
+                        if (!l.get(i).isEmpty()) {
+                            m.put(TOPICS.get(i), l.get(i));
+                        }
+                    }
+                    return m;
+                });
         Arbitrary<ThrottlePlan.LeaderSide> leader = Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(1, Arbitraries.just(ThrottlePlan.LeaderSide.NONE)),
-                net.jqwik.api.Tuple.of(2, Combinators.combine(leaderRates, leaderEntries).as(ThrottlePlan.LeaderSide::new)));
-        Arbitrary<ThrottlePlan> plan = Combinators.combine(rates, defaultRate, entries, leader).as((r, d, e, l) ->
-                new ThrottlePlan(r, d, e, Map.of(), l));
+                net.jqwik.api.Tuple.of(
+                        2, Combinators.combine(leaderRates, leaderEntries).as(ThrottlePlan.LeaderSide::new)));
+        Arbitrary<ThrottlePlan> plan = Combinators.combine(rates, defaultRate, entries, leader)
+                .as((r, d, e, l) -> new ThrottlePlan(r, d, e, Map.of(), l));
         Arbitrary<Set<Integer>> up = Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(4, Arbitraries.just(ALL_UP)),
                 net.jqwik.api.Tuple.of(1, Arbitraries.subsetOf(0, 1, 2)));
         Arbitrary<List<Fault>> faults = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(3, Arbitraries.just(Fault.NONE)),
-                net.jqwik.api.Tuple.of(1, Arbitraries.of(Fault.values()))).list().ofMaxSize(4);
-        Arbitrary<Boolean> deposed = Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(9, Arbitraries.just(false)),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(true)));
+                        net.jqwik.api.Tuple.of(3, Arbitraries.just(Fault.NONE)),
+                        net.jqwik.api.Tuple.of(1, Arbitraries.of(Fault.values())))
+                .list()
+                .ofMaxSize(4);
+        Arbitrary<Boolean> deposed = Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(9, Arbitraries.just(false)), net.jqwik.api.Tuple.of(1, Arbitraries.just(true)));
         Arbitrary<Optional<String>> deleted = Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(19, Arbitraries.just(Optional.<String>empty())),
                 net.jqwik.api.Tuple.of(1, Arbitraries.just(Optional.of("t3"))));
-        Arbitrary<Boolean> stale = Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(3, Arbitraries.just(false)),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(true)));
+        Arbitrary<Boolean> stale = Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(3, Arbitraries.just(false)), net.jqwik.api.Tuple.of(1, Arbitraries.just(true)));
         return Combinators.combine(plan, up, faults, deposed, deleted, stale).as(Step::new);
     }
 }

@@ -58,14 +58,25 @@ class ThrottleReconcilerTest {
     }
 
     private static ThrottlePlan entries(String topic, String value) {
-        return new ThrottlePlan(Map.of(), OptionalLong.empty(), Map.of(topic,
-                ThrottleLedger.sortedSet(ThrottledReplicas.parse(value).replicas())));
+        return new ThrottlePlan(
+                Map.of(),
+                OptionalLong.empty(),
+                Map.of(
+                        topic,
+                        ThrottleLedger.sortedSet(ThrottledReplicas.parse(value).replicas())));
     }
 
     private String value(String resourceName, boolean topic, String key) {
-        return kafka.values().getOrDefault(topic ? KafkaConfigModel.topic(resourceName)
-                : (resourceName.isEmpty() ? BrokerScope.clusterDefault() : BrokerScope.broker(Integer.parseInt(resourceName)))
-                        .resource(), Map.of()).get(key);
+        return kafka.values()
+                .getOrDefault(
+                        topic
+                                ? KafkaConfigModel.topic(resourceName)
+                                : (resourceName.isEmpty()
+                                                ? BrokerScope.clusterDefault()
+                                                : BrokerScope.broker(Integer.parseInt(resourceName)))
+                                        .resource(),
+                        Map.of())
+                .get(key);
     }
 
     @Test
@@ -78,7 +89,9 @@ class ThrottleReconcilerTest {
 
         ThrottleReconciler successor = instance();
         successor.restoreAll(UP);
-        assertThat(value("2", false, F.rateKey())).as("the 20 MB/s in place was still pacing's").isNull();
+        assertThat(value("2", false, F.rateKey()))
+                .as("the 20 MB/s in place was still pacing's")
+                .isNull();
         assertThat(successor.ownsNothing()).isTrue();
     }
 
@@ -101,8 +114,10 @@ class ThrottleReconcilerTest {
             next.load();
             ThrottleReconciler successor = new ThrottleReconciler(k, next, ActionGuard.NONE, LIMITS);
             successor.restoreAll(UP);
-            assertThat(k.values()).as(f.name()).isEqualTo(Map.of(BrokerScope.broker(2).resource(),
-                    Map.of("leader.replication.throttled.rate", "1")));
+            assertThat(k.values())
+                    .as(f.name())
+                    .isEqualTo(
+                            Map.of(BrokerScope.broker(2).resource(), Map.of("leader.replication.throttled.rate", "1")));
             assertThat(successor.ownsNothing()).as(f.name()).isTrue();
         }
     }
@@ -127,13 +142,27 @@ class ThrottleReconcilerTest {
     void aStarOfPacings_whenAClusterDefaultRateComesInForce_becomesTheEntriesThatFit() throws Exception {
         kafka.put(KafkaConfigModel.topic("t"), F.replicasKey(), "9:0");
         ThrottleReconciler r = instance();
-        r.reconcile(new ThrottlePlan(Map.of(2, 1_000_000L), OptionalLong.empty(), Map.of("t",
-                ThrottleLedger.sortedSet(ThrottledReplicas.parse("0:2,1:2,2:2,3:2,4:2,5:2").replicas()))), UP);
+        r.reconcile(
+                new ThrottlePlan(
+                        Map.of(2, 1_000_000L),
+                        OptionalLong.empty(),
+                        Map.of(
+                                "t",
+                                ThrottleLedger.sortedSet(ThrottledReplicas.parse("0:2,1:2,2:2,3:2,4:2,5:2")
+                                        .replicas()))),
+                UP);
         assertThat(value("t", true, F.replicasKey())).isEqualTo("*");
         // Broker 2 goes down again: its rate must be the cluster default, under which * would throttle every
         // broker's replicas of t.
-        r.reconcile(new ThrottlePlan(Map.of(), OptionalLong.of(1_000_000L), Map.of("t",
-                ThrottleLedger.sortedSet(ThrottledReplicas.parse("0:2,1:2,2:2,3:2,4:2,5:2").replicas()))), Set.of(0, 1));
+        r.reconcile(
+                new ThrottlePlan(
+                        Map.of(),
+                        OptionalLong.of(1_000_000L),
+                        Map.of(
+                                "t",
+                                ThrottleLedger.sortedSet(ThrottledReplicas.parse("0:2,1:2,2:2,3:2,4:2,5:2")
+                                        .replicas()))),
+                Set.of(0, 1));
         String list = value("t", true, F.replicasKey());
         assertThat(list).isNotEqualTo("*").startsWith("9:0,0:2");
         assertThat(list.length()).isLessThanOrEqualTo(LIMITS.maxListChars());
@@ -148,14 +177,16 @@ class ThrottleReconcilerTest {
     void aLookThatAddsAndRemoves_appendsThenSubtracts_keepingAnEntryAddedMeanwhile() throws Exception {
         ThrottleReconciler r = instance();
         r.reconcile(entries("t", "0:2,1:2"), UP);
-        kafka.beforeNextRequest(() -> kafka.put(KafkaConfigModel.topic("t"), F.replicasKey(),
-                value("t", true, F.replicasKey()) + ",7:0"));
+        kafka.beforeNextRequest(() ->
+                kafka.put(KafkaConfigModel.topic("t"), F.replicasKey(), value("t", true, F.replicasKey()) + ",7:0"));
         r.reconcile(entries("t", "1:2,2:2"), UP);
 
         assertThat(kafka.sent()).extracting(KafkaConfigModel::type).doesNotContain(AlterConfigOp.OpType.SET);
         assertThat(value("t", true, F.replicasKey())).isEqualTo("1:2,7:0,2:2");
         r.restoreAll(UP);
-        assertThat(value("t", true, F.replicasKey())).as("someone else's entry stays theirs").isEqualTo("7:0");
+        assertThat(value("t", true, F.replicasKey()))
+                .as("someone else's entry stays theirs")
+                .isEqualTo("7:0");
     }
 
     @Test
@@ -183,8 +214,12 @@ class ThrottleReconcilerTest {
     @Test
     void aDeletedTopic_forgetsWhatPacingHadOnIt_andEverythingElseIsStillRestored() throws Exception {
         ThrottleReconciler r = instance();
-        r.reconcile(new ThrottlePlan(Map.of(2, 1_000_000L), OptionalLong.empty(), Map.of(
-                "a", Set.of(new Replica(0, 2)), "gone", Set.of(new Replica(0, 2)))), UP);
+        r.reconcile(
+                new ThrottlePlan(
+                        Map.of(2, 1_000_000L),
+                        OptionalLong.empty(),
+                        Map.of("a", Set.of(new Replica(0, 2)), "gone", Set.of(new Replica(0, 2)))),
+                UP);
         kafka.deleteTopic("gone");
 
         ThrottleReconciler.Outcome o = r.restoreAll(UP);
@@ -203,8 +238,9 @@ class ThrottleReconcilerTest {
         }
         kafka.fault(Fault.NONE);
         kafka.fault(Fault.CRASH_AFTER);
-        assertThatThrownBy(() -> instance(three).reconcile(new ThrottlePlan(Map.of(2, 1_000_000L),
-                OptionalLong.empty(), many), UP)).isInstanceOf(KafkaConfigModel.Crash.class);
+        assertThatThrownBy(() -> instance(three)
+                        .reconcile(new ThrottlePlan(Map.of(2, 1_000_000L), OptionalLong.empty(), many), UP))
+                .isInstanceOf(KafkaConfigModel.Crash.class);
         assertThat(kafka.largestRequest()).isEqualTo(3);
 
         ThrottleReconciler successor = instance(three);
@@ -219,9 +255,18 @@ class ThrottleReconcilerTest {
     @Test
     void aLeaderListTooLongForAConfigValue_listsTheEntriesThatFit_neverStar() throws Exception {
         ThrottleReconciler r = instance();
-        Set<Replica> many = ThrottleLedger.sortedSet(List.of(new Replica(10, 0), new Replica(11, 0),
-                new Replica(12, 0), new Replica(13, 0), new Replica(14, 0), new Replica(15, 0)));
-        ThrottlePlan plan = new ThrottlePlan(Map.of(1, 1_000_000L), OptionalLong.empty(), Map.of(), Map.of(),
+        Set<Replica> many = ThrottleLedger.sortedSet(List.of(
+                new Replica(10, 0),
+                new Replica(11, 0),
+                new Replica(12, 0),
+                new Replica(13, 0),
+                new Replica(14, 0),
+                new Replica(15, 0)));
+        ThrottlePlan plan = new ThrottlePlan(
+                Map.of(1, 1_000_000L),
+                OptionalLong.empty(),
+                Map.of(),
+                Map.of(),
                 new ThrottlePlan.LeaderSide(Map.of(0, 4_000_000L), Map.of("t", many)));
 
         ThrottleReconciler.Outcome o = r.reconcile(plan, UP);
@@ -239,14 +284,22 @@ class ThrottleReconcilerTest {
         kafka.put(BrokerScope.broker(2).resource(), ThrottleSide.LEADER.rateKey(), "5000000");
         kafka.put(KafkaConfigModel.topic("t"), ThrottleSide.LEADER.replicasKey(), "9:2, 8:0");
         ThrottleReconciler r = instance();
-        ThrottlePlan first = new ThrottlePlan(Map.of(1, 1_000_000L), OptionalLong.empty(), Map.of("t",
-                Set.of(new Replica(3, 1))), Map.of(), new ThrottlePlan.LeaderSide(Map.of(0, 4_000_000L, 2, 4_000_000L),
-                Map.of("t", ThrottleLedger.sortedSet(List.of(new Replica(0, 0), new Replica(4, 2))))));
+        ThrottlePlan first = new ThrottlePlan(
+                Map.of(1, 1_000_000L),
+                OptionalLong.empty(),
+                Map.of("t", Set.of(new Replica(3, 1))),
+                Map.of(),
+                new ThrottlePlan.LeaderSide(
+                        Map.of(0, 4_000_000L, 2, 4_000_000L),
+                        Map.of("t", ThrottleLedger.sortedSet(List.of(new Replica(0, 0), new Replica(4, 2))))));
         ThrottleReconciler.Outcome o = r.reconcile(first, UP);
 
-        assertThat(o.notes()).contains("broker 2's leader rate is 4.8 MiB/s, set by someone else: pacing uses it and"
-                + " does not change it");
-        assertThat(o.foreignLeaderRates()).as("for the next plan: broker 2's rate is someone else's").containsExactly(2);
+        assertThat(o.notes())
+                .contains("broker 2's leader rate is 4.8 MiB/s, set by someone else: pacing uses it and"
+                        + " does not change it");
+        assertThat(o.foreignLeaderRates())
+                .as("for the next plan: broker 2's rate is someone else's")
+                .containsExactly(2);
         assertThat(value("0", false, ThrottleSide.LEADER.rateKey())).isEqualTo("4000000");
         assertThat(value("2", false, ThrottleSide.LEADER.rateKey())).isEqualTo("5000000");
         assertThat(value("t", true, ThrottleSide.LEADER.replicasKey())).isEqualTo("9:2, 8:0,0:0,4:2");
@@ -255,8 +308,9 @@ class ThrottleReconcilerTest {
         ThrottleReconciler successor = instance();
         successor.restoreAll(UP);
         assertThat(successor.ownsNothing()).isTrue();
-        assertThat(kafka.values()).isEqualTo(Map.of(
-                BrokerScope.broker(2).resource(), Map.of(ThrottleSide.LEADER.rateKey(), "5000000"),
-                KafkaConfigModel.topic("t"), Map.of(ThrottleSide.LEADER.replicasKey(), "9:2, 8:0")));
+        assertThat(kafka.values())
+                .isEqualTo(Map.of(
+                        BrokerScope.broker(2).resource(), Map.of(ThrottleSide.LEADER.rateKey(), "5000000"),
+                        KafkaConfigModel.topic("t"), Map.of(ThrottleSide.LEADER.replicasKey(), "9:2, 8:0")));
     }
 }

@@ -67,16 +67,33 @@ class CrashPointClusterTest {
     private static final int DEPRIORITIZED = 2;
     private static final int MAX_RUNS = 40;
     /** Five of seven partitions have broker 2 before another replica; three of them are led by it. */
-    private static final List<List<Integer>> ASSIGNMENT = List.of(List.of(2, 0, 1), List.of(0, 2, 1), List.of(2, 1, 0),
-            List.of(1, 2, 0), List.of(0, 1, 2), List.of(2, 0, 1), List.of(1, 0, 2));
-    private static final PacerConfig NO_LIST = PacerConfig.defaults().with("leader.imbalance.election.max.per.run", "2");
-    private static final PacerConfig WITH_LIST = NO_LIST.with("preferred.leader.deprioritized.list", Integer.toString(DEPRIORITIZED));
+    private static final List<List<Integer>> ASSIGNMENT = List.of(
+            List.of(2, 0, 1),
+            List.of(0, 2, 1),
+            List.of(2, 1, 0),
+            List.of(1, 2, 0),
+            List.of(0, 1, 2),
+            List.of(2, 0, 1),
+            List.of(1, 0, 2));
+
+    private static final PacerConfig NO_LIST =
+            PacerConfig.defaults().with("leader.imbalance.election.max.per.run", "2");
+    private static final PacerConfig WITH_LIST =
+            NO_LIST.with("preferred.leader.deprioritized.list", Integer.toString(DEPRIORITIZED));
 
     /** Where the agent dies. */
-    enum CrashPoint { AFTER_WRITE_AHEAD, AFTER_REASSIGNMENT, AFTER_CONFIRMATION, AFTER_ELECTION }
+    enum CrashPoint {
+        AFTER_WRITE_AHEAD,
+        AFTER_REASSIGNMENT,
+        AFTER_CONFIRMATION,
+        AFTER_ELECTION
+    }
 
     /** What the agent was doing when it died. */
-    enum Direction { DEPRIORITIZE, RESTORE }
+    enum Direction {
+        DEPRIORITIZE,
+        RESTORE
+    }
 
     private static EmbeddedKafkaCluster cluster;
     private static Admin admin;
@@ -106,8 +123,8 @@ class CrashPointClusterTest {
 
     @ParameterizedTest(name = "crash {0} while {1}")
     @MethodSource("crashes")
-    void crashAtAnyStep_newAgentConverges_andEveryOriginalOrderComesBackWithNoRecordLeft(CrashPoint point, Direction direction)
-            throws Exception {
+    void crashAtAnyStep_newAgentConverges_andEveryOriginalOrderComesBackWithNoRecordLeft(
+            CrashPoint point, Direction direction) throws Exception {
         String topic = (point + "-" + direction).toLowerCase(Locale.ROOT).replace('_', '-');
         String stateTopic = "_state-" + topic;
         Map<Integer, List<Integer>> original = createTopic(topic);
@@ -127,7 +144,8 @@ class CrashPointClusterTest {
         try (Agent dying = new Agent(topic, stateTopic, crashConfig, crash, crash.admin(admin))) {
             RunRecord crashed = dying.agent.runOnce();
             assertThat(crash.happened).as("the crash point was reached").isTrue();
-            assertThat(crashed.failure()).hasValueSatisfying(why -> assertThat(why).contains("simulated crash"));
+            assertThat(crashed.failure())
+                    .hasValueSatisfying(why -> assertThat(why).contains("simulated crash"));
         }
         assertCrashedWhereIntended(point, direction, topic, stateTopic, crash, crashTarget, leadersOffTargetBefore);
 
@@ -152,15 +170,24 @@ class CrashPointClusterTest {
             }
         }
 
-        assertThat(describeOrders(topic)).as("every partition in exactly its original order").isEqualTo(original);
+        assertThat(describeOrders(topic))
+                .as("every partition in exactly its original order")
+                .isEqualTo(original);
         assertThat(recordsByPartition(stateTopic)).as("no record left").isEmpty();
-        assertThat(leaders(topic)).as("leadership on the original preferred replicas")
+        assertThat(leaders(topic))
+                .as("leadership on the original preferred replicas")
                 .isEqualTo(firstReplicas(original));
     }
 
     /** Checks the crashed run left the state the crash point implies, so that each case tests what it names. */
-    private static void assertCrashedWhereIntended(CrashPoint point, Direction direction, String topic, String stateTopic,
-                                                   Crash crash, Map<Integer, List<Integer>> target, int leadersOffTargetBefore)
+    private static void assertCrashedWhereIntended(
+            CrashPoint point,
+            Direction direction,
+            String topic,
+            String stateTopic,
+            Crash crash,
+            Map<Integer, List<Integer>> target,
+            int leadersOffTargetBefore)
             throws Exception {
         Map<Integer, List<Integer>> orders = describeOrders(topic);
         Map<PartitionId, OrderRecord> records = recordsByPartition(stateTopic);
@@ -168,7 +195,10 @@ class CrashPointClusterTest {
         if (point == CrashPoint.AFTER_ELECTION) {
             assertThat(orders).as("all reorders done before the elections").isEqualTo(target);
             int off = leadersNotOnFirstReplica(topic, target);
-            assertThat(off).as("some leaders moved, not all (capped at 2 per run)").isLessThan(leadersOffTargetBefore).isPositive();
+            assertThat(off)
+                    .as("some leaders moved, not all (capped at 2 per run)")
+                    .isLessThan(leadersOffTargetBefore)
+                    .isPositive();
             return;
         }
         assertThat(crash.batch).isNotEmpty();
@@ -185,7 +215,9 @@ class CrashPointClusterTest {
                 case AFTER_REASSIGNMENT -> {
                     assertThat(records).as("write-ahead record of %s", p).containsKey(p);
                     assertThat(records.get(p).status()).isEqualTo(moving);
-                    await().atMost(WAIT).until(() -> describeOrders(topic).get(p.partition()).equals(m.target()));
+                    await().atMost(WAIT)
+                            .until(() ->
+                                    describeOrders(topic).get(p.partition()).equals(m.target()));
                 }
                 case AFTER_CONFIRMATION -> {
                     assertThat(now).isEqualTo(m.target());
@@ -205,20 +237,27 @@ class CrashPointClusterTest {
      * A crash after the write-ahead leaves the reassignment to the next agent; after the reassignment or the
      * confirmation, the next agent only confirms (or drops) the record and never reassigns that batch again.
      */
-    private static void assertNoRedundantReassignment(CrashPoint point, List<ReorderMove> crashedBatch, Set<PartitionId> reassignedNext) {
+    private static void assertNoRedundantReassignment(
+            CrashPoint point, List<ReorderMove> crashedBatch, Set<PartitionId> reassignedNext) {
         Set<PartitionId> batch = new HashSet<>();
         crashedBatch.forEach(m -> batch.add(m.partition()));
         switch (point) {
             case AFTER_WRITE_AHEAD -> assertThat(reassignedNext).containsAll(batch);
-            case AFTER_REASSIGNMENT, AFTER_CONFIRMATION -> assertThat(reassignedNext).doesNotContainAnyElementsOf(batch);
-            case AFTER_ELECTION -> assertThat(reassignedNext).as("every reorder was done before the crash").isEmpty();
+            case AFTER_REASSIGNMENT, AFTER_CONFIRMATION ->
+                assertThat(reassignedNext).doesNotContainAnyElementsOf(batch);
+            case AFTER_ELECTION ->
+                assertThat(reassignedNext)
+                        .as("every reorder was done before the crash")
+                        .isEmpty();
             default -> throw new IllegalStateException(point.toString());
         }
     }
 
     /** The target orders are in place, every partition is led by its first replica, and the records are as many as expected. */
-    private static boolean converged(String topic, String stateTopic, Map<Integer, List<Integer>> orders, int records) throws Exception {
-        return describeOrders(topic).equals(orders) && leaders(topic).equals(firstReplicas(orders))
+    private static boolean converged(String topic, String stateTopic, Map<Integer, List<Integer>> orders, int records)
+            throws Exception {
+        return describeOrders(topic).equals(orders)
+                && leaders(topic).equals(firstReplicas(orders))
                 && recordsByPartition(stateTopic).size() == records;
     }
 
@@ -235,11 +274,20 @@ class CrashPointClusterTest {
 
         Agent(String topic, String stateTopic, PacerConfig initial, ReorderListener listener, Admin client) {
             this.config = new AtomicReference<>(initial);
-            this.store = new OrderStateStore(new CompactedTopic(client, Map.of("bootstrap.servers", cluster.bootstrapServers()),
-                    stateTopic, Duration.ofSeconds(30)));
-            DeprioritizedOrderStep step = DeprioritizedOrderStep.builder(client, store).batchSize(2).listener(listener).build();
+            this.store = new OrderStateStore(new CompactedTopic(
+                    client,
+                    Map.of("bootstrap.servers", cluster.bootstrapServers()),
+                    stateTopic,
+                    Duration.ofSeconds(30)));
+            DeprioritizedOrderStep step = DeprioritizedOrderStep.builder(client, store)
+                    .batchSize(2)
+                    .listener(listener)
+                    .build();
             ReplicaOrderStep ownTopicOnly = (snapshot, cfg) -> step.apply(onlyTopic(snapshot, topic), cfg);
-            this.agent = PacerAgent.builder(client).basePolicy(config::get).replicaOrderStep(ownTopicOnly).build();
+            this.agent = PacerAgent.builder(client)
+                    .basePolicy(config::get)
+                    .replicaOrderStep(ownTopicOnly)
+                    .build();
         }
 
         /** Runs until the condition holds, each run's elections awaited; fails after {@value #MAX_RUNS} runs. */
@@ -277,6 +325,7 @@ class CrashPointClusterTest {
         final AtomicInteger calls = new AtomicInteger();
         /** The batch the crash hit. */
         volatile List<ReorderMove> batch = List.of();
+
         volatile boolean happened;
 
         Crash(CrashPoint point) {
@@ -312,8 +361,8 @@ class CrashPointClusterTest {
                 return real;
             }
             AtomicBoolean done = new AtomicBoolean();
-            return (Admin) Proxy.newProxyInstance(Admin.class.getClassLoader(), new Class<?>[] {Admin.class},
-                    (proxy, method, args) -> {
+            return (Admin) Proxy.newProxyInstance(
+                    Admin.class.getClassLoader(), new Class<?>[] {Admin.class}, (proxy, method, args) -> {
                         Object result;
                         try {
                             result = method.invoke(real, args);
@@ -343,7 +392,8 @@ class CrashPointClusterTest {
     // ---- reading the cluster ----
 
     private static ClusterSnapshot onlyTopic(ClusterSnapshot all, String topic) {
-        ClusterSnapshot.Builder b = ClusterSnapshot.builder().brokers(all.brokers().values());
+        ClusterSnapshot.Builder b =
+                ClusterSnapshot.builder().brokers(all.brokers().values());
         for (PartitionState p : all.partitions()) {
             if (p.id().topic().equals(topic)) {
                 b.partition(p);
@@ -394,7 +444,9 @@ class CrashPointClusterTest {
     private static Map<Integer, Integer> leaders(String topic) throws Exception {
         Map<Integer, Integer> out = new TreeMap<>();
         for (TopicPartitionInfo p : describe(topic).partitions()) {
-            out.put(p.partition(), p.leader() == null || p.leader().isEmpty() ? -1 : p.leader().id());
+            out.put(
+                    p.partition(),
+                    p.leader() == null || p.leader().isEmpty() ? -1 : p.leader().id());
         }
         return out;
     }
@@ -416,9 +468,12 @@ class CrashPointClusterTest {
                 Map<PartitionId, Integer> now = new HashMap<>();
                 Set<String> topics = new HashSet<>();
                 run.results().forEach(r -> topics.add(r.partition().topic()));
-                for (TopicDescription t : admin.describeTopics(topics).allTopicNames().get().values()) {
+                for (TopicDescription t :
+                        admin.describeTopics(topics).allTopicNames().get().values()) {
                     for (TopicPartitionInfo p : t.partitions()) {
-                        now.put(new PartitionId(t.name(), p.partition()), p.leader() == null ? -1 : p.leader().id());
+                        now.put(
+                                new PartitionId(t.name(), p.partition()),
+                                p.leader() == null ? -1 : p.leader().id());
                     }
                 }
                 return run.results().stream().allMatch(r -> now.get(r.partition()) == r.targetLeader());
@@ -431,8 +486,8 @@ class CrashPointClusterTest {
 
     /** The state topic's records as a fresh reader (another agent instance) sees them. */
     private static Map<PartitionId, OrderRecord> recordsByPartition(String stateTopic) throws Exception {
-        try (OrderStateStore fresh = new OrderStateStore(new CompactedTopic(admin,
-                Map.of("bootstrap.servers", cluster.bootstrapServers()), stateTopic, Duration.ofSeconds(30)))) {
+        try (OrderStateStore fresh = new OrderStateStore(new CompactedTopic(
+                admin, Map.of("bootstrap.servers", cluster.bootstrapServers()), stateTopic, Duration.ofSeconds(30)))) {
             StoredOrders stored = fresh.load();
             assertThat(stored.unreadable()).isEmpty();
             return stored.records();

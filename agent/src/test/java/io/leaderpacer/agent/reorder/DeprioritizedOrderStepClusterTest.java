@@ -85,12 +85,20 @@ class DeprioritizedOrderStepClusterTest {
     @Test
     void deprioritizedBroker_drainsInPacedAgentRuns_andRestartedAgentRestoresEveryOriginalOrder() throws Exception {
         String topic = "drain";
-        Map<Integer, List<Integer>> original = createTopic(topic,
-                List.of(2, 0, 1), List.of(0, 1, 2), List.of(2, 1, 0), List.of(1, 2, 0),
-                List.of(2, 0, 1), List.of(0, 2, 1), List.of(2, 1, 0), List.of(1, 0, 2));
+        Map<Integer, List<Integer>> original = createTopic(
+                topic,
+                List.of(2, 0, 1),
+                List.of(0, 1, 2),
+                List.of(2, 1, 0),
+                List.of(1, 2, 0),
+                List.of(2, 0, 1),
+                List.of(0, 2, 1),
+                List.of(2, 1, 0),
+                List.of(1, 0, 2));
         PacerConfig paced = PacerConfig.defaults().with("leader.imbalance.election.max.per.run", "2");
         assertThat(leadersOn(topic, DEPRIORITIZED)).isEqualTo(4);
-        assertThat(pacerConfig("--alter", "--add-config", "preferred.leader.deprioritized.list=" + DEPRIORITIZED)).isZero();
+        assertThat(pacerConfig("--alter", "--add-config", "preferred.leader.deprioritized.list=" + DEPRIORITIZED))
+                .isZero();
 
         // The agent loop on the whole cluster: every partition with broker 2 in front is reordered in the first
         // run, then leadership leaves broker 2 at most 2 elections per run.
@@ -101,36 +109,49 @@ class DeprioritizedOrderStepClusterTest {
                 assertThat(r.failure()).isEmpty();
                 assertThat(r.config().deprioritizedBrokers()).containsExactly(DEPRIORITIZED);
                 leadersOnDeprioritized.add(r.leadersByBroker().get(DEPRIORITIZED));
-                assertThat(r.results()).hasSizeLessThanOrEqualTo(2)
+                assertThat(r.results())
+                        .hasSizeLessThanOrEqualTo(2)
                         .allSatisfy(e -> assertThat(e.targetLeader()).isNotEqualTo(DEPRIORITIZED));
                 if (r.results().isEmpty() && r.leadersByBroker().get(DEPRIORITIZED) == 0) {
                     break;
                 }
                 awaitLeadersSettled(r);
             }
-            assertThat(agent.step.lastReport().reordered()).as("all reordered in the first run").isEmpty();
+            assertThat(agent.step.lastReport().reordered())
+                    .as("all reordered in the first run")
+                    .isEmpty();
         }
         assertThat(leadersOnDeprioritized.get(0)).isGreaterThanOrEqualTo(4);
-        assertThat(leadersOnDeprioritized.get(leadersOnDeprioritized.size() - 1)).isZero();
+        assertThat(leadersOnDeprioritized.get(leadersOnDeprioritized.size() - 1))
+                .isZero();
         for (int i = 1; i < leadersOnDeprioritized.size(); i++) {
             int drained = leadersOnDeprioritized.get(i - 1) - leadersOnDeprioritized.get(i);
-            assertThat(drained).as("leaders drained from broker 2 in run %d of %s", i, leadersOnDeprioritized).isBetween(0, 2);
+            assertThat(drained)
+                    .as("leaders drained from broker 2 in run %d of %s", i, leadersOnDeprioritized)
+                    .isBetween(0, 2);
         }
         Map<Integer, List<Integer>> reordered = awaitOrders(topic, expectedDeprioritized(original));
-        assertThat(reordered.values()).allSatisfy(r -> assertThat(r.get(r.size() - 1)).isEqualTo(DEPRIORITIZED));
-        assertThat(records(STATE_TOPIC)).filteredOn(r -> r.partition().topic().equals(topic)).hasSize(6)
+        assertThat(reordered.values())
+                .allSatisfy(r -> assertThat(r.get(r.size() - 1)).isEqualTo(DEPRIORITIZED));
+        assertThat(records(STATE_TOPIC))
+                .filteredOn(r -> r.partition().topic().equals(topic))
+                .hasSize(6)
                 .allSatisfy(r -> {
-                    assertThat(r.original()).isEqualTo(original.get(r.partition().partition()));
+                    assertThat(r.original())
+                            .isEqualTo(original.get(r.partition().partition()));
                     assertThat(r.status()).isEqualTo(ReorderStatus.REORDERED);
                 });
 
         // The agent restarts (new instances, empty memory), then the broker leaves the list.
-        assertThat(pacerConfig("--alter", "--delete-config", "preferred.leader.deprioritized.list")).isZero();
+        assertThat(pacerConfig("--alter", "--delete-config", "preferred.leader.deprioritized.list"))
+                .isZero();
         try (AgentInstance restarted = new AgentInstance(paced)) {
             RunRecord first = restarted.agent.runOnce();
             assertThat(first.failure()).isEmpty();
             assertThat(first.config().deprioritizedBrokers()).isEmpty();
-            assertThat(restarted.step.lastReport().restored()).filteredOn(p -> p.topic().equals(topic)).hasSize(6);
+            assertThat(restarted.step.lastReport().restored())
+                    .filteredOn(p -> p.topic().equals(topic))
+                    .hasSize(6);
             assertThat(awaitOrders(topic, original)).isEqualTo(original);
             assertThat(records(STATE_TOPIC)).isEmpty();
             awaitLeadersSettled(first);
@@ -140,7 +161,9 @@ class DeprioritizedOrderStepClusterTest {
                 awaitLeadersSettled(r);
             }
         }
-        assertThat(leadersOn(topic, DEPRIORITIZED)).as("leadership back on the restored preferred replicas").isEqualTo(4);
+        assertThat(leadersOn(topic, DEPRIORITIZED))
+                .as("leadership back on the restored preferred replicas")
+                .isEqualTo(4);
     }
 
     @Test
@@ -153,10 +176,16 @@ class DeprioritizedOrderStepClusterTest {
         awaitOrders(topic, Map.of(0, List.of(0, 2), 1, List.of(1, 2), 2, List.of(0, 1)));
 
         // an operator moves partition 0 off broker 2 (a real reassignment)
-        admin.alterPartitionReassignments(Map.of(new TopicPartition(topic, 0),
-                Optional.of(new NewPartitionReassignment(List.of(1, 0))))).all().get();
-        await().atMost(WAIT).until(() -> describeOrders(topic).get(0).equals(List.of(1, 0))
-                && admin.listPartitionReassignments().reassignments().get().isEmpty());
+        admin.alterPartitionReassignments(
+                        Map.of(new TopicPartition(topic, 0), Optional.of(new NewPartitionReassignment(List.of(1, 0)))))
+                .all()
+                .get();
+        await().atMost(WAIT)
+                .until(() -> describeOrders(topic).get(0).equals(List.of(1, 0))
+                        && admin.listPartitionReassignments()
+                                .reassignments()
+                                .get()
+                                .isEmpty());
 
         agent.runOnce(withList.with("preferred.leader.deprioritized.list", ""));
 
@@ -168,7 +197,8 @@ class DeprioritizedOrderStepClusterTest {
         assertThat(agent.step.conflicts()).hasSize(1);
         assertThat(agent.step.lastReport().restored()).containsExactly(new PartitionId(topic, 1));
         assertThat(awaitOrders(topic, Map.of(0, List.of(1, 0), 1, List.of(2, 1), 2, List.of(0, 1))))
-                .as("the moved partition keeps the operator's order; the other one is restored").containsEntry(1, original.get(1));
+                .as("the moved partition keeps the operator's order; the other one is restored")
+                .containsEntry(1, original.get(1));
         assertThat(recordsByPartition("_state-moved")).isEmpty();
         agent.close();
     }
@@ -185,9 +215,12 @@ class DeprioritizedOrderStepClusterTest {
         assertThat(recordsByPartition("_state-gone")).hasSize(2);
 
         admin.deleteTopics(List.of(topic)).all().get();
-        try (KafkaProducer<String, String> p = new KafkaProducer<>(Map.of("bootstrap.servers", cluster.bootstrapServers()),
-                new StringSerializer(), new StringSerializer())) {
-            p.send(new ProducerRecord<>("_state-gone", OrderRecordCodec.key(new PartitionId(kept, 0)), "{not json")).get();
+        try (KafkaProducer<String, String> p = new KafkaProducer<>(
+                Map.of("bootstrap.servers", cluster.bootstrapServers()),
+                new StringSerializer(),
+                new StringSerializer())) {
+            p.send(new ProducerRecord<>("_state-gone", OrderRecordCodec.key(new PartitionId(kept, 0)), "{not json"))
+                    .get();
         }
         await().atMost(WAIT).until(() -> !admin.listTopics().names().get().contains(topic));
 
@@ -196,7 +229,9 @@ class DeprioritizedOrderStepClusterTest {
         assertThat(agent.step.lastReport().forgotten()).containsExactly(new PartitionId(topic, 0));
         assertThat(agent.step.lastReport().unreadable()).containsOnlyKeys(kept + "-0");
         assertThat(agent.step.lastReport().skipped()).containsExactly(new PartitionId(kept, 0));
-        assertThat(describeOrders(kept)).as("left alone: its original is unreadable").isNotEqualTo(keptOriginal);
+        assertThat(describeOrders(kept))
+                .as("left alone: its original is unreadable")
+                .isNotEqualTo(keptOriginal);
         agent.close();
     }
 
@@ -217,7 +252,11 @@ class DeprioritizedOrderStepClusterTest {
             store = new OrderStateStore(new CompactedTopic(admin, client, STATE_TOPIC, Duration.ofSeconds(30)));
             config = new TopicConfigSource(new CompactedTopic(admin, client, CONFIG_TOPIC, Duration.ofSeconds(30)));
             step = DeprioritizedOrderStep.builder(admin, store).batchSize(4).build(); // several batches per run
-            agent = PacerAgent.builder(admin).basePolicy(base).configSource(config).replicaOrderStep(step).build();
+            agent = PacerAgent.builder(admin)
+                    .basePolicy(base)
+                    .configSource(config)
+                    .replicaOrderStep(step)
+                    .build();
         }
 
         @Override
@@ -230,10 +269,13 @@ class DeprioritizedOrderStepClusterTest {
 
     /** {@code pacer config --bootstrap-server ... --config-topic <the test's> args...}; returns the exit status. */
     private static int pacerConfig(String... args) {
-        List<String> all = new ArrayList<>(List.of("--bootstrap-server", cluster.bootstrapServers(), "--config-topic", CONFIG_TOPIC));
+        List<String> all = new ArrayList<>(
+                List.of("--bootstrap-server", cluster.bootstrapServers(), "--config-topic", CONFIG_TOPIC));
         all.addAll(List.of(args));
         StringWriter out = new StringWriter();
-        int status = new CommandLine(new ConfigCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(out))
+        int status = new CommandLine(new ConfigCommand())
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(out))
                 .execute(all.toArray(String[]::new));
         assertThat(out.toString()).doesNotContain("Exception");
         return status;
@@ -244,9 +286,12 @@ class DeprioritizedOrderStepClusterTest {
             Map<PartitionId, Integer> leaders = new java.util.HashMap<>();
             java.util.Set<String> topics = new java.util.HashSet<>();
             run.results().forEach(r -> topics.add(r.partition().topic()));
-            for (TopicDescription t : admin.describeTopics(topics).allTopicNames().get().values()) {
+            for (TopicDescription t :
+                    admin.describeTopics(topics).allTopicNames().get().values()) {
                 for (TopicPartitionInfo p : t.partitions()) {
-                    leaders.put(new PartitionId(t.name(), p.partition()), p.leader() == null ? -1 : p.leader().id());
+                    leaders.put(
+                            new PartitionId(t.name(), p.partition()),
+                            p.leader() == null ? -1 : p.leader().id());
                 }
             }
             return run.results().stream().allMatch(r -> leaders.get(r.partition()) == r.targetLeader());
@@ -265,8 +310,11 @@ class DeprioritizedOrderStepClusterTest {
 
         Loop(String topic, String stateTopic) {
             this.topic = topic;
-            this.store = new OrderStateStore(new CompactedTopic(admin, Map.of("bootstrap.servers", cluster.bootstrapServers()),
-                    stateTopic, Duration.ofSeconds(30)));
+            this.store = new OrderStateStore(new CompactedTopic(
+                    admin,
+                    Map.of("bootstrap.servers", cluster.bootstrapServers()),
+                    stateTopic,
+                    Duration.ofSeconds(30)));
             this.step = DeprioritizedOrderStep.builder(admin, store).build();
         }
 
@@ -291,7 +339,8 @@ class DeprioritizedOrderStepClusterTest {
     }
 
     private static ClusterSnapshot onlyTopics(ClusterSnapshot all, List<String> topics) {
-        ClusterSnapshot.Builder b = ClusterSnapshot.builder().brokers(all.brokers().values());
+        ClusterSnapshot.Builder b =
+                ClusterSnapshot.builder().brokers(all.brokers().values());
         for (PartitionState p : all.partitions()) {
             if (topics.contains(p.id().topic())) {
                 b.partition(p);
@@ -308,16 +357,23 @@ class DeprioritizedOrderStepClusterTest {
         }
         admin.createTopics(List.of(new NewTopic(topic, replicas))).all().get();
         await().atMost(WAIT).ignoreExceptions().until(() -> {
-            TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
-            return d.partitions().stream().allMatch(p -> p.leader() != null
-                    && p.leader().id() == p.replicas().get(0).id() && p.isr().size() == p.replicas().size());
+            TopicDescription d =
+                    admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+            return d.partitions().stream()
+                    .allMatch(p -> p.leader() != null
+                            && p.leader().id() == p.replicas().get(0).id()
+                            && p.isr().size() == p.replicas().size());
         });
         return replicas;
     }
 
     private static Map<Integer, List<Integer>> describeOrders(String topic) throws Exception {
         Map<Integer, List<Integer>> out = new TreeMap<>();
-        for (TopicPartitionInfo p : admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()) {
+        for (TopicPartitionInfo p : admin.describeTopics(List.of(topic))
+                .allTopicNames()
+                .get()
+                .get(topic)
+                .partitions()) {
             out.put(p.partition(), p.replicas().stream().map(Node::id).toList());
         }
         return out;
@@ -325,7 +381,9 @@ class DeprioritizedOrderStepClusterTest {
 
     /** Polls until the brokers show the expected orders (right after a reorder they can briefly show the old one). */
     private static Map<Integer, List<Integer>> awaitOrders(String topic, Map<Integer, List<Integer>> expected) {
-        await().atMost(WAIT).ignoreExceptions().until(() -> describeOrders(topic).equals(new TreeMap<>(expected)));
+        await().atMost(WAIT)
+                .ignoreExceptions()
+                .until(() -> describeOrders(topic).equals(new TreeMap<>(expected)));
         return new TreeMap<>(expected);
     }
 
@@ -343,7 +401,11 @@ class DeprioritizedOrderStepClusterTest {
 
     private static int leadersOn(String topic, int broker) throws Exception {
         int n = 0;
-        for (TopicPartitionInfo p : admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()) {
+        for (TopicPartitionInfo p : admin.describeTopics(List.of(topic))
+                .allTopicNames()
+                .get()
+                .get(topic)
+                .partitions()) {
             if (p.leader() != null && p.leader().id() == broker) {
                 n++;
             }
@@ -353,8 +415,8 @@ class DeprioritizedOrderStepClusterTest {
 
     /** The state topic's records as a fresh reader (another agent instance) sees them. */
     private static Map<PartitionId, OrderRecord> recordsByPartition(String stateTopic) throws Exception {
-        try (OrderStateStore fresh = new OrderStateStore(new CompactedTopic(admin,
-                Map.of("bootstrap.servers", cluster.bootstrapServers()), stateTopic, Duration.ofSeconds(30)))) {
+        try (OrderStateStore fresh = new OrderStateStore(new CompactedTopic(
+                admin, Map.of("bootstrap.servers", cluster.bootstrapServers()), stateTopic, Duration.ofSeconds(30)))) {
             return fresh.load().records();
         }
     }

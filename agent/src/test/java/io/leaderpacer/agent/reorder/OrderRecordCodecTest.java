@@ -14,7 +14,8 @@ class OrderRecordCodecTest {
 
     @Test
     void record_roundTripsThroughKeyAndValue() {
-        OrderRecord r = new OrderRecord(new PartitionId("my-topic-v2", 12), List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED);
+        OrderRecord r = new OrderRecord(
+                new PartitionId("my-topic-v2", 12), List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED);
 
         String key = OrderRecordCodec.key(r.partition());
         OrderRecord back = OrderRecordCodec.decode(key, OrderRecordCodec.encode(r));
@@ -40,11 +41,11 @@ class OrderRecordCodecTest {
     void keyWithoutPartitionIndex_isRefusedNamingTheKey() {
         assertThatThrownBy(() -> OrderRecordCodec.partitionOf("orders-x"))
                 .isInstanceOf(MalformedOrderRecordException.class)
-                .hasMessageContaining("'orders-x'").hasMessageContaining("'x' is not a partition index");
+                .hasMessageContaining("'orders-x'")
+                .hasMessageContaining("'x' is not a partition index");
         assertThatThrownBy(() -> OrderRecordCodec.partitionOf("orders"))
                 .isInstanceOf(MalformedOrderRecordException.class);
-        assertThatThrownBy(() -> OrderRecordCodec.partitionOf("-3"))
-                .isInstanceOf(MalformedOrderRecordException.class);
+        assertThatThrownBy(() -> OrderRecordCodec.partitionOf("-3")).isInstanceOf(MalformedOrderRecordException.class);
     }
 
     @Test
@@ -56,36 +57,38 @@ class OrderRecordCodecTest {
 
     @Test
     void unknownVersion_isRefused() {
-        assertThatThrownBy(() -> OrderRecordCodec.decode("orders-7",
-                "{\"version\":2,\"original\":[1,0],\"reordered\":[0,1],\"status\":\"REORDERED\"}"))
+        assertThatThrownBy(() -> OrderRecordCodec.decode(
+                        "orders-7", "{\"version\":2,\"original\":[1,0],\"reordered\":[0,1],\"status\":\"REORDERED\"}"))
                 .isInstanceOf(MalformedOrderRecordException.class)
                 .hasMessageContaining("unsupported version 2");
     }
 
     @Test
     void reorderedNotAPermutationOfOriginal_isRefused() {
-        assertThatThrownBy(() -> OrderRecordCodec.decode("orders-7",
-                "{\"version\":1,\"original\":[1,0],\"reordered\":[0,2],\"status\":\"REORDERED\"}"))
+        assertThatThrownBy(() -> OrderRecordCodec.decode(
+                        "orders-7", "{\"version\":1,\"original\":[1,0],\"reordered\":[0,2],\"status\":\"REORDERED\"}"))
                 .isInstanceOf(MalformedOrderRecordException.class)
                 .hasMessageContaining("not a reordering of original [1, 0]");
     }
 
     @Test
     void unknownStatusOrBadBrokerId_isRefused() {
-        assertThatThrownBy(() -> OrderRecordCodec.decode("orders-7",
-                "{\"version\":1,\"original\":[1,0],\"reordered\":[0,1],\"status\":\"DONE\"}"))
+        assertThatThrownBy(() -> OrderRecordCodec.decode(
+                        "orders-7", "{\"version\":1,\"original\":[1,0],\"reordered\":[0,1],\"status\":\"DONE\"}"))
                 .hasMessageContaining("unknown status");
-        assertThatThrownBy(() -> OrderRecordCodec.decode("orders-7",
-                "{\"version\":1,\"original\":[1,-1],\"reordered\":[-1,1],\"status\":\"REORDERED\"}"))
+        assertThatThrownBy(() -> OrderRecordCodec.decode(
+                        "orders-7",
+                        "{\"version\":1,\"original\":[1,-1],\"reordered\":[-1,1],\"status\":\"REORDERED\"}"))
                 .hasMessageContaining("'original' holds -1, not a broker id");
-        assertThatThrownBy(() -> OrderRecordCodec.decode("orders-7",
-                "{\"version\":1,\"reordered\":[0,1],\"status\":\"REORDERED\"}"))
+        assertThatThrownBy(() -> OrderRecordCodec.decode(
+                        "orders-7", "{\"version\":1,\"reordered\":[0,1],\"status\":\"REORDERED\"}"))
                 .hasMessageContaining("'original' is missing");
     }
 
     @Test
     void tombstone_isNotARecord() {
         assertThatThrownBy(() -> OrderRecordCodec.decode("orders-7", null))
-                .isInstanceOf(MalformedOrderRecordException.class).hasMessageContaining("tombstone");
+                .isInstanceOf(MalformedOrderRecordException.class)
+                .hasMessageContaining("tombstone");
     }
 }

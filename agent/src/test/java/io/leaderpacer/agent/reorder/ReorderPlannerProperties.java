@@ -27,10 +27,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ReorderPlannerProperties {
 
-    enum Crash { NONE, AFTER_WRITE_AHEAD, AFTER_REASSIGNMENT }
-
-    record Step(Set<Integer> list, Crash crash) {
+    enum Crash {
+        NONE,
+        AFTER_WRITE_AHEAD,
+        AFTER_REASSIGNMENT
     }
+
+    record Step(Set<Integer> list, Crash crash) {}
 
     /** The cluster's replica orders and the state topic, changed only as the step would change them. */
     static final class Model {
@@ -94,7 +97,8 @@ class ReorderPlannerProperties {
 
     @Property(tries = 300)
     void anyListHistoryWithCrashes_thenOneCleanRun_givesTheEffectiveOrderOfTheOriginal(
-            @ForAll("assignments") List<List<Integer>> assignments, @ForAll("histories") List<Step> history,
+            @ForAll("assignments") List<List<Integer>> assignments,
+            @ForAll("histories") List<Step> history,
             @ForAll("brokerLists") Set<Integer> finalList) {
         Model model = new Model(assignments);
         Map<PartitionId, List<Integer>> initial = new LinkedHashMap<>(model.cluster);
@@ -104,7 +108,8 @@ class ReorderPlannerProperties {
         model.run(finalList, Crash.NONE);
 
         initial.forEach((id, original) -> {
-            assertThat(model.cluster.get(id)).as("order of %s", id)
+            assertThat(model.cluster.get(id))
+                    .as("order of %s", id)
                     .isEqualTo(ReorderPlanner.effectiveOrderOf(id, original, order));
             OrderRecord r = model.records.get(id);
             if (r != null) {
@@ -112,7 +117,9 @@ class ReorderPlannerProperties {
                 assertThat(r.status()).isEqualTo(ReorderStatus.REORDERED);
             }
         });
-        assertThat(model.plan(finalList).isEmpty()).as("a second run has nothing to do").isTrue();
+        assertThat(model.plan(finalList).isEmpty())
+                .as("a second run has nothing to do")
+                .isTrue();
     }
 
     @Property(tries = 200)
@@ -136,14 +143,23 @@ class ReorderPlannerProperties {
         plan.moves().forEach(m -> moved.add(m.partition()));
         Set<PartitionId> conflicted = new java.util.HashSet<>();
         plan.conflicts().forEach(c -> conflicted.add(c.partition()));
-        assertThat(java.util.Collections.disjoint(moved, changed.keySet())).as("moved %s", moved).isTrue();
+        assertThat(java.util.Collections.disjoint(moved, changed.keySet()))
+                .as("moved %s", moved)
+                .isTrue();
         assertThat(conflicted).isEqualTo(changed.keySet());
     }
 
     @Provide
     Arbitrary<List<List<Integer>>> assignments() {
-        return Arbitraries.integers().between(0, 4).list().uniqueElements().ofMinSize(1).ofMaxSize(3)
-                .list().ofMinSize(1).ofMaxSize(8);
+        return Arbitraries.integers()
+                .between(0, 4)
+                .list()
+                .uniqueElements()
+                .ofMinSize(1)
+                .ofMaxSize(3)
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(8);
     }
 
     @Provide
@@ -153,6 +169,9 @@ class ReorderPlannerProperties {
 
     @Provide
     Arbitrary<List<Step>> histories() {
-        return Combinators.combine(brokerLists(), Arbitraries.of(Crash.class)).as(Step::new).list().ofMaxSize(6);
+        return Combinators.combine(brokerLists(), Arbitraries.of(Crash.class))
+                .as(Step::new)
+                .list()
+                .ofMaxSize(6);
     }
 }

@@ -28,7 +28,8 @@ class ReorderPlannerTest {
         return PartitionState.of(id.topic(), id.partition(), replicas, replicas, replicas[0]);
     }
 
-    private static OrderRecord record(PartitionId id, List<Integer> original, List<Integer> reordered, ReorderStatus status) {
+    private static OrderRecord record(
+            PartitionId id, List<Integer> original, List<Integer> reordered, ReorderStatus status) {
         return new OrderRecord(id, original, reordered, status);
     }
 
@@ -56,7 +57,8 @@ class ReorderPlannerTest {
         ReorderMove first = plan.moves().get(0);
         assertThat(first.current()).containsExactly(2, 0, 1);
         assertThat(first.target()).containsExactly(0, 1, 2);
-        assertThat(first.writeAhead()).isEqualTo(record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERING));
+        assertThat(first.writeAhead())
+                .isEqualTo(record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERING));
         assertThat(first.isRestore()).isFalse();
         assertThat(plan.moves().get(1).target()).containsExactly(0, 1, 2);
     }
@@ -70,7 +72,9 @@ class ReorderPlannerTest {
 
     @Test
     void reorderedAndConfirmed_plansNothing() {
-        ReorderPlan plan = plan(cluster(partition(P0, 0, 1, 2)), Set.of(2),
+        ReorderPlan plan = plan(
+                cluster(partition(P0, 0, 1, 2)),
+                Set.of(2),
                 record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED));
 
         assertThat(plan.isEmpty()).isTrue();
@@ -78,7 +82,9 @@ class ReorderPlannerTest {
 
     @Test
     void crashAfterWriteAhead_reassignsAgainKeepingTheStoredOriginal() {
-        ReorderPlan plan = plan(cluster(partition(P0, 2, 0, 1)), Set.of(2),
+        ReorderPlan plan = plan(
+                cluster(partition(P0, 2, 0, 1)),
+                Set.of(2),
                 record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERING));
 
         assertThat(plan.moves()).singleElement().satisfies(m -> {
@@ -90,16 +96,21 @@ class ReorderPlannerTest {
 
     @Test
     void crashAfterReassignment_confirmsWithoutReassigning() {
-        ReorderPlan plan = plan(cluster(partition(P0, 0, 1, 2)), Set.of(2),
+        ReorderPlan plan = plan(
+                cluster(partition(P0, 0, 1, 2)),
+                Set.of(2),
                 record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERING));
 
         assertThat(plan.moves()).isEmpty();
-        assertThat(plan.confirmations()).containsExactly(record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED));
+        assertThat(plan.confirmations())
+                .containsExactly(record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED));
     }
 
     @Test
     void brokerLeavesList_restoresStoredOriginalExactly() {
-        ReorderPlan plan = plan(cluster(partition(P0, 0, 1, 2)), Set.of(),
+        ReorderPlan plan = plan(
+                cluster(partition(P0, 0, 1, 2)),
+                Set.of(),
                 record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED));
 
         assertThat(plan.moves()).singleElement().satisfies(m -> {
@@ -112,7 +123,9 @@ class ReorderPlannerTest {
 
     @Test
     void crashAfterRestore_dropsTheRecordOnly() {
-        ReorderPlan plan = plan(cluster(partition(P0, 2, 0, 1)), Set.of(),
+        ReorderPlan plan = plan(
+                cluster(partition(P0, 2, 0, 1)),
+                Set.of(),
                 record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.RESTORING));
 
         assertThat(plan.moves()).isEmpty();
@@ -121,41 +134,58 @@ class ReorderPlannerTest {
 
     @Test
     void otherBrokerDeprioritizedInstead_targetComesFromTheOriginalNotTheCurrentOrder() {
-        // original [2,0,1]; with {2} the agent made it [0,1,2]; now the list is {0}: effective of the ORIGINAL is [2,1,0]
-        ReorderPlan plan = plan(cluster(partition(P0, 0, 1, 2)), Set.of(0),
+        // original [2,0,1]; with {2} the agent made it [0,1,2]; now the list is {0}: effective of the ORIGINAL is
+        // [2,1,0]
+        ReorderPlan plan = plan(
+                cluster(partition(P0, 0, 1, 2)),
+                Set.of(0),
                 record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED));
 
         assertThat(plan.moves()).singleElement().satisfies(m -> {
             assertThat(m.target()).containsExactly(2, 1, 0);
-            assertThat(m.writeAhead()).isEqualTo(record(P0, List.of(2, 0, 1), List.of(2, 1, 0), ReorderStatus.REORDERING));
+            assertThat(m.writeAhead())
+                    .isEqualTo(record(P0, List.of(2, 0, 1), List.of(2, 1, 0), ReorderStatus.REORDERING));
         });
     }
 
     @Test
     void listNoLongerAffectingOriginal_restoresEvenWithOtherBrokersListed() {
-        ReorderPlan plan = plan(cluster(partition(P0, 0, 1, 2)), Set.of(3),
+        ReorderPlan plan = plan(
+                cluster(partition(P0, 0, 1, 2)),
+                Set.of(3),
                 record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED));
 
-        assertThat(plan.moves()).singleElement().satisfies(m -> assertThat(m.target()).containsExactly(2, 0, 1));
+        assertThat(plan.moves())
+                .singleElement()
+                .satisfies(m -> assertThat(m.target()).containsExactly(2, 0, 1));
     }
 
     @Test
     void replicaSetChangedBySomeoneElse_isAConflictAndLeftAlone() {
-        ReorderPlan plan = plan(cluster(partition(P0, 3, 0, 1)), Set.of(2),
+        ReorderPlan plan = plan(
+                cluster(partition(P0, 3, 0, 1)),
+                Set.of(2),
                 record(P0, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED));
 
         assertThat(plan.moves()).isEmpty();
         assertThat(plan.conflicts()).singleElement().satisfies(c -> {
             assertThat(c.partition()).isEqualTo(P0);
             assertThat(c.current()).containsExactly(3, 0, 1);
-            assertThat(c.describe()).contains("replica set changed").contains("[2, 0, 1]").contains("[3, 0, 1]");
+            assertThat(c.describe())
+                    .contains("replica set changed")
+                    .contains("[2, 0, 1]")
+                    .contains("[3, 0, 1]");
         });
     }
 
     @Test
     void partitionUnderReassignment_isSkippedWithOrWithoutRecord() {
-        ReorderPlan plan = plan(cluster(partition(P0, 2, 0, 1).withReassigning(true), partition(P1, 2, 3, 1).withReassigning(true)),
-                Set.of(2), record(P1, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED));
+        ReorderPlan plan = plan(
+                cluster(
+                        partition(P0, 2, 0, 1).withReassigning(true),
+                        partition(P1, 2, 3, 1).withReassigning(true)),
+                Set.of(2),
+                record(P1, List.of(2, 0, 1), List.of(0, 1, 2), ReorderStatus.REORDERED));
 
         assertThat(plan.moves()).isEmpty();
         assertThat(plan.conflicts()).isEmpty();
@@ -164,7 +194,9 @@ class ReorderPlannerTest {
 
     @Test
     void recordOfPartitionMissingFromSnapshot_isAbsent() {
-        ReorderPlan plan = plan(cluster(partition(P0, 0, 1, 2)), Set.of(2),
+        ReorderPlan plan = plan(
+                cluster(partition(P0, 0, 1, 2)),
+                Set.of(2),
                 record(new PartitionId("gone", 0), List.of(2, 0), List.of(0, 2), ReorderStatus.REORDERED));
 
         assertThat(plan.absent()).containsExactly(new PartitionId("gone", 0));

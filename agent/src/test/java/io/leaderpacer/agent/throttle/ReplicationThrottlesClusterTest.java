@@ -48,38 +48,58 @@ class ReplicationThrottlesClusterTest {
         RecoveryScenario.setFollowerThrottle(cluster, 1, 1_000_000, "throttled");
         ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, "1");
         ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, "throttled");
-        var configs = cluster.admin().describeConfigs(List.of(broker, topic)).all().get();
-        assertThat(configs.get(broker).get("follower.replication.throttled.rate").value()).isEqualTo("1000000");
-        assertThat(configs.get(topic).get("follower.replication.throttled.replicas").value()).isEqualTo("*");
+        var configs =
+                cluster.admin().describeConfigs(List.of(broker, topic)).all().get();
+        assertThat(configs.get(broker)
+                        .get("follower.replication.throttled.rate")
+                        .value())
+                .isEqualTo("1000000");
+        assertThat(configs.get(topic)
+                        .get("follower.replication.throttled.replicas")
+                        .value())
+                .isEqualTo("*");
 
         RecoveryScenario.clearFollowerThrottle(cluster, 1, "throttled");
         configs = cluster.admin().describeConfigs(List.of(broker, topic)).all().get();
-        assertThat(configs.get(topic).get("follower.replication.throttled.replicas").value()).isEmpty();
-        assertThat(configs.get(broker).get("follower.replication.throttled.rate")).isNull();
+        assertThat(configs.get(topic)
+                        .get("follower.replication.throttled.replicas")
+                        .value())
+                .isEmpty();
+        assertThat(configs.get(broker).get("follower.replication.throttled.rate"))
+                .isNull();
     }
 
     @Test
     void leaderRatesPerBrokerAndTopicList_inOneRequest_areReportedThenRemoved() throws Exception {
         cluster.createTopic("leader-side", 3, 3);
         List<BrokerScope> leaders = List.of(BrokerScope.broker(0), BrokerScope.broker(1));
-        throttles.change().setRate(ThrottleSide.LEADER, leaders.get(0), 400_000)
+        throttles
+                .change()
+                .setRate(ThrottleSide.LEADER, leaders.get(0), 400_000)
                 .setRate(ThrottleSide.LEADER, leaders.get(1), 400_000)
                 .setReplicas(ThrottleSide.LEADER, "leader-side", ThrottledReplicas.ALL)
                 .apply();
         await().atMost(WAIT).ignoreExceptions().until(() -> {
             ThrottleSettings now = throttles.describe(leaders, List.of("leader-side"));
-            return leaders.stream().allMatch(l -> now.rate(ThrottleSide.LEADER, l)
-                    .equals(Optional.of(new ThrottleRate(400_000, ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG))))
+            return leaders.stream()
+                            .allMatch(l -> now.rate(ThrottleSide.LEADER, l)
+                                    .equals(Optional.of(
+                                            new ThrottleRate(400_000, ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG))))
                     && now.replicas(ThrottleSide.LEADER, "leader-side").equals(Optional.of(ThrottledReplicas.ALL));
         });
         assertThat(throttles.rate(ThrottleSide.FOLLOWER, leaders.get(0))).isEmpty();
         assertThat(throttles.rate(ThrottleSide.LEADER, BrokerScope.broker(2))).isEmpty();
 
-        throttles.change().removeRate(ThrottleSide.LEADER, leaders.get(0)).removeRate(ThrottleSide.LEADER, leaders.get(1))
-                .clearReplicas(ThrottleSide.LEADER, "leader-side").apply();
+        throttles
+                .change()
+                .removeRate(ThrottleSide.LEADER, leaders.get(0))
+                .removeRate(ThrottleSide.LEADER, leaders.get(1))
+                .clearReplicas(ThrottleSide.LEADER, "leader-side")
+                .apply();
         await().atMost(WAIT).ignoreExceptions().until(() -> {
             ThrottleSettings now = throttles.describe(leaders, List.of("leader-side"));
-            return leaders.stream().allMatch(l -> now.rate(ThrottleSide.LEADER, l).isEmpty())
+            return leaders.stream()
+                            .allMatch(l -> now.rate(ThrottleSide.LEADER, l).isEmpty())
                     && now.replicas(ThrottleSide.LEADER, "leader-side").isEmpty();
         });
     }
@@ -88,33 +108,57 @@ class ReplicationThrottlesClusterTest {
     void clusterDefaultRate_isWhatABrokerWithoutItsOwnReports() throws Exception {
         throttles.setRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault(), 3_000_000);
         try {
-            await().atMost(WAIT).ignoreExceptions().until(() ->
-                    throttles.rate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault()).map(ThrottleRate::bytesPerSecond)
-                            .equals(Optional.of(3_000_000L))
-                    && throttles.rate(ThrottleSide.FOLLOWER, BrokerScope.broker(2)).equals(Optional.of(
-                            new ThrottleRate(3_000_000, ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))));
-            assertThat(throttles.rate(ThrottleSide.FOLLOWER, BrokerScope.broker(2)).orElseThrow().isPerBroker()).isFalse();
+            await().atMost(WAIT)
+                    .ignoreExceptions()
+                    .until(() -> throttles
+                                    .rate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault())
+                                    .map(ThrottleRate::bytesPerSecond)
+                                    .equals(Optional.of(3_000_000L))
+                            && throttles
+                                    .rate(ThrottleSide.FOLLOWER, BrokerScope.broker(2))
+                                    .equals(Optional.of(new ThrottleRate(
+                                            3_000_000, ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))));
+            assertThat(throttles
+                            .rate(ThrottleSide.FOLLOWER, BrokerScope.broker(2))
+                            .orElseThrow()
+                            .isPerBroker())
+                    .isFalse();
         } finally {
             throttles.removeRate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault());
         }
-        await().atMost(WAIT).ignoreExceptions().until(() ->
-                throttles.rate(ThrottleSide.FOLLOWER, BrokerScope.broker(2)).isEmpty()
-                && throttles.rate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault()).isEmpty());
+        await().atMost(WAIT)
+                .ignoreExceptions()
+                .until(() -> throttles
+                                .rate(ThrottleSide.FOLLOWER, BrokerScope.broker(2))
+                                .isEmpty()
+                        && throttles
+                                .rate(ThrottleSide.FOLLOWER, BrokerScope.clusterDefault())
+                                .isEmpty());
     }
 
     @Test
     void listEntries_addedAndSubtracted_keepTheEntriesOthersSet() throws Exception {
         cluster.createTopic("entries", 3, 3);
         throttles.setReplicas(ThrottleSide.FOLLOWER, "entries", ThrottledReplicas.of(List.of(new Replica(0, 1))));
-        throttles.addReplicas(ThrottleSide.FOLLOWER, "entries", List.of(new Replica(0, 1), new Replica(1, 2), new Replica(2, 0)));
-        await().atMost(WAIT).ignoreExceptions().until(() -> throttles.replicas(ThrottleSide.FOLLOWER, "entries")
-                .equals(Optional.of(ThrottledReplicas.parse("0:1,1:2,2:0"))));
+        throttles.addReplicas(
+                ThrottleSide.FOLLOWER, "entries", List.of(new Replica(0, 1), new Replica(1, 2), new Replica(2, 0)));
+        await().atMost(WAIT)
+                .ignoreExceptions()
+                .until(() -> throttles
+                        .replicas(ThrottleSide.FOLLOWER, "entries")
+                        .equals(Optional.of(ThrottledReplicas.parse("0:1,1:2,2:0"))));
 
         throttles.removeReplicas(ThrottleSide.FOLLOWER, "entries", List.of(new Replica(0, 1)));
-        await().atMost(WAIT).ignoreExceptions().until(() -> throttles.replicas(ThrottleSide.FOLLOWER, "entries")
-                .equals(Optional.of(ThrottledReplicas.parse("1:2,2:0"))));
+        await().atMost(WAIT)
+                .ignoreExceptions()
+                .until(() -> throttles
+                        .replicas(ThrottleSide.FOLLOWER, "entries")
+                        .equals(Optional.of(ThrottledReplicas.parse("1:2,2:0"))));
 
         throttles.clearReplicas(ThrottleSide.FOLLOWER, "entries");
-        await().atMost(WAIT).ignoreExceptions().until(() -> throttles.replicas(ThrottleSide.FOLLOWER, "entries").isEmpty());
+        await().atMost(WAIT)
+                .ignoreExceptions()
+                .until(() ->
+                        throttles.replicas(ThrottleSide.FOLLOWER, "entries").isEmpty());
     }
 }

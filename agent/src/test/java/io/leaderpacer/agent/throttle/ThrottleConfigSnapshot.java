@@ -20,17 +20,19 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ThrottleConfigSnapshot {
 
-    private ThrottleConfigSnapshot() {
-    }
+    private ThrottleConfigSnapshot() {}
 
     /** The values on these brokers (each asked of itself, so it must be up) and on every topic. */
     public static Map<String, String> of(Admin admin, Collection<Integer> brokers) throws Exception {
         List<ConfigResource> resources = new ArrayList<>();
         resources.add(BrokerScope.clusterDefault().resource());
         brokers.forEach(b -> resources.add(BrokerScope.broker(b).resource()));
-        admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get(30, TimeUnit.SECONDS)
+        admin.listTopics(new ListTopicsOptions().listInternal(true))
+                .names()
+                .get(30, TimeUnit.SECONDS)
                 .forEach(t -> resources.add(new ConfigResource(ConfigResource.Type.TOPIC, t)));
-        Map<ConfigResource, Config> configs = admin.describeConfigs(resources).all().get(30, TimeUnit.SECONDS);
+        Map<ConfigResource, Config> configs =
+                admin.describeConfigs(resources).all().get(30, TimeUnit.SECONDS);
         Map<String, String> out = new TreeMap<>();
         configs.forEach((r, c) -> {
             for (ThrottleSide side : ThrottleSide.values()) {
@@ -40,11 +42,16 @@ public final class ThrottleConfigSnapshot {
                         continue;
                     }
                     boolean own = r.type() == ConfigResource.Type.TOPIC
-                            || (r.name().isEmpty() ? e.source() == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
-                            : e.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG);
+                            || (r.name().isEmpty()
+                                    ? e.source() == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
+                                    : e.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG);
                     if (own) {
-                        out.put((r.type() == ConfigResource.Type.TOPIC ? "topic " + r.name()
-                                : r.name().isEmpty() ? "cluster default" : "broker " + r.name()) + " " + key, e.value());
+                        out.put(
+                                (r.type() == ConfigResource.Type.TOPIC
+                                                ? "topic " + r.name()
+                                                : r.name().isEmpty() ? "cluster default" : "broker " + r.name())
+                                        + " " + key,
+                                e.value());
                     }
                 }
             }

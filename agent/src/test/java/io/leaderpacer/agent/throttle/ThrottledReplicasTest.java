@@ -22,14 +22,18 @@ class ThrottledReplicasTest {
 
     @Test
     void repeatedEntries_areWrittenOnce() {
-        assertThat(ThrottledReplicas.of(List.of(new Replica(3, 1), new Replica(3, 1))).configValue()).isEqualTo("3:1");
+        assertThat(ThrottledReplicas.of(List.of(new Replica(3, 1), new Replica(3, 1)))
+                        .configValue())
+                .isEqualTo("3:1");
     }
 
     @Test
     void notAList_orStarWithEntries_isRefused() {
-        assertThatThrownBy(() -> ThrottledReplicas.parse("0:1,*")).hasMessageContaining("'0:1,*' is not a throttled replica list");
+        assertThatThrownBy(() -> ThrottledReplicas.parse("0:1,*"))
+                .hasMessageContaining("'0:1,*' is not a throttled replica list");
         assertThatThrownBy(() -> ThrottledReplicas.parse("0-1")).hasMessageContaining("partition:broker");
-        assertThatThrownBy(() -> new ThrottledReplicas(true, List.of(new Replica(0, 1)))).hasMessageContaining("takes no entries");
+        assertThatThrownBy(() -> new ThrottledReplicas(true, List.of(new Replica(0, 1))))
+                .hasMessageContaining("takes no entries");
         assertThatThrownBy(() -> new Replica(-1, 0)).hasMessageContaining(">= 0");
     }
 
@@ -47,12 +51,15 @@ class ThrottledReplicasTest {
         List<Replica> candidates = List.of(new Replica(0, 0), new Replica(1, 2), new Replica(10, 2), new Replica(2, 2));
 
         // "0:0" (3), ",1:2" (7), ",10:2" (12): the next, ",2:2", would make 16
-        assertThat(ThrottledReplicas.fitting(kept, candidates, 15)).containsExactly(new Replica(0, 0), new Replica(1, 2),
-                new Replica(10, 2));
+        assertThat(ThrottledReplicas.fitting(kept, candidates, 15))
+                .containsExactly(new Replica(0, 0), new Replica(1, 2), new Replica(10, 2));
         assertThat(ThrottledReplicas.fitting(kept, candidates, 16)).hasSize(4);
-        assertThat(ThrottledReplicas.fitting(kept, candidates, 2)).as("what is there stays, even alone too long")
+        assertThat(ThrottledReplicas.fitting(kept, candidates, 2))
+                .as("what is there stays, even alone too long")
                 .containsExactly(new Replica(0, 0));
         assertThat(ThrottledReplicas.length(ThrottledReplicas.fitting(kept, candidates, 16)))
-                .isEqualTo(ThrottledReplicas.of(ThrottledReplicas.fitting(kept, candidates, 16)).configValue().length());
+                .isEqualTo(ThrottledReplicas.of(ThrottledReplicas.fitting(kept, candidates, 16))
+                        .configValue()
+                        .length());
     }
 }

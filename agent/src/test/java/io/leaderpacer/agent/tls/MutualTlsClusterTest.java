@@ -73,7 +73,11 @@ class MutualTlsClusterTest extends TlsClusterStory {
         List<String> s = new ArrayList<>(List.of(certs.trustStore().password()));
         // The whole key and each of its base64 lines: a message must not carry even a piece of it.
         s.add(agentIdentity.privateKey().trim());
-        agentIdentity.privateKey().lines().filter(l -> !l.startsWith("-----") && l.length() >= 16).forEach(s::add);
+        agentIdentity
+                .privateKey()
+                .lines()
+                .filter(l -> !l.startsWith("-----") && l.length() >= 16)
+                .forEach(s::add);
         return s;
     }
 
@@ -84,10 +88,12 @@ class MutualTlsClusterTest extends TlsClusterStory {
         CommandRunner.Result r = plan(client);
 
         assertThat(r.exitCode()).as(r.err()).isEqualTo(PlanCommand.EXIT_CLUSTER);
-        assertThat(r.err().lines()).containsExactly("Error: cannot reach the cluster: TLS handshake with the Kafka cluster at "
-                + client.get("bootstrap.servers") + " failed: the broker requires a client certificate (mutual TLS, alert"
-                + " bad_certificate) and none is configured: set ssl.keystore.location and ssl.keystore.password (or"
-                + " ssl.keystore.type=PEM with ssl.keystore.certificate.chain and ssl.keystore.key)");
+        assertThat(r.err().lines())
+                .containsExactly("Error: cannot reach the cluster: TLS handshake with the Kafka cluster at "
+                        + client.get("bootstrap.servers")
+                        + " failed: the broker requires a client certificate (mutual TLS, alert"
+                        + " bad_certificate) and none is configured: set ssl.keystore.location and ssl.keystore.password (or"
+                        + " ssl.keystore.type=PEM with ssl.keystore.certificate.chain and ssl.keystore.key)");
     }
 
     @Test
@@ -102,9 +108,12 @@ class MutualTlsClusterTest extends TlsClusterStory {
         CommandRunner.Result r = plan(client);
 
         assertThat(r.exitCode()).as(r.err()).isEqualTo(PlanCommand.EXIT_USAGE);
-        assertThat(r.err().lines()).singleElement().asString().endsWith(": cannot load the TLS key store " + store.path()
-                + " (ssl.keystore.location) for the Kafka cluster at " + client.get("bootstrap.servers")
-                + ": the password is wrong (ssl.keystore.password)");
+        assertThat(r.err().lines())
+                .singleElement()
+                .asString()
+                .endsWith(": cannot load the TLS key store " + store.path()
+                        + " (ssl.keystore.location) for the Kafka cluster at " + client.get("bootstrap.servers")
+                        + ": the password is wrong (ssl.keystore.password)");
         assertThat(r.err()).doesNotContain(wrong).doesNotContain(store.password());
     }
 

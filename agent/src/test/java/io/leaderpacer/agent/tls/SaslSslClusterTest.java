@@ -28,7 +28,11 @@ class SaslSslClusterTest extends TlsClusterStory {
     @BeforeAll
     static void startCluster() {
         certs = TestCertificates.create("Leader Pacer Test CA");
-        cluster = storyCluster().saslScramWithAcls().tls(certs.clusterStores()).build().start();
+        cluster = storyCluster()
+                .saslScramWithAcls()
+                .tls(certs.clusterStores())
+                .build()
+                .start();
         cluster.accessControl().createScramUser(USER, PASSWORD);
         prepare(cluster, "User:" + USER);
     }

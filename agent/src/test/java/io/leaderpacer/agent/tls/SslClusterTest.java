@@ -39,16 +39,19 @@ class SslClusterTest extends TlsClusterStory {
     private static TestCertificates certs;
     /** Another CA: its trust store does not trust the cluster. */
     private static TestCertificates otherCa;
+
     private static EmbeddedKafkaCluster cluster;
 
     @BeforeAll
     static void startCluster() {
         certs = TestCertificates.create("Leader Pacer Test CA");
         otherCa = TestCertificates.create("Other CA");
-        cluster = storyCluster().tls(certs.clusterStores())
+        cluster = storyCluster()
+                .tls(certs.clusterStores())
                 .extraTlsListener("EXPIRED", certs.expiredBrokerKeyStore())
                 .extraTlsListener("OTHERHOST", certs.otherHostBrokerKeyStore())
-                .build().start();
+                .build()
+                .start();
         prepare(cluster, null);
     }
 
@@ -85,11 +88,14 @@ class SslClusterTest extends TlsClusterStory {
 
         String error = planError(client, PlanCommand.EXIT_CLUSTER);
 
-        assertThat(error).isEqualTo("Error: cannot reach the cluster: TLS handshake with the Kafka cluster at " + bootstrap
-                + " failed: the broker's certificate is not trusted (subject " + TestCertificates.subject(TestCertificates.BROKER)
-                + ", issued by " + TestCertificates.subject("Leader Pacer Test CA") + "): the trust store "
-                + client.get("ssl.truststore.location") + " (ssl.truststore.location) holds no CA that signed it;"
-                + " add that CA to the trust store");
+        assertThat(error)
+                .isEqualTo("Error: cannot reach the cluster: TLS handshake with the Kafka cluster at " + bootstrap
+                        + " failed: the broker's certificate is not trusted (subject "
+                        + TestCertificates.subject(TestCertificates.BROKER)
+                        + ", issued by " + TestCertificates.subject("Leader Pacer Test CA") + "): the trust store "
+                        + client.get("ssl.truststore.location")
+                        + " (ssl.truststore.location) holds no CA that signed it;"
+                        + " add that CA to the trust store");
     }
 
     @Test
@@ -99,7 +105,8 @@ class SslClusterTest extends TlsClusterStory {
 
         String error = planError(client, PlanCommand.EXIT_CLUSTER);
 
-        assertThat(error).startsWith("Error: cannot reach the cluster: TLS handshake with the Kafka cluster at "
+        assertThat(error)
+                .startsWith("Error: cannot reach the cluster: TLS handshake with the Kafka cluster at "
                         + client.get("bootstrap.servers") + " failed: the broker's certificate has expired (subject "
                         + TestCertificates.subject(TestCertificates.BROKER) + ", valid until ")
                 .endsWith("): the broker needs a new certificate");
@@ -112,11 +119,14 @@ class SslClusterTest extends TlsClusterStory {
 
         String error = planError(client, PlanCommand.EXIT_CLUSTER);
 
-        assertThat(error).isEqualTo("Error: cannot reach the cluster: TLS handshake with the Kafka cluster at "
-                + client.get("bootstrap.servers") + " failed: the broker's certificate is not issued for 127.0.0.1 (subject "
-                + TestCertificates.subject(TestCertificates.BROKER) + ", it names kafka.invalid): put a name the certificate"
-                + " lists in bootstrap.servers, or give the broker a certificate for 127.0.0.1 (hostname verification is on:"
-                + " ssl.endpoint.identification.algorithm=https)");
+        assertThat(error)
+                .isEqualTo("Error: cannot reach the cluster: TLS handshake with the Kafka cluster at "
+                        + client.get("bootstrap.servers")
+                        + " failed: the broker's certificate is not issued for 127.0.0.1 (subject "
+                        + TestCertificates.subject(TestCertificates.BROKER)
+                        + ", it names kafka.invalid): put a name the certificate"
+                        + " lists in bootstrap.servers, or give the broker a certificate for 127.0.0.1 (hostname verification is on:"
+                        + " ssl.endpoint.identification.algorithm=https)");
     }
 
     @Test
@@ -126,10 +136,12 @@ class SslClusterTest extends TlsClusterStory {
 
         String error = planError(client, PlanCommand.EXIT_CLUSTER);
 
-        assertThat(error).isEqualTo("Error: cannot reach the cluster: the broker at " + bootstrap.split(",")[0] + " speaks TLS, but"
-                + " security.protocol is PLAINTEXT: set security.protocol=SSL and ssl.truststore.location (and"
-                + " ssl.truststore.password) to a trust store with the CA of its certificate (subject "
-                + TestCertificates.subject(TestCertificates.BROKER) + ")");
+        assertThat(error)
+                .isEqualTo("Error: cannot reach the cluster: the broker at "
+                        + bootstrap.split(",")[0] + " speaks TLS, but"
+                        + " security.protocol is PLAINTEXT: set security.protocol=SSL and ssl.truststore.location (and"
+                        + " ssl.truststore.password) to a trust store with the CA of its certificate (subject "
+                        + TestCertificates.subject(TestCertificates.BROKER) + ")");
     }
 
     @Test
@@ -137,8 +149,10 @@ class SslClusterTest extends TlsClusterStory {
         Map<String, String> file = withTrustStore(cluster.tlsClientProperties(), otherCa.trustStore());
         file.put("pacer.http.enabled", "false");
         try (CapturedLogs logs = CapturedLogs.of("io.leaderpacer", Level.DEBUG);
-             AgentAssembly assembly = AgentAssembly.open(AgentPropertiesFile.fromMap("agent.properties", file),
-                     () -> io.leaderpacer.engine.config.PacerConfig.defaults(), b -> { })) {
+                AgentAssembly assembly = AgentAssembly.open(
+                        AgentPropertiesFile.fromMap("agent.properties", file),
+                        () -> io.leaderpacer.engine.config.PacerConfig.defaults(),
+                        b -> {})) {
             assembly.agent().start();
             Throwable refusal;
             try {
@@ -148,14 +162,22 @@ class SslClusterTest extends TlsClusterStory {
                 refusal = e.getCause();
             }
             assertThat(refusal).isInstanceOf(TlsProblemException.class);
-            assertThat(refusal.getMessage()).contains("the broker's certificate is not trusted (subject "
-                    + TestCertificates.subject(TestCertificates.BROKER));
+            assertThat(refusal.getMessage())
+                    .contains("the broker's certificate is not trusted (subject "
+                            + TestCertificates.subject(TestCertificates.BROKER));
             assertThat(assembly.agent().state()).isEqualTo(AgentState.REFUSED);
-            assertThat(assembly.agent().startupProblem().orElseThrow()).startsWith("refused to start: TLS handshake with");
-            List<String> errors = logs.events().stream().filter(e -> e.getLevel() == Level.ERROR)
-                    .map(e -> e.getFormattedMessage()).toList();
-            assertThat(errors).singleElement().asString().startsWith("cannot start: TLS handshake with the Kafka cluster at")
-                    .doesNotContain("Exception").doesNotContain("\n");
+            assertThat(assembly.agent().startupProblem().orElseThrow())
+                    .startsWith("refused to start: TLS handshake with");
+            List<String> errors = logs.events().stream()
+                    .filter(e -> e.getLevel() == Level.ERROR)
+                    .map(e -> e.getFormattedMessage())
+                    .toList();
+            assertThat(errors)
+                    .singleElement()
+                    .asString()
+                    .startsWith("cannot start: TLS handshake with the Kafka cluster at")
+                    .doesNotContain("Exception")
+                    .doesNotContain("\n");
             assertNoSecret(logs.text() + refusal.getMessage());
         }
     }

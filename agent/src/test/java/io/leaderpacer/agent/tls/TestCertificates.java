@@ -67,6 +67,7 @@ public final class TestCertificates implements AutoCloseable {
     private final AtomicLong serials = new AtomicLong(1);
     /** Where the stores are written; deleted on close. */
     private final Path dir;
+
     private final KeyPair caKeys;
     private final X509Certificate caCert;
 
@@ -74,8 +75,15 @@ public final class TestCertificates implements AutoCloseable {
         this.dir = dir;
         this.caKeys = newKeyPair();
         X500Name ca = name(caName);
-        this.caCert = sign(ca, caKeys, ca, caKeys.getPublic(), Instant.now().minus(Duration.ofDays(1)),
-                Instant.now().plus(Duration.ofDays(2)), true, null);
+        this.caCert = sign(
+                ca,
+                caKeys,
+                ca,
+                caKeys.getPublic(),
+                Instant.now().minus(Duration.ofDays(1)),
+                Instant.now().plus(Duration.ofDays(2)),
+                true,
+                null);
     }
 
     /** A new CA with its own temporary directory. */
@@ -96,7 +104,10 @@ public final class TestCertificates implements AutoCloseable {
 
     /** The CA's certificate alone, as a trust store. */
     public KeyStoreFile trustStore() {
-        return write("truststore-" + shortName(), "Trust-" + shortName() + "-Pw", store -> store.setCertificateEntry("ca", caCert));
+        return write(
+                "truststore-" + shortName(),
+                "Trust-" + shortName() + "-Pw",
+                store -> store.setCertificateEntry("ca", caCert));
     }
 
     /** The brokers' key store: {@code CN=broker}, names {@code localhost} and {@code 127.0.0.1}, valid now. */
@@ -107,8 +118,9 @@ public final class TestCertificates implements AutoCloseable {
     /** A broker certificate valid until yesterday (it expired). */
     KeyStoreFile expiredBrokerKeyStore() {
         Instant now = Instant.now();
-        return issue(BROKER, "expired-broker", List.of("localhost"), List.of("127.0.0.1"),
-                new Instant[] {now.minus(Duration.ofDays(3)), now.minus(Duration.ofDays(1))});
+        return issue(BROKER, "expired-broker", List.of("localhost"), List.of("127.0.0.1"), new Instant[] {
+            now.minus(Duration.ofDays(3)), now.minus(Duration.ofDays(1))
+        });
     }
 
     /** A broker certificate valid now but issued for another host ({@code kafka.invalid} only). */
@@ -126,9 +138,10 @@ public final class TestCertificates implements AutoCloseable {
         try {
             KeyPair keys = newKeyPair();
             Instant[] validity = validNow();
-            X509Certificate cert = sign(issuer(), caKeys, name(commonName), keys.getPublic(),
-                    validity[0], validity[1], false, null);
-            return new PemIdentity(pem(cert) + pem(caCert), pem(new JcaPKCS8Generator(keys.getPrivate(), null).generate()));
+            X509Certificate cert =
+                    sign(issuer(), caKeys, name(commonName), keys.getPublic(), validity[0], validity[1], false, null);
+            return new PemIdentity(
+                    pem(cert) + pem(caCert), pem(new JcaPKCS8Generator(keys.getPrivate(), null).generate()));
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalStateException("cannot make the PEM client certificate of " + commonName, e);
         }
@@ -147,20 +160,25 @@ public final class TestCertificates implements AutoCloseable {
         }
     }
 
-    private KeyStoreFile issue(String commonName, String file, List<String> dnsNames, List<String> ips, Instant[] validity) {
+    private KeyStoreFile issue(
+            String commonName, String file, List<String> dnsNames, List<String> ips, Instant[] validity) {
         try {
             KeyPair keys = newKeyPair();
             GeneralNames names = null;
             if (!dnsNames.isEmpty() || !ips.isEmpty()) {
                 names = new GeneralNames(Stream.concat(
-                        dnsNames.stream().map(n -> new GeneralName(GeneralName.dNSName, n)),
-                        ips.stream().map(n -> new GeneralName(GeneralName.iPAddress, n))).toArray(GeneralName[]::new));
+                                dnsNames.stream().map(n -> new GeneralName(GeneralName.dNSName, n)),
+                                ips.stream().map(n -> new GeneralName(GeneralName.iPAddress, n)))
+                        .toArray(GeneralName[]::new));
             }
-            X509Certificate cert = sign(issuer(), caKeys, name(commonName), keys.getPublic(),
-                    validity[0], validity[1], false, names);
+            X509Certificate cert =
+                    sign(issuer(), caKeys, name(commonName), keys.getPublic(), validity[0], validity[1], false, names);
             String password = "Store-" + file + "-Pw";
-            return write(file, password, store -> store.setKeyEntry(commonName, keys.getPrivate(), password.toCharArray(),
-                    new Certificate[] {cert, caCert}));
+            return write(
+                    file,
+                    password,
+                    store -> store.setKeyEntry(
+                            commonName, keys.getPrivate(), password.toCharArray(), new Certificate[] {cert, caCert}));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot issue the certificate of " + commonName, e);
         }
@@ -175,28 +193,46 @@ public final class TestCertificates implements AutoCloseable {
         return X500Name.getInstance(caCert.getSubjectX500Principal().getEncoded());
     }
 
-    private X509Certificate sign(X500Name issuer, KeyPair issuerKeys, X500Name subject, java.security.PublicKey subjectKey,
-                                 Instant notBefore, Instant notAfter, boolean ca, GeneralNames names)
+    private X509Certificate sign(
+            X500Name issuer,
+            KeyPair issuerKeys,
+            X500Name subject,
+            java.security.PublicKey subjectKey,
+            Instant notBefore,
+            Instant notAfter,
+            boolean ca,
+            GeneralNames names)
             throws GeneralSecurityException {
         try {
-            X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(issuer, BigInteger.valueOf(serials.getAndIncrement()),
-                    Date.from(notBefore), Date.from(notAfter), subject, subjectKey);
+            X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
+                    issuer,
+                    BigInteger.valueOf(serials.getAndIncrement()),
+                    Date.from(notBefore),
+                    Date.from(notAfter),
+                    subject,
+                    subjectKey);
             JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
             b.addExtension(Extension.basicConstraints, true, new BasicConstraints(ca));
             b.addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(subjectKey));
             if (ca) {
                 b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
             } else {
-                b.addExtension(Extension.authorityKeyIdentifier, false, ext.createAuthorityKeyIdentifier(issuerKeys.getPublic()));
-                b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement));
-                b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(
-                        new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}));
+                b.addExtension(
+                        Extension.authorityKeyIdentifier,
+                        false,
+                        ext.createAuthorityKeyIdentifier(issuerKeys.getPublic()));
+                b.addExtension(
+                        Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement));
+                b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(new KeyPurposeId[] {
+                    KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth
+                }));
             }
             if (names != null) {
                 b.addExtension(Extension.subjectAlternativeName, false, names);
             }
-            return new JcaX509CertificateConverter().getCertificate(
-                    b.build(new JcaContentSignerBuilder("SHA256withECDSA").build(issuerKeys.getPrivate())));
+            return new JcaX509CertificateConverter()
+                    .getCertificate(
+                            b.build(new JcaContentSignerBuilder("SHA256withECDSA").build(issuerKeys.getPrivate())));
         } catch (org.bouncycastle.operator.OperatorCreationException | IOException e) {
             throw new GeneralSecurityException(e);
         }
@@ -233,7 +269,10 @@ public final class TestCertificates implements AutoCloseable {
     }
 
     private String shortName() {
-        return caCert.getSubjectX500Principal().getName().replaceAll("^CN=([^,]+),.*$", "$1").replaceAll("[^A-Za-z0-9]", "");
+        return caCert.getSubjectX500Principal()
+                .getName()
+                .replaceAll("^CN=([^,]+),.*$", "$1")
+                .replaceAll("[^A-Za-z0-9]", "");
     }
 
     private static String pem(Object o) throws IOException {

@@ -70,15 +70,18 @@ abstract class TlsClusterStory {
      * loads at start, and its first fetches sometimes run before that and take the whole backlog at once.
      */
     static final long THROTTLE_BYTES_PER_SEC = 1_000;
+
     static final long BACKLOG_BYTES = 1_000_000;
     /** Low: broker 2 also prefers the internal topics' partitions, which catch up at once and dilute its ratio. */
     static final double THRESHOLD = 5;
+
     static final int MAX_PER_RUN = 2;
     /**
      * Half the check interval: broker 2's ~25 partitions (its share of the internal topics too) come back two per
      * run, and each gap after a capped run is this interval, which the story checks as a lower bound.
      */
     static final long THROTTLE_MS = 500;
+
     static final Duration WAIT = Duration.ofSeconds(90);
 
     @TempDir
@@ -97,7 +100,8 @@ abstract class TlsClusterStory {
 
     /** A cluster built for the story: small follower fetches so that the replication throttle bites at once. */
     static EmbeddedClusterBuilder storyCluster() {
-        return EmbeddedKafkaCluster.builder().brokers(3)
+        return EmbeddedKafkaCluster.builder()
+                .brokers(3)
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
                 .serverProperty("replication.quota.window.num", "2");
@@ -107,9 +111,13 @@ abstract class TlsClusterStory {
     static void prepare(EmbeddedKafkaCluster cluster, String agentPrincipal) {
         cluster.createTopic(TOPIC, PARTITIONS, 3);
         if (cluster.isSecured()) {
-            cluster.accessControl().grant(AgentPermissions.REQUIRED.stream().map(p -> new AclBinding(
-                    new ResourcePattern(p.resourceType(), p.resourceName(), p.patternType()),
-                    new AccessControlEntry(agentPrincipal, "*", p.operation(), AclPermissionType.ALLOW))).toList());
+            cluster.accessControl()
+                    .grant(AgentPermissions.REQUIRED.stream()
+                            .map(p -> new AclBinding(
+                                    new ResourcePattern(p.resourceType(), p.resourceName(), p.patternType()),
+                                    new AccessControlEntry(
+                                            agentPrincipal, "*", p.operation(), AclPermissionType.ALLOW)))
+                            .toList());
         }
     }
 
@@ -142,23 +150,30 @@ abstract class TlsClusterStory {
         long preferredByTwo = RecoveryScenario.preferredBy(cluster().admin(), TOPIC, 2);
         StringBuilder shown = new StringBuilder();
         try (CapturedLogs agentLogs = CapturedLogs.of("io.leaderpacer", Level.DEBUG);
-             CapturedLogs clientConfigs = CapturedLogs.of("org.apache.kafka.common.config.AbstractConfig", Level.INFO);
-             PacerMetrics metrics = PacerMetrics.prometheusOnly();
-             AgentAssembly assembly = AgentAssembly.open(props, policy::get, b -> b.listener(metrics));
-             StatusServer server = StatusServer.start("127.0.0.1", 0, assembly.agent(), metrics,
-                     props.redactedClientProperties())) {
+                CapturedLogs clientConfigs =
+                        CapturedLogs.of("org.apache.kafka.common.config.AbstractConfig", Level.INFO);
+                PacerMetrics metrics = PacerMetrics.prometheusOnly();
+                AgentAssembly assembly = AgentAssembly.open(props, policy::get, b -> b.listener(metrics));
+                StatusServer server = StatusServer.start(
+                        "127.0.0.1", 0, assembly.agent(), metrics, props.redactedClientProperties())) {
             PacerAgent agent = assembly.agent();
             agent.start();
             // Start-up checks (ACLs, auto-rebalance off on every broker) pass over this mode's handshake.
-            await().atMost(WAIT).until(() -> agent.state() == AgentState.ACTIVE || agent.termination().isDone());
+            await().atMost(WAIT)
+                    .until(() -> agent.state() == AgentState.ACTIVE
+                            || agent.termination().isDone());
             assertThat(agent.state()).as("%s", agent.termination()).isEqualTo(AgentState.ACTIVE);
 
             // A broker bounce: gated while it catches up, then its leadership back in capped, throttled batches.
             int before = agent.history().size();
             bounceBrokerTwoBehind();
-            await().atMost(WAIT).until(() -> gatedRuns(agent.history().subList(before, agent.history().size())) >= 2);
+            await().atMost(WAIT)
+                    .until(() -> gatedRuns(agent.history()
+                                    .subList(before, agent.history().size()))
+                            >= 2);
             leaderThrottle(null);
-            await().atMost(WAIT).pollInterval(Duration.ofMillis(500))
+            await().atMost(WAIT)
+                    .pollInterval(Duration.ofMillis(500))
                     .until(() -> RecoveryScenario.ledAsPreferred(cluster().admin(), TOPIC, 2) == preferredByTwo);
             checkGatedThenPaced(agent.history().subList(before, agent.history().size()), preferredByTwo);
 
@@ -171,12 +186,19 @@ abstract class TlsClusterStory {
 
             String status = get(server, "/status");
             assertThat(status).contains("\"state\" : \"ACTIVE\"");
-            shown.append(status).append(get(server, "/metrics")).append(get(server, "/healthz"))
-                    .append(agentLogs.text()).append(clientConfigs.text()).append(props);
-            agent.history().forEach(r -> shown.append(r.summary()).append(r.failure().orElse("")));
+            shown.append(status)
+                    .append(get(server, "/metrics"))
+                    .append(get(server, "/healthz"))
+                    .append(agentLogs.text())
+                    .append(clientConfigs.text())
+                    .append(props);
+            agent.history()
+                    .forEach(r -> shown.append(r.summary()).append(r.failure().orElse("")));
             String dumps = clientConfigs.text();
-            assertThat(dumps).contains("security.protocol = " + agentClientProperties().get("security.protocol"))
-                    .contains("ssl.truststore.password = [hidden]").contains("ssl.endpoint.identification.algorithm = https");
+            assertThat(dumps)
+                    .contains("security.protocol = " + agentClientProperties().get("security.protocol"))
+                    .contains("ssl.truststore.password = [hidden]")
+                    .contains("ssl.endpoint.identification.algorithm = https");
             assertThat(status).contains("\"ssl.truststore.password\" : \"" + SecretRedactor.REDACTED + "\"");
         } finally {
             leaderThrottle(null);
@@ -198,8 +220,11 @@ abstract class TlsClusterStory {
         leaderThrottle(THROTTLE_BYTES_PER_SEC);
         cluster().startBroker(2);
         long behind = RecoveryScenario.describe(cluster().admin(), TOPIC).stream()
-                .filter(p -> p.isr().stream().noneMatch(n -> n.id() == 2)).count();
-        assertThat(behind).as("partitions broker 2 is behind on after its restart").isGreaterThanOrEqualTo(2);
+                .filter(p -> p.isr().stream().noneMatch(n -> n.id() == 2))
+                .count();
+        assertThat(behind)
+                .as("partitions broker 2 is behind on after its restart")
+                .isGreaterThanOrEqualTo(2);
     }
 
     /** Sets (or, with null, removes) Kafka's leader replication throttle of brokers 0 and 1 on the story's topic. */
@@ -213,8 +238,11 @@ abstract class TlsClusterStory {
 
     /** Runs in which broker 2 was up, above the threshold and gated. */
     private static long gatedRuns(List<RunRecord> runs) {
-        return runs.stream().filter(RunRecord::succeeded).map(r -> r.decision().orElseThrow().broker(2))
-                .filter(two -> two != null && two.active() && two.verdict().phase() == GatePhase.GATED).count();
+        return runs.stream()
+                .filter(RunRecord::succeeded)
+                .map(r -> r.decision().orElseThrow().broker(2))
+                .filter(two -> two != null && two.active() && two.verdict().phase() == GatePhase.GATED)
+                .count();
     }
 
     private static void checkGatedThenPaced(List<RunRecord> runs, long preferred) {
@@ -222,10 +250,20 @@ abstract class TlsClusterStory {
         List<RunRecord> electing = new ArrayList<>();
         StringBuilder seen = new StringBuilder();
         for (RunRecord run : runs) {
-            run.decision().map(d -> d.broker(2)).ifPresent(two -> seen.append("\nrun ").append(run.sequence()).append(": ")
-                    .append(two.active()).append(' ').append(two.partitions().outOfSync()).append('/')
+            run.decision()
+                    .map(d -> d.broker(2))
+                    .ifPresent(two -> seen.append("\nrun ")
+                            .append(run.sequence())
+                            .append(": ")
+                            .append(two.active())
+                            .append(' ')
+                            .append(two.partitions().outOfSync())
+                            .append('/')
                             .append(two.partitions().preferredPartitions())
-                    .append(' ').append(two.verdict().phase()).append(", elected to 2: ").append(run.electedTo(2)));
+                            .append(' ')
+                            .append(two.verdict().phase())
+                            .append(", elected to 2: ")
+                            .append(run.electedTo(2)));
             if (!run.succeeded()) {
                 continue; // a run may fail while the bounce moves the group's coordinator; later ones must succeed
             }
@@ -234,22 +272,30 @@ abstract class TlsClusterStory {
             assertThat(d.elections()).as("run %d batch", run.sequence()).hasSizeLessThanOrEqualTo(MAX_PER_RUN);
             if (two != null && two.active() && two.ratio().percent() > THRESHOLD) {
                 sawGated = true;
-                assertThat(two.verdict().phase()).as("run %d: broker 2 above the threshold", run.sequence())
+                assertThat(two.verdict().phase())
+                        .as("run %d: broker 2 above the threshold", run.sequence())
                         .isEqualTo(GatePhase.GATED);
-                assertThat(run.electedTo(2)).as("run %d: elections to broker 2 above the threshold", run.sequence()).isZero();
+                assertThat(run.electedTo(2))
+                        .as("run %d: elections to broker 2 above the threshold", run.sequence())
+                        .isZero();
             }
             if (run.electedTo(2) > 0) {
-                assertThat(two.ratio().percent()).as("run %d: ratio when electing", run.sequence())
+                assertThat(two.ratio().percent())
+                        .as("run %d: ratio when electing", run.sequence())
                         .isLessThanOrEqualTo(THRESHOLD);
                 electing.add(run);
             }
         }
-        assertThat(sawGated).as("broker 2 seen active above the threshold, and gated; runs:%s", seen).isTrue();
-        assertThat(electing.size()).as("capped batches").isGreaterThanOrEqualTo((int) Math.ceil(
-                preferred * (100 - THRESHOLD) / 100 / MAX_PER_RUN) - 1);
+        assertThat(sawGated)
+                .as("broker 2 seen active above the threshold, and gated; runs:%s", seen)
+                .isTrue();
+        assertThat(electing.size())
+                .as("capped batches")
+                .isGreaterThanOrEqualTo((int) Math.ceil(preferred * (100 - THRESHOLD) / 100 / MAX_PER_RUN) - 1);
         for (int i = 1; i < electing.size(); i++) {
             assertThat(electing.get(i).startedAtMs() - electing.get(i - 1).startedAtMs())
-                    .as("gap between electing runs").isGreaterThanOrEqualTo(THROTTLE_MS);
+                    .as("gap between electing runs")
+                    .isGreaterThanOrEqualTo(THROTTLE_MS);
         }
     }
 
@@ -258,20 +304,41 @@ abstract class TlsClusterStory {
         Path commandConfig = write("command.properties", withoutBootstrap(agentClientProperties()));
         String bootstrap = agentClientProperties().get("bootstrap.servers");
         try {
-            CommandRunner.Result alter = CommandRunner.run(new ConfigCommand(), "--bootstrap-server", bootstrap,
-                    "--command-config", commandConfig.toString(), "--alter", "--add-config", "leader.imbalance.election.max.per.run=7");
+            CommandRunner.Result alter = CommandRunner.run(
+                    new ConfigCommand(),
+                    "--bootstrap-server",
+                    bootstrap,
+                    "--command-config",
+                    commandConfig.toString(),
+                    "--alter",
+                    "--add-config",
+                    "leader.imbalance.election.max.per.run=7");
             assertThat(alter.exitCode()).as(alter.err()).isZero();
             assertThat(alter.out()).contains("Set leader.imbalance.election.max.per.run=7");
 
-            CommandRunner.Result describe = CommandRunner.run(new ConfigCommand(), "--bootstrap-server", bootstrap,
-                    "--command-config", commandConfig.toString(), "--describe");
+            CommandRunner.Result describe = CommandRunner.run(
+                    new ConfigCommand(),
+                    "--bootstrap-server",
+                    bootstrap,
+                    "--command-config",
+                    commandConfig.toString(),
+                    "--describe");
             assertThat(describe.exitCode()).as(describe.err()).isZero();
             assertThat(describe.out().lines().filter(l -> l.contains("leader.imbalance.election.max.per.run=7")))
-                    .singleElement().asString().contains("dynamic");
+                    .singleElement()
+                    .asString()
+                    .contains("dynamic");
             assertNoSecret(alter.out() + alter.err() + describe.out() + describe.err());
         } finally {
-            CommandRunner.Result delete = CommandRunner.run(new ConfigCommand(), "--bootstrap-server", bootstrap,
-                    "--command-config", commandConfig.toString(), "--alter", "--delete-config", "leader.imbalance.election.max.per.run");
+            CommandRunner.Result delete = CommandRunner.run(
+                    new ConfigCommand(),
+                    "--bootstrap-server",
+                    bootstrap,
+                    "--command-config",
+                    commandConfig.toString(),
+                    "--alter",
+                    "--delete-config",
+                    "leader.imbalance.election.max.per.run");
             assertThat(delete.exitCode()).as(delete.err()).isZero();
         }
     }
@@ -283,7 +350,8 @@ abstract class TlsClusterStory {
         Path config = write("plan.properties", file);
         CommandRunner.Result plan = CommandRunner.run(new PlanCommand(), "--config", config.toString());
         assertThat(plan.exitCode()).as(plan.err()).isZero();
-        assertThat(plan.out()).contains(agentClientProperties().get("bootstrap.servers"))
+        assertThat(plan.out())
+                .contains(agentClientProperties().get("bootstrap.servers"))
                 .contains("Elections this run would make now");
         for (int broker = 0; broker < 3; broker++) {
             assertThat(plan.out()).containsPattern("(?m)^\\s+" + broker + "\\s+yes\\s");
@@ -295,8 +363,11 @@ abstract class TlsClusterStory {
     void assertNoSecret(String text) {
         for (String secret : secrets()) {
             int at = text.indexOf(secret);
-            assertThat(at).as("secret shown in: ...%s...", at < 0 ? ""
-                    : text.substring(Math.max(0, at - 200), Math.min(text.length(), at + 50))).isEqualTo(-1);
+            assertThat(at)
+                    .as(
+                            "secret shown in: ...%s...",
+                            at < 0 ? "" : text.substring(Math.max(0, at - 200), Math.min(text.length(), at + 50)))
+                    .isEqualTo(-1);
         }
     }
 
@@ -318,12 +389,17 @@ abstract class TlsClusterStory {
     }
 
     private String get(StatusServer server, String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        return http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     private Map<Integer, List<Integer>> replicaOrders() throws Exception {
-        return RecoveryScenario.describe(cluster().admin(), TOPIC).stream().collect(Collectors.toMap(
-                TopicPartitionInfo::partition, p -> p.replicas().stream().map(Node::id).toList()));
+        return RecoveryScenario.describe(cluster().admin(), TOPIC).stream()
+                .collect(Collectors.toMap(
+                        TopicPartitionInfo::partition,
+                        p -> p.replicas().stream().map(Node::id).toList()));
     }
 }

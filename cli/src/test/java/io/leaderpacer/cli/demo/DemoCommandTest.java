@@ -15,12 +15,16 @@ class DemoCommandTest {
         LoadTestSettings s = DemoCommand.settings(false, Path.of("out"));
 
         assertThat(s.phases().warmup().minimum()).isPositive();
-        assertThat(s.phases().warmup().limit()).isGreaterThan(s.phases().warmup().minimum());
+        assertThat(s.phases().warmup().limit())
+                .isGreaterThan(s.phases().warmup().minimum());
         assertThat(s.cluster().saturate()).isTrue();
         assertThat(s.comparison().rounds()).isEqualTo(1);
-        assertThat(s.comparison().policies()).extracting(p -> p.name()).containsExactly("immediate", "recommended-paced");
+        assertThat(s.comparison().policies())
+                .extracting(p -> p.name())
+                .containsExactly("immediate", "recommended-paced");
         assertThat(s.comparison().policies().get(1).config().waitForSync()).isTrue();
-        assertThat(s.comparison().policies().get(1).config().valueOf(ConfigKey.CATCH_UP_PACING)).isEqualTo("adaptive");
+        assertThat(s.comparison().policies().get(1).config().valueOf(ConfigKey.CATCH_UP_PACING))
+                .isEqualTo("adaptive");
     }
 
     @Test

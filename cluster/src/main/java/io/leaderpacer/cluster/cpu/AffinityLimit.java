@@ -103,8 +103,8 @@ final class AffinityLimit implements CpuQuota.Limit {
                 throw new IllegalStateException(String.join(" ", command) + " did not finish");
             }
             if (p.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " exited with " + p.exitValue() + ": "
-                        + out.trim());
+                throw new IllegalStateException(
+                        String.join(" ", command) + " exited with " + p.exitValue() + ": " + out.trim());
             }
             return out;
         } catch (IOException e) {

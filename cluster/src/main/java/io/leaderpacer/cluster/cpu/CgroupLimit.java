@@ -53,15 +53,17 @@ final class CgroupLimit implements CpuQuota.Limit {
 
     static CgroupLimit create(CgroupMount mount, long pid, double cores) {
         boolean v2 = mount.version2();
-        ProcCgroup current = ProcCgroup.of(pid, v2).orElseThrow(() -> new IllegalStateException(
-                "process " + pid + " is not running or has no " + (v2 ? "cgroup v2" : "cpu cgroup") + " group"));
+        ProcCgroup current = ProcCgroup.of(pid, v2)
+                .orElseThrow(() -> new IllegalStateException("process " + pid + " is not running or has no "
+                        + (v2 ? "cgroup v2" : "cpu cgroup") + " group"));
         Path original = mount.directoryOf(current.path());
         String parentPath = v2 && !current.path().equals("/") ? ProcCgroup.parent(current.path()) : current.path();
         Path parent = mount.directoryOf(parentPath);
         if (v2) {
             enableCpuController(parent);
         }
-        String name = CpuQuota.GROUP_PREFIX + pid + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
+        String name = CpuQuota.GROUP_PREFIX + pid + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
         Path group = parent.resolve(name);
         try {
             Files.createDirectory(group);
@@ -98,8 +100,8 @@ final class CgroupLimit implements CpuQuota.Limit {
                 write(control, "+cpu");
             }
         } catch (IOException e) {
-            throw new IllegalStateException("the cpu controller is not delegated to " + parent + " and cannot be: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "the cpu controller is not delegated to " + parent + " and cannot be: " + e.getMessage(), e);
         }
     }
 

@@ -43,7 +43,10 @@ record CgroupMount(String root, Path point, boolean version2, List<String> optio
                 continue;
             }
             if (right[0].equals("cgroup2") || right[0].equals("cgroup")) {
-                mounts.add(new CgroupMount(unescape(left[3]), Path.of(unescape(left[4])), right[0].equals("cgroup2"),
+                mounts.add(new CgroupMount(
+                        unescape(left[3]),
+                        Path.of(unescape(left[4])),
+                        right[0].equals("cgroup2"),
                         Arrays.asList(right[2].split(","))));
             }
         }
@@ -52,7 +55,9 @@ record CgroupMount(String root, Path point, boolean version2, List<String> optio
 
     /** The v1 hierarchy that holds the {@code cpu} controller, if mounted. */
     static Optional<CgroupMount> cpuV1(List<CgroupMount> mounts) {
-        return mounts.stream().filter(m -> !m.version2() && m.options().contains("cpu")).findFirst();
+        return mounts.stream()
+                .filter(m -> !m.version2() && m.options().contains("cpu"))
+                .findFirst();
     }
 
     static Optional<CgroupMount> unified(List<CgroupMount> mounts) {
@@ -71,6 +76,9 @@ record CgroupMount(String root, Path point, boolean version2, List<String> optio
 
     /** Mountinfo escapes space, tab, newline and backslash as octal. */
     private static String unescape(String s) {
-        return s.replace("\\040", " ").replace("\\011", "\t").replace("\\012", "\n").replace("\\134", "\\");
+        return s.replace("\\040", " ")
+                .replace("\\011", "\t")
+                .replace("\\012", "\n")
+                .replace("\\134", "\\");
     }
 }

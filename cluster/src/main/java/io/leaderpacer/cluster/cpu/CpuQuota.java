@@ -90,8 +90,11 @@ public final class CpuQuota {
         } else if (!Files.isWritable(unified.get().point())) {
             v2Note = "the cgroup2 hierarchy at " + unified.get().point() + " is not writable";
         } else {
-            return new CpuQuota(Mode.CGROUP_V2, "cpu controller on the cgroup2 hierarchy at "
-                    + unified.get().point(), unified.get());
+            return new CpuQuota(
+                    Mode.CGROUP_V2,
+                    "cpu controller on the cgroup2 hierarchy at "
+                            + unified.get().point(),
+                    unified.get());
         }
         Optional<CgroupMount> v1 = CgroupMount.cpuV1(mounts);
         String v1Note;
@@ -102,8 +105,8 @@ public final class CpuQuota {
         } else if (!Files.isWritable(v1.get().point())) {
             v1Note = "the cgroup v1 cpu hierarchy at " + v1.get().point() + " is not writable";
         } else {
-            return new CpuQuota(Mode.CGROUP_V1, "cgroup v1 cpu hierarchy at " + v1.get().point() + " (" + v2Note + ")",
-                    v1.get());
+            return new CpuQuota(
+                    Mode.CGROUP_V1, "cgroup v1 cpu hierarchy at " + v1.get().point() + " (" + v2Note + ")", v1.get());
         }
         String notes = v2Note + "; " + v1Note;
         if (onPath("taskset")) {
@@ -149,7 +152,9 @@ public final class CpuQuota {
 
     private static List<String> controllers(Path v2Root) {
         try {
-            return List.of(Files.readString(v2Root.resolve("cgroup.controllers")).trim().split("\\s+"));
+            return List.of(Files.readString(v2Root.resolve("cgroup.controllers"))
+                    .trim()
+                    .split("\\s+"));
         } catch (Exception e) {
             return List.of();
         }

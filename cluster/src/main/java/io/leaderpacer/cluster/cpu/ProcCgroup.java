@@ -20,8 +20,10 @@ record ProcCgroup(int hierarchy, List<String> controllers, String path) {
     static Optional<ProcCgroup> of(long pid, boolean version2) {
         try {
             return Files.readAllLines(Path.of("/proc/" + pid + "/cgroup")).stream()
-                    .map(ProcCgroup::parse).flatMap(Optional::stream)
-                    .filter(c -> version2 ? c.hierarchy() == 0 && c.controllers().isEmpty()
+                    .map(ProcCgroup::parse)
+                    .flatMap(Optional::stream)
+                    .filter(c -> version2
+                            ? c.hierarchy() == 0 && c.controllers().isEmpty()
                             : c.controllers().contains("cpu"))
                     .findFirst();
         } catch (IOException e) {

@@ -15,8 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ProcessCpuTime {
 
-    private ProcessCpuTime() {
-    }
+    private ProcessCpuTime() {}
 
     /**
      * CPU time used by the process so far.
@@ -25,7 +24,8 @@ public final class ProcessCpuTime {
      */
     public static Duration of(long pid) {
         try {
-            return parse(Files.readString(Path.of("/proc/" + pid + "/stat"), StandardCharsets.US_ASCII), Ticks.PER_SECOND);
+            return parse(
+                    Files.readString(Path.of("/proc/" + pid + "/stat"), StandardCharsets.US_ASCII), Ticks.PER_SECOND);
         } catch (IOException e) {
             throw new IllegalStateException("process " + pid + " is not running (no /proc/" + pid + "/stat)", e);
         }
@@ -48,7 +48,9 @@ public final class ProcessCpuTime {
 
         private static long read() {
             try {
-                Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+                Process p = new ProcessBuilder("getconf", "CLK_TCK")
+                        .redirectErrorStream(true)
+                        .start();
                 String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
                 if (p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0) {
                     long ticks = Long.parseLong(out);

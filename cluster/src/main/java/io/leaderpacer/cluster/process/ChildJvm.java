@@ -17,8 +17,7 @@ import java.util.regex.Pattern;
  */
 public final class ChildJvm {
 
-    private ChildJvm() {
-    }
+    private ChildJvm() {}
 
     /** A collector choice; the JVM refuses two, so the user's replaces the default. */
     private static final Pattern COLLECTOR = Pattern.compile("-XX:\\+Use\\w+GC");

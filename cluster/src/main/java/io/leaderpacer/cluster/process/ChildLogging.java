@@ -26,10 +26,17 @@ public final class ChildLogging {
 
     /** Loggers kept at INFO: start-up, registration, fencing and shutdown of brokers and the controller. */
     static final List<String> INFO_LOGGERS = List.of(
-            "kafka.Kafka", "kafka.Kafka$", "kafka.server.KafkaRaftServer", "kafka.server.BrokerServer",
-            "kafka.server.ControllerServer", "kafka.server.SharedServer", "kafka.server.BrokerLifecycleManager",
-            "org.apache.kafka.server.BrokerLifecycleManager", "org.apache.kafka.controller.QuorumController",
-            "org.apache.kafka.controller.ClusterControlManager", "org.apache.kafka.controller.BrokerHeartbeatManager",
+            "kafka.Kafka",
+            "kafka.Kafka$",
+            "kafka.server.KafkaRaftServer",
+            "kafka.server.BrokerServer",
+            "kafka.server.ControllerServer",
+            "kafka.server.SharedServer",
+            "kafka.server.BrokerLifecycleManager",
+            "org.apache.kafka.server.BrokerLifecycleManager",
+            "org.apache.kafka.controller.QuorumController",
+            "org.apache.kafka.controller.ClusterControlManager",
+            "org.apache.kafka.controller.BrokerHeartbeatManager",
             "org.apache.kafka.common.utils.AppInfoParser");
 
     private static final String LOGBACK_FILE = "logback.xml";
@@ -39,8 +46,7 @@ public final class ChildLogging {
     private static final String PATTERN_LOG4J = "%d{HH:mm:ss.SSS} %-5level [%t] %c{1.} - %msg%n";
     private static final String PATTERN_LOG4J1 = "%d{HH:mm:ss,SSS} %-5p [%t] %c - %m%n";
 
-    private ChildLogging() {
-    }
+    private ChildLogging() {}
 
     /** Writes the three configurations into {@code directory} and returns the JVM options that select them. */
     public static List<String> writeInto(Path directory) {
@@ -56,26 +62,32 @@ public final class ChildLogging {
 
     /** The JVM options that select the configurations written by {@link #writeInto}. */
     public static List<String> options(Path directory) {
-        return List.of("-Dlogback.configurationFile=" + directory.resolve(LOGBACK_FILE),
+        return List.of(
+                "-Dlogback.configurationFile=" + directory.resolve(LOGBACK_FILE),
                 "-Dlog4j2.configurationFile=" + directory.resolve(LOG4J_FILE),
-                "-Dlog4j.configuration=" + directory.resolve(LOG4J1_FILE).toUri(), "-Dkafka.logs.dir=" + directory);
+                "-Dlog4j.configuration=" + directory.resolve(LOG4J1_FILE).toUri(),
+                "-Dkafka.logs.dir=" + directory);
     }
 
     static String logback() {
         StringBuilder b = new StringBuilder("<configuration>\n")
                 .append("  <appender name=\"OUT\" class=\"ch.qos.logback.core.ConsoleAppender\">\n")
-                .append("    <encoder><pattern>").append(PATTERN_LOGBACK).append("</pattern></encoder>\n")
+                .append("    <encoder><pattern>")
+                .append(PATTERN_LOGBACK)
+                .append("</pattern></encoder>\n")
                 .append("  </appender>\n");
         for (String name : INFO_LOGGERS) {
             b.append("  <logger name=\"").append(name).append("\" level=\"INFO\"/>\n");
         }
-        return b.append("  <root level=\"WARN\"><appender-ref ref=\"OUT\"/></root>\n</configuration>\n").toString();
+        return b.append("  <root level=\"WARN\"><appender-ref ref=\"OUT\"/></root>\n</configuration>\n")
+                .toString();
     }
 
     static String log4j2() {
         StringBuilder b = new StringBuilder("<Configuration status=\"WARN\">\n")
                 .append("  <Appenders>\n    <Console name=\"OUT\" target=\"SYSTEM_OUT\"><PatternLayout pattern=\"")
-                .append(PATTERN_LOG4J).append("\"/></Console>\n  </Appenders>\n  <Loggers>\n");
+                .append(PATTERN_LOG4J)
+                .append("\"/></Console>\n  </Appenders>\n  <Loggers>\n");
         for (String name : INFO_LOGGERS) {
             b.append("    <Logger name=\"").append(name).append("\" level=\"INFO\"/>\n");
         }
@@ -88,7 +100,9 @@ public final class ChildLogging {
         StringBuilder b = new StringBuilder("log4j.rootLogger=WARN, OUT\n")
                 .append("log4j.appender.OUT=org.apache.log4j.ConsoleAppender\n")
                 .append("log4j.appender.OUT.layout=org.apache.log4j.PatternLayout\n")
-                .append("log4j.appender.OUT.layout.ConversionPattern=").append(PATTERN_LOG4J1).append("\n");
+                .append("log4j.appender.OUT.layout.ConversionPattern=")
+                .append(PATTERN_LOG4J1)
+                .append("\n");
         for (String name : INFO_LOGGERS) {
             b.append("log4j.logger.").append(name).append("=INFO\n");
         }

@@ -39,7 +39,8 @@ public final class ChildProcesses {
         return start(jvmOptions, classpath, mainClass, args, log);
     }
 
-    private synchronized Process start(List<String> jvmOptions, String cp, String mainClass, List<String> args, Path log) {
+    private synchronized Process start(
+            List<String> jvmOptions, String cp, String mainClass, List<String> args, Path log) {
         if (closed) {
             throw new IllegalStateException("the cluster is closed");
         }
@@ -67,7 +68,8 @@ public final class ChildProcesses {
      * Starts a long-running server through {@link OrphanGuard}, which ends it if this JVM dies without running its
      * shutdown hook; {@code nodeDirectory} is what the orphan deletes.
      */
-    public Process startGuarded(List<String> jvmOptions, String mainClass, List<String> args, Path log, Path nodeDirectory) {
+    public Process startGuarded(
+            List<String> jvmOptions, String mainClass, List<String> args, Path log, Path nodeDirectory) {
         if (guardLocation == null) {
             return start(jvmOptions, mainClass, args, log);
         }
@@ -76,8 +78,8 @@ public final class ChildProcesses {
         List<String> guardedArgs = new ArrayList<>();
         guardedArgs.add(mainClass);
         guardedArgs.addAll(args);
-        return start(options, classpath + File.pathSeparator + guardLocation, OrphanGuard.class.getName(),
-                guardedArgs, log);
+        return start(
+                options, classpath + File.pathSeparator + guardLocation, OrphanGuard.class.getName(), guardedArgs, log);
     }
 
     /**

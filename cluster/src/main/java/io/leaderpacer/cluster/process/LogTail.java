@@ -23,8 +23,7 @@ public final class LogTail {
     /** At most this many bytes are read from the end: enough for 20 long lines, bounded for huge logs. */
     private static final int MAX_BYTES = 64 * 1024;
 
-    private LogTail() {
-    }
+    private LogTail() {}
 
     /** The last {@code lines} lines (stack frames left out) written at or after {@code fromOffset}, or a note. */
     public static String of(Path file, long fromOffset, int lines) {
@@ -41,7 +40,8 @@ public final class LogTail {
             in.seek(start);
             in.readFully(bytes);
             List<String> all = Arrays.stream(new String(bytes, StandardCharsets.UTF_8).split("\\R"))
-                    .filter(line -> !STACK_FRAME.matcher(line).find()).toList();
+                    .filter(line -> !STACK_FRAME.matcher(line).find())
+                    .toList();
             List<String> last = all.subList(Math.max(0, all.size() - lines), all.size());
             return "    " + String.join(System.lineSeparator() + "    ", last);
         } catch (IOException e) {

@@ -27,8 +27,7 @@ public final class OrphanGuard {
     /** System property naming the node directory to delete when orphaned. */
     static final String NODE_DIRECTORY = "leaderpacer.cluster.node.dir";
 
-    private OrphanGuard() {
-    }
+    private OrphanGuard() {}
 
     /** {@code args[0]} is the main class to run, the rest its arguments. */
     public static void main(String[] args) throws Throwable {
@@ -39,8 +38,8 @@ public final class OrphanGuard {
         watch.setDaemon(true);
         watch.start();
         try {
-            Class.forName(args[0]).getMethod("main", String[].class)
-                    .invoke(null, (Object) Arrays.copyOfRange(args, 1, args.length));
+            Class.forName(args[0]).getMethod("main", String[].class).invoke(null, (Object)
+                    Arrays.copyOfRange(args, 1, args.length));
         } catch (InvocationTargetException e) {
             throw e.getCause();
         }

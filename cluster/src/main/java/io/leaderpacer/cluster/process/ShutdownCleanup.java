@@ -22,8 +22,7 @@ public final class ShutdownCleanup {
     /** Whether the hook is installed: lazily, by the first registration. */
     private static boolean installed;
 
-    private ShutdownCleanup() {
-    }
+    private ShutdownCleanup() {}
 
     /** Closes the resource on JVM exit, after everything registered with {@link #registerFirst}. */
     public static synchronized void register(AutoCloseable resource) {

@@ -43,7 +43,8 @@ class CpuQuotaTest {
     @Test
     void busyLoopUnderALimitOfAFifthOfACore_usesClearlyLessThanAnUncappedOne_andItsGroupGoesAway() throws Exception {
         CpuQuota quota = CpuQuota.detect();
-        assumeTrue(quota.mode() == CpuQuota.Mode.CGROUP_V1 || quota.mode() == CpuQuota.Mode.CGROUP_V2,
+        assumeTrue(
+                quota.mode() == CpuQuota.Mode.CGROUP_V1 || quota.mode() == CpuQuota.Mode.CGROUP_V2,
                 () -> "no cgroup CPU quota here: " + quota);
         Process capped = busyLoop();
         Process free = busyLoop();
@@ -60,9 +61,11 @@ class CpuQuotaTest {
             long t0 = System.nanoTime();
             Thread.sleep(2000);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double cappedCores = (ProcessCpuTime.of(capped.pid()).minus(cappedBefore).toNanos() / 1e9) / seconds;
+            double cappedCores =
+                    (ProcessCpuTime.of(capped.pid()).minus(cappedBefore).toNanos() / 1e9) / seconds;
             double freeCores = (ProcessCpuTime.of(free.pid()).minus(freeBefore).toNanos() / 1e9) / seconds;
-            System.out.printf("[figures] busy loop capped at 0.2 core used %.2f cores, uncapped %.2f cores%n",
+            System.out.printf(
+                    "[figures] busy loop capped at 0.2 core used %.2f cores, uncapped %.2f cores%n",
                     cappedCores, freeCores);
 
             assertThat(cappedCores).isLessThan(0.5);
@@ -78,13 +81,15 @@ class CpuQuotaTest {
 
     @Test
     void tasksetFallback_pinsEveryThreadToOneCore_andRestoresTheAffinity() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/taskset")) || Files.isExecutable(Path.of("/bin/taskset")),
+        assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/taskset")) || Files.isExecutable(Path.of("/bin/taskset")),
                 "no taskset");
         Process p = busyLoop();
         String before = AffinityLimit.currentCpus(p.pid());
         CpuQuota.Limit limit = new CpuQuota(CpuQuota.Mode.TASKSET, "forced by the test", null).limit(p.pid(), 0.5);
         try {
-            assertThat(AffinityLimit.currentCpus(p.pid())).isEqualTo(Integer.toString(AffinityLimit.highestCpu(before)));
+            assertThat(AffinityLimit.currentCpus(p.pid()))
+                    .isEqualTo(Integer.toString(AffinityLimit.highestCpu(before)));
             assertThat(limit.visibleInProcCgroup()).isFalse();
             assertThat(limit.group()).isEmpty();
         } finally {
@@ -98,9 +103,11 @@ class CpuQuotaTest {
         Process p = new ProcessBuilder("true").start();
         p.waitFor();
         CpuQuota quota = CpuQuota.detect();
-        assertThatThrownBy(() -> quota.limit(p.pid(), 0.2)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> quota.limit(p.pid(), 0.2))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("not running");
-        assertThatThrownBy(() -> quota.limit(ProcessHandle.current().pid(), 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> quota.limit(ProcessHandle.current().pid(), 0))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> quota.limit(ProcessHandle.current().pid(), Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class);
     }

@@ -39,7 +39,8 @@ class ProcessCpuTimeTest {
     void of_aProcessThatHasExited_saysItIsNotRunning() throws Exception {
         Process p = new ProcessBuilder("true").start();
         p.waitFor();
-        assertThatThrownBy(() -> ProcessCpuTime.of(p.pid())).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> ProcessCpuTime.of(p.pid()))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("not running");
     }
 }

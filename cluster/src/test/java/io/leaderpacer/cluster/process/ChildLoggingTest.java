@@ -28,10 +28,13 @@ class ChildLoggingTest {
         assertThat(dir.resolve("logback.xml")).exists();
         assertThat(dir.resolve("log4j2.xml")).exists();
         assertThat(dir.resolve("log4j.properties")).exists();
-        assertThat(options).contains("-Dlogback.configurationFile=" + dir.resolve("logback.xml"),
-                "-Dlog4j2.configurationFile=" + dir.resolve("log4j2.xml"),
-                // Log4j 1 reads a URL, not a path.
-                "-Dlog4j.configuration=" + dir.resolve("log4j.properties").toUri());
+        assertThat(options)
+                .contains(
+                        "-Dlogback.configurationFile=" + dir.resolve("logback.xml"),
+                        "-Dlog4j2.configurationFile=" + dir.resolve("log4j2.xml"),
+                        // Log4j 1 reads a URL, not a path.
+                        "-Dlog4j.configuration="
+                                + dir.resolve("log4j.properties").toUri());
     }
 
     @Test
@@ -43,7 +46,8 @@ class ChildLoggingTest {
         assertThat(p.getProperty("log4j.rootLogger")).isEqualTo("WARN, OUT");
         assertThat(p.getProperty("log4j.appender.OUT")).isEqualTo("org.apache.log4j.ConsoleAppender");
         assertThat(p.getProperty("log4j.logger.kafka.server.BrokerLifecycleManager"))
-                .as("the logger of the registration line the cluster waits for").isEqualTo("INFO");
+                .as("the logger of the registration line the cluster waits for")
+                .isEqualTo("INFO");
         for (String name : ChildLogging.INFO_LOGGERS) {
             assertThat(p.getProperty("log4j.logger." + name)).as(name).isEqualTo("INFO");
         }

@@ -15,12 +15,16 @@ class LogTailTest {
         Path log = dir.resolve("server.log");
         Files.writeString(log, "old run\n");
         long offset = LogTail.sizeOf(log);
-        Files.writeString(log, "ERROR Exiting Kafka\njava.lang.ClassNotFoundException: x.NoSuch\n\tat a.B.c(B.java:1)\n"
-                + "Caused by: y\n\t... 7 more\nlast\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                log,
+                "ERROR Exiting Kafka\njava.lang.ClassNotFoundException: x.NoSuch\n\tat a.B.c(B.java:1)\n"
+                        + "Caused by: y\n\t... 7 more\nlast\n",
+                java.nio.file.StandardOpenOption.APPEND);
 
         String tail = LogTail.of(log, offset, 20);
 
-        assertThat(tail).contains("ERROR Exiting Kafka", "NoSuch", "Caused by: y", "last")
+        assertThat(tail)
+                .contains("ERROR Exiting Kafka", "NoSuch", "Caused by: y", "last")
                 .doesNotContain("old run", "B.java", "7 more");
         assertThat(LogTail.of(log, offset, 1).trim()).isEqualTo("last");
         assertThat(LogTail.contains(log, offset, "Caused by")).isTrue();

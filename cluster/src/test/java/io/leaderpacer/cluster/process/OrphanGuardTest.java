@@ -31,8 +31,8 @@ class OrphanGuardTest {
     void childWhoseParentIsGone_haltsAndDeletesItsNodeDirectory(@TempDir Path base) throws Exception {
         Path node = Files.createDirectories(base.resolve("cluster").resolve("broker-0"));
         Path log = node.resolve("server.log");
-        ChildProcesses children = new ChildProcesses(Path.of(System.getProperty("java.home"), "bin", "java"),
-                ChildProcesses.thisJvmClasspath());
+        ChildProcesses children = new ChildProcesses(
+                Path.of(System.getProperty("java.home"), "bin", "java"), ChildProcesses.thisJvmClasspath());
         Process p = children.startGuarded(List.of("-Xmx32m"), Sleeper.class.getName(), List.of("x"), log, node);
         awaitLog(log, "sleeping x");
 
@@ -48,8 +48,8 @@ class OrphanGuardTest {
     void sigtermThroughTheHandle_leavesTheInputOpen_soTheChildShutsDownGracefully(@TempDir Path base) throws Exception {
         Path node = Files.createDirectories(base.resolve("broker-0"));
         Path log = node.resolve("server.log");
-        ChildProcesses children = new ChildProcesses(Path.of(System.getProperty("java.home"), "bin", "java"),
-                ChildProcesses.thisJvmClasspath());
+        ChildProcesses children = new ChildProcesses(
+                Path.of(System.getProperty("java.home"), "bin", "java"), ChildProcesses.thisJvmClasspath());
         Process p = children.startGuarded(List.of("-Xmx32m"), Sleeper.class.getName(), List.of("y"), log, node);
         awaitLog(log, "sleeping y");
 
@@ -63,7 +63,9 @@ class OrphanGuardTest {
     private static void awaitLog(Path log, String text) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!(Files.exists(log) && Files.readString(log).contains(text))) {
-            assertThat(System.nanoTime()).as("waiting for '%s' in %s", text, log).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("waiting for '%s' in %s", text, log)
+                    .isLessThan(deadline);
             Thread.sleep(50);
         }
     }

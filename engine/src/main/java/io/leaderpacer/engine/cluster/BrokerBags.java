@@ -17,6 +17,7 @@ final class BrokerBags {
 
     /** Members per broker index; the first {@link #sizes} entries are live. */
     private int[][] members = new int[16][];
+
     private int[] sizes = new int[16];
     /** Per position, its index in its bag (valid only while it is in one). */
     private int[] indexOf = new int[16];

@@ -35,10 +35,10 @@ public final class CandidateIndex {
     private final CandidateBuckets buckets = new CandidateBuckets();
     /** Per leader, candidates with the preferred replica out of a non-empty ISR and the leader in it. */
     private final BrokerBags stuckByLeader = new BrokerBags();
+
     private int count;
 
-    CandidateIndex() {
-    }
+    CandidateIndex() {}
 
     /**
      * Files ({@code add}) or unfiles a candidate, with the column values it was filed with.
@@ -47,8 +47,15 @@ public final class CandidateIndex {
      * @param stuck          the first assigned replica is out of a non-empty ISR and the leader is in it
      * @param leaderActive   the leader's broker is active (read only when {@code stuck})
      */
-    void file(int pos, boolean add, int preferred, int leader, boolean preferredInIsr, boolean stuck,
-              boolean reassigning, boolean leaderActive) {
+    void file(
+            int pos,
+            boolean add,
+            int preferred,
+            int leader,
+            boolean preferredInIsr,
+            boolean stuck,
+            boolean reassigning,
+            boolean leaderActive) {
         count += add ? 1 : -1;
         set(all, pos, add);
         if (preferredInIsr) {

@@ -48,7 +48,6 @@ public final class ClusterSnapshot implements ClusterView {
     /** Per partition position, the {@link PartitionFlags} byte. */
     private final byte[] flagColumn;
 
-
     private ClusterSnapshot(SortedMap<Integer, BrokerState> brokers, List<PartitionState> partitions) {
         this.brokers = Collections.unmodifiableSortedMap(brokers);
         this.registeredIds = Collections.unmodifiableSortedSet(new java.util.TreeSet<>(brokers.keySet()));
@@ -297,6 +296,7 @@ public final class ClusterSnapshot implements ClusterView {
         private final Map<String, BitSet> seen = new HashMap<>();
         /** The topic of the previous partition and its bit set, the common case. */
         private String lastTopic;
+
         private BitSet lastSeen;
 
         void check(PartitionId id) {
@@ -316,8 +316,7 @@ public final class ClusterSnapshot implements ClusterView {
         private final SortedMap<Integer, BrokerState> brokers = new TreeMap<>();
         private final List<PartitionState> partitions = new ArrayList<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder broker(BrokerState broker) {
             BrokerState previous = brokers.put(broker.id(), broker);
@@ -360,7 +359,6 @@ public final class ClusterSnapshot implements ClusterView {
             brokers.put(broker.id(), broker);
             return this;
         }
-
 
         public ClusterSnapshot build() {
             return new ClusterSnapshot(new TreeMap<>(brokers), new ArrayList<>(partitions));

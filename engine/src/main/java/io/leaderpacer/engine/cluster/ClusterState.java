@@ -29,13 +29,13 @@ import java.util.TreeSet;
  */
 public final class ClusterState implements ClusterView {
 
-
     /** Broker ids by index, in the order first named. */
     private int[] brokerIds = new int[16];
     /** The registration of the broker at an index, or {@code null} for a broker named only as a replica. */
     private BrokerState[] registrations = new BrokerState[16];
     /** Per broker index, registered and active: the hot loops read this, not the registration. */
     private boolean[] active = new boolean[16];
+
     private int brokerCount;
     /** Broker id to index, without boxing. */
     private final IntIndexMap indexOf = new IntIndexMap();
@@ -49,23 +49,29 @@ public final class ClusterState implements ClusterView {
     private PartitionState[] partitions = new PartitionState[16];
     /** Columns by position, as the snapshot keeps them, so the run reads arrays. */
     private int[] leaders = new int[16];
+
     private int[] firstReplicaIndex = new int[16];
     private int[] leaderIndex = new int[16];
     private byte[] flags = new byte[16];
     /** The candidates, filed for the run: a run walks them without a pass over every partition. */
     private final CandidateIndex candidates = new CandidateIndex();
+
     private int positions;
     /** Position of each partition. */
     private final PositionIndex positionOf = new PositionIndex();
 
     /** The per-broker counts of one moment, copied (the run may outlive the next replay). */
-    public record Counts(int[] total, int[] imbalanced, int[] outOfSync, int[] outOfSyncImbalanced,
-                         int[] candidatesPerBroker, int imbalancedCount, int candidateCount) {
-    }
+    public record Counts(
+            int[] total,
+            int[] imbalanced,
+            int[] outOfSync,
+            int[] outOfSyncImbalanced,
+            int[] candidatesPerBroker,
+            int imbalancedCount,
+            int candidateCount) {}
 
     /** An empty state. */
-    public ClusterState() {
-    }
+    public ClusterState() {}
 
     /** The state of a full snapshot: its brokers, then its partitions in order. */
     public static ClusterState of(ClusterSnapshot snapshot) {
@@ -158,10 +164,18 @@ public final class ClusterState implements ClusterView {
         boolean deleting = PartitionFlags.has(f, PartitionFlags.DELETING);
         tallies.count(pref, sign, isImbalanced, guarded, deleting, inSync);
         if (isImbalanced && !deleting) {
-            boolean stuck = !inSync && !PartitionFlags.has(f, PartitionFlags.ISR_EMPTY)
+            boolean stuck = !inSync
+                    && !PartitionFlags.has(f, PartitionFlags.ISR_EMPTY)
                     && PartitionFlags.has(f, PartitionFlags.LEADER_IN_ISR);
-            candidates.file(pos, sign > 0, pref, leaderIndex[pos], inSync, stuck,
-                    PartitionFlags.has(f, PartitionFlags.REASSIGNING), stuck && active[leaderIndex[pos]]);
+            candidates.file(
+                    pos,
+                    sign > 0,
+                    pref,
+                    leaderIndex[pos],
+                    inSync,
+                    stuck,
+                    PartitionFlags.has(f, PartitionFlags.REASSIGNING),
+                    stuck && active[leaderIndex[pos]]);
         }
     }
 

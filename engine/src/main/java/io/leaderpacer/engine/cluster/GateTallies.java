@@ -14,6 +14,7 @@ final class GateTallies {
 
     /** Per broker index, over partitions neither reassigning nor deleting. */
     private int[] total = new int[16];
+
     private int[] imbalanced = new int[16];
     private int[] outOfSync = new int[16];
     private int[] outOfSyncImbalanced = new int[16];
@@ -69,8 +70,13 @@ final class GateTallies {
         if (brokers > total.length) {
             grow(brokers);
         }
-        return new ClusterState.Counts(Arrays.copyOf(total, brokers), Arrays.copyOf(imbalanced, brokers),
-                Arrays.copyOf(outOfSync, brokers), Arrays.copyOf(outOfSyncImbalanced, brokers),
-                Arrays.copyOf(candidatesPerBroker, brokers), imbalancedCount, candidateCount);
+        return new ClusterState.Counts(
+                Arrays.copyOf(total, brokers),
+                Arrays.copyOf(imbalanced, brokers),
+                Arrays.copyOf(outOfSync, brokers),
+                Arrays.copyOf(outOfSyncImbalanced, brokers),
+                Arrays.copyOf(candidatesPerBroker, brokers),
+                imbalancedCount,
+                candidateCount);
     }
 }

@@ -20,6 +20,7 @@ final class IntIndexMap {
     private int[] keys = new int[32];
     /** The index stored with the key in the same slot. */
     private int[] values = new int[32];
+
     private int size;
 
     int get(int id) {

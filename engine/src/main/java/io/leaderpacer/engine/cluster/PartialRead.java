@@ -33,7 +33,11 @@ public record PartialRead(List<BrokerState> brokers, SortedSet<String> topics, L
 
     /** The read of these topics out of a full snapshot: what a partial read of a cluster in that state returns. */
     public static PartialRead of(ClusterSnapshot snapshot, Set<String> topics) {
-        return new PartialRead(List.copyOf(snapshot.brokers().values()), new TreeSet<>(topics),
-                snapshot.partitions().stream().filter(p -> topics.contains(p.id().topic())).toList());
+        return new PartialRead(
+                List.copyOf(snapshot.brokers().values()),
+                new TreeSet<>(topics),
+                snapshot.partitions().stream()
+                        .filter(p -> topics.contains(p.id().topic()))
+                        .toList());
     }
 }

@@ -13,14 +13,14 @@ final class PartitionFlags {
     static final byte ISR_EMPTY = 16;
     static final byte IMBALANCED = 32;
 
-    private PartitionFlags() {
-    }
+    private PartitionFlags() {}
 
     /** The byte for a partition as it is now. */
     static byte of(PartitionState p) {
         int first = p.replicaAt(0);
         return (byte) ((p.isrContains(first) ? FIRST_REPLICA_IN_ISR : 0)
-                | (p.reassigning() ? REASSIGNING : 0) | (p.topicDeleting() ? DELETING : 0)
+                | (p.reassigning() ? REASSIGNING : 0)
+                | (p.topicDeleting() ? DELETING : 0)
                 | (p.hasLeader() && p.isrContains(p.leader()) ? LEADER_IN_ISR : 0)
                 | (p.isrIsEmpty() ? ISR_EMPTY : 0)
                 | (p.leader() != first ? IMBALANCED : 0));

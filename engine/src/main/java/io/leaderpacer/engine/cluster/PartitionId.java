@@ -16,7 +16,8 @@ public record PartitionId(String topic, int partition) implements Comparable<Par
             throw new IllegalArgumentException("topic name must not be empty");
         }
         if (partition < 0) {
-            throw new IllegalArgumentException("partition index must be >= 0, was " + partition + " for topic " + topic);
+            throw new IllegalArgumentException(
+                    "partition index must be >= 0, was " + partition + " for topic " + topic);
         }
     }
 

@@ -50,8 +50,14 @@ public record PartitionState(
     }
 
     /** A partition with no last known leader (the common case, and every case with ELR off). */
-    public PartitionState(PartitionId id, int[] replicas, int[] isr, int[] elr, int leader, boolean reassigning,
-                          boolean topicDeleting) {
+    public PartitionState(
+            PartitionId id,
+            int[] replicas,
+            int[] isr,
+            int[] elr,
+            int leader,
+            boolean reassigning,
+            boolean topicDeleting) {
         this(id, replicas, isr, elr, leader, reassigning, topicDeleting, NONE);
     }
 
@@ -213,13 +219,13 @@ public record PartitionState(
         checkSubset(id, "elr", elr, replicas);
         for (int b : elr) {
             if (contains(isr, b)) {
-                throw new InvalidSnapshotException("partition " + id + ": broker " + b
-                        + " is in both isr " + Arrays.toString(isr) + " and elr " + Arrays.toString(elr));
+                throw new InvalidSnapshotException("partition " + id + ": broker " + b + " is in both isr "
+                        + Arrays.toString(isr) + " and elr " + Arrays.toString(elr));
             }
         }
         if (leader != NO_LEADER && !contains(replicas, leader)) {
-            throw new InvalidSnapshotException("partition " + id + ": leader " + leader
-                    + " is not one of its replicas " + Arrays.toString(replicas));
+            throw new InvalidSnapshotException("partition " + id + ": leader " + leader + " is not one of its replicas "
+                    + Arrays.toString(replicas));
         }
     }
 

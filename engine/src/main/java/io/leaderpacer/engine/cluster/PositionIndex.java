@@ -22,6 +22,7 @@ final class PositionIndex {
     private final Map<String, int[]> byTopic = new HashMap<>();
     /** The topic looked up last and its array, the common case when partitions come topic by topic. */
     private String lastTopic;
+
     private int[] lastPositions;
     private int size;
     /** Partitions whose index is too far beyond their topic's array to grow it. */
@@ -53,7 +54,9 @@ final class PositionIndex {
                 size++;
                 return;
             }
-            int[] grown = positions == null ? new int[Math.max(p + 1, 8)] : Arrays.copyOf(positions, Math.max(p + 1, old * 2));
+            int[] grown = positions == null
+                    ? new int[Math.max(p + 1, 8)]
+                    : Arrays.copyOf(positions, Math.max(p + 1, old * 2));
             Arrays.fill(grown, old, grown.length, ABSENT);
             byTopic.put(id.topic(), grown);
             lastTopic = id.topic();

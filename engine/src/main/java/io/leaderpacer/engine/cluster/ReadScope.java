@@ -18,8 +18,7 @@ import java.util.TreeSet;
  */
 public final class ReadScope {
 
-    private ReadScope() {
-    }
+    private ReadScope() {}
 
     /**
      * The topics of the state with a replica on one of {@code brokers} or a partition imbalanced in assignment order
@@ -32,7 +31,8 @@ public final class ReadScope {
             if (p == null || topics.contains(p.id().topic())) {
                 continue;
             }
-            if (state.imbalancedAt(pos) || hostsAny(p, brokers)
+            if (state.imbalancedAt(pos)
+                    || hostsAny(p, brokers)
                     || (p.replicaCount() > 0 && deprioritized.contains(p.replicaAt(0)))) {
                 topics.add(p.id().topic());
             }

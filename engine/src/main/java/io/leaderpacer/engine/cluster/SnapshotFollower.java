@@ -28,16 +28,15 @@ import java.util.TreeMap;
 public final class SnapshotFollower {
 
     /** What the last {@link #follow} did, for the run's timings and the tests. */
-    public record Step(boolean rebuilt, int partitionsReplayed, int brokersReplayed) {
-    }
+    public record Step(boolean rebuilt, int partitionsReplayed, int brokersReplayed) {}
 
     /** Where each topic's partitions stand in the state: positions {@code [start, end)}, in partition order. */
-    private record Span(int start, int end) {
-    }
+    private record Span(int start, int end) {}
 
     private ClusterState state;
     /** The brokers of the last read: a broker that leaves or changes is found by comparing with them. */
     private SortedMap<Integer, BrokerState> brokers = new TreeMap<>();
+
     private Step lastStep = new Step(false, 0, 0);
     /** Each topic's positions, as of the last rebuild; null when a topic's partitions were not contiguous. */
     private Map<String, Span> spans;
@@ -122,8 +121,10 @@ public final class SnapshotFollower {
 
     private ClusterState apply(ClusterSnapshot next) {
         List<PartitionState> partitions = next.partitions();
-        if (state == null || !next.brokers().keySet().equals(brokers.keySet())
-                || state.positionCount() != partitions.size() || state.partitionCount() != partitions.size()) {
+        if (state == null
+                || !next.brokers().keySet().equals(brokers.keySet())
+                || state.positionCount() != partitions.size()
+                || state.partitionCount() != partitions.size()) {
             return rebuild(next);
         }
         int brokersReplayed = 0;

@@ -35,7 +35,10 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
      */
     public record Scope(long unthrottledLagBytes, boolean preferredFirst) {
         public Scope {
-            require(unthrottledLagBytes >= 0, ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, Long.toString(unthrottledLagBytes));
+            require(
+                    unthrottledLagBytes >= 0,
+                    ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES,
+                    Long.toString(unthrottledLagBytes));
         }
     }
 
@@ -45,8 +48,8 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
     }
 
     /** Off, with the keys' defaults. */
-    public static final CatchUpPacing OFF = new CatchUpPacing(PacingMode.OFF, new Rates(20L << 20, 5L << 20, 200L << 20),
-            1.5, new Timing(2000, 1_800_000), 1L << 20);
+    public static final CatchUpPacing OFF = new CatchUpPacing(
+            PacingMode.OFF, new Rates(20L << 20, 5L << 20, 200L << 20), 1.5, new Timing(2000, 1_800_000), 1L << 20);
 
     /**
      * @param rateBytes    the static rate, or the adaptive mode's start, bytes per second, as set
@@ -77,8 +80,10 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
         Objects.requireNonNull(rates, "rates");
         Objects.requireNonNull(timing, "timing");
         Objects.requireNonNull(scope, "scope");
-        require(!Double.isNaN(targetRatio) && targetRatio >= 1 && !Double.isInfinite(targetRatio),
-                ConfigKey.CATCH_UP_TARGET_RATIO, Double.toString(targetRatio));
+        require(
+                !Double.isNaN(targetRatio) && targetRatio >= 1 && !Double.isInfinite(targetRatio),
+                ConfigKey.CATCH_UP_TARGET_RATIO,
+                Double.toString(targetRatio));
     }
 
     /** See {@link Scope#unthrottledLagBytes()}. */

@@ -35,8 +35,8 @@ public final class ConfigException extends IllegalArgumentException {
 
     /** An error for a key the policy does not know. */
     public static ConfigException unknownKey(String key, Iterable<String> known) {
-        return new ConfigException(key, "Unknown configuration '" + printable(key) + "'; known keys: "
-                + String.join(", ", known), true);
+        return new ConfigException(
+                key, "Unknown configuration '" + printable(key) + "'; known keys: " + String.join(", ", known), true);
     }
 
     /**
@@ -53,11 +53,18 @@ public final class ConfigException extends IllegalArgumentException {
         for (int i = 0; i < shown.length(); i++) {
             char c = shown.charAt(i);
             switch (c) {
-                case '\n': sb.append("\\n"); break;
-                case '\r': sb.append("\\r"); break;
-                case '\t': sb.append("\\t"); break;
+                case '\n':
+                    sb.append("\\n");
+                    break;
+                case '\r':
+                    sb.append("\\r");
+                    break;
+                case '\t':
+                    sb.append("\\t");
+                    break;
                 default:
-                    if (Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
+                    if (Character.isISOControl(c)
+                            || Character.getType(c) == Character.LINE_SEPARATOR
                             || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
                         sb.append(String.format("\\u%04x", (int) c));
                     } else {

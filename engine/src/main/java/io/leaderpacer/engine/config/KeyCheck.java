@@ -12,8 +12,7 @@ import java.util.function.BiFunction;
  */
 public final class KeyCheck {
 
-    private KeyCheck() {
-    }
+    private KeyCheck() {}
 
     /**
      * Unless {@code ok}, throws {@link ConfigException#invalid(ConfigKey, String)}: "Invalid value 'VALUE' for
@@ -24,8 +23,8 @@ public final class KeyCheck {
     }
 
     /** Unless {@code ok}, throws what {@code invalid} makes of the key and the value. */
-    public static <K extends NamedKey, X extends RuntimeException> void require(boolean ok, K key, String value,
-            BiFunction<? super K, String, X> invalid) {
+    public static <K extends NamedKey, X extends RuntimeException> void require(
+            boolean ok, K key, String value, BiFunction<? super K, String, X> invalid) {
         if (!ok) {
             throw invalid.apply(key, value);
         }

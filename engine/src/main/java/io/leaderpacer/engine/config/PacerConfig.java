@@ -43,26 +43,70 @@ public record PacerConfig(
         GateRecheck recheck,
         CatchUpPacing pacing) {
 
-    private static final PacerConfig DEFAULTS = new PacerConfig(300, ElectionAlgorithm.IMMEDIATE, 0, 1_800_000L,
-            1000, 0, new TreeSet<>(), GateDenominator.ALL_PREFERRED, MaxWaitClock.WHILE_ACTIVE, GateRecheck.OFF,
+    private static final PacerConfig DEFAULTS = new PacerConfig(
+            300,
+            ElectionAlgorithm.IMMEDIATE,
+            0,
+            1_800_000L,
+            1000,
+            0,
+            new TreeSet<>(),
+            GateDenominator.ALL_PREFERRED,
+            MaxWaitClock.WHILE_ACTIVE,
+            GateRecheck.OFF,
             CatchUpPacing.OFF);
 
     /**
      * The same settings without the re-check extension: KIP-1358's keys only, as before it existed.
      */
-    public PacerConfig(long checkIntervalSeconds, ElectionAlgorithm algorithm, double thresholdPercent, long maxWaitMs,
-                       int maxPerRun, long throttleIntervalMs, SortedSet<Integer> deprioritizedBrokers,
-                       GateDenominator gateDenominator, MaxWaitClock maxWaitClock) {
-        this(checkIntervalSeconds, algorithm, thresholdPercent, maxWaitMs, maxPerRun, throttleIntervalMs,
-                deprioritizedBrokers, gateDenominator, maxWaitClock, GateRecheck.OFF, CatchUpPacing.OFF);
+    public PacerConfig(
+            long checkIntervalSeconds,
+            ElectionAlgorithm algorithm,
+            double thresholdPercent,
+            long maxWaitMs,
+            int maxPerRun,
+            long throttleIntervalMs,
+            SortedSet<Integer> deprioritizedBrokers,
+            GateDenominator gateDenominator,
+            MaxWaitClock maxWaitClock) {
+        this(
+                checkIntervalSeconds,
+                algorithm,
+                thresholdPercent,
+                maxWaitMs,
+                maxPerRun,
+                throttleIntervalMs,
+                deprioritizedBrokers,
+                gateDenominator,
+                maxWaitClock,
+                GateRecheck.OFF,
+                CatchUpPacing.OFF);
     }
 
     /** The same settings without catch-up pacing. */
-    public PacerConfig(long checkIntervalSeconds, ElectionAlgorithm algorithm, double thresholdPercent, long maxWaitMs,
-                       int maxPerRun, long throttleIntervalMs, SortedSet<Integer> deprioritizedBrokers,
-                       GateDenominator gateDenominator, MaxWaitClock maxWaitClock, GateRecheck recheck) {
-        this(checkIntervalSeconds, algorithm, thresholdPercent, maxWaitMs, maxPerRun, throttleIntervalMs,
-                deprioritizedBrokers, gateDenominator, maxWaitClock, recheck, CatchUpPacing.OFF);
+    public PacerConfig(
+            long checkIntervalSeconds,
+            ElectionAlgorithm algorithm,
+            double thresholdPercent,
+            long maxWaitMs,
+            int maxPerRun,
+            long throttleIntervalMs,
+            SortedSet<Integer> deprioritizedBrokers,
+            GateDenominator gateDenominator,
+            MaxWaitClock maxWaitClock,
+            GateRecheck recheck) {
+        this(
+                checkIntervalSeconds,
+                algorithm,
+                thresholdPercent,
+                maxWaitMs,
+                maxPerRun,
+                throttleIntervalMs,
+                deprioritizedBrokers,
+                gateDenominator,
+                maxWaitClock,
+                recheck,
+                CatchUpPacing.OFF);
     }
 
     public PacerConfig {
@@ -72,8 +116,10 @@ public record PacerConfig(
         Objects.requireNonNull(recheck, "recheck");
         Objects.requireNonNull(pacing, "pacing");
         require(checkIntervalSeconds >= 1, ConfigKey.CHECK_INTERVAL_SECONDS, Long.toString(checkIntervalSeconds));
-        require(!Double.isNaN(thresholdPercent) && thresholdPercent >= 0 && thresholdPercent <= 100,
-                ConfigKey.THRESHOLD_PERCENT, Double.toString(thresholdPercent));
+        require(
+                !Double.isNaN(thresholdPercent) && thresholdPercent >= 0 && thresholdPercent <= 100,
+                ConfigKey.THRESHOLD_PERCENT,
+                Double.toString(thresholdPercent));
         // -0.0 would print as "0" yet compare unequal to 0: one threshold, one value.
         thresholdPercent = thresholdPercent + 0.0;
         require(maxWaitMs >= 0, ConfigKey.MAX_WAIT_MS, Long.toString(maxWaitMs));
@@ -115,7 +161,8 @@ public record PacerConfig(
             if (k == null) {
                 throw ConfigException.unknownKey(e.getKey(), ConfigKey.names());
             }
-            current.put(k, e.getValue() == null ? k.defaultValue() : e.getValue().trim());
+            current.put(
+                    k, e.getValue() == null ? k.defaultValue() : e.getValue().trim());
         }
         return new PacerConfig(
                 parseLong(ConfigKey.CHECK_INTERVAL_SECONDS, current, 1),
@@ -125,21 +172,27 @@ public record PacerConfig(
                 (int) parseLongInRange(ConfigKey.MAX_PER_RUN, current.get(ConfigKey.MAX_PER_RUN), 1, Integer.MAX_VALUE),
                 parseLong(ConfigKey.THROTTLE_INTERVAL_MS, current, 0),
                 parseBrokerList(current.get(ConfigKey.DEPRIORITIZED_LIST)),
-                parseChoice(ConfigKey.GATE_DENOMINATOR, GateDenominator.class,
-                        current.get(ConfigKey.GATE_DENOMINATOR)),
+                parseChoice(ConfigKey.GATE_DENOMINATOR, GateDenominator.class, current.get(ConfigKey.GATE_DENOMINATOR)),
                 parseChoice(ConfigKey.MAX_WAIT_CLOCK, MaxWaitClock.class, current.get(ConfigKey.MAX_WAIT_CLOCK)),
-                new GateRecheck(parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
+                new GateRecheck(
+                        parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
                         parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0)),
-                new CatchUpPacing(parseChoice(ConfigKey.CATCH_UP_PACING, PacingMode.class,
-                                current.get(ConfigKey.CATCH_UP_PACING)),
-                        new CatchUpPacing.Rates(parseLong(ConfigKey.CATCH_UP_RATE_BYTES, current, 1024),
+                new CatchUpPacing(
+                        parseChoice(
+                                ConfigKey.CATCH_UP_PACING, PacingMode.class, current.get(ConfigKey.CATCH_UP_PACING)),
+                        new CatchUpPacing.Rates(
+                                parseLong(ConfigKey.CATCH_UP_RATE_BYTES, current, 1024),
                                 parseLong(ConfigKey.CATCH_UP_MIN_RATE_BYTES, current, 1024),
                                 parseLong(ConfigKey.CATCH_UP_MAX_RATE_BYTES, current, 1024)),
                         parseRatio(ConfigKey.CATCH_UP_TARGET_RATIO, current.get(ConfigKey.CATCH_UP_TARGET_RATIO)),
-                        new CatchUpPacing.Timing(parseLong(ConfigKey.CATCH_UP_INTERVAL_MS, current, 100),
+                        new CatchUpPacing.Timing(
+                                parseLong(ConfigKey.CATCH_UP_INTERVAL_MS, current, 100),
                                 parseLong(ConfigKey.CATCH_UP_MAX_WAIT_MS, current, 0)),
-                        new CatchUpPacing.Scope(parseLong(ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, current, 0),
-                                parseBoolean(ConfigKey.CATCH_UP_PREFERRED_FIRST, current.get(ConfigKey.CATCH_UP_PREFERRED_FIRST)))));
+                        new CatchUpPacing.Scope(
+                                parseLong(ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, current, 0),
+                                parseBoolean(
+                                        ConfigKey.CATCH_UP_PREFERRED_FIRST,
+                                        current.get(ConfigKey.CATCH_UP_PREFERRED_FIRST)))));
     }
 
     /** A new configuration with one key changed (or reset, with {@code null}). */
@@ -161,31 +214,51 @@ public record PacerConfig(
     /** The current value of a key in the form a properties file would hold it. */
     public String valueOf(ConfigKey key) {
         switch (key) {
-            case CHECK_INTERVAL_SECONDS: return Long.toString(checkIntervalSeconds);
-            case ALGORITHM: return algorithm.configValue();
-            case THRESHOLD_PERCENT: return formatPercent(thresholdPercent);
-            case MAX_WAIT_MS: return Long.toString(maxWaitMs);
-            case MAX_PER_RUN: return Integer.toString(maxPerRun);
-            case THROTTLE_INTERVAL_MS: return Long.toString(throttleIntervalMs);
+            case CHECK_INTERVAL_SECONDS:
+                return Long.toString(checkIntervalSeconds);
+            case ALGORITHM:
+                return algorithm.configValue();
+            case THRESHOLD_PERCENT:
+                return formatPercent(thresholdPercent);
+            case MAX_WAIT_MS:
+                return Long.toString(maxWaitMs);
+            case MAX_PER_RUN:
+                return Integer.toString(maxPerRun);
+            case THROTTLE_INTERVAL_MS:
+                return Long.toString(throttleIntervalMs);
             case DEPRIORITIZED_LIST: {
                 StringJoiner j = new StringJoiner(",");
                 deprioritizedBrokers.forEach(b -> j.add(Integer.toString(b)));
                 return j.toString();
             }
-            case GATE_DENOMINATOR: return gateDenominator.configValue();
-            case MAX_WAIT_CLOCK: return maxWaitClock.configValue();
-            case RECHECK_INTERVAL_MS: return Long.toString(recheck.intervalMs());
-            case HYSTERESIS_MIN_MS: return Long.toString(recheck.hysteresisMinMs());
-            case CATCH_UP_PACING: return pacing.mode().configValue();
-            case CATCH_UP_RATE_BYTES: return Long.toString(pacing.rateBytes());
-            case CATCH_UP_MIN_RATE_BYTES: return Long.toString(pacing.minRateBytes());
-            case CATCH_UP_MAX_RATE_BYTES: return Long.toString(pacing.maxRateBytes());
-            case CATCH_UP_TARGET_RATIO: return formatPercent(pacing.targetRatio());
-            case CATCH_UP_INTERVAL_MS: return Long.toString(pacing.timing().intervalMs());
-            case CATCH_UP_MAX_WAIT_MS: return Long.toString(pacing.timing().maxWaitMs());
-            case CATCH_UP_UNTHROTTLED_LAG_BYTES: return Long.toString(pacing.unthrottledLagBytes());
-            case CATCH_UP_PREFERRED_FIRST: return Boolean.toString(pacing.preferredFirst());
-            default: throw new IllegalStateException("unhandled key " + key);
+            case GATE_DENOMINATOR:
+                return gateDenominator.configValue();
+            case MAX_WAIT_CLOCK:
+                return maxWaitClock.configValue();
+            case RECHECK_INTERVAL_MS:
+                return Long.toString(recheck.intervalMs());
+            case HYSTERESIS_MIN_MS:
+                return Long.toString(recheck.hysteresisMinMs());
+            case CATCH_UP_PACING:
+                return pacing.mode().configValue();
+            case CATCH_UP_RATE_BYTES:
+                return Long.toString(pacing.rateBytes());
+            case CATCH_UP_MIN_RATE_BYTES:
+                return Long.toString(pacing.minRateBytes());
+            case CATCH_UP_MAX_RATE_BYTES:
+                return Long.toString(pacing.maxRateBytes());
+            case CATCH_UP_TARGET_RATIO:
+                return formatPercent(pacing.targetRatio());
+            case CATCH_UP_INTERVAL_MS:
+                return Long.toString(pacing.timing().intervalMs());
+            case CATCH_UP_MAX_WAIT_MS:
+                return Long.toString(pacing.timing().maxWaitMs());
+            case CATCH_UP_UNTHROTTLED_LAG_BYTES:
+                return Long.toString(pacing.unthrottledLagBytes());
+            case CATCH_UP_PREFERRED_FIRST:
+                return Boolean.toString(pacing.preferredFirst());
+            default:
+                throw new IllegalStateException("unhandled key " + key);
         }
     }
 
@@ -229,7 +302,13 @@ public record PacerConfig(
         } catch (NumberFormatException e) {
             throw ConfigException.invalid(ConfigKey.THRESHOLD_PERCENT, raw);
         }
-        if (Double.isNaN(v) || v < 0 || v > 100 || raw.endsWith("d") || raw.endsWith("f") || raw.endsWith("D") || raw.endsWith("F")) {
+        if (Double.isNaN(v)
+                || v < 0
+                || v > 100
+                || raw.endsWith("d")
+                || raw.endsWith("f")
+                || raw.endsWith("D")
+                || raw.endsWith("F")) {
             throw ConfigException.invalid(ConfigKey.THRESHOLD_PERCENT, raw);
         }
         return v;
@@ -271,11 +350,16 @@ public record PacerConfig(
             try {
                 id = Integer.parseInt(s);
             } catch (NumberFormatException e) {
-                throw new ConfigException(ConfigKey.DEPRIORITIZED_LIST.key(), raw,
-                        "'" + ConfigException.printable(s) + "' is not a broker id; must be " + ConfigKey.DEPRIORITIZED_LIST.allowed());
+                throw new ConfigException(
+                        ConfigKey.DEPRIORITIZED_LIST.key(),
+                        raw,
+                        "'" + ConfigException.printable(s) + "' is not a broker id; must be "
+                                + ConfigKey.DEPRIORITIZED_LIST.allowed());
             }
             if (id < 0) {
-                throw new ConfigException(ConfigKey.DEPRIORITIZED_LIST.key(), raw,
+                throw new ConfigException(
+                        ConfigKey.DEPRIORITIZED_LIST.key(),
+                        raw,
                         "broker id " + id + " is negative; must be " + ConfigKey.DEPRIORITIZED_LIST.allowed());
             }
             ids.add(id);

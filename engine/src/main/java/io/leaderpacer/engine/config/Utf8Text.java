@@ -17,8 +17,7 @@ import java.util.Locale;
  */
 public final class Utf8Text {
 
-    private Utf8Text() {
-    }
+    private Utf8Text() {}
 
     /**
      * The text of {@code bytes}.
@@ -26,7 +25,8 @@ public final class Utf8Text {
      * @throws NotUtf8Exception at the first byte that is not valid UTF-8
      */
     public static String decode(byte[] bytes) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);

@@ -20,11 +20,14 @@ public record BrokerPacing(int broker, PacingPhase phase, OptionalLong rateBytes
      * @param catchUpBytesPerSecond the rate at which they fell since the previous look, if known
      * @param etaMs          bytes behind over that rate: when it would be back in every ISR at the current pace
      */
-    public record Progress(OptionalLong bytesBehind, OptionalLong peakBytesBehind, OptionalDouble catchUpBytesPerSecond,
-                           OptionalLong etaMs) {
+    public record Progress(
+            OptionalLong bytesBehind,
+            OptionalLong peakBytesBehind,
+            OptionalDouble catchUpBytesPerSecond,
+            OptionalLong etaMs) {
 
-        public static final Progress UNKNOWN = new Progress(OptionalLong.empty(), OptionalLong.empty(),
-                OptionalDouble.empty(), OptionalLong.empty());
+        public static final Progress UNKNOWN =
+                new Progress(OptionalLong.empty(), OptionalLong.empty(), OptionalDouble.empty(), OptionalLong.empty());
 
         /** The share of the catch-up done, 0..1, when known. */
         public OptionalDouble done() {

@@ -15,8 +15,8 @@ import java.util.OptionalLong;
  *                    (empty when the canary has no such partition or no recent sample)
  * @param flow        how fast its out-of-sync replicas fetched, and their leaders grew, since the previous look
  */
-public record BrokerSignals(int broker, CatchUpState state, OptionalLong bytesBehind, OptionalDouble canaryRatio,
-                            Flow flow) {
+public record BrokerSignals(
+        int broker, CatchUpState state, OptionalLong bytesBehind, OptionalDouble canaryRatio, Flow flow) {
 
     /**
      * Over the replicas a broker hosts out of their ISR, since the previous look: the bytes per second they fetched

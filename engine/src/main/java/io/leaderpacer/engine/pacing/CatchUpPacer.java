@@ -64,8 +64,7 @@ public final class CatchUpPacer {
     /** Under this share of the target ratio, the canary is far from it. */
     static final int FAR_UNDER_TARGET_PERCENT = 75;
 
-    private CatchUpPacer() {
-    }
+    private CatchUpPacer() {}
 
     /**
      * Decides one look.
@@ -77,8 +76,8 @@ public final class CatchUpPacer {
      * @param memory  the previous decision's {@link PacingDecision#nextMemory()}, or {@link PacingMemory#empty()}
      * @param nowMs   the look's time, on any monotonic scale
      */
-    public static PacingDecision decide(List<BrokerSignals> signals, CatchUpPacing config, PacingMemory memory,
-                                        long nowMs) {
+    public static PacingDecision decide(
+            List<BrokerSignals> signals, CatchUpPacing config, PacingMemory memory, long nowMs) {
         Objects.requireNonNull(signals, "signals");
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(memory, "memory");
@@ -108,8 +107,7 @@ public final class CatchUpPacer {
         return new PacingDecision(nowMs, out, new PacingMemory(next));
     }
 
-    private record Step(PacingEpisode episode, BrokerPacing decision) {
-    }
+    private record Step(PacingEpisode episode, BrokerPacing decision) {}
 
     private static Step step(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs) {
         long maxWait = config.timing().maxWaitMs();
@@ -124,8 +122,9 @@ public final class CatchUpPacer {
             if (!up) {
                 ep = ep.forgetLooks(nowMs);
             }
-            String why = maxWait > 0 && ep.clock().pacedMs() >= maxWait ? String.format(Locale.ROOT,
-                    "paced for %d s while up, the max-wait", maxWait / 1000) : "catch-up stalled at the max rate";
+            String why = maxWait > 0 && ep.clock().pacedMs() >= maxWait
+                    ? String.format(Locale.ROOT, "paced for %d s while up, the max-wait", maxWait / 1000)
+                    : "catch-up stalled at the max rate";
             return escaped(s, ep, why + ": unthrottled until it is back in every ISR");
         }
         long held = Math.min(config.ceilingBytes(), Math.max(config.minRateBytes(), ep.rateBytes()));
@@ -138,10 +137,19 @@ public final class CatchUpPacer {
             if (maxWait > 0 && ep.clock().downMs(nowMs) >= maxWait) {
                 // Its rate, while it is down, is the cluster default, which throttles every broker's listed replicas:
                 // not for longer than the max-wait.
-                return new Step(ep, new BrokerPacing(s.broker(), PacingPhase.PACED, OptionalLong.empty(),
-                        String.format(Locale.ROOT, "down for %d s, the max-wait: no cluster-default rate while it is"
-                                + " down; paced again at %s once it is up", maxWait / 1000, rate(ep.rateBytes())),
-                        BrokerPacing.Progress.UNKNOWN));
+                return new Step(
+                        ep,
+                        new BrokerPacing(
+                                s.broker(),
+                                PacingPhase.PACED,
+                                OptionalLong.empty(),
+                                String.format(
+                                        Locale.ROOT,
+                                        "down for %d s, the max-wait: no cluster-default rate while it is"
+                                                + " down; paced again at %s once it is up",
+                                        maxWait / 1000,
+                                        rate(ep.rateBytes())),
+                                BrokerPacing.Progress.UNKNOWN));
             }
             return paced(s, ep, "down: throttle at " + rate(ep.rateBytes()) + " in place for its return");
         }
@@ -175,8 +183,11 @@ public final class CatchUpPacer {
             return ep.withWindow(PacingEpisode.Window.openAt(s.bytesBehind().getAsLong(), nowMs));
         }
         if (s.flow().known() && sinceLast > 0) {
-            w = w.add(sinceLast, s.flow().fetchBytesPerSecond().getAsDouble(),
-                    s.flow().inflowBytesPerSecond().getAsDouble(), ep.rateBytes());
+            w = w.add(
+                    sinceLast,
+                    s.flow().fetchBytesPerSecond().getAsDouble(),
+                    s.flow().inflowBytesPerSecond().getAsDouble(),
+                    ep.rateBytes());
         }
         return ep.withWindow(w);
     }
@@ -197,8 +208,8 @@ public final class CatchUpPacer {
      * @param ep the episode with its next window open
      * @param w  the window that ended
      */
-    private static Optional<Step> stallDetector(BrokerSignals s, PacingEpisode ep, PacingEpisode.Window w,
-                                                CatchUpPacing config, long nowMs) {
+    private static Optional<Step> stallDetector(
+            BrokerSignals s, PacingEpisode ep, PacingEpisode.Window w, CatchUpPacing config, long nowMs) {
         long bytes = s.bytesBehind().getAsLong();
         if (measured(w, nowMs)) {
             double inflowBps = inflowPerSecond(w);
@@ -207,37 +218,52 @@ public final class CatchUpPacer {
             if (!stalled) {
                 return Optional.empty();
             }
-            String what = String.format(Locale.ROOT, "catch-up stalled under its throttle: fetched %s of the %s"
-                            + " allowed, %s of it inflow", rate(Math.round(w.fetched() * 1000.0 / w.spanMs())),
-                    rate(Math.round(w.allowed() * 1000.0 / w.spanMs())), rate(Math.round(inflowBps)));
-            long raised = Math.min(config.ceilingBytes(), Math.max(Math.round(inflowBps * 2),
-                    Math.max(ep.rateBytes() + config.minRateBytes(), ep.rateBytes() * 3 / 2)));
+            String what = String.format(
+                    Locale.ROOT,
+                    "catch-up stalled under its throttle: fetched %s of the %s" + " allowed, %s of it inflow",
+                    rate(Math.round(w.fetched() * 1000.0 / w.spanMs())),
+                    rate(Math.round(w.allowed() * 1000.0 / w.spanMs())),
+                    rate(Math.round(inflowBps)));
+            long raised = Math.min(
+                    config.ceilingBytes(),
+                    Math.max(
+                            Math.round(inflowBps * 2),
+                            Math.max(ep.rateBytes() + config.minRateBytes(), ep.rateBytes() * 3 / 2)));
             return Optional.of(raise(s, ep, config, nowMs, raised, what));
         }
         if (bytes <= 0 || bytes < w.start().bytes()) {
             return Optional.empty();
         }
-        String what = String.format(Locale.ROOT, "bytes behind did not fall in %d s (%s to %s)",
-                (nowMs - w.start().atMs()) / 1000, bytesText(w.start().bytes()), bytesText(bytes));
-        long raised = Math.min(config.ceilingBytes(), Math.max(ep.rateBytes() + config.minRateBytes(),
-                ep.rateBytes() * 3 / 2));
+        String what = String.format(
+                Locale.ROOT,
+                "bytes behind did not fall in %d s (%s to %s)",
+                (nowMs - w.start().atMs()) / 1000,
+                bytesText(w.start().bytes()),
+                bytesText(bytes));
+        long raised = Math.min(
+                config.ceilingBytes(), Math.max(ep.rateBytes() + config.minRateBytes(), ep.rateBytes() * 3 / 2));
         return Optional.of(raise(s, ep, config, nowMs, raised, what));
     }
 
     /** A stall: the raised rate, or the escape when the rate is already at the max. */
-    private static Step raise(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, long raised,
-                              String what) {
+    private static Step raise(
+            BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, long raised, String what) {
         if (raised <= ep.rateBytes()) {
-            return escaped(s, ep.escape(), what + ", already at the max rate " + rate(config.ceilingBytes())
-                    + ": unthrottled until it is back in every ISR");
+            return escaped(
+                    s,
+                    ep.escape(),
+                    what + ", already at the max rate " + rate(config.ceilingBytes())
+                            + ": unthrottled until it is back in every ISR");
         }
         ep = ep.withRate(raised, nowMs, false).withFloor(Math.max(ep.changes().floorBytes(), raised));
         return paced(s, ep, what + ": raised to " + rate(raised));
     }
 
     private static Step escaped(BrokerSignals s, PacingEpisode ep, String reason) {
-        return new Step(ep, new BrokerPacing(s.broker(), PacingPhase.ESCAPED, OptionalLong.empty(), reason,
-                progress(ep, s, false)));
+        return new Step(
+                ep,
+                new BrokerPacing(
+                        s.broker(), PacingPhase.ESCAPED, OptionalLong.empty(), reason, progress(ep, s, false)));
     }
 
     private static Step adapt(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs) {
@@ -249,42 +275,79 @@ public final class CatchUpPacer {
         // A change is judged on a signal that has seen it: the canary's next full window after the quota moved. Only a
         // signal far over the target cuts a rate raised moments ago (never one cut moments ago).
         long settle = Math.max(config.timing().intervalMs(), SIGNAL_SETTLE_MS);
-        boolean settled = ep.changes().changedAtMs() == Long.MIN_VALUE || nowMs - ep.changes().changedAtMs() >= settle;
-        boolean cutSettled = ep.changes().cutAtMs() == Long.MIN_VALUE || nowMs - ep.changes().cutAtMs() >= settle;
+        boolean settled = ep.changes().changedAtMs() == Long.MIN_VALUE
+                || nowMs - ep.changes().changedAtMs() >= settle;
+        boolean cutSettled =
+                ep.changes().cutAtMs() == Long.MIN_VALUE || nowMs - ep.changes().cutAtMs() >= settle;
         boolean farOver = ratio > target * 2;
         if (!cutSettled || !(settled || (farOver && ratio > target))) {
-            return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady: holding %s while the last change"
-                    + " shows in it", ratio, rate(ep.rateBytes())));
+            return paced(
+                    s,
+                    ep,
+                    String.format(
+                            Locale.ROOT,
+                            "canary P99 %.1fx steady: holding %s while the last change" + " shows in it",
+                            ratio,
+                            rate(ep.rateBytes())));
         }
         if (ratio > target) {
             long floor = Math.max(config.minRateBytes(), ep.changes().floorBytes());
             long cut = Math.max(floor, ep.rateBytes() * CUT_PERCENT / 100);
             if (cut >= ep.rateBytes()) {
                 String which = ep.changes().floorBytes() > config.minRateBytes()
-                        ? "under it catch-up would not keep up with its inflow" : "the min rate";
-                return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: holding %s, %s",
-                        ratio, target, rate(ep.rateBytes()), which));
+                        ? "under it catch-up would not keep up with its inflow"
+                        : "the min rate";
+                return paced(
+                        s,
+                        ep,
+                        String.format(
+                                Locale.ROOT,
+                                "canary P99 %.1fx steady, over %.1fx: holding %s, %s",
+                                ratio,
+                                target,
+                                rate(ep.rateBytes()),
+                                which));
             }
             ep = ep.withRate(cut, nowMs, true);
-            return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: rate cut to %s", ratio,
-                    target, rate(cut)));
+            return paced(
+                    s,
+                    ep,
+                    String.format(
+                            Locale.ROOT,
+                            "canary P99 %.1fx steady, over %.1fx: rate cut to %s",
+                            ratio,
+                            target,
+                            rate(cut)));
         }
         if (ep.rateBytes() >= config.ceilingBytes()) {
-            return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, within %.1fx: holding the max"
-                    + " rate %s", ratio, target, rate(ep.rateBytes())));
+            return paced(
+                    s,
+                    ep,
+                    String.format(
+                            Locale.ROOT,
+                            "canary P99 %.1fx steady, within %.1fx: holding the max" + " rate %s",
+                            ratio,
+                            target,
+                            rate(ep.rateBytes())));
         }
         // Far under the target: a quarter more; near it, one step; both at least one step and at most the max rate.
         boolean far = ratio * 100 <= target * FAR_UNDER_TARGET_PERCENT;
-        long up = Math.min(config.ceilingBytes(), Math.max(ep.rateBytes() + config.minRateBytes(),
-                far ? ep.rateBytes() * RAISE_PERCENT / 100 : 0));
+        long up = Math.min(
+                config.ceilingBytes(),
+                Math.max(ep.rateBytes() + config.minRateBytes(), far ? ep.rateBytes() * RAISE_PERCENT / 100 : 0));
         ep = ep.withRate(up, nowMs, false);
-        return paced(s, ep, String.format(Locale.ROOT, "canary P99 %.1fx steady, within %.1fx: raised to %s", ratio,
-                target, rate(up)));
+        return paced(
+                s,
+                ep,
+                String.format(
+                        Locale.ROOT, "canary P99 %.1fx steady, within %.1fx: raised to %s", ratio, target, rate(up)));
     }
 
     private static Step paced(BrokerSignals s, PacingEpisode ep, String reason) {
-        return new Step(ep, new BrokerPacing(s.broker(), PacingPhase.PACED, OptionalLong.of(ep.rateBytes()), reason,
-                progress(ep, s, true)));
+        return new Step(
+                ep,
+                new BrokerPacing(
+                        s.broker(), PacingPhase.PACED, OptionalLong.of(ep.rateBytes()), reason, progress(ep, s, true)));
     }
 
     private static BrokerPacing.Progress progress(PacingEpisode ep, BrokerSignals s, boolean paced) {
@@ -293,8 +356,8 @@ public final class CatchUpPacer {
         }
         OptionalDouble r = ep.last().bytesPerSecond();
         long peak = ep.last().peakBytes();
-        return new BrokerPacing.Progress(s.bytesBehind(), peak < 0 ? OptionalLong.empty() : OptionalLong.of(peak), r,
-                ep.etaMs(paced));
+        return new BrokerPacing.Progress(
+                s.bytesBehind(), peak < 0 ? OptionalLong.empty() : OptionalLong.of(peak), r, ep.etaMs(paced));
     }
 
     /** e.g. "24.0 MiB/s". */

@@ -18,7 +18,10 @@ public record PacingDecision(long atMs, List<BrokerPacing> brokers, PacingMemory
 
     /** The rate to set for a broker, bytes per second; empty when it is not to be throttled. */
     public OptionalLong rateFor(int broker) {
-        return brokers.stream().filter(b -> b.broker() == broker).findFirst().map(BrokerPacing::rateBytes)
+        return brokers.stream()
+                .filter(b -> b.broker() == broker)
+                .findFirst()
+                .map(BrokerPacing::rateBytes)
                 .orElse(OptionalLong.empty());
     }
 

@@ -53,8 +53,7 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
      * half again the inflow the stall detector last measured (0 before it measured any), since under the inflow
      * catch-up stops.
      */
-    record Changes(long changedAtMs, long cutAtMs, long floorBytes) {
-    }
+    record Changes(long changedAtMs, long cutAtMs, long floorBytes) {}
 
     /** Bytes behind at a time; {@code bytes} is -1 when none was taken. */
     record Mark(long bytes, long atMs) {
@@ -78,8 +77,8 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
 
         Window add(long ms, double fetchBps, double inflowBps, long rateBytes) {
             double s = ms / 1000.0;
-            return new Window(start, spanMs + ms, fetched + fetchBps * s, inflow + inflowBps * s,
-                    allowed + rateBytes * s);
+            return new Window(
+                    start, spanMs + ms, fetched + fetchBps * s, inflow + inflowBps * s, allowed + rateBytes * s);
         }
     }
 
@@ -89,15 +88,23 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
     }
 
     static PacingEpisode start(long nowMs, long rateBytes) {
-        return new PacingEpisode(new Clock(nowMs, 0, Long.MIN_VALUE, Long.MIN_VALUE), rateBytes, false,
-                new Changes(nowMs, Long.MIN_VALUE, 0), Window.NONE, Last.NONE);
+        return new PacingEpisode(
+                new Clock(nowMs, 0, Long.MIN_VALUE, Long.MIN_VALUE),
+                rateBytes,
+                false,
+                new Changes(nowMs, Long.MIN_VALUE, 0),
+                Window.NONE,
+                Last.NONE);
     }
 
     /** An episode an earlier instance started: its clock, rate, escape and peak, as its successor resumes it. */
     static PacingEpisode resume(PacingMemory.Resumed r) {
-        return new PacingEpisode(new Clock(r.startMs(), r.pacedMs(), Long.MIN_VALUE, Long.MIN_VALUE), r.rateBytes(),
+        return new PacingEpisode(
+                new Clock(r.startMs(), r.pacedMs(), Long.MIN_VALUE, Long.MIN_VALUE),
+                r.rateBytes(),
                 r.escaped(),
-                new Changes(Long.MIN_VALUE, Long.MIN_VALUE, 0), Window.NONE,
+                new Changes(Long.MIN_VALUE, Long.MIN_VALUE, 0),
+                Window.NONE,
                 new Last(Mark.NONE, OptionalDouble.empty(), r.peakBytes()));
     }
 
@@ -107,8 +114,13 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
     }
 
     PacingEpisode withRate(long rate, long nowMs, boolean cut) {
-        return new PacingEpisode(clock, rate, escaped, new Changes(nowMs, cut ? nowMs : changes.cutAtMs(),
-                changes.floorBytes()), window, last);
+        return new PacingEpisode(
+                clock,
+                rate,
+                escaped,
+                new Changes(nowMs, cut ? nowMs : changes.cutAtMs(), changes.floorBytes()),
+                window,
+                last);
     }
 
     PacingEpisode withClock(Clock c) {
@@ -116,8 +128,13 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
     }
 
     PacingEpisode withFloor(long floorBytes) {
-        return new PacingEpisode(clock, rateBytes, escaped, new Changes(changes.changedAtMs(), changes.cutAtMs(),
-                floorBytes), window, last);
+        return new PacingEpisode(
+                clock,
+                rateBytes,
+                escaped,
+                new Changes(changes.changedAtMs(), changes.cutAtMs(), floorBytes),
+                window,
+                last);
     }
 
     PacingEpisode escape() {
@@ -130,7 +147,12 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
 
     /** Down again, at {@code nowMs}: the bytes behind it had no longer tell how it catches up. */
     PacingEpisode forgetLooks(long nowMs) {
-        return new PacingEpisode(clock.down(nowMs), rateBytes, escaped, changes, Window.NONE,
+        return new PacingEpisode(
+                clock.down(nowMs),
+                rateBytes,
+                escaped,
+                changes,
+                Window.NONE,
                 new Last(Mark.NONE, OptionalDouble.empty(), last.peakBytes()));
     }
 
@@ -146,8 +168,13 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
             double alpha = dt / (double) (dt + ETA_SMOOTHING_MS);
             rate = OptionalDouble.of(rate.isPresent() ? rate.getAsDouble() + alpha * (now - rate.getAsDouble()) : now);
         }
-        return new PacingEpisode(clock, rateBytes, escaped, changes, window, new Last(new Mark(bytes, nowMs), rate,
-                Math.max(last.peakBytes(), bytes)));
+        return new PacingEpisode(
+                clock,
+                rateBytes,
+                escaped,
+                changes,
+                window,
+                new Last(new Mark(bytes, nowMs), rate, Math.max(last.peakBytes(), bytes)));
     }
 
     /**
@@ -156,7 +183,9 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
      * from replicas left out of the throttle, and does not last).
      */
     OptionalLong etaMs(boolean paced) {
-        if (!last.mark().present() || last.bytesPerSecond().isEmpty() || last.bytesPerSecond().getAsDouble() <= 0) {
+        if (!last.mark().present()
+                || last.bytesPerSecond().isEmpty()
+                || last.bytesPerSecond().getAsDouble() <= 0) {
             return OptionalLong.empty();
         }
         double fall = last.bytesPerSecond().getAsDouble();

@@ -29,8 +29,8 @@ public final class PacingMemory {
     public record Resumed(long startMs, long pacedMs, long rateBytes, boolean escaped, long peakBytes) {
         public Resumed {
             if (pacedMs < 0 || rateBytes < 1) {
-                throw new IllegalArgumentException("pacedMs must be >= 0 and rateBytes >= 1, were " + pacedMs + ", "
-                        + rateBytes);
+                throw new IllegalArgumentException(
+                        "pacedMs must be >= 0 and rateBytes >= 1, were " + pacedMs + ", " + rateBytes);
             }
         }
     }
@@ -45,8 +45,14 @@ public final class PacingMemory {
     /** Each open episode as a successor would resume it, by broker: what the agent keeps where a successor finds it. */
     public Map<Integer, Resumed> summary() {
         Map<Integer, Resumed> out = new TreeMap<>();
-        episodes.forEach((b, e) -> out.put(b, new Resumed(e.clock().startMs(), e.clock().pacedMs(), e.rateBytes(),
-                e.escaped(), Math.max(0, e.last().peakBytes()))));
+        episodes.forEach((b, e) -> out.put(
+                b,
+                new Resumed(
+                        e.clock().startMs(),
+                        e.clock().pacedMs(),
+                        e.rateBytes(),
+                        e.escaped(),
+                        Math.max(0, e.last().peakBytes()))));
         return out;
     }
 

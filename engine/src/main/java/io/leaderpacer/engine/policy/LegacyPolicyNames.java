@@ -23,19 +23,22 @@ public final class LegacyPolicyNames {
 
     private static final Map<String, String> RETIRED = retired();
 
-    private LegacyPolicyNames() {
-    }
+    private LegacyPolicyNames() {}
 
     private static Map<String, String> retired() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("baseline", "'baseline' is now " + PolicyRegistry.IMMEDIATE);
-        m.put("wait-for-sync", "'wait-for-sync' is retired as a policy name: it meant two policies; the simulator's is now "
-                + PolicyRegistry.KIP_EXAMPLE + ", the load test's and the demo's "
-                + PolicyRegistry.LOAD_TEST_SCALED_EXAMPLE);
+        m.put(
+                "wait-for-sync",
+                "'wait-for-sync' is retired as a policy name: it meant two policies; the simulator's is now "
+                        + PolicyRegistry.KIP_EXAMPLE + ", the load test's and the demo's "
+                        + PolicyRegistry.LOAD_TEST_SCALED_EXAMPLE);
         for (String variant : new String[] {"literal", "wall-clock", "strict", "strict-no-escape"}) {
             m.put("wait-for-sync-" + variant, "'wait-for-sync-" + variant + "' is now kip-example-" + variant);
         }
-        m.put("recheck-15s-floor-60s-kafka-cap", "'recheck-15s-floor-60s-kafka-cap' is now " + PolicyRegistry.RECOMMENDED);
+        m.put(
+                "recheck-15s-floor-60s-kafka-cap",
+                "'recheck-15s-floor-60s-kafka-cap' is now " + PolicyRegistry.RECOMMENDED);
         return m;
     }
 

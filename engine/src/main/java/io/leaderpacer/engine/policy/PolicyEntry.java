@@ -33,8 +33,13 @@ public final class PolicyEntry {
     /** For a sized entry: the production preset to use instead; otherwise null. */
     private final String productionInstead;
 
-    private PolicyEntry(String name, String description, IntFunction<Map<ConfigKey, String>> settings,
-                        boolean sizedByPreferredPartitions, boolean modelOnly, String productionInstead) {
+    private PolicyEntry(
+            String name,
+            String description,
+            IntFunction<Map<ConfigKey, String>> settings,
+            boolean sizedByPreferredPartitions,
+            boolean modelOnly,
+            String productionInstead) {
         this.name = Objects.requireNonNull(name, "name");
         this.description = Objects.requireNonNull(description, "description");
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -55,9 +60,14 @@ public final class PolicyEntry {
      *
      * @param productionInstead the production preset an operator should use instead on a real cluster
      */
-    public static PolicyEntry sized(String name, String description, IntFunction<Map<ConfigKey, String>> settings,
-                                    String productionInstead) {
-        return new PolicyEntry(name, description, preferred -> copy(settings.apply(preferred)), true, false,
+    public static PolicyEntry sized(
+            String name, String description, IntFunction<Map<ConfigKey, String>> settings, String productionInstead) {
+        return new PolicyEntry(
+                name,
+                description,
+                preferred -> copy(settings.apply(preferred)),
+                true,
+                false,
                 Objects.requireNonNull(productionInstead, "productionInstead"));
     }
 

@@ -67,8 +67,7 @@ public final class PolicyRegistry {
 
     private static final Map<String, PolicyEntry> ALL = build();
 
-    private PolicyRegistry() {
-    }
+    private PolicyRegistry() {}
 
     private static Map<String, PolicyEntry> build() {
         Map<ConfigKey, String> example = settings(
@@ -78,32 +77,53 @@ public final class PolicyRegistry {
                 ConfigKey.MAX_PER_RUN, "200",
                 ConfigKey.THROTTLE_INTERVAL_MS, "15000");
         Map<ConfigKey, String> strict = with(example, ConfigKey.THRESHOLD_PERCENT, "0");
-        Map<ConfigKey, String> recommended = with(with(with(example, ConfigKey.RECHECK_INTERVAL_MS, "15000"),
-                ConfigKey.HYSTERESIS_MIN_MS, "60000"), ConfigKey.MAX_PER_RUN, "1000");
+        Map<ConfigKey, String> recommended = with(
+                with(with(example, ConfigKey.RECHECK_INTERVAL_MS, "15000"), ConfigKey.HYSTERESIS_MIN_MS, "60000"),
+                ConfigKey.MAX_PER_RUN,
+                "1000");
         List<PolicyEntry> entries = List.of(
                 PolicyEntry.fixed(IMMEDIATE, "Kafka today: immediate, cap 1000, immediate reschedule", Map.of()),
-                PolicyEntry.fixed(KIP_EXAMPLE, "KIP-1358's worked example: wait-for-sync, threshold 5%, max-wait 30 min,"
-                        + " 200 per 15 s", example),
-                PolicyEntry.fixed(RECOMMENDED, "the recommended configuration (docs/CONFIGURATION.md):"
-                        + " kip-example re-checked every 15 s while gated, hysteresis of at least 60 s, Kafka's cap of"
-                        + " 1000 per run",
+                PolicyEntry.fixed(
+                        KIP_EXAMPLE,
+                        "KIP-1358's worked example: wait-for-sync, threshold 5%, max-wait 30 min," + " 200 per 15 s",
+                        example),
+                PolicyEntry.fixed(
+                        RECOMMENDED,
+                        "the recommended configuration (docs/CONFIGURATION.md):"
+                                + " kip-example re-checked every 15 s while gated, hysteresis of at least 60 s, Kafka's cap of"
+                                + " 1000 per run",
                         recommended),
-                PolicyEntry.fixed(RECOMMENDED_PACED, "recommended with the catch-up paced (adaptive follower throttle),"
-                        + " re-checked every 5 s with no hysteresis floor, leadership returned " + PACED_MAX_PER_RUN
-                        + " partitions a run, 1 s apart", pacedRecommended(recommended)),
-                PolicyEntry.fixed("kip-example-literal", "as kip-example, gate ratio over imbalanced partitions only"
-                        + " (literal reading)", with(example, ConfigKey.GATE_DENOMINATOR, "imbalanced-only")),
-                PolicyEntry.fixed("kip-example-wall-clock", "as kip-example, max-wait clock running while the broker is"
-                        + " down (literal reading)", with(example, ConfigKey.MAX_WAIT_CLOCK, "wall")),
-                PolicyEntry.fixed("kip-example-strict", "as kip-example with threshold 0 (any out-of-sync partition"
-                        + " gates)", strict),
-                PolicyEntry.fixed("kip-example-strict-no-escape", "threshold 0 and max-wait 0 (never escape)",
+                PolicyEntry.fixed(
+                        RECOMMENDED_PACED,
+                        "recommended with the catch-up paced (adaptive follower throttle),"
+                                + " re-checked every 5 s with no hysteresis floor, leadership returned "
+                                + PACED_MAX_PER_RUN
+                                + " partitions a run, 1 s apart",
+                        pacedRecommended(recommended)),
+                PolicyEntry.fixed(
+                        "kip-example-literal",
+                        "as kip-example, gate ratio over imbalanced partitions only" + " (literal reading)",
+                        with(example, ConfigKey.GATE_DENOMINATOR, "imbalanced-only")),
+                PolicyEntry.fixed(
+                        "kip-example-wall-clock",
+                        "as kip-example, max-wait clock running while the broker is" + " down (literal reading)",
+                        with(example, ConfigKey.MAX_WAIT_CLOCK, "wall")),
+                PolicyEntry.fixed(
+                        "kip-example-strict",
+                        "as kip-example with threshold 0 (any out-of-sync partition" + " gates)",
+                        strict),
+                PolicyEntry.fixed(
+                        "kip-example-strict-no-escape",
+                        "threshold 0 and max-wait 0 (never escape)",
                         with(strict, ConfigKey.MAX_WAIT_MS, "0")),
-                PolicyEntry.fixed("throttle-only", "immediate, 200 per run, 15 s between capped runs: KIP-1358's"
-                        + " throttle without the gate", settings(ConfigKey.MAX_PER_RUN, "200",
-                        ConfigKey.THROTTLE_INTERVAL_MS, "15000")),
-                PolicyEntry.modelOnly(REPLICATION_THROTTLE, "Kafka today plus a follower replication throttle on"
-                        + " catch-up (KIP-1358's rejected alternative 1; simulator only)"));
+                PolicyEntry.fixed(
+                        "throttle-only",
+                        "immediate, 200 per run, 15 s between capped runs: KIP-1358's" + " throttle without the gate",
+                        settings(ConfigKey.MAX_PER_RUN, "200", ConfigKey.THROTTLE_INTERVAL_MS, "15000")),
+                PolicyEntry.modelOnly(
+                        REPLICATION_THROTTLE,
+                        "Kafka today plus a follower replication throttle on"
+                                + " catch-up (KIP-1358's rejected alternative 1; simulator only)"));
         Map<String, PolicyEntry> m = new LinkedHashMap<>();
         for (PolicyEntry e : entries) {
             m.put(e.name(), e);
@@ -210,7 +230,8 @@ public final class PolicyRegistry {
     public static PolicyEntry productionPreset(String name) {
         PolicyEntry e = ALL.get(name);
         String quoted = "'" + ConfigException.printable(name) + "'";
-        Optional<String> sizedInstead = e == null ? loadTestOnly(name)
+        Optional<String> sizedInstead = e == null
+                ? loadTestOnly(name)
                 : e.sizedByPreferredPartitions() ? e.productionInstead() : Optional.empty();
         if (sizedInstead.isPresent()) {
             throw new IllegalArgumentException(quoted + " is sized for a load test of minutes, not for a production"
@@ -220,8 +241,12 @@ public final class PolicyRegistry {
         }
         if (e == null) {
             throw new IllegalArgumentException("unknown preset " + quoted + "; the production presets are "
-                    + String.join(", ", productionPresets().stream().map(PolicyEntry::name).toList())
-                    + LegacyPolicyNames.replacement(name).map(r -> " (" + r + ")").orElse(""));
+                    + String.join(
+                            ", ",
+                            productionPresets().stream().map(PolicyEntry::name).toList())
+                    + LegacyPolicyNames.replacement(name)
+                            .map(r -> " (" + r + ")")
+                            .orElse(""));
         }
         if (e.modelOnly()) {
             throw new IllegalArgumentException(quoted + " is modelled by the simulator alone: no Leader Pacer key"

@@ -18,7 +18,8 @@ public final class UnknownPolicyException extends IllegalArgumentException {
 
     UnknownPolicyException(String name, List<String> known, Optional<String> replacedBy) {
         super("unknown policy '" + ConfigException.printable(name) + "'; known policies are "
-                + String.join(", ", known.stream().map(ConfigException::printable).toList())
+                + String.join(
+                        ", ", known.stream().map(ConfigException::printable).toList())
                 + replacedBy.map(r -> " (" + r + ")").orElse(""));
         this.name = name;
         this.known = List.copyOf(known);

@@ -20,8 +20,12 @@ import java.util.concurrent.TimeUnit;
  * @param gatedRecheckMs       delay after a run that left a broker gated, when shorter than the period; empty = the
  *                             period (KIP-1358's schedule)
  */
-public record PeriodicTask(String name, long periodMs, long immediatePeriodMs, OptionalLong throttledDelayMs,
-                           OptionalLong gatedRecheckMs) {
+public record PeriodicTask(
+        String name,
+        long periodMs,
+        long immediatePeriodMs,
+        OptionalLong throttledDelayMs,
+        OptionalLong gatedRecheckMs) {
 
     /** Kafka's immediate period for periodic tasks that report more work (10 ms). */
     public static final long IMMEDIATE_PERIOD_MS = 10;
@@ -50,13 +54,14 @@ public record PeriodicTask(String name, long periodMs, long immediatePeriodMs, O
      * re-check interval after a run that left a broker gated when it is above 0.
      */
     public static PeriodicTask electPreferred(PacerConfig config) {
-        OptionalLong throttle = config.throttleIntervalMs() > 0
-                ? OptionalLong.of(config.throttleIntervalMs()) : OptionalLong.empty();
+        OptionalLong throttle =
+                config.throttleIntervalMs() > 0 ? OptionalLong.of(config.throttleIntervalMs()) : OptionalLong.empty();
         // TimeUnit saturates at Long.MAX_VALUE: any check interval the configuration accepts is a
         // valid period, however large, instead of overflowing into a negative one.
         long periodMs = TimeUnit.SECONDS.toMillis(config.checkIntervalSeconds());
         OptionalLong recheck = config.waitForSync() && config.recheck().enabled()
-                ? OptionalLong.of(config.recheck().intervalMs()) : OptionalLong.empty();
+                ? OptionalLong.of(config.recheck().intervalMs())
+                : OptionalLong.empty();
         return new PeriodicTask(ELECT_PREFERRED, periodMs, IMMEDIATE_PERIOD_MS, throttle, recheck);
     }
 

@@ -16,15 +16,18 @@ class BrokerIndexProperties {
 
     @Provide
     Arbitrary<List<Integer>> ids() {
-        Arbitrary<Integer> id = Arbitraries.oneOf(Arbitraries.integers().between(0, 20),
-                Arbitraries.integers().between(0, Integer.MAX_VALUE), Arbitraries.of(0, 7, 100_000_000, Integer.MAX_VALUE));
+        Arbitrary<Integer> id = Arbitraries.oneOf(
+                Arbitraries.integers().between(0, 20),
+                Arbitraries.integers().between(0, Integer.MAX_VALUE),
+                Arbitraries.of(0, 7, 100_000_000, Integer.MAX_VALUE));
         return id.list().ofMaxSize(200);
     }
 
     @Property
-    void index_isTheAscendingDistinctIds_andLookupsAgree(@ForAll("ids") List<Integer> ids,
-                                                         @ForAll("ids") List<Integer> probes) {
-        BrokerIndex index = BrokerIndex.of(ids.stream().mapToInt(Integer::intValue).toArray(), ids.size());
+    void index_isTheAscendingDistinctIds_andLookupsAgree(
+            @ForAll("ids") List<Integer> ids, @ForAll("ids") List<Integer> probes) {
+        BrokerIndex index =
+                BrokerIndex.of(ids.stream().mapToInt(Integer::intValue).toArray(), ids.size());
         TreeSet<Integer> expected = new TreeSet<>(ids);
 
         assertThat(index.size()).isEqualTo(expected.size());
@@ -35,7 +38,9 @@ class BrokerIndexProperties {
             i++;
         }
         for (int probe : probes) {
-            assertThat(index.indexOf(probe)).isEqualTo(expected.contains(probe) ? expected.headSet(probe).size() : -1);
+            assertThat(index.indexOf(probe))
+                    .isEqualTo(
+                            expected.contains(probe) ? expected.headSet(probe).size() : -1);
             Integer next = expected.higher(probe);
             int after = index.firstIndexAfter(probe);
             if (expected.isEmpty()) {

@@ -48,7 +48,9 @@ class ClusterStateTest {
         assertThat(s.partitionAt(0)).isNull();
         assertThat(s.nextCandidate(0)).isEqualTo(1);
         assertThat(s.counts().total()[s.brokerIndexOf(0)]).isZero();
-        assertThat(s.snapshot().partitions()).extracting(p -> p.id().partition()).containsExactly(1);
+        assertThat(s.snapshot().partitions())
+                .extracting(p -> p.id().partition())
+                .containsExactly(1);
     }
 
     @Test
@@ -57,7 +59,8 @@ class ClusterStateTest {
         s.replay(PartitionState.of("t", 0, ints(0, 1), ints(0, 1), 1));
 
         assertThatThrownBy(() -> s.replay(PartitionState.of("t", 0, ints(0, 9), ints(0, 9), 9)))
-                .isInstanceOf(InvalidSnapshotException.class).hasMessageContaining("isr member 9");
+                .isInstanceOf(InvalidSnapshotException.class)
+                .hasMessageContaining("isr member 9");
         assertThat(s.partition(new PartitionId("t", 0)).leader()).isEqualTo(1);
         assertThat(s.nextCandidate(0)).isZero();
     }
@@ -81,7 +84,9 @@ class ClusterStateTest {
         ClusterState s = threeBrokers();
         s.replay(PartitionState.of("t", 0, ints(0, 1, 2), ints(1, 2), 1));
         assertThat(s.nextCandidate(0)).isZero();
-        assertThat(s.candidates().nextToExamine(0)).as("its leader is valid: nothing to do").isEqualTo(-1);
+        assertThat(s.candidates().nextToExamine(0))
+                .as("its leader is valid: nothing to do")
+                .isEqualTo(-1);
 
         s.replay(BrokerState.fenced(1));
         assertThat(s.candidates().nextToExamine(0)).isZero();

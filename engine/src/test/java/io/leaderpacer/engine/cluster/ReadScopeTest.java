@@ -17,7 +17,8 @@ class ReadScopeTest {
 
     /** Four topics on brokers 0-2: a on 0 and 1; b on 1 and 2, led by its preferred 1; c on 1 and 2, led by 2; d on 2 and 0. */
     private static ClusterState cluster() {
-        return ClusterState.of(ClusterSnapshot.builder().activeBrokers(3)
+        return ClusterState.of(ClusterSnapshot.builder()
+                .activeBrokers(3)
                 .partition(PartitionState.of("a", 0, ints(0, 1), ints(0, 1), 0))
                 .partition(PartitionState.of("b", 0, ints(1, 2), ints(1, 2), 1))
                 .partition(PartitionState.of("c", 0, ints(1, 2), ints(1, 2), 2))

@@ -12,7 +12,9 @@ class SnapshotFollowerTest {
     }
 
     private static ClusterSnapshot.Builder threePartitions() {
-        return ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.active(1))
+        return ClusterSnapshot.builder()
+                .broker(BrokerState.active(0))
+                .broker(BrokerState.active(1))
                 .partition(PartitionState.of("t", 0, ints(0, 1), ints(0, 1), 0))
                 .partition(PartitionState.of("t", 1, ints(1, 0), ints(0, 1), 0))
                 .partition(PartitionState.of("t", 2, ints(0, 1), ints(0, 1), 1));
@@ -43,10 +45,13 @@ class SnapshotFollowerTest {
     void oneLeaderAndOneBrokerChanged_replaysExactlyThose() {
         SnapshotFollower f = new SnapshotFollower();
         f.follow(threePartitions().build());
-        ClusterSnapshot next = ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.fenced(1))
+        ClusterSnapshot next = ClusterSnapshot.builder()
+                .broker(BrokerState.active(0))
+                .broker(BrokerState.fenced(1))
                 .partition(PartitionState.of("t", 0, ints(0, 1), ints(0, 1), 0))
                 .partition(PartitionState.of("t", 1, ints(1, 0), ints(0), 0))
-                .partition(PartitionState.of("t", 2, ints(0, 1), ints(0, 1), 1)).build();
+                .partition(PartitionState.of("t", 2, ints(0, 1), ints(0, 1), 1))
+                .build();
 
         ClusterState s = f.follow(next);
 
@@ -60,12 +65,16 @@ class SnapshotFollowerTest {
         SnapshotFollower f = new SnapshotFollower();
         f.follow(threePartitions().build());
 
-        ClusterState grown = f.follow(threePartitions().partition(PartitionState.of("s", 0, ints(1, 0), ints(0, 1), 0)).build());
+        ClusterState grown = f.follow(threePartitions()
+                .partition(PartitionState.of("s", 0, ints(1, 0), ints(0, 1), 0))
+                .build());
         assertThat(f.lastStep().rebuilt()).isTrue();
         assertThat(grown.partitionAt(3).id()).isEqualTo(new PartitionId("s", 0));
 
-        f.follow(ClusterSnapshot.builder().broker(BrokerState.active(0))
-                .partition(PartitionState.of("t", 0, ints(0), ints(0), 0)).build());
+        f.follow(ClusterSnapshot.builder()
+                .broker(BrokerState.active(0))
+                .partition(PartitionState.of("t", 0, ints(0), ints(0), 0))
+                .build());
         assertThat(f.lastStep().rebuilt()).isTrue();
     }
 
@@ -78,18 +87,24 @@ class SnapshotFollowerTest {
     void partialRead_replaysItsTopicsOnly_andKeepsTheRestAsLastRead() {
         SnapshotFollower f = new SnapshotFollower();
         ClusterState first = f.follow(twoTopics().build());
-        ClusterSnapshot now = ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.active(1))
+        ClusterSnapshot now = ClusterSnapshot.builder()
+                .broker(BrokerState.active(0))
+                .broker(BrokerState.active(1))
                 .partition(PartitionState.of("t", 0, ints(0, 1), ints(0, 1), 0))
                 .partition(PartitionState.of("t", 1, ints(1, 0), ints(0, 1), 1))
                 .partition(PartitionState.of("t", 2, ints(0, 1), ints(0, 1), 1))
-                .partition(PartitionState.of("u", 0, ints(1, 0), ints(0), 0)).build();
+                .partition(PartitionState.of("u", 0, ints(1, 0), ints(0), 0))
+                .build();
 
-        ClusterState s = f.followPartial(PartialRead.of(now, java.util.Set.of("t"))).orElseThrow();
+        ClusterState s =
+                f.followPartial(PartialRead.of(now, java.util.Set.of("t"))).orElseThrow();
 
         assertThat(s).isSameAs(first);
         assertThat(f.lastStep()).isEqualTo(new SnapshotFollower.Step(false, 1, 0));
         assertThat(s.partitionAt(1)).isEqualTo(now.partitions().get(1));
-        assertThat(s.partitionAt(3)).as("u was not read").isEqualTo(twoTopics().build().partitions().get(3));
+        assertThat(s.partitionAt(3))
+                .as("u was not read")
+                .isEqualTo(twoTopics().build().partitions().get(3));
     }
 
     @Test
@@ -100,15 +115,30 @@ class SnapshotFollowerTest {
         ClusterState state = f.follow(twoTopics().build());
         String before = state.snapshot().toString();
 
-        ClusterSnapshot brokerFenced = ClusterSnapshot.builder().broker(BrokerState.active(0)).broker(BrokerState.fenced(1))
-                .partition(PartitionState.of("u", 0, ints(1, 0), ints(0), 0)).build();
-        assertThat(f.followPartial(PartialRead.of(brokerFenced, java.util.Set.of("u")))).as("a broker changed").isEmpty();
-        ClusterSnapshot grown = twoTopics().partition(PartitionState.of("u", 1, ints(0, 1), ints(0, 1), 0)).build();
-        assertThat(f.followPartial(PartialRead.of(grown, java.util.Set.of("u")))).as("u grew").isEmpty();
+        ClusterSnapshot brokerFenced = ClusterSnapshot.builder()
+                .broker(BrokerState.active(0))
+                .broker(BrokerState.fenced(1))
+                .partition(PartitionState.of("u", 0, ints(1, 0), ints(0), 0))
+                .build();
+        assertThat(f.followPartial(PartialRead.of(brokerFenced, java.util.Set.of("u"))))
+                .as("a broker changed")
+                .isEmpty();
+        ClusterSnapshot grown = twoTopics()
+                .partition(PartitionState.of("u", 1, ints(0, 1), ints(0, 1), 0))
+                .build();
+        assertThat(f.followPartial(PartialRead.of(grown, java.util.Set.of("u"))))
+                .as("u grew")
+                .isEmpty();
         ClusterSnapshot deleted = threePartitions().build();
-        assertThat(f.followPartial(PartialRead.of(deleted, java.util.Set.of("u")))).as("u deleted").isEmpty();
-        ClusterSnapshot created = twoTopics().partition(PartitionState.of("v", 0, ints(0, 1), ints(0, 1), 0)).build();
-        assertThat(f.followPartial(PartialRead.of(created, java.util.Set.of("v")))).as("v is new").isEmpty();
+        assertThat(f.followPartial(PartialRead.of(deleted, java.util.Set.of("u"))))
+                .as("u deleted")
+                .isEmpty();
+        ClusterSnapshot created = twoTopics()
+                .partition(PartitionState.of("v", 0, ints(0, 1), ints(0, 1), 0))
+                .build();
+        assertThat(f.followPartial(PartialRead.of(created, java.util.Set.of("v"))))
+                .as("v is new")
+                .isEmpty();
 
         assertThat(state.snapshot().toString()).isEqualTo(before);
         assertThat(f.followPartial(same)).as("the same read still follows").contains(state);

@@ -26,12 +26,53 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 class PacerConfigBadInputProperties {
 
     /** Values chosen to break number and list parsers. */
-    private static final List<String> NASTY = List.of("abc", "1e9", "-0", "-0.0", "NaN", "Infinity", "-Infinity", " 5 ",
-            "99999999999999999999", Long.toString(Long.MAX_VALUE), Long.toString(Long.MIN_VALUE),
-            "9223372036854775808", "2147483648", "-1", "0", "", " ", "0x10", "0x1p3", "1_000", "5d", "5f", "1,2,,3",
-            "1,-2", ",", "1,a", "٣", "５", "+5", "1.5", "100.0000001", "1e-400", "1e400", "true", "null",
-            "immediate ", "IMMEDIATE", "wait-for-sync\n", "all-preferred", "wall", "\u0000", "line1\nline2",
-            "\t\r\n", "\uD83D\uDE00", "\uFFFF", "x".repeat(5000));
+    private static final List<String> NASTY = List.of(
+            "abc",
+            "1e9",
+            "-0",
+            "-0.0",
+            "NaN",
+            "Infinity",
+            "-Infinity",
+            " 5 ",
+            "99999999999999999999",
+            Long.toString(Long.MAX_VALUE),
+            Long.toString(Long.MIN_VALUE),
+            "9223372036854775808",
+            "2147483648",
+            "-1",
+            "0",
+            "",
+            " ",
+            "0x10",
+            "0x1p3",
+            "1_000",
+            "5d",
+            "5f",
+            "1,2,,3",
+            "1,-2",
+            ",",
+            "1,a",
+            "٣",
+            "５",
+            "+5",
+            "1.5",
+            "100.0000001",
+            "1e-400",
+            "1e400",
+            "true",
+            "null",
+            "immediate ",
+            "IMMEDIATE",
+            "wait-for-sync\n",
+            "all-preferred",
+            "wall",
+            "\u0000",
+            "line1\nline2",
+            "\t\r\n",
+            "\uD83D\uDE00",
+            "\uFFFF",
+            "x".repeat(5000));
 
     @Provide
     Arbitrary<String> anyValue() {
@@ -57,31 +98,43 @@ class PacerConfigBadInputProperties {
     @Provide
     Arbitrary<Map<String, String>> anyUpdates() {
         Arbitrary<String> valueOrReset = Arbitraries.oneOf(anyValue(), Arbitraries.just(null));
-        return Combinators.combine(anyKey(), valueOrReset).as(java.util.AbstractMap.SimpleEntry::new).list().ofMaxSize(8).map(entries -> {
-            Map<String, String> m = new HashMap<>();
-            entries.forEach(e -> m.put(e.getKey(), e.getValue()));
-            return m;
-        });
+        return Combinators.combine(anyKey(), valueOrReset)
+                .as(java.util.AbstractMap.SimpleEntry::new)
+                .list()
+                .ofMaxSize(8)
+                .map(entries -> {
+                    Map<String, String> m = new HashMap<>();
+                    entries.forEach(e -> m.put(e.getKey(), e.getValue()));
+                    return m;
+                });
     }
 
     @Provide
     Arbitrary<PacerConfig> validConfig() {
         return Combinators.combine(
-                Arbitraries.longs().between(1, 100_000),
-                Arbitraries.of(ElectionAlgorithm.values()),
-                Arbitraries.doubles().between(0, 100).ofScale(3),
-                Arbitraries.longs().between(0, Long.MAX_VALUE),
-                Arbitraries.integers().between(1, Integer.MAX_VALUE),
-                Arbitraries.integers().between(0, 1000).set().ofMaxSize(4),
-                Arbitraries.of(GateDenominator.values()),
-                Arbitraries.of(MaxWaitClock.values()))
+                        Arbitraries.longs().between(1, 100_000),
+                        Arbitraries.of(ElectionAlgorithm.values()),
+                        Arbitraries.doubles().between(0, 100).ofScale(3),
+                        Arbitraries.longs().between(0, Long.MAX_VALUE),
+                        Arbitraries.integers().between(1, Integer.MAX_VALUE),
+                        Arbitraries.integers().between(0, 1000).set().ofMaxSize(4),
+                        Arbitraries.of(GateDenominator.values()),
+                        Arbitraries.of(MaxWaitClock.values()))
                 .as((interval, algorithm, threshold, maxWait, cap, list, denominator, clock) -> new PacerConfig(
-                        interval, algorithm, threshold, maxWait, cap, 0, new java.util.TreeSet<>(list), denominator, clock));
+                        interval,
+                        algorithm,
+                        threshold,
+                        maxWait,
+                        cap,
+                        0,
+                        new java.util.TreeSet<>(list),
+                        denominator,
+                        clock));
     }
 
     @Property(tries = 1500)
-    void anyUpdates_giveAConfigOrAConfigExceptionNamingKeyAndValue(@ForAll("validConfig") PacerConfig before,
-                                                                 @ForAll("anyUpdates") Map<String, String> updates) {
+    void anyUpdates_giveAConfigOrAConfigExceptionNamingKeyAndValue(
+            @ForAll("validConfig") PacerConfig before, @ForAll("anyUpdates") Map<String, String> updates) {
         Map<String, String> snapshot = before.toMap();
 
         Throwable thrown = catchThrowable(() -> before.withUpdates(updates));
@@ -95,20 +148,23 @@ class PacerConfigBadInputProperties {
         assertThat(updates).containsKey(e.key());
         assertThat(e.getMessage()).contains(ConfigException.printable(e.key()));
         if (e.value() != null) {
-            assertThat(e.getMessage()).contains(ConfigException.printable(e.value().trim()));
+            assertThat(e.getMessage())
+                    .contains(ConfigException.printable(e.value().trim()));
         }
         assertOneLine(e.getMessage());
     }
 
     @Property(generation = GenerationMode.EXHAUSTIVE)
-    void everyNastyValueForEveryKey_isAcceptedOrRefusedOnOneLineNamingIt(@ForAll ConfigKey key,
-                                                                          @ForAll("nastyValue") String value) {
+    void everyNastyValueForEveryKey_isAcceptedOrRefusedOnOneLineNamingIt(
+            @ForAll ConfigKey key, @ForAll("nastyValue") String value) {
         Throwable thrown = catchThrowable(() -> PacerConfig.defaults().with(key.key(), value));
 
         if (thrown != null) {
             assertThat(thrown).isExactlyInstanceOf(ConfigException.class);
             assertThat(((ConfigException) thrown).key()).isEqualTo(key.key());
-            assertThat(thrown.getMessage()).contains("'" + key.key() + "'").contains(ConfigException.printable(value.trim()));
+            assertThat(thrown.getMessage())
+                    .contains("'" + key.key() + "'")
+                    .contains(ConfigException.printable(value.trim()));
             assertOneLine(thrown.getMessage());
         }
     }
@@ -119,10 +175,11 @@ class PacerConfigBadInputProperties {
     }
 
     @Property(tries = 800)
-    void oneBadValueAmongGoodOnes_leavesTheConfigExactlyAsItWas(@ForAll("validConfig") PacerConfig before,
-                                                               @ForAll("validConfig") PacerConfig target,
-                                                               @ForAll ConfigKey badKey,
-                                                               @ForAll("anyValue") String badValue) {
+    void oneBadValueAmongGoodOnes_leavesTheConfigExactlyAsItWas(
+            @ForAll("validConfig") PacerConfig before,
+            @ForAll("validConfig") PacerConfig target,
+            @ForAll ConfigKey badKey,
+            @ForAll("anyValue") String badValue) {
         Map<String, String> updates = new LinkedHashMap<>(target.toMap());
         updates.put(badKey.key(), badValue);
         boolean valid = catchThrowable(() -> PacerConfig.defaults().with(badKey.key(), badValue)) == null;
@@ -169,17 +226,20 @@ class PacerConfigBadInputProperties {
 
         Throwable thrown = catchThrowable(() -> PacerConfig.fromMap(map));
 
-        assertThat(thrown).satisfiesAnyOf(t -> assertThat(t).isNull(),
-                t -> assertThat(t).isExactlyInstanceOf(ConfigException.class));
+        assertThat(thrown)
+                .satisfiesAnyOf(
+                        t -> assertThat(t).isNull(), t -> assertThat(t).isExactlyInstanceOf(ConfigException.class));
     }
 
     @Provide
     Arbitrary<List<String>> propertyLines() {
         Arbitrary<String> good = Combinators.combine(Arbitraries.of(ConfigKey.values()), anyValue())
                 .as((k, v) -> k.key() + "=" + v);
-        Arbitrary<String> truncated = good.flatMap(line -> Arbitraries.integers().between(0, line.length())
-                .map(n -> line.substring(0, n)));
-        return Arbitraries.oneOf(good, truncated, Arbitraries.strings().ofMaxLength(40)).list().ofMaxSize(10)
+        Arbitrary<String> truncated = good.flatMap(
+                line -> Arbitraries.integers().between(0, line.length()).map(n -> line.substring(0, n)));
+        return Arbitraries.oneOf(good, truncated, Arbitraries.strings().ofMaxLength(40))
+                .list()
+                .ofMaxSize(10)
                 .map(ArrayList::new);
     }
 
@@ -195,11 +255,12 @@ class PacerConfigBadInputProperties {
     @Example
     void valueWithALineBreak_isQuotedOnOneLine() {
         // Regression: a value with a newline (possible through a properties escape) split the error over two lines.
-        ConfigException e = (ConfigException) catchThrowable(() ->
-                PacerConfig.fromMap(Map.of(ConfigKey.MAX_PER_RUN.key(), "10\n0")));
+        ConfigException e = (ConfigException)
+                catchThrowable(() -> PacerConfig.fromMap(Map.of(ConfigKey.MAX_PER_RUN.key(), "10\n0")));
 
-        assertThat(e.getMessage()).isEqualTo("Invalid value '10\\n0' for configuration "
-                + "'leader.imbalance.election.max.per.run': must be a whole number between 1 and 2147483647");
+        assertThat(e.getMessage())
+                .isEqualTo("Invalid value '10\\n0' for configuration "
+                        + "'leader.imbalance.election.max.per.run': must be a whole number between 1 and 2147483647");
         assertThat(e.value()).isEqualTo("10\n0");
     }
 
@@ -207,16 +268,20 @@ class PacerConfigBadInputProperties {
     void hugeValue_isShortenedInTheMessage() {
         // Regression: a 5,000-character value was echoed whole in the error.
         String huge = "9".repeat(5000);
-        ConfigException e = (ConfigException) catchThrowable(() ->
-                PacerConfig.fromMap(Map.of(ConfigKey.MAX_WAIT_MS.key(), huge)));
+        ConfigException e =
+                (ConfigException) catchThrowable(() -> PacerConfig.fromMap(Map.of(ConfigKey.MAX_WAIT_MS.key(), huge)));
 
-        assertThat(e.getMessage()).startsWith("Invalid value '9999").contains("(5000 characters)")
-                .contains("'" + ConfigKey.MAX_WAIT_MS.key() + "'").hasSizeLessThan(400);
+        assertThat(e.getMessage())
+                .startsWith("Invalid value '9999")
+                .contains("(5000 characters)")
+                .contains("'" + ConfigKey.MAX_WAIT_MS.key() + "'")
+                .hasSizeLessThan(400);
     }
 
     @Example
     void unknownKeyWithControlCharacters_isNamedPrintably() {
-        ConfigException e = (ConfigException) catchThrowable(() -> PacerConfig.fromMap(Map.of("bad\u0000key\r\n", "1")));
+        ConfigException e =
+                (ConfigException) catchThrowable(() -> PacerConfig.fromMap(Map.of("bad\u0000key\r\n", "1")));
 
         assertThat(e.getMessage()).startsWith("Unknown configuration 'bad\\u0000key\\r\\n'");
         assertThat(e.key()).isEqualTo("bad\u0000key\r\n");
@@ -224,7 +289,8 @@ class PacerConfigBadInputProperties {
 
     private static void assertOneLine(String message) {
         assertThat(message).doesNotContain("\n").doesNotContain("\r");
-        assertThat(message.chars().noneMatch(c -> Character.isISOControl(c))).as("no control characters: %s", message)
+        assertThat(message.chars().noneMatch(c -> Character.isISOControl(c)))
+                .as("no control characters: %s", message)
                 .isTrue();
     }
 }

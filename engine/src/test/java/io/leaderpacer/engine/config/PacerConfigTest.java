@@ -72,45 +72,60 @@ class PacerConfigTest {
         assertThat(c.isDeprioritized(65)).isTrue();
         assertThat(c.gateDenominator()).isEqualTo(GateDenominator.IMBALANCED_ONLY);
         assertThat(c.maxWaitClock()).isEqualTo(MaxWaitClock.WALL);
-        assertThat(c.toMap()).containsEntry("preferred.leader.deprioritized.list", "1,10,65")
+        assertThat(c.toMap())
+                .containsEntry("preferred.leader.deprioritized.list", "1,10,65")
                 .containsEntry("leader.imbalance.election.wait.for.sync.threshold.percent", "2.5");
         assertThat(PacerConfig.fromMap(c.toMap())).as("toMap round-trips").isEqualTo(c);
     }
 
     @Test
     void boundaryValues_areAccepted() {
-        assertThat(PacerConfig.defaults().with("leader.imbalance.election.wait.for.sync.threshold.percent", "100")
-                .thresholdPercent()).isEqualTo(100);
-        assertThat(PacerConfig.defaults().with("leader.imbalance.election.max.per.run", "1").maxPerRun()).isEqualTo(1);
-        assertThat(PacerConfig.defaults().with("leader.imbalance.election.max.per.run", "2147483647").maxPerRun())
-                .isEqualTo(Integer.MAX_VALUE);
-        assertThat(PacerConfig.defaults().with("leader.imbalance.check.interval.seconds", "1").checkIntervalSeconds())
+        assertThat(PacerConfig.defaults()
+                        .with("leader.imbalance.election.wait.for.sync.threshold.percent", "100")
+                        .thresholdPercent())
+                .isEqualTo(100);
+        assertThat(PacerConfig.defaults()
+                        .with("leader.imbalance.election.max.per.run", "1")
+                        .maxPerRun())
                 .isEqualTo(1);
-        assertThat(PacerConfig.defaults().with("preferred.leader.deprioritized.list", "").deprioritizedBrokers()).isEmpty();
+        assertThat(PacerConfig.defaults()
+                        .with("leader.imbalance.election.max.per.run", "2147483647")
+                        .maxPerRun())
+                .isEqualTo(Integer.MAX_VALUE);
+        assertThat(PacerConfig.defaults()
+                        .with("leader.imbalance.check.interval.seconds", "1")
+                        .checkIntervalSeconds())
+                .isEqualTo(1);
+        assertThat(PacerConfig.defaults()
+                        .with("preferred.leader.deprioritized.list", "")
+                        .deprioritizedBrokers())
+                .isEmpty();
     }
 
     @ParameterizedTest(name = "{0} = ''{1}''")
-    @CsvSource(delimiter = '|', value = {
-            "leader.imbalance.election.wait.for.sync.threshold.percent | 150   | between 0 and 100",
-            "leader.imbalance.election.wait.for.sync.threshold.percent | -1    | between 0 and 100",
-            "leader.imbalance.election.wait.for.sync.threshold.percent | NaN   | between 0 and 100",
-            "leader.imbalance.election.wait.for.sync.threshold.percent | five  | between 0 and 100",
-            "leader.imbalance.election.wait.for.sync.threshold.percent | 5d    | between 0 and 100",
-            "leader.imbalance.election.max.per.run                     | 0     | between 1 and 2147483647",
-            "leader.imbalance.election.max.per.run                     | 2147483648 | between 1 and 2147483647",
-            "leader.imbalance.election.max.per.run                     | 1.5   | between 1 and 2147483647",
-            "leader.imbalance.election.algorithm                       | fast  | immediate, wait-for-sync",
-            "leader.imbalance.election.algorithm                       | IMMEDIATE | immediate, wait-for-sync",
-            "preferred.leader.deprioritized.list                       | 1,x   | comma-separated list of broker ids",
-            "preferred.leader.deprioritized.list                       | 1,-2  | comma-separated list of broker ids",
-            "preferred.leader.deprioritized.list                       | 1,,2  | comma-separated list of broker ids",
-            "leader.imbalance.check.interval.seconds                   | 0     | >= 1",
-            "leader.imbalance.check.interval.seconds                   | 30s   | >= 1",
-            "leader.imbalance.election.wait.for.sync.max.wait.ms       | -1    | >= 0",
-            "leader.imbalance.election.throttle.interval.ms            | -15000 | >= 0",
-            "leader.imbalance.election.wait.for.sync.denominator       | some  | all-preferred, imbalanced-only",
-            "leader.imbalance.election.wait.for.sync.max.wait.clock    | cpu   | while-active, wall",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "leader.imbalance.election.wait.for.sync.threshold.percent | 150   | between 0 and 100",
+                "leader.imbalance.election.wait.for.sync.threshold.percent | -1    | between 0 and 100",
+                "leader.imbalance.election.wait.for.sync.threshold.percent | NaN   | between 0 and 100",
+                "leader.imbalance.election.wait.for.sync.threshold.percent | five  | between 0 and 100",
+                "leader.imbalance.election.wait.for.sync.threshold.percent | 5d    | between 0 and 100",
+                "leader.imbalance.election.max.per.run                     | 0     | between 1 and 2147483647",
+                "leader.imbalance.election.max.per.run                     | 2147483648 | between 1 and 2147483647",
+                "leader.imbalance.election.max.per.run                     | 1.5   | between 1 and 2147483647",
+                "leader.imbalance.election.algorithm                       | fast  | immediate, wait-for-sync",
+                "leader.imbalance.election.algorithm                       | IMMEDIATE | immediate, wait-for-sync",
+                "preferred.leader.deprioritized.list                       | 1,x   | comma-separated list of broker ids",
+                "preferred.leader.deprioritized.list                       | 1,-2  | comma-separated list of broker ids",
+                "preferred.leader.deprioritized.list                       | 1,,2  | comma-separated list of broker ids",
+                "leader.imbalance.check.interval.seconds                   | 0     | >= 1",
+                "leader.imbalance.check.interval.seconds                   | 30s   | >= 1",
+                "leader.imbalance.election.wait.for.sync.max.wait.ms       | -1    | >= 0",
+                "leader.imbalance.election.throttle.interval.ms            | -15000 | >= 0",
+                "leader.imbalance.election.wait.for.sync.denominator       | some  | all-preferred, imbalanced-only",
+                "leader.imbalance.election.wait.for.sync.max.wait.clock    | cpu   | while-active, wall",
+            })
     void invalidValue_isRefusedNamingKeyValueAndRange_andTheOldValueStays(String key, String value, String range) {
         PacerConfig old = PacerConfig.defaults().with("leader.imbalance.election.max.per.run", "200");
         Map<String, String> before = old.toMap();
@@ -133,8 +148,10 @@ class PacerConfigTest {
         updates.put("leader.imbalance.election.wait.for.sync.threshold.percent", "150");
         updates.put("leader.imbalance.election.throttle.interval.ms", "15000");
 
-        assertThatThrownBy(() -> old.withUpdates(updates)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("threshold.percent").hasMessageContaining("150");
+        assertThatThrownBy(() -> old.withUpdates(updates))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("threshold.percent")
+                .hasMessageContaining("150");
 
         assertThat(old).isEqualTo(PacerConfig.defaults());
         assertThat(old.algorithm()).isEqualTo(ElectionAlgorithm.IMMEDIATE);
@@ -147,16 +164,19 @@ class PacerConfigTest {
         updates.put("leader.imbalance.election.max.per.run", "200");
         updates.put("leader.imbalance.election.max.per.runs", "200");
 
-        ConfigException e = catchThrowableOfType(ConfigException.class, () -> PacerConfig.defaults().withUpdates(updates));
+        ConfigException e = catchThrowableOfType(
+                ConfigException.class, () -> PacerConfig.defaults().withUpdates(updates));
 
         assertThat(e.key()).isEqualTo("leader.imbalance.election.max.per.runs");
-        assertThat(e.getMessage()).contains("Unknown configuration 'leader.imbalance.election.max.per.runs'")
+        assertThat(e.getMessage())
+                .contains("Unknown configuration 'leader.imbalance.election.max.per.runs'")
                 .contains("leader.imbalance.election.max.per.run,");
     }
 
     @Test
     void nullValue_resetsTheKeyToItsDefault() {
-        PacerConfig tuned = PacerConfig.defaults().with("leader.imbalance.election.max.per.run", "200")
+        PacerConfig tuned = PacerConfig.defaults()
+                .with("leader.imbalance.election.max.per.run", "200")
                 .with("leader.imbalance.election.algorithm", "wait-for-sync");
 
         PacerConfig reset = tuned.with("leader.imbalance.election.max.per.run", null);
@@ -167,7 +187,10 @@ class PacerConfigTest {
 
     @Test
     void valuesWithSurroundingWhitespace_areTrimmed() {
-        assertThat(PacerConfig.defaults().with("leader.imbalance.election.max.per.run", " 200 ").maxPerRun()).isEqualTo(200);
+        assertThat(PacerConfig.defaults()
+                        .with("leader.imbalance.election.max.per.run", " 200 ")
+                        .maxPerRun())
+                .isEqualTo(200);
     }
 
     @Test
@@ -182,15 +205,42 @@ class PacerConfigTest {
 
     @Test
     void recordConstructor_validatesToo() {
-        assertThatThrownBy(() -> new PacerConfig(300, ElectionAlgorithm.IMMEDIATE, 150, 0, 1, 0, new TreeSet<>(),
-                GateDenominator.ALL_PREFERRED, MaxWaitClock.WHILE_ACTIVE))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("threshold.percent");
-        assertThatThrownBy(() -> new PacerConfig(300, ElectionAlgorithm.IMMEDIATE, 5, 0, 0, 0, new TreeSet<>(),
-                GateDenominator.ALL_PREFERRED, MaxWaitClock.WHILE_ACTIVE))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("max.per.run");
-        assertThatThrownBy(() -> new PacerConfig(300, ElectionAlgorithm.IMMEDIATE, 5, 0, 1, 0, new TreeSet<>(List.of(-3)),
-                GateDenominator.ALL_PREFERRED, MaxWaitClock.WHILE_ACTIVE))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("deprioritized");
+        assertThatThrownBy(() -> new PacerConfig(
+                        300,
+                        ElectionAlgorithm.IMMEDIATE,
+                        150,
+                        0,
+                        1,
+                        0,
+                        new TreeSet<>(),
+                        GateDenominator.ALL_PREFERRED,
+                        MaxWaitClock.WHILE_ACTIVE))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("threshold.percent");
+        assertThatThrownBy(() -> new PacerConfig(
+                        300,
+                        ElectionAlgorithm.IMMEDIATE,
+                        5,
+                        0,
+                        0,
+                        0,
+                        new TreeSet<>(),
+                        GateDenominator.ALL_PREFERRED,
+                        MaxWaitClock.WHILE_ACTIVE))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("max.per.run");
+        assertThatThrownBy(() -> new PacerConfig(
+                        300,
+                        ElectionAlgorithm.IMMEDIATE,
+                        5,
+                        0,
+                        1,
+                        0,
+                        new TreeSet<>(List.of(-3)),
+                        GateDenominator.ALL_PREFERRED,
+                        MaxWaitClock.WHILE_ACTIVE))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("deprioritized");
     }
 
     @Test

@@ -52,7 +52,8 @@ class TypedKeyTest {
     @Test
     void names_areInDeclarationOrder() {
         assertThat(NamedKey.names(Shade.class)).containsExactly("shade.light", "shade.dark");
-        assertThat(ConfigKey.names()).isEqualTo(NamedKey.names(ConfigKey.class))
+        assertThat(ConfigKey.names())
+                .isEqualTo(NamedKey.names(ConfigKey.class))
                 .startsWith("leader.imbalance.check.interval.seconds");
     }
 
@@ -67,8 +68,12 @@ class TypedKeyTest {
 
     @Test
     void typedKey_readsEveryFieldFromItsSpec() {
-        assertThat(ConfigKey.ALGORITHM.spec()).isEqualTo(new KeySpec("leader.imbalance.election.algorithm",
-                "immediate", "one of: immediate, wait-for-sync", ConfigKey.ALGORITHM.doc()));
+        assertThat(ConfigKey.ALGORITHM.spec())
+                .isEqualTo(new KeySpec(
+                        "leader.imbalance.election.algorithm",
+                        "immediate",
+                        "one of: immediate, wait-for-sync",
+                        ConfigKey.ALGORITHM.doc()));
         assertThat(Shade.LIGHT.key()).isEqualTo("shade.light");
         assertThat(Shade.LIGHT.defaultValue()).isEqualTo("10");
         assertThat(Shade.LIGHT.allowed()).isEqualTo("a number >= 0");
@@ -77,13 +82,15 @@ class TypedKeyTest {
 
     @Test
     void keySpec_missingField_isRefused() {
-        assertThatThrownBy(() -> new KeySpec("k", null, "any", "doc")).isInstanceOf(NullPointerException.class)
+        assertThatThrownBy(() -> new KeySpec("k", null, "any", "doc"))
+                .isInstanceOf(NullPointerException.class)
                 .hasMessage("defaultValue");
     }
 
     @Test
     void require_passingValue_throwsNothing() {
-        assertThatCode(() -> KeyCheck.require(true, ConfigKey.MAX_WAIT_MS, "-1")).doesNotThrowAnyException();
+        assertThatCode(() -> KeyCheck.require(true, ConfigKey.MAX_WAIT_MS, "-1"))
+                .doesNotThrowAnyException();
     }
 
     @Test
@@ -100,8 +107,11 @@ class TypedKeyTest {
 
     @Test
     void require_withFactory_throwsWhatTheFactoryMakes() {
-        assertThatThrownBy(() -> KeyCheck.require(false, Shade.DARK, "-3",
-                (k, v) -> new IllegalStateException(k.key() + "=" + v + ": must be " + k.allowed())))
+        assertThatThrownBy(() -> KeyCheck.require(
+                        false,
+                        Shade.DARK,
+                        "-3",
+                        (k, v) -> new IllegalStateException(k.key() + "=" + v + ": must be " + k.allowed())))
                 .isExactlyInstanceOf(IllegalStateException.class)
                 .hasMessage("shade.dark=-3: must be a number >= 0");
     }
@@ -109,13 +119,16 @@ class TypedKeyTest {
     @Test
     void forValue_everyChoice_isFoundByItsConfigValue() {
         for (ElectionAlgorithm a : ElectionAlgorithm.values()) {
-            assertThat(ConfigChoice.forValue(ElectionAlgorithm.class, a.configValue())).contains(a);
+            assertThat(ConfigChoice.forValue(ElectionAlgorithm.class, a.configValue()))
+                    .contains(a);
         }
         for (GateDenominator d : GateDenominator.values()) {
-            assertThat(ConfigChoice.forValue(GateDenominator.class, d.configValue())).contains(d);
+            assertThat(ConfigChoice.forValue(GateDenominator.class, d.configValue()))
+                    .contains(d);
         }
         for (MaxWaitClock c : MaxWaitClock.values()) {
-            assertThat(ConfigChoice.forValue(MaxWaitClock.class, c.configValue())).contains(c);
+            assertThat(ConfigChoice.forValue(MaxWaitClock.class, c.configValue()))
+                    .contains(c);
         }
         for (PacingMode m : PacingMode.values()) {
             assertThat(ConfigChoice.forValue(PacingMode.class, m.configValue())).contains(m);

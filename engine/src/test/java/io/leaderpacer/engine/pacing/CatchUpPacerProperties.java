@@ -23,8 +23,11 @@ class CatchUpPacerProperties {
 
     record Look(int broker, CatchUpState state, long behindMib, double canary) {
         BrokerSignals signals() {
-            return new BrokerSignals(broker, state, state == CatchUpState.CATCHING_UP ? OptionalLong.of(behindMib * MIB)
-                    : OptionalLong.empty(), Double.isNaN(canary) ? OptionalDouble.empty() : OptionalDouble.of(canary));
+            return new BrokerSignals(
+                    broker,
+                    state,
+                    state == CatchUpState.CATCHING_UP ? OptionalLong.of(behindMib * MIB) : OptionalLong.empty(),
+                    Double.isNaN(canary) ? OptionalDouble.empty() : OptionalDouble.of(canary));
         }
     }
 
@@ -40,25 +43,39 @@ class CatchUpPacerProperties {
                 .as((m, lo, sp, a, mw, wild, ordered) -> {
                     long hi = lo + sp;
                     long rate = ordered ? lo + Math.round(sp * a) : wild;
-                    return new CatchUpPacing(m, new CatchUpPacing.Rates(rate * MIB, lo * MIB,
-                            (ordered ? hi : Math.max(1, hi - 50)) * MIB), 1.5, new CatchUpPacing.Timing(2000, mw), MIB);
+                    return new CatchUpPacing(
+                            m,
+                            new CatchUpPacing.Rates(rate * MIB, lo * MIB, (ordered ? hi : Math.max(1, hi - 50)) * MIB),
+                            1.5,
+                            new CatchUpPacing.Timing(2000, mw),
+                            MIB);
                 });
     }
 
     @Provide
     Arbitrary<List<List<Look>>> sequences() {
-        Arbitrary<Look> look = Combinators.combine(Arbitraries.integers().between(0, 1),
-                Arbitraries.of(CatchUpState.values()), Arbitraries.longs().between(0, 1000),
-                Arbitraries.oneOf(Arbitraries.just(Double.NaN), Arbitraries.doubles().between(0.5, 4)))
+        Arbitrary<Look> look = Combinators.combine(
+                        Arbitraries.integers().between(0, 1),
+                        Arbitraries.of(CatchUpState.values()),
+                        Arbitraries.longs().between(0, 1000),
+                        Arbitraries.oneOf(
+                                Arbitraries.just(Double.NaN),
+                                Arbitraries.doubles().between(0.5, 4)))
                 .as(Look::new);
-        return look.list().ofMaxSize(2).uniqueElements(Look::broker).list().ofMinSize(1).ofMaxSize(60);
+        return look.list()
+                .ofMaxSize(2)
+                .uniqueElements(Look::broker)
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(60);
     }
 
     private static List<PacingDecision> play(CatchUpPacing c, List<List<Look>> seq) {
         List<PacingDecision> out = new ArrayList<>();
         PacingMemory m = PacingMemory.empty();
         for (int i = 0; i < seq.size(); i++) {
-            PacingDecision d = CatchUpPacer.decide(seq.get(i).stream().map(Look::signals).toList(), c, m, i * 2000L);
+            PacingDecision d =
+                    CatchUpPacer.decide(seq.get(i).stream().map(Look::signals).toList(), c, m, i * 2000L);
             out.add(d);
             m = d.nextMemory();
         }
@@ -66,8 +83,8 @@ class CatchUpPacerProperties {
     }
 
     @Property
-    void everyRate_staysWithinTheMinAndMaxRates(@ForAll("configs") CatchUpPacing c,
-                                                @ForAll("sequences") List<List<Look>> seq) {
+    void everyRate_staysWithinTheMinAndMaxRates(
+            @ForAll("configs") CatchUpPacing c, @ForAll("sequences") List<List<Look>> seq) {
         for (PacingDecision d : play(c, seq)) {
             for (BrokerPacing b : d.brokers()) {
                 b.rateBytes().ifPresent(r -> assertThat(r).isBetween(c.minRateBytes(), c.ceilingBytes()));
@@ -76,8 +93,8 @@ class CatchUpPacerProperties {
     }
 
     @Property
-    void aBrokerObservedInSync_isNeverThrottled(@ForAll("configs") CatchUpPacing c,
-                                               @ForAll("sequences") List<List<Look>> seq) {
+    void aBrokerObservedInSync_isNeverThrottled(
+            @ForAll("configs") CatchUpPacing c, @ForAll("sequences") List<List<Look>> seq) {
         List<PacingDecision> ds = play(c, seq);
         for (int i = 0; i < seq.size(); i++) {
             for (Look l : seq.get(i)) {
@@ -89,11 +106,12 @@ class CatchUpPacerProperties {
     }
 
     @Property
-    void aResumedMemory_decidesAsTheMemoryItSummarises_exceptWhatItDoesNotCarry(@ForAll("configs") CatchUpPacing c,
-                                                                                  @ForAll("sequences") List<List<Look>> seq) {
+    void aResumedMemory_decidesAsTheMemoryItSummarises_exceptWhatItDoesNotCarry(
+            @ForAll("configs") CatchUpPacing c, @ForAll("sequences") List<List<Look>> seq) {
         PacingMemory m = PacingMemory.empty();
         for (int i = 0; i < seq.size(); i++) {
-            m = CatchUpPacer.decide(seq.get(i).stream().map(Look::signals).toList(), c, m, i * 2000L).nextMemory();
+            m = CatchUpPacer.decide(seq.get(i).stream().map(Look::signals).toList(), c, m, i * 2000L)
+                    .nextMemory();
         }
         PacingMemory resumed = PacingMemory.resumed(m.summary());
         assertThat(resumed.summary()).isEqualTo(m.summary());
@@ -101,7 +119,8 @@ class CatchUpPacerProperties {
     }
 
     @Property
-    void theSameLooks_giveTheSameDecisions(@ForAll("configs") CatchUpPacing c, @ForAll("sequences") List<List<Look>> seq) {
+    void theSameLooks_giveTheSameDecisions(
+            @ForAll("configs") CatchUpPacing c, @ForAll("sequences") List<List<Look>> seq) {
         assertThat(play(c, seq)).isEqualTo(play(c, seq));
     }
 
@@ -114,8 +133,12 @@ class CatchUpPacerProperties {
         long last = -1;
         int window = (int) (CatchUpPacer.STALL_WINDOW_MS / 2000) + 1;
         for (int i = 0; i <= window * 3; i++) {
-            PacingDecision d = CatchUpPacer.decide(List.of(new BrokerSignals(1, CatchUpState.CATCHING_UP,
-                    OptionalLong.of(500 * MIB), OptionalDouble.of(ratio))), c, m, i * 2000L);
+            PacingDecision d = CatchUpPacer.decide(
+                    List.of(new BrokerSignals(
+                            1, CatchUpState.CATCHING_UP, OptionalLong.of(500 * MIB), OptionalDouble.of(ratio))),
+                    c,
+                    m,
+                    i * 2000L);
             m = d.nextMemory();
             if (d.brokers().get(0).phase() == PacingPhase.ESCAPED) {
                 return;

@@ -17,21 +17,29 @@ class CatchUpPacerTest {
     private static final long MIB = 1L << 20;
 
     private static CatchUpPacing config(String mode) {
-        return PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", mode,
-                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(20 * MIB),
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(5 * MIB),
-                "leader.imbalance.catch.up.pacing.max.rate.bytes", Long.toString(40 * MIB),
-                "leader.imbalance.catch.up.pacing.max.wait.ms", "600000")).pacing();
+        return PacerConfig.fromMap(Map.of(
+                        "leader.imbalance.catch.up.pacing",
+                        mode,
+                        "leader.imbalance.catch.up.pacing.rate.bytes",
+                        Long.toString(20 * MIB),
+                        "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                        Long.toString(5 * MIB),
+                        "leader.imbalance.catch.up.pacing.max.rate.bytes",
+                        Long.toString(40 * MIB),
+                        "leader.imbalance.catch.up.pacing.max.wait.ms",
+                        "600000"))
+                .pacing();
     }
 
     private static BrokerSignals catchingUp(long behindMib, double canary) {
-        return BrokerSignals.catchingUp(1, behindMib * MIB, Double.isNaN(canary) ? OptionalDouble.empty()
-                : OptionalDouble.of(canary));
+        return BrokerSignals.catchingUp(
+                1, behindMib * MIB, Double.isNaN(canary) ? OptionalDouble.empty() : OptionalDouble.of(canary));
     }
 
     @Test
     void off_throttlesNothing_andRemembersNothing() {
-        PacingDecision d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), CatchUpPacing.OFF, PacingMemory.empty(), 0);
+        PacingDecision d =
+                CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), CatchUpPacing.OFF, PacingMemory.empty(), 0);
 
         assertThat(d.brokers()).isEmpty();
         assertThat(d.nextMemory()).isEqualTo(PacingMemory.empty());
@@ -40,8 +48,8 @@ class CatchUpPacerTest {
     @Test
     void static_throttlesADownBrokerAtItsRate_untilItIsBackInEveryIsr() {
         CatchUpPacing c = config("static");
-        PacingDecision down = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1), BrokerSignals.inSync(0)), c,
-                PacingMemory.empty(), 0);
+        PacingDecision down = CatchUpPacer.decide(
+                List.of(BrokerSignals.inactive(1), BrokerSignals.inSync(0)), c, PacingMemory.empty(), 0);
         PacingDecision back = CatchUpPacer.decide(List.of(catchingUp(300, Double.NaN)), c, down.nextMemory(), 2000);
         PacingDecision done = CatchUpPacer.decide(List.of(BrokerSignals.inSync(1)), c, back.nextMemory(), 4000);
 
@@ -63,8 +71,8 @@ class CatchUpPacerTest {
         CatchUpPacing c = config("adaptive");
         PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(500, 1.1)), c, PacingMemory.empty(), 0);
         assertThat(d.rateFor(1)).as("the episode starts at the rate").hasValue(20 * MIB);
-        assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 1.1x steady: holding 20.0 MiB/s while the last"
-                + " change shows in it");
+        assertThat(d.brokers().get(0).reason())
+                .isEqualTo("canary P99 1.1x steady: holding 20.0 MiB/s while the last" + " change shows in it");
 
         d = CatchUpPacer.decide(List.of(catchingUp(480, 1.0)), c, d.nextMemory(), 6000);
         assertThat(d.rateFor(1)).as("far under 1.5x: a quarter more").hasValue(25 * MIB);
@@ -78,7 +86,9 @@ class CatchUpPacerTest {
         assertThat(d.brokers().get(0).reason()).isEqualTo("canary P99 1.9x steady, over 1.5x: rate cut to 15.0 MiB/s");
 
         d = CatchUpPacer.decide(List.of(catchingUp(400, 4.0)), c, d.nextMemory(), 14_000);
-        assertThat(d.rateFor(1)).as("far over, but a cut moments ago has not shown yet").hasValue(15 * MIB);
+        assertThat(d.rateFor(1))
+                .as("far over, but a cut moments ago has not shown yet")
+                .hasValue(15 * MIB);
 
         d = CatchUpPacer.decide(List.of(catchingUp(380, 4.0)), c, d.nextMemory(), 18_000);
         assertThat(d.rateFor(1)).hasValue(9 * MIB);
@@ -123,7 +133,10 @@ class CatchUpPacerTest {
     }
 
     private static BrokerSignals flowing(long behindMib, double canary, double fetchMib, double inflowMib) {
-        return new BrokerSignals(1, CatchUpState.CATCHING_UP, java.util.OptionalLong.of(behindMib * MIB),
+        return new BrokerSignals(
+                1,
+                CatchUpState.CATCHING_UP,
+                java.util.OptionalLong.of(behindMib * MIB),
                 Double.isNaN(canary) ? OptionalDouble.empty() : OptionalDouble.of(canary),
                 BrokerSignals.Flow.of(fetchMib * MIB, inflowMib * MIB));
     }
@@ -138,11 +151,14 @@ class CatchUpPacerTest {
         for (int i = 1; i <= 8; i++) {
             d = CatchUpPacer.decide(List.of(catchingUp(300, 5.0)), c, d.nextMemory(), i * 2000L);
             if (i == 7) {
-                assertThat(d.rateFor(1)).as("cut far over the target, down to the min rate").hasValue(5 * MIB);
+                assertThat(d.rateFor(1))
+                        .as("cut far over the target, down to the min rate")
+                        .hasValue(5 * MIB);
             }
         }
         BrokerPacing b = d.brokers().get(0);
-        assertThat(b.reason()).isEqualTo("bytes behind did not fall in 16 s (300 MiB to 300 MiB): raised to 10.0 MiB/s");
+        assertThat(b.reason())
+                .isEqualTo("bytes behind did not fall in 16 s (300 MiB to 300 MiB): raised to 10.0 MiB/s");
         assertThat(b.rateBytes()).hasValue(10 * MIB);
     }
 
@@ -150,13 +166,15 @@ class CatchUpPacerTest {
     void stallDetector_raisesAStaticRateTheInflowUsesUp_toTwiceTheInflow() {
         CatchUpPacing st = config("static");
         // 20 MiB/s allowed, 17 fetched, 16.5 of it inflow: bytes behind fall 0.5 MiB/s, 3 % of what is fetched.
-        PacingDecision d = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 17, 16.5)), st, PacingMemory.empty(), 0);
+        PacingDecision d =
+                CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 17, 16.5)), st, PacingMemory.empty(), 0);
         for (int i = 1; i <= 8; i++) {
             d = CatchUpPacer.decide(List.of(flowing(300 - i, Double.NaN, 17, 16.5)), st, d.nextMemory(), i * 2000L);
         }
         assertThat(d.rateFor(1)).hasValue(33 * MIB);
-        assertThat(d.brokers().get(0).reason()).isEqualTo("catch-up stalled under its throttle: fetched 17.0 MiB/s"
-                + " of the 20.0 MiB/s allowed, 16.5 MiB/s of it inflow: raised to 33.0 MiB/s");
+        assertThat(d.brokers().get(0).reason())
+                .isEqualTo("catch-up stalled under its throttle: fetched 17.0 MiB/s"
+                        + " of the 20.0 MiB/s allowed, 16.5 MiB/s of it inflow: raised to 33.0 MiB/s");
     }
 
     @Test
@@ -165,11 +183,12 @@ class CatchUpPacerTest {
         // Fetching 5 of the 20 MiB/s allowed: something else holds it (a busy broker); a higher rate would not help.
         PacingDecision slow = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 5, 5)), st, PacingMemory.empty(), 0);
         // Fetching 19, inflow 2: it falls 17 MiB/s.
-        PacingDecision falls = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 19, 2)), st, PacingMemory.empty(), 0);
+        PacingDecision falls =
+                CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 19, 2)), st, PacingMemory.empty(), 0);
         for (int i = 1; i <= 16; i++) {
             slow = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 5, 5)), st, slow.nextMemory(), i * 2000L);
-            falls = CatchUpPacer.decide(List.of(flowing(300 - 15L * i, Double.NaN, 19, 2)), st, falls.nextMemory(),
-                    i * 2000L);
+            falls = CatchUpPacer.decide(
+                    List.of(flowing(300 - 15L * i, Double.NaN, 19, 2)), st, falls.nextMemory(), i * 2000L);
         }
         assertThat(slow.rateFor(1)).hasValue(20 * MIB);
         assertThat(falls.rateFor(1)).hasValue(20 * MIB);
@@ -177,23 +196,30 @@ class CatchUpPacerTest {
 
     @Test
     void stallDetector_atTheMaxRate_endsThePacing_evenWithNoMaxWait() {
-        CatchUpPacing atMax = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static",
-                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(40 * MIB),
-                "leader.imbalance.catch.up.pacing.max.rate.bytes", Long.toString(40 * MIB),
-                "leader.imbalance.catch.up.pacing.max.wait.ms", "0")).pacing();
-        PacingDecision d = CatchUpPacer.decide(List.of(flowing(900, Double.NaN, 35, 34.5)), atMax, PacingMemory.empty(), 0);
+        CatchUpPacing atMax = PacerConfig.fromMap(Map.of(
+                        "leader.imbalance.catch.up.pacing",
+                        "static",
+                        "leader.imbalance.catch.up.pacing.rate.bytes",
+                        Long.toString(40 * MIB),
+                        "leader.imbalance.catch.up.pacing.max.rate.bytes",
+                        Long.toString(40 * MIB),
+                        "leader.imbalance.catch.up.pacing.max.wait.ms",
+                        "0"))
+                .pacing();
+        PacingDecision d =
+                CatchUpPacer.decide(List.of(flowing(900, Double.NaN, 35, 34.5)), atMax, PacingMemory.empty(), 0);
         for (int i = 1; i <= 8; i++) {
             d = CatchUpPacer.decide(List.of(flowing(900, Double.NaN, 35, 34.5)), atMax, d.nextMemory(), i * 2000L);
         }
         assertThat(d.brokers()).singleElement().satisfies(b -> {
             assertThat(b.phase()).isEqualTo(PacingPhase.ESCAPED);
             assertThat(b.rateBytes()).isEmpty();
-            assertThat(b.reason()).endsWith("already at the max rate 40.0 MiB/s: unthrottled until it is back in every"
-                    + " ISR");
+            assertThat(b.reason())
+                    .endsWith("already at the max rate 40.0 MiB/s: unthrottled until it is back in every" + " ISR");
         });
         d = CatchUpPacer.decide(List.of(flowing(800, Double.NaN, 60, 34.5)), atMax, d.nextMemory(), 18_000);
-        assertThat(d.brokers().get(0).reason()).isEqualTo("catch-up stalled at the max rate: unthrottled until it is"
-                + " back in every ISR");
+        assertThat(d.brokers().get(0).reason())
+                .isEqualTo("catch-up stalled at the max rate: unthrottled until it is" + " back in every ISR");
     }
 
     @Test
@@ -255,7 +281,9 @@ class CatchUpPacerTest {
             assertThat(b.rateBytes()).isEmpty();
         });
         d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, d.nextMemory(), 700_000);
-        assertThat(d.rateFor(1)).as("a restart does not end an escape: only being in sync does").isEmpty();
+        assertThat(d.rateFor(1))
+                .as("a restart does not end an escape: only being in sync does")
+                .isEmpty();
 
         d = CatchUpPacer.decide(List.of(BrokerSignals.inSync(1)), c, d.nextMemory(), 800_000);
         d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, d.nextMemory(), 900_000);
@@ -264,14 +292,23 @@ class CatchUpPacerTest {
 
     @Test
     void theEta_whilePaced_neverAssumesAFallFasterThanTheRate() {
-        CatchUpPacing c = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static",
-                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(6 * MIB))).pacing();
+        CatchUpPacing c = PacerConfig.fromMap(Map.of(
+                        "leader.imbalance.catch.up.pacing",
+                        "static",
+                        "leader.imbalance.catch.up.pacing.rate.bytes",
+                        Long.toString(6 * MIB)))
+                .pacing();
         // Measured falling 12.4 MiB/s (replicas left out of the throttle caught up first); the rate is 6 MiB/s.
         PacingDecision d = CatchUpPacer.decide(List.of(catchingUp(432, Double.NaN)), c, PacingMemory.empty(), 0);
-        d = CatchUpPacer.decide(List.of(BrokerSignals.catchingUp(1, 407 * MIB + MIB * 4 / 5, OptionalDouble.empty())),
-                c, d.nextMemory(), 2000);
-        assertThat(d.brokers().get(0).progress().catchUpBytesPerSecond().getAsDouble()).isGreaterThan(12 * MIB);
-        assertThat(d.brokers().get(0).progress().etaMs()).hasValue((long) ((407 * MIB + MIB * 4 / 5) * 1000.0 / (6 * MIB)));
+        d = CatchUpPacer.decide(
+                List.of(BrokerSignals.catchingUp(1, 407 * MIB + MIB * 4 / 5, OptionalDouble.empty())),
+                c,
+                d.nextMemory(),
+                2000);
+        assertThat(d.brokers().get(0).progress().catchUpBytesPerSecond().getAsDouble())
+                .isGreaterThan(12 * MIB);
+        assertThat(d.brokers().get(0).progress().etaMs())
+                .hasValue((long) ((407 * MIB + MIB * 4 / 5) * 1000.0 / (6 * MIB)));
     }
 
     @Test
@@ -301,11 +338,15 @@ class CatchUpPacerTest {
         PacingMemory.Resumed r = d.nextMemory().summary().get(1);
         assertThat(r).isEqualTo(new PacingMemory.Resumed(0, 8000, 25 * MIB, false, 800 * MIB));
 
-        PacingDecision next = CatchUpPacer.decide(List.of(catchingUp(590, Double.NaN)), c,
-                PacingMemory.resumed(Map.of(1, r)), 30_000);
-        assertThat(next.rateFor(1)).as("the predecessor's rate, not the start rate").hasValue(25 * MIB);
+        PacingDecision next = CatchUpPacer.decide(
+                List.of(catchingUp(590, Double.NaN)), c, PacingMemory.resumed(Map.of(1, r)), 30_000);
+        assertThat(next.rateFor(1))
+                .as("the predecessor's rate, not the start rate")
+                .hasValue(25 * MIB);
         assertThat(next.brokers().get(0).progress().peakBytesBehind()).hasValue(800 * MIB);
-        assertThat(next.nextMemory().summary().get(1).pacedMs()).as("the clock goes on from the record").isEqualTo(8000);
+        assertThat(next.nextMemory().summary().get(1).pacedMs())
+                .as("the clock goes on from the record")
+                .isEqualTo(8000);
     }
 
     @Test
@@ -329,44 +370,65 @@ class CatchUpPacerTest {
 
         d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), c, d.nextMemory(), 600_000);
         assertThat(d.rateFor(1)).isEmpty();
-        assertThat(d.brokers().get(0).reason()).isEqualTo("down for 600 s, the max-wait: no cluster-default rate while"
-                + " it is down; paced again at 20.0 MiB/s once it is up");
+        assertThat(d.brokers().get(0).reason())
+                .isEqualTo("down for 600 s, the max-wait: no cluster-default rate while"
+                        + " it is down; paced again at 20.0 MiB/s once it is up");
 
         d = CatchUpPacer.decide(List.of(catchingUp(900, Double.NaN)), c, d.nextMemory(), 700_000);
-        assertThat(d.rateFor(1)).as("up: its own rate, the max-wait counting from here").hasValue(20 * MIB);
+        assertThat(d.rateFor(1))
+                .as("up: its own rate, the max-wait counting from here")
+                .hasValue(20 * MIB);
     }
 
     @Test
     void aBrokerObservedTwice_isRejected() {
-        assertThatThrownBy(() -> CatchUpPacer.decide(List.of(BrokerSignals.inactive(1), BrokerSignals.inSync(1)),
-                config("static"), PacingMemory.empty(), 0)).hasMessage("broker 1 is observed twice");
+        assertThatThrownBy(() -> CatchUpPacer.decide(
+                        List.of(BrokerSignals.inactive(1), BrokerSignals.inSync(1)),
+                        config("static"),
+                        PacingMemory.empty(),
+                        0))
+                .hasMessage("broker 1 is observed twice");
     }
 
     @Test
     void settings_outOfRange_areRejectedNamingTheKey() {
         assertThatThrownBy(() -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "fast")))
-                .hasMessageContaining("leader.imbalance.catch.up.pacing").hasMessageContaining("off, static, adaptive");
+                .hasMessageContaining("leader.imbalance.catch.up.pacing")
+                .hasMessageContaining("off, static, adaptive");
         assertThatThrownBy(() -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.rate.bytes", "1000")))
-                .hasMessageContaining("leader.imbalance.catch.up.pacing.rate.bytes").hasMessageContaining(">= 1024");
-        assertThatThrownBy(() -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.target.p99.ratio", "0.9")))
+                .hasMessageContaining("leader.imbalance.catch.up.pacing.rate.bytes")
+                .hasMessageContaining(">= 1024");
+        assertThatThrownBy(
+                        () -> PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.target.p99.ratio", "0.9")))
                 .hasMessageContaining("leader.imbalance.catch.up.pacing.target.p99.ratio");
-        assertThat(PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "adaptive")).pacing().rateBytes())
+        assertThat(PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "adaptive"))
+                        .pacing()
+                        .rateBytes())
                 .isEqualTo(20 * MIB);
     }
 
     @Test
     void ratesOutOfOrder_areHeldBetweenTheMinRateAndTheCeiling_notRefused() {
-        CatchUpPacing above = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.rate.bytes",
-                Long.toString(500 * MIB))).pacing();
-        CatchUpPacing crossed = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing.min.rate.bytes",
-                Long.toString(300 * MIB))).pacing();
+        CatchUpPacing above = PacerConfig.fromMap(
+                        Map.of("leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(500 * MIB)))
+                .pacing();
+        CatchUpPacing crossed = PacerConfig.fromMap(
+                        Map.of("leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(300 * MIB)))
+                .pacing();
 
         assertThat(above.startRateBytes()).isEqualTo(200 * MIB);
         assertThat(crossed.ceilingBytes()).isEqualTo(300 * MIB);
         assertThat(crossed.startRateBytes()).isEqualTo(300 * MIB);
-        PacingDecision d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), new CatchUpPacing(
-                io.leaderpacer.engine.config.PacingMode.STATIC, new CatchUpPacing.Rates(500 * MIB, 5 * MIB, 200 * MIB),
-                1.5, new CatchUpPacing.Timing(2000, 0), MIB), PacingMemory.empty(), 0);
+        PacingDecision d = CatchUpPacer.decide(
+                List.of(BrokerSignals.inactive(1)),
+                new CatchUpPacing(
+                        io.leaderpacer.engine.config.PacingMode.STATIC,
+                        new CatchUpPacing.Rates(500 * MIB, 5 * MIB, 200 * MIB),
+                        1.5,
+                        new CatchUpPacing.Timing(2000, 0),
+                        MIB),
+                PacingMemory.empty(),
+                0);
         assertThat(d.rateFor(1)).hasValue(200 * MIB);
     }
 }

@@ -26,22 +26,27 @@ class PolicyRegistryTest {
     void everyPolicy_isAValidConfiguration_atAnySize() {
         for (PolicyEntry e : PolicyRegistry.all()) {
             for (int preferred : new int[] {0, 1, 117, 5000, 1_000_000}) {
-                assertThat(PacerConfig.fromMap(e.settingsByKey(preferred))).as(e.name()).isNotNull();
+                assertThat(PacerConfig.fromMap(e.settingsByKey(preferred)))
+                        .as(e.name())
+                        .isNotNull();
             }
         }
     }
 
     @Test
     void differentNames_haveDifferentSettings() {
-        List<Map<ConfigKey, String>> seen = PolicyRegistry.all().stream().filter(e -> !e.modelOnly())
-                .map(e -> e.settings(5000)).toList();
+        List<Map<ConfigKey, String>> seen = PolicyRegistry.all().stream()
+                .filter(e -> !e.modelOnly())
+                .map(e -> e.settings(5000))
+                .toList();
         assertThat(new HashSet<>(seen)).hasSameSizeAs(seen);
     }
 
     @Test
     void immediate_isKafkasDefaults() {
         assertThat(PolicyRegistry.named("immediate").settings(100)).isEmpty();
-        assertThat(PacerConfig.fromMap(PolicyRegistry.named("immediate").settingsByKey(100)).algorithm())
+        assertThat(PacerConfig.fromMap(PolicyRegistry.named("immediate").settingsByKey(100))
+                        .algorithm())
                 .isEqualTo(ElectionAlgorithm.IMMEDIATE);
     }
 
@@ -86,7 +91,9 @@ class PolicyRegistryTest {
         assertThat(PolicyRegistry.PACED_MAX_PER_RUN).isEqualTo(10);
         assertThat(PacerConfig.fromMap(paced.settingsByKey(5000)).maxPerRun()).isEqualTo(10);
         assertThat(PacerConfig.fromMap(paced.settingsByKey(0)).maxPerRun()).isEqualTo(10);
-        assertThat(paced.description()).contains("10 partitions a run, 1 s apart").doesNotContain("ceil");
+        assertThat(paced.description())
+                .contains("10 partitions a run, 1 s apart")
+                .doesNotContain("ceil");
     }
 
     @Test
@@ -110,18 +117,21 @@ class PolicyRegistryTest {
 
     @Test
     void unknownName_listsTheKnownOnes() {
-        assertThatThrownBy(() -> PolicyRegistry.named("fastest")).isInstanceOf(UnknownPolicyException.class)
+        assertThatThrownBy(() -> PolicyRegistry.named("fastest"))
+                .isInstanceOf(UnknownPolicyException.class)
                 .hasMessageContaining("unknown policy 'fastest'")
                 .hasMessageContaining("immediate, kip-example, recommended");
         assertThat(PolicyRegistry.unknown("x", List.of("mine", "immediate")).known())
-                .endsWith("replication-throttle", "mine").containsOnlyOnce("immediate");
+                .endsWith("replication-throttle", "mine")
+                .containsOnlyOnce("immediate");
     }
 
     @Test
     void retiredName_isUnknown_andSaysWhichNamesReplacedIt() {
         assertThatThrownBy(() -> PolicyRegistry.named("wait-for-sync"))
                 .hasMessageContaining("unknown policy 'wait-for-sync'")
-                .hasMessageContaining("the simulator's is now kip-example, the load test's and the demo's kip-example-scaled");
+                .hasMessageContaining(
+                        "the simulator's is now kip-example, the load test's and the demo's kip-example-scaled");
         assertThatThrownBy(() -> PolicyRegistry.named("baseline")).hasMessageContaining("'baseline' is now immediate");
         assertThatThrownBy(() -> PolicyRegistry.named("wait-for-sync-literal"))
                 .hasMessageContaining("now kip-example-literal");
@@ -129,9 +139,18 @@ class PolicyRegistryTest {
 
     @Test
     void productionPresets_areTheFixedPoliciesTheAgentCanRun_inListingOrder() {
-        assertThat(PolicyRegistry.productionPresets()).extracting(PolicyEntry::name).containsExactly("immediate",
-                "kip-example", "recommended", "recommended-paced", "kip-example-literal", "kip-example-wall-clock",
-                "kip-example-strict", "kip-example-strict-no-escape", "throttle-only");
+        assertThat(PolicyRegistry.productionPresets())
+                .extracting(PolicyEntry::name)
+                .containsExactly(
+                        "immediate",
+                        "kip-example",
+                        "recommended",
+                        "recommended-paced",
+                        "kip-example-literal",
+                        "kip-example-wall-clock",
+                        "kip-example-strict",
+                        "kip-example-strict-no-escape",
+                        "throttle-only");
     }
 
     @Test
@@ -144,8 +163,8 @@ class PolicyRegistryTest {
     void productionPreset_sizedForALoadTest_isRefused_sayingWhy_andNamingThePresetToUseInstead() {
         assertThatThrownBy(() -> PolicyRegistry.productionPreset("kip-example-scaled"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("'kip-example-scaled' is sized for a load test of minutes, not for a production"
-                        + " cluster")
+                .hasMessageStartingWith(
+                        "'kip-example-scaled' is sized for a load test of minutes, not for a production" + " cluster")
                 .hasMessageContaining("its per-run cap depends on the partition count of the broker that recovers")
                 .hasMessageEndingWith("use the production preset kip-example instead");
     }
@@ -163,21 +182,27 @@ class PolicyRegistryTest {
                 .hasMessage("unknown preset 'fastest'; the production presets are immediate, kip-example, recommended,"
                         + " recommended-paced, kip-example-literal, kip-example-wall-clock, kip-example-strict,"
                         + " kip-example-strict-no-escape, throttle-only");
-        assertThatThrownBy(() -> PolicyRegistry.productionPreset("baseline")).hasMessageEndingWith("('baseline' is now immediate)");
+        assertThatThrownBy(() -> PolicyRegistry.productionPreset("baseline"))
+                .hasMessageEndingWith("('baseline' is now immediate)");
     }
 
     @Test
     void presetKeys_areEveryKey_butTheCheckIntervalAndTheDeprioritizedList() {
-        assertThat(PolicyRegistry.presetKeys()).hasSize(ConfigKey.values().length - 2)
+        assertThat(PolicyRegistry.presetKeys())
+                .hasSize(ConfigKey.values().length - 2)
                 .doesNotContain(ConfigKey.CHECK_INTERVAL_SECONDS, ConfigKey.DEPRIORITIZED_LIST);
         for (PolicyEntry e : PolicyRegistry.productionPresets()) {
-            assertThat(PolicyRegistry.presetKeys()).as(e.name()).containsAll(e.settings(0).keySet());
+            assertThat(PolicyRegistry.presetKeys())
+                    .as(e.name())
+                    .containsAll(e.settings(0).keySet());
         }
     }
 
     @Test
     void onlyTheReplicationThrottle_isModelOnly() {
-        assertThat(PolicyRegistry.all()).filteredOn(PolicyEntry::modelOnly).extracting(PolicyEntry::name)
+        assertThat(PolicyRegistry.all())
+                .filteredOn(PolicyEntry::modelOnly)
+                .extracting(PolicyEntry::name)
                 .containsExactly("replication-throttle");
     }
 }

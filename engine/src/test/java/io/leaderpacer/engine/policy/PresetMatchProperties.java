@@ -33,7 +33,8 @@ class PresetMatchProperties {
             @ForAll @Size(max = 4) List<@IntRange(min = 0, max = 1000) Integer> deprioritized) {
         Map<String, String> keys = new HashMap<>(preset.settingsByKey(0));
         keys.put(ConfigKey.CHECK_INTERVAL_SECONDS.key(), Long.toString(checkIntervalSeconds));
-        keys.put(ConfigKey.DEPRIORITIZED_LIST.key(),
+        keys.put(
+                ConfigKey.DEPRIORITIZED_LIST.key(),
                 deprioritized.stream().map(String::valueOf).collect(Collectors.joining(",")));
 
         PresetMatch m = PresetMatch.of(PacerConfig.fromMap(keys));
@@ -43,8 +44,8 @@ class PresetMatchProperties {
     }
 
     @Property
-    void theNearestPreset_differsInNoMoreKeysThanAnyOther(@ForAll("presets") PolicyEntry preset,
-                                                           @ForAll @IntRange(min = 1, max = 100_000) int maxPerRun) {
+    void theNearestPreset_differsInNoMoreKeysThanAnyOther(
+            @ForAll("presets") PolicyEntry preset, @ForAll @IntRange(min = 1, max = 100_000) int maxPerRun) {
         Map<String, String> keys = new HashMap<>(preset.settingsByKey(0));
         keys.put(ConfigKey.MAX_PER_RUN.key(), Integer.toString(maxPerRun));
         PacerConfig inForce = PacerConfig.fromMap(keys);
@@ -54,7 +55,9 @@ class PresetMatchProperties {
         assertThat(m.differing()).hasSizeLessThanOrEqualTo(1);
         for (PolicyEntry other : PolicyRegistry.productionPresets()) {
             long differing = PolicyRegistry.presetKeys().stream()
-                    .filter(k -> !inForce.valueOf(k).equals(PresetMatch.configOf(other).valueOf(k))).count();
+                    .filter(k -> !inForce.valueOf(k)
+                            .equals(PresetMatch.configOf(other).valueOf(k)))
+                    .count();
             assertThat(m.differing().size()).as(other.name()).isLessThanOrEqualTo((int) differing);
         }
     }

@@ -35,17 +35,20 @@ class PresetMatchTest {
 
     @Test
     void recommendedPaced_withTwoKeysChanged_matchesNoPreset_namingItAndTheKeys() {
-        PacerConfig tuned = preset("recommended-paced", Map.of(
-                ConfigKey.MAX_PER_RUN.key(), "20",
-                ConfigKey.CATCH_UP_RATE_BYTES.key(), "10485760"));
+        PacerConfig tuned = preset(
+                "recommended-paced",
+                Map.of(
+                        ConfigKey.MAX_PER_RUN.key(), "20",
+                        ConfigKey.CATCH_UP_RATE_BYTES.key(), "10485760"));
 
         PresetMatch m = PresetMatch.of(tuned);
 
         assertThat(m.exact()).isFalse();
         assertThat(m.nearest().name()).isEqualTo("recommended-paced");
         assertThat(m.differing()).containsExactly(ConfigKey.MAX_PER_RUN, ConfigKey.CATCH_UP_RATE_BYTES);
-        assertThat(m.describe()).isEqualTo("Keys in force match no preset (differs from recommended-paced in:"
-                + " leader.imbalance.election.max.per.run, leader.imbalance.catch.up.pacing.rate.bytes)");
+        assertThat(m.describe())
+                .isEqualTo("Keys in force match no preset (differs from recommended-paced in:"
+                        + " leader.imbalance.election.max.per.run, leader.imbalance.catch.up.pacing.rate.bytes)");
     }
 
     @Test
@@ -53,8 +56,9 @@ class PresetMatchTest {
         // recommended-paced was ceil(P / 10) per run: 11 for the load test's broker preferred for 102 partitions.
         PresetMatch m = PresetMatch.of(preset("recommended-paced", Map.of(ConfigKey.MAX_PER_RUN.key(), "11")));
 
-        assertThat(m.describe()).isEqualTo("Keys in force match no preset (differs from recommended-paced in:"
-                + " leader.imbalance.election.max.per.run)");
+        assertThat(m.describe())
+                .isEqualTo("Keys in force match no preset (differs from recommended-paced in:"
+                        + " leader.imbalance.election.max.per.run)");
     }
 
     @Test
@@ -68,9 +72,11 @@ class PresetMatchTest {
 
     @Test
     void checkIntervalAndDeprioritizedList_areNotPartOfAPreset() {
-        PacerConfig c = preset("kip-example", Map.of(
-                ConfigKey.CHECK_INTERVAL_SECONDS.key(), "5",
-                ConfigKey.DEPRIORITIZED_LIST.key(), "1,2"));
+        PacerConfig c = preset(
+                "kip-example",
+                Map.of(
+                        ConfigKey.CHECK_INTERVAL_SECONDS.key(), "5",
+                        ConfigKey.DEPRIORITIZED_LIST.key(), "1,2"));
 
         assertThat(PresetMatch.of(c).describe()).isEqualTo("Keys in force: preset kip-example");
     }

@@ -33,7 +33,8 @@ final class ScriptedRecovery {
         /** Partitions preferring the broker whose preferred replica is out of the ISR before the run. */
         long outOfSync(int broker) {
             return before.partitions().stream()
-                    .filter(p -> p.replicaAt(0) == broker && !p.isrContains(broker)).count();
+                    .filter(p -> p.replicaAt(0) == broker && !p.isrContains(broker))
+                    .count();
         }
 
         int elections() {
@@ -51,14 +52,20 @@ final class ScriptedRecovery {
     private final Map<PartitionId, Integer> positions = new HashMap<>();
     /** Every run so far. */
     private final List<Run> runs = new ArrayList<>();
+
     private final PacerConfig config;
     private BalancerMemory memory = BalancerMemory.empty();
     private long nowMs;
 
-    ScriptedRecovery(List<BrokerState> brokers, List<PartitionState> partitions, long[] rejoinAtMs,
-                     PacerConfig config, long startMs) {
+    ScriptedRecovery(
+            List<BrokerState> brokers,
+            List<PartitionState> partitions,
+            long[] rejoinAtMs,
+            PacerConfig config,
+            long startMs) {
         if (partitions.size() != rejoinAtMs.length) {
-            throw new IllegalArgumentException(partitions.size() + " partitions but " + rejoinAtMs.length + " rejoin times");
+            throw new IllegalArgumentException(
+                    partitions.size() + " partitions but " + rejoinAtMs.length + " rejoin times");
         }
         this.brokers = List.copyOf(brokers);
         this.partitions = new ArrayList<>(partitions);
@@ -90,7 +97,10 @@ final class ScriptedRecovery {
                 partitions.set(i, p.withIsrAndLeader(grown, p.leader()));
             }
         }
-        ClusterSnapshot before = ClusterSnapshot.builder().brokers(brokers).partitions(partitions).build();
+        ClusterSnapshot before = ClusterSnapshot.builder()
+                .brokers(brokers)
+                .partitions(partitions)
+                .build();
         ElectionDecision d = PreferredLeaderBalancer.decide(before, config, memory, nowMs);
         for (Election e : d.elections()) {
             int at = positions.get(e.partition());
@@ -105,6 +115,8 @@ final class ScriptedRecovery {
 
     /** Partitions preferring the broker that it leads now. */
     long ledByPreferred(int broker) {
-        return partitions.stream().filter(p -> p.replicaAt(0) == broker && p.leader() == broker).count();
+        return partitions.stream()
+                .filter(p -> p.replicaAt(0) == broker && p.leader() == broker)
+                .count();
     }
 }

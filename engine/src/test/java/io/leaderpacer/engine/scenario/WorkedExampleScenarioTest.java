@@ -34,7 +34,8 @@ class WorkedExampleScenarioTest {
 
     /** The registry's kip-example (threshold 5 %, max-wait 30 min, 200 per 15 s) with the given gate denominator. */
     private static PacerConfig kipExample(String denominator) {
-        Map<String, String> settings = new HashMap<>(PolicyRegistry.named(PolicyRegistry.KIP_EXAMPLE).settingsByKey(0));
+        Map<String, String> settings =
+                new HashMap<>(PolicyRegistry.named(PolicyRegistry.KIP_EXAMPLE).settingsByKey(0));
         settings.put(ConfigKey.GATE_DENOMINATOR.key(), denominator);
         return PacerConfig.fromMap(settings);
     }
@@ -57,14 +58,15 @@ class WorkedExampleScenarioTest {
             int a = 1 + broker % 3;
             int b = 1 + (broker + 1) % 3;
             for (int i = 0; i < 1_000; i++) {
-                partitions.add(PartitionState.of("balanced-" + broker, i, new int[] {broker, a, b, 0},
-                        new int[] {broker, a, b}, broker));
+                partitions.add(PartitionState.of(
+                        "balanced-" + broker, i, new int[] {broker, a, b, 0}, new int[] {broker, a, b}, broker));
                 times.add(ScriptedRecovery.NEVER);
             }
         }
-        List<BrokerState> brokers = List.of(BrokerState.active(0), BrokerState.active(1), BrokerState.active(2),
-                BrokerState.active(3));
-        return new ScriptedRecovery(brokers, partitions, times.stream().mapToLong(Long::longValue).toArray(), config, 0);
+        List<BrokerState> brokers =
+                List.of(BrokerState.active(0), BrokerState.active(1), BrokerState.active(2), BrokerState.active(3));
+        return new ScriptedRecovery(
+                brokers, partitions, times.stream().mapToLong(Long::longValue).toArray(), config, 0);
     }
 
     /**
@@ -84,25 +86,30 @@ class WorkedExampleScenarioTest {
         List<ScriptedRecovery.Run> runs = recovery(kipExample("all-preferred"), WorkedExampleScenarioTest::staggered)
                 .runUntil(1_500 * SECOND);
 
-        assertThat(runs).extracting(ScriptedRecovery.Run::atMs)
+        assertThat(runs)
+                .extracting(ScriptedRecovery.Run::atMs)
                 .containsExactly(0L, 300 * SECOND, 600 * SECOND, 900 * SECOND, 1_200 * SECOND);
         assertThat(runs).extracting(r -> r.outOfSync(0)).containsExactly(5_000L, 3_334L, 1_667L, 251L, 250L);
         for (ScriptedRecovery.Run r : runs) {
             assertThat(r.decision().isGated(0)).as("gated at %d ms", r.atMs()).isTrue();
-            assertThat(r.decision().elections()).as("no leadership at %d ms", r.atMs()).isEmpty();
+            assertThat(r.decision().elections())
+                    .as("no leadership at %d ms", r.atMs())
+                    .isEmpty();
             assertThat(r.decision().skippedByGate()).isEqualTo(PREFERRED - r.outOfSync(0));
             assertThat(r.decision().broker(0).partitions().outOfSync()).isEqualTo(r.outOfSync(0));
         }
         ScriptedRecovery.Run atThreshold = runs.get(4);
         assertThat(atThreshold.decision().broker(0).verdict().clearRuns())
-                .as("250 = 5 %% is clear, hysteresis holds it").isEqualTo(1);
+                .as("250 = 5 %% is clear, hysteresis holds it")
+                .isEqualTo(1);
     }
 
     @Test
     void kipExample_afterReleaseBatchesOf200ExactlyEvery15Seconds() {
         List<ScriptedRecovery.Run> runs = recovery(kipExample("all-preferred"), WorkedExampleScenarioTest::staggered)
                 .runUntil(2_500 * SECOND);
-        List<ScriptedRecovery.Run> batches = runs.stream().filter(r -> r.elections() > 0).collect(Collectors.toList());
+        List<ScriptedRecovery.Run> batches =
+                runs.stream().filter(r -> r.elections() > 0).collect(Collectors.toList());
 
         assertThat(batches).hasSize(PREFERRED / 200);
         assertThat(batches.get(0).atMs()).as("released after two clear runs").isEqualTo(1_500 * SECOND);
@@ -112,7 +119,9 @@ class WorkedExampleScenarioTest {
             assertThat(b.decision().electionsTo(0)).isEqualTo(200);
             assertThat(b.decision().isGated(0)).isFalse();
             if (i > 0) {
-                assertThat(b.atMs() - batches.get(i - 1).atMs()).as("spacing before batch %d", i).isEqualTo(THROTTLE);
+                assertThat(b.atMs() - batches.get(i - 1).atMs())
+                        .as("spacing before batch %d", i)
+                        .isEqualTo(THROTTLE);
             }
         }
         // Before the stragglers rejoin at 1600 s, the cap defers the rest of the 4,750 in-sync partitions.
@@ -123,8 +132,10 @@ class WorkedExampleScenarioTest {
     void kipExample_rampTakesAboutSixAndAQuarterMinutes() {
         ScriptedRecovery recovery = recovery(kipExample("all-preferred"), WorkedExampleScenarioTest::staggered);
         List<ScriptedRecovery.Run> runs = recovery.runUntil(2_500 * SECOND);
-        ScriptedRecovery.Run first = runs.stream().filter(r -> r.elections() > 0).findFirst().orElseThrow();
-        ScriptedRecovery.Run last = runs.stream().filter(r -> r.elections() > 0).reduce((a, b) -> b).orElseThrow();
+        ScriptedRecovery.Run first =
+                runs.stream().filter(r -> r.elections() > 0).findFirst().orElseThrow();
+        ScriptedRecovery.Run last =
+                runs.stream().filter(r -> r.elections() > 0).reduce((a, b) -> b).orElseThrow();
         ScriptedRecovery.Run settled = runs.get(runs.indexOf(last) + 1);
 
         long kipEstimate = PREFERRED / 200 * THROTTLE;
@@ -144,7 +155,8 @@ class WorkedExampleScenarioTest {
         List<ScriptedRecovery.Run> runs = recovery(kipExample("all-preferred"), WorkedExampleScenarioTest::staggered)
                 .runUntil(2_500 * SECOND);
 
-        assertThat(runs).flatExtracting(r -> r.decision().elections())
+        assertThat(runs)
+                .flatExtracting(r -> r.decision().elections())
                 .allSatisfy(e -> assertThat(e.partition().topic()).isEqualTo("orders"));
     }
 
@@ -157,46 +169,60 @@ class WorkedExampleScenarioTest {
     void defaultDenominator_fewStragglers_rampRunsThroughWithoutRegating() {
         ScriptedRecovery recovery = recovery(kipExample("all-preferred"), WorkedExampleScenarioTest::hundredStragglers);
         List<ScriptedRecovery.Run> runs = recovery.runUntil(2_000 * SECOND);
-        List<ScriptedRecovery.Run> afterRelease = runs.stream().filter(r -> r.atMs() >= 1_200 * SECOND)
-                .collect(Collectors.toList());
+        List<ScriptedRecovery.Run> afterRelease =
+                runs.stream().filter(r -> r.atMs() >= 1_200 * SECOND).collect(Collectors.toList());
 
         assertThat(afterRelease.get(0).atMs()).isEqualTo(1_200 * SECOND);
-        assertThat(afterRelease).allSatisfy(r -> assertThat(r.decision().isGated(0)).as("at %d", r.atMs()).isFalse());
+        assertThat(afterRelease)
+                .allSatisfy(r -> assertThat(r.decision().isGated(0))
+                        .as("at %d", r.atMs())
+                        .isFalse());
         assertThat(recovery.ledByPreferred(0)).isEqualTo(4_900);
-        ScriptedRecovery.Run last = runs.stream().filter(r -> r.elections() > 0).reduce((a, b) -> b).orElseThrow();
+        ScriptedRecovery.Run last =
+                runs.stream().filter(r -> r.elections() > 0).reduce((a, b) -> b).orElseThrow();
         assertThat(last.atMs()).isEqualTo(1_200 * SECOND + 24 * THROTTLE);
         assertThat(last.elections()).isEqualTo(100);
     }
 
     @Test
     void literalDenominator_fewStragglers_regatesMidRamp() {
-        ScriptedRecovery recovery = recovery(kipExample("imbalanced-only"), WorkedExampleScenarioTest::hundredStragglers);
+        ScriptedRecovery recovery =
+                recovery(kipExample("imbalanced-only"), WorkedExampleScenarioTest::hundredStragglers);
         List<ScriptedRecovery.Run> runs = recovery.runUntil(2_000 * SECOND);
 
         // Released at 1200 s like the default; after 16 batches 1,800 partitions are left of which
         // the 100 stragglers are 5.6 %: the shrinking denominator puts the broker back behind the gate.
         ScriptedRecovery.Run regated = runs.stream()
-                .filter(r -> r.atMs() > 1_200 * SECOND && r.decision().isGated(0)).findFirst().orElseThrow();
+                .filter(r -> r.atMs() > 1_200 * SECOND && r.decision().isGated(0))
+                .findFirst()
+                .orElseThrow();
         assertThat(regated.atMs()).isEqualTo(1_200 * SECOND + 16 * THROTTLE);
         assertThat(regated.decision().broker(0).ratio().numerator()).isEqualTo(100);
         assertThat(regated.decision().broker(0).ratio().denominator()).isEqualTo(1_800);
         assertThat(regated.decision().broker(0).verdict().phase()).isEqualTo(GatePhase.GATED);
         assertThat(regated.elections()).isZero();
-        assertThat(regated.decision().nextRunDelayMs()).as("gated, not capped: back to the check interval")
+        assertThat(regated.decision().nextRunDelayMs())
+                .as("gated, not capped: back to the check interval")
                 .isEqualTo(CHECK_INTERVAL);
-        assertThat(recovery.ledByPreferred(0)).as("stuck at 16 batches while the default finished").isEqualTo(3_200);
+        assertThat(recovery.ledByPreferred(0))
+                .as("stuck at 16 batches while the default finished")
+                .isEqualTo(3_200);
     }
 
     @Test
     void literalDenominator_regatedBroker_isFreedByMaxWaitAndFinishes() {
-        ScriptedRecovery recovery = recovery(kipExample("imbalanced-only"), WorkedExampleScenarioTest::hundredStragglers);
+        ScriptedRecovery recovery =
+                recovery(kipExample("imbalanced-only"), WorkedExampleScenarioTest::hundredStragglers);
         List<ScriptedRecovery.Run> runs = recovery.runUntil(4_000 * SECOND);
 
         long regatedAt = 1_200 * SECOND + 16 * THROTTLE;
         ScriptedRecovery.Run escape = runs.stream()
-                .filter(r -> r.decision().broker(0).verdict().phase() == GatePhase.ESCAPED).findFirst().orElseThrow();
+                .filter(r -> r.decision().broker(0).verdict().phase() == GatePhase.ESCAPED)
+                .findFirst()
+                .orElseThrow();
         assertThat(escape.atMs()).isEqualTo(regatedAt + 1_800 * SECOND);
-        assertThat(runs).filteredOn(r -> r.atMs() > regatedAt && r.atMs() < escape.atMs())
+        assertThat(runs)
+                .filteredOn(r -> r.atMs() > regatedAt && r.atMs() < escape.atMs())
                 .allSatisfy(r -> assertThat(r.elections()).isZero());
         assertThat(recovery.ledByPreferred(0)).isEqualTo(4_900);
     }
@@ -217,11 +243,16 @@ class WorkedExampleScenarioTest {
         for (int id = 0; id < 5; id++) {
             brokers.add(BrokerState.active(id));
         }
-        ScriptedRecovery recovery = new ScriptedRecovery(brokers, partitions,
-                times.stream().mapToLong(Long::longValue).toArray(), kipExample("all-preferred"), 0);
+        ScriptedRecovery recovery = new ScriptedRecovery(
+                brokers,
+                partitions,
+                times.stream().mapToLong(Long::longValue).toArray(),
+                kipExample("all-preferred"),
+                0);
 
         List<ScriptedRecovery.Run> capped = recovery.runUntil(3_000 * SECOND).stream()
-                .filter(r -> r.decision().moreWork()).collect(Collectors.toList());
+                .filter(r -> r.decision().moreWork())
+                .collect(Collectors.toList());
 
         assertThat(capped).hasSize(2 * PREFERRED / 200);
         for (ScriptedRecovery.Run r : capped) {

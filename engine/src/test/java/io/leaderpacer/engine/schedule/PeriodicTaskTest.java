@@ -34,7 +34,8 @@ class PeriodicTaskTest {
 
     @Test
     void throttleAboveZero_runWithoutMoreWork_nextRunAfterTheCheckInterval() {
-        PeriodicTask task = PeriodicTask.electPreferred(throttle(15_000).with("leader.imbalance.check.interval.seconds", "120"));
+        PeriodicTask task =
+                PeriodicTask.electPreferred(throttle(15_000).with("leader.imbalance.check.interval.seconds", "120"));
 
         assertThat(task.nextDelayMs(RunOutcome.DONE)).isEqualTo(120_000);
     }
@@ -43,8 +44,10 @@ class PeriodicTaskTest {
     void throttleLongerThanTheCheckInterval_stillWinsWhenCapped() {
         PacerConfig config = throttle(600_000).with("leader.imbalance.check.interval.seconds", "300");
 
-        assertThat(PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.MORE_WORK)).isEqualTo(600_000);
-        assertThat(PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.DONE)).isEqualTo(300_000);
+        assertThat(PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.MORE_WORK))
+                .isEqualTo(600_000);
+        assertThat(PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.DONE))
+                .isEqualTo(300_000);
     }
 
     @Test
@@ -52,7 +55,9 @@ class PeriodicTaskTest {
         PeriodicTask task = PeriodicTask.electPreferred(throttle(0));
 
         assertThat(task.throttledDelayMs()).isEmpty();
-        assertThat(task.nextDelayMs(RunOutcome.MORE_WORK)).isEqualTo(PeriodicTask.IMMEDIATE_PERIOD_MS).isEqualTo(10);
+        assertThat(task.nextDelayMs(RunOutcome.MORE_WORK))
+                .isEqualTo(PeriodicTask.IMMEDIATE_PERIOD_MS)
+                .isEqualTo(10);
     }
 
     @Test
@@ -66,33 +71,46 @@ class PeriodicTaskTest {
 
     @Test
     void failedRun_isRetriedAfterFiveMinutes() {
-        assertThat(PeriodicTask.electPreferred(throttle(15_000)).nextDelayMs(RunOutcome.FAILED)).isEqualTo(300_000);
+        assertThat(PeriodicTask.electPreferred(throttle(15_000)).nextDelayMs(RunOutcome.FAILED))
+                .isEqualTo(300_000);
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"electUnclean", "maybeFenceStaleBroker", "generatePeriodicPerformanceMessage",
-            "expireDelegationTokens"})
+    @ValueSource(
+            strings = {
+                "electUnclean",
+                "maybeFenceStaleBroker",
+                "generatePeriodicPerformanceMessage",
+                "expireDelegationTokens"
+            })
     void otherControllerTasks_keepTheirImmediatePeriodWhateverTheThrottle(String name) {
         // The preferred-election task is throttled in the same configuration; the others are not.
         PacerConfig config = throttle(15_000);
         PeriodicTask other = PeriodicTask.unthrottled(name, 60_000);
 
-        assertThat(PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.MORE_WORK)).isEqualTo(15_000);
+        assertThat(PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.MORE_WORK))
+                .isEqualTo(15_000);
         assertThat(other.throttledDelayMs()).isEmpty();
-        assertThat(other.nextDelayMs(RunOutcome.MORE_WORK)).isEqualTo(other.immediatePeriodMs()).isEqualTo(10);
+        assertThat(other.nextDelayMs(RunOutcome.MORE_WORK))
+                .isEqualTo(other.immediatePeriodMs())
+                .isEqualTo(10);
         assertThat(other.nextDelayMs(RunOutcome.DONE)).isEqualTo(60_000);
     }
 
     @Test
     void throttleChangedBetweenRuns_appliesFromTheNextRun() {
-        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 100, 0).build();
+        ClusterSnapshot cluster =
+                RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 100, 0).build();
         PacerConfig before = throttle(15_000).with("leader.imbalance.election.max.per.run", "10");
         PacerConfig after = before.with("leader.imbalance.election.throttle.interval.ms", "5000");
 
         ElectionDecision first = PreferredLeaderBalancer.decide(cluster, before, BalancerMemory.empty(), 0);
         ElectionDecision second = PreferredLeaderBalancer.decide(cluster, after, first.nextMemory(), 15_000);
-        ElectionDecision third = PreferredLeaderBalancer.decide(cluster, after.with(
-                "leader.imbalance.election.throttle.interval.ms", "0"), second.nextMemory(), 20_000);
+        ElectionDecision third = PreferredLeaderBalancer.decide(
+                cluster,
+                after.with("leader.imbalance.election.throttle.interval.ms", "0"),
+                second.nextMemory(),
+                20_000);
 
         assertThat(first.moreWork()).isTrue();
         assertThat(first.nextRunDelayMs()).isEqualTo(15_000);
@@ -102,7 +120,8 @@ class PeriodicTaskTest {
 
     @Test
     void decisionWithoutMoreWork_schedulesTheNextRunAfterTheCheckInterval() {
-        ClusterSnapshot cluster = RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 5, 0).build();
+        ClusterSnapshot cluster =
+                RecoveryClusterBuilder.brokers(0, 1, 2).preferredBy(0, 5, 0).build();
 
         ElectionDecision d = PreferredLeaderBalancer.decide(cluster, throttle(15_000), BalancerMemory.empty(), 0);
 
@@ -112,9 +131,10 @@ class PeriodicTaskTest {
 
     @Test
     void hugeCheckInterval_doesNotOverflowIntoANegativeDelay() {
-        PacerConfig config = PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds",
-                Long.toString(Long.MAX_VALUE)));
+        PacerConfig config =
+                PacerConfig.fromMap(Map.of("leader.imbalance.check.interval.seconds", Long.toString(Long.MAX_VALUE)));
 
-        assertThat(PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.DONE)).isEqualTo(Long.MAX_VALUE);
+        assertThat(PeriodicTask.electPreferred(config).nextDelayMs(RunOutcome.DONE))
+                .isEqualTo(Long.MAX_VALUE);
     }
 }

@@ -53,17 +53,18 @@ import java.util.Set;
 public final class KafkaControllerReference {
 
     /** The outcome of one run: the elections as engine values, in Kafka's record order, and Kafka's "more work". */
-    public record Run(List<Election> elections, boolean moreWork) {
-    }
+    public record Run(List<Election> elections, boolean moreWork) {}
 
     /** Timeline registry the managers share, as in the controller. */
     private final SnapshotRegistry registry = new SnapshotRegistry(new LogContext());
+
     private final FeatureControlManager features;
     private final ClusterControlManager cluster;
     private final ConfigurationControlManager configs;
     private final ReplicationControlManager replication;
     /** Topic ids by name and back, assigned when the topic records are written. */
     private final Map<String, Uuid> topicIds = new LinkedHashMap<>();
+
     private final Map<Uuid, String> topicNames = new LinkedHashMap<>();
     /** Partition ids per topic, in the order they were loaded. */
     private final Map<Uuid, List<Integer>> partitionsOf = new LinkedHashMap<>();
@@ -83,10 +84,10 @@ public final class KafkaControllerReference {
                 .setSnapshotRegistry(registry)
                 .setTime(Time.SYSTEM)
                 .setFeatureControlManager(features)
-                .setBrokerShutdownHandler((brokerId, clean, records) -> { })
+                .setBrokerShutdownHandler((brokerId, clean, records) -> {})
                 .build();
-        ConfigDef topicConfigs = new ConfigDef().define("min.insync.replicas", ConfigDef.Type.INT, 1,
-                ConfigDef.Importance.HIGH, "min ISR");
+        ConfigDef topicConfigs = new ConfigDef()
+                .define("min.insync.replicas", ConfigDef.Type.INT, 1, ConfigDef.Importance.HIGH, "min ISR");
         configs = new ConfigurationControlManager.Builder()
                 .setSnapshotRegistry(registry)
                 .setFeatureControl(features)
@@ -108,13 +109,18 @@ public final class KafkaControllerReference {
      *
      * @param elrEnabled the eligible-leader-replicas feature (KIP-966); when off, the snapshot must have no ELR
      */
-    public static KafkaControllerReference load(ClusterSnapshot snapshot, int maxElectionsPerImbalance, boolean elrEnabled) {
+    public static KafkaControllerReference load(
+            ClusterSnapshot snapshot, int maxElectionsPerImbalance, boolean elrEnabled) {
         KafkaControllerReference k = new KafkaControllerReference(maxElectionsPerImbalance);
-        k.features.replay(new FeatureLevelRecord().setName(MetadataVersion.FEATURE_NAME)
+        k.features.replay(new FeatureLevelRecord()
+                .setName(MetadataVersion.FEATURE_NAME)
                 .setFeatureLevel(MetadataVersion.latestProduction().featureLevel()));
-        k.features.replay(new FeatureLevelRecord().setName(EligibleLeaderReplicasVersion.FEATURE_NAME)
-                .setFeatureLevel(elrEnabled ? EligibleLeaderReplicasVersion.ELRV_1.featureLevel()
-                        : EligibleLeaderReplicasVersion.ELRV_0.featureLevel()));
+        k.features.replay(new FeatureLevelRecord()
+                .setName(EligibleLeaderReplicasVersion.FEATURE_NAME)
+                .setFeatureLevel(
+                        elrEnabled
+                                ? EligibleLeaderReplicasVersion.ELRV_1.featureLevel()
+                                : EligibleLeaderReplicasVersion.ELRV_0.featureLevel()));
         for (BrokerState b : snapshot.brokers().values()) {
             k.register(b.id(), false);
             k.changeBroker(b);
@@ -130,8 +136,11 @@ public final class KafkaControllerReference {
                 topicId = new Uuid(13, k.topicIds.size() + 1L);
                 k.topicIds.put(p.id().topic(), topicId);
                 k.topicNames.put(topicId, p.id().topic());
-                k.configs.replay(new ConfigRecord().setResourceType(ConfigResource.Type.TOPIC.id())
-                        .setResourceName(p.id().topic()).setName("min.insync.replicas").setValue("1"));
+                k.configs.replay(new ConfigRecord()
+                        .setResourceType(ConfigResource.Type.TOPIC.id())
+                        .setResourceName(p.id().topic())
+                        .setName("min.insync.replicas")
+                        .setValue("1"));
                 k.replication.replay(new TopicRecord().setName(p.id().topic()).setTopicId(topicId));
             }
             k.replication.replay(partitionRecord(topicId, p, partitionIndex++));
@@ -166,19 +175,32 @@ public final class KafkaControllerReference {
             }
             adding.add(r);
         }
-        return new PartitionRecord().setTopicId(topicId).setPartitionId(p.id().partition())
-                .setReplicas(toList(p.replicas())).setIsr(toList(p.isr()))
-                .setEligibleLeaderReplicas(toList(p.elr())).setLastKnownElr(List.of())
-                .setAddingReplicas(adding).setRemovingReplicas(List.of())
-                .setLeader(p.leader()).setLeaderEpoch(epoch).setPartitionEpoch(epoch);
+        return new PartitionRecord()
+                .setTopicId(topicId)
+                .setPartitionId(p.id().partition())
+                .setReplicas(toList(p.replicas()))
+                .setIsr(toList(p.isr()))
+                .setEligibleLeaderReplicas(toList(p.elr()))
+                .setLastKnownElr(List.of())
+                .setAddingReplicas(adding)
+                .setRemovingReplicas(List.of())
+                .setLeader(p.leader())
+                .setLeaderEpoch(epoch)
+                .setPartitionEpoch(epoch);
     }
 
     /** A (re-)registration with a new broker epoch, as a broker that starts writes it; unfenced unless asked. */
     private void register(int id, boolean fenced) {
         long epoch = registered.getOrDefault(id, (long) id * 1000) + 1;
-        cluster.replay(new RegisterBrokerRecord().setBrokerId(id).setBrokerEpoch(epoch)
-                .setIncarnationId(new Uuid(7, epoch)).setFenced(fenced).setInControlledShutdown(false)
-                .setLogDirs(List.of(new Uuid(11, id + 1L))), epoch);
+        cluster.replay(
+                new RegisterBrokerRecord()
+                        .setBrokerId(id)
+                        .setBrokerEpoch(epoch)
+                        .setIncarnationId(new Uuid(7, epoch))
+                        .setFenced(fenced)
+                        .setInControlledShutdown(false)
+                        .setLogDirs(List.of(new Uuid(11, id + 1L))),
+                epoch);
         registered.put(id, epoch);
         brokers.put(id, new BrokerState(id, fenced, false));
     }
@@ -201,11 +223,16 @@ public final class KafkaControllerReference {
             register(b.id(), b.fenced());
             return;
         }
-        cluster.replay(new BrokerRegistrationChangeRecord().setBrokerId(b.id()).setBrokerEpoch(registered.get(b.id()))
-                .setFenced((b.fenced() ? BrokerRegistrationFencingChange.FENCE : BrokerRegistrationFencingChange.UNFENCE).value())
-                .setInControlledShutdown(b.inControlledShutdown()
-                        ? BrokerRegistrationInControlledShutdownChange.IN_CONTROLLED_SHUTDOWN.value()
-                        : BrokerRegistrationInControlledShutdownChange.NONE.value()));
+        cluster.replay(new BrokerRegistrationChangeRecord()
+                .setBrokerId(b.id())
+                .setBrokerEpoch(registered.get(b.id()))
+                .setFenced(
+                        (b.fenced() ? BrokerRegistrationFencingChange.FENCE : BrokerRegistrationFencingChange.UNFENCE)
+                                .value())
+                .setInControlledShutdown(
+                        b.inControlledShutdown()
+                                ? BrokerRegistrationInControlledShutdownChange.IN_CONTROLLED_SHUTDOWN.value()
+                                : BrokerRegistrationInControlledShutdownChange.NONE.value()));
         brokers.put(b.id(), b);
     }
 
@@ -239,8 +266,11 @@ public final class KafkaControllerReference {
         for (ApiMessageAndVersion m : result.records()) {
             PartitionChangeRecord r = (PartitionChangeRecord) m.message();
             PartitionRegistration before = replication.getPartition(r.topicId(), r.partitionId());
-            elections.add(new Election(new PartitionId(topicNames.get(r.topicId()), r.partitionId()), before.leader,
-                    r.leader(), before.replicas[0]));
+            elections.add(new Election(
+                    new PartitionId(topicNames.get(r.topicId()), r.partitionId()),
+                    before.leader,
+                    r.leader(),
+                    before.replicas[0]));
         }
         for (ApiMessageAndVersion m : result.records()) {
             replication.replay((PartitionChangeRecord) m.message());
@@ -272,8 +302,15 @@ public final class KafkaControllerReference {
 
     private PartitionState partitionState(Uuid topicId, int partition) {
         PartitionRegistration r = replication.getPartition(topicId, partition);
-        return new PartitionState(new PartitionId(topicNames.get(topicId), partition), r.replicas, r.isr, r.elr,
-                r.leader, r.addingReplicas.length > 0 || r.removingReplicas.length > 0, false, r.lastKnownElr);
+        return new PartitionState(
+                new PartitionId(topicNames.get(topicId), partition),
+                r.replicas,
+                r.isr,
+                r.elr,
+                r.leader,
+                r.addingReplicas.length > 0 || r.removingReplicas.length > 0,
+                false,
+                r.lastKnownElr);
     }
 
     /** Whether Kafka's candidate set is empty (nothing imbalanced). */

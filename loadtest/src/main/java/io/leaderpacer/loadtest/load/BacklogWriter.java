@@ -25,8 +25,7 @@ public final class BacklogWriter {
     /** Size of one backlog record: large, so that writing a GiB is few sends. */
     static final int RECORD_BYTES = 16 * 1024;
 
-    private BacklogWriter() {
-    }
+    private BacklogWriter() {}
 
     /**
      * Records per partition: about {@code totalBytes} in all, partition p's share proportional to
@@ -54,8 +53,8 @@ public final class BacklogWriter {
      *
      * @throws BacklogException when a record fails or the whole does not complete within {@code limit}
      */
-    public static long write(Map<String, Object> clientProperties, String topic, int[] recordsPerPartition,
-                             Duration limit) {
+    public static long write(
+            Map<String, Object> clientProperties, String topic, int[] recordsPerPartition, Duration limit) {
         Map<String, Object> props = new HashMap<>(clientProperties);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.LINGER_MS_CONFIG, "10");
@@ -68,8 +67,8 @@ public final class BacklogWriter {
         AtomicLong acked = new AtomicLong();
         AtomicReference<Exception> failure = new AtomicReference<>();
         long deadline = System.nanoTime() + limit.toNanos();
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(),
-                new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
             int[] left = recordsPerPartition.clone();
             boolean more = true;
             // Interleave partitions so that all of them fill at once, as steady traffic would have filled them.
@@ -93,14 +92,18 @@ public final class BacklogWriter {
                     }
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new BacklogException("the backlog was not written within " + limit.toSeconds() + " s ("
-                            + acked.get() / (1024 * 1024) + " MiB acknowledged)", null);
+                    throw new BacklogException(
+                            "the backlog was not written within " + limit.toSeconds() + " s ("
+                                    + acked.get() / (1024 * 1024) + " MiB acknowledged)",
+                            null);
                 }
             }
             producer.flush();
         }
         if (failure.get() != null) {
-            throw new BacklogException("writing the backlog to " + topic + " failed: " + failure.get().getMessage(),
+            throw new BacklogException(
+                    "writing the backlog to " + topic + " failed: "
+                            + failure.get().getMessage(),
                     failure.get());
         }
         return acked.get();

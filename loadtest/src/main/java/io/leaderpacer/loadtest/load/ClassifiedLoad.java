@@ -28,8 +28,7 @@ public final class ClassifiedLoad implements AutoCloseable {
     private static final Duration TICK = Duration.ofMillis(5);
 
     /** Where sends are recorded now: a round's book and phase, or nothing between rounds. */
-    private record Target(LatencyBook book, Phase phase) {
-    }
+    private record Target(LatencyBook book, Phase phase) {}
 
     private final SendClass[] classes;
     private final IntFunction<BrokerRole> roles;
@@ -42,18 +41,26 @@ public final class ClassifiedLoad implements AutoCloseable {
      * @param groups           each partition's producer group, by partition number: one producer per group
      * @param roles            the restarted broker's current role in a partition, by partition number
      */
-    public ClassifiedLoad(Map<String, Object> clientProperties, String topic, int recordsPerSecond, int recordBytes,
-                          SendClass[] classes, int[] groups, IntFunction<BrokerRole> roles) {
+    public ClassifiedLoad(
+            Map<String, Object> clientProperties,
+            String topic,
+            int recordsPerSecond,
+            int recordBytes,
+            SendClass[] classes,
+            int[] groups,
+            IntFunction<BrokerRole> roles) {
         this.classes = classes.clone();
         this.roles = roles;
         this.load = PacedLoad.builder(clientProperties, topic)
-                .recordsPerSecond(recordsPerSecond).recordBytes(recordBytes)
+                .recordsPerSecond(recordsPerSecond)
+                .recordBytes(recordBytes)
                 .producerProperty(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true")
                 .producerProperty(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "30000")
                 // Kafka's own delivery time-out (or the client properties'), not the paced load's shorter one.
                 .producerProperty(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, null)
                 .producerGroups(groups, "leader-pacer-loadtest-steady-")
-                .tick(TICK).threadName("loadtest-steady-load")
+                .tick(TICK)
+                .threadName("loadtest-steady-load")
                 .observer(this::sending)
                 .build();
     }

@@ -24,6 +24,7 @@ public final class LatencyBook {
 
     /** Latencies are kept in microseconds, up to 10 minutes (a send never waits longer than its delivery time-out). */
     private static final long HIGHEST_MICROS = 600_000_000L;
+
     private static final int CELLS = SendClass.values().length * BrokerRole.values().length;
 
     /** [phase][cell], 3 significant digits. */
@@ -32,6 +33,7 @@ public final class LatencyBook {
     private final List<List<Map<String, Long>>> errors = new ArrayList<>();
     /** The second being filled, per cell, 2 significant digits (only its P50/P99/max are kept). */
     private final Histogram[] currentSecond = new Histogram[CELLS];
+
     private final long[] currentSecondErrors = new long[CELLS];
     /** The window being filled, per cell: sends completed since {@link #closeWindow()} was last called. */
     private final Histogram[] currentWindow = new Histogram[CELLS];
@@ -74,7 +76,8 @@ public final class LatencyBook {
      * @param latencyNanos from {@code send()} to the acknowledgement or the failure
      * @param error        null on success
      */
-    public synchronized void record(Phase phase, SendClass sendClass, BrokerRole role, long latencyNanos, Exception error) {
+    public synchronized void record(
+            Phase phase, SendClass sendClass, BrokerRole role, long latencyNanos, Exception error) {
         int c = cell(sendClass, role);
         long micros = Math.max(1, Math.min(HIGHEST_MICROS, latencyNanos / 1000));
         phases[phase.ordinal()][c].recordValue(micros);
@@ -107,7 +110,11 @@ public final class LatencyBook {
                 }
             }
             long n = merged.getTotalCount();
-            seconds.add(new SecondSample(second, view, n, errs,
+            seconds.add(new SecondSample(
+                    second,
+                    view,
+                    n,
+                    errs,
                     n == 0 ? Double.NaN : merged.getValueAtPercentile(50) / 1000.0,
                     n == 0 ? Double.NaN : merged.getValueAtPercentile(99) / 1000.0,
                     n == 0 ? Double.NaN : merged.getMaxValue() / 1000.0));

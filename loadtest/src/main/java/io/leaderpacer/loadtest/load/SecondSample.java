@@ -11,5 +11,4 @@ package io.leaderpacer.loadtest.load;
  * @param p99Ms  99th percentile in milliseconds ({@code NaN} when there were none)
  * @param maxMs  largest latency in milliseconds ({@code NaN} when there were none)
  */
-public record SecondSample(long second, View view, long count, long errors, double p50Ms, double p99Ms, double maxMs) {
-}
+public record SecondSample(long second, View view, long count, long errors, double p50Ms, double p99Ms, double maxMs) {}

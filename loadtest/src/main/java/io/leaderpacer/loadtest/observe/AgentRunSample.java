@@ -9,5 +9,4 @@ package io.leaderpacer.loadtest.observe;
  * @param gated            whether the engine gated the restarted broker in this run
  * @param failed           whether the run failed (it is retried)
  */
-public record AgentRunSample(long atMs, int elected, int electedToBroker, boolean gated, boolean failed) {
-}
+public record AgentRunSample(long atMs, int elected, int electedToBroker, boolean gated, boolean failed) {}

@@ -25,11 +25,18 @@ public final class PacingLog implements Consumer<PacingReport> {
 
     @Override
     public synchronized void accept(PacingReport report) {
-        BrokerPacing b = report.brokers().stream().filter(x -> x.broker() == broker).findFirst().orElse(null);
-        samples.add(new PacingSample(clockMs.getAsLong(),
+        BrokerPacing b = report.brokers().stream()
+                .filter(x -> x.broker() == broker)
+                .findFirst()
+                .orElse(null);
+        samples.add(new PacingSample(
+                clockMs.getAsLong(),
                 b == null || b.rateBytes().isEmpty() ? -1 : b.rateBytes().getAsLong(),
-                b == null || b.progress().bytesBehind().isEmpty() ? -1 : b.progress().bytesBehind().getAsLong(),
-                b == null ? "not paced" : b.reason(), report.problem().orElse("")));
+                b == null || b.progress().bytesBehind().isEmpty()
+                        ? -1
+                        : b.progress().bytesBehind().getAsLong(),
+                b == null ? "not paced" : b.reason(),
+                report.problem().orElse("")));
     }
 
     public synchronized List<PacingSample> samples() {

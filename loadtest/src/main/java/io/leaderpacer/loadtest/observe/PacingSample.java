@@ -9,5 +9,4 @@ package io.leaderpacer.loadtest.observe;
  * @param reason      why, as the agent says it
  * @param problem     why the look failed, or empty
  */
-public record PacingSample(long atMs, long rateBytes, long bytesBehind, String reason, String problem) {
-}
+public record PacingSample(long atMs, long rateBytes, long bytesBehind, String reason, String problem) {}

@@ -15,13 +15,29 @@ package io.leaderpacer.loadtest.observe;
  * @param bytesBehind    over the partitions it hosts and does not lead, how many bytes their leaders hold beyond its
  *                       replica (-1 when unknown): the backlog still to fetch
  */
-public record PartitionSample(long atMs, BrokerStatus status, int preferred, int preferredLed, int preferredInIsr,
-                              int hosted, int hostedInIsr, long hostedBytes, long bytesBehind) {
+public record PartitionSample(
+        long atMs,
+        BrokerStatus status,
+        int preferred,
+        int preferredLed,
+        int preferredInIsr,
+        int hosted,
+        int hostedInIsr,
+        long hostedBytes,
+        long bytesBehind) {
 
     /** Shifted to another time origin. */
     public PartitionSample at(long newAtMs) {
-        return new PartitionSample(newAtMs, status, preferred, preferredLed, preferredInIsr, hosted, hostedInIsr,
-                hostedBytes, bytesBehind);
+        return new PartitionSample(
+                newAtMs,
+                status,
+                preferred,
+                preferredLed,
+                preferredInIsr,
+                hosted,
+                hostedInIsr,
+                hostedBytes,
+                bytesBehind);
     }
 
     /** Preferred partitions whose ISR lacks the broker. */

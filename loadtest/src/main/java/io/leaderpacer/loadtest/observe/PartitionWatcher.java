@@ -96,8 +96,11 @@ public final class PartitionWatcher implements AutoCloseable {
     /** The state of the broker now, from the controller (one request; ABSENT also when the cluster does not answer). */
     public BrokerStatus brokerStatus() {
         try {
-            Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true)
-                    .timeoutMs(3000)).nodes().get(4, TimeUnit.SECONDS);
+            Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions()
+                            .includeFencedBrokers(true)
+                            .timeoutMs(3000))
+                    .nodes()
+                    .get(4, TimeUnit.SECONDS);
             for (Node n : nodes) {
                 if (n.id() == broker) {
                     return n.isFenced() ? BrokerStatus.FENCED : BrokerStatus.ACTIVE;
@@ -124,9 +127,12 @@ public final class PartitionWatcher implements AutoCloseable {
     }
 
     private void sample() throws Exception {
-        Set<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true).timeoutMs(3000))
-                .names().get(4, TimeUnit.SECONDS);
-        Map<String, TopicDescription> topics = admin.describeTopics(names).allTopicNames().get(4, TimeUnit.SECONDS);
+        Set<String> names = admin.listTopics(
+                        new ListTopicsOptions().listInternal(true).timeoutMs(3000))
+                .names()
+                .get(4, TimeUnit.SECONDS);
+        Map<String, TopicDescription> topics =
+                admin.describeTopics(names).allTopicNames().get(4, TimeUnit.SECONDS);
         BrokerStatus status = brokerStatus();
         long now = clockMs.getAsLong();
         int preferred = 0;
@@ -142,8 +148,8 @@ public final class PartitionWatcher implements AutoCloseable {
                 boolean inIsr = p.isr().stream().anyMatch(n -> n.id() == broker);
                 boolean leads = p.leader() != null && p.leader().id() == broker;
                 if (topic.name().equals(loadTopic) && p.partition() < roles.length) {
-                    roles[p.partition()] = leads ? BrokerRole.LEADER
-                            : inIsr ? BrokerRole.IN_SYNC_FOLLOWER : BrokerRole.NOT_IN_ISR;
+                    roles[p.partition()] =
+                            leads ? BrokerRole.LEADER : inIsr ? BrokerRole.IN_SYNC_FOLLOWER : BrokerRole.NOT_IN_ISR;
                 }
                 if (!replica) {
                     continue;
@@ -162,8 +168,8 @@ public final class PartitionWatcher implements AutoCloseable {
         }
         loadRoles = roles;
         ReplicaBytes bytes = replicaBytes(topics);
-        PartitionSample s = new PartitionSample(now, status, preferred, led, preferredInIsr, hosted, hostedInIsr,
-                bytes.hosted(), bytes.behind());
+        PartitionSample s = new PartitionSample(
+                now, status, preferred, led, preferredInIsr, hosted, hostedInIsr, bytes.hosted(), bytes.behind());
         synchronized (this) {
             samples.add(s);
             if (tracking) {
@@ -188,12 +194,15 @@ public final class PartitionWatcher implements AutoCloseable {
                     p.replicas().forEach(n -> brokers.add(n.id()));
                 }
             }
-            Map<Integer, Map<String, LogDirDescription>> dirs = admin.describeLogDirs(brokers,
-                    new DescribeLogDirsOptions().timeoutMs(3000)).allDescriptions().get(4, TimeUnit.SECONDS);
+            Map<Integer, Map<String, LogDirDescription>> dirs = admin.describeLogDirs(
+                            brokers, new DescribeLogDirsOptions().timeoutMs(3000))
+                    .allDescriptions()
+                    .get(4, TimeUnit.SECONDS);
             Map<Integer, Map<TopicPartition, Long>> sizes = new HashMap<>();
             dirs.forEach((b, byDir) -> {
                 Map<TopicPartition, Long> m = new HashMap<>();
-                byDir.values().forEach(d -> d.replicaInfos().forEach((tp, info) -> m.merge(tp, info.size(), Long::sum)));
+                byDir.values()
+                        .forEach(d -> d.replicaInfos().forEach((tp, info) -> m.merge(tp, info.size(), Long::sum)));
                 sizes.put(b, m);
             });
             return ReplicaBytes.of(broker, sizes, partitions(topics.values()));
@@ -211,9 +220,17 @@ public final class PartitionWatcher implements AutoCloseable {
         for (TopicDescription t : topics) {
             for (TopicPartitionInfo p : t.partitions()) {
                 int[] replicas = p.replicas().stream().mapToInt(Node::id).toArray();
-                out.add(new PartitionState(new PartitionId(t.name(), p.partition()), replicas, replicas, new int[0],
-                        p.leader() == null || p.leader().isEmpty() ? PartitionState.NO_LEADER : p.leader().id(), false,
-                        false, new int[0]));
+                out.add(new PartitionState(
+                        new PartitionId(t.name(), p.partition()),
+                        replicas,
+                        replicas,
+                        new int[0],
+                        p.leader() == null || p.leader().isEmpty()
+                                ? PartitionState.NO_LEADER
+                                : p.leader().id(),
+                        false,
+                        false,
+                        new int[0]));
             }
         }
         return out;

@@ -14,22 +14,20 @@ import java.util.OptionalLong;
  * @param samples  the looks, in time order
  * @param throttle the throttle configs Kafka held during the catch-up, as read back, or what failed setting them
  */
-public record CatchUpResult(String caseName, String phase, Backlog backlog, Times times, List<CatchUpSample> samples,
-                            Throttle throttle) {
+public record CatchUpResult(
+        String caseName, String phase, Backlog backlog, Times times, List<CatchUpSample> samples, Throttle throttle) {
 
     /**
      * @param heldBytes  the topic's bytes on the broker when it was killed
      * @param fetchBytes the leaders' bytes beyond those: what it had to fetch
      */
-    public record Backlog(long heldBytes, long fetchBytes) {
-    }
+    public record Backlog(long heldBytes, long fetchBytes) {}
 
     /**
      * @param unfencedAtMs since the start, when the controller unfenced it
      * @param allInIsrAtMs since the start, when it was back in every ISR (empty: not within the limit)
      */
-    public record Times(long unfencedAtMs, OptionalLong allInIsrAtMs) {
-    }
+    public record Times(long unfencedAtMs, OptionalLong allInIsrAtMs) {}
 
     /**
      * @param inForce the throttle configs read back before the restart
@@ -48,7 +46,8 @@ public record CatchUpResult(String caseName, String phase, Backlog backlog, Time
     /** What it had to fetch over the time from the start to the last ISR join, MiB/s ({@code NaN}: not finished). */
     public double effectiveMiBps() {
         return times.allInIsrAtMs().isPresent()
-                ? backlog.fetchBytes() / 1048576.0 / (times.allInIsrAtMs().getAsLong() / 1000.0) : Double.NaN;
+                ? backlog.fetchBytes() / 1048576.0 / (times.allInIsrAtMs().getAsLong() / 1000.0)
+                : Double.NaN;
     }
 
     /**
@@ -79,22 +78,37 @@ public record CatchUpResult(String caseName, String phase, Backlog backlog, Time
 
     /** The share of what it had to fetch that it held at its first answering look. */
     public double fetchedAtFirstLook() {
-        return samples.stream().filter(s -> s.hostedBytes() >= 0).findFirst()
-                .map(s -> (s.hostedBytes() - backlog.heldBytes()) / (double) backlog.fetchBytes()).orElse(Double.NaN);
+        return samples.stream()
+                .filter(s -> s.hostedBytes() >= 0)
+                .findFirst()
+                .map(s -> (s.hostedBytes() - backlog.heldBytes()) / (double) backlog.fetchBytes())
+                .orElse(Double.NaN);
     }
 
     /** One row of the report's table. */
     public List<String> row() {
         OptionalLong all = times.allInIsrAtMs();
-        return List.of(caseName, phase, String.format(Locale.ROOT, "%.0f", backlog.fetchBytes() / 1048576.0),
+        return List.of(
+                caseName,
+                phase,
+                String.format(Locale.ROOT, "%.0f", backlog.fetchBytes() / 1048576.0),
                 String.format(Locale.ROOT, "%.1f", times.unfencedAtMs() / 1000.0),
                 all.isPresent() ? String.format(Locale.ROOT, "%.1f", all.getAsLong() / 1000.0) : "not within limit",
-                num(effectiveMiBps()), num(observedMiBps()), num(fetchedAtFirstLook() * 100),
+                num(effectiveMiBps()),
+                num(observedMiBps()),
+                num(fetchedAtFirstLook() * 100),
                 throttle.error().isEmpty() ? String.join("; ", throttle.inForce()) : "ERROR " + throttle.error());
     }
 
-    static final List<String> HEADER = List.of("case", "phase", "to fetch MiB", "unfenced s", "all in ISR s",
-            "effective MiB/s (to fetch / time to all in ISR)", "observed MiB/s", "% fetched at first look",
+    static final List<String> HEADER = List.of(
+            "case",
+            "phase",
+            "to fetch MiB",
+            "unfenced s",
+            "all in ISR s",
+            "effective MiB/s (to fetch / time to all in ISR)",
+            "observed MiB/s",
+            "% fetched at first look",
             "throttle configs in force");
 
     private static String num(double v) {

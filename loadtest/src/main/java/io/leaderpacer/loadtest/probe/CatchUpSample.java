@@ -7,5 +7,4 @@ package io.leaderpacer.loadtest.probe;
  * @param hostedBytes the bytes of the topic's replicas in its log directories, -1 when it did not answer
  * @param inIsr       the topic's partitions whose ISR holds it
  */
-public record CatchUpSample(long atMs, long hostedBytes, int inIsr) {
-}
+public record CatchUpSample(long atMs, long hostedBytes, int inIsr) {}

@@ -19,8 +19,7 @@ import java.util.Optional;
  */
 public final class ProbeCases {
 
-    private ProbeCases() {
-    }
+    private ProbeCases() {}
 
     /** Every case, in the order they run by default. */
     public static Map<String, ThrottleCase> all(ProbeSettings s) {
@@ -28,26 +27,63 @@ public final class ProbeCases {
         Optional<Double> cap = Optional.of(s.cpuCapCores());
         Map<String, ThrottleCase> m = new LinkedHashMap<>();
         add(m, "none", null, Optional.empty(), Removal.NONE);
-        add(m, "follower-default-all-up", new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_UP, r),
-                Optional.empty(), Removal.NONE);
-        add(m, "follower-default-all-down", new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r),
-                Optional.empty(), Removal.NONE);
-        add(m, "follower-default-entries-down", new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ENTRIES,
-                When.BROKER_DOWN, r), Optional.empty(), Removal.NONE);
-        add(m, "follower-broker-all-up", new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_UP, r),
-                Optional.empty(), Removal.NONE);
-        add(m, "follower-broker-all-down", new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_DOWN, r),
-                Optional.empty(), Removal.NONE);
-        add(m, "leader-broker-entries-down", new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES, When.BROKER_DOWN, r),
-                Optional.empty(), Removal.NONE);
-        add(m, "leader-default-all-down", new ThrottleSetup(Side.LEADER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r),
-                Optional.empty(), Removal.NONE);
+        add(
+                m,
+                "follower-default-all-up",
+                new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_UP, r),
+                Optional.empty(),
+                Removal.NONE);
+        add(
+                m,
+                "follower-default-all-down",
+                new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r),
+                Optional.empty(),
+                Removal.NONE);
+        add(
+                m,
+                "follower-default-entries-down",
+                new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ENTRIES, When.BROKER_DOWN, r),
+                Optional.empty(),
+                Removal.NONE);
+        add(
+                m,
+                "follower-broker-all-up",
+                new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_UP, r),
+                Optional.empty(),
+                Removal.NONE);
+        add(
+                m,
+                "follower-broker-all-down",
+                new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_DOWN, r),
+                Optional.empty(),
+                Removal.NONE);
+        add(
+                m,
+                "leader-broker-entries-down",
+                new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES, When.BROKER_DOWN, r),
+                Optional.empty(),
+                Removal.NONE);
+        add(
+                m,
+                "leader-default-all-down",
+                new ThrottleSetup(Side.LEADER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r),
+                Optional.empty(),
+                Removal.NONE);
         add(m, "none-capped", null, cap, Removal.NONE);
-        add(m, "follower-default-all-down-capped", new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL,
-                When.BROKER_DOWN, r), cap, Removal.NONE);
-        add(m, "leader-broker-entries-down-capped", new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES,
-                When.BROKER_DOWN, r), cap, Removal.NONE);
-        ThrottleSetup removable = new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r);
+        add(
+                m,
+                "follower-default-all-down-capped",
+                new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r),
+                cap,
+                Removal.NONE);
+        add(
+                m,
+                "leader-broker-entries-down-capped",
+                new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES, When.BROKER_DOWN, r),
+                cap,
+                Removal.NONE);
+        ThrottleSetup removable =
+                new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r);
         add(m, "remove-lists", removable, Optional.empty(), Removal.LISTS);
         add(m, "remove-rate", removable, Optional.empty(), Removal.RATE);
         add(m, "remove-both", removable, Optional.empty(), Removal.BOTH);
@@ -62,16 +98,16 @@ public final class ProbeCases {
         for (String n : names) {
             ThrottleCase c = all.get(n.strip());
             if (c == null) {
-                throw new IllegalArgumentException("unknown probe case '" + n.strip() + "': the cases are "
-                        + String.join(", ", all.keySet()));
+                throw new IllegalArgumentException(
+                        "unknown probe case '" + n.strip() + "': the cases are " + String.join(", ", all.keySet()));
             }
             out.add(c);
         }
         return out;
     }
 
-    private static void add(Map<String, ThrottleCase> m, String name, ThrottleSetup t, Optional<Double> cap,
-                            Removal removal) {
+    private static void add(
+            Map<String, ThrottleCase> m, String name, ThrottleSetup t, Optional<Double> cap, Removal removal) {
         m.put(name, new ThrottleCase(name, Optional.ofNullable(t), cap, removal));
     }
 }

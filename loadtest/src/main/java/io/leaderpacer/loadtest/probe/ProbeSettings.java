@@ -10,7 +10,8 @@ package io.leaderpacer.loadtest.probe;
  * @param rateBytes       the throttled cases' rate, bytes per second
  * @param cpuCapCores     the capped cases' CPU quota for the restarted broker
  */
-public record ProbeSettings(int restartedBroker, int partitions, long backlogBytes, long rateBytes, double cpuCapCores) {
+public record ProbeSettings(
+        int restartedBroker, int partitions, long backlogBytes, long rateBytes, double cpuCapCores) {
 
     public ProbeSettings {
         if (partitions < 1) {

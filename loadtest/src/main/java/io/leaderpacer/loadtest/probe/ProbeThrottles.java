@@ -22,10 +22,10 @@ import java.util.stream.Collectors;
  */
 final class ProbeThrottles {
 
-    private static final List<String> RATE_KEYS = List.of("follower.replication.throttled.rate",
-            "leader.replication.throttled.rate");
-    private static final List<String> LIST_KEYS = List.of("follower.replication.throttled.replicas",
-            "leader.replication.throttled.replicas");
+    private static final List<String> RATE_KEYS =
+            List.of("follower.replication.throttled.rate", "leader.replication.throttled.rate");
+    private static final List<String> LIST_KEYS =
+            List.of("follower.replication.throttled.replicas", "leader.replication.throttled.replicas");
     private static final long TIMEOUT_S = 15;
 
     private final Admin admin;
@@ -38,8 +38,11 @@ final class ProbeThrottles {
     void setRate(ThrottleSetup t, int restarted, Collection<Integer> brokers) throws Exception {
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
         for (String name : rateResources(t, restarted, brokers)) {
-            ops.put(new ConfigResource(ConfigResource.Type.BROKER, name), List.of(new AlterConfigOp(
-                    new ConfigEntry(t.rateKey(), Long.toString(t.bytesPerSecond())), AlterConfigOp.OpType.SET)));
+            ops.put(
+                    new ConfigResource(ConfigResource.Type.BROKER, name),
+                    List.of(new AlterConfigOp(
+                            new ConfigEntry(t.rateKey(), Long.toString(t.bytesPerSecond())),
+                            AlterConfigOp.OpType.SET)));
         }
         alter(ops);
     }
@@ -47,15 +50,19 @@ final class ProbeThrottles {
     /** Sets the topic's replica list of a throttle. */
     void setList(ThrottleSetup t, String topic, int partitions, int restarted, Collection<Integer> brokers)
             throws Exception {
-        alter(Map.of(new ConfigResource(ConfigResource.Type.TOPIC, topic), List.of(new AlterConfigOp(
-                new ConfigEntry(t.listKey(), list(t, partitions, restarted, brokers)), AlterConfigOp.OpType.SET))));
+        alter(Map.of(
+                new ConfigResource(ConfigResource.Type.TOPIC, topic),
+                List.of(new AlterConfigOp(
+                        new ConfigEntry(t.listKey(), list(t, partitions, restarted, brokers)),
+                        AlterConfigOp.OpType.SET))));
     }
 
     /** Deletes the rates of a throttle (as {@link #setRate} set them). */
     void deleteRate(ThrottleSetup t, int restarted, Collection<Integer> brokers) throws Exception {
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
         for (String name : rateResources(t, restarted, brokers)) {
-            ops.put(new ConfigResource(ConfigResource.Type.BROKER, name),
+            ops.put(
+                    new ConfigResource(ConfigResource.Type.BROKER, name),
                     List.of(new AlterConfigOp(new ConfigEntry(t.rateKey(), ""), AlterConfigOp.OpType.DELETE)));
         }
         alter(ops);
@@ -63,7 +70,8 @@ final class ProbeThrottles {
 
     /** Deletes the topic's replica list of a throttle. */
     void deleteList(ThrottleSetup t, String topic) throws Exception {
-        alter(Map.of(new ConfigResource(ConfigResource.Type.TOPIC, topic),
+        alter(Map.of(
+                new ConfigResource(ConfigResource.Type.TOPIC, topic),
                 List.of(new AlterConfigOp(new ConfigEntry(t.listKey(), ""), AlterConfigOp.OpType.DELETE))));
     }
 
@@ -74,12 +82,18 @@ final class ProbeThrottles {
         names.add("");
         brokers.forEach(b -> names.add(Integer.toString(b)));
         for (String name : names) {
-            ops.put(new ConfigResource(ConfigResource.Type.BROKER, name), RATE_KEYS.stream()
-                    .map(k -> new AlterConfigOp(new ConfigEntry(k, ""), AlterConfigOp.OpType.DELETE)).toList());
+            ops.put(
+                    new ConfigResource(ConfigResource.Type.BROKER, name),
+                    RATE_KEYS.stream()
+                            .map(k -> new AlterConfigOp(new ConfigEntry(k, ""), AlterConfigOp.OpType.DELETE))
+                            .toList());
         }
         for (String topic : topics) {
-            ops.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), LIST_KEYS.stream()
-                    .map(k -> new AlterConfigOp(new ConfigEntry(k, ""), AlterConfigOp.OpType.DELETE)).toList());
+            ops.put(
+                    new ConfigResource(ConfigResource.Type.TOPIC, topic),
+                    LIST_KEYS.stream()
+                            .map(k -> new AlterConfigOp(new ConfigEntry(k, ""), AlterConfigOp.OpType.DELETE))
+                            .toList());
         }
         alter(ops);
     }
@@ -90,17 +104,21 @@ final class ProbeThrottles {
         resources.add(new ConfigResource(ConfigResource.Type.BROKER, ""));
         brokers.forEach(b -> resources.add(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b))));
         topics.forEach(t -> resources.add(new ConfigResource(ConfigResource.Type.TOPIC, t)));
-        Map<ConfigResource, Config> configs = admin.describeConfigs(resources).all().get(TIMEOUT_S, TimeUnit.SECONDS);
+        Map<ConfigResource, Config> configs =
+                admin.describeConfigs(resources).all().get(TIMEOUT_S, TimeUnit.SECONDS);
         List<String> out = new ArrayList<>();
         configs.forEach((r, c) -> c.entries().stream()
                 .filter(e -> RATE_KEYS.contains(e.name()) || LIST_KEYS.contains(e.name()))
                 .filter(e -> e.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG
                         || e.source() == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
                         || e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG)
-                .filter(e -> r.type() == ConfigResource.Type.TOPIC || r.name().isEmpty()
+                .filter(e -> r.type() == ConfigResource.Type.TOPIC
+                        || r.name().isEmpty()
                         || e.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)
-                .forEach(e -> out.add((r.type() == ConfigResource.Type.TOPIC ? "topic " + r.name()
-                        : r.name().isEmpty() ? "cluster default" : "broker " + r.name()) + ": " + e.name() + "="
+                .forEach(e -> out.add((r.type() == ConfigResource.Type.TOPIC
+                                ? "topic " + r.name()
+                                : r.name().isEmpty() ? "cluster default" : "broker " + r.name())
+                        + ": " + e.name() + "="
                         + e.value())));
         return out;
     }

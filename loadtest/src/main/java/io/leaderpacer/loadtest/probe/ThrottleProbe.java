@@ -59,14 +59,17 @@ public final class ThrottleProbe {
         for (int i = 0; i < cases.size(); i++) {
             ThrottleCase c = cases.get(i);
             String topic = String.format(Locale.ROOT, "probe-%02d-%s", i + 1, c.name());
-            printer.accept("case " + c.name() + ": " + c.throttle().map(ThrottleSetup::describe).orElse("no throttle")
-                    + c.cpuCap().map(cap -> ", broker capped at " + cap + " core").orElse(", no CPU cap")
+            printer.accept("case " + c.name() + ": "
+                    + c.throttle().map(ThrottleSetup::describe).orElse("no throttle")
+                    + c.cpuCap()
+                            .map(cap -> ", broker capped at " + cap + " core")
+                            .orElse(", no CPU cap")
                     + (c.removal() == ThrottleCase.Removal.NONE ? "" : ", then removal: " + c.removal()));
             clear();
             topics.create(topic, settings.partitions(), Map.of());
             topicNames.add(topic);
-            CatchUpResult first = restartUnder(c, topic, c.throttle().isPresent() ? "throttled" : "unthrottled",
-                    c.throttle());
+            CatchUpResult first =
+                    restartUnder(c, topic, c.throttle().isPresent() ? "throttled" : "unthrottled", c.throttle());
             out.add(print(first));
             if (c.removal() != ThrottleCase.Removal.NONE) {
                 remove(c, topic);
@@ -95,8 +98,7 @@ public final class ThrottleProbe {
                 topics.delete(topic);
                 topics.create(topic, settings.partitions(), Map.of());
             }
-            case NONE -> {
-            }
+            case NONE -> {}
         }
         printer.accept("  removed (" + c.removal() + "); in force now: " + describeInForce());
     }
@@ -117,19 +119,30 @@ public final class ThrottleProbe {
         BacklogWriter.write(cluster.clientProperties(), topic, records, Duration.ofMinutes(5));
         // What it must fetch: the leaders' bytes beyond what it held when it was killed.
         long backlog = leaderBytes(topic) - hostedBefore;
-        List<String> inForce = throttles.inForce(cluster.brokerIds().stream().filter(b -> b != restarted).toList(),
-                List.of(topic));
-        printer.accept(String.format(Locale.ROOT, "  %s: %.0f MiB written while broker %d is down; in force: %s",
-                phase, backlog / 1048576.0, restarted, inForce.isEmpty() ? "nothing" : String.join("; ", inForce)));
+        List<String> inForce = throttles.inForce(
+                cluster.brokerIds().stream().filter(b -> b != restarted).toList(), List.of(topic));
+        printer.accept(String.format(
+                Locale.ROOT,
+                "  %s: %.0f MiB written while broker %d is down; in force: %s",
+                phase,
+                backlog / 1048576.0,
+                restarted,
+                inForce.isEmpty() ? "nothing" : String.join("; ", inForce)));
         long start = System.nanoTime();
         cluster.startBroker(restarted);
         Optional<CpuQuota.Limit> cap = Optional.empty();
         try {
             cluster.awaitRegistered(restarted);
             if (c.cpuCap().isPresent()) {
-                cap = Saturation.of(c.cpuCap().get()).apply(cluster.pid(restarted).orElseThrow());
+                cap = Saturation.of(c.cpuCap().get())
+                        .apply(cluster.pid(restarted).orElseThrow());
             }
-            return watch(c.name(), phase, topic, new CatchUpResult.Backlog(hostedBefore, backlog), start,
+            return watch(
+                    c.name(),
+                    phase,
+                    topic,
+                    new CatchUpResult.Backlog(hostedBefore, backlog),
+                    start,
                     new CatchUpResult.Throttle(inForce, error));
         } finally {
             cap.ifPresent(CpuQuota.Limit::remove);
@@ -148,8 +161,14 @@ public final class ThrottleProbe {
         }
     }
 
-    private CatchUpResult watch(String caseName, String phase, String topic, CatchUpResult.Backlog backlog,
-                                long startNanos, CatchUpResult.Throttle throttle) throws Exception {
+    private CatchUpResult watch(
+            String caseName,
+            String phase,
+            String topic,
+            CatchUpResult.Backlog backlog,
+            long startNanos,
+            CatchUpResult.Throttle throttle)
+            throws Exception {
         List<CatchUpSample> samples = new ArrayList<>();
         long unfencedAt = -1;
         OptionalLong allIn = OptionalLong.empty();
@@ -163,10 +182,17 @@ public final class ThrottleProbe {
             long hosted = hostedBytes(topic);
             samples.add(new CatchUpSample(at, hosted, inIsr));
             if (at >= nextPrint) {
-                printer.accept(String.format(Locale.ROOT, "  +%5.1f s  %s, fetched %s MiB of %.0f, in ISR %d/%d",
-                        at / 1000.0, unfencedAt < 0 ? "fenced" : "unfenced", hosted < 0 ? "?" : String.format(Locale.ROOT,
-                                "%.0f", (hosted - backlog.heldBytes()) / 1048576.0), backlog.fetchBytes() / 1048576.0,
-                        inIsr, settings.partitions()));
+                printer.accept(String.format(
+                        Locale.ROOT,
+                        "  +%5.1f s  %s, fetched %s MiB of %.0f, in ISR %d/%d",
+                        at / 1000.0,
+                        unfencedAt < 0 ? "fenced" : "unfenced",
+                        hosted < 0
+                                ? "?"
+                                : String.format(Locale.ROOT, "%.0f", (hosted - backlog.heldBytes()) / 1048576.0),
+                        backlog.fetchBytes() / 1048576.0,
+                        inIsr,
+                        settings.partitions()));
                 nextPrint += 5000;
             }
             if (inIsr == settings.partitions() && unfencedAt >= 0) {
@@ -178,15 +204,21 @@ public final class ThrottleProbe {
             }
             Thread.sleep(LOOK_MS);
         }
-        return new CatchUpResult(caseName, phase, backlog, new CatchUpResult.Times(unfencedAt, allIn), samples, throttle);
+        return new CatchUpResult(
+                caseName, phase, backlog, new CatchUpResult.Times(unfencedAt, allIn), samples, throttle);
     }
 
     private CatchUpResult print(CatchUpResult r) {
-        printer.accept(String.format(Locale.ROOT, "  => %s: all in ISR %s s after the start; effective %.1f MiB/s,"
-                        + " observed %.1f MiB/s", r.phase(), r.times().allInIsrAtMs().isPresent()
-                        ? String.format(Locale.ROOT, "%.1f", r.times().allInIsrAtMs().getAsLong() / 1000.0)
+        printer.accept(String.format(
+                Locale.ROOT,
+                "  => %s: all in ISR %s s after the start; effective %.1f MiB/s," + " observed %.1f MiB/s",
+                r.phase(),
+                r.times().allInIsrAtMs().isPresent()
+                        ? String.format(
+                                Locale.ROOT, "%.1f", r.times().allInIsrAtMs().getAsLong() / 1000.0)
                         : "not within limit",
-                r.effectiveMiBps(), r.observedMiBps()));
+                r.effectiveMiBps(),
+                r.observedMiBps()));
         return r;
     }
 
@@ -199,7 +231,8 @@ public final class ThrottleProbe {
     }
 
     private String describeInForce() throws Exception {
-        List<String> left = throttles.inForce(cluster.brokerIds().stream().filter(b -> b != restarted).toList(), topicNames);
+        List<String> left = throttles.inForce(
+                cluster.brokerIds().stream().filter(b -> b != restarted).toList(), topicNames);
         return left.isEmpty() ? "nothing" : String.join("; ", left);
     }
 
@@ -224,15 +257,24 @@ public final class ThrottleProbe {
     }
 
     private int inIsr(String topic) throws Exception {
-        TopicDescription d = admin.describeTopics(Set.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS).get(topic);
-        return (int) d.partitions().stream().filter(p -> p.isr().stream().anyMatch(n -> n.id() == restarted)).count();
+        TopicDescription d = admin.describeTopics(Set.of(topic))
+                .allTopicNames()
+                .get(10, TimeUnit.SECONDS)
+                .get(topic);
+        return (int) d.partitions().stream()
+                .filter(p -> p.isr().stream().anyMatch(n -> n.id() == restarted))
+                .count();
     }
 
     /** The topic's bytes on the restarted broker, -1 when it does not answer (yet). */
     private long hostedBytes(String topic) {
         try {
-            return topicBytes(admin.describeLogDirs(List.of(restarted)).allDescriptions().get(2, TimeUnit.SECONDS)
-                    .get(restarted), topic);
+            return topicBytes(
+                    admin.describeLogDirs(List.of(restarted))
+                            .allDescriptions()
+                            .get(2, TimeUnit.SECONDS)
+                            .get(restarted),
+                    topic);
         } catch (Exception e) {
             return -1;
         }
@@ -240,9 +282,10 @@ public final class ThrottleProbe {
 
     /** The topic's bytes on its leaders: the largest replica of each partition over the brokers that are up. */
     private long leaderBytes(String topic) throws Exception {
-        List<Integer> up = cluster.brokerIds().stream().filter(b -> b != restarted).toList();
-        Map<Integer, Map<String, LogDirDescription>> dirs = admin.describeLogDirs(up).allDescriptions()
-                .get(10, TimeUnit.SECONDS);
+        List<Integer> up =
+                cluster.brokerIds().stream().filter(b -> b != restarted).toList();
+        Map<Integer, Map<String, LogDirDescription>> dirs =
+                admin.describeLogDirs(up).allDescriptions().get(10, TimeUnit.SECONDS);
         long total = 0;
         for (int p = 0; p < settings.partitions(); p++) {
             long largest = 0;

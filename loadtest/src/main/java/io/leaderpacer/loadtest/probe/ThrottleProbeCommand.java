@@ -22,21 +22,30 @@ import java.util.concurrent.Callable;
  * {@code pacer throttle-probe}: measures, on a real cluster it starts itself, when a restarted broker enforces
  * Kafka's replication throttles. The field note docs/evidence/throttle-probe/THROTTLE-PROBE.md reports a run.
  */
-@Command(name = "throttle-probe", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "throttle-probe",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         defaultValueProvider = ProbeDefaults.class,
-        description = {"Measure when a restarted Kafka broker enforces a replication throttle.",
+        description = {
+            "Measure when a restarted Kafka broker enforces a replication throttle.",
             "Starts 1 KRaft controller and 3 brokers as separate processes on 127.0.0.1. Per case: a topic of its own,"
-                + " a throttle set one way (follower or leader side, cluster-default or per-broker rate, * or"
-                + " partition:broker lists, set while the broker is up or down, with or without a CPU cap), broker 1"
-                + " killed, a backlog written, broker 1 restarted, and its catch-up measured; removal cases then remove"
-                + " the throttle and measure the next catch-up. Writes a table (catch-up.md) and the samples"
-                + " (catch-up.csv)."})
+                    + " a throttle set one way (follower or leader side, cluster-default or per-broker rate, * or"
+                    + " partition:broker lists, set while the broker is up or down, with or without a CPU cap), broker 1"
+                    + " killed, a backlog written, broker 1 restarted, and its catch-up measured; removal cases then remove"
+                    + " the throttle and measure the next catch-up. Writes a table (catch-up.md) and the samples"
+                    + " (catch-up.csv)."
+        })
 public final class ThrottleProbeCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--cases", split = ",", paramLabel = "NAME", description = "Cases to run, in order (default: all; --list-cases names them).")
+    @Option(
+            names = "--cases",
+            split = ",",
+            paramLabel = "NAME",
+            description = "Cases to run, in order (default: all; --list-cases names them).")
     List<String> cases = new ArrayList<>();
 
     @Option(names = "--list-cases", description = "Print the cases and exit.")
@@ -45,19 +54,31 @@ public final class ThrottleProbeCommand implements Callable<Integer> {
     @Option(names = "--partitions", description = "Partitions of each case's topic (default: ${DEFAULT-VALUE}).")
     int partitions;
 
-    @Option(names = "--backlog", paramLabel = "SIZE", description = "Written while the broker is down (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--backlog",
+            paramLabel = "SIZE",
+            description = "Written while the broker is down (default: ${DEFAULT-VALUE}).")
     String backlog;
 
-    @Option(names = "--rate", paramLabel = "SIZE", description = "The throttled cases' rate per second (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rate",
+            paramLabel = "SIZE",
+            description = "The throttled cases' rate per second (default: ${DEFAULT-VALUE}).")
     String rate;
 
-    @Option(names = "--cpu-cap", paramLabel = "CORES", description = "The capped cases' CPU quota (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--cpu-cap",
+            paramLabel = "CORES",
+            description = "The capped cases' CPU quota (default: ${DEFAULT-VALUE}).")
     double cpuCap;
 
     @Option(names = "--broker-heap", description = "Heap of each broker (default: ${DEFAULT-VALUE}).")
     String brokerHeap;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where catch-up.md and catch-up.csv go (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Where catch-up.md and catch-up.csv go (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @Override
@@ -66,28 +87,36 @@ public final class ThrottleProbeCommand implements Callable<Integer> {
         ProbeSettings settings;
         List<ThrottleCase> chosen;
         try {
-            settings = new ProbeSettings(1, partitions, ByteSize.parsePositive(backlog), ByteSize.parsePositive(rate), cpuCap);
-            chosen = cases.isEmpty() ? new ArrayList<>(ProbeCases.all(settings).values()) : ProbeCases.named(settings, cases);
+            settings = new ProbeSettings(
+                    1, partitions, ByteSize.parsePositive(backlog), ByteSize.parsePositive(rate), cpuCap);
+            chosen = cases.isEmpty()
+                    ? new ArrayList<>(ProbeCases.all(settings).values())
+                    : ProbeCases.named(settings, cases);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         if (listCases) {
-            ProbeCases.all(settings).values().forEach(c -> stdout.println(c.name() + "  "
-                    + c.throttle().map(ThrottleSetup::describe).orElse("no throttle")
-                    + c.cpuCap().map(cap -> ", capped at " + cap + " core").orElse("") + ", removal " + c.removal()));
+            ProbeCases.all(settings)
+                    .values()
+                    .forEach(c -> stdout.println(c.name() + "  "
+                            + c.throttle().map(ThrottleSetup::describe).orElse("no throttle")
+                            + c.cpuCap()
+                                    .map(cap -> ", capped at " + cap + " core")
+                                    .orElse("") + ", removal " + c.removal()));
             stdout.flush();
             return 0;
         }
         Map<String, String> config = Map.of("auto.leader.rebalance.enable", "false");
         List<CatchUpResult> results;
         try (LocalTarget cluster = LocalTarget.start(3, brokerHeap, config);
-             Admin admin = Admin.create(new HashMap<>(cluster.clientProperties()))) {
+                Admin admin = Admin.create(new HashMap<>(cluster.clientProperties()))) {
             stdout.println("cluster: " + cluster.description());
             stdout.flush();
             results = new ThrottleProbe(cluster, admin, settings, line -> {
-                stdout.println(line);
-                stdout.flush();
-            }).run(chosen);
+                        stdout.println(line);
+                        stdout.flush();
+                    })
+                    .run(chosen);
         }
         Files.createDirectories(out);
         List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());

@@ -17,16 +17,28 @@ import java.util.Objects;
 public record ThrottleSetup(Side side, Scope scope, Lists lists, When when, long bytesPerSecond) {
 
     /** Which side enforces the throttle. */
-    public enum Side { FOLLOWER, LEADER }
+    public enum Side {
+        FOLLOWER,
+        LEADER
+    }
 
     /** Where the rate is set. */
-    public enum Scope { CLUSTER_DEFAULT, PER_BROKER }
+    public enum Scope {
+        CLUSTER_DEFAULT,
+        PER_BROKER
+    }
 
     /** How the topic's replica list names what is throttled. */
-    public enum Lists { ALL, ENTRIES }
+    public enum Lists {
+        ALL,
+        ENTRIES
+    }
 
     /** When the throttle is set. */
-    public enum When { BROKER_UP, BROKER_DOWN }
+    public enum When {
+        BROKER_UP,
+        BROKER_DOWN
+    }
 
     public ThrottleSetup {
         Objects.requireNonNull(side, "side");
@@ -45,14 +57,20 @@ public record ThrottleSetup(Side side, Scope scope, Lists lists, When when, long
 
     /** Kafka's topic config key for the replica list on this side. */
     public String listKey() {
-        return side == Side.FOLLOWER ? "follower.replication.throttled.replicas" : "leader.replication.throttled.replicas";
+        return side == Side.FOLLOWER
+                ? "follower.replication.throttled.replicas"
+                : "leader.replication.throttled.replicas";
     }
 
     /** e.g. "follower, cluster default 10 MiB/s, * lists, set while down". */
     public String describe() {
-        return String.format(Locale.ROOT, "%s side, %s %.1f MiB/s, %s, set while %s",
-                side.name().toLowerCase(Locale.ROOT), scope == Scope.CLUSTER_DEFAULT ? "cluster default" : "per broker",
-                bytesPerSecond / 1048576.0, lists == Lists.ALL ? "* lists" : "partition:broker lists",
+        return String.format(
+                Locale.ROOT,
+                "%s side, %s %.1f MiB/s, %s, set while %s",
+                side.name().toLowerCase(Locale.ROOT),
+                scope == Scope.CLUSTER_DEFAULT ? "cluster default" : "per broker",
+                bytesPerSecond / 1048576.0,
+                lists == Lists.ALL ? "* lists" : "partition:broker lists",
                 when == When.BROKER_UP ? "the broker is up" : "it is down");
     }
 }

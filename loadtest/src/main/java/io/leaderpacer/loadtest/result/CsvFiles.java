@@ -24,8 +24,7 @@ import java.util.List;
  */
 public final class CsvFiles {
 
-    private CsvFiles() {
-    }
+    private CsvFiles() {}
 
     /**
      * Writes every file into {@code dir}, each whole or not at all. {@code pacing.csv} only when a round paced the

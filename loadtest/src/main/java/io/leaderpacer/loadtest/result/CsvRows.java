@@ -29,8 +29,7 @@ import java.util.function.Function;
  */
 final class CsvRows {
 
-    private CsvRows() {
-    }
+    private CsvRows() {}
 
     /** {@code rounds.csv}: one line per round, the figures of the round table. */
     static List<RoundRow> rounds(LoadTestResult result) {
@@ -40,43 +39,85 @@ final class CsvRows {
     private static RoundRow round(RoundKey key, RoundResult r) {
         Timeline t = r.recovery().timeline();
         RoundResult.SaturationFigures s = r.saturation();
-        return new RoundRow(key,
+        return new RoundRow(
+                key,
                 new RoundRow.Latency(
-                        new RoundRow.SteadyP99(p99(r.latency().steady(), View.ALL), p99(r.latency().steady(), View.PROTECTED)),
-                        new RoundRow.WindowP99(p99(r.latency().window(), View.ALL), p99(r.latency().window(), View.PROTECTED),
-                                p99(r.latency().window(), View.OTHER), p99(r.latency().window(), View.LEADER),
-                                p99(r.latency().window(), View.IN_SYNC_FOLLOWER), p99(r.latency().window(), View.NOT_IN_ISR)),
-                        r.timeouts(), r.failures()),
-                new RoundRow.Timeline(r.moments().stoppedAtMs() / 1000.0, r.moments().restartedAtMs() / 1000.0, r.moments().unfencedAtMs() / 1000.0,
-                        r.moments().windowMs() / 1000.0, r.moments().endedAtMs() / 1000.0),
+                        new RoundRow.SteadyP99(
+                                p99(r.latency().steady(), View.ALL),
+                                p99(r.latency().steady(), View.PROTECTED)),
+                        new RoundRow.WindowP99(
+                                p99(r.latency().window(), View.ALL),
+                                p99(r.latency().window(), View.PROTECTED),
+                                p99(r.latency().window(), View.OTHER),
+                                p99(r.latency().window(), View.LEADER),
+                                p99(r.latency().window(), View.IN_SYNC_FOLLOWER),
+                                p99(r.latency().window(), View.NOT_IN_ISR)),
+                        r.timeouts(),
+                        r.failures()),
+                new RoundRow.Timeline(
+                        r.moments().stoppedAtMs() / 1000.0,
+                        r.moments().restartedAtMs() / 1000.0,
+                        r.moments().unfencedAtMs() / 1000.0,
+                        r.moments().windowMs() / 1000.0,
+                        r.moments().endedAtMs() / 1000.0),
                 new RoundRow.Recovery(
                         r.recoveryMs().isPresent() ? r.recoveryMs().getAsLong() / 1000.0 : Double.NaN,
                         r.recovery().gateReleasedAtMs().isPresent()
-                                ? (r.recovery().gateReleasedAtMs().getAsLong() - r.moments().unfencedAtMs()) / 1000.0 : Double.NaN,
+                                ? (r.recovery().gateReleasedAtMs().getAsLong()
+                                                - r.moments().unfencedAtMs())
+                                        / 1000.0
+                                : Double.NaN,
                         r.batchesToBroker().size()),
-                new RoundRow.Reentry(seconds(t.firstMs()), seconds(t.p50Ms()), seconds(t.p90Ms()), seconds(t.lastMs()),
-                        t.partitions(), t.reentered()),
-                new RoundRow.CpuSaturation(s.mode(), s.capCores(), s.visibleInCgroup(), nan(s.catchUpBusyCores()),
-                        nan(s.steadyCores()), nan(s.afterCatchUpCores())));
+                new RoundRow.Reentry(
+                        seconds(t.firstMs()),
+                        seconds(t.p50Ms()),
+                        seconds(t.p90Ms()),
+                        seconds(t.lastMs()),
+                        t.partitions(),
+                        t.reentered()),
+                new RoundRow.CpuSaturation(
+                        s.mode(),
+                        s.capCores(),
+                        s.visibleInCgroup(),
+                        nan(s.catchUpBusyCores()),
+                        nan(s.steadyCores()),
+                        nan(s.afterCatchUpCores())));
     }
 
     /** {@code latency-seconds.csv}: per second and view. */
     static List<LatencySecondRow> latencySeconds(LoadTestResult result) {
-        return perSample(result, r -> r.latency().seconds(), (key, s) -> new LatencySecondRow(key, s.second(),
-                lower(s.view()), s.count(), s.errors(), new LatencySecondRow.Latency(s.p50Ms(), s.p99Ms(), s.maxMs())));
+        return perSample(
+                result,
+                r -> r.latency().seconds(),
+                (key, s) -> new LatencySecondRow(
+                        key,
+                        s.second(),
+                        lower(s.view()),
+                        s.count(),
+                        s.errors(),
+                        new LatencySecondRow.Latency(s.p50Ms(), s.p99Ms(), s.maxMs())));
     }
 
     /** {@code latency-buckets.csv}: the steady and window distributions. */
     static List<LatencyBucketRow> latencyBuckets(LoadTestResult result) {
-        return perSample(result, r -> r.latency().buckets(), (key, b) -> new LatencyBucketRow(key, lower(b.phase()),
-                lower(b.view()), b.upToMs(), b.count()));
+        return perSample(
+                result,
+                r -> r.latency().buckets(),
+                (key, b) -> new LatencyBucketRow(key, lower(b.phase()), lower(b.view()), b.upToMs(), b.count()));
     }
 
     /** {@code partitions.csv}: the restarted broker's partitions over time. */
     static List<PartitionRow> partitions(LoadTestResult result) {
-        return perSample(result, r -> r.trace().samples(), (key, s) -> new PartitionRow(key, s.atMs() / 1000.0,
-                lower(s.status()), new PartitionRow.Preferred(s.preferred(), s.preferredLed(), s.preferredInIsr()),
-                new PartitionRow.Hosted(s.hosted(), s.hostedInIsr(), known(s.hostedBytes()), known(s.bytesBehind()))));
+        return perSample(
+                result,
+                r -> r.trace().samples(),
+                (key, s) -> new PartitionRow(
+                        key,
+                        s.atMs() / 1000.0,
+                        lower(s.status()),
+                        new PartitionRow.Preferred(s.preferred(), s.preferredLed(), s.preferredInIsr()),
+                        new PartitionRow.Hosted(
+                                s.hosted(), s.hostedInIsr(), known(s.hostedBytes()), known(s.bytesBehind()))));
     }
 
     /** {@code cpu.csv}: the restarted broker's CPU use over time. */
@@ -86,25 +127,36 @@ final class CsvRows {
 
     /** {@code agent-runs.csv}: every agent run. */
     static List<AgentRunRow> agentRuns(LoadTestResult result) {
-        return perSample(result, r -> r.trace().agentRuns(), (key, a) -> new AgentRunRow(key, a.atMs() / 1000.0,
-                a.elected(), a.electedToBroker(), a.gated(), a.failed()));
+        return perSample(
+                result,
+                r -> r.trace().agentRuns(),
+                (key, a) -> new AgentRunRow(
+                        key, a.atMs() / 1000.0, a.elected(), a.electedToBroker(), a.gated(), a.failed()));
     }
 
     /** {@code steady-windows.csv}: each round's steady phase in windows of 5 s, per view. */
     static List<SteadyWindowRow> steadyWindows(LoadTestResult result) {
-        return perSample(result, r -> r.latency().steadyWindows(), (key, w) -> new SteadyWindowRow(key, w.index(),
-                lower(w.view()), w.count(), w.p99Ms()));
+        return perSample(
+                result,
+                r -> r.latency().steadyWindows(),
+                (key, w) -> new SteadyWindowRow(key, w.index(), lower(w.view()), w.count(), w.p99Ms()));
     }
 
     /** {@code pacing.csv}: catch-up pacing's looks at the restarted broker. */
     static List<PacingRow> pacing(LoadTestResult result) {
-        return perSample(result, r -> r.trace().pacing(), (key, p) -> new PacingRow(key, p.atMs() / 1000.0,
-                known(p.rateBytes()), known(p.bytesBehind()), p.reason(), p.problem()));
+        return perSample(
+                result,
+                r -> r.trace().pacing(),
+                (key, p) -> new PacingRow(
+                        key, p.atMs() / 1000.0, known(p.rateBytes()), known(p.bytesBehind()), p.reason(), p.problem()));
     }
 
-    private static <S, R> List<R> perSample(LoadTestResult result, Function<RoundResult, List<S>> samples,
-                                            BiFunction<RoundKey, S, R> row) {
-        return perRound(result, (key, r) -> samples.apply(r).stream().map(s -> row.apply(key, s)).toList());
+    private static <S, R> List<R> perSample(
+            LoadTestResult result, Function<RoundResult, List<S>> samples, BiFunction<RoundKey, S, R> row) {
+        return perRound(
+                result,
+                (key, r) ->
+                        samples.apply(r).stream().map(s -> row.apply(key, s)).toList());
     }
 
     private static <R> List<R> perRound(LoadTestResult result, BiFunction<RoundKey, RoundResult, List<R>> rows) {

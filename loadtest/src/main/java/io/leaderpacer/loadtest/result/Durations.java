@@ -5,8 +5,7 @@ import java.util.Locale;
 /** Latencies and times as a reader takes them in: milliseconds below a second, seconds with one decimal above. */
 final class Durations {
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /** e.g. "70 ms", "3.3 s", "n/a". */
     static String text(double ms) {

@@ -22,8 +22,7 @@ public final class Findings {
     /** Below this share of its quota during catch-up, a broker is not called saturated. */
     static final double SATURATED_SHARE = 0.8;
 
-    private Findings() {
-    }
+    private Findings() {}
 
     public static List<String> of(LoadTestResult result) {
         List<String> out = new ArrayList<>();
@@ -33,22 +32,36 @@ public final class Findings {
         result.disturbedReference().ifPresent(out::add);
         for (RoundResult r : result.rounds()) {
             if (reference.flagged(r)) {
-                out.add(String.format(Locale.ROOT, "Round %d of %s: its own steady P99 was %.1f ms, %.1f× the steady"
-                        + " reference: its steady phase was disturbed, so its ratios use the pooled reference, not its"
-                        + " own.", r.round(), r.policy(), r.latency().steady().get(View.ALL).p99Ms(), reference.offBy(r)));
+                out.add(String.format(
+                        Locale.ROOT,
+                        "Round %d of %s: its own steady P99 was %.1f ms, %.1f× the steady"
+                                + " reference: its steady phase was disturbed, so its ratios use the pooled reference, not its"
+                                + " own.",
+                        r.round(),
+                        r.policy(),
+                        r.latency().steady().get(View.ALL).p99Ms(),
+                        reference.offBy(r)));
             }
         }
         List<PolicySummary> summaries = result.summaries();
         saturation(result, summaries, out);
         for (PolicySummary s : summaries) {
-            out.add(String.format(Locale.ROOT, "%s: P99 in the window after unfencing was %s× the steady reference for"
-                    + " all sends, %s× for the protected partitions (preferred leader = restarted broker) and %s× for the"
-                    + " others; %d time-outs; recovery %s s, physical limit %s s.", s.policy(),
-                    s.p99Ratio(View.ALL).text("%.2f"), s.p99Ratio(View.PROTECTED).text("%.2f"),
-                    s.p99Ratio(View.OTHER).text("%.2f"), s.timeouts(), s.recoverySeconds().text("%.1f"),
+            out.add(String.format(
+                    Locale.ROOT,
+                    "%s: P99 in the window after unfencing was %s× the steady reference for"
+                            + " all sends, %s× for the protected partitions (preferred leader = restarted broker) and %s× for the"
+                            + " others; %d time-outs; recovery %s s, physical limit %s s.",
+                    s.policy(),
+                    s.p99Ratio(View.ALL).text("%.2f"),
+                    s.p99Ratio(View.PROTECTED).text("%.2f"),
+                    s.p99Ratio(View.OTHER).text("%.2f"),
+                    s.timeouts(),
+                    s.recoverySeconds().text("%.1f"),
                     s.physicalLimitSeconds().text("%.1f")));
         }
-        Optional<PolicySummary> base = summaries.stream().filter(s -> s.policy().equals(result.baseline())).findFirst();
+        Optional<PolicySummary> base = summaries.stream()
+                .filter(s -> s.policy().equals(result.baseline()))
+                .findFirst();
         if (base.isPresent()) {
             for (PolicySummary s : summaries) {
                 if (s != base.get()) {
@@ -61,9 +74,10 @@ public final class Findings {
 
     private static void saturation(LoadTestResult result, List<PolicySummary> summaries, List<String> out) {
         if (!result.saturated()) {
-            out.add("The restarted broker was not saturated on its own (no CPU quota could be set, or none was asked for):"
-                    + " whoever leads, catch-up competes with every broker for the same cores, so this run cannot show"
-                    + " whether the gate protects producers. It shows the mechanism only (gate, batches, recovery time).");
+            out.add(
+                    "The restarted broker was not saturated on its own (no CPU quota could be set, or none was asked for):"
+                            + " whoever leads, catch-up competes with every broker for the same cores, so this run cannot show"
+                            + " whether the gate protects producers. It shows the mechanism only (gate, batches, recovery time).");
             return;
         }
         for (PolicySummary s : summaries) {
@@ -71,31 +85,50 @@ public final class Findings {
             double cap = s.rounds().get(0).saturation().capCores();
             if (!Double.isNaN(busy.median()) && !Double.isNaN(cap) && busy.median() < SATURATED_SHARE * cap) {
                 if (s.paced()) {
-                    out.add(String.format(Locale.ROOT, "Under %s catch-up pacing held the broker at %.2f of its %.2f-core"
-                            + " quota during catch-up (paced at %s MiB/s)%s: below its quota by design, not for want"
-                            + " of work.", s.policy(), busy.median(), cap, s.pacingRatesMiBps().text("%.1f"),
+                    out.add(String.format(
+                            Locale.ROOT,
+                            "Under %s catch-up pacing held the broker at %.2f of its %.2f-core"
+                                    + " quota during catch-up (paced at %s MiB/s)%s: below its quota by design, not for want"
+                                    + " of work.",
+                            s.policy(),
+                            busy.median(),
+                            cap,
+                            s.pacingRatesMiBps().text("%.1f"),
                             unpacedBusy(summaries)));
                 } else {
-                    out.add(String.format(Locale.ROOT, "Under %s the broker used %.2f of its %.2f-core quota during"
-                            + " catch-up: it was not saturated, so that policy's rounds cannot show the effect.",
-                            s.policy(), busy.median(), cap));
+                    out.add(String.format(
+                            Locale.ROOT,
+                            "Under %s the broker used %.2f of its %.2f-core quota during"
+                                    + " catch-up: it was not saturated, so that policy's rounds cannot show the effect.",
+                            s.policy(),
+                            busy.median(),
+                            cap));
                 }
             }
             Spread steady = s.steadyCores();
             Spread after = s.afterCatchUpCores();
             if (!Double.isNaN(after.median()) && !Double.isNaN(cap) && after.median() >= SATURATED_SHARE * cap) {
-                out.add(String.format(Locale.ROOT, "Under %s the broker still used %.2f of its %.2f-core quota after its"
-                        + " last ISR re-entry (%.2f core uncapped in the steady phase): the steady load alone nearly fills"
-                        + " the quota, so latency after catch-up measures a queue, not the recovery. Use a larger"
-                        + " --cpu-cap or a lower --rate.", s.policy(), after.median(), cap, steady.median()));
+                out.add(String.format(
+                        Locale.ROOT,
+                        "Under %s the broker still used %.2f of its %.2f-core quota after its"
+                                + " last ISR re-entry (%.2f core uncapped in the steady phase): the steady load alone nearly fills"
+                                + " the quota, so latency after catch-up measures a queue, not the recovery. Use a larger"
+                                + " --cpu-cap or a lower --rate.",
+                        s.policy(),
+                        after.median(),
+                        cap,
+                        steady.median()));
             }
         }
     }
 
     /** What the unpaced policies' rounds used, as what the broker would have used without pacing. */
     private static String unpacedBusy(List<PolicySummary> summaries) {
-        double[] busy = summaries.stream().filter(x -> !x.paced()).flatMap(x -> x.rounds().stream())
-                .mapToDouble(r -> r.saturation().catchUpBusyCores().orElse(Double.NaN)).toArray();
+        double[] busy = summaries.stream()
+                .filter(x -> !x.paced())
+                .flatMap(x -> x.rounds().stream())
+                .mapToDouble(r -> r.saturation().catchUpBusyCores().orElse(Double.NaN))
+                .toArray();
         Spread u = Spread.of(busy);
         return u.n() == 0 ? "" : String.format(Locale.ROOT, "; unpaced, it used %s core in this run", u.text("%.2f"));
     }
@@ -105,8 +138,11 @@ public final class Findings {
      * and factor, the same as ratios to the steady reference, and whether the rounds' spread can tell them apart.
      */
     static String comparison(PolicySummary s, PolicySummary base) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s against %s, measured side by side in"
-                + " alternating rounds:", s.policy(), base.policy()));
+        StringBuilder sb = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%s against %s, measured side by side in" + " alternating rounds:",
+                s.policy(),
+                base.policy()));
         boolean apartEverywhere = true;
         boolean compared = false;
         for (View v : List.of(View.ALL, View.PROTECTED)) {
@@ -117,10 +153,16 @@ public final class Findings {
             }
             compared = true;
             apartEverywhere &= p.max() < b.min() || p.min() > b.max();
-            sb.append(String.format(Locale.ROOT, " window P99 of %s %s against %s (%s, %.2f×; %s× against %s× the"
-                            + " steady reference);", v == View.ALL ? "all sends" : "the protected partitions",
-                    Durations.text(p.median()), Durations.text(b.median()), direction(p.median(), b.median()),
-                    p.median() / b.median(), s.p99Ratio(v).text("%.1f"), base.p99Ratio(v).text("%.1f")));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    " window P99 of %s %s against %s (%s, %.2f×; %s× against %s× the" + " steady reference);",
+                    v == View.ALL ? "all sends" : "the protected partitions",
+                    Durations.text(p.median()),
+                    Durations.text(b.median()),
+                    direction(p.median(), b.median()),
+                    p.median() / b.median(),
+                    s.p99Ratio(v).text("%.1f"),
+                    base.p99Ratio(v).text("%.1f")));
         }
         if (!compared) {
             return sb.append(" no sends to compare.").toString();

@@ -22,11 +22,10 @@ import java.util.Map;
  */
 public final class HtmlReport {
 
-    private static final List<View> LATENCY_VIEWS = List.of(View.ALL, View.PROTECTED, View.OTHER, View.LEADER,
-            View.IN_SYNC_FOLLOWER);
+    private static final List<View> LATENCY_VIEWS =
+            List.of(View.ALL, View.PROTECTED, View.OTHER, View.LEADER, View.IN_SYNC_FOLLOWER);
 
-    private HtmlReport() {
-    }
+    private HtmlReport() {}
 
     public static ChartPage page(LoadTestResult result, String command) {
         ChartPage.Builder page = ChartPage.builder("Leader Pacer load test (measured on a real Kafka cluster)");
@@ -63,13 +62,19 @@ public final class HtmlReport {
         m.add(new Marker(r.moments().unfencedAtMs() / 1000.0, "unfenced"));
         m.add(new Marker((r.moments().unfencedAtMs() + r.moments().windowMs()) / 1000.0, "window end"));
         r.recovery().gateReleasedAtMs().ifPresent(t -> m.add(new Marker(t / 1000.0, "gate release")));
-        r.recovery().timeline().physicalLimitMs().ifPresent(t -> m.add(new Marker((r.moments().unfencedAtMs() + t) / 1000.0, "last ISR re-entry")));
+        r.recovery()
+                .timeline()
+                .physicalLimitMs()
+                .ifPresent(t -> m.add(new Marker((r.moments().unfencedAtMs() + t) / 1000.0, "last ISR re-entry")));
         r.recovery().recoveredAtMs().ifPresent(t -> m.add(new Marker(t / 1000.0, "recovered")));
         return m;
     }
 
     private static Chart latencyChart(RoundResult r) {
-        long last = r.latency().seconds().stream().mapToLong(SecondSample::second).max().orElse(0);
+        long last = r.latency().seconds().stream()
+                .mapToLong(SecondSample::second)
+                .max()
+                .orElse(0);
         double[] x = new double[(int) last + 1];
         Arrays.setAll(x, i -> i);
         List<Series> series = new ArrayList<>();
@@ -83,26 +88,54 @@ public final class HtmlReport {
             }
             series.add(new Series("P99 " + v.label(), y));
         }
-        return Chart.of("P99 produce latency per second (acks=all), by class and by the restarted broker's role",
-                "P99 (ms)", x, series);
+        return Chart.of(
+                "P99 produce latency per second (acks=all), by class and by the restarted broker's role",
+                "P99 (ms)",
+                x,
+                series);
     }
 
     private static Chart partitionChart(RoundResult r) {
         List<PartitionSample> s = r.trace().samples();
         double[] x = s.stream().mapToDouble(p -> p.atMs() / 1000.0).toArray();
-        return Chart.of("The restarted broker's preferred partitions", "partitions", x, List.of(
-                new Series("preferred", s.stream().mapToDouble(PartitionSample::preferred).toArray()),
-                new Series("in its ISR", s.stream().mapToDouble(PartitionSample::preferredInIsr).toArray()),
-                new Series("led by it", s.stream().mapToDouble(PartitionSample::preferredLed).toArray())));
+        return Chart.of(
+                "The restarted broker's preferred partitions",
+                "partitions",
+                x,
+                List.of(
+                        new Series(
+                                "preferred",
+                                s.stream()
+                                        .mapToDouble(PartitionSample::preferred)
+                                        .toArray()),
+                        new Series(
+                                "in its ISR",
+                                s.stream()
+                                        .mapToDouble(PartitionSample::preferredInIsr)
+                                        .toArray()),
+                        new Series(
+                                "led by it",
+                                s.stream()
+                                        .mapToDouble(PartitionSample::preferredLed)
+                                        .toArray())));
     }
 
     private static Chart cpuChart(RoundResult r) {
-        double[] x = r.trace().cpu().stream().mapToDouble(c -> c.atMs() / 1000.0).toArray();
+        double[] x =
+                r.trace().cpu().stream().mapToDouble(c -> c.atMs() / 1000.0).toArray();
         double[] cap = new double[x.length];
         Arrays.fill(cap, r.saturation().capCores());
-        return Chart.of("The restarted broker's CPU use (from /proc/PID/stat)", "cores", x, List.of(
-                new Series("CPU used", r.trace().cpu().stream().mapToDouble(RoundResult.CpuSample::cores).toArray()),
-                new Series("quota", cap)));
+        return Chart.of(
+                "The restarted broker's CPU use (from /proc/PID/stat)",
+                "cores",
+                x,
+                List.of(
+                        new Series(
+                                "CPU used",
+                                r.trace().cpu().stream()
+                                        .mapToDouble(RoundResult.CpuSample::cores)
+                                        .toArray()),
+                        new Series("quota", cap)));
     }
 
     /**
@@ -112,12 +145,22 @@ public final class HtmlReport {
     static Chart pacingChart(RoundResult r) {
         List<io.leaderpacer.loadtest.observe.PacingSample> s = r.trace().pacing();
         double[] x = s.stream().mapToDouble(p -> p.atMs() / 1000.0).toArray();
-        return Chart.of("Catch-up pacing: the restarted broker's follower rate at each look, and its bytes behind",
-                "MiB/s; GiB behind x 100", x, List.of(
-                        new Series("rate MiB/s", s.stream().mapToDouble(p -> Math.max(0, p.rateBytes()) / 1048576.0)
-                                .toArray()),
-                        new Series("behind, GiB x 100", s.stream().mapToDouble(p -> p.bytesBehind() < 0 ? Double.NaN
-                                : p.bytesBehind() * 100.0 / (1L << 30)).toArray())));
+        return Chart.of(
+                "Catch-up pacing: the restarted broker's follower rate at each look, and its bytes behind",
+                "MiB/s; GiB behind x 100",
+                x,
+                List.of(
+                        new Series(
+                                "rate MiB/s",
+                                s.stream()
+                                        .mapToDouble(p -> Math.max(0, p.rateBytes()) / 1048576.0)
+                                        .toArray()),
+                        new Series(
+                                "behind, GiB x 100",
+                                s.stream()
+                                        .mapToDouble(p ->
+                                                p.bytesBehind() < 0 ? Double.NaN : p.bytesBehind() * 100.0 / (1L << 30))
+                                        .toArray())));
     }
 
     /** Per round number, every policy's protected P99 on one chart, x = seconds since unfencing. */
@@ -128,9 +171,18 @@ public final class HtmlReport {
         }
         for (Map.Entry<Integer, List<RoundResult>> e : byRound.entrySet()) {
             List<RoundResult> rounds = e.getValue();
-            long before = rounds.stream().mapToLong(r -> r.moments().unfencedAtMs() / 1000).max().orElse(0);
-            long after = rounds.stream().mapToLong(r -> r.latency().seconds().stream().mapToLong(SecondSample::second).max().orElse(0)
-                    - r.moments().unfencedAtMs() / 1000).max().orElse(0);
+            long before = rounds.stream()
+                    .mapToLong(r -> r.moments().unfencedAtMs() / 1000)
+                    .max()
+                    .orElse(0);
+            long after = rounds.stream()
+                    .mapToLong(r -> r.latency().seconds().stream()
+                                    .mapToLong(SecondSample::second)
+                                    .max()
+                                    .orElse(0)
+                            - r.moments().unfencedAtMs() / 1000)
+                    .max()
+                    .orElse(0);
             int n = (int) (before + after + 1);
             double[] x = new double[n];
             Arrays.setAll(x, i -> i - before);
@@ -147,8 +199,13 @@ public final class HtmlReport {
                 }
                 series.add(new Series(r.policy(), y));
             }
-            page.chart(Chart.of("Round " + e.getKey() + ": P99 of the protected partitions' producers, by policy"
-                    + " (x: seconds since unfencing; negative = before)", "P99 (ms)", x, series).withLogScale()
+            page.chart(Chart.of(
+                            "Round " + e.getKey() + ": P99 of the protected partitions' producers, by policy"
+                                    + " (x: seconds since unfencing; negative = before)",
+                            "P99 (ms)",
+                            x,
+                            series)
+                    .withLogScale()
                     .withMarkers(List.of(new Marker(0, "unfenced"))));
         }
     }

@@ -15,7 +15,11 @@ public record LatencyFigures(long count, double p50Ms, double p99Ms, double p999
         if (n == 0) {
             return new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
-        return new LatencyFigures(n, micros.getValueAtPercentile(50) / 1000.0, micros.getValueAtPercentile(99) / 1000.0,
-                micros.getValueAtPercentile(99.9) / 1000.0, micros.getMaxValue() / 1000.0);
+        return new LatencyFigures(
+                n,
+                micros.getValueAtPercentile(50) / 1000.0,
+                micros.getValueAtPercentile(99) / 1000.0,
+                micros.getValueAtPercentile(99.9) / 1000.0,
+                micros.getMaxValue() / 1000.0);
     }
 }

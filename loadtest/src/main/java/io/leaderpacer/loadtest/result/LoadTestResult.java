@@ -21,8 +21,12 @@ import java.util.OptionalDouble;
  * @param rounds        every round in the order they ran
  * @param warmUp        how the warm-up before the first round ended (empty when the result was not measured here)
  */
-public record LoadTestResult(List<String> settingsLines, boolean saturated, String baseline, List<RoundResult> rounds,
-                             Optional<WarmUpOutcome> warmUp) {
+public record LoadTestResult(
+        List<String> settingsLines,
+        boolean saturated,
+        String baseline,
+        List<RoundResult> rounds,
+        Optional<WarmUpOutcome> warmUp) {
 
     public LoadTestResult {
         settingsLines = List.copyOf(settingsLines);
@@ -50,10 +54,13 @@ public record LoadTestResult(List<String> settingsLines, boolean saturated, Stri
         if (factor.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "The steady reference (%s) was %.1f× the P99 the"
-                + " warm-up ended steady at (%s): every round's steady phase was disturbed, so no ratio to it and no P99"
-                + " verdict of this run stands; compare the absolute figures.",
-                Durations.text(reference.p99Ms(View.ALL)), factor.getAsDouble(),
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "The steady reference (%s) was %.1f× the P99 the"
+                        + " warm-up ended steady at (%s): every round's steady phase was disturbed, so no ratio to it and no P99"
+                        + " verdict of this run stands; compare the absolute figures.",
+                Durations.text(reference.p99Ms(View.ALL)),
+                factor.getAsDouble(),
                 Durations.text(SteadyReference.warmUpSteadyP99Ms(warmUp))));
     }
 
@@ -65,7 +72,10 @@ public record LoadTestResult(List<String> settingsLines, boolean saturated, Stri
         }
         SteadyReference reference = steadyReference();
         List<RoundResult> base = byPolicy.getOrDefault(baseline, List.of());
-        double baseRecovery = new PolicySummary(baseline, base, Double.NaN, reference).recoverySeconds().median() * 1000.0;
+        double baseRecovery = new PolicySummary(baseline, base, Double.NaN, reference)
+                        .recoverySeconds()
+                        .median()
+                * 1000.0;
         List<PolicySummary> out = new ArrayList<>();
         byPolicy.forEach((name, rs) -> out.add(new PolicySummary(name, rs, baseRecovery, reference)));
         return out;

@@ -16,29 +16,58 @@ import java.util.Locale;
  */
 public final class LoadTestTable {
 
-    public static final List<String> POLICY_HEADER = List.of("policy", "rounds", "own steady P99 ms", "window P99 ms",
-            "P99 ratio (all)", "P99 ratio (protected)", "P99 ratio (other)", "time-outs", "failed sends",
-            "recovery s", "physical limit s", "recovery vs baseline", "broker CPU in catch-up (cores)",
-            "P99 <= 1.5x", "no time-outs", "recovery <= 2x");
+    public static final List<String> POLICY_HEADER = List.of(
+            "policy",
+            "rounds",
+            "own steady P99 ms",
+            "window P99 ms",
+            "P99 ratio (all)",
+            "P99 ratio (protected)",
+            "P99 ratio (other)",
+            "time-outs",
+            "failed sends",
+            "recovery s",
+            "physical limit s",
+            "recovery vs baseline",
+            "broker CPU in catch-up (cores)",
+            "P99 <= 1.5x",
+            "no time-outs",
+            "recovery <= 2x");
 
-    public static final List<String> ROUND_HEADER = List.of("policy", "round", "own steady P99 ms (all/protected)",
-            "window P99 ms (all/protected/other)", "window P99 ms by role (leader/in-sync follower/not in ISR)",
-            "time-outs", "failed sends", "unfenced after start s", "recovery s", "ISR re-entry s first/p50/p90/last",
-            "gate release s", "election batches", "broker CPU cores steady/catch-up/after",
+    public static final List<String> ROUND_HEADER = List.of(
+            "policy",
+            "round",
+            "own steady P99 ms (all/protected)",
+            "window P99 ms (all/protected/other)",
+            "window P99 ms by role (leader/in-sync follower/not in ISR)",
+            "time-outs",
+            "failed sends",
+            "unfenced after start s",
+            "recovery s",
+            "ISR re-entry s first/p50/p90/last",
+            "gate release s",
+            "election batches",
+            "broker CPU cores steady/catch-up/after",
             "pacing MiB/s min/median/max");
 
-    private LoadTestTable() {
-    }
+    private LoadTestTable() {}
 
     public static List<List<String>> policyRows(LoadTestResult result) {
         List<List<String>> rows = new ArrayList<>();
         boolean disturbed = result.disturbedReference().isPresent();
         for (PolicySummary s : result.summaries()) {
-            rows.add(List.of(s.policy(), Integer.toString(s.rounds().size()),
-                    s.steadyP99(View.ALL).text("%.1f"), s.windowP99(View.ALL).text("%.1f"),
-                    s.p99Ratio(View.ALL).text("%.2f"), s.p99Ratio(View.PROTECTED).text("%.2f"),
-                    s.p99Ratio(View.OTHER).text("%.2f"), Long.toString(s.timeouts()), Long.toString(s.failures()),
-                    s.recoverySeconds().text("%.1f") + (s.unrecoveredRounds() > 0 ? " (" + s.unrecoveredRounds() + " not recovered)" : ""),
+            rows.add(List.of(
+                    s.policy(),
+                    Integer.toString(s.rounds().size()),
+                    s.steadyP99(View.ALL).text("%.1f"),
+                    s.windowP99(View.ALL).text("%.1f"),
+                    s.p99Ratio(View.ALL).text("%.2f"),
+                    s.p99Ratio(View.PROTECTED).text("%.2f"),
+                    s.p99Ratio(View.OTHER).text("%.2f"),
+                    Long.toString(s.timeouts()),
+                    Long.toString(s.failures()),
+                    s.recoverySeconds().text("%.1f")
+                            + (s.unrecoveredRounds() > 0 ? " (" + s.unrecoveredRounds() + " not recovered)" : ""),
                     s.physicalLimitSeconds().text("%.1f"),
                     Double.isNaN(s.recoveryRatio()) ? "n/a" : String.format(Locale.ROOT, "%.2f", s.recoveryRatio()),
                     s.catchUpBusyCores().text("%.2f"),
@@ -57,27 +86,42 @@ public final class LoadTestTable {
     }
 
     public static List<List<String>> policyRowsShort(LoadTestResult result) {
-        return policyRows(result).stream().map(row -> SHORT.stream().map(row::get).toList()).toList();
+        return policyRows(result).stream()
+                .map(row -> SHORT.stream().map(row::get).toList())
+                .toList();
     }
 
     public static List<List<String>> roundRows(LoadTestResult result) {
         List<List<String>> rows = new ArrayList<>();
         SteadyReference reference = result.steadyReference();
         for (RoundResult r : result.rounds()) {
-            rows.add(List.of(r.policy(), Integer.toString(r.round()),
-                    ms(r.latency().steady().get(View.ALL)) + "/" + ms(r.latency().steady().get(View.PROTECTED))
-                            + (reference.flagged(r) ? String.format(Locale.ROOT, " (%.1fx the reference: disturbed)",
-                            reference.offBy(r)) : ""),
-                    ms(r.latency().window().get(View.ALL)) + "/" + ms(r.latency().window().get(View.PROTECTED)) + "/" + ms(r.latency().window().get(View.OTHER)),
-                    ms(r.latency().window().get(View.LEADER)) + "/" + ms(r.latency().window().get(View.IN_SYNC_FOLLOWER)) + "/"
+            rows.add(List.of(
+                    r.policy(),
+                    Integer.toString(r.round()),
+                    ms(r.latency().steady().get(View.ALL)) + "/"
+                            + ms(r.latency().steady().get(View.PROTECTED))
+                            + (reference.flagged(r)
+                                    ? String.format(
+                                            Locale.ROOT, " (%.1fx the reference: disturbed)", reference.offBy(r))
+                                    : ""),
+                    ms(r.latency().window().get(View.ALL)) + "/"
+                            + ms(r.latency().window().get(View.PROTECTED)) + "/"
+                            + ms(r.latency().window().get(View.OTHER)),
+                    ms(r.latency().window().get(View.LEADER)) + "/"
+                            + ms(r.latency().window().get(View.IN_SYNC_FOLLOWER)) + "/"
                             + ms(r.latency().window().get(View.NOT_IN_ISR)),
-                    Long.toString(r.timeouts()), Long.toString(r.failures()),
+                    Long.toString(r.timeouts()),
+                    Long.toString(r.failures()),
                     seconds(r.moments().unfencedAtMs() - r.moments().restartedAtMs()),
                     r.recoveryMs().isPresent() ? seconds(r.recoveryMs().getAsLong()) : "not recovered",
                     r.recovery().timeline().text(),
-                    r.recovery().gateReleasedAtMs().isPresent() ? seconds(r.recovery().gateReleasedAtMs().getAsLong() - r.moments().unfencedAtMs()) : "-",
+                    r.recovery().gateReleasedAtMs().isPresent()
+                            ? seconds(r.recovery().gateReleasedAtMs().getAsLong()
+                                    - r.moments().unfencedAtMs())
+                            : "-",
                     batches(r),
-                    cores(r.saturation().steadyCores()) + "/" + cores(r.saturation().catchUpBusyCores()) + "/"
+                    cores(r.saturation().steadyCores()) + "/"
+                            + cores(r.saturation().catchUpBusyCores()) + "/"
                             + cores(r.saturation().afterCatchUpCores()),
                     pacing(r)));
         }
@@ -87,12 +131,15 @@ public final class LoadTestTable {
     /** The rates catch-up pacing set for the restarted broker while it paced it; "-" when it did not. */
     static String pacing(RoundResult r) {
         Spread rates = r.pacingRatesMiBps();
-        return rates.n() == 0 ? "-" : String.format(Locale.ROOT, "%.1f/%.1f/%.1f", rates.min(), rates.median(), rates.max());
+        return rates.n() == 0
+                ? "-"
+                : String.format(Locale.ROOT, "%.1f/%.1f/%.1f", rates.min(), rates.median(), rates.max());
     }
 
     private static String batches(RoundResult r) {
         List<io.leaderpacer.loadtest.observe.AgentRunSample> b = r.batchesToBroker();
-        return b.size() + " (largest " + b.stream().mapToInt(x -> x.electedToBroker()).max().orElse(0) + ")";
+        return b.size() + " (largest "
+                + b.stream().mapToInt(x -> x.electedToBroker()).max().orElse(0) + ")";
     }
 
     private static String cores(java.util.OptionalDouble d) {

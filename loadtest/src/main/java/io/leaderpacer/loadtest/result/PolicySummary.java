@@ -20,8 +20,8 @@ import java.util.OptionalDouble;
  *                                 never recovered)
  * @param reference the run's steady reference, pooled over every round of every policy
  */
-public record PolicySummary(String policy, List<RoundResult> rounds, double baselineRecoveryMedianMs,
-                            SteadyReference reference) {
+public record PolicySummary(
+        String policy, List<RoundResult> rounds, double baselineRecoveryMedianMs, SteadyReference reference) {
 
     public static final double MAX_P99_RATIO = 1.5;
     public static final double MAX_RECOVERY_RATIO = 2.0;
@@ -32,47 +32,62 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
 
     /** Window P99 over the run's steady reference for one view, over the rounds. */
     public Spread p99Ratio(View view) {
-        return Spread.of(rounds.stream().mapToDouble(r -> r.p99Ratio(view, reference)).toArray());
+        return Spread.of(
+                rounds.stream().mapToDouble(r -> r.p99Ratio(view, reference)).toArray());
     }
 
     /** The rounds' own steady P99 of one view, ms (shown beside the pooled reference, not divided by). */
     public Spread steadyP99(View view) {
-        return Spread.of(rounds.stream().mapToDouble(r -> r.latency().steady().get(view).p99Ms()).toArray());
+        return Spread.of(rounds.stream()
+                .mapToDouble(r -> r.latency().steady().get(view).p99Ms())
+                .toArray());
     }
 
     /** Window P99 of one view, ms. */
     public Spread windowP99(View view) {
-        return Spread.of(rounds.stream().mapToDouble(r -> r.latency().window().get(view).p99Ms()).toArray());
+        return Spread.of(rounds.stream()
+                .mapToDouble(r -> r.latency().window().get(view).p99Ms())
+                .toArray());
     }
 
     /** Recovery time in seconds ({@code NaN} for a round that did not recover, which is left out). */
     public Spread recoverySeconds() {
-        return Spread.of(rounds.stream().mapToDouble(r -> r.recoveryMs().isPresent()
-                ? r.recoveryMs().getAsLong() / 1000.0 : Double.NaN).toArray());
+        return Spread.of(rounds.stream()
+                .mapToDouble(r -> r.recoveryMs().isPresent() ? r.recoveryMs().getAsLong() / 1000.0 : Double.NaN)
+                .toArray());
     }
 
     /** The physical limit (last preferred ISR re-entry after unfencing), seconds. */
     public Spread physicalLimitSeconds() {
-        return Spread.of(rounds.stream().mapToDouble(r -> r.recovery().timeline().physicalLimitMs().isPresent()
-                ? r.recovery().timeline().physicalLimitMs().getAsLong() / 1000.0 : Double.NaN).toArray());
+        return Spread.of(rounds.stream()
+                .mapToDouble(r -> r.recovery().timeline().physicalLimitMs().isPresent()
+                        ? r.recovery().timeline().physicalLimitMs().getAsLong() / 1000.0
+                        : Double.NaN)
+                .toArray());
     }
 
     /** The broker's CPU use during catch-up, cores. */
     public Spread catchUpBusyCores() {
-        return Spread.of(rounds.stream().mapToDouble(r -> {
-            OptionalDouble d = r.saturation().catchUpBusyCores();
-            return d.isPresent() ? d.getAsDouble() : Double.NaN;
-        }).toArray());
+        return Spread.of(rounds.stream()
+                .mapToDouble(r -> {
+                    OptionalDouble d = r.saturation().catchUpBusyCores();
+                    return d.isPresent() ? d.getAsDouble() : Double.NaN;
+                })
+                .toArray());
     }
 
     /** The broker's CPU use in the steady phase (uncapped), cores. */
     public Spread steadyCores() {
-        return Spread.of(rounds.stream().mapToDouble(r -> value(r.saturation().steadyCores())).toArray());
+        return Spread.of(rounds.stream()
+                .mapToDouble(r -> value(r.saturation().steadyCores()))
+                .toArray());
     }
 
     /** The broker's CPU use after its last ISR re-entry (still capped), cores. */
     public Spread afterCatchUpCores() {
-        return Spread.of(rounds.stream().mapToDouble(r -> value(r.saturation().afterCatchUpCores())).toArray());
+        return Spread.of(rounds.stream()
+                .mapToDouble(r -> value(r.saturation().afterCatchUpCores()))
+                .toArray());
     }
 
     private static double value(OptionalDouble d) {
@@ -86,8 +101,11 @@ public record PolicySummary(String policy, List<RoundResult> rounds, double base
 
     /** The rates pacing set over its rounds, MiB/s. */
     public Spread pacingRatesMiBps() {
-        return Spread.of(rounds.stream().flatMap(r -> r.trace().pacing().stream()).filter(p -> p.rateBytes() >= 0)
-                .mapToDouble(p -> p.rateBytes() / 1048576.0).toArray());
+        return Spread.of(rounds.stream()
+                .flatMap(r -> r.trace().pacing().stream())
+                .filter(p -> p.rateBytes() >= 0)
+                .mapToDouble(p -> p.rateBytes() / 1048576.0)
+                .toArray());
     }
 
     /** Rounds that never recovered within their limit. */

@@ -22,8 +22,7 @@ public final class Reports {
     /** The round table's columns that show the mechanism, not latency. */
     private static final List<Integer> MECHANISM = List.of(0, 1, 7, 8, 9, 10, 11, 12, 13);
 
-    private Reports() {
-    }
+    private Reports() {}
 
     /** Prints the tables and findings; without saturation, only the mechanism columns. */
     public static void print(LoadTestResult result, PrintWriter out) {
@@ -33,12 +32,19 @@ public final class Reports {
         }
         out.println();
         if (result.saturated()) {
-            out.print(TextTable.of(LoadTestTable.policyHeaderShort(), LoadTestTable.policyRowsShort(result)).text());
+            out.print(TextTable.of(LoadTestTable.policyHeaderShort(), LoadTestTable.policyRowsShort(result))
+                    .text());
             out.println();
-            out.print(TextTable.of(LoadTestTable.ROUND_HEADER, LoadTestTable.roundRows(result)).text());
+            out.print(TextTable.of(LoadTestTable.ROUND_HEADER, LoadTestTable.roundRows(result))
+                    .text());
         } else {
-            out.print(TextTable.of(MECHANISM.stream().map(LoadTestTable.ROUND_HEADER::get).toList(),
-                    LoadTestTable.roundRows(result).stream().map(r -> MECHANISM.stream().map(r::get).toList()).toList())
+            out.print(TextTable.of(
+                            MECHANISM.stream()
+                                    .map(LoadTestTable.ROUND_HEADER::get)
+                                    .toList(),
+                            LoadTestTable.roundRows(result).stream()
+                                    .map(r -> MECHANISM.stream().map(r::get).toList())
+                                    .toList())
                     .text());
         }
         out.println();
@@ -54,11 +60,16 @@ public final class Reports {
         CsvFiles.write(result, dir);
         Path html = dir.resolve("report.html");
         HtmlReport.page(result, command).writeTo(html);
-        AtomicFiles.write(dir.resolve("summary.md"), String.join("\n\n", Verdict.sentences(result)) + "\n\n"
-                + TextTable.of(LoadTestTable.POLICY_HEADER,
-                LoadTestTable.policyRows(result)).markdown() + "\n" + TextTable.of(LoadTestTable.ROUND_HEADER,
-                LoadTestTable.roundRows(result)).markdown() + "\n" + String.join("\n", Findings.of(result).stream()
-                .map(f -> "- " + f).toList()) + "\n");
+        AtomicFiles.write(
+                dir.resolve("summary.md"),
+                String.join("\n\n", Verdict.sentences(result)) + "\n\n"
+                        + TextTable.of(LoadTestTable.POLICY_HEADER, LoadTestTable.policyRows(result))
+                                .markdown() + "\n"
+                        + TextTable.of(LoadTestTable.ROUND_HEADER, LoadTestTable.roundRows(result))
+                                .markdown() + "\n"
+                        + String.join(
+                                "\n",
+                                Findings.of(result).stream().map(f -> "- " + f).toList()) + "\n");
         return html;
     }
 }

@@ -45,10 +45,13 @@ public record RoundResult(
      * @param seconds       per-second latency summaries of the round
      * @param buckets       the latency distributions of the steady phase and the window, per view
      */
-    public record Latency(Map<View, LatencyFigures> steady, Map<View, LatencyFigures> window,
-                          List<SteadyWindow> steadyWindows, Map<View, Map<String, Long>> errors,
-                          List<SecondSample> seconds, List<LatencyBucket> buckets) {
-    }
+    public record Latency(
+            Map<View, LatencyFigures> steady,
+            Map<View, LatencyFigures> window,
+            List<SteadyWindow> steadyWindows,
+            Map<View, Map<String, Long>> errors,
+            List<SecondSample> seconds,
+            List<LatencyBucket> buckets) {}
 
     /**
      * When the round's steps happened.
@@ -59,8 +62,7 @@ public record RoundResult(
      * @param windowMs      the window's length
      * @param endedAtMs     when the round stopped measuring
      */
-    public record Moments(long stoppedAtMs, long restartedAtMs, long unfencedAtMs, long windowMs, long endedAtMs) {
-    }
+    public record Moments(long stoppedAtMs, long restartedAtMs, long unfencedAtMs, long windowMs, long endedAtMs) {}
 
     /**
      * How leadership came back.
@@ -70,8 +72,7 @@ public record RoundResult(
      *                         only)
      * @param timeline         ISR re-entries of its preferred partitions, after unfencing
      */
-    public record Recovery(OptionalLong recoveredAtMs, OptionalLong gateReleasedAtMs, Timeline timeline) {
-    }
+    public record Recovery(OptionalLong recoveredAtMs, OptionalLong gateReleasedAtMs, Timeline timeline) {}
 
     /**
      * What the round sampled while it measured.
@@ -81,9 +82,11 @@ public record RoundResult(
      * @param cpu       the restarted broker's CPU use over time, in cores (empty when its process is not known)
      * @param pacing    catch-up pacing's looks at the restarted broker from the stop on (empty when it did not pace)
      */
-    public record Trace(List<AgentRunSample> agentRuns, List<PartitionSample> samples, List<CpuSample> cpu,
-                        List<PacingSample> pacing) {
-    }
+    public record Trace(
+            List<AgentRunSample> agentRuns,
+            List<PartitionSample> samples,
+            List<CpuSample> cpu,
+            List<PacingSample> pacing) {}
 
     /** Sends that timed out ({@code REQUEST_TIMED_OUT}: the request or the delivery time-out), all views. */
     public long timeouts() {
@@ -92,7 +95,9 @@ public record RoundResult(
 
     /** Failed sends of every kind, all views. */
     public long failures() {
-        return latency.errors().getOrDefault(View.ALL, Map.of()).values().stream().mapToLong(Long::longValue).sum();
+        return latency.errors().getOrDefault(View.ALL, Map.of()).values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
     }
 
     /** Window P99 over the run's pooled steady reference, for one view ({@code NaN} when either is missing). */
@@ -103,7 +108,9 @@ public record RoundResult(
 
     /** The follower rates catch-up pacing set for the restarted broker at its looks, MiB/s (none when it did not pace). */
     public Spread pacingRatesMiBps() {
-        return Spread.of(trace.pacing().stream().filter(p -> p.rateBytes() >= 0).mapToDouble(p -> p.rateBytes() / 1048576.0)
+        return Spread.of(trace.pacing().stream()
+                .filter(p -> p.rateBytes() >= 0)
+                .mapToDouble(p -> p.rateBytes() / 1048576.0)
                 .toArray());
     }
 
@@ -127,12 +134,10 @@ public record RoundResult(
      * One bucket of a latency distribution: sends of a view made in a phase whose latency was at most
      * {@code upToMs} and above the previous bucket's bound.
      */
-    public record LatencyBucket(Phase phase, View view, double upToMs, long count) {
-    }
+    public record LatencyBucket(Phase phase, View view, double upToMs, long count) {}
 
     /** One CPU reading: the broker's CPU use, in cores, averaged over the interval that ends at {@code atMs}. */
-    public record CpuSample(long atMs, double cores) {
-    }
+    public record CpuSample(long atMs, double cores) {}
 
     /**
      * How the restarted broker was saturated.
@@ -146,7 +151,11 @@ public record RoundResult(
      * @param afterCatchUpCores its average CPU use from its last ISR re-entry to the end of the round, still capped:
      *                         near the cap, the steady load alone saturates it and latency measures a queue
      */
-    public record SaturationFigures(String mode, double capCores, boolean visibleInCgroup, OptionalDouble catchUpBusyCores,
-                                    OptionalDouble steadyCores, OptionalDouble afterCatchUpCores) {
-    }
+    public record SaturationFigures(
+            String mode,
+            double capCores,
+            boolean visibleInCgroup,
+            OptionalDouble catchUpBusyCores,
+            OptionalDouble steadyCores,
+            OptionalDouble afterCatchUpCores) {}
 }

@@ -16,7 +16,8 @@ public record Spread(double median, double min, double max, int n) {
 
     /** Of these values; {@code NaN}s are left out. */
     public static Spread of(double... values) {
-        double[] v = Arrays.stream(values).filter(d -> !Double.isNaN(d)).sorted().toArray();
+        double[] v =
+                Arrays.stream(values).filter(d -> !Double.isNaN(d)).sorted().toArray();
         if (v.length == 0) {
             return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
         }
@@ -30,6 +31,9 @@ public record Spread(double median, double min, double max, int n) {
             return "n/a";
         }
         String m = String.format(Locale.ROOT, format, median);
-        return n == 1 ? m : m + " (" + String.format(Locale.ROOT, format, min) + "–" + String.format(Locale.ROOT, format, max) + ")";
+        return n == 1
+                ? m
+                : m + " (" + String.format(Locale.ROOT, format, min) + "–" + String.format(Locale.ROOT, format, max)
+                        + ")";
     }
 }

@@ -57,7 +57,8 @@ public record SteadyReference(Map<View, Double> p99Ms, Map<View, Spread> windows
                 }
                 values.addAll(own);
             }
-            Spread s = Spread.of(values.stream().mapToDouble(Double::doubleValue).toArray());
+            Spread s =
+                    Spread.of(values.stream().mapToDouble(Double::doubleValue).toArray());
             ref.put(v, s.median());
             spreads.put(v, s);
         }
@@ -99,16 +100,27 @@ public record SteadyReference(Map<View, Double> p99Ms, Map<View, Spread> windows
 
     /** The P99 the warm-up ended steady at: the median of the windows it was judged steady on; NaN if it was not. */
     static double warmUpSteadyP99Ms(Optional<WarmUpOutcome> warmUp) {
-        return warmUp.filter(WarmUpOutcome::steady).map(w -> Spread.of(w.lastWindowP99s().stream()
-                .mapToDouble(Double::doubleValue).toArray()).median()).orElse(Double.NaN);
+        return warmUp.filter(WarmUpOutcome::steady)
+                .map(w -> Spread.of(w.lastWindowP99s().stream()
+                                .mapToDouble(Double::doubleValue)
+                                .toArray())
+                        .median())
+                .orElse(Double.NaN);
     }
 
     /** One sentence: the reference and how it was taken. */
     public String describe() {
         Spread all = windows.getOrDefault(View.ALL, Spread.of());
-        return String.format(Locale.ROOT, "Steady reference: P99 %.1f ms for all sends (protected partitions %.1f ms),"
-                + " the median of %d window P99s of %d s over every round's steady phase (they ranged %.1f–%.1f ms);"
-                + " every ratio divides by it.", p99Ms(View.ALL), p99Ms(View.PROTECTED), all.n(),
-                SteadyWindows.WINDOW.toSeconds(), all.min(), all.max());
+        return String.format(
+                Locale.ROOT,
+                "Steady reference: P99 %.1f ms for all sends (protected partitions %.1f ms),"
+                        + " the median of %d window P99s of %d s over every round's steady phase (they ranged %.1f–%.1f ms);"
+                        + " every ratio divides by it.",
+                p99Ms(View.ALL),
+                p99Ms(View.PROTECTED),
+                all.n(),
+                SteadyWindows.WINDOW.toSeconds(),
+                all.min(),
+                all.max());
     }
 }

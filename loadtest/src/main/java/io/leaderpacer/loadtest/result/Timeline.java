@@ -18,7 +18,10 @@ public record Timeline(int partitions, int reentered, long firstMs, long p50Ms, 
 
     /** From the re-entry times (ms of the round) and the unfencing time. */
     public static Timeline of(int partitions, Collection<Long> reentryMs, long unfencedAtMs) {
-        long[] t = reentryMs.stream().mapToLong(v -> Math.max(0, v - unfencedAtMs)).sorted().toArray();
+        long[] t = reentryMs.stream()
+                .mapToLong(v -> Math.max(0, v - unfencedAtMs))
+                .sorted()
+                .toArray();
         if (t.length == 0) {
             return new Timeline(partitions, 0, -1, -1, -1, -1);
         }
@@ -40,8 +43,11 @@ public record Timeline(int partitions, int reentered, long firstMs, long p50Ms, 
         if (reentered == 0) {
             return "none";
         }
-        return String.join("/", Arrays.stream(new long[] {firstMs, p50Ms, p90Ms, lastMs})
-                .mapToObj(v -> String.format(java.util.Locale.ROOT, "%.1f", v / 1000.0)).toList())
+        return String.join(
+                        "/",
+                        Arrays.stream(new long[] {firstMs, p50Ms, p90Ms, lastMs})
+                                .mapToObj(v -> String.format(java.util.Locale.ROOT, "%.1f", v / 1000.0))
+                                .toList())
                 + (reentered < partitions ? " (" + (partitions - reentered) + " never)" : "");
     }
 }

@@ -23,13 +23,14 @@ public final class Verdict {
     /** The restarted broker's roles, in the order that wins a tie: the in-sync follower is the usual cause. */
     private static final List<View> ROLES = List.of(View.IN_SYNC_FOLLOWER, View.LEADER, View.NOT_IN_ISR);
 
-    private Verdict() {
-    }
+    private Verdict() {}
 
     /** One sentence per policy other than the baseline (or per policy, when the baseline did not run). */
     public static List<String> sentences(LoadTestResult result) {
         List<PolicySummary> summaries = result.summaries();
-        Optional<PolicySummary> base = summaries.stream().filter(s -> s.policy().equals(result.baseline())).findFirst();
+        Optional<PolicySummary> base = summaries.stream()
+                .filter(s -> s.policy().equals(result.baseline()))
+                .findFirst();
         double steady = result.steadyReference().p99Ms(View.ALL);
         List<String> out = new ArrayList<>();
         Optional<String> disturbed = result.disturbedReference();
@@ -52,19 +53,32 @@ public final class Verdict {
     }
 
     private static String compared(PolicySummary s, PolicySummary b, double steady, boolean saturated) {
-        String rounds = Math.min(s.rounds().size(), b.rounds().size()) == 1 ? "in one round each"
+        String rounds = Math.min(s.rounds().size(), b.rounds().size()) == 1
+                ? "in one round each"
                 : "medians of " + Math.min(s.rounds().size(), b.rounds().size()) + " rounds each";
-        String catchUp = String.format(Locale.ROOT, "Under %s the restarted broker caught up in %s instead of %s and led"
-                        + " its partitions again after %s instead of %s", s.policy(), seconds(s.physicalLimitSeconds()),
-                seconds(b.physicalLimitSeconds()), seconds(s.recoverySeconds()), seconds(b.recoverySeconds()));
+        String catchUp = String.format(
+                Locale.ROOT,
+                "Under %s the restarted broker caught up in %s instead of %s and led"
+                        + " its partitions again after %s instead of %s",
+                s.policy(),
+                seconds(s.physicalLimitSeconds()),
+                seconds(b.physicalLimitSeconds()),
+                seconds(s.recoverySeconds()),
+                seconds(b.recoverySeconds()));
         if (!saturated) {
             return catchUp + " (" + rounds + "); its CPU was not capped, so this run shows the mechanism, not what"
                     + " producers feel on a saturated broker.";
         }
         double ps = s.windowP99(View.ALL).median();
         double pb = b.windowP99(View.ALL).median();
-        return catchUp + String.format(Locale.ROOT, ", and producers' P99 was %s instead of %s (%s); %s.",
-                Durations.text(ps), Durations.text(pb), rounds, nearness(s, b, ps, pb, steady));
+        return catchUp
+                + String.format(
+                        Locale.ROOT,
+                        ", and producers' P99 was %s instead of %s (%s); %s.",
+                        Durations.text(ps),
+                        Durations.text(pb),
+                        rounds,
+                        nearness(s, b, ps, pb, steady));
     }
 
     private static String alone(PolicySummary s, double steady) {
@@ -73,9 +87,14 @@ public final class Verdict {
 
     /** What one policy's rounds measured, in absolute figures only. */
     private static String measured(PolicySummary s) {
-        return String.format(Locale.ROOT, "Under %s the restarted broker caught up in %s and led its partitions again"
-                        + " after %s, and producers' P99 was %s", s.policy(), seconds(s.physicalLimitSeconds()),
-                seconds(s.recoverySeconds()), Durations.text(s.windowP99(View.ALL).median()));
+        return String.format(
+                Locale.ROOT,
+                "Under %s the restarted broker caught up in %s and led its partitions again"
+                        + " after %s, and producers' P99 was %s",
+                s.policy(),
+                seconds(s.physicalLimitSeconds()),
+                seconds(s.recoverySeconds()),
+                Durations.text(s.windowP99(View.ALL).median()));
     }
 
     /** Whether the two P99s are near the steady state, and why not when the run measured the cause. */
@@ -103,10 +122,20 @@ public final class Verdict {
      */
     private static String cause(PolicySummary s, PolicySummary b, double steady) {
         List<String> parts = new ArrayList<>();
-        slowestRole(s, steady).ifPresent(v -> parts.add(String.format(Locale.ROOT, "under %s %s (P99 %s)", s.policy(),
-                where(v, parts.isEmpty()), Durations.text(s.windowP99(v).median()))));
-        slowestRole(b, steady).ifPresent(v -> parts.add(String.format(Locale.ROOT, "under %s %s (P99 %s)", b.policy(),
-                where(v, parts.isEmpty()), Durations.text(b.windowP99(v).median()))));
+        slowestRole(s, steady)
+                .ifPresent(v -> parts.add(String.format(
+                        Locale.ROOT,
+                        "under %s %s (P99 %s)",
+                        s.policy(),
+                        where(v, parts.isEmpty()),
+                        Durations.text(s.windowP99(v).median()))));
+        slowestRole(b, steady)
+                .ifPresent(v -> parts.add(String.format(
+                        Locale.ROOT,
+                        "under %s %s (P99 %s)",
+                        b.policy(),
+                        where(v, parts.isEmpty()),
+                        Durations.text(b.windowP99(v).median()))));
         return parts.isEmpty() ? "" : "; the slowest writes went, " + String.join(", ", parts);
     }
 
@@ -127,11 +156,13 @@ public final class Verdict {
         String to = first ? "to the partitions " : "to those ";
         return switch (role) {
             case LEADER -> to + "the restarted broker led";
-            case IN_SYNC_FOLLOWER -> to + "where it was back in the ISR, for which every acks=all write waits whoever leads";
+            case IN_SYNC_FOLLOWER ->
+                to + "where it was back in the ISR, for which every acks=all write waits whoever leads";
             // Kafka's acks=all does not wait for a replica outside the ISR: what held these writes, the run does not
             // measure (a produce request is answered when all its partitions are, and the leaders share the host).
-            default -> to + "whose ISR it was not in when sent, which acks=all does not make wait for it (what held"
-                    + " them, this run does not measure)";
+            default ->
+                to + "whose ISR it was not in when sent, which acks=all does not make wait for it (what held"
+                        + " them, this run does not measure)";
         };
     }
 

@@ -10,5 +10,4 @@ import io.leaderpacer.loadtest.load.View;
  * @param count  sends completed in the window
  * @param p99Ms  their P99 in milliseconds ({@code NaN} when there were none)
  */
-public record SteadyWindow(View view, int index, long count, double p99Ms) {
-}
+public record SteadyWindow(View view, int index, long count, double p99Ms) {}

@@ -21,8 +21,7 @@ public final class SteadyWindows {
     /** The largest ratio of the highest to the lowest P99 among them. */
     public static final double BOUND = 2.0;
 
-    private SteadyWindows() {
-    }
+    private SteadyWindows() {}
 
     /** Whether the last {@link #WINDOWS} of these window P99s (ms, in time order) are steady. */
     public static boolean steady(List<Double> p99Ms) {

@@ -17,8 +17,7 @@ import java.util.function.LongSupplier;
  */
 public final class WarmUp {
 
-    private WarmUp() {
-    }
+    private WarmUp() {}
 
     /**
      * Warms up with the load already running.
@@ -26,8 +25,9 @@ public final class WarmUp {
      * @param clockMs a monotonic clock in milliseconds
      * @param printer gets one line per window and the outcome
      */
-    public static WarmUpOutcome run(WarmUpSettings settings, ClassifiedLoad load, LongSupplier clockMs,
-                                    Consumer<String> printer) throws InterruptedException {
+    public static WarmUpOutcome run(
+            WarmUpSettings settings, ClassifiedLoad load, LongSupplier clockMs, Consumer<String> printer)
+            throws InterruptedException {
         LatencyBook book = new LatencyBook();
         load.recordInto(book, Phase.WARMUP);
         long start = clockMs.getAsLong();

@@ -25,12 +25,21 @@ public record WarmUpOutcome(long elapsedMs, boolean steady, List<Double> windowP
     /** One line for the console and the report. */
     public String describe() {
         String last = lastWindowP99s().stream()
-                .map(p -> String.format(Locale.ROOT, "%.0f", p)).collect(Collectors.joining(", "));
+                .map(p -> String.format(Locale.ROOT, "%.0f", p))
+                .collect(Collectors.joining(", "));
         return steady
-                ? String.format(Locale.ROOT, "warm-up steady after %.0f s (last %d window P99s within %.0fx: %s ms)",
-                        elapsedMs / 1000.0, SteadyWindows.WINDOWS, SteadyWindows.BOUND, last)
-                : String.format(Locale.ROOT, "warm-up NOT steady at its limit of %.0f s (last window P99s: %s ms):"
-                        + " measuring anyway; the pooled steady reference and the per-round flags show how much it mattered",
-                        elapsedMs / 1000.0, last);
+                ? String.format(
+                        Locale.ROOT,
+                        "warm-up steady after %.0f s (last %d window P99s within %.0fx: %s ms)",
+                        elapsedMs / 1000.0,
+                        SteadyWindows.WINDOWS,
+                        SteadyWindows.BOUND,
+                        last)
+                : String.format(
+                        Locale.ROOT,
+                        "warm-up NOT steady at its limit of %.0f s (last window P99s: %s ms):"
+                                + " measuring anyway; the pooled steady reference and the per-round flags show how much it mattered",
+                        elapsedMs / 1000.0,
+                        last);
     }
 }

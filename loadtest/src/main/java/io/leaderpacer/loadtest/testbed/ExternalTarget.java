@@ -39,16 +39,21 @@ public final class ExternalTarget implements TargetCluster {
      * @throws IllegalStateException naming the address when the cluster does not answer
      */
     public static ExternalTarget connect(Map<String, Object> clientProperties, String restartCommand) {
-        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(new HashMap<>(clientProperties))) {
+        try (org.apache.kafka.clients.admin.Admin admin =
+                org.apache.kafka.clients.admin.Admin.create(new HashMap<>(clientProperties))) {
             List<Integer> ids = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).stream()
-                    .map(org.apache.kafka.common.Node::id).sorted().toList();
+                    .map(org.apache.kafka.common.Node::id)
+                    .sorted()
+                    .toList();
             return new ExternalTarget(clientProperties, ids, restartCommand);
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            throw new IllegalStateException("cannot reach the cluster at " + clientProperties.get("bootstrap.servers")
-                    + " within 30 s: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot reach the cluster at " + clientProperties.get("bootstrap.servers") + " within 30 s: "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -80,21 +85,26 @@ public final class ExternalTarget implements TargetCluster {
 
     /** The command line for one action. */
     String command(String action, int broker, ShutdownMode mode) {
-        return restartCommand.replace("{action}", action).replace("{broker}", Integer.toString(broker))
+        return restartCommand
+                .replace("{action}", action)
+                .replace("{broker}", Integer.toString(broker))
                 .replace("{mode}", mode == ShutdownMode.KILL ? "kill" : "controlled");
     }
 
     private static void run(String command) throws Exception {
         // Output goes to a file, not a pipe: a chatty command must not block on a full pipe.
         java.nio.file.Path out = java.nio.file.Files.createTempFile("leader-pacer-restart", ".log");
-        Process p = new ProcessBuilder("/bin/sh", "-c", command).redirectErrorStream(true)
-                .redirectOutput(out.toFile()).start();
+        Process p = new ProcessBuilder("/bin/sh", "-c", command)
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .start();
         try {
             if (!p.waitFor(COMMAND_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-                throw new IllegalStateException("the restart command did not finish within "
-                        + COMMAND_LIMIT.toMinutes() + " minutes: " + command);
+                throw new IllegalStateException("the restart command did not finish within " + COMMAND_LIMIT.toMinutes()
+                        + " minutes: " + command);
             }
-            String output = java.nio.file.Files.readString(out, StandardCharsets.UTF_8).strip();
+            String output =
+                    java.nio.file.Files.readString(out, StandardCharsets.UTF_8).strip();
             if (p.exitValue() != 0) {
                 throw new IllegalStateException("the restart command exited with status " + p.exitValue() + ": "
                         + command + (output.isEmpty() ? "" : " (output: " + last(output) + ")"));

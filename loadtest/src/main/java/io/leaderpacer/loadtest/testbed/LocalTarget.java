@@ -35,7 +35,8 @@ public final class LocalTarget implements TargetCluster {
      * @param extraConfig server properties for every broker
      */
     public static LocalTarget start(int brokers, String brokerHeap, Map<String, String> extraConfig) {
-        ProcessKafkaClusterBuilder b = ProcessKafkaCluster.builder().brokers(brokers).brokerHeap(brokerHeap);
+        ProcessKafkaClusterBuilder b =
+                ProcessKafkaCluster.builder().brokers(brokers).brokerHeap(brokerHeap);
         extraConfig.forEach(b::brokerConfig);
         ProcessKafkaCluster cluster = b.build();
         try {

@@ -31,7 +31,9 @@ public final class Saturation {
     /** A quota of {@code cores} where the OS allows one. */
     public static Saturation of(double cores) {
         CpuQuota q = CpuQuota.detect();
-        return q.mode() == CpuQuota.Mode.NONE ? new Saturation(null, cores, q.reason()) : new Saturation(q, cores, null);
+        return q.mode() == CpuQuota.Mode.NONE
+                ? new Saturation(null, cores, q.reason())
+                : new Saturation(q, cores, null);
     }
 
     /** No saturation, on purpose (an existing cluster, or --no-saturation). */
@@ -73,8 +75,12 @@ public final class Saturation {
         if (quota.mode() == CpuQuota.Mode.TASKSET) {
             return "the restarted broker pinned to one core with taskset, from registration to the end of each round";
         }
-        return String.format(Locale.ROOT, "CPU quota of %.2f core on the restarted broker's process (%s),"
-                + " from registration to the end of each round", cores, mode());
+        return String.format(
+                Locale.ROOT,
+                "CPU quota of %.2f core on the restarted broker's process (%s),"
+                        + " from registration to the end of each round",
+                cores,
+                mode());
     }
 
     /** Caps this process; empty without saturation. */

@@ -36,8 +36,9 @@ public interface TargetCluster extends AutoCloseable {
      */
     default void startBroker(int broker, Map<String, String> staticSettings) throws Exception {
         if (!staticSettings.isEmpty()) {
-            throw new UnsupportedOperationException("static settings of the restarted broker (" + staticSettings.keySet()
-                    + ") need the load test's own cluster: its server.properties is written for each start");
+            throw new UnsupportedOperationException(
+                    "static settings of the restarted broker (" + staticSettings.keySet()
+                            + ") need the load test's own cluster: its server.properties is written for each start");
         }
         startBroker(broker);
     }

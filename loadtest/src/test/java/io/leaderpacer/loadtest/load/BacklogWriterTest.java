@@ -25,7 +25,10 @@ class BacklogWriterTest {
         int[] skewed = BacklogWriter.recordsPerPartition(240, 1L << 30, 1.0, 7);
         int[] even = BacklogWriter.recordsPerPartition(240, 1L << 30, 0.0, 7);
 
-        assertThat(Arrays.stream(skewed).max().orElseThrow()).isGreaterThan(10 * Arrays.stream(skewed).min().orElseThrow());
-        assertThat(Arrays.stream(even).max().orElseThrow() - Arrays.stream(even).min().orElseThrow()).isLessThanOrEqualTo(1);
+        assertThat(Arrays.stream(skewed).max().orElseThrow())
+                .isGreaterThan(10 * Arrays.stream(skewed).min().orElseThrow());
+        assertThat(Arrays.stream(even).max().orElseThrow()
+                        - Arrays.stream(even).min().orElseThrow())
+                .isLessThanOrEqualTo(1);
     }
 }

@@ -25,7 +25,8 @@ class LatencyBookTest {
         Map<View, Long> window = book.counts().get(Phase.WINDOW);
         assertThat(window.get(View.ALL)).isEqualTo(4);
         assertThat(window.get(View.PROTECTED) + window.get(View.OTHER)).isEqualTo(4);
-        assertThat(window.get(View.LEADER) + window.get(View.IN_SYNC_FOLLOWER) + window.get(View.NOT_IN_ISR)).isEqualTo(4);
+        assertThat(window.get(View.LEADER) + window.get(View.IN_SYNC_FOLLOWER) + window.get(View.NOT_IN_ISR))
+                .isEqualTo(4);
         assertThat(window.get(View.PROTECTED)).isEqualTo(2);
         assertThat(book.counts().get(Phase.STEADY).get(View.ALL)).isEqualTo(1);
         assertThat(book.histogram(Phase.WINDOW, View.LEADER).getMaxValue()).isBetween(99_900L, 100_100L);
@@ -35,8 +36,10 @@ class LatencyBookTest {
     @Test
     void failures_areCountedByKafkaErrorName_perPhaseAndView() {
         LatencyBook book = new LatencyBook();
-        book.record(Phase.DOWN, SendClass.PROTECTED, BrokerRole.NOT_IN_ISR, 30_000 * MS, new TimeoutException("expired"));
-        book.record(Phase.WINDOW, SendClass.OTHER, BrokerRole.LEADER, 3 * MS, new NotLeaderOrFollowerException("moved"));
+        book.record(
+                Phase.DOWN, SendClass.PROTECTED, BrokerRole.NOT_IN_ISR, 30_000 * MS, new TimeoutException("expired"));
+        book.record(
+                Phase.WINDOW, SendClass.OTHER, BrokerRole.LEADER, 3 * MS, new NotLeaderOrFollowerException("moved"));
 
         assertThat(book.errors(Phase.DOWN, View.PROTECTED)).containsExactly(Map.entry("REQUEST_TIMED_OUT", 1L));
         assertThat(book.errors(Phase.DOWN, View.OTHER)).isEmpty();
@@ -54,14 +57,23 @@ class LatencyBookTest {
 
         List<SecondSample> s = book.seconds();
         assertThat(s).hasSize(2 * View.values().length);
-        SecondSample all0 = s.stream().filter(x -> x.second() == 0 && x.view() == View.ALL).findFirst().orElseThrow();
+        SecondSample all0 = s.stream()
+                .filter(x -> x.second() == 0 && x.view() == View.ALL)
+                .findFirst()
+                .orElseThrow();
         assertThat(all0.count()).isEqualTo(100);
         assertThat(all0.p99Ms()).isBetween(98.0, 100.0);
         assertThat(all0.p50Ms()).isBetween(49.0, 51.0);
-        SecondSample protected0 = s.stream().filter(x -> x.second() == 0 && x.view() == View.PROTECTED).findFirst().orElseThrow();
+        SecondSample protected0 = s.stream()
+                .filter(x -> x.second() == 0 && x.view() == View.PROTECTED)
+                .findFirst()
+                .orElseThrow();
         assertThat(protected0.count()).isZero();
         assertThat(protected0.p99Ms()).isNaN();
-        SecondSample all1 = s.stream().filter(x -> x.second() == 1 && x.view() == View.ALL).findFirst().orElseThrow();
+        SecondSample all1 = s.stream()
+                .filter(x -> x.second() == 1 && x.view() == View.ALL)
+                .findFirst()
+                .orElseThrow();
         assertThat(all1.count()).isZero();
     }
 }

@@ -13,16 +13,25 @@ class CatchUpResultTest {
     private static final long MIB = 1L << 20;
 
     private static CatchUpResult result(long heldMib, List<CatchUpSample> samples) {
-        return new CatchUpResult("c", "throttled", new CatchUpResult.Backlog(heldMib * MIB, 100 * MIB),
-                new CatchUpResult.Times(4000, OptionalLong.of(20_000)), samples,
+        return new CatchUpResult(
+                "c",
+                "throttled",
+                new CatchUpResult.Backlog(heldMib * MIB, 100 * MIB),
+                new CatchUpResult.Times(4000, OptionalLong.of(20_000)),
+                samples,
                 new CatchUpResult.Throttle(List.of(), ""));
     }
 
     @Test
     void observedRate_runsFromTheFirstAnsweringLook_toTheFirstWithinOnePercent_ofWhatHadToBeFetched() {
-        CatchUpResult r = result(50, List.of(new CatchUpSample(1000, -1, 0), new CatchUpSample(5000, 60 * MIB, 0),
-                new CatchUpSample(10_000, 110 * MIB, 3), new CatchUpSample(15_000, 150 * MIB, 12),
-                new CatchUpSample(20_000, 150 * MIB, 12)));
+        CatchUpResult r = result(
+                50,
+                List.of(
+                        new CatchUpSample(1000, -1, 0),
+                        new CatchUpSample(5000, 60 * MIB, 0),
+                        new CatchUpSample(10_000, 110 * MIB, 3),
+                        new CatchUpSample(15_000, 150 * MIB, 12),
+                        new CatchUpSample(20_000, 150 * MIB, 12)));
 
         // held 50, fetched 10 at the first answer, done (150 = 50 + 100) at 15 s: 90 MiB in 10 s.
         assertThat(r.observedMiBps()).isCloseTo(9.0, within(1e-9));
@@ -33,6 +42,7 @@ class CatchUpResultTest {
     @Test
     void fewerThanTwoAnsweringLooks_haveNoObservedRate() {
         assertThat(result(0, List.of(new CatchUpSample(1000, -1, 0), new CatchUpSample(2000, 100 * MIB, 12)))
-                .observedMiBps()).isNaN();
+                        .observedMiBps())
+                .isNaN();
     }
 }

@@ -20,9 +20,14 @@ class ProbeDefaultsTest {
         assertThat(defaultOf(cli, "--backlog")).isEqualTo("400m");
         assertThat(defaultOf(cli, "--rate")).isEqualTo("10m");
         assertThat(defaultOf(cli, "--out")).isEqualTo("target/throttle-probe");
-        assertThat(defaultOf(cli, "--cpu-cap")).isEqualTo(LoadTestDefaults.Setting.CPU_CAP_CORES.text()).isEqualTo("0.5");
-        assertThat(defaultOf(cli, "--broker-heap")).isEqualTo(LoadTestDefaults.Setting.BROKER_HEAP.text()).isEqualTo("512m");
-        assertThat(cli.getUsageMessage(CommandLine.Help.Ansi.OFF)).doesNotContain("${DEFAULT-VALUE}")
+        assertThat(defaultOf(cli, "--cpu-cap"))
+                .isEqualTo(LoadTestDefaults.Setting.CPU_CAP_CORES.text())
+                .isEqualTo("0.5");
+        assertThat(defaultOf(cli, "--broker-heap"))
+                .isEqualTo(LoadTestDefaults.Setting.BROKER_HEAP.text())
+                .isEqualTo("512m");
+        assertThat(cli.getUsageMessage(CommandLine.Help.Ansi.OFF))
+                .doesNotContain("${DEFAULT-VALUE}")
                 .doesNotContain("default: null");
     }
 }

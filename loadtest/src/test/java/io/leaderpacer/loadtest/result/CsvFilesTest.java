@@ -10,10 +10,15 @@ class CsvFilesTest {
 
     @Test
     void policyWithSettings_staysOneCell_andEveryRowHasTheHeadersColumns() {
-        String policy = "wait-for-sync:leader.imbalance.election.max.per.run=15,leader.imbalance.election.throttle.interval.ms=1000";
-        LoadTestResult result = new LoadTestResult(List.of("settings"), true, "immediate", List.of(
-                Rounds.round("immediate", 1, 100, 90, 0, 30_000L, 28_000, 0.5),
-                Rounds.round(policy, 1, 50, 40, 0, 40_000L, 15_000, 0.5)));
+        String policy =
+                "wait-for-sync:leader.imbalance.election.max.per.run=15,leader.imbalance.election.throttle.interval.ms=1000";
+        LoadTestResult result = new LoadTestResult(
+                List.of("settings"),
+                true,
+                "immediate",
+                List.of(
+                        Rounds.round("immediate", 1, 100, 90, 0, 30_000L, 28_000, 0.5),
+                        Rounds.round(policy, 1, 50, 40, 0, 40_000L, 15_000, 0.5)));
         String[] lines = CsvFiles.rounds(result).split("\n");
         int columns = lines[0].split(",", -1).length;
         assertThat(lines).hasSize(3);

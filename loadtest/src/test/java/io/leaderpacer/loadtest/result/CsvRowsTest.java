@@ -30,28 +30,48 @@ class CsvRowsTest {
 
     /** A round of the fixture with a sample of every kind (bytes unknown in some, as a down broker gives them). */
     private static RoundResult withSamples(RoundResult r) {
-        RoundResult.Latency latency = new RoundResult.Latency(r.latency().steady(), r.latency().window(),
-                r.latency().steadyWindows(), r.latency().errors(),
-                List.of(new SecondSample(61, View.ALL, 1000, 2, 3.5, 40, 120.25),
+        RoundResult.Latency latency = new RoundResult.Latency(
+                r.latency().steady(),
+                r.latency().window(),
+                r.latency().steadyWindows(),
+                r.latency().errors(),
+                List.of(
+                        new SecondSample(61, View.ALL, 1000, 2, 3.5, 40, 120.25),
                         new SecondSample(62, View.PROTECTED, 0, 0, Double.NaN, Double.NaN, Double.NaN)),
-                List.of(new RoundResult.LatencyBucket(Phase.STEADY, View.ALL, 1.5, 10),
+                List.of(
+                        new RoundResult.LatencyBucket(Phase.STEADY, View.ALL, 1.5, 10),
                         new RoundResult.LatencyBucket(Phase.WINDOW, View.LEADER, 1024, 0)));
         RoundResult.Trace trace = new RoundResult.Trace(
                 List.of(new AgentRunSample(26_567, 0, 0, false, false), new AgentRunSample(61_638, 15, 15, true, true)),
-                List.of(new PartitionSample(30_500, BrokerStatus.FENCED, 101, 0, 0, 300, 0, -1, -1),
-                        new PartitionSample(61_000, BrokerStatus.values()[BrokerStatus.values().length - 1], 101, 50,
-                                101, 300, 290, 40L << 20, 80L << 20)),
+                List.of(
+                        new PartitionSample(30_500, BrokerStatus.FENCED, 101, 0, 0, 300, 0, -1, -1),
+                        new PartitionSample(
+                                61_000,
+                                BrokerStatus.values()[BrokerStatus.values().length - 1],
+                                101,
+                                50,
+                                101,
+                                300,
+                                290,
+                                40L << 20,
+                                80L << 20)),
                 List.of(new RoundResult.CpuSample(1_500, 0.25), new RoundResult.CpuSample(2_000, 1.125)),
-                List.of(new PacingSample(61_000, 5L << 20, 80L << 20, "recovering: rate raised", ""),
+                List.of(
+                        new PacingSample(61_000, 5L << 20, 80L << 20, "recovering: rate raised", ""),
                         new PacingSample(62_000, -1, -1, "released, \"caught up\"", "describeConfigs failed")));
         return new RoundResult(r.policy(), r.round(), latency, r.moments(), r.recovery(), r.saturation(), trace);
     }
 
     @Test
-    void everyFileTheLoadTestWrites_readsBackThroughItsSharedFormat_intoTheSameRows(@TempDir Path dir) throws IOException {
-        LoadTestResult result = new LoadTestResult(List.of("settings"), true, "immediate", List.of(
-                withSamples(Rounds.round("immediate", 1, 100, 90, 0, 30_000L, 28_000, 0.5)),
-                withSamples(Rounds.round(POLICY, 1, 50.125, 40, 3, null, 15_000, 0.5))));
+    void everyFileTheLoadTestWrites_readsBackThroughItsSharedFormat_intoTheSameRows(@TempDir Path dir)
+            throws IOException {
+        LoadTestResult result = new LoadTestResult(
+                List.of("settings"),
+                true,
+                "immediate",
+                List.of(
+                        withSamples(Rounds.round("immediate", 1, 100, 90, 0, 30_000L, 28_000, 0.5)),
+                        withSamples(Rounds.round(POLICY, 1, 50.125, 40, 3, null, 15_000, 0.5))));
         CsvFiles.write(result, dir);
 
         roundTrip(LoadTestFiles.ROUNDS, dir, CsvRows.rounds(result));
@@ -64,25 +84,33 @@ class CsvRowsTest {
         roundTrip(LoadTestFiles.PACING, dir, CsvRows.pacing(result));
         try (var written = Files.list(dir)) {
             assertThat(written.map(p -> p.getFileName().toString()))
-                    .containsExactlyInAnyOrderElementsOf(LoadTestFiles.ALL.stream().map(CsvFile::name).toList());
+                    .containsExactlyInAnyOrderElementsOf(
+                            LoadTestFiles.ALL.stream().map(CsvFile::name).toList());
         }
     }
 
     @Test
     void runWithoutPacing_writesNoPacingFile_andEveryOtherFile(@TempDir Path dir) throws IOException {
-        LoadTestResult result = new LoadTestResult(List.of("settings"), true, "immediate",
+        LoadTestResult result = new LoadTestResult(
+                List.of("settings"),
+                true,
+                "immediate",
                 List.of(Rounds.round("immediate", 1, 100, 90, 0, 30_000L, 28_000, 0.5)));
         CsvFiles.write(result, dir);
 
         try (var written = Files.list(dir)) {
             assertThat(written.map(p -> p.getFileName().toString()))
-                    .containsExactlyInAnyOrderElementsOf(LoadTestFiles.ALL.stream().map(CsvFile::name)
-                            .filter(name -> !name.equals(LoadTestFiles.PACING.name())).toList());
+                    .containsExactlyInAnyOrderElementsOf(LoadTestFiles.ALL.stream()
+                            .map(CsvFile::name)
+                            .filter(name -> !name.equals(LoadTestFiles.PACING.name()))
+                            .toList());
         }
     }
 
     private static <R> void roundTrip(CsvFile<R> file, Path dir, List<R> expected) {
         assertThat(expected).as(file.name() + ": the fixture has rows").isNotEmpty();
-        assertThat(file.readIn(dir, file.format().columns(), "").rows()).as(file.name()).isEqualTo(expected);
+        assertThat(file.readIn(dir, file.format().columns(), "").rows())
+                .as(file.name())
+                .isEqualTo(expected);
     }
 }

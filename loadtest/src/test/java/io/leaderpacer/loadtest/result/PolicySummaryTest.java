@@ -68,10 +68,13 @@ class PolicySummaryTest {
 
     @Test
     void roundTable_andCsv_haveOneRowPerRound_asWideAsTheirHeaders() {
-        LoadTestResult r = result(List.of(Rounds.round("immediate", 1, 40, 80, 0, 20_000L, 19_000, 0.25),
+        LoadTestResult r = result(List.of(
+                Rounds.round("immediate", 1, 40, 80, 0, 20_000L, 19_000, 0.25),
                 Rounds.round("kip-example-scaled", 1, 12, 12, 0, 30_000L, 19_000, 0.25)));
 
-        assertThat(LoadTestTable.roundRows(r)).hasSize(2).allMatch(row -> row.size() == LoadTestTable.ROUND_HEADER.size());
+        assertThat(LoadTestTable.roundRows(r))
+                .hasSize(2)
+                .allMatch(row -> row.size() == LoadTestTable.ROUND_HEADER.size());
         assertThat(LoadTestTable.policyRows(r)).allMatch(row -> row.size() == LoadTestTable.POLICY_HEADER.size());
         String[] csv = CsvFiles.rounds(r).split("\n");
         assertThat(csv).hasSize(3);
@@ -82,13 +85,31 @@ class PolicySummaryTest {
     void withoutBaselineRounds_recoveryCriterionIsNotApplicable_unlessARoundDidNotRecover() {
         LoadTestResult variants = result(List.of(
                 Rounds.round("kip-example-scaled", 1, 12, 12, 0, 60_000L, 15_000, 0.5),
-                Rounds.round("kip-example-scaled:leader.imbalance.election.max.per.run=15", 1, 12, 12, 0, 35_000L, 15_000, 0.5),
-                Rounds.round("kip-example-scaled:leader.imbalance.election.max.per.run=1", 1, 12, 12, 0, null, 15_000, 0.5)));
+                Rounds.round(
+                        "kip-example-scaled:leader.imbalance.election.max.per.run=15",
+                        1,
+                        12,
+                        12,
+                        0,
+                        35_000L,
+                        15_000,
+                        0.5),
+                Rounds.round(
+                        "kip-example-scaled:leader.imbalance.election.max.per.run=1",
+                        1,
+                        12,
+                        12,
+                        0,
+                        null,
+                        15_000,
+                        0.5)));
 
         List<PolicySummary> s = variants.summaries();
         assertThat(s.get(0).recoveryJudged()).isFalse();
         assertThat(s.get(1).recoveryJudged()).isFalse();
-        assertThat(s.get(2).recoveryJudged()).as("a round that never recovered fails with or without a baseline").isTrue();
+        assertThat(s.get(2).recoveryJudged())
+                .as("a round that never recovered fails with or without a baseline")
+                .isTrue();
         assertThat(s.get(2).recoveryPass()).isFalse();
         List<List<String>> rows = LoadTestTable.policyRows(variants);
         int last = LoadTestTable.POLICY_HEADER.size() - 1;

@@ -18,12 +18,27 @@ final class Rounds {
 
     static final long UNFENCED_AT = 60_000;
 
-    private Rounds() {
-    }
+    private Rounds() {}
 
-    static RoundResult round(String policy, int n, double windowAll, double windowProtected, long timeouts,
-                             Long recoveryMs, long lastReentryMs, double busyCores) {
-        return round(policy, n, windowAll, windowProtected, timeouts, recoveryMs, lastReentryMs, busyCores, 10,
+    static RoundResult round(
+            String policy,
+            int n,
+            double windowAll,
+            double windowProtected,
+            long timeouts,
+            Long recoveryMs,
+            long lastReentryMs,
+            double busyCores) {
+        return round(
+                policy,
+                n,
+                windowAll,
+                windowProtected,
+                timeouts,
+                recoveryMs,
+                lastReentryMs,
+                busyCores,
+                10,
                 List.of(10.0, 10.0, 10.0, 10.0));
     }
 
@@ -32,8 +47,8 @@ final class Rounds {
         Map<View, LatencyFigures> window = new EnumMap<>(r.latency().window());
         p99s.forEach((v, p) -> window.put(v, new LatencyFigures(1000, 2, p, p, p)));
         RoundResult.Latency l = r.latency();
-        RoundResult.Latency latency = new RoundResult.Latency(l.steady(), window, l.steadyWindows(), l.errors(),
-                l.seconds(), l.buckets());
+        RoundResult.Latency latency =
+                new RoundResult.Latency(l.steady(), window, l.steadyWindows(), l.errors(), l.seconds(), l.buckets());
         return new RoundResult(r.policy(), r.round(), latency, r.moments(), r.recovery(), r.saturation(), r.trace());
     }
 
@@ -41,9 +56,17 @@ final class Rounds {
      * A round whose steady phase had this P99 over the whole phase ({@code steadyP99}, every view) and these window
      * P99s (every view).
      */
-    static RoundResult round(String policy, int n, double windowAll, double windowProtected, long timeouts,
-                             Long recoveryMs, long lastReentryMs, double busyCores, double steadyP99,
-                             List<Double> steadyWindowP99s) {
+    static RoundResult round(
+            String policy,
+            int n,
+            double windowAll,
+            double windowProtected,
+            long timeouts,
+            Long recoveryMs,
+            long lastReentryMs,
+            double busyCores,
+            double steadyP99,
+            List<Double> steadyWindowP99s) {
         Map<View, LatencyFigures> steady = new EnumMap<>(View.class);
         Map<View, LatencyFigures> window = new EnumMap<>(View.class);
         List<SteadyWindow> windows = new ArrayList<>();
@@ -61,10 +84,16 @@ final class Rounds {
         RoundResult.Latency latency = new RoundResult.Latency(steady, window, windows, errors, List.of(), List.of());
         RoundResult.Moments moments = new RoundResult.Moments(30_000, 50_000, UNFENCED_AT, 90_000, 200_000);
         RoundResult.Recovery recovery = new RoundResult.Recovery(
-                recoveryMs == null ? OptionalLong.empty() : OptionalLong.of(UNFENCED_AT + recoveryMs), OptionalLong.empty(),
+                recoveryMs == null ? OptionalLong.empty() : OptionalLong.of(UNFENCED_AT + recoveryMs),
+                OptionalLong.empty(),
                 timeline);
-        RoundResult.SaturationFigures saturation = new RoundResult.SaturationFigures("cgroup v1 cpu.cfs_quota_us", 0.25,
-                true, OptionalDouble.of(busyCores), OptionalDouble.of(0.05), OptionalDouble.of(0.06));
+        RoundResult.SaturationFigures saturation = new RoundResult.SaturationFigures(
+                "cgroup v1 cpu.cfs_quota_us",
+                0.25,
+                true,
+                OptionalDouble.of(busyCores),
+                OptionalDouble.of(0.05),
+                OptionalDouble.of(0.06));
         RoundResult.Trace trace = new RoundResult.Trace(List.of(), List.of(), List.of(), List.of());
         return new RoundResult(policy, n, latency, moments, recovery, saturation, trace);
     }

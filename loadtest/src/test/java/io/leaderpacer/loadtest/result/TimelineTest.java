@@ -10,7 +10,8 @@ class TimelineTest {
 
     @Test
     void tenReentries_giveFirstMedianP90AndLast_afterUnfencing() {
-        Timeline t = Timeline.of(10, List.of(1100L, 1200L, 1300L, 1400L, 1500L, 1600L, 1700L, 1800L, 1900L, 5000L), 1000);
+        Timeline t =
+                Timeline.of(10, List.of(1100L, 1200L, 1300L, 1400L, 1500L, 1600L, 1700L, 1800L, 1900L, 5000L), 1000);
 
         assertThat(t.firstMs()).isEqualTo(100);
         assertThat(t.p50Ms()).isEqualTo(500);

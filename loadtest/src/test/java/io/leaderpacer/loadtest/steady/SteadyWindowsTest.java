@@ -12,7 +12,8 @@ class SteadyWindowsTest {
 
     @Test
     void lastThreeWindowsWithinTwofold_areSteady_whateverCameBefore() {
-        assertThat(SteadyWindows.steady(List.of(3000.0, 900.0, 60.0, 110.0, 70.0))).isTrue();
+        assertThat(SteadyWindows.steady(List.of(3000.0, 900.0, 60.0, 110.0, 70.0)))
+                .isTrue();
     }
 
     @Test

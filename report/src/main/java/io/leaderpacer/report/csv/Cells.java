@@ -47,8 +47,7 @@ final class Cells {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    private Cells() {
-    }
+    private Cells() {}
 
     /** A number with a fixed count of decimals; NaN as an empty cell. */
     static String fixed(double v, int decimals) {

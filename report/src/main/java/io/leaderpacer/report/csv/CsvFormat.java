@@ -63,7 +63,10 @@ public final class CsvFormat<R> {
     }
 
     private static CsvSchema schema(List<String> columns) {
-        return CsvSchema.builder().addColumns(columns, CsvSchema.ColumnType.STRING).build().withHeader();
+        return CsvSchema.builder()
+                .addColumns(columns, CsvSchema.ColumnType.STRING)
+                .build()
+                .withHeader();
     }
 
     /** The columns, in order. */
@@ -120,7 +123,9 @@ public final class CsvFormat<R> {
         if (text.isBlank()) {
             throw new IllegalArgumentException(source + ": empty");
         }
-        try (MappingIterator<R> it = Cells.MAPPER.readerFor(rowType).with(CsvSchema.emptySchema().withHeader())
+        try (MappingIterator<R> it = Cells.MAPPER
+                .readerFor(rowType)
+                .with(CsvSchema.emptySchema().withHeader())
                 .readValues(text)) {
             List<R> rows = new ArrayList<>();
             it.hasNext(); // reads the header
@@ -141,7 +146,8 @@ public final class CsvFormat<R> {
     }
 
     private static IllegalArgumentException readError(String source, Exception e) {
-        if (e instanceof IllegalArgumentException already && already.getMessage() != null
+        if (e instanceof IllegalArgumentException already
+                && already.getMessage() != null
                 && already.getMessage().startsWith(source + ":")) {
             return already;
         }

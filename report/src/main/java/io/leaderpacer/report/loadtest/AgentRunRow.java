@@ -13,7 +13,10 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param brokerGated     whether the gate held the restarted broker back
  * @param failed          whether the run failed
  */
-public record AgentRunRow(@JsonUnwrapped RoundKey key, @JsonProperty("at_s") double atS, int elected,
-                          @JsonProperty("elected_to_broker") int electedToBroker,
-                          @JsonProperty("broker_gated") boolean brokerGated, boolean failed) {
-}
+public record AgentRunRow(
+        @JsonUnwrapped RoundKey key,
+        @JsonProperty("at_s") double atS,
+        int elected,
+        @JsonProperty("elected_to_broker") int electedToBroker,
+        @JsonProperty("broker_gated") boolean brokerGated,
+        boolean failed) {}

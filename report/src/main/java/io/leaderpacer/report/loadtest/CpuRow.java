@@ -10,5 +10,5 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param atS   the end of the interval, seconds since the round started
  * @param cores CPU use over the interval, in cores
  */
-public record CpuRow(@JsonUnwrapped RoundKey key, @JsonProperty("at_s") double atS, double cores) {
-}
+public record CpuRow(
+        @JsonUnwrapped RoundKey key, @JsonProperty("at_s") double atS, double cores) {}

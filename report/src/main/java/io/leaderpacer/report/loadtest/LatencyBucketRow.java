@@ -12,6 +12,9 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param upToMs the bucket's upper bound (ms); it holds the sends above the previous bucket's bound
  * @param count  sends in the bucket
  */
-public record LatencyBucketRow(@JsonUnwrapped RoundKey key, String phase, String view,
-                               @JsonProperty("up_to_ms") double upToMs, long count) {
-}
+public record LatencyBucketRow(
+        @JsonUnwrapped RoundKey key,
+        String phase,
+        String view,
+        @JsonProperty("up_to_ms") double upToMs,
+        long count) {}

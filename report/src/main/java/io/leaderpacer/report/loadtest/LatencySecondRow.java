@@ -13,8 +13,13 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param failed  of them, those that failed
  * @param latency their latency
  */
-public record LatencySecondRow(@JsonUnwrapped RoundKey key, long second, String view, long count, long failed,
-                               @JsonUnwrapped Latency latency) {
+public record LatencySecondRow(
+        @JsonUnwrapped RoundKey key,
+        long second,
+        String view,
+        long count,
+        long failed,
+        @JsonUnwrapped Latency latency) {
 
     /**
      * Latency (ms) of the second's sends; empty cells when there were none.
@@ -23,7 +28,8 @@ public record LatencySecondRow(@JsonUnwrapped RoundKey key, long second, String 
      * @param p99Ms the 99th percentile
      * @param maxMs the slowest
      */
-    public record Latency(@JsonProperty("p50_ms") double p50Ms, @JsonProperty("p99_ms") double p99Ms,
-                          @JsonProperty("max_ms") double maxMs) {
-    }
+    public record Latency(
+            @JsonProperty("p50_ms") double p50Ms,
+            @JsonProperty("p99_ms") double p99Ms,
+            @JsonProperty("max_ms") double maxMs) {}
 }

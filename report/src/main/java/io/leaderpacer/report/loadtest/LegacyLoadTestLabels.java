@@ -19,8 +19,7 @@ public final class LegacyLoadTestLabels {
     /** The retired load-test label of {@value LoadTestPolicies#KIP_EXAMPLE_SCALED}. */
     public static final String LOAD_TEST_WAIT_FOR_SYNC = "wait-for-sync";
 
-    private LegacyLoadTestLabels() {
-    }
+    private LegacyLoadTestLabels() {}
 
     /**
      * Today's name for a policy label as a load test recorded it (the {@code policy} column of its CSV files): the

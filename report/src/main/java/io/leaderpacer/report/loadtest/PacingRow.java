@@ -13,7 +13,10 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param reason      why pacing did what it did
  * @param problem     what went wrong, or empty
  */
-public record PacingRow(@JsonUnwrapped RoundKey key, @JsonProperty("at_s") double atS,
-                        @JsonProperty("rate_bytes") Long rateBytes, @JsonProperty("bytes_behind") Long bytesBehind,
-                        String reason, String problem) {
-}
+public record PacingRow(
+        @JsonUnwrapped RoundKey key,
+        @JsonProperty("at_s") double atS,
+        @JsonProperty("rate_bytes") Long rateBytes,
+        @JsonProperty("bytes_behind") Long bytesBehind,
+        String reason,
+        String problem) {}

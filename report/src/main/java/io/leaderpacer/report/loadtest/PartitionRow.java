@@ -14,9 +14,12 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  *
  * <p>(An unwrapped record's name must not be one of its columns: hence not {@code preferred} and {@code hosted}.)
  */
-public record PartitionRow(@JsonUnwrapped RoundKey key, @JsonProperty("at_s") double atS,
-                           @JsonProperty("broker_status") String brokerStatus, @JsonUnwrapped Preferred asPreferred,
-                           @JsonUnwrapped Hosted asReplica) {
+public record PartitionRow(
+        @JsonUnwrapped RoundKey key,
+        @JsonProperty("at_s") double atS,
+        @JsonProperty("broker_status") String brokerStatus,
+        @JsonUnwrapped Preferred asPreferred,
+        @JsonUnwrapped Hosted asReplica) {
 
     /**
      * Its preferred partitions (all topics).
@@ -25,9 +28,10 @@ public record PartitionRow(@JsonUnwrapped RoundKey key, @JsonProperty("at_s") do
      * @param led        of them, those it leads
      * @param inIsr      of them, those whose ISR holds it
      */
-    public record Preferred(@JsonProperty("preferred") int partitions, @JsonProperty("preferred_led") int led,
-                            @JsonProperty("preferred_in_isr") int inIsr) {
-    }
+    public record Preferred(
+            @JsonProperty("preferred") int partitions,
+            @JsonProperty("preferred_led") int led,
+            @JsonProperty("preferred_in_isr") int inIsr) {}
 
     /**
      * The partitions it hosts.
@@ -38,7 +42,9 @@ public record PartitionRow(@JsonUnwrapped RoundKey key, @JsonProperty("at_s") do
      * @param bytesBehind over those it does not lead, the bytes their leaders hold beyond its replica; null when
      *                    unknown
      */
-    public record Hosted(@JsonProperty("hosted") int partitions, @JsonProperty("hosted_in_isr") int inIsr,
-                         @JsonProperty("hosted_bytes") Long bytes, @JsonProperty("bytes_behind") Long bytesBehind) {
-    }
+    public record Hosted(
+            @JsonProperty("hosted") int partitions,
+            @JsonProperty("hosted_in_isr") int inIsr,
+            @JsonProperty("hosted_bytes") Long bytes,
+            @JsonProperty("bytes_behind") Long bytesBehind) {}
 }

@@ -6,5 +6,4 @@ package io.leaderpacer.report.loadtest;
  * @param policy the policy as the load test was given it (a name, or {@code name:key=value,...})
  * @param round  the round's number, from 1, per policy
  */
-public record RoundKey(String policy, int round) {
-}
+public record RoundKey(String policy, int round) {}

@@ -14,9 +14,13 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param reentry    the ISR re-entries of its preferred partitions
  * @param cpu        how the broker's CPU was saturated and how busy it was
  */
-public record RoundRow(@JsonUnwrapped RoundKey key, @JsonUnwrapped Latency latency, @JsonUnwrapped Timeline timeline,
-                       @JsonUnwrapped Recovery recovery, @JsonUnwrapped Reentry reentry,
-                       @JsonUnwrapped CpuSaturation cpu) {
+public record RoundRow(
+        @JsonUnwrapped RoundKey key,
+        @JsonUnwrapped Latency latency,
+        @JsonUnwrapped Timeline timeline,
+        @JsonUnwrapped Recovery recovery,
+        @JsonUnwrapped Reentry reentry,
+        @JsonUnwrapped CpuSaturation cpu) {
 
     /**
      * Produce latency and failed sends.
@@ -26,9 +30,8 @@ public record RoundRow(@JsonUnwrapped RoundKey key, @JsonUnwrapped Latency laten
      * @param timeouts sends that timed out
      * @param failed   failed sends of every kind
      */
-    public record Latency(@JsonUnwrapped SteadyP99 steady, @JsonUnwrapped WindowP99 window, long timeouts,
-                          long failed) {
-    }
+    public record Latency(
+            @JsonUnwrapped SteadyP99 steady, @JsonUnwrapped WindowP99 window, long timeouts, long failed) {}
 
     /**
      * P99s (ms) of the steady phase.
@@ -36,9 +39,9 @@ public record RoundRow(@JsonUnwrapped RoundKey key, @JsonUnwrapped Latency laten
      * @param allMs       every partition
      * @param protectedMs the partitions whose preferred leader is the restarted broker
      */
-    public record SteadyP99(@JsonProperty("steady_p99_ms") double allMs,
-                            @JsonProperty("steady_p99_protected_ms") double protectedMs) {
-    }
+    public record SteadyP99(
+            @JsonProperty("steady_p99_ms") double allMs,
+            @JsonProperty("steady_p99_protected_ms") double protectedMs) {}
 
     /**
      * P99s (ms) over the window, by class and by the restarted broker's role in each partition.
@@ -50,13 +53,13 @@ public record RoundRow(@JsonUnwrapped RoundKey key, @JsonUnwrapped Latency laten
      * @param inSyncFollowerMs those it followed in sync
      * @param notInIsrMs       those whose ISR it was out of
      */
-    public record WindowP99(@JsonProperty("window_p99_ms") double allMs,
-                            @JsonProperty("window_p99_protected_ms") double protectedMs,
-                            @JsonProperty("window_p99_other_ms") double otherMs,
-                            @JsonProperty("window_p99_leader_ms") double leaderMs,
-                            @JsonProperty("window_p99_in_sync_follower_ms") double inSyncFollowerMs,
-                            @JsonProperty("window_p99_not_in_isr_ms") double notInIsrMs) {
-    }
+    public record WindowP99(
+            @JsonProperty("window_p99_ms") double allMs,
+            @JsonProperty("window_p99_protected_ms") double protectedMs,
+            @JsonProperty("window_p99_other_ms") double otherMs,
+            @JsonProperty("window_p99_leader_ms") double leaderMs,
+            @JsonProperty("window_p99_in_sync_follower_ms") double inSyncFollowerMs,
+            @JsonProperty("window_p99_not_in_isr_ms") double notInIsrMs) {}
 
     /**
      * The round's clock (s since it started).
@@ -67,12 +70,12 @@ public record RoundRow(@JsonUnwrapped RoundKey key, @JsonUnwrapped Latency laten
      * @param windowS      the window's length
      * @param endedAtS     when the round stopped measuring
      */
-    public record Timeline(@JsonProperty("stopped_at_s") double stoppedAtS,
-                           @JsonProperty("restarted_at_s") double restartedAtS,
-                           @JsonProperty("unfenced_at_s") double unfencedAtS,
-                           @JsonProperty("window_s") double windowS,
-                           @JsonProperty("ended_at_s") double endedAtS) {
-    }
+    public record Timeline(
+            @JsonProperty("stopped_at_s") double stoppedAtS,
+            @JsonProperty("restarted_at_s") double restartedAtS,
+            @JsonProperty("unfenced_at_s") double unfencedAtS,
+            @JsonProperty("window_s") double windowS,
+            @JsonProperty("ended_at_s") double endedAtS) {}
 
     /**
      * Leadership's return (s after unfencing).
@@ -81,10 +84,10 @@ public record RoundRow(@JsonUnwrapped RoundKey key, @JsonUnwrapped Latency laten
      * @param gateReleaseS    until the gate first left it ungated; empty without one
      * @param batchesToBroker the agent runs that moved leadership to it
      */
-    public record Recovery(@JsonProperty("recovery_s") double recoveryS,
-                           @JsonProperty("gate_release_s") double gateReleaseS,
-                           @JsonProperty("batches_to_broker") int batchesToBroker) {
-    }
+    public record Recovery(
+            @JsonProperty("recovery_s") double recoveryS,
+            @JsonProperty("gate_release_s") double gateReleaseS,
+            @JsonProperty("batches_to_broker") int batchesToBroker) {}
 
     /**
      * The ISR re-entries of the broker's preferred partitions (s after unfencing).
@@ -96,10 +99,13 @@ public record RoundRow(@JsonUnwrapped RoundKey key, @JsonUnwrapped Latency laten
      * @param preferred partitions whose preferred replica is the broker
      * @param reentered of them, those that re-entered its ISR in the round
      */
-    public record Reentry(@JsonProperty("reentry_first_s") double firstS, @JsonProperty("reentry_p50_s") double p50S,
-                          @JsonProperty("reentry_p90_s") double p90S, @JsonProperty("reentry_last_s") double lastS,
-                          int preferred, int reentered) {
-    }
+    public record Reentry(
+            @JsonProperty("reentry_first_s") double firstS,
+            @JsonProperty("reentry_p50_s") double p50S,
+            @JsonProperty("reentry_p90_s") double p90S,
+            @JsonProperty("reentry_last_s") double lastS,
+            int preferred,
+            int reentered) {}
 
     /**
      * How the broker's CPU was saturated (the component is not named after the {@code saturation} column, which is
@@ -112,10 +118,11 @@ public record RoundRow(@JsonUnwrapped RoundKey key, @JsonUnwrapped Latency laten
      * @param steadyCores       its average CPU use in the steady phase, uncapped
      * @param afterCatchUpCores its average CPU use from its last ISR re-entry to the end of the round
      */
-    public record CpuSaturation(@JsonProperty("saturation") String mode, @JsonProperty("cap_cores") double capCores,
-                             @JsonProperty("cap_visible_in_cgroup") boolean capVisibleInCgroup,
-                             @JsonProperty("catch_up_busy_cores") double catchUpBusyCores,
-                             @JsonProperty("steady_cores") double steadyCores,
-                             @JsonProperty("after_catch_up_cores") double afterCatchUpCores) {
-    }
+    public record CpuSaturation(
+            @JsonProperty("saturation") String mode,
+            @JsonProperty("cap_cores") double capCores,
+            @JsonProperty("cap_visible_in_cgroup") boolean capVisibleInCgroup,
+            @JsonProperty("catch_up_busy_cores") double catchUpBusyCores,
+            @JsonProperty("steady_cores") double steadyCores,
+            @JsonProperty("after_catch_up_cores") double afterCatchUpCores) {}
 }

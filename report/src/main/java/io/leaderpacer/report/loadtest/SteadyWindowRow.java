@@ -13,6 +13,9 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param count  sends in the window
  * @param p99Ms  their P99 (ms)
  */
-public record SteadyWindowRow(@JsonUnwrapped RoundKey key, int window, String view, long count,
-                              @JsonProperty("p99_ms") double p99Ms) {
-}
+public record SteadyWindowRow(
+        @JsonUnwrapped RoundKey key,
+        int window,
+        String view,
+        long count,
+        @JsonProperty("p99_ms") double p99Ms) {}

@@ -34,25 +34,28 @@ public final class LoadTestPolicies {
     public static final int SCALED_BATCHES = 25;
 
     /** The load test's own policies, sized to the run: not production presets. */
-    private static final List<PolicyEntry> SIZED = List.of(
-            PolicyEntry.sized(KIP_EXAMPLE_SCALED, "kip-example scaled to a load test of minutes (the load test's):"
+    private static final List<PolicyEntry> SIZED = List.of(PolicyEntry.sized(
+            KIP_EXAMPLE_SCALED,
+            "kip-example scaled to a load test of minutes (the load test's):"
                     + " threshold 5%, ceil(P / " + SCALED_BATCHES + ") per run for a broker preferred for P"
-                    + " partitions, 2 s apart, max-wait 5 min", LoadTestPolicies::scaledExample,
-                    productionInstead(KIP_EXAMPLE_SCALED)));
+                    + " partitions, 2 s apart, max-wait 5 min",
+            LoadTestPolicies::scaledExample,
+            productionInstead(KIP_EXAMPLE_SCALED)));
 
     private static final Map<String, PolicyEntry> ALL = build();
 
-    private LoadTestPolicies() {
-    }
+    private LoadTestPolicies() {}
 
     /**
      * The preset the engine names for a sized policy: the engine refuses it as a preset by that name, so the two
      * registries cannot disagree on which names are the load test's.
      */
     private static String productionInstead(String name) {
-        return PolicyRegistry.loadTestOnly(name).orElseThrow(() -> new IllegalStateException("the engine's"
-                + " PolicyRegistry does not know '" + name + "' as a load-test-only policy; add it there, with the"
-                + " production preset to use instead"));
+        return PolicyRegistry.loadTestOnly(name)
+                .orElseThrow(() -> new IllegalStateException("the engine's"
+                        + " PolicyRegistry does not know '" + name
+                        + "' as a load-test-only policy; add it there, with the"
+                        + " production preset to use instead"));
     }
 
     private static Map<String, PolicyEntry> build() {
@@ -67,8 +70,9 @@ public final class LoadTestPolicies {
         }
         for (PolicyEntry sized : SIZED) {
             if (!m.containsKey(sized.name())) {
-                throw new IllegalStateException(sized.name() + " scales " + sized.productionInstead().orElseThrow()
-                        + ", which the engine's PolicyRegistry does not have");
+                throw new IllegalStateException(
+                        sized.name() + " scales " + sized.productionInstead().orElseThrow()
+                                + ", which the engine's PolicyRegistry does not have");
             }
         }
         return Collections.unmodifiableMap(m);

@@ -33,8 +33,7 @@ public final class ByteSize {
 
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(?:([kmgt])(?:i?b)?|b)?");
 
-    private ByteSize() {
-    }
+    private ByteSize() {}
 
     /**
      * Bytes of a size text, 0 to {@link #MAX_BYTES}.
@@ -57,19 +56,21 @@ public final class ByteSize {
     private static long parse(String text, long min) {
         Matcher m = SIZE.matcher(text.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + ConfigException.printable(text.strip()) + "' is not a size; write "
-                    + HELP);
+            throw new IllegalArgumentException(
+                    "'" + ConfigException.printable(text.strip()) + "' is not a size; write " + HELP);
         }
-        int shift = m.group(2) == null ? 0 : switch (m.group(2)) {
-            case "k" -> 10;
-            case "m" -> 20;
-            case "g" -> 30;
-            default -> 40;
-        };
+        int shift = m.group(2) == null
+                ? 0
+                : switch (m.group(2)) {
+                    case "k" -> 10;
+                    case "m" -> 20;
+                    case "g" -> 30;
+                    default -> 40;
+                };
         double bytes = Double.parseDouble(m.group(1)) * (1L << shift);
         if (bytes < min || bytes > MAX_BYTES) {
-            throw new IllegalArgumentException("'" + ConfigException.printable(text.strip()) + "' is out of range: between "
-                    + (min == 1 ? "1 byte" : min + " bytes") + " and 1 PiB");
+            throw new IllegalArgumentException("'" + ConfigException.printable(text.strip())
+                    + "' is out of range: between " + (min == 1 ? "1 byte" : min + " bytes") + " and 1 PiB");
         }
         return Math.round(bytes);
     }

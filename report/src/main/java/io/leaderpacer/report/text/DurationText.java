@@ -11,8 +11,7 @@ import java.util.Locale;
  */
 public final class DurationText {
 
-    private DurationText() {
-    }
+    private DurationText() {}
 
     /**
      * Milliseconds for a duration text.
@@ -30,12 +29,13 @@ public final class DurationText {
             at = m.end();
         }
         if (s.isEmpty() || at != s.length()) {
-            throw new IllegalArgumentException("'" + ConfigException.printable(text) + "' is not a duration; write a number and a unit "
-                    + "(ms, s, m, h), e.g. 250ms, 90s, 10m, 1.5h or 86m30s");
+            throw new IllegalArgumentException(
+                    "'" + ConfigException.printable(text) + "' is not a duration; write a number and a unit "
+                            + "(ms, s, m, h), e.g. 250ms, 90s, 10m, 1.5h or 86m30s");
         }
         if (ms > MAX_MS) {
-            throw new IllegalArgumentException("'" + ConfigException.printable(text) + "' is too long: a duration is at most "
-                    + format(MAX_MS) + " (366 days)");
+            throw new IllegalArgumentException("'" + ConfigException.printable(text)
+                    + "' is too long: a duration is at most " + format(MAX_MS) + " (366 days)");
         }
         return Math.round(ms);
     }
@@ -51,10 +51,14 @@ public final class DurationText {
 
     private static long unitMs(String unit) {
         switch (unit) {
-            case "ms": return 1;
-            case "s": return 1000;
-            case "m": return 60_000;
-            default: return 3_600_000;
+            case "ms":
+                return 1;
+            case "s":
+                return 1000;
+            case "m":
+                return 60_000;
+            default:
+                return 3_600_000;
         }
     }
 

@@ -22,15 +22,19 @@ class LoadTestPoliciesTest {
     void everyPolicy_isAValidConfiguration_atAnySize() {
         for (PolicyEntry e : LoadTestPolicies.all()) {
             for (int preferred : new int[] {0, 1, 117, 5000, 1_000_000}) {
-                assertThat(PacerConfig.fromMap(e.settingsByKey(preferred))).as(e.name()).isNotNull();
+                assertThat(PacerConfig.fromMap(e.settingsByKey(preferred)))
+                        .as(e.name())
+                        .isNotNull();
             }
         }
     }
 
     @Test
     void differentNames_haveDifferentSettings() {
-        List<Map<ConfigKey, String>> seen = LoadTestPolicies.all().stream().filter(e -> !e.modelOnly())
-                .map(e -> e.settings(5000)).toList();
+        List<Map<ConfigKey, String>> seen = LoadTestPolicies.all().stream()
+                .filter(e -> !e.modelOnly())
+                .map(e -> e.settings(5000))
+                .toList();
         assertThat(new HashSet<>(seen)).hasSameSizeAs(seen);
     }
 
@@ -50,9 +54,19 @@ class LoadTestPoliciesTest {
 
     @Test
     void theListing_isTheEnginesPolicies_withTheScaledExampleAfterTheExampleItScales() {
-        assertThat(LoadTestPolicies.names()).containsExactly("immediate", "kip-example", "kip-example-scaled",
-                "recommended", "recommended-paced", "kip-example-literal", "kip-example-wall-clock",
-                "kip-example-strict", "kip-example-strict-no-escape", "throttle-only", "replication-throttle");
+        assertThat(LoadTestPolicies.names())
+                .containsExactly(
+                        "immediate",
+                        "kip-example",
+                        "kip-example-scaled",
+                        "recommended",
+                        "recommended-paced",
+                        "kip-example-literal",
+                        "kip-example-wall-clock",
+                        "kip-example-strict",
+                        "kip-example-strict-no-escape",
+                        "throttle-only",
+                        "replication-throttle");
         for (PolicyEntry e : PolicyRegistry.all()) {
             assertThat(LoadTestPolicies.named(e.name())).as(e.name()).isSameAs(e);
         }
@@ -65,29 +79,33 @@ class LoadTestPoliciesTest {
                 assertThat(e.productionPreset()).as(e.name()).isFalse();
                 assertThat(PolicyRegistry.find(e.name())).as(e.name()).isEmpty();
                 assertThat(e.productionInstead()).as(e.name()).isEqualTo(PolicyRegistry.loadTestOnly(e.name()));
-                assertThatThrownBy(() -> PolicyRegistry.productionPreset(e.name())).as(e.name())
-                        .hasMessageEndingWith("use the production preset " + e.productionInstead().orElseThrow()
-                                + " instead");
+                assertThatThrownBy(() -> PolicyRegistry.productionPreset(e.name()))
+                        .as(e.name())
+                        .hasMessageEndingWith("use the production preset "
+                                + e.productionInstead().orElseThrow() + " instead");
             }
         }
-        assertThat(LoadTestPolicies.named("kip-example-scaled").productionInstead()).hasValue("kip-example");
+        assertThat(LoadTestPolicies.named("kip-example-scaled").productionInstead())
+                .hasValue("kip-example");
     }
 
     @Test
     void unknownName_listsTheKnownOnes() {
-        assertThatThrownBy(() -> LoadTestPolicies.named("fastest")).isInstanceOf(UnknownPolicyException.class)
+        assertThatThrownBy(() -> LoadTestPolicies.named("fastest"))
+                .isInstanceOf(UnknownPolicyException.class)
                 .hasMessageContaining("unknown policy 'fastest'")
                 .hasMessageContaining("immediate, kip-example, kip-example-scaled, recommended");
         assertThat(LoadTestPolicies.unknown("x", List.of("mine", "immediate")).known())
-                .endsWith("replication-throttle", "mine").containsOnlyOnce("immediate");
+                .endsWith("replication-throttle", "mine")
+                .containsOnlyOnce("immediate");
     }
 
     @Test
     void retiredName_isUnknown_andSaysWhichNamesReplacedIt() {
         assertThatThrownBy(() -> LoadTestPolicies.named("wait-for-sync"))
                 .hasMessageContaining("unknown policy 'wait-for-sync'")
-                .hasMessageContaining("the simulator's is now kip-example, the load test's and the demo's"
-                        + " kip-example-scaled");
+                .hasMessageContaining(
+                        "the simulator's is now kip-example, the load test's and the demo's" + " kip-example-scaled");
         assertThatThrownBy(() -> LoadTestPolicies.named("baseline"))
                 .hasMessageContaining("'baseline' is now immediate");
     }

@@ -43,7 +43,8 @@ class ByteSizeTest {
     void unitWithoutPrefix_orBeyondOnePiB_isRefused() {
         assertThatThrownBy(() -> ByteSize.parse("5ib")).hasMessageContaining("not a size");
         assertThatThrownBy(() -> ByteSize.parse("2p")).hasMessageContaining("not a size");
-        assertThatThrownBy(() -> ByteSize.parse("1025t")).hasMessageContaining("out of range: between 0 bytes and 1 PiB");
+        assertThatThrownBy(() -> ByteSize.parse("1025t"))
+                .hasMessageContaining("out of range: between 0 bytes and 1 PiB");
         assertThatThrownBy(() -> ByteSize.parse("x\n1g")).hasMessageContaining("'x\\n1g'");
     }
 }

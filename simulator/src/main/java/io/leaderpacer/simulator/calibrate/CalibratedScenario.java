@@ -20,8 +20,7 @@ import java.util.TreeMap;
  */
 public final class CalibratedScenario {
 
-    private CalibratedScenario() {
-    }
+    private CalibratedScenario() {}
 
     public static String yaml(String templateText, String name, FitResult fit, String provenance, String reportName) {
         ObjectMapper mapper = new ObjectMapper(new YAMLFactory()
@@ -30,17 +29,23 @@ public final class CalibratedScenario {
         try {
             ObjectNode root = (ObjectNode) mapper.readTree(templateText);
             root.put("name", name);
-            root.put("description", "Calibrated (modelled) on " + provenance + ". " + root.path("description").asText(""));
-            ObjectNode model = root.has("model") && root.get("model").isObject() ? (ObjectNode) root.get("model")
+            root.put(
+                    "description",
+                    "Calibrated (modelled) on " + provenance + ". "
+                            + root.path("description").asText(""));
+            ObjectNode model = root.has("model") && root.get("model").isObject()
+                    ? (ObjectNode) root.get("model")
                     : root.putObject("model");
             Map<String, Double> values = new TreeMap<>();
             values.put(ModelKey.UNFENCE_DELAY_MS.key(), fit.setup().model().get(ModelKey.UNFENCE_DELAY_MS));
-            values.put(ModelKey.RECOVERY_WINDOW_SECONDS.key(), fit.setup().model().get(ModelKey.RECOVERY_WINDOW_SECONDS));
+            values.put(
+                    ModelKey.RECOVERY_WINDOW_SECONDS.key(), fit.setup().model().get(ModelKey.RECOVERY_WINDOW_SECONDS));
             fit.values().forEach((k, v) -> values.put(k.key(), round(v)));
             values.forEach(model::put);
             for (JsonNode e : root.path("timeline").path("events")) {
                 if (e.has("restart") && e.get("restart").isObject()) {
-                    ((ObjectNode) e.get("restart")).put("down", fit.setup().restarts().get(0).downMs() + "ms");
+                    ((ObjectNode) e.get("restart"))
+                            .put("down", fit.setup().restarts().get(0).downMs() + "ms");
                 }
             }
             String header = "# Calibrated with pacer simulate --calibrate: " + provenance + ".\n"

@@ -2,7 +2,6 @@ package io.leaderpacer.simulator.calibrate;
 
 import io.leaderpacer.report.policy.LoadTestPolicies;
 import io.leaderpacer.simulator.scenario.ModelKey;
-import io.leaderpacer.simulator.scenario.ModelParameters;
 import io.leaderpacer.simulator.scenario.PolicySpec;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioEvent;
@@ -60,13 +59,15 @@ public final class Calibration {
                 PolicySpec p = modelOf(template, r.policy());
                 if (p == null) {
                     throw new IllegalArgumentException("the run's policy '" + r.policy() + "' has no policy named '"
-                            + AS_RUN + r.policy() + "'" + (LoadTestPolicies.find(r.policy()).isPresent() ? ""
-                            : " or '" + r.policy() + "'") + " in " + template.source());
+                            + AS_RUN + r.policy() + "'"
+                            + (LoadTestPolicies.find(r.policy()).isPresent() ? "" : " or '" + r.policy() + "'") + " in "
+                            + template.source());
                 }
                 policies.put(r.policy(), p);
             }
         }
-        int seeds = roundCount.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        int seeds =
+                roundCount.values().stream().mapToInt(Integer::intValue).max().orElse(1);
         Scenario setup = measuredSetup(template, rounds);
         return new Calibration(setup, policies, targets(rounds), template.seed(), seeds);
     }
@@ -87,14 +88,22 @@ public final class Calibration {
 
     /** The template with what the rounds measured directly: downtime, restart-to-unfencing, window. */
     static Scenario measuredSetup(Scenario template, List<MeasuredRound> rounds) {
-        double down = ModelledFigures.median(rounds.stream().mapToDouble(m -> m.timeline().downSeconds()).toArray());
-        double unfence = ModelledFigures.median(rounds.stream().mapToDouble(m -> m.timeline().unfenceSeconds()).toArray());
-        double window = ModelledFigures.median(rounds.stream().mapToDouble(m -> m.timeline().windowSeconds()).toArray());
+        double down = ModelledFigures.median(
+                rounds.stream().mapToDouble(m -> m.timeline().downSeconds()).toArray());
+        double unfence = ModelledFigures.median(
+                rounds.stream().mapToDouble(m -> m.timeline().unfenceSeconds()).toArray());
+        double window = ModelledFigures.median(
+                rounds.stream().mapToDouble(m -> m.timeline().windowSeconds()).toArray());
         List<ScenarioEvent> events = new ArrayList<>();
         for (ScenarioEvent e : template.events()) {
             if (e instanceof ScenarioEvent.Restart r && Double.isFinite(down)) {
-                events.add(new ScenarioEvent.Restart(r.atMs(), r.broker(), Math.round(down * 10) * 100, r.diskReplaced(),
-                        r.crash(), r.stuckPartitions()));
+                events.add(new ScenarioEvent.Restart(
+                        r.atMs(),
+                        r.broker(),
+                        Math.round(down * 10) * 100,
+                        r.diskReplaced(),
+                        r.crash(),
+                        r.stuckPartitions()));
             } else {
                 events.add(e);
             }
@@ -106,9 +115,19 @@ public final class Calibration {
         if (Double.isFinite(window)) {
             measured.put(ModelKey.RECOVERY_WINDOW_SECONDS, window);
         }
-        return new Scenario(template.name(), template.description(), template.source(), template.seed(),
-                template.brokers(), template.racks(), template.placement(), template.topics(), events, template.endMs(),
-                template.model().with(measured), template.policies());
+        return new Scenario(
+                template.name(),
+                template.description(),
+                template.source(),
+                template.seed(),
+                template.brokers(),
+                template.racks(),
+                template.placement(),
+                template.topics(),
+                events,
+                template.endMs(),
+                template.model().with(measured),
+                template.policies());
     }
 
     /**
@@ -126,15 +145,27 @@ public final class Calibration {
         byPolicy.forEach((policy, list) -> {
             for (Quantity q : Quantity.values()) {
                 List<MeasuredRound> sample = q.beforeThePolicyActs() ? rounds : list;
-                double[] v = sample.stream().mapToDouble(q::measured).filter(Double::isFinite).sorted().toArray();
+                double[] v = sample.stream()
+                        .mapToDouble(q::measured)
+                        .filter(Double::isFinite)
+                        .sorted()
+                        .toArray();
                 double scale = 1;
                 if (q.ratio()) {
-                    double[] d = rounds.stream().mapToDouble(q::measuredDenominator).filter(Double::isFinite).toArray();
+                    double[] d = rounds.stream()
+                            .mapToDouble(q::measuredDenominator)
+                            .filter(Double::isFinite)
+                            .toArray();
                     scale = d.length * 2 >= rounds.size() ? ModelledFigures.median(d) : Double.NaN;
                 }
                 if (v.length * 2 >= sample.size() && v.length > 0 && scale > 0) {
-                    out.add(new Target(policy, q, ModelledFigures.median(v) / scale, v[0] / scale,
-                            v[v.length - 1] / scale, v.length));
+                    out.add(new Target(
+                            policy,
+                            q,
+                            ModelledFigures.median(v) / scale,
+                            v[0] / scale,
+                            v[v.length - 1] / scale,
+                            v.length));
                 }
             }
         });
@@ -191,9 +222,10 @@ public final class Calibration {
      * @param maxEvaluations model evaluations at most
      * @param progress       told about each new best point
      */
-    public FitResult fit(List<FitParameter> parameters, List<Quantity> fitted, int maxEvaluations,
-                         Consumer<String> progress) {
-        List<Target> aims = targets.stream().filter(t -> fitted.contains(t.quantity())).toList();
+    public FitResult fit(
+            List<FitParameter> parameters, List<Quantity> fitted, int maxEvaluations, Consumer<String> progress) {
+        List<Target> aims =
+                targets.stream().filter(t -> fitted.contains(t.quantity())).toList();
         int n = parameters.size();
         double[] from = new double[n];
         for (int j = 0; j < n; j++) {
@@ -216,12 +248,26 @@ public final class Calibration {
         Map<ModelKey, Double> current = values(parameters, from);
         int evaluationsMade = evaluations[0];
         Map<String, Map<Quantity, Double>> finalFigures = modelled(current);
-        return new FitResult(parameters, current, fitted, targets, finalFigures, objective(aims, finalFigures),
-                evaluationsMade, seeds, setup);
+        return new FitResult(
+                parameters,
+                current,
+                fitted,
+                targets,
+                finalFigures,
+                objective(aims, finalFigures),
+                evaluationsMade,
+                seeds,
+                setup);
     }
 
-    private double[] coordinateSearch(List<FitParameter> parameters, List<Target> aims, double[] from, int budget,
-                                      int[] evaluations, double[] bestScore, Consumer<String> progress) {
+    private double[] coordinateSearch(
+            List<FitParameter> parameters,
+            List<Target> aims,
+            double[] from,
+            int budget,
+            int[] evaluations,
+            double[] bestScore,
+            Consumer<String> progress) {
         double[] x = from.clone();
         double best = objective(aims, modelled(values(parameters, x)));
         evaluations[0]++;
@@ -253,8 +299,12 @@ public final class Calibration {
                     x[j] = chosen;
                     improved = true;
                     bestScore[0] = Math.min(bestScore[0], best);
-                    progress.accept(String.format(java.util.Locale.ROOT, "evaluation %d: objective %.4f at %s",
-                            evaluations[0], best, describe(parameters, x)));
+                    progress.accept(String.format(
+                            java.util.Locale.ROOT,
+                            "evaluation %d: objective %.4f at %s",
+                            evaluations[0],
+                            best,
+                            describe(parameters, x)));
                 }
             }
             if (!improved) {
@@ -264,8 +314,14 @@ public final class Calibration {
         return x;
     }
 
-    private double[] nelderMead(List<FitParameter> parameters, List<Target> aims, double[] from, int maxEvaluations,
-                                int[] evaluations, double[] bestScore, Consumer<String> progress) {
+    private double[] nelderMead(
+            List<FitParameter> parameters,
+            List<Target> aims,
+            double[] from,
+            int maxEvaluations,
+            int[] evaluations,
+            double[] bestScore,
+            Consumer<String> progress) {
         int n = parameters.size();
         double[][] simplex = new double[n + 1][n];
         double[] score = new double[n + 1];
@@ -279,8 +335,12 @@ public final class Calibration {
             double obj = objective(aims, modelled(values(parameters, x)));
             if (obj < bestScore[0]) {
                 bestScore[0] = obj;
-                progress.accept(String.format(java.util.Locale.ROOT, "evaluation %d: objective %.4f at %s", evaluations[0],
-                        obj, describe(parameters, x)));
+                progress.accept(String.format(
+                        java.util.Locale.ROOT,
+                        "evaluation %d: objective %.4f at %s",
+                        evaluations[0],
+                        obj,
+                        describe(parameters, x)));
             }
             return obj;
         };
@@ -320,7 +380,8 @@ public final class Calibration {
             } else if (fr < score[n - 1]) {
                 replaceWorst(simplex, score, reflected, fr);
             } else {
-                double[] contracted = fr < score[n] ? along(centroid, simplex[n], -0.5, parameters)
+                double[] contracted = fr < score[n]
+                        ? along(centroid, simplex[n], -0.5, parameters)
                         : along(centroid, simplex[n], 0.5, parameters);
                 double fc = f.applyAsDouble(contracted);
                 if (fc < Math.min(fr, score[n])) {
@@ -377,7 +438,9 @@ public final class Calibration {
     private static String describe(List<FitParameter> parameters, double[] logs) {
         StringBuilder sb = new StringBuilder();
         for (int j = 0; j < logs.length; j++) {
-            sb.append(j == 0 ? "" : ", ").append(parameters.get(j).key().key()).append('=')
+            sb.append(j == 0 ? "" : ", ")
+                    .append(parameters.get(j).key().key())
+                    .append('=')
                     .append(String.format(java.util.Locale.ROOT, "%.4g", Math.exp(logs[j])));
         }
         return sb.toString();

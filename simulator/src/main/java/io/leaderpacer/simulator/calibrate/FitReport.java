@@ -14,32 +14,50 @@ public final class FitReport {
     /** The acceptance band the calibration test uses. */
     public static final double TOLERANCE = 0.25;
 
-    private FitReport() {
-    }
+    private FitReport() {}
 
     /** {@code catchUp}: the catch-up the runs measured in bytes ({@link MeasuredCatchUp}), empty where they have none. */
-    public static String markdown(FitResult fit, List<String> runs, String command, List<MeasuredCatchUp.Round> catchUp) {
+    public static String markdown(
+            FitResult fit, List<String> runs, String command, List<MeasuredCatchUp.Round> catchUp) {
         StringBuilder sb = new StringBuilder();
         sb.append("# Calibration fit (modelled against measured)\n\n");
         sb.append("Command: `").append(command).append("`\n\n");
-        sb.append("Measured load tests: ").append(String.join(", ", runs.stream().map(r -> "`" + r + "`").toList()))
-                .append(". The model runs each measured policy from ").append(fit.seeds())
-                .append(" seeds (as many as the rounds) and takes the median, as the load test takes the median of its rounds.")
+        sb.append("Measured load tests: ")
+                .append(String.join(", ", runs.stream().map(r -> "`" + r + "`").toList()))
+                .append(". The model runs each measured policy from ")
+                .append(fit.seeds())
+                .append(
+                        " seeds (as many as the rounds) and takes the median, as the load test takes the median of its rounds.")
                 .append(" Objective: sum of squared ln(modelled / measured) over the fitted targets, ")
-                .append(String.format(Locale.ROOT, "%.4f after %d model evaluations.%n%n", fit.objective(), fit.evaluations()));
+                .append(String.format(
+                        Locale.ROOT, "%.4f after %d model evaluations.%n%n", fit.objective(), fit.evaluations()));
         sb.append("## Set from the measurement (not fitted)\n\n");
         sb.append("| parameter | value | from |\n|---|---:|---|\n");
-        sb.append(String.format(Locale.ROOT, "| restart `down` | %.1f s | median of restarted_at_s - stopped_at_s |%n",
+        sb.append(String.format(
+                Locale.ROOT,
+                "| restart `down` | %.1f s | median of restarted_at_s - stopped_at_s |%n",
                 fit.setup().restarts().get(0).downMs() / 1000.0));
-        sb.append(String.format(Locale.ROOT, "| `unfenceDelayMs` | %.0f ms | median of unfenced_at_s - restarted_at_s |%n",
+        sb.append(String.format(
+                Locale.ROOT,
+                "| `unfenceDelayMs` | %.0f ms | median of unfenced_at_s - restarted_at_s |%n",
                 fit.setup().model().get(ModelKey.UNFENCE_DELAY_MS)));
-        sb.append(String.format(Locale.ROOT, "| `recoveryWindowSeconds` | %.0f s | the load test's window_s |%n%n",
+        sb.append(String.format(
+                Locale.ROOT,
+                "| `recoveryWindowSeconds` | %.0f s | the load test's window_s |%n%n",
                 fit.setup().model().get(ModelKey.RECOVERY_WINDOW_SECONDS)));
         sb.append("## Fitted parameters\n\n");
         sb.append("| parameter | fitted | start | bounds | unit | carried by |\n|---|---:|---:|---|---|---|\n");
         for (FitParameter p : fit.parameters()) {
-            sb.append(String.format(Locale.ROOT, "| `%s` | %s | %s | %s-%s | %s | %s |%n", p.key().key(),
-                    num(fit.values().get(p.key())), num(p.start()), num(p.min()), num(p.max()), p.key().unit(), p.why()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "| `%s` | %s | %s | %s-%s | %s | %s |%n",
+                    p.key().key(),
+                    num(fit.values().get(p.key())),
+                    num(p.start()),
+                    num(p.min()),
+                    num(p.max()),
+                    p.key().unit(),
+                    p.why()));
         }
         sb.append("\n## Residuals\n\n");
         sb.append("| policy | quantity | measured median (range) | modelled | residual | within 25 % | fitted on |\n");
@@ -47,40 +65,68 @@ public final class FitReport {
         for (Target t : fit.targets()) {
             double m = fit.modelled(t);
             double err = fit.relativeError(t);
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %s %s (%s-%s) | %s | %s | %s | %s |%n", t.policy(),
-                    t.quantity().label(), num(t.median()), t.quantity().unit(), num(t.min()), num(t.max()), num(m),
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %s %s (%s-%s) | %s | %s | %s | %s |%n",
+                    t.policy(),
+                    t.quantity().label(),
+                    num(t.median()),
+                    t.quantity().unit(),
+                    num(t.min()),
+                    num(t.max()),
+                    num(m),
                     Double.isFinite(err) ? String.format(Locale.ROOT, "%+.0f %%", 100 * err) : "none",
                     Double.isFinite(err) && Math.abs(err) <= TOLERANCE ? "yes" : "**no**",
                     fit.fitted().contains(t.quantity()) ? "yes" : "no"));
         }
         if (fit.targets().stream().anyMatch(t -> t.quantity().diagnostic())) {
-            sb.append("\nThe rows by the restarted broker's role (every partition by what the restarted broker was to it")
-                    .append(" at each moment, as the load test splits its sends): the in-sync follower and not-in-ISR rows")
-                    .append(" are not fitted on, they say which role the model's class figures come from; the leader row")
+            sb.append(
+                            "\nThe rows by the restarted broker's role (every partition by what the restarted broker was to it")
+                    .append(
+                            " at each moment, as the load test splits its sends): the in-sync follower and not-in-ISR rows")
+                    .append(
+                            " are not fitted on, they say which role the model's class figures come from; the leader row")
                     .append(" is, as what identifies the cost of a leadership move.\n");
         }
         if (!catchUp.isEmpty()) {
             sb.append("\n## Catch-up measured in bytes (not fitted)\n\n");
-            sb.append("From `partitions.csv` (`hosted_bytes`, `bytes_behind`: the restarted broker's replica bytes and what")
-                    .append(" the leaders it follows hold beyond it, every 0.5 s). Done: at most 1 % of what was behind at")
-                    .append(" unfencing is left; rate: replica bytes gained per second until then (MB = 10^6 bytes), and")
-                    .append(" the same rate over the sampling intervals that began with the broker leading none, fewer than")
+            sb.append(
+                            "From `partitions.csv` (`hosted_bytes`, `bytes_behind`: the restarted broker's replica bytes and what")
+                    .append(
+                            " the leaders it follows hold beyond it, every 0.5 s). Done: at most 1 % of what was behind at")
+                    .append(
+                            " unfencing is left; rate: replica bytes gained per second until then (MB = 10^6 bytes), and")
+                    .append(
+                            " the same rate over the sampling intervals that began with the broker leading none, fewer than")
                     .append(String.format(Locale.ROOT, " %.0f %%", MeasuredCatchUp.RateByLeading.MANY * 100))
                     .append(" or at least that share of its preferred partitions.\n\n");
-            sb.append("| policy | round | behind at the first look after the restart | behind at unfencing | done after")
+            sb.append(
+                            "| policy | round | behind at the first look after the restart | behind at unfencing | done after")
                     .append(" unfencing | catch-up rate | leading none | leading few | leading many |\n")
                     .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (MeasuredCatchUp.Round r : catchUp) {
                 MeasuredCatchUp.RateByLeading l = r.byLeading();
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %s MiB | %s MiB | %s s | %s MB/s | %s | %s | %s |%n",
-                        r.policy(), r.round(), num(r.behindAtFirstLookMiB()), num(r.behindAtUnfenceMiB()),
-                        num(r.doneSeconds()), num(r.meanMBps()), num(l.noneMBps()), num(l.fewMBps()),
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %d | %s MiB | %s MiB | %s s | %s MB/s | %s | %s | %s |%n",
+                        r.policy(),
+                        r.round(),
+                        num(r.behindAtFirstLookMiB()),
+                        num(r.behindAtUnfenceMiB()),
+                        num(r.doneSeconds()),
+                        num(r.meanMBps()),
+                        num(l.noneMBps()),
+                        num(l.fewMBps()),
                         num(l.manyMBps())));
             }
         }
         sb.append("\nFigures settled before the policy acts (");
-        sb.append(String.join(", ", java.util.Arrays.stream(Quantity.values()).filter(Quantity::beforeThePolicyActs)
-                .map(Quantity::label).toList()));
+        sb.append(String.join(
+                ", ",
+                java.util.Arrays.stream(Quantity.values())
+                        .filter(Quantity::beforeThePolicyActs)
+                        .map(Quantity::label)
+                        .toList()));
         sb.append(") are measured over the rounds of every policy: no election can reach the restarted broker before")
                 .append(" its first ISR re-entry, and the steady phase ends before it stops.\n");
         return sb.toString();

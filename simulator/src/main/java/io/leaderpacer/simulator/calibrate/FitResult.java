@@ -19,9 +19,16 @@ import java.util.Map;
  * @param seeds       seeds per evaluation (the rounds per policy)
  * @param setup       the calibration scenario with the measured settings, before the fitted values
  */
-public record FitResult(List<FitParameter> parameters, Map<ModelKey, Double> values, List<Quantity> fitted,
-                        List<Target> targets, Map<String, Map<Quantity, Double>> modelled, double objective,
-                        int evaluations, int seeds, Scenario setup) {
+public record FitResult(
+        List<FitParameter> parameters,
+        Map<ModelKey, Double> values,
+        List<Quantity> fitted,
+        List<Target> targets,
+        Map<String, Map<Quantity, Double>> modelled,
+        double objective,
+        int evaluations,
+        int seeds,
+        Scenario setup) {
 
     public FitResult {
         parameters = List.copyOf(parameters);

@@ -12,16 +12,15 @@ import java.util.List;
  */
 public final class FreeParameters {
 
-    private FreeParameters() {
-    }
+    private FreeParameters() {}
 
     /**
      * The quantities the objective uses: everything both sides report except the diagnostics (the split by role),
      * the steady P99 included. Without it the fit reaches the ratios with a steady P99 of a few ms (the ratio's
      * denominator) and window P99s far below the measured seconds.
      */
-    public static final List<Quantity> FITTED = Arrays.stream(Quantity.values())
-            .filter(q -> !q.diagnostic()).toList();
+    public static final List<Quantity> FITTED =
+            Arrays.stream(Quantity.values()).filter(q -> !q.diagnostic()).toList();
 
     /**
      * The standard parameters with the search starting at the given model's values (clamped to the bounds): a refit
@@ -35,24 +34,55 @@ public final class FreeParameters {
 
     public static List<FitParameter> standard() {
         return List.of(
-                new FitParameter(ModelKey.DISK_WRITE_MBPS, 5, 5000, 100,
+                new FitParameter(
+                        ModelKey.DISK_WRITE_MBPS,
+                        5,
+                        5000,
+                        100,
                         "catch-up speed: the re-entry timeline under kip-example-scaled (the broker leads nothing while it catches up)"),
-                new FitParameter(ModelKey.REQUEST_COST_KB, 1, 1e5, 100,
+                new FitParameter(
+                        ModelKey.REQUEST_COST_KB,
+                        1,
+                        1e5,
+                        100,
                         "leading slows catch-up: the re-entry timeline under immediate against kip-example-scaled"),
-                new FitParameter(ModelKey.STORM_REQUESTS_PER_MOVE, 1, 1e4, 60,
+                new FitParameter(
+                        ModelKey.STORM_REQUESTS_PER_MOVE,
+                        1,
+                        1e4,
+                        60,
                         "leadership moves cost for a while, steady leading for good: the shape of the immediate timeline"),
-                new FitParameter(ModelKey.MOVE_RETRY_MS, 10, 5000, 150,
+                new FitParameter(
+                        ModelKey.MOVE_RETRY_MS,
+                        10,
+                        5000,
+                        150,
                         "what a leadership move costs its producers: the leader role's P99 under kip-example-scaled, where the "
                                 + "broker leads only after it has caught up"),
-                new FitParameter(ModelKey.ALTER_PARTITION_MS, 10, 5000, 200,
+                new FitParameter(
+                        ModelKey.ALTER_PARTITION_MS,
+                        10,
+                        5000,
+                        200,
                         "the first re-entries: partitions with almost no backlog"),
-                new FitParameter(ModelKey.FETCH_WAIT_SCALE, 0.05, 200, 1,
+                new FitParameter(
+                        ModelKey.FETCH_WAIT_SCALE,
+                        0.05,
+                        200,
+                        1,
                         "the in-sync follower's wait behind catch-up fetches: P99 ratio of the other partitions"),
-                new FitParameter(ModelKey.LEADER_SERVICE_MS, 0.05, 200, 1.5,
+                new FitParameter(
+                        ModelKey.LEADER_SERVICE_MS,
+                        0.05,
+                        200,
+                        1.5,
                         "queueing on a saturated leader: protected P99 ratio under immediate"),
-                new FitParameter(ModelKey.LATENCY_SIGMA, 0.1, 2.5, 0.6,
+                new FitParameter(
+                        ModelKey.LATENCY_SIGMA,
+                        0.1,
+                        2.5,
+                        0.6,
                         "spread of request latency: steady P99 and the window P99s"),
-                new FitParameter(ModelKey.REPLICATION_BASE_MS, 0.1, 200, 2,
-                        "acks=all at no load: steady P99"));
+                new FitParameter(ModelKey.REPLICATION_BASE_MS, 0.1, 200, 2, "acks=all at no load: steady P99"));
     }
 }

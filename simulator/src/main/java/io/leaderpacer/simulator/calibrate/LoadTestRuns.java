@@ -16,13 +16,27 @@ import java.util.List;
  */
 public final class LoadTestRuns {
 
-    private static final List<String> NEEDED = List.of("policy", "round", "steady_p99_ms", "steady_p99_protected_ms",
-            "window_p99_ms", "window_p99_protected_ms", "window_p99_other_ms", "stopped_at_s", "restarted_at_s",
-            "unfenced_at_s", "window_s", "recovery_s", "gate_release_s", "reentry_first_s", "reentry_p50_s",
-            "reentry_p90_s", "reentry_last_s", "preferred");
+    private static final List<String> NEEDED = List.of(
+            "policy",
+            "round",
+            "steady_p99_ms",
+            "steady_p99_protected_ms",
+            "window_p99_ms",
+            "window_p99_protected_ms",
+            "window_p99_other_ms",
+            "stopped_at_s",
+            "restarted_at_s",
+            "unfenced_at_s",
+            "window_s",
+            "recovery_s",
+            "gate_release_s",
+            "reentry_first_s",
+            "reentry_p50_s",
+            "reentry_p90_s",
+            "reentry_last_s",
+            "preferred");
 
-    private LoadTestRuns() {
-    }
+    private LoadTestRuns() {}
 
     /** Every round of every directory; throws {@link IllegalArgumentException} naming the file and what is wrong. */
     public static List<MeasuredRound> read(List<Path> dirs) {
@@ -37,18 +51,30 @@ public final class LoadTestRuns {
     }
 
     static List<MeasuredRound> read(Path dir) {
-        CsvContent<RoundRow> table = LoadTestFiles.ROUNDS.readIn(dir, NEEDED,
-                " (a pacer loadtest output directory has one)");
+        CsvContent<RoundRow> table =
+                LoadTestFiles.ROUNDS.readIn(dir, NEEDED, " (a pacer loadtest output directory has one)");
         List<MeasuredRound> out = new ArrayList<>();
         for (RoundRow r : table.rows()) {
             RoundRow.Timeline t = r.timeline();
             RoundRow.Latency l = r.latency();
             RoundRow.Reentry e = r.reentry();
-            out.add(new MeasuredRound(dir.toString(), policy(r.key()), r.key().round(),
-                    new MeasuredRound.Latency(l.steady().allMs(), l.steady().protectedMs(), l.window().allMs(),
-                            l.window().protectedMs(), l.window().otherMs(), roles(table, l.window())),
-                    new MeasuredRound.Timeline(t.restartedAtS() - t.stoppedAtS(), t.unfencedAtS() - t.restartedAtS(),
-                            r.recovery().recoveryS(), r.recovery().gateReleaseS(), t.windowS()),
+            out.add(new MeasuredRound(
+                    dir.toString(),
+                    policy(r.key()),
+                    r.key().round(),
+                    new MeasuredRound.Latency(
+                            l.steady().allMs(),
+                            l.steady().protectedMs(),
+                            l.window().allMs(),
+                            l.window().protectedMs(),
+                            l.window().otherMs(),
+                            roles(table, l.window())),
+                    new MeasuredRound.Timeline(
+                            t.restartedAtS() - t.stoppedAtS(),
+                            t.unfencedAtS() - t.restartedAtS(),
+                            r.recovery().recoveryS(),
+                            r.recovery().gateReleaseS(),
+                            t.windowS()),
                     new MeasuredRound.Reentry(e.preferred(), e.firstS(), e.p50S(), e.p90S(), e.lastS())));
         }
         return out;
@@ -64,7 +90,8 @@ public final class LoadTestRuns {
 
     /** The role split where the run recorded it (every run since the load test split latencies by role). */
     private static MeasuredRound.Roles roles(CsvContent<RoundRow> table, RoundRow.WindowP99 w) {
-        if (!table.has("window_p99_leader_ms") || !table.has("window_p99_in_sync_follower_ms")
+        if (!table.has("window_p99_leader_ms")
+                || !table.has("window_p99_in_sync_follower_ms")
                 || !table.has("window_p99_not_in_isr_ms")) {
             return MeasuredRound.Roles.NONE;
         }

@@ -37,9 +37,14 @@ public final class MeasuredCatchUp {
      * @param byLeading      the same rate over the intervals of that span that began with the broker leading none,
      *                       few or many of its preferred partitions (NaN where no interval did)
      */
-    public record Round(String policy, int round, double behindAtFirstLookMiB, double behindAtUnfenceMiB,
-                        double doneSeconds, double meanMBps, RateByLeading byLeading) {
-    }
+    public record Round(
+            String policy,
+            int round,
+            double behindAtFirstLookMiB,
+            double behindAtUnfenceMiB,
+            double doneSeconds,
+            double meanMBps,
+            RateByLeading byLeading) {}
 
     /**
      * Catch-up rates (MB/s) while the broker led none of its preferred partitions, fewer than {@link #MANY} of them,
@@ -51,18 +56,21 @@ public final class MeasuredCatchUp {
         public static final double MANY = 0.25;
     }
 
-    private MeasuredCatchUp() {
-    }
+    private MeasuredCatchUp() {}
 
     /** Every round of the directory that has byte samples after its restart; empty for older runs. */
     public static List<Round> read(Path dir) {
         Map<RoundId, double[]> times = new HashMap<>();
-        for (RoundRow r : LoadTestFiles.ROUNDS.readIn(dir, List.of("policy", "round", "restarted_at_s",
-                "unfenced_at_s"), "").rows()) {
-            times.put(key(r.key()), new double[] {r.timeline().restartedAtS(), r.timeline().unfencedAtS()});
+        for (RoundRow r : LoadTestFiles.ROUNDS
+                .readIn(dir, List.of("policy", "round", "restarted_at_s", "unfenced_at_s"), "")
+                .rows()) {
+            times.put(
+                    key(r.key()),
+                    new double[] {r.timeline().restartedAtS(), r.timeline().unfencedAtS()});
         }
-        CsvContent<PartitionRow> partitions = LoadTestFiles.PARTITIONS.readIfPresentIn(dir,
-                List.of("policy", "round", "at_s")).orElse(null);
+        CsvContent<PartitionRow> partitions = LoadTestFiles.PARTITIONS
+                .readIfPresentIn(dir, List.of("policy", "round", "at_s"))
+                .orElse(null);
         if (partitions == null || !partitions.has("hosted_bytes") || !partitions.has("bytes_behind")) {
             return List.of();
         }
@@ -72,8 +80,9 @@ public final class MeasuredCatchUp {
             Long hosted = r.asReplica().bytes();
             Long behind = r.asReplica().bytesBehind();
             if (hosted != null && behind != null) {
-                samples.computeIfAbsent(key(r.key()), k -> new ArrayList<>()).add(new double[] {r.atS(), hosted, behind,
-                        leadShares ? leadShare(r.asPreferred()) : Double.NaN});
+                samples.computeIfAbsent(key(r.key()), k -> new ArrayList<>())
+                        .add(new double[] {r.atS(), hosted, behind, leadShares ? leadShare(r.asPreferred()) : Double.NaN
+                        });
             }
         }
         List<Round> out = new ArrayList<>();
@@ -95,8 +104,7 @@ public final class MeasuredCatchUp {
     }
 
     /** Which round a row belongs to, in both files. */
-    private record RoundId(String policy, int round) {
-    }
+    private record RoundId(String policy, int round) {}
 
     private static RoundId key(RoundKey key) {
         return new RoundId(LoadTestRuns.policy(key), key.round());
@@ -129,7 +137,13 @@ public final class MeasuredCatchUp {
         double[] to = done < 0 ? null : list.get(done);
         double doneSeconds = to == null ? Double.NaN : to[0] - unfencedAt;
         double rate = to == null || to[0] <= from[0] ? Double.NaN : (to[1] - from[1]) / (to[0] - from[0]) / 1e6;
-        return new Round(key.policy(), key.round(), list.get(firstLook)[2] / mib, from[2] / mib, doneSeconds, rate,
+        return new Round(
+                key.policy(),
+                key.round(),
+                list.get(firstLook)[2] / mib,
+                from[2] / mib,
+                doneSeconds,
+                rate,
                 byLeading(list, atUnfence, done < 0 ? list.size() - 1 : done));
     }
 

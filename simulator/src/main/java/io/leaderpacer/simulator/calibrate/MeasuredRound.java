@@ -12,8 +12,7 @@ package io.leaderpacer.simulator.calibrate;
  * @param timeline how long the broker was down and took to return, and the spans measured from its unfencing
  * @param reentry  when its preferred partitions re-entered the ISR
  */
-public record MeasuredRound(String run, String policy, int round, Latency latency, Timeline timeline,
-                            Reentry reentry) {
+public record MeasuredRound(String run, String policy, int round, Latency latency, Timeline timeline, Reentry reentry) {
 
     /** The same round under another policy name: a run's {@code name:key=value,...} text matched to a scenario's policy. */
     public MeasuredRound withPolicy(String name) {
@@ -30,9 +29,13 @@ public record MeasuredRound(String run, String policy, int round, Latency latenc
      * @param windowP99OtherMs     the same, every other partition
      * @param roles                the window P99 split by the restarted broker's role in each partition
      */
-    public record Latency(double steadyP99Ms, double steadyP99ProtectedMs, double windowP99Ms,
-                          double windowP99ProtectedMs, double windowP99OtherMs, Roles roles) {
-    }
+    public record Latency(
+            double steadyP99Ms,
+            double steadyP99ProtectedMs,
+            double windowP99Ms,
+            double windowP99ProtectedMs,
+            double windowP99OtherMs,
+            Roles roles) {}
 
     /**
      * The round's spans (s).
@@ -43,9 +46,12 @@ public record MeasuredRound(String run, String policy, int round, Latency latenc
      * @param gateReleaseSeconds from the unfencing to the gate's release
      * @param windowSeconds      the measured window
      */
-    public record Timeline(double downSeconds, double unfenceSeconds, double recoverySeconds,
-                           double gateReleaseSeconds, double windowSeconds) {
-    }
+    public record Timeline(
+            double downSeconds,
+            double unfenceSeconds,
+            double recoverySeconds,
+            double gateReleaseSeconds,
+            double windowSeconds) {}
 
     /**
      * The ISR re-entry of the broker's preferred partitions (s after the unfencing).
@@ -56,9 +62,8 @@ public record MeasuredRound(String run, String policy, int round, Latency latenc
      * @param p90Seconds    the 90th percentile
      * @param lastSeconds   the last one: the physical limit of recovery
      */
-    public record Reentry(int preferred, double firstSeconds, double p50Seconds, double p90Seconds,
-                          double lastSeconds) {
-    }
+    public record Reentry(
+            int preferred, double firstSeconds, double p50Seconds, double p90Seconds, double lastSeconds) {}
 
     /**
      * Window P99s (ms) of the sends whose partition the restarted broker led, followed in sync, or held out of the

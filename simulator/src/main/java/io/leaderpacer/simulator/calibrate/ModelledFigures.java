@@ -20,15 +20,14 @@ import java.util.Map;
  */
 public final class ModelledFigures {
 
-    private ModelledFigures() {
-    }
+    private ModelledFigures() {}
 
     /**
      * @param policies load-test policy name to the scenario policy that models it
      * @return per load-test policy, per quantity, the median over the seeds (NaN where the model has no value)
      */
-    public static Map<String, Map<Quantity, Double>> of(Scenario scenario, Map<String, PolicySpec> policies,
-                                                        long seed, int seeds) {
+    public static Map<String, Map<Quantity, Double>> of(
+            Scenario scenario, Map<String, PolicySpec> policies, long seed, int seeds) {
         Map<String, Map<Quantity, Double>> out = new LinkedHashMap<>();
         for (Map.Entry<String, PolicySpec> e : policies.entrySet()) {
             List<PolicyOutcome> runs = new ArrayList<>();
@@ -47,7 +46,8 @@ public final class ModelledFigures {
 
     /** Median of the finite values; NaN when more than half are missing (the model mostly has no such value). */
     static double median(double[] values) {
-        double[] finite = Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
+        double[] finite =
+                Arrays.stream(values).filter(Double::isFinite).sorted().toArray();
         if (finite.length == 0 || finite.length * 2 < values.length) {
             return Double.NaN;
         }

@@ -21,32 +21,81 @@ import java.util.function.ToDoubleFunction;
  * policy, would have to reproduce.
  */
 public enum Quantity {
-    REENTRY_FIRST("ISR re-entry first", "s", true, m -> m.reentry().firstSeconds(),
+    REENTRY_FIRST(
+            "ISR re-entry first",
+            "s",
+            true,
+            m -> m.reentry().firstSeconds(),
             o -> o.classes().reentries().firstSeconds()),
-    REENTRY_P50("ISR re-entry p50", "s", false, m -> m.reentry().p50Seconds(),
+    REENTRY_P50(
+            "ISR re-entry p50",
+            "s",
+            false,
+            m -> m.reentry().p50Seconds(),
             o -> o.classes().reentries().quantileSeconds(0.5)),
-    REENTRY_P90("ISR re-entry p90", "s", false, m -> m.reentry().p90Seconds(),
+    REENTRY_P90(
+            "ISR re-entry p90",
+            "s",
+            false,
+            m -> m.reentry().p90Seconds(),
             o -> o.classes().reentries().quantileSeconds(0.9)),
-    REENTRY_LAST("ISR re-entry last (physical limit)", "s", false, m -> m.reentry().lastSeconds(),
+    REENTRY_LAST(
+            "ISR re-entry last (physical limit)",
+            "s",
+            false,
+            m -> m.reentry().lastSeconds(),
             o -> o.classes().reentries().lastSeconds()),
-    GATE_RELEASE("gate release", "s", false, m -> m.timeline().gateReleaseSeconds(),
+    GATE_RELEASE(
+            "gate release",
+            "s",
+            false,
+            m -> m.timeline().gateReleaseSeconds(),
             o -> o.classes().gateReleaseMs() < 0 ? Double.NaN : o.classes().gateReleaseMs() / 1000.0),
-    RECOVERY("recovery (>= 99 % led)", "s", false, m -> m.timeline().recoverySeconds(),
+    RECOVERY(
+            "recovery (>= 99 % led)",
+            "s",
+            false,
+            m -> m.timeline().recoverySeconds(),
             o -> o.kip().recoveryMs() < 0 ? Double.NaN : o.kip().recoveryMs() / 1000.0),
-    STEADY_P99("steady P99 (all)", "ms", true, m -> m.latency().steadyP99Ms(), o -> o.kip().steadyP99Ms()),
-    P99_RATIO_PROTECTED("P99 ratio, protected class", "x", m -> m.latency().windowP99ProtectedMs(),
+    STEADY_P99(
+            "steady P99 (all)",
+            "ms",
+            true,
+            m -> m.latency().steadyP99Ms(),
+            o -> o.kip().steadyP99Ms()),
+    P99_RATIO_PROTECTED(
+            "P99 ratio, protected class",
+            "x",
+            m -> m.latency().windowP99ProtectedMs(),
             m -> m.latency().steadyP99ProtectedMs(),
             o -> o.classes().windowP99ProtectedMs() / o.classes().steadyP99ProtectedMs()),
-    P99_RATIO_OTHER("P99 ratio, other partitions", "x", m -> m.latency().windowP99OtherMs(), m -> m.latency().steadyP99Ms(),
-            o -> o.classes().windowP99OtherMs() / o.kip().steadyP99Ms()),
-    P99_RATIO_LEADER("P99 ratio, restarted broker leads", "x", r -> r.latency().roles().leaderMs(),
+    P99_RATIO_OTHER(
+            "P99 ratio, other partitions",
+            "x",
+            m -> m.latency().windowP99OtherMs(),
             m -> m.latency().steadyP99Ms(),
-            o -> o.classes().windowP99Ms(RestartedRole.LEADER) / o.kip().steadyP99Ms(), false),
-    P99_RATIO_IN_SYNC_FOLLOWER("P99 ratio, restarted broker in-sync follower", "x",
-            r -> r.latency().roles().inSyncFollowerMs(), m -> m.latency().steadyP99Ms(),
-            o -> o.classes().windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER) / o.kip().steadyP99Ms(), true),
-    P99_RATIO_NOT_IN_ISR("P99 ratio, restarted broker not in ISR", "x", r -> r.latency().roles().notInIsrMs(),
-            m -> m.latency().steadyP99Ms(), o -> o.classes().windowP99Ms(RestartedRole.NOT_IN_ISR) / o.kip().steadyP99Ms(),
+            o -> o.classes().windowP99OtherMs() / o.kip().steadyP99Ms()),
+    P99_RATIO_LEADER(
+            "P99 ratio, restarted broker leads",
+            "x",
+            r -> r.latency().roles().leaderMs(),
+            m -> m.latency().steadyP99Ms(),
+            o -> o.classes().windowP99Ms(RestartedRole.LEADER) / o.kip().steadyP99Ms(),
+            false),
+    P99_RATIO_IN_SYNC_FOLLOWER(
+            "P99 ratio, restarted broker in-sync follower",
+            "x",
+            r -> r.latency().roles().inSyncFollowerMs(),
+            m -> m.latency().steadyP99Ms(),
+            o -> o.classes().windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER)
+                    / o.kip().steadyP99Ms(),
+            true),
+    P99_RATIO_NOT_IN_ISR(
+            "P99 ratio, restarted broker not in ISR",
+            "x",
+            r -> r.latency().roles().notInIsrMs(),
+            m -> m.latency().steadyP99Ms(),
+            o -> o.classes().windowP99Ms(RestartedRole.NOT_IN_ISR) / o.kip().steadyP99Ms(),
             true);
 
     private final String label;
@@ -63,10 +112,15 @@ public enum Quantity {
     private final ToDoubleFunction<MeasuredRound> measured;
     /** A ratio's denominator, settled before the policy acts and so pooled over every round; null for a plain figure. */
     private final ToDoubleFunction<MeasuredRound> pooledDenominator;
+
     private final ToDoubleFunction<PolicyOutcome> modelled;
 
-    Quantity(String label, String unit, boolean beforeThePolicyActs, ToDoubleFunction<MeasuredRound> measured,
-             ToDoubleFunction<PolicyOutcome> modelled) {
+    Quantity(
+            String label,
+            String unit,
+            boolean beforeThePolicyActs,
+            ToDoubleFunction<MeasuredRound> measured,
+            ToDoubleFunction<PolicyOutcome> modelled) {
         this.label = label;
         this.unit = unit;
         this.beforeThePolicyActs = beforeThePolicyActs;
@@ -77,15 +131,23 @@ public enum Quantity {
     }
 
     /** A ratio of a figure the policy moves to one it cannot (pooled). */
-    Quantity(String label, String unit, ToDoubleFunction<MeasuredRound> numerator,
-             ToDoubleFunction<MeasuredRound> pooledDenominator, ToDoubleFunction<PolicyOutcome> modelled) {
+    Quantity(
+            String label,
+            String unit,
+            ToDoubleFunction<MeasuredRound> numerator,
+            ToDoubleFunction<MeasuredRound> pooledDenominator,
+            ToDoubleFunction<PolicyOutcome> modelled) {
         this(label, unit, numerator, pooledDenominator, modelled, false);
     }
 
     /** A ratio, reported only ({@code diagnostic}) or fitted on. */
-    Quantity(String label, String unit, ToDoubleFunction<MeasuredRound> numerator,
-             ToDoubleFunction<MeasuredRound> pooledDenominator, ToDoubleFunction<PolicyOutcome> modelled,
-             boolean diagnostic) {
+    Quantity(
+            String label,
+            String unit,
+            ToDoubleFunction<MeasuredRound> numerator,
+            ToDoubleFunction<MeasuredRound> pooledDenominator,
+            ToDoubleFunction<PolicyOutcome> modelled,
+            boolean diagnostic) {
         this.label = label;
         this.unit = unit;
         this.beforeThePolicyActs = false;

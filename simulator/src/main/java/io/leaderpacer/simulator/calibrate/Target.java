@@ -10,5 +10,4 @@ package io.leaderpacer.simulator.calibrate;
  * @param max      largest round
  * @param rounds   rounds that had a value
  */
-public record Target(String policy, Quantity quantity, double median, double min, double max, int rounds) {
-}
+public record Target(String policy, Quantity quantity, double median, double min, double max, int rounds) {}

@@ -47,27 +47,33 @@ public final class InvariantChecker {
                 throw violation(nowMs, "election for unknown partition " + e.partition());
             }
             if (cluster.leader(p) != e.previousLeader()) {
-                throw violation(nowMs, e.partition() + ": election from leader " + e.previousLeader()
-                        + " but the leader is " + cluster.leader(p));
+                throw violation(
+                        nowMs,
+                        e.partition() + ": election from leader " + e.previousLeader() + " but the leader is "
+                                + cluster.leader(p));
             }
             if (e.newLeader() == PartitionState.NO_LEADER) {
                 // Kafka's "no leader" record: only for a partition none of whose replicas could lead.
                 for (int j = 0; j < layout.replicaCount(p); j++) {
                     int r = layout.replica(p, j);
                     if (cluster.isActive(r) && cluster.isrContains(p, r)) {
-                        throw violation(nowMs, e.partition() + ": no leader elected, but " + r + " could lead "
-                                + cluster.view(p));
+                        throw violation(
+                                nowMs,
+                                e.partition() + ": no leader elected, but " + r + " could lead " + cluster.view(p));
                     }
                 }
                 continue;
             }
             if (!cluster.isActive(e.newLeader()) || !cluster.isrContains(p, e.newLeader())) {
-                throw violation(nowMs, e.partition() + ": elected " + e.newLeader() + ", which is not an active ISR member "
-                        + cluster.view(p));
+                throw violation(
+                        nowMs,
+                        e.partition() + ": elected " + e.newLeader() + ", which is not an active ISR member "
+                                + cluster.view(p));
             }
             if (d.isGated(e.preferredBroker())) {
-                throw violation(nowMs, e.partition() + ": elected while its preferred broker " + e.preferredBroker()
-                        + " is gated");
+                throw violation(
+                        nowMs,
+                        e.partition() + ": elected while its preferred broker " + e.preferredBroker() + " is gated");
             }
             if (e.toPreferred() && d.isGated(e.newLeader())) {
                 throw violation(nowMs, e.partition() + ": leadership given to gated broker " + e.newLeader());
@@ -76,8 +82,10 @@ public final class InvariantChecker {
         if (!config.waitForSync()) {
             for (BrokerGateReport r : d.brokers()) {
                 if (r.verdict().phase() != GatePhase.NOT_APPLICABLE) {
-                    throw violation(nowMs, "broker " + r.broker() + " has gate phase "
-                            + r.verdict().phase() + " under immediate");
+                    throw violation(
+                            nowMs,
+                            "broker " + r.broker() + " has gate phase "
+                                    + r.verdict().phase() + " under immediate");
                 }
             }
         }

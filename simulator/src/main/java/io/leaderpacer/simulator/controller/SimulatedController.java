@@ -45,15 +45,22 @@ public final class SimulatedController implements Replication.IsrRequests {
     private PacerConfig config;
     /** The balancer's memory from the previous run; empty after a controller failover. */
     private BalancerMemory memory = BalancerMemory.empty();
+
     private boolean active = true;
     /** Incremented at each failover so that runs scheduled by the old controller are dropped. */
     private int epoch;
     /** Operations that arrived while no controller was active, in arrival order. */
     private final List<Runnable> waiting = new ArrayList<>();
 
-    public SimulatedController(EventQueue queue, ClusterLayout layout, ModelCluster cluster, Replication replication,
-                               InvariantChecker checker, RunObserver observer, PacerConfig config,
-                               ModelParameters model) {
+    public SimulatedController(
+            EventQueue queue,
+            ClusterLayout layout,
+            ModelCluster cluster,
+            Replication replication,
+            InvariantChecker checker,
+            RunObserver observer,
+            PacerConfig config,
+            ModelParameters model) {
         this.queue = queue;
         this.layout = layout;
         this.cluster = cluster;
@@ -210,8 +217,8 @@ public final class SimulatedController implements Replication.IsrRequests {
             }
         }
         PartitionState candidate = current.withIsrAndLeader(isr, PartitionState.NO_LEADER);
-        FailoverElection.Result r = FailoverElection.elect(candidate, cluster.brokersSnapshot(), cluster.order(),
-                false, layout.uncleanByTopic[layout.topicOf[p]]);
+        FailoverElection.Result r = FailoverElection.elect(
+                candidate, cluster.brokersSnapshot(), cluster.order(), false, layout.uncleanByTopic[layout.topicOf[p]]);
         int previous = cluster.leader(p);
         if (!r.hasLeader()) {
             cluster.setIsr(p, isrMask);
@@ -242,32 +249,38 @@ public final class SimulatedController implements Replication.IsrRequests {
 
     @Override
     public void join(int slot) {
-        queue.after(alterPartitionMs, () -> submit(() -> {
-            replication.requestDone(slot);
-            int p = layout.slotPartition[slot];
-            int b = layout.slotBroker[slot];
-            int leader = cluster.leader(p);
-            // Kafka refuses to add a fenced or shutting-down broker, and a leader must exist to ask.
-            if (leader == PartitionState.NO_LEADER || !cluster.isActive(b) || !replication.isCaughtUp(slot)) {
-                return;
-            }
-            cluster.setIsr(p, cluster.isrMask(p) | cluster.bitOf(slot));
-            checker.checkPartition(p, queue.nowMs());
-        }));
+        queue.after(
+                alterPartitionMs,
+                () -> submit(() -> {
+                    replication.requestDone(slot);
+                    int p = layout.slotPartition[slot];
+                    int b = layout.slotBroker[slot];
+                    int leader = cluster.leader(p);
+                    // Kafka refuses to add a fenced or shutting-down broker, and a leader must exist to ask.
+                    if (leader == PartitionState.NO_LEADER || !cluster.isActive(b) || !replication.isCaughtUp(slot)) {
+                        return;
+                    }
+                    cluster.setIsr(p, cluster.isrMask(p) | cluster.bitOf(slot));
+                    checker.checkPartition(p, queue.nowMs());
+                }));
     }
 
     @Override
     public void shrink(int slot) {
-        queue.after(alterPartitionMs, () -> submit(() -> {
-            replication.requestDone(slot);
-            int p = layout.slotPartition[slot];
-            int b = layout.slotBroker[slot];
-            if (cluster.leader(p) == b || replication.isCaughtUp(slot) || !cluster.slotInIsr(slot)
-                    || cluster.isrSize(p) <= 1) {
-                return;
-            }
-            cluster.setIsr(p, cluster.isrMask(p) & ~cluster.bitOf(slot));
-            checker.checkPartition(p, queue.nowMs());
-        }));
+        queue.after(
+                alterPartitionMs,
+                () -> submit(() -> {
+                    replication.requestDone(slot);
+                    int p = layout.slotPartition[slot];
+                    int b = layout.slotBroker[slot];
+                    if (cluster.leader(p) == b
+                            || replication.isCaughtUp(slot)
+                            || !cluster.slotInIsr(slot)
+                            || cluster.isrSize(p) <= 1) {
+                        return;
+                    }
+                    cluster.setIsr(p, cluster.isrMask(p) & ~cluster.bitOf(slot));
+                    checker.checkPartition(p, queue.nowMs());
+                }));
     }
 }

@@ -129,8 +129,8 @@ public final class LatencyHistogram {
         return (spread.getMean() * spread.getTotalCount() + exact.getMean() * exact.getTotalCount()) / total / 1000.0;
     }
 
-    private static double cumulative(double logX, double[][] s, double[] logMeans, double[][] e, double mu,
-                                     double sigma) {
+    private static double cumulative(
+            double logX, double[][] s, double[] logMeans, double[][] e, double mu, double sigma) {
         double c = 0;
         for (int i = 0; i < logMeans.length; i++) {
             c += s[1][i] * StandardNormal.cdf((logX - logMeans[i] - mu) / sigma);
@@ -158,7 +158,7 @@ public final class LatencyHistogram {
             counts[i] = v.getCountAddedInThisIterationStep();
             i++;
         }
-        return new double[][]{values, counts};
+        return new double[][] {values, counts};
     }
 
     private static long micros(double ms) {

@@ -6,8 +6,7 @@ package io.leaderpacer.simulator.latency;
  */
 final class StandardNormal {
 
-    private StandardNormal() {
-    }
+    private StandardNormal() {}
 
     /** P(Z > z). */
     static double upperTail(double z) {
@@ -26,9 +25,26 @@ final class StandardNormal {
     static double erfc(double x) {
         double z = Math.abs(x);
         double t = 1.0 / (1.0 + 0.5 * z);
-        double poly = -z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418
-                + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587
-                + t * (-0.82215223 + t * 0.17087277))))))));
+        double poly = -z * z
+                - 1.26551223
+                + t
+                        * (1.00002368
+                                + t
+                                        * (0.37409196
+                                                + t
+                                                        * (0.09678418
+                                                                + t
+                                                                        * (-0.18628806
+                                                                                + t
+                                                                                        * (0.27886807
+                                                                                                + t
+                                                                                                        * (-1.13520398
+                                                                                                                + t
+                                                                                                                        * (1.48851587
+                                                                                                                                + t
+                                                                                                                                        * (-0.82215223
+                                                                                                                                                + t
+                                                                                                                                                        * 0.17087277))))))));
         double r = t * StrictMath.exp(poly);
         return x >= 0 ? r : 2.0 - r;
     }

@@ -42,6 +42,7 @@ public final class BrokerLoad {
     private final double[] utilisation;
     /** Catch-up bandwidth each broker's lagging replicas could share in the next step, unthrottled. */
     private final double[] capacity;
+
     private final double netCapacity;
     private final double diskCapacity;
     private final double requestCapacity;
@@ -74,8 +75,8 @@ public final class BrokerLoad {
         readCost = model.get(ModelKey.CATCH_UP_READ_COST);
         target = model.get(ModelKey.CATCH_UP_TARGET_UTILISATION);
         maxU = model.get(ModelKey.MAX_UTILISATION);
-        stormRequestsPerSecondPerMove = model.get(ModelKey.STORM_REQUESTS_PER_MOVE)
-                / model.get(ModelKey.STORM_WINDOW_SECONDS);
+        stormRequestsPerSecondPerMove =
+                model.get(ModelKey.STORM_REQUESTS_PER_MOVE) / model.get(ModelKey.STORM_WINDOW_SECONDS);
         requestCostBytes = model.get(ModelKey.REQUEST_COST_KB) * 1000;
         coldReadCost = model.get(ModelKey.COLD_CACHE_READ_COST);
         coldDecayMs = model.get(ModelKey.COLD_CACHE_DECAY_SECONDS) * 1000;

@@ -41,6 +41,7 @@ public final class ClusterLayout {
     public final int[] slotPartition;
     /** Slots hosted by each broker: {@code brokerSlots[brokerSlotStart[b] .. brokerSlotStart[b+1])}. */
     public final int[] brokerSlotStart;
+
     public final int[] brokerSlots;
     /** Produce bytes per second of each partition. */
     public final long[] bytesPerSecond;
@@ -99,9 +100,11 @@ public final class ClusterLayout {
             TopicSpec.Traffic traffic = spec.traffic();
             TopicSpec.Backlog backlog = spec.backlog();
             double[] weights = weights(layout.partitions(), traffic.skew(), rates);
-            double[] backlogWeights = backlog.bytes() <= 0 ? null
-                    : backlog.sizes().isEmpty() ? weights(layout.partitions(), backlog.skew(), backlogs)
-                    : normalised(backlog.sizes());
+            double[] backlogWeights = backlog.bytes() <= 0
+                    ? null
+                    : backlog.sizes().isEmpty()
+                            ? weights(layout.partitions(), backlog.skew(), backlogs)
+                            : normalised(backlog.sizes());
             long milliRequests = Math.round(traffic.produceRequestsPerSecond() * 1000.0 / layout.partitions());
             long consumerMilli = Math.round(traffic.consumerRequestsPerSecond() * 1000.0 / layout.partitions());
             // Drawn for every topic, explicit assignment or not, so that giving one topic an assignment
@@ -120,9 +123,9 @@ public final class ClusterLayout {
                     // An explicit assignment wins. Otherwise the consecutive placement: partition i on broker
                     // i mod n, replica j on (i + j) mod n, counted over all topics so that small topics do not all
                     // start on broker 0; or Kafka's striped one, per topic from its drawn start and shift.
-                    slotBroker[slot] = layout.hasExplicitAssignment() ? layout.assignment().get(i)[j]
-                            : stripes != null ? stripes.broker(i, j)
-                            : (p + j) % brokers;
+                    slotBroker[slot] = layout.hasExplicitAssignment()
+                            ? layout.assignment().get(i)[j]
+                            : stripes != null ? stripes.broker(i, j) : (p + j) % brokers;
                     slotPartition[slot] = p;
                 }
             }

@@ -59,6 +59,7 @@ public final class FetchSharing {
     private final double[] responseUnit;
     /** Scratch, per (leader, thread): catching-up partitions and what they hold up to replicaFetchMaxBytes each. */
     private final int[] count;
+
     private final double[] held;
 
     public FetchSharing(ClusterLayout layout, ModelCluster cluster, Replication replication, ModelParameters model) {

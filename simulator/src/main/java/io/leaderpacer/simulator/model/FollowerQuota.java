@@ -30,6 +30,7 @@ public final class FollowerQuota {
     private final double[] bytes = new double[WINDOWS + 1];
     /** Samples in use (they are created as records need them, as Kafka's list grows). */
     private int samples;
+
     private int current;
 
     /** Counts {@code value} bytes fetched at {@code nowMs}. */

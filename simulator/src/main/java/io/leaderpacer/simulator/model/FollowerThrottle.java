@@ -31,6 +31,7 @@ public final class FollowerThrottle {
     private double clusterDefault;
     /** Per broker, after {@link #grants}: its rate is below what it could fetch, so the quota opens and closes. */
     private final boolean[] bound;
+
     private final double[] grant;
 
     public FollowerThrottle(int brokers) {

@@ -30,8 +30,11 @@ public final class LatencyClasses implements ModelCluster.Listener {
     private record ClassKey(int leader, int[] followers, boolean protectedClass, RestartedRole role) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof ClassKey k && k.leader == leader && k.protectedClass == protectedClass
-                    && k.role == role && Arrays.equals(k.followers, followers);
+            return o instanceof ClassKey k
+                    && k.leader == leader
+                    && k.protectedClass == protectedClass
+                    && k.role == role
+                    && Arrays.equals(k.followers, followers);
         }
 
         @Override
@@ -62,6 +65,7 @@ public final class LatencyClasses implements ModelCluster.Listener {
     private final int[] classOf;
     /** The partition's requests are counted in its group. */
     private final boolean[] attached;
+
     private final boolean[] inDetached;
     private final IntList detached = new IntList(1024);
     /** When the partition's leadership last moved, or Long.MIN_VALUE. */
@@ -69,8 +73,12 @@ public final class LatencyClasses implements ModelCluster.Listener {
     /** When it lost its leader, if it has none. */
     private final long[] leaderlessSinceMs;
 
-    public LatencyClasses(ClusterLayout layout, LeadershipGains gains, LongSupplier clock, boolean[] protectedPartition,
-                          boolean[] restartedBroker) {
+    public LatencyClasses(
+            ClusterLayout layout,
+            LeadershipGains gains,
+            LongSupplier clock,
+            boolean[] protectedPartition,
+            boolean[] restartedBroker) {
         this.layout = layout;
         this.protectedPartition = protectedPartition.clone();
         this.restartedBroker = restartedBroker.clone();
@@ -153,12 +161,16 @@ public final class LatencyClasses implements ModelCluster.Listener {
             int[] followers = classFollowers[c];
             long caught = caughtMilli(milli, model.caughtShare(leader, followers));
             if (milli - caught > 0) {
-                sink.recordMean(model.steadyMeanMs(leader, followers, false), milli - caught, leader,
-                        classProtected[c], classRole[c]);
+                sink.recordMean(
+                        model.steadyMeanMs(leader, followers, false),
+                        milli - caught,
+                        leader,
+                        classProtected[c],
+                        classRole[c]);
             }
             if (caught > 0) {
-                sink.recordMean(model.steadyMeanMs(leader, followers, true), caught, leader, classProtected[c],
-                        classRole[c]);
+                sink.recordMean(
+                        model.steadyMeanMs(leader, followers, true), caught, leader, classProtected[c], classRole[c]);
             }
         }
         for (int i = 0; i < detached.size(); ) {

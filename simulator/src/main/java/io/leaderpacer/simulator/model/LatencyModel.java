@@ -56,14 +56,20 @@ public final class LatencyModel {
     private final double[] leaderMs;
     /** Per broker, refreshed each tick: its delay as an in-sync follower. */
     private final double[] followerMs;
+
     private final FetchSharing sharing;
     /** Scratch: the followers in one partition's write path ({@link #writePath}). */
     private final int[] path;
     /** Per broker: when a crashed broker will be fenced, or Long.MIN_VALUE. */
     private final long[] crashFenceAtMs;
 
-    public LatencyModel(ClusterLayout layout, ModelCluster cluster, Replication replication, LeadershipGains gains,
-                        FetchSharing sharing, ModelParameters model) {
+    public LatencyModel(
+            ClusterLayout layout,
+            ModelCluster cluster,
+            Replication replication,
+            LeadershipGains gains,
+            FetchSharing sharing,
+            ModelParameters model) {
         this.sharing = sharing;
         this.layout = layout;
         this.cluster = cluster;
@@ -190,8 +196,12 @@ public final class LatencyModel {
     private boolean joining(int p, int j) {
         int slot = layout.replicaStart[p] + j;
         int f = layout.slotBroker[slot];
-        return layout.acksAll[p] && !cluster.slotInIsr(slot) && f != cluster.leader(p) && cluster.isActive(f)
-                && cluster.isFetching(f) && replication.isCaughtUp(slot);
+        return layout.acksAll[p]
+                && !cluster.slotInIsr(slot)
+                && f != cluster.leader(p)
+                && cluster.isActive(f)
+                && cluster.isFetching(f)
+                && replication.isCaughtUp(slot);
     }
 
     /**

@@ -17,15 +17,15 @@ public interface LatencySink {
     static LatencySink both(LatencySink first, LatencySink second) {
         return new LatencySink() {
             @Override
-            public void recordMean(double meanMs, long milliRequests, int leader, boolean protectedClass,
-                                   RestartedRole role) {
+            public void recordMean(
+                    double meanMs, long milliRequests, int leader, boolean protectedClass, RestartedRole role) {
                 first.recordMean(meanMs, milliRequests, leader, protectedClass, role);
                 second.recordMean(meanMs, milliRequests, leader, protectedClass, role);
             }
 
             @Override
-            public void recordExact(double latencyMs, long milliRequests, int leader, boolean protectedClass,
-                                    RestartedRole role) {
+            public void recordExact(
+                    double latencyMs, long milliRequests, int leader, boolean protectedClass, RestartedRole role) {
                 first.recordExact(latencyMs, milliRequests, leader, protectedClass, role);
                 second.recordExact(latencyMs, milliRequests, leader, protectedClass, role);
             }

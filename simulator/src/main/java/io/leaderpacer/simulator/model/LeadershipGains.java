@@ -14,6 +14,7 @@ public final class LeadershipGains {
     private final int[] counts;
     /** The second each ring cell currently holds, so stale cells are recognised. */
     private final long[] cellSecond;
+
     private final long[] inWindow;
 
     public LeadershipGains(int brokers, int windowSeconds) {

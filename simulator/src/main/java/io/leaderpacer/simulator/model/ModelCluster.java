@@ -53,6 +53,7 @@ public final class ModelCluster {
     final int[] preferredOf;
     /** The engine's view, in candidate order: {@code view[positionOf[p]]}. */
     private final PartitionState[] view;
+
     private final int[] positionOf;
     private EffectiveReplicaOrder order = EffectiveReplicaOrder.of(java.util.Set.of());
 
@@ -66,6 +67,7 @@ public final class ModelCluster {
     final long[] leadConsumerMilliRequests;
     /** Bytes per second consumers read from the partitions a broker leads (one reader per consumed partition): the reads a cold cache hurts. */
     final long[] leadConsumerBytes;
+
     final int[] preferredCount;
     final int[] preferredLed;
     final int[] outOfSyncPreferred;
@@ -267,7 +269,8 @@ public final class ModelCluster {
                 isr[k++] = replicas[j];
             }
         }
-        view[positionOf[p]] = PartitionState.of(layout.ids[p].topic(), layout.ids[p].partition(), replicas, isr, leader[p]);
+        view[positionOf[p]] =
+                PartitionState.of(layout.ids[p].topic(), layout.ids[p].partition(), replicas, isr, leader[p]);
         if (engineState != null) {
             engineState.replay(view[positionOf[p]]);
         }
@@ -289,7 +292,10 @@ public final class ModelCluster {
     /** A full snapshot for a run of the preferred-leader task. */
     public ClusterSnapshot snapshot() {
         List<BrokerState> brokers = new ArrayList<>(brokersOnly.brokers().values());
-        return ClusterSnapshot.builder().brokers(brokers).partitions(partitionsInCandidateOrder()).build();
+        return ClusterSnapshot.builder()
+                .brokers(brokers)
+                .partitions(partitionsInCandidateOrder())
+                .build();
     }
 
     /** Applies a new deprioritized list: recomputes every partition's effective preferred broker. */

@@ -155,7 +155,8 @@ public final class Replication {
                 continue;
             }
             double seconds = diskReplaced
-                    ? Math.max(downSeconds, layout.retentionMsByTopic[layout.topicOf[p]] / 1000.0) : downSeconds;
+                    ? Math.max(downSeconds, layout.retentionMsByTopic[layout.topicOf[p]] / 1000.0)
+                    : downSeconds;
             lagBytes[slot] = layout.bytesPerSecond[p] * seconds + layout.backlogBytes[p];
             behindSinceMs[slot] = stoppedAtMs[b];
             list(b, slot);
@@ -261,7 +262,9 @@ public final class Replication {
                         continue;
                     }
                 }
-                if (cluster.slotInIsr(slot) && !requestPending[slot] && leader != PartitionState.NO_LEADER
+                if (cluster.slotInIsr(slot)
+                        && !requestPending[slot]
+                        && leader != PartitionState.NO_LEADER
                         && nowMs - behindSinceMs[slot] >= lagTimeMaxMs) {
                     requestPending[slot] = true;
                     isr.shrink(slot);

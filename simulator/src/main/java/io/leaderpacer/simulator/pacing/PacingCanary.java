@@ -28,6 +28,7 @@ public final class PacingCanary implements LatencySink {
     private final LatencyHistogram[] recent = new LatencyHistogram[SECONDS];
     /** The second each ring slot holds, or Long.MIN_VALUE. */
     private final long[] secondOf = new long[SECONDS];
+
     private final LatencyHistogram merged = new LatencyHistogram();
     private long tickMs;
     private LatencyHistogram current;
@@ -71,8 +72,8 @@ public final class PacingCanary implements LatencySink {
     }
 
     @Override
-    public void recordExact(double latencyMs, long milliRequests, int leader, boolean protectedClass,
-                            RestartedRole role) {
+    public void recordExact(
+            double latencyMs, long milliRequests, int leader, boolean protectedClass, RestartedRole role) {
         if (role != RestartedRole.IN_SYNC_FOLLOWER || current == null) {
             return;
         }

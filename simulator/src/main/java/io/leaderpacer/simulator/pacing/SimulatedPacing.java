@@ -48,10 +48,17 @@ public final class SimulatedPacing {
     private final boolean[] paced;
     /** Per broker, the rate in force from the last look (bytes/s), 0 when none: for the report. */
     private final double[] rate;
+
     private long looks;
 
-    public SimulatedPacing(EventQueue queue, ClusterLayout layout, ModelCluster cluster, Replication replication,
-                           FollowerThrottle throttle, PacingCanary canary, Supplier<PacerConfig> config) {
+    public SimulatedPacing(
+            EventQueue queue,
+            ClusterLayout layout,
+            ModelCluster cluster,
+            Replication replication,
+            FollowerThrottle throttle,
+            PacingCanary canary,
+            Supplier<PacerConfig> config) {
         this.queue = queue;
         this.layout = layout;
         this.cluster = cluster;
@@ -95,8 +102,7 @@ public final class SimulatedPacing {
         for (int b = 0; b < layout.brokers; b++) {
             if (!cluster.isAlive(b) || !cluster.isActive(b)) {
                 out.add(BrokerSignals.inactive(b));
-            } else if (replication.laggingCount(b) > 0
-                    || (memory.brokers().contains(b) && hasReplicaOutOfIsr(b))) {
+            } else if (replication.laggingCount(b) > 0 || (memory.brokers().contains(b) && hasReplicaOutOfIsr(b))) {
                 out.add(BrokerSignals.catchingUp(b, bytesBehind(b), ratio));
             } else {
                 out.add(BrokerSignals.inSync(b));
@@ -138,6 +144,7 @@ public final class SimulatedPacing {
 
     /** Whether a policy's configuration, or any of the scenario's configuration changes, turns pacing on. */
     public static boolean wanted(PacerConfig initial, List<PacerConfig> changed) {
-        return initial.pacing().enabled() || changed.stream().anyMatch(c -> c.pacing().enabled());
+        return initial.pacing().enabled()
+                || changed.stream().anyMatch(c -> c.pacing().enabled());
     }
 }

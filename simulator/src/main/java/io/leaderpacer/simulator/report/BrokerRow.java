@@ -13,7 +13,9 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param windowP99Ms P99 over the recovery window (ms)
  * @param p99Ratio    their ratio
  */
-public record BrokerRow(@JsonUnwrapped SimulationKey key, String broker,
-                        @JsonProperty("steady_p99_ms") double steadyP99Ms,
-                        @JsonProperty("window_p99_ms") double windowP99Ms, @JsonProperty("p99_ratio") double p99Ratio) {
-}
+public record BrokerRow(
+        @JsonUnwrapped SimulationKey key,
+        String broker,
+        @JsonProperty("steady_p99_ms") double steadyP99Ms,
+        @JsonProperty("window_p99_ms") double windowP99Ms,
+        @JsonProperty("p99_ratio") double p99Ratio) {}

@@ -20,8 +20,7 @@ import java.util.Set;
  */
 public final class CsvWriter {
 
-    private CsvWriter() {
-    }
+    private CsvWriter() {}
 
     /** Time series of every policy of a scenario, long format: {@code scenario,policy,seed,time_s,...}. */
     public static String timeSeries(ScenarioResult result) {
@@ -70,16 +69,36 @@ public final class CsvWriter {
         PolicyOutcome.ControllerActivity c = o.controller();
         ClassFigures classes = o.classes();
         int worst = SimulationTable.worstBroker(o);
-        return new SummaryRow(key(result, o),
-                new SummaryRow.Kip(kip.steadyP99Ms(), kip.windowP99Ms(), v.p99Ratio(), kip.timeoutCount(),
-                        kip.recovered() ? kip.recoveryMs() / 1000.0 : Double.NaN, v.recoveryRatio()),
-                new SummaryRow.Controller(c.elections(), c.failoverElections(), c.runs(), c.maxElectionsInRun(),
-                        c.skippedByGate(), c.controllerFailovers()),
-                new SummaryRow.Checks(v.p99Ok(), v.timeoutsOk(), v.recoveryOk(), v.pass() ? "PASS" : "FAIL",
+        return new SummaryRow(
+                key(result, o),
+                new SummaryRow.Kip(
+                        kip.steadyP99Ms(),
+                        kip.windowP99Ms(),
+                        v.p99Ratio(),
+                        kip.timeoutCount(),
+                        kip.recovered() ? kip.recoveryMs() / 1000.0 : Double.NaN,
+                        v.recoveryRatio()),
+                new SummaryRow.Controller(
+                        c.elections(),
+                        c.failoverElections(),
+                        c.runs(),
+                        c.maxElectionsInRun(),
+                        c.skippedByGate(),
+                        c.controllerFailovers()),
+                new SummaryRow.Checks(
+                        v.p99Ok(),
+                        v.timeoutsOk(),
+                        v.recoveryOk(),
+                        v.pass() ? "PASS" : "FAIL",
                         o.end().invariantChecks()),
-                new SummaryRow.Classes(classes.protectedRatio(), classes.otherRatio(), worst < 0 ? null : worst,
+                new SummaryRow.Classes(
+                        classes.protectedRatio(),
+                        classes.otherRatio(),
+                        worst < 0 ? null : worst,
                         worst < 0 ? Double.NaN : classes.brokerRatio(worst)),
-                new SummaryRow.Limits(classes.reentries().lastSeconds(), o.recoveryVsPhysicalLimit(),
+                new SummaryRow.Limits(
+                        classes.reentries().lastSeconds(),
+                        o.recoveryVsPhysicalLimit(),
                         classes.gateReleaseMs() < 0 ? Double.NaN : classes.gateReleaseMs() / 1000.0));
     }
 
@@ -93,10 +112,14 @@ public final class CsvWriter {
             for (int i = 0; i < b.length; i++) {
                 rows.add(new BrokerRow(key, Integer.toString(i), b[i][0], b[i][1], b[i][1] / b[i][0]));
             }
-            rows.add(new BrokerRow(key, "protected", classes.steadyP99ProtectedMs(), classes.windowP99ProtectedMs(),
+            rows.add(new BrokerRow(
+                    key,
+                    "protected",
+                    classes.steadyP99ProtectedMs(),
+                    classes.windowP99ProtectedMs(),
                     classes.protectedRatio()));
-            rows.add(new BrokerRow(key, "other", classes.steadyP99OtherMs(), classes.windowP99OtherMs(),
-                    classes.otherRatio()));
+            rows.add(new BrokerRow(
+                    key, "other", classes.steadyP99OtherMs(), classes.windowP99OtherMs(), classes.otherRatio()));
         }
         return SimulationFiles.BROKERS.text(rows);
     }
@@ -109,7 +132,10 @@ public final class CsvWriter {
         if (column.equals("time_s")) {
             return Numbers.fixed(v, 0);
         }
-        if (column.endsWith("_ms") || column.startsWith("util_") || column.equals("requests") || column.equals("timeouts")) {
+        if (column.endsWith("_ms")
+                || column.startsWith("util_")
+                || column.equals("requests")
+                || column.equals("timeouts")) {
             return Numbers.fixed(v, 3);
         }
         return Numbers.fixed(v, 0);

@@ -5,8 +5,7 @@ import java.util.Locale;
 /** Number formatting that is the same on every machine and locale (outputs must be byte-identical). */
 final class Numbers {
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     static String fixed(double v, int decimals) {
         if (Double.isNaN(v)) {

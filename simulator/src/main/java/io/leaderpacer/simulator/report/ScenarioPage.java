@@ -23,17 +23,22 @@ import java.util.TreeSet;
  */
 public final class ScenarioPage {
 
-    private ScenarioPage() {
-    }
+    private ScenarioPage() {}
 
     public static ChartPage of(ScenarioResult result, String commandLine) {
         Scenario s = result.scenario();
         ChartPage.Builder page = ChartPage.builder("Leader Pacer simulation (modelled): " + s.name());
         page.paragraph("Every figure on this page is modelled by the simulator, not measured on a Kafka cluster. "
                 + s.description());
-        page.paragraph(String.format(Locale.ROOT, "Seed %d. %d brokers, %d partitions in %d topics, %s simulated. "
-                        + "Reproduce with: %s", result.seed(), s.brokers(), s.totalPartitions(), s.topics().size(),
-                DurationText.format(s.endMs()), commandLine));
+        page.paragraph(String.format(
+                Locale.ROOT,
+                "Seed %d. %d brokers, %d partitions in %d topics, %s simulated. " + "Reproduce with: %s",
+                result.seed(),
+                s.brokers(),
+                s.totalPartitions(),
+                s.topics().size(),
+                DurationText.format(s.endMs()),
+                commandLine));
 
         page.section("Results against KIP-1358's acceptance criteria");
         page.table(SimulationTable.HEADER, SimulationTable.rows(result));
@@ -46,26 +51,47 @@ public final class ScenarioPage {
         page.section("P99 per class and per leader broker (modelled)");
         List<List<String>> perClass = new ArrayList<>();
         for (PolicyOutcome o : result.outcomes()) {
-            List<String> row = new ArrayList<>(List.of(o.policy().name(),
-                    Numbers.fixed(o.classes().windowP99ProtectedMs(), 1), Numbers.ratio(o.classes().protectedRatio()),
-                    Numbers.fixed(o.classes().windowP99OtherMs(), 1), Numbers.ratio(o.classes().otherRatio()),
+            List<String> row = new ArrayList<>(List.of(
+                    o.policy().name(),
+                    Numbers.fixed(o.classes().windowP99ProtectedMs(), 1),
+                    Numbers.ratio(o.classes().protectedRatio()),
+                    Numbers.fixed(o.classes().windowP99OtherMs(), 1),
+                    Numbers.ratio(o.classes().otherRatio()),
                     Numbers.fixed(o.kip().windowP99Ms(), 1)));
             int worst = SimulationTable.worstBroker(o);
-            row.add(worst < 0 ? "-" : "b" + worst + " " + Numbers.fixed(o.classes().brokerP99Ms()[worst][1], 1) + " ms ("
-                    + Numbers.ratio(o.classes().brokerRatio(worst)) + ")");
+            row.add(
+                    worst < 0
+                            ? "-"
+                            : "b" + worst + " " + Numbers.fixed(o.classes().brokerP99Ms()[worst][1], 1) + " ms ("
+                                    + Numbers.ratio(o.classes().brokerRatio(worst)) + ")");
             perClass.add(row);
         }
-        page.table(List.of("policy", "protected P99 ms", "protected ratio", "other P99 ms", "other ratio",
-                "cluster-wide P99 ms", "worst broker P99"), perClass);
+        page.table(
+                List.of(
+                        "policy",
+                        "protected P99 ms",
+                        "protected ratio",
+                        "other P99 ms",
+                        "other ratio",
+                        "cluster-wide P99 ms",
+                        "worst broker P99"),
+                perClass);
 
         page.section("Policies");
         List<List<String>> policies = new ArrayList<>();
         for (PolicySpec p : s.policies()) {
             StringBuilder kv = new StringBuilder();
-            p.configOverrides().forEach((k, v) -> kv.append(kv.length() == 0 ? "" : "\n").append(k).append('=').append(v));
+            p.configOverrides()
+                    .forEach((k, v) -> kv.append(kv.length() == 0 ? "" : "\n")
+                            .append(k)
+                            .append('=')
+                            .append(v));
             if (p.replicationThrottleBytesPerSecond() > 0) {
-                kv.append(kv.length() == 0 ? "" : "\n").append(String.format(Locale.ROOT, "replication throttle=%.0f MB/s",
-                        p.replicationThrottleBytesPerSecond() / 1e6));
+                kv.append(kv.length() == 0 ? "" : "\n")
+                        .append(String.format(
+                                Locale.ROOT,
+                                "replication throttle=%.0f MB/s",
+                                p.replicationThrottleBytesPerSecond() / 1e6));
             }
             policies.add(List.of(p.name(), p.description(), kv.length() == 0 ? "(Kafka's defaults)" : kv.toString()));
         }
@@ -79,13 +105,17 @@ public final class ScenarioPage {
         page.table(List.of("at", "event"), events);
         List<List<String>> topics = new ArrayList<>();
         for (TopicSpec t : s.topics()) {
-            topics.add(List.of(t.name(), Integer.toString(t.layout().partitions()),
+            topics.add(List.of(
+                    t.name(),
+                    Integer.toString(t.layout().partitions()),
                     Integer.toString(t.layout().replicationFactor()),
                     String.format(Locale.ROOT, "%.1f", t.traffic().produceBytesPerSecond() / 1e6),
                     String.format(Locale.ROOT, "%.0f", t.traffic().produceRequestsPerSecond()),
                     t.traffic().skew().toString()));
         }
-        page.table(List.of("topic", "partitions", "replication", "produce MB/s", "produce requests/s", "byte skew"), topics);
+        page.table(
+                List.of("topic", "partitions", "replication", "produce MB/s", "produce requests/s", "byte skew"),
+                topics);
 
         page.section("Over time (modelled)");
         page.paragraph("Lines of policies whose series are identical are drawn once, named together. Hover a chart "
@@ -94,21 +124,46 @@ public final class ScenarioPage {
         double[] x = result.baseline().series().column("time_s");
         List<ChartPage.Marker> marks = markers(result);
         long bucketS = s.model().bucketMs() / 1000;
-        page.chart(chart("P99 produce latency per " + bucketS + " s bucket, all partitions", "P99 (ms, log scale)", x,
-                result, "p99_ms").withLogScale().withMarkers(marks));
-        page.chart(chart("P99 of the protected partitions (preferred leader = a restarted broker)", "P99 (ms, log scale)",
-                x, result, "p99_protected_ms").withLogScale().withMarkers(marks));
-        page.chart(chart("P99 of the other partitions", "P99 (ms, log scale)", x, result, "p99_other_ms").withLogScale()
+        page.chart(chart(
+                        "P99 produce latency per " + bucketS + " s bucket, all partitions",
+                        "P99 (ms, log scale)",
+                        x,
+                        result,
+                        "p99_ms")
+                .withLogScale()
+                .withMarkers(marks));
+        page.chart(chart(
+                        "P99 of the protected partitions (preferred leader = a restarted broker)",
+                        "P99 (ms, log scale)",
+                        x,
+                        result,
+                        "p99_protected_ms")
+                .withLogScale()
+                .withMarkers(marks));
+        page.chart(chart("P99 of the other partitions", "P99 (ms, log scale)", x, result, "p99_other_ms")
+                .withLogScale()
                 .withMarkers(marks));
         for (int b : watched(result)) {
             page.chart(chart("Utilisation of broker " + b + " (modelled)", "utilisation", x, result, "util_b" + b)
                     .withMarkers(marks));
-            page.chart(chart("Leaders on broker " + b, "partitions led", x, result, "leaders_b" + b).withSteps()
+            page.chart(chart("Leaders on broker " + b, "partitions led", x, result, "leaders_b" + b)
+                    .withSteps()
                     .withMarkers(marks));
-            page.chart(chart("Out-of-sync preferred partitions of broker " + b
-                    + " (OutOfSyncPreferredPartitionCount)", "partitions", x, result, "out_of_sync_b" + b).withMarkers(marks));
-            page.chart(chart("Gate state of broker " + b + " (0 open, 1 gated, 2 released by max-wait)", "state", x,
-                    result, "gate_b" + b).withSteps().withMarkers(marks));
+            page.chart(chart(
+                            "Out-of-sync preferred partitions of broker " + b + " (OutOfSyncPreferredPartitionCount)",
+                            "partitions",
+                            x,
+                            result,
+                            "out_of_sync_b" + b)
+                    .withMarkers(marks));
+            page.chart(chart(
+                            "Gate state of broker " + b + " (0 open, 1 gated, 2 released by max-wait)",
+                            "state",
+                            x,
+                            result,
+                            "gate_b" + b)
+                    .withSteps()
+                    .withMarkers(marks));
         }
         return page.build();
     }
@@ -136,7 +191,8 @@ public final class ScenarioPage {
                 out.add(new ChartPage.Marker(u + w, "window end"));
             }
             List<PolicyOutcome> shown = result.outcomes().size() > 1
-                    ? List.of(base, result.outcomes().get(1)) : List.of(base);
+                    ? List.of(base, result.outcomes().get(1))
+                    : List.of(base);
             for (PolicyOutcome o : shown) {
                 String n = o.policy().name();
                 if (o.classes().gateReleaseMs() >= 0) {
@@ -164,7 +220,8 @@ public final class ScenarioPage {
         return ids;
     }
 
-    private static ChartPage.Chart chart(String title, String yLabel, double[] x, ScenarioResult result, String column) {
+    private static ChartPage.Chart chart(
+            String title, String yLabel, double[] x, ScenarioResult result, String column) {
         // Identical series would hide one another: they are drawn once, under all their names.
         List<String> names = new ArrayList<>();
         List<double[]> values = new ArrayList<>();
@@ -189,8 +246,8 @@ public final class ScenarioPage {
         }
         List<ChartPage.Series> series = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
-            series.add(new ChartPage.Series(names.get(i) + (names.get(i).contains(" = ") ? " (identical)" : ""),
-                    values.get(i)));
+            series.add(new ChartPage.Series(
+                    names.get(i) + (names.get(i).contains(" = ") ? " (identical)" : ""), values.get(i)));
         }
         return ChartPage.Chart.of(title, yLabel, x, series);
     }
@@ -199,11 +256,17 @@ public final class ScenarioPage {
         if (e instanceof ScenarioEvent.Restart r) {
             return "broker " + r.broker() + (r.crash() ? " crashes" : " restarts (controlled shutdown)") + ", down "
                     + DurationText.format(r.downMs()) + (r.diskReplaced() ? ", disk replaced (whole log to copy)" : "")
-                    + (r.stuckPartitions() > 0 ? ", " + r.stuckPartitions() + " preferred partitions never catch up" : "");
+                    + (r.stuckPartitions() > 0
+                            ? ", " + r.stuckPartitions() + " preferred partitions never catch up"
+                            : "");
         }
         if (e instanceof ScenarioEvent.FollowerStall f) {
-            return String.format(Locale.ROOT, "%.1f%% of broker %d's follower replicas stall for %s", f.fraction() * 100,
-                    f.broker(), DurationText.format(f.durationMs()));
+            return String.format(
+                    Locale.ROOT,
+                    "%.1f%% of broker %d's follower replicas stall for %s",
+                    f.fraction() * 100,
+                    f.broker(),
+                    DurationText.format(f.durationMs()));
         }
         if (e instanceof ScenarioEvent.ControllerFailover) {
             return "the active controller fails over (balancer memory lost)";

@@ -10,19 +10,41 @@ import java.util.Map;
 public final class SimulationFiles {
 
     /** {@code summary.csv}: one line per scenario, policy and seed run. */
-    public static final CsvFormat<SummaryRow> SUMMARY = CsvFormat.of(SummaryRow.class, "scenario", "policy", "seed",
-            "steady_p99_ms", "window_p99_ms", "p99_ratio", "timeouts", "recovery_s", "recovery_ratio", "elections",
-            "failover_elections", "runs", "max_elections_in_run", "skipped_by_gate", "controller_failovers",
-            "invariant_checks", "p99_ok", "timeouts_ok", "recovery_ok", "verdict", "protected_p99_ratio",
-            "other_p99_ratio", "worst_broker", "worst_broker_p99_ratio", "physical_limit_s", "recovery_vs_physical_limit",
+    public static final CsvFormat<SummaryRow> SUMMARY = CsvFormat.of(
+            SummaryRow.class,
+            "scenario",
+            "policy",
+            "seed",
+            "steady_p99_ms",
+            "window_p99_ms",
+            "p99_ratio",
+            "timeouts",
+            "recovery_s",
+            "recovery_ratio",
+            "elections",
+            "failover_elections",
+            "runs",
+            "max_elections_in_run",
+            "skipped_by_gate",
+            "controller_failovers",
+            "invariant_checks",
+            "p99_ok",
+            "timeouts_ok",
+            "recovery_ok",
+            "verdict",
+            "protected_p99_ratio",
+            "other_p99_ratio",
+            "worst_broker",
+            "worst_broker_p99_ratio",
+            "physical_limit_s",
+            "recovery_vs_physical_limit",
             "gate_release_s");
 
     /** A scenario's {@code -brokers.csv}: P99 per leader broker and per class. */
-    public static final CsvFormat<BrokerRow> BROKERS = CsvFormat.of(BrokerRow.class, "scenario", "policy", "seed",
-            "broker", "steady_p99_ms", "window_p99_ms", "p99_ratio");
+    public static final CsvFormat<BrokerRow> BROKERS = CsvFormat.of(
+            BrokerRow.class, "scenario", "policy", "seed", "broker", "steady_p99_ms", "window_p99_ms", "p99_ratio");
 
-    private SimulationFiles() {
-    }
+    private SimulationFiles() {}
 
     /**
      * A scenario's time series ({@code <scenario>.csv}): the key columns, then the series' own (the first is

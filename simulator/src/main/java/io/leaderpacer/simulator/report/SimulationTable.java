@@ -17,12 +17,25 @@ import java.util.List;
 public final class SimulationTable {
 
     /** Column headers, in order. */
-    public static final List<String> HEADER = List.of("policy", "steady P99 ms", "P99 window ms", "P99 ratio",
-            "protected P99 ratio", "worst broker P99 ratio", "time-outs", "recovery", "vs baseline",
-            "vs physical limit", "elections", "runs", "P99<=1.5x", "no time-outs", "recovery<=2x", "verdict");
+    public static final List<String> HEADER = List.of(
+            "policy",
+            "steady P99 ms",
+            "P99 window ms",
+            "P99 ratio",
+            "protected P99 ratio",
+            "worst broker P99 ratio",
+            "time-outs",
+            "recovery",
+            "vs baseline",
+            "vs physical limit",
+            "elections",
+            "runs",
+            "P99<=1.5x",
+            "no time-outs",
+            "recovery<=2x",
+            "verdict");
 
-    private SimulationTable() {
-    }
+    private SimulationTable() {}
 
     /** One row per policy. */
     public static List<List<String>> rows(ScenarioResult result) {
@@ -30,14 +43,23 @@ public final class SimulationTable {
         for (PolicyOutcome o : result.outcomes()) {
             Verdict v = result.verdict(o);
             int worst = worstBroker(o);
-            rows.add(List.of(o.policy().name(), Numbers.fixed(o.kip().steadyP99Ms(), 1),
+            rows.add(List.of(
+                    o.policy().name(),
+                    Numbers.fixed(o.kip().steadyP99Ms(), 1),
                     Numbers.fixed(o.kip().windowP99Ms(), 1),
-                    Numbers.ratio(v.p99Ratio()), Numbers.ratio(o.classes().protectedRatio()),
+                    Numbers.ratio(v.p99Ratio()),
+                    Numbers.ratio(o.classes().protectedRatio()),
                     worst < 0 ? "-" : Numbers.ratio(o.classes().brokerRatio(worst)) + " (b" + worst + ")",
-                    Long.toString(o.kip().timeoutCount()), Numbers.duration(o.kip().recoveryMs()),
-                    Numbers.ratio(v.recoveryRatio()), Numbers.ratio(o.recoveryVsPhysicalLimit()),
-                    Long.toString(o.controller().elections()), Long.toString(o.controller().runs()),
-                    mark(v.p99Ok()), mark(v.timeoutsOk()), mark(v.recoveryOk()), v.pass() ? "PASS" : "FAIL"));
+                    Long.toString(o.kip().timeoutCount()),
+                    Numbers.duration(o.kip().recoveryMs()),
+                    Numbers.ratio(v.recoveryRatio()),
+                    Numbers.ratio(o.recoveryVsPhysicalLimit()),
+                    Long.toString(o.controller().elections()),
+                    Long.toString(o.controller().runs()),
+                    mark(v.p99Ok()),
+                    mark(v.timeoutsOk()),
+                    mark(v.recoveryOk()),
+                    v.pass() ? "PASS" : "FAIL"));
         }
         return rows;
     }

@@ -17,14 +17,15 @@ import java.util.Optional;
  */
 public final class SummaryMerge {
 
-    private SummaryMerge() {
-    }
+    private SummaryMerge() {}
 
     /** The rows of an existing summary, when it has this version's columns and every row reads; else empty. */
     public static Optional<List<SummaryRow>> readIfCompatible(String source, String existing) {
         try {
             CsvContent<SummaryRow> read = SimulationFiles.SUMMARY.parse(source, existing, List.of());
-            return read.columns().equals(SimulationFiles.SUMMARY.columns()) ? Optional.of(read.rows()) : Optional.empty();
+            return read.columns().equals(SimulationFiles.SUMMARY.columns())
+                    ? Optional.of(read.rows())
+                    : Optional.empty();
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

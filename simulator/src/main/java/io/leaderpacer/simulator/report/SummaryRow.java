@@ -15,9 +15,13 @@ import io.leaderpacer.report.csv.Decimals;
  * @param classes    the P99 ratios of the protected class, the other partitions and the worst broker
  * @param limits     the physical limit of recovery, and when the gate released the broker
  */
-public record SummaryRow(@JsonUnwrapped SimulationKey key, @JsonUnwrapped Kip kip,
-                         @JsonUnwrapped Controller controller, @JsonUnwrapped Checks checks,
-                         @JsonUnwrapped Classes classes, @JsonUnwrapped Limits limits) {
+public record SummaryRow(
+        @JsonUnwrapped SimulationKey key,
+        @JsonUnwrapped Kip kip,
+        @JsonUnwrapped Controller controller,
+        @JsonUnwrapped Checks checks,
+        @JsonUnwrapped Classes classes,
+        @JsonUnwrapped Limits limits) {
 
     /**
      * KIP-1358's figures.
@@ -29,11 +33,13 @@ public record SummaryRow(@JsonUnwrapped SimulationKey key, @JsonUnwrapped Kip ki
      * @param recoveryS     recovery time (s); empty if it never recovered
      * @param recoveryRatio recovery time over the baseline's
      */
-    public record Kip(@JsonProperty("steady_p99_ms") double steadyP99Ms,
-                      @JsonProperty("window_p99_ms") double windowP99Ms, @JsonProperty("p99_ratio") double p99Ratio,
-                      long timeouts, @JsonProperty("recovery_s") @Decimals(1) double recoveryS,
-                      @JsonProperty("recovery_ratio") double recoveryRatio) {
-    }
+    public record Kip(
+            @JsonProperty("steady_p99_ms") double steadyP99Ms,
+            @JsonProperty("window_p99_ms") double windowP99Ms,
+            @JsonProperty("p99_ratio") double p99Ratio,
+            long timeouts,
+            @JsonProperty("recovery_s") @Decimals(1) double recoveryS,
+            @JsonProperty("recovery_ratio") double recoveryRatio) {}
 
     /**
      * The controller's activity.
@@ -45,11 +51,13 @@ public record SummaryRow(@JsonUnwrapped SimulationKey key, @JsonUnwrapped Kip ki
      * @param skippedByGate       elections held back by the gate, summed over runs
      * @param controllerFailovers controller failovers
      */
-    public record Controller(long elections, @JsonProperty("failover_elections") long failoverElections, long runs,
-                             @JsonProperty("max_elections_in_run") int maxElectionsInRun,
-                             @JsonProperty("skipped_by_gate") long skippedByGate,
-                             @JsonProperty("controller_failovers") int controllerFailovers) {
-    }
+    public record Controller(
+            long elections,
+            @JsonProperty("failover_elections") long failoverElections,
+            long runs,
+            @JsonProperty("max_elections_in_run") int maxElectionsInRun,
+            @JsonProperty("skipped_by_gate") long skippedByGate,
+            @JsonProperty("controller_failovers") int controllerFailovers) {}
 
     /**
      * What was checked.
@@ -60,10 +68,12 @@ public record SummaryRow(@JsonUnwrapped SimulationKey key, @JsonUnwrapped Kip ki
      * @param verdict         PASS or FAIL
      * @param invariantChecks invariant checks made (all passed)
      */
-    public record Checks(@JsonProperty("p99_ok") boolean p99Ok, @JsonProperty("timeouts_ok") boolean timeoutsOk,
-                         @JsonProperty("recovery_ok") boolean recoveryOk, String verdict,
-                         @JsonProperty("invariant_checks") long invariantChecks) {
-    }
+    public record Checks(
+            @JsonProperty("p99_ok") boolean p99Ok,
+            @JsonProperty("timeouts_ok") boolean timeoutsOk,
+            @JsonProperty("recovery_ok") boolean recoveryOk,
+            String verdict,
+            @JsonProperty("invariant_checks") long invariantChecks) {}
 
     /**
      * P99 ratios beside the cluster-wide one.
@@ -73,11 +83,11 @@ public record SummaryRow(@JsonUnwrapped SimulationKey key, @JsonUnwrapped Kip ki
      * @param worstBroker         the leader broker with the largest ratio; empty when unknown
      * @param worstBrokerP99Ratio its ratio
      */
-    public record Classes(@JsonProperty("protected_p99_ratio") double protectedP99Ratio,
-                          @JsonProperty("other_p99_ratio") double otherP99Ratio,
-                          @JsonProperty("worst_broker") Integer worstBroker,
-                          @JsonProperty("worst_broker_p99_ratio") double worstBrokerP99Ratio) {
-    }
+    public record Classes(
+            @JsonProperty("protected_p99_ratio") double protectedP99Ratio,
+            @JsonProperty("other_p99_ratio") double otherP99Ratio,
+            @JsonProperty("worst_broker") Integer worstBroker,
+            @JsonProperty("worst_broker_p99_ratio") double worstBrokerP99Ratio) {}
 
     /**
      * Recovery against what physics allows.
@@ -86,8 +96,8 @@ public record SummaryRow(@JsonUnwrapped SimulationKey key, @JsonUnwrapped Kip ki
      * @param recoveryVsPhysicalLimit recovery time over it
      * @param gateReleaseS            when the gate released the restarted broker (s after unfencing); empty without
      */
-    public record Limits(@JsonProperty("physical_limit_s") @Decimals(1) double physicalLimitS,
-                         @JsonProperty("recovery_vs_physical_limit") double recoveryVsPhysicalLimit,
-                         @JsonProperty("gate_release_s") @Decimals(1) double gateReleaseS) {
-    }
+    public record Limits(
+            @JsonProperty("physical_limit_s") @Decimals(1) double physicalLimitS,
+            @JsonProperty("recovery_vs_physical_limit") double recoveryVsPhysicalLimit,
+            @JsonProperty("gate_release_s") @Decimals(1) double gateReleaseS) {}
 }

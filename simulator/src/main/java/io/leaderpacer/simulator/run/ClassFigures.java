@@ -19,9 +19,15 @@ import io.leaderpacer.simulator.model.RestartedRole;
  *                             {@link RestartedRole#ordinal()} (NaN for a role no request met), as the load test
  *                             splits it
  */
-public record ClassFigures(double steadyP99ProtectedMs, double windowP99ProtectedMs, double steadyP99OtherMs,
-                           double windowP99OtherMs, double[][] brokerP99Ms, long gateReleaseMs, Reentries reentries,
-                           double[] windowP99ByRoleMs) {
+public record ClassFigures(
+        double steadyP99ProtectedMs,
+        double windowP99ProtectedMs,
+        double steadyP99OtherMs,
+        double windowP99OtherMs,
+        double[][] brokerP99Ms,
+        long gateReleaseMs,
+        Reentries reentries,
+        double[] windowP99ByRoleMs) {
 
     /** The window P99 of the sends whose partition had a restarted broker in this role; NaN when none did. */
     public double windowP99Ms(RestartedRole role) {

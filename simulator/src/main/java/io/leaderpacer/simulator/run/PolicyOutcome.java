@@ -16,8 +16,14 @@ import java.util.Map;
  * @param series     metrics per time bucket
  * @param classes    P99 per class and per broker, gate release, ISR re-entry timeline
  */
-public record PolicyOutcome(PolicySpec policy, long seed, KipFigures kip, ControllerActivity controller, End end,
-                            TimeSeries series, ClassFigures classes) {
+public record PolicyOutcome(
+        PolicySpec policy,
+        long seed,
+        KipFigures kip,
+        ControllerActivity controller,
+        End end,
+        TimeSeries series,
+        ClassFigures classes) {
 
     /**
      * The figures KIP-1358's criteria read.
@@ -30,8 +36,8 @@ public record PolicyOutcome(PolicySpec policy, long seed, KipFigures kip, Contro
      * @param recoveryMs     from that unfencing until every restarted broker led its share of its preferred
      *                       partitions, or -1 if that never happened
      */
-    public record KipFigures(double steadyP99Ms, double windowP99Ms, double timeouts, long firstUnfenceMs,
-                             long recoveryMs) {
+    public record KipFigures(
+            double steadyP99Ms, double windowP99Ms, double timeouts, long firstUnfenceMs, long recoveryMs) {
 
         /** Window P99 over steady-state P99: KIP-1358's first criterion wants at most 1.5. */
         public double p99Ratio() {
@@ -58,9 +64,13 @@ public record PolicyOutcome(PolicySpec policy, long seed, KipFigures kip, Contro
      * @param failoverElections   leader changes on fencing / shutdown / unfencing
      * @param controllerFailovers controller failovers
      */
-    public record ControllerActivity(long runs, long elections, int maxElectionsInRun, long skippedByGate,
-                                     long failoverElections, int controllerFailovers) {
-    }
+    public record ControllerActivity(
+            long runs,
+            long elections,
+            int maxElectionsInRun,
+            long skippedByGate,
+            long failoverElections,
+            int controllerFailovers) {}
 
     /**
      * How the simulation ended.

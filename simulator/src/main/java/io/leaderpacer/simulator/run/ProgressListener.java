@@ -5,7 +5,7 @@ package io.leaderpacer.simulator.run;
 public interface ProgressListener {
 
     /** Nothing to show. */
-    ProgressListener NONE = (label, fraction) -> { };
+    ProgressListener NONE = (label, fraction) -> {};
 
     /** {@code fraction} of the simulation labelled {@code label} is done (0..1). */
     void progress(String label, double fraction);

@@ -24,6 +24,7 @@ final class ReentryLog implements ModelCluster.Listener {
     private long[] unfencedAtMs = new long[0];
     /** Re-entry times in ms after the broker's unfencing, in the order they happened. */
     private final IntList reentries = new IntList();
+
     private int preferred;
 
     ReentryLog(ModelCluster.Listener next, LongSupplier clock) {

@@ -17,16 +17,23 @@ import java.util.Set;
 public final class Sensitivity {
 
     /** Not physics: time steps, windows and the recovery criterion are how results are read, not what happens. */
-    static final Set<ModelKey> SKIPPED = EnumSet.of(ModelKey.TICK_MS, ModelKey.BUCKET_SECONDS,
-            ModelKey.RECOVERY_WINDOW_SECONDS, ModelKey.RECOVERY_WINDOW_TAIL_SECONDS, ModelKey.RECOVERED_FRACTION);
+    static final Set<ModelKey> SKIPPED = EnumSet.of(
+            ModelKey.TICK_MS,
+            ModelKey.BUCKET_SECONDS,
+            ModelKey.RECOVERY_WINDOW_SECONDS,
+            ModelKey.RECOVERY_WINDOW_TAIL_SECONDS,
+            ModelKey.RECOVERED_FRACTION);
 
     /** One changed constant and the verdicts that flipped. */
-    public record Row(ModelKey key, double factor, double value, List<String> flips, double baselineRatio,
-                      double maxRatioChange) {
-    }
+    public record Row(
+            ModelKey key,
+            double factor,
+            double value,
+            List<String> flips,
+            double baselineRatio,
+            double maxRatioChange) {}
 
-    private Sensitivity() {
-    }
+    private Sensitivity() {}
 
     /**
      * @param factors the multipliers, e.g. 0.5 and 2
@@ -49,7 +56,8 @@ public final class Sensitivity {
                 if (changed == v) {
                     continue;
                 }
-                ScenarioResult r = runner.run(scenario.withModel(scenario.model().with(Map.of(k, changed))), seed);
+                ScenarioResult r =
+                        runner.run(scenario.withModel(scenario.model().with(Map.of(k, changed))), seed);
                 List<String> flips = new ArrayList<>();
                 double maxChange = 0;
                 for (PolicyOutcome o : base.outcomes()) {

@@ -66,6 +66,7 @@ public final class Simulation implements RunObserver {
     private final SimulatedController controller;
     /** Catch-up pacing, when the policy turns it on; its canary; and where latencies go (the recorder, and the canary). */
     private final SimulatedPacing pacing;
+
     private final PacingCanary canary;
     private final LatencySink sink;
     /** The controller's ISR requests, with the joining partition's latency taken out of its group until it commits. */
@@ -76,6 +77,7 @@ public final class Simulation implements RunObserver {
     private final long lagTimeMaxMs;
     /** Restarted brokers: when each was last unfenced after a restart, and when it recovered. */
     private final Map<Integer, Long> unfencedAt = new TreeMap<>();
+
     private final Map<Integer, Long> recoveredAt = new TreeMap<>();
     private final int[] watched;
     private final String label;
@@ -109,8 +111,14 @@ public final class Simulation implements RunObserver {
         checker = new InvariantChecker(layout, cluster);
         PacerConfig config = policy.config();
         watched = watchedBrokers(scenario, config);
-        recorder = new SimulationRecorder(model.get(ModelKey.LATENCY_SIGMA), model.get(ModelKey.REQUEST_TIMEOUT_MS),
-                scenario.steadyStateEndMs(), model.measurementWindow(), bucketMs, watched, layout.brokers,
+        recorder = new SimulationRecorder(
+                model.get(ModelKey.LATENCY_SIGMA),
+                model.get(ModelKey.REQUEST_TIMEOUT_MS),
+                scenario.steadyStateEndMs(),
+                model.measurementWindow(),
+                bucketMs,
+                watched,
+                layout.brokers,
                 config.waitForSync());
         controller = new SimulatedController(queue, layout, cluster, replication, checker, this, config, model);
         if (SimulatedPacing.wanted(config, changedConfigs(scenario, config))) {
@@ -212,27 +220,45 @@ public final class Simulation implements RunObserver {
         long firstUnfence = recorder.windowStartMs() == Long.MIN_VALUE ? -1 : recorder.windowStartMs();
         long recovery = -1;
         if (!unfencedAt.isEmpty() && recoveredAt.keySet().containsAll(unfencedAt.keySet())) {
-            long last = recoveredAt.values().stream().mapToLong(Long::longValue).max().orElse(-1);
+            long last = recoveredAt.values().stream()
+                    .mapToLong(Long::longValue)
+                    .max()
+                    .orElse(-1);
             recovery = last - firstUnfence;
         }
         Map<Integer, Integer> finalLeaders = new TreeMap<>();
         for (int b : watched) {
             finalLeaders.put(b, cluster.leaderCount(b));
         }
-        return new PolicyOutcome(policy, seed,
-                new PolicyOutcome.KipFigures(recorder.steadyP99Ms(), recorder.windowP99Ms(), recorder.timeouts(),
-                        firstUnfence, recovery),
-                new PolicyOutcome.ControllerActivity(recorder.runs(), recorder.elections(), recorder.maxElectionsInRun(),
-                        recorder.skippedByGate(), recorder.failoverElections(), recorder.controllerFailovers()),
-                new PolicyOutcome.End(finalLeaders, checker.checks()), recorder.series(), classFigures(firstUnfence));
+        return new PolicyOutcome(
+                policy,
+                seed,
+                new PolicyOutcome.KipFigures(
+                        recorder.steadyP99Ms(), recorder.windowP99Ms(), recorder.timeouts(), firstUnfence, recovery),
+                new PolicyOutcome.ControllerActivity(
+                        recorder.runs(),
+                        recorder.elections(),
+                        recorder.maxElectionsInRun(),
+                        recorder.skippedByGate(),
+                        recorder.failoverElections(),
+                        recorder.controllerFailovers()),
+                new PolicyOutcome.End(finalLeaders, checker.checks()),
+                recorder.series(),
+                classFigures(firstUnfence));
     }
 
     private ClassFigures classFigures(long firstUnfence) {
         double[] prot = recorder.classP99Ms(true);
         double[] other = recorder.classP99Ms(false);
         long release = recorder.gateReleaseMs();
-        return new ClassFigures(prot[0], prot[1], other[0], other[1], recorder.brokerP99Ms(),
-                release == Long.MIN_VALUE || firstUnfence < 0 ? -1 : release - firstUnfence, reentries.result(),
+        return new ClassFigures(
+                prot[0],
+                prot[1],
+                other[0],
+                other[1],
+                recorder.brokerP99Ms(),
+                release == Long.MIN_VALUE || firstUnfence < 0 ? -1 : release - firstUnfence,
+                reentries.result(),
                 recorder.windowP99ByRoleMs());
     }
 
@@ -242,8 +268,8 @@ public final class Simulation implements RunObserver {
         long now = queue.nowMs();
         double dt = tickMs / 1000.0;
         double[] capacity = load.catchUpCapacity();
-        replication.step(now, tickMs, throttle.grants(capacity, sharing.responseUnits(), now, dt), lagTimeMaxMs,
-                isrRequests);
+        replication.step(
+                now, tickMs, throttle.grants(capacity, sharing.responseUnits(), now, dt), lagTimeMaxMs, isrRequests);
         throttle.record(now, dt, replication);
         cluster.refresh();
         sharing.update(capacity, throttle);
@@ -306,15 +332,17 @@ public final class Simulation implements RunObserver {
         long unfenceDelay = (long) model.get(ModelKey.UNFENCE_DELAY_MS);
         queue.at(restartAt, () -> {
             cluster.setBroker(b, true, true, false);
-            queue.after(unfenceDelay, () -> controller.unfence(b, () -> {
-                long now = queue.nowMs();
-                replication.brokerResumed(b, now, r.diskReplaced(), stuckSlots(b, r.stuckPartitions(), index));
-                cluster.markRestartUnfenced(b, now);
-                reentries.unfenced(b, now);
-                unfencedAt.put(b, now);
-                recoveredAt.remove(b);
-                recorder.startRecoveryWindow(now);
-            }));
+            queue.after(
+                    unfenceDelay,
+                    () -> controller.unfence(b, () -> {
+                        long now = queue.nowMs();
+                        replication.brokerResumed(b, now, r.diskReplaced(), stuckSlots(b, r.stuckPartitions(), index));
+                        cluster.markRestartUnfenced(b, now);
+                        reentries.unfenced(b, now);
+                        unfencedAt.put(b, now);
+                        recoveredAt.remove(b);
+                        recorder.startRecoveryWindow(now);
+                    }));
         });
     }
 

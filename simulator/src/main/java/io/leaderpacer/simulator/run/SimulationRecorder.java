@@ -29,6 +29,7 @@ final class SimulationRecorder implements LatencySink, RunObserver {
 
     /** Gate phases as numbers for the time series. */
     static final double OPEN = 0;
+
     static final double GATED = 1;
     static final double ESCAPED = 2;
 
@@ -44,14 +45,17 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     private final LatencyHistogram window = new LatencyHistogram();
     /** Per class: [0] other, [1] protected (preferred leader = a restarted broker); steady and window. */
     private final LatencyHistogram[] steadyByClass = {new LatencyHistogram(), new LatencyHistogram()};
+
     private final LatencyHistogram[] windowByClass = {new LatencyHistogram(), new LatencyHistogram()};
     /** Over the window, per role of a restarted broker in the partition (the load test's split by role). */
     private final LatencyHistogram[] windowByRole = new LatencyHistogram[RestartedRole.values().length];
     /** Per leader broker (all brokers, or none when there are too many to keep): steady and window. */
     private final LatencyHistogram[] steadyByBroker;
+
     private final LatencyHistogram[] windowByBroker;
     /** Per bucket, per class, for the per-class chart. */
     private final LatencyHistogram[] bucketByClass = {new LatencyHistogram(), new LatencyHistogram()};
+
     private long windowStartMs = Long.MIN_VALUE;
     /** When every restarted broker had recovered, once it has. */
     private long recoveredMs = Long.MIN_VALUE;
@@ -62,6 +66,7 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     private long windowEndMs = Long.MAX_VALUE;
     /** The policy gates (wait-for-sync): the first run after unfencing that does not gate the broker releases it. */
     private final boolean gating;
+
     private long gateReleaseMs = Long.MIN_VALUE;
     /** Start of the tick being recorded. */
     private long tickMs;
@@ -90,8 +95,15 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     /** Brokers up to which P99 is kept per broker (a few KB each). */
     static final int MAX_BROKERS_WITH_FIGURES = 1024;
 
-    SimulationRecorder(double sigma, double timeoutMs, long steadyEndMs, MeasurementWindow window, long bucketMs, int[] watched,
-                int brokers, boolean gating) {
+    SimulationRecorder(
+            double sigma,
+            double timeoutMs,
+            long steadyEndMs,
+            MeasurementWindow window,
+            long bucketMs,
+            int[] watched,
+            int brokers,
+            boolean gating) {
         this.bucketMs = bucketMs;
         this.gating = gating;
         for (int r = 0; r < windowByRole.length; r++) {
@@ -111,8 +123,18 @@ final class SimulationRecorder implements LatencySink, RunObserver {
         this.watched = watched.clone();
         utilisationSum = new double[watched.length];
         phase = new double[watched.length];
-        List<String> names = new ArrayList<>(List.of("time_s", "p99_ms", "mean_ms", "requests", "timeouts",
-                "elections", "failover_elections", "runs", "gated_brokers", "imbalanced", "p99_protected_ms",
+        List<String> names = new ArrayList<>(List.of(
+                "time_s",
+                "p99_ms",
+                "mean_ms",
+                "requests",
+                "timeouts",
+                "elections",
+                "failover_elections",
+                "runs",
+                "gated_brokers",
+                "imbalanced",
+                "p99_protected_ms",
                 "p99_other_ms"));
         for (int b : watched) {
             names.add("leaders_b" + b);
@@ -169,8 +191,8 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     }
 
     @Override
-    public void recordExact(double latencyMs, long milliRequests, int leader, boolean protectedClass,
-                            RestartedRole role) {
+    public void recordExact(
+            double latencyMs, long milliRequests, int leader, boolean protectedClass, RestartedRole role) {
         int c = protectedClass ? 1 : 0;
         bucket.recordExact(latencyMs, milliRequests);
         bucketByClass[c].recordExact(latencyMs, milliRequests);
@@ -203,8 +225,8 @@ final class SimulationRecorder implements LatencySink, RunObserver {
         if (windowStartMs == Long.MIN_VALUE) {
             return;
         }
-        long end = measurementWindow.endMs(recoveredMs == Long.MIN_VALUE ? OptionalLong.empty()
-                : OptionalLong.of(recoveredMs - windowStartMs));
+        long end = measurementWindow.endMs(
+                recoveredMs == Long.MIN_VALUE ? OptionalLong.empty() : OptionalLong.of(recoveredMs - windowStartMs));
         windowEndMs = end == Long.MAX_VALUE ? Long.MAX_VALUE : windowStartMs + end;
     }
 
@@ -234,7 +256,10 @@ final class SimulationRecorder implements LatencySink, RunObserver {
             phase[i] = p == GatePhase.GATED ? GATED : p == GatePhase.ESCAPED ? ESCAPED : OPEN;
             anyGated |= p == GatePhase.GATED;
         }
-        if (gating && !anyGated && gateReleaseMs == Long.MIN_VALUE && windowStartMs != Long.MIN_VALUE
+        if (gating
+                && !anyGated
+                && gateReleaseMs == Long.MIN_VALUE
+                && windowStartMs != Long.MIN_VALUE
                 && nowMs > windowStartMs) {
             gateReleaseMs = nowMs;
         }

@@ -14,6 +14,7 @@ public final class TimeSeries {
 
     /** Column name to values, in column order. */
     private final Map<String, double[]> columns;
+
     private final int rows;
 
     private TimeSeries(Map<String, double[]> columns, int rows) {

@@ -28,9 +28,10 @@ public record Verdict(double p99Ratio, double recoveryRatio, boolean p99Ok, bool
         PolicyOutcome.KipFigures base = baseline.kip();
         double p99Ratio = mine.p99Ratio();
         double recoveryRatio = mine.recovered() && base.recovered() && base.recoveryMs() > 0
-                ? (double) mine.recoveryMs() / base.recoveryMs() : Double.NaN;
-        boolean recoveryOk = mine.recovered()
-                && (!base.recovered() || mine.recoveryMs() <= MAX_RECOVERY_RATIO * base.recoveryMs());
+                ? (double) mine.recoveryMs() / base.recoveryMs()
+                : Double.NaN;
+        boolean recoveryOk =
+                mine.recovered() && (!base.recovered() || mine.recoveryMs() <= MAX_RECOVERY_RATIO * base.recoveryMs());
         return new Verdict(p99Ratio, recoveryRatio, p99Ratio <= MAX_P99_RATIO, mine.timeoutCount() == 0, recoveryOk);
     }
 

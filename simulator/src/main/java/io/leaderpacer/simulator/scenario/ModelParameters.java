@@ -25,8 +25,8 @@ public final class ModelParameters {
             Double v = overrides.get(k);
             double value = v == null ? k.defaultValue() : v;
             if (!(value >= k.min() && value <= k.max())) {
-                throw new IllegalArgumentException("model." + k.key() + " = " + value + " is outside [" + k.min()
-                        + ", " + k.max() + "]");
+                throw new IllegalArgumentException(
+                        "model." + k.key() + " = " + value + " is outside [" + k.min() + ", " + k.max() + "]");
             }
             values[k.ordinal()] = value;
         }

@@ -17,13 +17,11 @@ import java.util.Locale;
 final class PartitionSizesCsv {
 
     /** One line: a partition and its size. */
-    record Size(Integer partition, double bytes) {
-    }
+    record Size(Integer partition, double bytes) {}
 
     static final CsvFormat<Size> FORMAT = CsvFormat.of(Size.class, "partition", "bytes");
 
-    private PartitionSizesCsv() {
-    }
+    private PartitionSizesCsv() {}
 
     static List<Double> read(YamlFields t, String field, String source, int partitions) {
         String name = t.requireString(field);
@@ -35,7 +33,10 @@ final class PartitionSizesCsv {
         } catch (IllegalArgumentException e) {
             throw t.error(field, e.getMessage());
         }
-        if (!content.columns().stream().map(c -> c.toLowerCase(Locale.ROOT)).toList().equals(FORMAT.columns())) {
+        if (!content.columns().stream()
+                .map(c -> c.toLowerCase(Locale.ROOT))
+                .toList()
+                .equals(FORMAT.columns())) {
             throw t.error(field, file + ": the first line must be the header partition,bytes");
         }
         Double[] sizes = new Double[partitions];
@@ -48,8 +49,10 @@ final class PartitionSizesCsv {
                 throw t.error(field, file + ": partition " + p + " does not exist (the topic has " + partitions + ")");
             }
             if (!(s.bytes() >= 0) || Double.isInfinite(s.bytes())) {
-                throw t.error(field, file + ": partition " + p + ": bytes must be 0 or more, got "
-                        + (Double.isNaN(s.bytes()) ? "nothing" : s.bytes()));
+                throw t.error(
+                        field,
+                        file + ": partition " + p + ": bytes must be 0 or more, got "
+                                + (Double.isNaN(s.bytes()) ? "nothing" : s.bytes()));
             }
             if (sizes[p] != null) {
                 throw t.error(field, file + ": partition " + p + " appears twice");

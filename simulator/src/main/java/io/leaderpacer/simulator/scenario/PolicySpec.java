@@ -16,8 +16,11 @@ import java.util.TreeMap;
  * @param replicationThrottleBytesPerSecond a cluster-default follower replication throttle with every replica listed
  *                                          (Kafka's {@code *}), from the start; 0 = none
  */
-public record PolicySpec(String name, String description, Map<String, String> configOverrides,
-                         double replicationThrottleBytesPerSecond) {
+public record PolicySpec(
+        String name,
+        String description,
+        Map<String, String> configOverrides,
+        double replicationThrottleBytesPerSecond) {
 
     public PolicySpec {
         configOverrides = java.util.Collections.unmodifiableMap(new TreeMap<>(configOverrides));

@@ -15,8 +15,7 @@ import java.util.Map;
  */
 public final class PolicyText {
 
-    private PolicyText() {
-    }
+    private PolicyText() {}
 
     /**
      * The policy the text names, or {@code null} when its name is neither one of {@code custom} nor registered.
@@ -27,7 +26,8 @@ public final class PolicyText {
         String t = text.strip();
         int colon = t.indexOf(':');
         String name = colon < 0 ? t : t.substring(0, colon).strip();
-        PolicySpec base = custom.containsKey(name) ? custom.get(name) : StandardPolicies.named(name, preferredPerBroker);
+        PolicySpec base =
+                custom.containsKey(name) ? custom.get(name) : StandardPolicies.named(name, preferredPerBroker);
         if (base == null || colon < 0) {
             return base;
         }
@@ -35,8 +35,8 @@ public final class PolicyText {
         for (String pair : t.substring(colon + 1).split(",")) {
             int eq = pair.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("policy '" + ConfigException.printable(name) + "': expected key=value, got '"
-                        + ConfigException.printable(pair.strip()) + "'");
+                throw new IllegalArgumentException("policy '" + ConfigException.printable(name)
+                        + "': expected key=value, got '" + ConfigException.printable(pair.strip()) + "'");
             }
             overrides.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
         }
@@ -45,10 +45,11 @@ public final class PolicyText {
         try {
             PacerConfig.fromMap(config);
         } catch (ConfigException e) {
-            throw new IllegalArgumentException("policy '" + ConfigException.printable(name) + "': " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "policy '" + ConfigException.printable(name) + "': " + e.getMessage(), e);
         }
-        return new PolicySpec(t, base.description() + "; with " + overrides, config,
-                base.replicationThrottleBytesPerSecond());
+        return new PolicySpec(
+                t, base.description() + "; with " + overrides, config, base.replicationThrottleBytesPerSecond());
     }
 
     /** The name part of {@code NAME[:key=value,...]}. */
@@ -65,7 +66,10 @@ public final class PolicyText {
     public static List<String> rejoin(List<String> pieces) {
         List<String> out = new ArrayList<>();
         for (String p : pieces) {
-            if (!out.isEmpty() && p.indexOf(':') < 0 && p.indexOf('=') > 0 && out.get(out.size() - 1).indexOf(':') >= 0) {
+            if (!out.isEmpty()
+                    && p.indexOf(':') < 0
+                    && p.indexOf('=') > 0
+                    && out.get(out.size() - 1).indexOf(':') >= 0) {
                 out.set(out.size() - 1, out.get(out.size() - 1) + "," + p);
             } else {
                 out.add(p);

@@ -74,15 +74,18 @@ public record Scenario(
     }
 
     public Scenario withSeed(long newSeed) {
-        return new Scenario(name, description, source, newSeed, brokers, racks, placement, topics, events, endMs, model, policies);
+        return new Scenario(
+                name, description, source, newSeed, brokers, racks, placement, topics, events, endMs, model, policies);
     }
 
     public Scenario withPolicies(List<PolicySpec> chosen) {
-        return new Scenario(name, description, source, seed, brokers, racks, placement, topics, events, endMs, model, chosen);
+        return new Scenario(
+                name, description, source, seed, brokers, racks, placement, topics, events, endMs, model, chosen);
     }
 
     public Scenario withModel(ModelParameters newModel) {
-        return new Scenario(name, description, source, seed, brokers, racks, placement, topics, events, endMs, newModel, policies);
+        return new Scenario(
+                name, description, source, seed, brokers, racks, placement, topics, events, endMs, newModel, policies);
     }
 
     /**
@@ -93,8 +96,10 @@ public record Scenario(
     public Scenario scaledDown(int divisor) {
         List<TopicSpec> scaled = new ArrayList<>();
         for (TopicSpec t : topics) {
-            scaled.add(t.withPartitions(Math.max(t.layout().replicationFactor(), t.layout().partitions() / divisor)));
+            scaled.add(t.withPartitions(
+                    Math.max(t.layout().replicationFactor(), t.layout().partitions() / divisor)));
         }
-        return new Scenario(name, description, source, seed, brokers, racks, placement, scaled, events, endMs, model, policies);
+        return new Scenario(
+                name, description, source, seed, brokers, racks, placement, scaled, events, endMs, model, policies);
     }
 }

@@ -5,8 +5,11 @@ import java.util.Map;
 /**
  * Something that happens to the simulated cluster at a point of logical time.
  */
-public sealed interface ScenarioEvent permits ScenarioEvent.Restart, ScenarioEvent.FollowerStall,
-        ScenarioEvent.ControllerFailover, ScenarioEvent.ConfigChange {
+public sealed interface ScenarioEvent
+        permits ScenarioEvent.Restart,
+                ScenarioEvent.FollowerStall,
+                ScenarioEvent.ControllerFailover,
+                ScenarioEvent.ConfigChange {
 
     /** When it happens, in ms since the start of the simulation. */
     long atMs();
@@ -22,8 +25,7 @@ public sealed interface ScenarioEvent permits ScenarioEvent.Restart, ScenarioEve
      * @param stuckPartitions how many of its preferred partitions never catch up (stragglers)
      */
     record Restart(long atMs, int broker, long downMs, boolean diskReplaced, boolean crash, int stuckPartitions)
-            implements ScenarioEvent {
-    }
+            implements ScenarioEvent {}
 
     /**
      * A fraction of a broker's follower replicas stop fetching for a while (a stalled log
@@ -35,15 +37,13 @@ public sealed interface ScenarioEvent permits ScenarioEvent.Restart, ScenarioEve
      * @param fraction   the fraction of its replicas affected, chosen by the seed
      * @param durationMs how long they stall
      */
-    record FollowerStall(long atMs, int broker, double fraction, long durationMs) implements ScenarioEvent {
-    }
+    record FollowerStall(long atMs, int broker, double fraction, long durationMs) implements ScenarioEvent {}
 
     /**
      * The active controller fails over: no controller for a while, then a new one whose
      * balancer memory is empty and whose periodic task is scheduled afresh.
      */
-    record ControllerFailover(long atMs) implements ScenarioEvent {
-    }
+    record ControllerFailover(long atMs) implements ScenarioEvent {}
 
     /**
      * A dynamic configuration change applied on top of every policy's configuration (for

@@ -18,7 +18,8 @@ public final class ScenarioException extends RuntimeException {
     private final String problem;
 
     public ScenarioException(String file, String field, String problem) {
-        super(oneLine(file + (field.isEmpty() ? "" : ": field '" + ConfigException.printable(field) + "'") + ": " + problem));
+        super(oneLine(
+                file + (field.isEmpty() ? "" : ": field '" + ConfigException.printable(field) + "'") + ": " + problem));
         this.file = file;
         this.field = field;
         this.problem = problem;

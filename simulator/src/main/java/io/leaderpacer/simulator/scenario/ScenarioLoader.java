@@ -35,11 +35,23 @@ import java.util.StringJoiner;
  */
 public final class ScenarioLoader {
 
-    private static final Set<String> TOP = Set.of("name", "description", "seed", "cluster", "topics", "timeline",
-            "model", "policies", "customPolicies");
-    private static final Set<String> TOPIC = Set.of("name", "partitions", "replicationFactor", "produceMBps",
-            "produceRequestsPerSecond", "consumerRequestsPerSecond", "skew", "retention", "uncleanLeaderElection",
-            "assignment", "backlog", "backlogSkew", "backlogSizesCsv", "acks");
+    private static final Set<String> TOP = Set.of(
+            "name", "description", "seed", "cluster", "topics", "timeline", "model", "policies", "customPolicies");
+    private static final Set<String> TOPIC = Set.of(
+            "name",
+            "partitions",
+            "replicationFactor",
+            "produceMBps",
+            "produceRequestsPerSecond",
+            "consumerRequestsPerSecond",
+            "skew",
+            "retention",
+            "uncleanLeaderElection",
+            "assignment",
+            "backlog",
+            "backlogSkew",
+            "backlogSizesCsv",
+            "acks");
     private static final Set<String> EVENT_TYPES = Set.of("restart", "followerStall", "controllerFailover", "config");
     private static final long MIN_STEADY_MS = 60_000;
 
@@ -96,16 +108,22 @@ public final class ScenarioLoader {
         try {
             root = yaml.readTree(text);
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr();
-            throw new ScenarioException(source, "", "not valid YAML" + where + ": " + yamlProblem(e.getOriginalMessage()));
+            String where = e.getLocation() == null
+                    ? ""
+                    : " at line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr();
+            throw new ScenarioException(
+                    source, "", "not valid YAML" + where + ": " + yamlProblem(e.getOriginalMessage()));
         }
         YamlFields top = YamlFields.root(source, root);
         top.allowOnly(TOP);
 
         String scenarioName = top.requireString("name");
         if (!scenarioName.matches("[A-Za-z0-9._-]+")) {
-            throw top.error("name", "'" + ConfigException.printable(scenarioName) + "' may only contain letters, digits, '.', '_' and '-' (it names output files)");
+            throw top.error(
+                    "name",
+                    "'" + ConfigException.printable(scenarioName)
+                            + "' may only contain letters, digits, '.', '_' and '-' (it names output files)");
         }
         String description = top.optString("description", "");
         long seed = top.has("seed") ? top.requireLong("seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1L;
@@ -114,11 +132,13 @@ public final class ScenarioLoader {
         cluster.allowOnly(Set.of("brokers", "racks", "placement"));
         int brokers = cluster.requireInt("brokers", 1, 100_000);
         int racks = cluster.optInt("racks", 0, 0, brokers);
-        Placement placement = Placement.named(cluster.optChoice("placement", Placement.yamlNames(),
-                Placement.CONSECUTIVE.yamlName()));
+        Placement placement = Placement.named(
+                cluster.optChoice("placement", Placement.yamlNames(), Placement.CONSECUTIVE.yamlName()));
         if (placement == Placement.STRIPED && racks > 0) {
-            throw cluster.error("placement", "striped is Kafka's rack-unaware placement and does not keep replicas on "
-                    + "distinct racks; drop racks, use consecutive, or give each topic an explicit assignment");
+            throw cluster.error(
+                    "placement",
+                    "striped is Kafka's rack-unaware placement and does not keep replicas on "
+                            + "distinct racks; drop racks, use consecutive, or give each topic an explicit assignment");
         }
 
         List<TopicSpec> topics = topics(top, brokers, racks, source);
@@ -134,7 +154,19 @@ public final class ScenarioLoader {
 
         Map<String, PolicySpec> custom = customPolicies(top);
         List<PolicySpec> policies = policies(top, custom, StandardPolicies.preferredPerBroker(topics, brokers));
-        return new Scenario(scenarioName, description, source, seed, brokers, racks, placement, topics, events, endMs, model, policies);
+        return new Scenario(
+                scenarioName,
+                description,
+                source,
+                seed,
+                brokers,
+                racks,
+                placement,
+                topics,
+                events,
+                endMs,
+                model,
+                policies);
     }
 
     private static List<TopicSpec> topics(YamlFields top, int brokers, int racks, String source) {
@@ -155,11 +187,15 @@ public final class ScenarioLoader {
             total += partitions;
             int rf = t.optInt("replicationFactor", Math.min(3, brokers), 1, 8);
             if (rf > brokers) {
-                throw t.error("replicationFactor", rf + " replicas need at least " + rf + " brokers; the cluster has " + brokers);
+                throw t.error(
+                        "replicationFactor",
+                        rf + " replicas need at least " + rf + " brokers; the cluster has " + brokers);
             }
             if (racks > 0 && rf > racks && !t.has("assignment")) {
-                throw t.error("replicationFactor", rf + " replicas cannot sit on distinct racks: the cluster has " + racks
-                        + " racks (broker b is in rack b mod racks)");
+                throw t.error(
+                        "replicationFactor",
+                        rf + " replicas cannot sit on distinct racks: the cluster has " + racks
+                                + " racks (broker b is in rack b mod racks)");
             }
             double mbps = t.requireDouble("produceMBps", 0, 1e9);
             double requests = t.optDouble("produceRequestsPerSecond", 2.0 * partitions, 0, 1e12);
@@ -181,9 +217,13 @@ public final class ScenarioLoader {
                 }
             }
             boolean acksAll = t.optChoice("acks", List.of("all", "1"), "all").equals("all");
-            out.add(new TopicSpec(name, new TopicSpec.Layout(partitions, rf, assignment),
+            out.add(new TopicSpec(
+                    name,
+                    new TopicSpec.Layout(partitions, rf, assignment),
                     new TopicSpec.Traffic(mbps * 1e6, requests, consumers, skew, acksAll),
-                    new TopicSpec.Backlog(backlog, backlogSkew, sizes), retention, unclean));
+                    new TopicSpec.Backlog(backlog, backlogSkew, sizes),
+                    retention,
+                    unclean));
         }
         if (total > 20_000_000) {
             throw top.error("topics", total + " partitions in all; the simulator takes at most 20,000,000");
@@ -200,8 +240,10 @@ public final class ScenarioLoader {
             if (raw.asText().trim().equals("uniform")) {
                 return RateSkew.uniform();
             }
-            throw t.error(field, YamlFields.shown(raw) + " is not a skew; write uniform, {kind: lognormal, sigma: 0.5} "
-                    + "or {kind: zipf, exponent: 1.0}");
+            throw t.error(
+                    field,
+                    YamlFields.shown(raw) + " is not a skew; write uniform, {kind: lognormal, sigma: 0.5} "
+                            + "or {kind: zipf, exponent: 1.0}");
         }
         YamlFields s = t.mapping(field);
         String kind = s.requireChoice("kind", List.of("uniform", "lognormal", "zipf"));
@@ -227,12 +269,14 @@ public final class ScenarioLoader {
             int[] r = lists.get(i);
             String field = t.pathOf("assignment") + "[" + i + "]";
             if (r.length != rf) {
-                throw new ScenarioException(t.file(), field, "has " + r.length + " replicas; replicationFactor is " + rf);
+                throw new ScenarioException(
+                        t.file(), field, "has " + r.length + " replicas; replicationFactor is " + rf);
             }
             Set<Integer> seen = new HashSet<>();
             for (int b : r) {
                 if (b < 0 || b >= brokers) {
-                    throw new ScenarioException(t.file(), field, "broker " + b + " does not exist (brokers are 0.." + (brokers - 1) + ")");
+                    throw new ScenarioException(
+                            t.file(), field, "broker " + b + " does not exist (brokers are 0.." + (brokers - 1) + ")");
                 }
                 if (!seen.add(b)) {
                     throw new ScenarioException(t.file(), field, "broker " + b + " appears twice");
@@ -269,7 +313,10 @@ public final class ScenarioLoader {
                 throw e.error("at", "events must start at 1m or later so that there is a steady state to compare with");
             }
             if (at >= endMs) {
-                throw e.error("at", DurationText.format(at) + " is not before the end of the simulation (" + DurationText.format(endMs) + ")");
+                throw e.error(
+                        "at",
+                        DurationText.format(at) + " is not before the end of the simulation ("
+                                + DurationText.format(endMs) + ")");
             }
             List<String> types = new ArrayList<>();
             for (String f : e.fieldNames()) {
@@ -282,8 +329,10 @@ public final class ScenarioLoader {
                 types.add(f);
             }
             if (types.size() != 1) {
-                throw new ScenarioException(e.file(), e.path(), "an event needs 'at' and exactly one of " + EVENT_TYPES
-                        + ", found " + types);
+                throw new ScenarioException(
+                        e.file(),
+                        e.path(),
+                        "an event needs 'at' and exactly one of " + EVENT_TYPES + ", found " + types);
             }
             out.add(event(e, types.get(0), at, brokers));
         }
@@ -301,16 +350,21 @@ public final class ScenarioLoader {
                 r.allowOnly(Set.of("broker", "down", "disk", "shutdown", "stuckPartitions"));
                 int broker = r.requireInt("broker", 0, brokers - 1);
                 long down = r.requireDurationMs("down");
-                boolean replaced = r.optChoice("disk", List.of("kept", "replaced"), "kept").equals("replaced");
-                boolean crash = r.optChoice("shutdown", List.of("controlled", "crash"), "controlled").equals("crash");
+                boolean replaced =
+                        r.optChoice("disk", List.of("kept", "replaced"), "kept").equals("replaced");
+                boolean crash = r.optChoice("shutdown", List.of("controlled", "crash"), "controlled")
+                        .equals("crash");
                 int stuck = r.optInt("stuckPartitions", 0, 0, 10_000_000);
                 return new ScenarioEvent.Restart(at, broker, down, replaced, crash, stuck);
             }
             case "followerStall": {
                 YamlFields s = e.mapping("followerStall");
                 s.allowOnly(Set.of("broker", "fraction", "duration"));
-                return new ScenarioEvent.FollowerStall(at, s.requireInt("broker", 0, brokers - 1),
-                        s.requireDouble("fraction", 0, 1), s.requireDurationMs("duration"));
+                return new ScenarioEvent.FollowerStall(
+                        at,
+                        s.requireInt("broker", 0, brokers - 1),
+                        s.requireDouble("fraction", 0, 1),
+                        s.requireDurationMs("duration"));
             }
             case "controllerFailover": {
                 YamlFields c = e.mappingOrEmpty("controllerFailover");
@@ -338,7 +392,10 @@ public final class ScenarioLoader {
             p.allowOnly(Set.of("name", "description", "config", "replicationThrottleMBps"));
             String name = p.requireString("name");
             if (LoadTestPolicies.find(name).isPresent()) {
-                throw p.error("name", "'" + ConfigException.printable(name) + "' is a standard policy; give the custom one another name");
+                throw p.error(
+                        "name",
+                        "'" + ConfigException.printable(name)
+                                + "' is a standard policy; give the custom one another name");
             }
             if (LegacyPolicyNames.replacement(name).isPresent()) {
                 throw p.error("name", LegacyPolicyNames.replacement(name).get() + "; give the custom one another name");
@@ -371,7 +428,9 @@ public final class ScenarioLoader {
                 throw new ScenarioException(top.file(), "policies[" + i + "]", e.getMessage());
             }
             if (p == null) {
-                throw new ScenarioException(top.file(), "policies[" + i + "]",
+                throw new ScenarioException(
+                        top.file(),
+                        "policies[" + i + "]",
                         StandardPolicies.unknown(PolicyText.name(n), custom.keySet()));
             }
             if (out.stream().noneMatch(q -> q.name().equals(n))) {

@@ -25,8 +25,7 @@ public final class StandardPolicies {
     /** The follower replication throttle {@value PolicyRegistry#REPLICATION_THROTTLE} models on catch-up. */
     static final double REPLICATION_THROTTLE_BYTES_PER_SECOND = 400e6;
 
-    private StandardPolicies() {
-    }
+    private StandardPolicies() {}
 
     /**
      * The registered policy with this name as the simulator runs it, or {@code null}.
@@ -58,9 +57,14 @@ public final class StandardPolicies {
 
     private static PolicySpec spec(PolicyEntry e, int preferredPerBroker) {
         boolean throttle = e.name().equals(PolicyRegistry.REPLICATION_THROTTLE);
-        String description = throttle ? e.description() + "; the model's throttle: "
-                + Math.round(REPLICATION_THROTTLE_BYTES_PER_SECOND / 1e6) + " MB/s" : e.description();
-        return new PolicySpec(e.name(), description, e.settingsByKey(preferredPerBroker),
+        String description = throttle
+                ? e.description() + "; the model's throttle: " + Math.round(REPLICATION_THROTTLE_BYTES_PER_SECOND / 1e6)
+                        + " MB/s"
+                : e.description();
+        return new PolicySpec(
+                e.name(),
+                description,
+                e.settingsByKey(preferredPerBroker),
                 throttle ? REPLICATION_THROTTLE_BYTES_PER_SECOND : 0);
     }
 

@@ -13,8 +13,8 @@ import java.util.List;
  * @param retentionMs           how much of each partition's history a replaced disk must copy
  * @param uncleanLeaderElection unclean.leader.election.enable for the topic
  */
-public record TopicSpec(String name, Layout layout, Traffic traffic, Backlog backlog, long retentionMs,
-                        boolean uncleanLeaderElection) {
+public record TopicSpec(
+        String name, Layout layout, Traffic traffic, Backlog backlog, long retentionMs, boolean uncleanLeaderElection) {
 
     /**
      * The topic's partitions.
@@ -42,9 +42,12 @@ public record TopicSpec(String name, Layout layout, Traffic traffic, Backlog bac
      * @param skew                      how bytes are spread over partitions
      * @param acksAll                   producers use acks=all (true) or acks=1 (false: no follower in the write path)
      */
-    public record Traffic(double produceBytesPerSecond, double produceRequestsPerSecond,
-                          double consumerRequestsPerSecond, RateSkew skew, boolean acksAll) {
-    }
+    public record Traffic(
+            double produceBytesPerSecond,
+            double produceRequestsPerSecond,
+            double consumerRequestsPerSecond,
+            RateSkew skew,
+            boolean acksAll) {}
 
     /**
      * The backlog as an operator knows it.
@@ -64,8 +67,12 @@ public record TopicSpec(String name, Layout layout, Traffic traffic, Backlog bac
     /** The same topic with a different partition count (for scaled-down test simulations; drops an explicit assignment). */
     public TopicSpec withPartitions(int count) {
         boolean same = count == layout.partitions();
-        return new TopicSpec(name, same ? layout : new Layout(count, layout.replicationFactor(), List.of()), traffic,
-                same ? backlog : new Backlog(backlog.bytes(), backlog.skew(), List.of()), retentionMs,
+        return new TopicSpec(
+                name,
+                same ? layout : new Layout(count, layout.replicationFactor(), List.of()),
+                traffic,
+                same ? backlog : new Backlog(backlog.bytes(), backlog.skew(), List.of()),
+                retentionMs,
                 uncleanLeaderElection);
     }
 }

@@ -183,7 +183,8 @@ final class YamlFields {
     YamlFields mappingOrEmpty(String field) {
         JsonNode v = node.get(field);
         if (v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty())) {
-            return new YamlFields(file, pathOf(field), com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+            return new YamlFields(
+                    file, pathOf(field), com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
         }
         return mapping(field);
     }

@@ -28,14 +28,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CalibratedModelTest {
 
-    private static final List<Path> RUNS = List.of(Path.of("..", "docs", "evidence", "run2-producer-per-leader"),
+    private static final List<Path> RUNS = List.of(
+            Path.of("..", "docs", "evidence", "run2-producer-per-leader"),
             Path.of("..", "docs", "evidence", "run3-catch-up-bytes"));
     private static final Path SCENARIO = Path.of("..", "scenarios", "09-calibrated-loadtest.yaml");
 
     /** The quantities the issue asks the calibration to reproduce. */
-    private static final Set<Quantity> CHECKED = Set.of(Quantity.REENTRY_FIRST, Quantity.REENTRY_P50,
-            Quantity.REENTRY_P90, Quantity.REENTRY_LAST, Quantity.GATE_RELEASE, Quantity.RECOVERY,
-            Quantity.P99_RATIO_PROTECTED, Quantity.P99_RATIO_OTHER);
+    private static final Set<Quantity> CHECKED = Set.of(
+            Quantity.REENTRY_FIRST,
+            Quantity.REENTRY_P50,
+            Quantity.REENTRY_P90,
+            Quantity.REENTRY_LAST,
+            Quantity.GATE_RELEASE,
+            Quantity.RECOVERY,
+            Quantity.P99_RATIO_PROTECTED,
+            Quantity.P99_RATIO_OTHER);
 
     /** Misses of the fitted model, with the reason in docs/SIMULATOR.md. */
     private static final Set<String> KNOWN_MISSES = Set.of("immediate/" + Quantity.P99_RATIO_PROTECTED);
@@ -59,7 +66,8 @@ class CalibratedModelTest {
                 continue;
             }
             double m = modelled.get(t.policy()).get(t.quantity());
-            assertThat(m / t.median() - 1).as("%s: modelled %s, measured %s", key, m, t.median())
+            assertThat(m / t.median() - 1)
+                    .as("%s: modelled %s, measured %s", key, m, t.median())
                     .isBetween(-FitReport.TOLERANCE, FitReport.TOLERANCE);
             checked.add(key);
         }

@@ -15,21 +15,31 @@ import static org.assertj.core.api.Assertions.within;
 class CalibrationTargetsTest {
 
     private static MeasuredRound round(String policy, int n, double first, double p50) {
-        return new MeasuredRound("run", policy, n,
+        return new MeasuredRound(
+                "run",
+                policy,
+                n,
                 new MeasuredRound.Latency(40, 40, 400, 400, 400, MeasuredRound.Roles.NONE),
                 new MeasuredRound.Timeline(20, 15, 30, Double.NaN, 90),
                 new MeasuredRound.Reentry(100, first, p50, p50 * 2, p50 * 3));
     }
 
     private static Target target(List<Target> targets, String policy, Quantity q) {
-        return targets.stream().filter(t -> t.policy().equals(policy) && t.quantity() == q).findFirst().orElseThrow();
+        return targets.stream()
+                .filter(t -> t.policy().equals(policy) && t.quantity() == q)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void firstReentryOfTwoPolicies_isTheMedianOfAllSixRounds_whileP50StaysPerPolicy() {
         List<Target> targets = Calibration.targets(List.of(
-                round("immediate", 1, 1.0, 10), round("immediate", 2, 2.0, 11), round("immediate", 3, 6.0, 12),
-                round("kip-example-scaled", 1, 3.0, 5), round("kip-example-scaled", 2, 4.0, 6), round("kip-example-scaled", 3, 5.0, 7)));
+                round("immediate", 1, 1.0, 10),
+                round("immediate", 2, 2.0, 11),
+                round("immediate", 3, 6.0, 12),
+                round("kip-example-scaled", 1, 3.0, 5),
+                round("kip-example-scaled", 2, 4.0, 6),
+                round("kip-example-scaled", 3, 5.0, 7)));
 
         for (String policy : List.of("immediate", "kip-example-scaled")) {
             Target first = target(targets, policy, Quantity.REENTRY_FIRST);
@@ -39,14 +49,19 @@ class CalibrationTargetsTest {
             assertThat(first.rounds()).isEqualTo(6);
         }
         assertThat(target(targets, "immediate", Quantity.REENTRY_P50).median()).isEqualTo(11);
-        assertThat(target(targets, "kip-example-scaled", Quantity.REENTRY_P50).median()).isEqualTo(6);
-        assertThat(target(targets, "kip-example-scaled", Quantity.REENTRY_P50).rounds()).isEqualTo(3);
+        assertThat(target(targets, "kip-example-scaled", Quantity.REENTRY_P50).median())
+                .isEqualTo(6);
+        assertThat(target(targets, "kip-example-scaled", Quantity.REENTRY_P50).rounds())
+                .isEqualTo(3);
     }
 
     private static MeasuredRound latencies(String policy, int n, double steadyMs, double windowOtherMs) {
-        return new MeasuredRound("run", policy, n,
-                new MeasuredRound.Latency(steadyMs, steadyMs, windowOtherMs, windowOtherMs, windowOtherMs,
-                        MeasuredRound.Roles.NONE),
+        return new MeasuredRound(
+                "run",
+                policy,
+                n,
+                new MeasuredRound.Latency(
+                        steadyMs, steadyMs, windowOtherMs, windowOtherMs, windowOtherMs, MeasuredRound.Roles.NONE),
                 new MeasuredRound.Timeline(20, 15, 30, Double.NaN, 90),
                 new MeasuredRound.Reentry(100, 1, 10, 20, 30));
     }
@@ -68,14 +83,15 @@ class CalibrationTargetsTest {
         assertThat(immediate.min()).isCloseTo(1000 / 65.0, within(1e-9));
         assertThat(immediate.max()).isCloseTo(9000 / 65.0, within(1e-9));
         assertThat(immediate.rounds()).isEqualTo(3);
-        assertThat(target(targets, "kip-example-scaled", Quantity.P99_RATIO_PROTECTED).median())
+        assertThat(target(targets, "kip-example-scaled", Quantity.P99_RATIO_PROTECTED)
+                        .median())
                 .isCloseTo(600 / 65.0, within(1e-9));
     }
 
     @Test
     void gateReleaseMissingUnderImmediate_hasNoImmediateTarget() {
-        List<Target> targets = Calibration.targets(List.of(round("immediate", 1, 1.0, 10),
-                round("immediate", 2, 2.0, 11)));
+        List<Target> targets =
+                Calibration.targets(List.of(round("immediate", 1, 1.0, 10), round("immediate", 2, 2.0, 11)));
         assertThat(targets).noneMatch(t -> t.quantity() == Quantity.GATE_RELEASE);
     }
 
@@ -84,12 +100,22 @@ class CalibrationTargetsTest {
         Map<ModelKey, Double> values = new EnumMap<>(ModelKey.class);
         values.put(ModelKey.DISK_WRITE_MBPS, 111.4);
         values.put(ModelKey.REQUEST_COST_KB, 5e5);
-        List<FitParameter> start = FreeParameters.startingFrom(ModelParameters.defaults().with(values));
-        FitParameter disk = start.stream().filter(p -> p.key() == ModelKey.DISK_WRITE_MBPS).findFirst().orElseThrow();
-        FitParameter cost = start.stream().filter(p -> p.key() == ModelKey.REQUEST_COST_KB).findFirst().orElseThrow();
+        List<FitParameter> start =
+                FreeParameters.startingFrom(ModelParameters.defaults().with(values));
+        FitParameter disk = start.stream()
+                .filter(p -> p.key() == ModelKey.DISK_WRITE_MBPS)
+                .findFirst()
+                .orElseThrow();
+        FitParameter cost = start.stream()
+                .filter(p -> p.key() == ModelKey.REQUEST_COST_KB)
+                .findFirst()
+                .orElseThrow();
         assertThat(disk.start()).isEqualTo(111.4);
         assertThat(cost.start()).isEqualTo(cost.max());
-        assertThat(start).extracting(FitParameter::key)
-                .containsExactlyElementsOf(FreeParameters.standard().stream().map(FitParameter::key).toList());
+        assertThat(start)
+                .extracting(FitParameter::key)
+                .containsExactlyElementsOf(FreeParameters.standard().stream()
+                        .map(FitParameter::key)
+                        .toList());
     }
 }

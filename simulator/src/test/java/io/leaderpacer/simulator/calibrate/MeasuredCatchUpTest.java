@@ -27,12 +27,14 @@ class MeasuredCatchUpTest {
     @Test
     void byteSamples_giveWhatWasBehind_whenItWasDone_andTheRate(@TempDir Path dir) throws IOException {
         long mib = 1 << 20;
-        write(dir, "policy,round,at_s,hosted_bytes,bytes_behind\n"
-                + "immediate,1,9.5,,\n"
-                + "immediate,1,11," + 20 * mib + "," + 100 * mib + "\n"
-                + "immediate,1,12," + 40 * mib + "," + 80 * mib + "\n"
-                + "immediate,1,13," + 80 * mib + "," + 40 * mib + "\n"
-                + "immediate,1,14," + 120 * mib + ",0\n");
+        write(
+                dir,
+                "policy,round,at_s,hosted_bytes,bytes_behind\n"
+                        + "immediate,1,9.5,,\n"
+                        + "immediate,1,11," + 20 * mib + "," + 100 * mib + "\n"
+                        + "immediate,1,12," + 40 * mib + "," + 80 * mib + "\n"
+                        + "immediate,1,13," + 80 * mib + "," + 40 * mib + "\n"
+                        + "immediate,1,14," + 120 * mib + ",0\n");
         List<MeasuredCatchUp.Round> rounds = MeasuredCatchUp.read(dir);
         assertThat(rounds).hasSize(1);
         MeasuredCatchUp.Round r = rounds.get(0);
@@ -47,12 +49,15 @@ class MeasuredCatchUpTest {
     @Test
     void policyWithSettings_quotedWithItsCommas_isOneRoundOfThatPolicy(@TempDir Path dir) throws IOException {
         long mib = 1 << 20;
-        String policy = "kip-example-scaled:leader.imbalance.election.max.per.run=15,leader.imbalance.election.throttle.interval.ms=1000";
+        String policy =
+                "kip-example-scaled:leader.imbalance.election.max.per.run=15,leader.imbalance.election.throttle.interval.ms=1000";
         String q = '"' + policy + '"';
         Files.writeString(dir.resolve("rounds.csv"), "policy,round,restarted_at_s,unfenced_at_s\n" + q + ",2,10,12\n");
-        Files.writeString(dir.resolve("partitions.csv"), "policy,round,at_s,hosted_bytes,bytes_behind\n"
-                + q + ",2,12," + 40 * mib + "," + 80 * mib + "\n"
-                + q + ",2,14," + 120 * mib + ",0\n");
+        Files.writeString(
+                dir.resolve("partitions.csv"),
+                "policy,round,at_s,hosted_bytes,bytes_behind\n"
+                        + q + ",2,12," + 40 * mib + "," + 80 * mib + "\n"
+                        + q + ",2,14," + 120 * mib + ",0\n");
         List<MeasuredCatchUp.Round> rounds = MeasuredCatchUp.read(dir);
         assertThat(rounds).singleElement().satisfies(r -> {
             assertThat(r.policy()).isEqualTo(policy);
@@ -67,17 +72,21 @@ class MeasuredCatchUpTest {
      */
     @Test
     void leadershipSamples_splitTheRateByWhatTheBrokerLedAtEachIntervalsStart(@TempDir Path dir) throws IOException {
-        write(dir, "policy,round,at_s,preferred,preferred_led,hosted_bytes,bytes_behind\n"
-                + "immediate,1,12,10,0,0,200000000\n"
-                + "immediate,1,13,10,1,100000000,100000000\n"
-                + "immediate,1,14,10,5,160000000,40000000\n"
-                + "immediate,1,15,10,5,200000000,0\n"
-                + "immediate,1,16,10,10,200000000,0\n");
+        write(
+                dir,
+                "policy,round,at_s,preferred,preferred_led,hosted_bytes,bytes_behind\n"
+                        + "immediate,1,12,10,0,0,200000000\n"
+                        + "immediate,1,13,10,1,100000000,100000000\n"
+                        + "immediate,1,14,10,5,160000000,40000000\n"
+                        + "immediate,1,15,10,5,200000000,0\n"
+                        + "immediate,1,16,10,10,200000000,0\n");
         MeasuredCatchUp.Round r = MeasuredCatchUp.read(dir).get(0);
         assertThat(r.meanMBps()).isCloseTo(200.0 / 3, within(1e-9));
         assertThat(r.byLeading().noneMBps()).isCloseTo(100, within(1e-9));
         assertThat(r.byLeading().fewMBps()).isCloseTo(60, within(1e-9));
-        assertThat(r.byLeading().manyMBps()).as("the interval after done is not counted").isCloseTo(40, within(1e-9));
+        assertThat(r.byLeading().manyMBps())
+                .as("the interval after done is not counted")
+                .isCloseTo(40, within(1e-9));
     }
 
     @Test
@@ -88,8 +97,10 @@ class MeasuredCatchUpTest {
 
     @Test
     void neverCaughtUp_hasNoDoneTimeAndNoRate(@TempDir Path dir) throws IOException {
-        write(dir, "policy,round,at_s,hosted_bytes,bytes_behind\nimmediate,1,12,0," + (50L << 20) + "\n"
-                + "immediate,1,13," + (10L << 20) + "," + (40L << 20) + "\n");
+        write(
+                dir,
+                "policy,round,at_s,hosted_bytes,bytes_behind\nimmediate,1,12,0," + (50L << 20) + "\n"
+                        + "immediate,1,13," + (10L << 20) + "," + (40L << 20) + "\n");
         MeasuredCatchUp.Round r = MeasuredCatchUp.read(dir).get(0);
         assertThat(r.doneSeconds()).isNaN();
         assertThat(r.meanMBps()).isNaN();

@@ -24,9 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RecoverySpeedPredictionTest {
 
-    private static final List<Path> RUNS = List.of(Path.of("..", "docs", "evidence", "run4-recovery-speed"),
+    private static final List<Path> RUNS = List.of(
+            Path.of("..", "docs", "evidence", "run4-recovery-speed"),
             Path.of("..", "docs", "evidence", "run5-recovery-mechanisms"));
-    private static final Path SCENARIO = Path.of("..", "scenarios", "recovery-speed", "mechanisms-calibrated-loadtest.yaml");
+    private static final Path SCENARIO =
+            Path.of("..", "scenarios", "recovery-speed", "mechanisms-calibrated-loadtest.yaml");
 
     private static final String RECHECK = "leader.imbalance.election.wait.for.sync.recheck.interval.ms=1000,"
             + "leader.imbalance.election.wait.for.sync.hysteresis.min.ms=2000";
@@ -36,27 +38,39 @@ class RecoverySpeedPredictionTest {
      * wait-for-sync), to the scenario's policy of the same settings (loadtest-X for a registered X).
      */
     private static final Map<String, String> SCENARIO_POLICY = Map.of(
-            "immediate", "immediate",
-            "kip-example-scaled", "kip-example-scaled",
-            "kip-example-scaled:" + RECHECK, "recheck-1s",
-            "kip-example-scaled:leader.imbalance.election.max.per.run=15", "ramp-8-batches",
-            "kip-example-scaled:" + RECHECK + ",leader.imbalance.election.max.per.run=15", "recheck-1s-ramp-8-batches",
-            "kip-example-scaled:" + RECHECK + ",leader.imbalance.election.max.per.run=1000", "recheck-1s-uncapped");
+            "immediate",
+            "immediate",
+            "kip-example-scaled",
+            "kip-example-scaled",
+            "kip-example-scaled:" + RECHECK,
+            "recheck-1s",
+            "kip-example-scaled:leader.imbalance.election.max.per.run=15",
+            "ramp-8-batches",
+            "kip-example-scaled:" + RECHECK + ",leader.imbalance.election.max.per.run=15",
+            "recheck-1s-ramp-8-batches",
+            "kip-example-scaled:" + RECHECK + ",leader.imbalance.election.max.per.run=1000",
+            "recheck-1s-uncapped");
 
     @Test
     void calibratedModel_predictsEachMechanismsMeasuredRecovery_within25Percent() {
         List<MeasuredRound> measured = LoadTestRuns.read(RUNS);
         assertThat(measured).extracting(MeasuredRound::policy).hasSize(21).allMatch(SCENARIO_POLICY::containsKey);
-        Calibration c = Calibration.of(new ScenarioLoader().load(SCENARIO),
-                measured.stream().map(r -> r.withPolicy(SCENARIO_POLICY.get(r.policy()))).toList());
+        Calibration c = Calibration.of(
+                new ScenarioLoader().load(SCENARIO),
+                measured.stream()
+                        .map(r -> r.withPolicy(SCENARIO_POLICY.get(r.policy())))
+                        .toList());
         Map<String, Map<Quantity, Double>> modelled = c.modelled(Map.of());
 
         List<String> checked = new ArrayList<>();
         for (Target t : c.targets()) {
             if (t.quantity() == Quantity.RECOVERY) {
                 double m = modelled.get(t.policy()).get(Quantity.RECOVERY);
-                assertThat(m / t.median() - 1).as("%s: modelled %.1f s, measured %.1f s (%.1f-%.1f)", t.policy(), m,
-                        t.median(), t.min(), t.max()).isBetween(-FitReport.TOLERANCE, FitReport.TOLERANCE);
+                assertThat(m / t.median() - 1)
+                        .as(
+                                "%s: modelled %.1f s, measured %.1f s (%.1f-%.1f)",
+                                t.policy(), m, t.median(), t.min(), t.max())
+                        .isBetween(-FitReport.TOLERANCE, FitReport.TOLERANCE);
                 checked.add(t.policy());
             }
         }

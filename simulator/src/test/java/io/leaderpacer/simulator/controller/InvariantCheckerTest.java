@@ -30,12 +30,22 @@ class InvariantCheckerTest {
 
     @BeforeEach
     void cluster() {
-        Scenario s = new ScenarioLoader().parse("t.yaml", String.join("\n",
-                "name: t", "cluster: {brokers: 3}",
-                "topics: [{name: t, partitions: 6, produceMBps: 6}]",
-                "timeline: {end: 10m, events: [{at: 2m, restart: {broker: 0, down: 1m}}]}", ""));
+        Scenario s = new ScenarioLoader()
+                .parse(
+                        "t.yaml",
+                        String.join(
+                                "\n",
+                                "name: t",
+                                "cluster: {brokers: 3}",
+                                "topics: [{name: t, partitions: 6, produceMBps: 6}]",
+                                "timeline: {end: 10m, events: [{at: 2m, restart: {broker: 0, down: 1m}}]}",
+                                ""));
         layout = ClusterLayout.of(s, new RandomStreams(1));
-        LatencyClasses classes = new LatencyClasses(layout, new LeadershipGains(3, 30), () -> 0L, new boolean[layout.partitions],
+        LatencyClasses classes = new LatencyClasses(
+                layout,
+                new LeadershipGains(3, 30),
+                () -> 0L,
+                new boolean[layout.partitions],
                 new boolean[layout.brokers]);
         cluster = new ModelCluster(layout, classes);
         classes.attachAll(cluster);
@@ -71,7 +81,8 @@ class InvariantCheckerTest {
         List<Election> two = new ArrayList<>();
         two.add(new Election(layout.ids[0], 0, 1, 0));
         two.add(new Election(layout.ids[1], 1, 2, 1));
-        ElectionDecision forged = new ElectionDecision(0, config, two, true, 2, 0, 0, real.brokers(), real.nextMemory());
+        ElectionDecision forged =
+                new ElectionDecision(0, config, two, true, 2, 0, 0, real.brokers(), real.nextMemory());
         assertThatThrownBy(() -> checker.checkDecision(forged, config, 0)).hasMessageContaining("cap is 1");
     }
 
@@ -81,9 +92,18 @@ class InvariantCheckerTest {
         cluster.setIsr(0, 0b011);
         ElectionDecision real = PreferredLeaderBalancer.decide(cluster.snapshot(), config, BalancerMemory.empty(), 0);
         // Partition 0's replicas are 0, 1, 2; broker 2 is no longer in its ISR.
-        ElectionDecision forged = new ElectionDecision(0, config, List.of(new Election(layout.ids[0], 0, 2, 0)), false,
-                1, 0, 0, real.brokers(), real.nextMemory());
-        assertThatThrownBy(() -> checker.checkDecision(forged, config, 0)).hasMessageContaining("not an active ISR member");
+        ElectionDecision forged = new ElectionDecision(
+                0,
+                config,
+                List.of(new Election(layout.ids[0], 0, 2, 0)),
+                false,
+                1,
+                0,
+                0,
+                real.brokers(),
+                real.nextMemory());
+        assertThatThrownBy(() -> checker.checkDecision(forged, config, 0))
+                .hasMessageContaining("not an active ISR member");
     }
 
     @Test

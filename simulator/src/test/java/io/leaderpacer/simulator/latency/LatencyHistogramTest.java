@@ -61,8 +61,9 @@ class LatencyHistogramTest {
     }
 
     @Property(tries = 50)
-    void quantiles_areOrderedAndWithinRecordedRange(@ForAll @DoubleRange(min = 0.1, max = 5000) double a,
-                                                   @ForAll @DoubleRange(min = 0.1, max = 5000) double b) {
+    void quantiles_areOrderedAndWithinRecordedRange(
+            @ForAll @DoubleRange(min = 0.1, max = 5000) double a,
+            @ForAll @DoubleRange(min = 0.1, max = 5000) double b) {
         LatencyHistogram h = new LatencyHistogram();
         h.recordMean(a, 5000);
         h.recordMean(b, 3000);

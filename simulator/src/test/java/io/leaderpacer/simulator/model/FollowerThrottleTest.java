@@ -38,8 +38,10 @@ class FollowerThrottleTest {
         // Then 30 MB over 1 s is 30 MB/s: closed until 1.5 s (30 MB / 1.5 s = 20 MB/s), and from then on one round
         // each time the average falls back to 20 MB/s: every 500 ms.
         List<Double> g = grants(t, 21, 0);
-        assertThat(g).containsExactly(100.0, 100.0, 100.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-                100.0, 0.0, 0.0, 0.0, 0.0, 100.0);
+        assertThat(g)
+                .containsExactly(
+                        100.0, 100.0, 100.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 100.0, 0.0,
+                        0.0, 0.0, 0.0, 100.0);
         assertThat(t.bound(0)).isTrue();
     }
 

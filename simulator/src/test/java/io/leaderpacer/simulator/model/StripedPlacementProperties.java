@@ -36,7 +36,8 @@ class StripedPlacementProperties {
         }
         if (spread) {
             for (int b = 0; b < brokers; b++) {
-                assertThat(followersOf[b].cardinality()).as("brokers following broker %d's partitions", b)
+                assertThat(followersOf[b].cardinality())
+                        .as("brokers following broker %d's partitions", b)
                         .isEqualTo(brokers - 1);
                 assertThat(followersOf[b].get(b)).isFalse();
             }
@@ -69,13 +70,15 @@ class StripedPlacementProperties {
             @ForAll @IntRange(min = 0, max = 40) int extraPartitions,
             @ForAll @IntRange(min = 1, max = 40) int smallTopicPartitions,
             @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
-        int rf = 2 + rfDraw % (Math.min(brokers, 8) - 1);   // the loader takes at most 8 replicas
+        int rf = 2 + rfDraw % (Math.min(brokers, 8) - 1); // the loader takes at most 8 replicas
         int large = brokers * (brokers - 1) + extraPartitions;
-        String yaml = String.join("\n",
+        String yaml = String.join(
+                "\n",
                 "name: random",
                 "cluster: {brokers: " + brokers + ", placement: striped}",
                 "topics:",
-                "  - {name: small, partitions: " + smallTopicPartitions + ", replicationFactor: " + rf + ", produceMBps: 10}",
+                "  - {name: small, partitions: " + smallTopicPartitions + ", replicationFactor: " + rf
+                        + ", produceMBps: 10}",
                 "  - {name: large, partitions: " + large + ", replicationFactor: " + rf + ", produceMBps: 10}",
                 "timeline:",
                 "  end: 20m",

@@ -26,7 +26,8 @@ class StripedPlacementTest {
         // 1 + (1 mod 3)); round 1 has shift 1, so 2 and 3 brokers after it.
         assertThat(lists(new StripedPlacement(4, 0, 0), 8, 3)).isDeepEqualTo(new int[][] {
             {0, 1, 2}, {1, 2, 3}, {2, 3, 0}, {3, 0, 1},
-            {0, 2, 3}, {1, 3, 0}, {2, 0, 1}, {3, 1, 2}});
+            {0, 2, 3}, {1, 3, 0}, {2, 0, 1}, {3, 1, 2}
+        });
     }
 
     @Test
@@ -34,7 +35,8 @@ class StripedPlacementTest {
         // Round 0, shift 2: offsets 1 + (2 mod 3) = 3 and 1 + (3 mod 3) = 1. Round 1, shift 3: offsets 1 and 2.
         assertThat(lists(new StripedPlacement(4, 1, 2), 8, 3)).isDeepEqualTo(new int[][] {
             {1, 0, 2}, {2, 1, 3}, {3, 2, 0}, {0, 3, 1},
-            {1, 2, 3}, {2, 3, 0}, {3, 0, 1}, {0, 1, 2}});
+            {1, 2, 3}, {2, 3, 0}, {3, 0, 1}, {0, 1, 2}
+        });
     }
 
     @Test
@@ -42,18 +44,22 @@ class StripedPlacementTest {
         // The table in the Javadoc of Kafka's AdminUtils.assignReplicasToBrokers (start 0, shift 0), read by column.
         assertThat(lists(new StripedPlacement(5, 0, 0), 10, 3)).isDeepEqualTo(new int[][] {
             {0, 1, 2}, {1, 2, 3}, {2, 3, 4}, {3, 4, 0}, {4, 0, 1},
-            {0, 2, 3}, {1, 3, 4}, {2, 4, 0}, {3, 0, 1}, {4, 1, 2}});
+            {0, 2, 3}, {1, 3, 4}, {2, 4, 0}, {3, 0, 1}, {4, 1, 2}
+        });
     }
 
     @Test
     void startOrShiftOutsideTheBrokers_isRefused() {
-        assertThatThrownBy(() -> new StripedPlacement(4, 4, 0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new StripedPlacement(4, 4, 0))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("start 4");
-        assertThatThrownBy(() -> new StripedPlacement(4, 0, -1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new StripedPlacement(4, 0, -1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("shift -1");
     }
 
-    private static final String SCENARIO = String.join("\n",
+    private static final String SCENARIO = String.join(
+            "\n",
             "name: tiny",
             "seed: 7",
             "cluster: {brokers: 4%s}",
@@ -98,7 +104,8 @@ class StripedPlacementTest {
         // The start and shift come from the seed: over seeds, topic b's first partition lands on different brokers.
         java.util.Set<String> startsOfB = new java.util.HashSet<>();
         for (long seed = 0; seed < 20; seed++) {
-            startsOfB.add(java.util.Arrays.toString(layout(", placement: striped", "", seed).replicas(8)));
+            startsOfB.add(java.util.Arrays.toString(
+                    layout(", placement: striped", "", seed).replicas(8)));
         }
         assertThat(startsOfB).hasSizeGreaterThan(1);
     }

@@ -10,8 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CsvPolicyNameTest {
 
     private static String brokerLine(String policy) {
-        String text = SimulationFiles.BROKERS.text(List.of(new BrokerRow(new SimulationKey("s", policy, 7), "0", 1, 2,
-                2)));
+        String text =
+                SimulationFiles.BROKERS.text(List.of(new BrokerRow(new SimulationKey("s", policy, 7), "0", 1, 2, 2)));
         return text.lines().skip(1).findFirst().orElseThrow();
     }
 
@@ -28,13 +28,19 @@ class CsvPolicyNameTest {
         String text = SimulationFiles.SUMMARY.text(rows);
         assertThat(text).contains("\ns,\"recommended:a=1,b=2\",7,").contains("\ns,immediate,7,");
 
-        assertThat(SummaryMerge.readIfCompatible("summary.csv", text).orElseThrow()).extracting(SummaryRow::key)
-                .containsExactly(new SimulationKey("s", "recommended:a=1,b=2", 7), new SimulationKey("s", "immediate", 7));
+        assertThat(SummaryMerge.readIfCompatible("summary.csv", text).orElseThrow())
+                .extracting(SummaryRow::key)
+                .containsExactly(
+                        new SimulationKey("s", "recommended:a=1,b=2", 7), new SimulationKey("s", "immediate", 7));
     }
 
     private static SummaryRow row(String policy) {
-        return new SummaryRow(new SimulationKey("s", policy, 7), new SummaryRow.Kip(1.0, 2.0, 2.0, 0, 10, 1),
-                new SummaryRow.Controller(1, 1, 1, 1, 0, 0), new SummaryRow.Checks(false, true, true, "FAIL", 1),
-                new SummaryRow.Classes(1, 1, null, Double.NaN), new SummaryRow.Limits(1, 1, Double.NaN));
+        return new SummaryRow(
+                new SimulationKey("s", policy, 7),
+                new SummaryRow.Kip(1.0, 2.0, 2.0, 0, 10, 1),
+                new SummaryRow.Controller(1, 1, 1, 1, 0, 0),
+                new SummaryRow.Checks(false, true, true, "FAIL", 1),
+                new SummaryRow.Classes(1, 1, null, Double.NaN),
+                new SummaryRow.Limits(1, 1, Double.NaN));
     }
 }

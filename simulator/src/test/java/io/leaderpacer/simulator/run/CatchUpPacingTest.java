@@ -15,9 +15,12 @@ import static org.assertj.core.api.Assertions.within;
 class CatchUpPacingTest {
 
     private static PolicyOutcome run(String pacingKeys, String model) {
-        Scenario s = RestartedFollowerCluster.scenario(", bucketSeconds: 2" + model,
-                "policies: [\"kip-example:" + pacingKeys + "\"]");
-        return new ScenarioRunner(ProgressListener.NONE).run(s, s.seed()).outcomes().get(1);
+        Scenario s = RestartedFollowerCluster.scenario(
+                ", bucketSeconds: 2" + model, "policies: [\"kip-example:" + pacingKeys + "\"]");
+        return new ScenarioRunner(ProgressListener.NONE)
+                .run(s, s.seed())
+                .outcomes()
+                .get(1);
     }
 
     private static double[] throttle(PolicyOutcome o) {
@@ -26,10 +29,12 @@ class CatchUpPacingTest {
 
     @Test
     void staticPacing_throttlesFromTheStopUntilTheBrokerIsBackInEveryIsr() {
-        PolicyOutcome o = run("leader.imbalance.catch.up.pacing=static,leader.imbalance.catch.up.pacing.rate.bytes=6291456", "");
+        PolicyOutcome o =
+                run("leader.imbalance.catch.up.pacing=static,leader.imbalance.catch.up.pacing.rate.bytes=6291456", "");
         TimeSeries ts = o.series();
         double[] rate = throttle(o);
-        // Nothing before the restart; 6 MiB/s from the first look that finds the broker stopped; none once it is in sync.
+        // Nothing before the restart; 6 MiB/s from the first look that finds the broker stopped; none once it is in
+        // sync.
         assertThat(rate[ts.rowAt(100)]).isZero();
         assertThat(rate[ts.rowAt(121)]).isCloseTo(6.291456, within(1e-9));
         assertThat(rate[ts.rows() - 1]).isZero();
@@ -47,8 +52,10 @@ class CatchUpPacingTest {
     void progressGuard_raisesARateUnderWhichCatchUpStalls() {
         // 1 MiB/s (with a min rate as low) is under the 1.5 MB/s in-sync inflow: bytes behind stop falling, and the
         // guard raises the rate.
-        PolicyOutcome o = run("leader.imbalance.catch.up.pacing=static,leader.imbalance.catch.up.pacing.rate.bytes=1048576,"
-                + "leader.imbalance.catch.up.pacing.min.rate.bytes=1048576", "");
+        PolicyOutcome o = run(
+                "leader.imbalance.catch.up.pacing=static,leader.imbalance.catch.up.pacing.rate.bytes=1048576,"
+                        + "leader.imbalance.catch.up.pacing.min.rate.bytes=1048576",
+                "");
         assertThat(Arrays.stream(throttle(o)).max().orElse(0)).isGreaterThan(1.5);
         TimeSeries ts = o.series();
         assertThat(ts.value("lagging_b0", ts.rows() - 1)).isZero();

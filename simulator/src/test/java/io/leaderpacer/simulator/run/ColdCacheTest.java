@@ -20,21 +20,26 @@ import static org.assertj.core.api.Assertions.within;
 class ColdCacheTest {
 
     private static ScenarioResult run(double consumerRequestsPerSecond, double coldCacheReadCost) {
-        Scenario s = new ScenarioLoader().parse("cold.yaml", String.join("\n",
-                "name: cold",
-                "seed: 11",
-                "cluster: {brokers: 3}",
-                "topics:",
-                "  - name: t",
-                "    partitions: 30",
-                "    replicationFactor: 3",
-                "    produceMBps: 30",
-                "    produceRequestsPerSecond: 300",
-                "    consumerRequestsPerSecond: " + consumerRequestsPerSecond,
-                "model: {networkInMBps: 100000, diskWriteMBps: 100, tickMs: 1000, coldCacheReadCost: " + coldCacheReadCost
-                        + ", coldCacheDecaySeconds: 600}",
-                "timeline: {end: 20m, events: [{at: 1m, restart: {broker: 0, down: 10s}}]}",
-                "policies: [immediate]", ""));
+        Scenario s = new ScenarioLoader()
+                .parse(
+                        "cold.yaml",
+                        String.join(
+                                "\n",
+                                "name: cold",
+                                "seed: 11",
+                                "cluster: {brokers: 3}",
+                                "topics:",
+                                "  - name: t",
+                                "    partitions: 30",
+                                "    replicationFactor: 3",
+                                "    produceMBps: 30",
+                                "    produceRequestsPerSecond: 300",
+                                "    consumerRequestsPerSecond: " + consumerRequestsPerSecond,
+                                "model: {networkInMBps: 100000, diskWriteMBps: 100, tickMs: 1000, coldCacheReadCost: "
+                                        + coldCacheReadCost + ", coldCacheDecaySeconds: 600}",
+                                "timeline: {end: 20m, events: [{at: 1m, restart: {broker: 0, down: 10s}}]}",
+                                "policies: [immediate]",
+                                ""));
         return new ScenarioRunner(ProgressListener.NONE).run(s, s.seed());
     }
 
@@ -66,6 +71,7 @@ class ColdCacheTest {
         PolicyOutcome cold = run(0, 1.0).baseline();
         PolicyOutcome warm = run(0, 0.0).baseline();
         assertThat(cold.kip().windowP99Ms()).isEqualTo(warm.kip().windowP99Ms());
-        assertThat(cold.series().column("util_b0")).containsExactly(warm.series().column("util_b0"));
+        assertThat(cold.series().column("util_b0"))
+                .containsExactly(warm.series().column("util_b0"));
     }
 }

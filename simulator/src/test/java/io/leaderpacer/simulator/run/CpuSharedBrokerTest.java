@@ -19,19 +19,25 @@ import static org.assertj.core.api.Assertions.within;
 class CpuSharedBrokerTest {
 
     private static PolicyOutcome steady(double requestCostKB) {
-        Scenario s = new ScenarioLoader().parse("cpu.yaml", String.join("\n",
-                "name: cpu",
-                "seed: 5",
-                "cluster: {brokers: 3}",
-                "topics:",
-                "  - name: t",
-                "    partitions: 30",
-                "    replicationFactor: 3",
-                "    produceMBps: 30",
-                "    produceRequestsPerSecond: 300",
-                "model: {networkInMBps: 100000, diskWriteMBps: 100, tickMs: 1000, requestCostKB: " + requestCostKB + "}",
-                "timeline: {end: 3m, events: [{at: 2m, restart: {broker: 0, down: 10s}}]}",
-                "policies: [immediate]", ""));
+        Scenario s = new ScenarioLoader()
+                .parse(
+                        "cpu.yaml",
+                        String.join(
+                                "\n",
+                                "name: cpu",
+                                "seed: 5",
+                                "cluster: {brokers: 3}",
+                                "topics:",
+                                "  - name: t",
+                                "    partitions: 30",
+                                "    replicationFactor: 3",
+                                "    produceMBps: 30",
+                                "    produceRequestsPerSecond: 300",
+                                "model: {networkInMBps: 100000, diskWriteMBps: 100, tickMs: 1000, requestCostKB: "
+                                        + requestCostKB + "}",
+                                "timeline: {end: 3m, events: [{at: 2m, restart: {broker: 0, down: 10s}}]}",
+                                "policies: [immediate]",
+                                ""));
         return new ScenarioRunner(ProgressListener.NONE).run(s, s.seed()).baseline();
     }
 

@@ -16,8 +16,9 @@ class DeprioritizedScenarioTest {
             // Drained within one check interval (plus throttled runs) of the change at 20 minutes.
             for (int i = 0; i < ts.rows(); i++) {
                 if (ShippedScenarios.time(ts, i) >= 20 * 60 + 300 + 120) {
-                    assertThat(ts.value("leaders_b5", i)).as("%s at %s s", o.policy().name(),
-                            ShippedScenarios.time(ts, i)).isZero();
+                    assertThat(ts.value("leaders_b5", i))
+                            .as("%s at %s s", o.policy().name(), ShippedScenarios.time(ts, i))
+                            .isZero();
                 }
             }
             assertThat(o.end().finalLeaders().get(5)).isZero();

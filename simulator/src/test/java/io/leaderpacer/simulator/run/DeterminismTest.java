@@ -31,7 +31,8 @@ class DeterminismTest {
         assertThat(CsvWriter.timeSeries(b)).isEqualTo(CsvWriter.timeSeries(a));
         assertThat(CsvWriter.summary(List.of(b))).isEqualTo(CsvWriter.summary(List.of(a)));
         assertThat(SimulationTable.text(b)).isEqualTo(SimulationTable.text(a));
-        assertThat(ScenarioPage.of(b, "cmd").toHtml()).isEqualTo(ScenarioPage.of(a, "cmd").toHtml());
+        assertThat(ScenarioPage.of(b, "cmd").toHtml())
+                .isEqualTo(ScenarioPage.of(a, "cmd").toHtml());
     }
 
     @Test

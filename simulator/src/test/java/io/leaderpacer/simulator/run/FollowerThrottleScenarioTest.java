@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.within;
 class FollowerThrottleScenarioTest {
 
     private static PolicyOutcome run(double throttleMBps) {
-        Scenario s = RestartedFollowerCluster.scenario("",
+        Scenario s = RestartedFollowerCluster.scenario(
+                "",
                 "customPolicies:",
                 "  - name: gated",
                 "    config: {leader.imbalance.election.algorithm: wait-for-sync,"
@@ -43,7 +44,8 @@ class FollowerThrottleScenarioTest {
         assertThat(last(o, "lagging_b0")).isEqualTo(6);
         assertThat(last(o, "throttle_mbps_b0")).isEqualTo(1);
         // With catch-up stalled, nothing delays the in-sync fetches: the last bucket's P99 is the steady one.
-        assertThat(last(o, "p99_ms")).isCloseTo(o.kip().steadyP99Ms(), within(0.01 * o.kip().steadyP99Ms()));
+        assertThat(last(o, "p99_ms"))
+                .isCloseTo(o.kip().steadyP99Ms(), within(0.01 * o.kip().steadyP99Ms()));
     }
 
     @Test

@@ -14,8 +14,12 @@ class IsrFlapScenarioTest {
         PolicyOutcome all = r.outcome("kip-example");
         PolicyOutcome literal = r.outcome("kip-example-literal");
 
-        assertThat(regatedAfterRamping(all.series())).as("default denominator re-gates").isFalse();
-        assertThat(regatedAfterRamping(literal.series())).as("literal denominator re-gates").isTrue();
+        assertThat(regatedAfterRamping(all.series()))
+                .as("default denominator re-gates")
+                .isFalse();
+        assertThat(regatedAfterRamping(literal.series()))
+                .as("literal denominator re-gates")
+                .isTrue();
         assertThat(literal.kip().recoveryMs()).isGreaterThan(all.kip().recoveryMs() + 300_000);
         assertThat(r.verdict(all).pass()).isTrue();
     }

@@ -31,7 +31,8 @@ class LoadTestScenarioTest {
         // The follower's wait is the same whoever leads: the two spikes are within 25 % of each other.
         assertThat(wfs.p99Ratio() / baseline.p99Ratio()).isBetween(0.75, 1.25);
         // And it is far above what leadership alone does under wait-for-sync.
-        assertThat(wfs.p99Ratio()).isGreaterThan(3 * result.verdict("kip-example").p99Ratio());
+        assertThat(wfs.p99Ratio())
+                .isGreaterThan(3 * result.verdict("kip-example").p99Ratio());
     }
 
     @Test
@@ -48,7 +49,8 @@ class LoadTestScenarioTest {
         assertThat(v.p99Ratio()).isLessThanOrEqualTo(1.5);
         assertThat(v.recoveryRatio()).isGreaterThan(1.0).isLessThanOrEqualTo(2.0);
         assertThat(v.pass()).isTrue();
-        assertThat(result.outcome("kip-example").controller().maxElectionsInRun()).isEqualTo(200);
+        assertThat(result.outcome("kip-example").controller().maxElectionsInRun())
+                .isEqualTo(200);
     }
 
     @Test
@@ -59,7 +61,9 @@ class LoadTestScenarioTest {
     @Test
     void everyRun_wasCheckedAndRecovered() {
         for (PolicyOutcome o : result.outcomes()) {
-            assertThat(o.end().invariantChecks()).as(o.policy().name()).isGreaterThan(o.controller().runs());
+            assertThat(o.end().invariantChecks())
+                    .as(o.policy().name())
+                    .isGreaterThan(o.controller().runs());
             assertThat(o.kip().recovered()).as(o.policy().name()).isTrue();
             assertThat(o.kip().timeoutCount()).as(o.policy().name()).isZero();
         }

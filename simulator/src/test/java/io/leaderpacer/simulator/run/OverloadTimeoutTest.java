@@ -23,19 +23,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OverloadTimeoutTest {
 
     private static Scenario scenario(double produceMBps) {
-        return new ScenarioLoader().parse("overload.yaml", String.join("\n",
-                "name: overload",
-                "seed: 7",
-                "cluster: {brokers: 3}",
-                "topics:",
-                "  - name: t",
-                "    partitions: 30",
-                "    replicationFactor: 3",
-                "    produceMBps: " + produceMBps,
-                "    produceRequestsPerSecond: 300",
-                "model: {networkInMBps: 100, diskWriteMBps: 100000, requestTimeoutMs: 30000, tickMs: 1000}",
-                "timeline: {end: 15m, events: [{at: 1m, restart: {broker: 0, down: 10s}}]}",
-                "policies: [immediate]", ""));
+        return new ScenarioLoader()
+                .parse(
+                        "overload.yaml",
+                        String.join(
+                                "\n",
+                                "name: overload",
+                                "seed: 7",
+                                "cluster: {brokers: 3}",
+                                "topics:",
+                                "  - name: t",
+                                "    partitions: 30",
+                                "    replicationFactor: 3",
+                                "    produceMBps: " + produceMBps,
+                                "    produceRequestsPerSecond: 300",
+                                "model: {networkInMBps: 100, diskWriteMBps: 100000, requestTimeoutMs: 30000, tickMs: 1000}",
+                                "timeline: {end: 15m, events: [{at: 1m, restart: {broker: 0, down: 10s}}]}",
+                                "policies: [immediate]",
+                                ""));
     }
 
     private static ScenarioResult run(double produceMBps) {

@@ -13,8 +13,7 @@ import java.util.List;
  */
 final class RestartedFollowerCluster {
 
-    private RestartedFollowerCluster() {
-    }
+    private RestartedFollowerCluster() {}
 
     /**
      * @param model    extra model fields, each starting with ", "

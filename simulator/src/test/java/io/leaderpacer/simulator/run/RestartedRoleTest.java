@@ -17,24 +17,28 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RestartedRoleTest {
 
-    private static final Scenario LOAD_TEST = new ScenarioLoader().load(Path.of("..", "scenarios",
-            "09-calibrated-loadtest.yaml"));
+    private static final Scenario LOAD_TEST =
+            new ScenarioLoader().load(Path.of("..", "scenarios", "09-calibrated-loadtest.yaml"));
 
     private static ClassFigures run(String policy, Map<ModelKey, Double> model) {
         Scenario s = LOAD_TEST.withModel(LOAD_TEST.model().with(model));
-        return new Simulation(s, s.policy(policy), s.seed(), ProgressListener.NONE).run().classes();
+        return new Simulation(s, s.policy(policy), s.seed(), ProgressListener.NONE)
+                .run()
+                .classes();
     }
 
     @Test
     void slowLeaderAndNoFetchWait_makeTheLeaderRoleTheSlowest() {
-        ClassFigures f = run("loadtest-immediate", Map.of(ModelKey.FETCH_WAIT_SCALE, 0.0, ModelKey.LEADER_SERVICE_MS, 200.0));
+        ClassFigures f =
+                run("loadtest-immediate", Map.of(ModelKey.FETCH_WAIT_SCALE, 0.0, ModelKey.LEADER_SERVICE_MS, 200.0));
         assertThat(f.windowP99Ms(RestartedRole.LEADER))
                 .isGreaterThan(2 * f.windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER));
     }
 
     @Test
     void fastLeaderAndLongFetchWait_makeTheInSyncFollowerRoleTheSlowest() {
-        ClassFigures f = run("loadtest-immediate", Map.of(ModelKey.FETCH_WAIT_SCALE, 50.0, ModelKey.LEADER_SERVICE_MS, 0.05));
+        ClassFigures f =
+                run("loadtest-immediate", Map.of(ModelKey.FETCH_WAIT_SCALE, 50.0, ModelKey.LEADER_SERVICE_MS, 0.05));
         assertThat(f.windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER))
                 .isGreaterThan(2 * f.windowP99Ms(RestartedRole.LEADER));
     }
@@ -47,6 +51,8 @@ class RestartedRoleTest {
         assertThat(f.windowP99Ms(RestartedRole.LEADER)).isNaN();
         assertThat(f.windowP99Ms(RestartedRole.IN_SYNC_FOLLOWER)).isPositive();
         assertThat(f.windowP99Ms(RestartedRole.NOT_IN_ISR)).isPositive();
-        assertThat(f.windowP99Ms(RestartedRole.NONE)).as("every partition has a replica on broker 1").isNaN();
+        assertThat(f.windowP99Ms(RestartedRole.NONE))
+                .as("every partition has a replica on broker 1")
+                .isNaN();
     }
 }

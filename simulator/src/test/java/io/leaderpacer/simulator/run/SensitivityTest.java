@@ -13,18 +13,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SensitivityTest {
 
     /** A small cluster: the rows must be right, the verdicts themselves do not matter here. */
-    private static final String SMALL = String.join("\n",
-            "name: sens", "seed: 5", "cluster: {brokers: 3}",
+    private static final String SMALL = String.join(
+            "\n",
+            "name: sens",
+            "seed: 5",
+            "cluster: {brokers: 3}",
             "topics: [{name: t, partitions: 12, produceMBps: 30, skew: {kind: lognormal, sigma: 1.0}}]",
             "model: {tickMs: 1000}",
             "timeline: {end: 20m, events: [{at: 2m, restart: {broker: 0, down: 3m}}]}",
-            "policies: [kip-example]", "");
+            "policies: [kip-example]",
+            "");
 
     @Test
     void everyPhysicalConstant_isVariedBothWays_andAFlipIsWhatADirectRerunShows() {
         Scenario s = new ScenarioLoader().parse("sens.yaml", SMALL);
         List<Sensitivity.Row> rows = Sensitivity.run(s, 5, new double[] {0.5, 2.0}, ProgressListener.NONE);
-        assertThat(rows).extracting(Sensitivity.Row::key).doesNotContain(ModelKey.TICK_MS, ModelKey.BUCKET_SECONDS)
+        assertThat(rows)
+                .extracting(Sensitivity.Row::key)
+                .doesNotContain(ModelKey.TICK_MS, ModelKey.BUCKET_SECONDS)
                 .contains(ModelKey.FETCH_WAIT_SCALE, ModelKey.CATCH_UP_TARGET_UTILISATION);
         // requestCostKB is 0 by default: x0.5 and x2 leave it at 0, so it has no rows.
         assertThat(rows).extracting(Sensitivity.Row::key).doesNotContain(ModelKey.REQUEST_COST_KB);
@@ -33,9 +39,13 @@ class SensitivityTest {
         ScenarioResult base = runner.run(s, 5);
         for (Sensitivity.Row r : rows.subList(0, 6)) {
             ScenarioResult changed = runner.run(s.withModel(s.model().with(Map.of(r.key(), r.value()))), 5);
-            boolean flipped = base.verdict("kip-example").p99Ok() != changed.verdict("kip-example").p99Ok()
-                    || base.verdict(base.baseline()).p99Ok() != changed.verdict(changed.baseline()).p99Ok();
-            assertThat(r.flips().stream().anyMatch(f -> f.contains("P99"))).as(r.key().key()).isEqualTo(flipped);
+            boolean flipped = base.verdict("kip-example").p99Ok()
+                            != changed.verdict("kip-example").p99Ok()
+                    || base.verdict(base.baseline()).p99Ok()
+                            != changed.verdict(changed.baseline()).p99Ok();
+            assertThat(r.flips().stream().anyMatch(f -> f.contains("P99")))
+                    .as(r.key().key())
+                    .isEqualTo(flipped);
         }
     }
 }

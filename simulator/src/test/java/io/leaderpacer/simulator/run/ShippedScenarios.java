@@ -15,8 +15,7 @@ import java.util.List;
  */
 final class ShippedScenarios {
 
-    private ShippedScenarios() {
-    }
+    private ShippedScenarios() {}
 
     static Scenario load(String fileName) {
         return new ScenarioLoader().load(Path.of("..", "scenarios", fileName));
@@ -34,8 +33,8 @@ final class ShippedScenarios {
      */
     static ScenarioResult leadershipOnly(String fileName, int scaleDown, String... policies) {
         Scenario s = load(fileName);
-        s = s.withModel(s.model().with(java.util.Map.of(ModelKey.FETCH_WAIT_SCALE, 0.0,
-                ModelKey.THROTTLED_FETCH_WAIT_SCALE, 0.0)));
+        s = s.withModel(s.model()
+                .with(java.util.Map.of(ModelKey.FETCH_WAIT_SCALE, 0.0, ModelKey.THROTTLED_FETCH_WAIT_SCALE, 0.0)));
         return run(s, fileName, scaleDown, policies);
     }
 

@@ -35,7 +35,8 @@ class SimulationProperties {
             @ForAll boolean stall,
             @ForAll("policies") String policy,
             @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
-        String yaml = String.join("\n",
+        String yaml = String.join(
+                "\n",
                 "name: random",
                 "cluster: {brokers: " + brokers + "}",
                 "topics:",
@@ -48,9 +49,15 @@ class SimulationProperties {
                 "    - {at: 2m, restart: {broker: 1, down: " + downMinutes + "m, shutdown: "
                         + (crash ? "crash" : "controlled") + ", disk: " + (replaced ? "replaced" : "kept")
                         + ", stuckPartitions: 1}}",
-                failover ? "    - {at: 12m, controllerFailover: }" : "    - {at: 12m, config: {leader.imbalance.check.interval.seconds: \"120\"}}",
-                stall ? String.format(Locale.ROOT, "    - {at: 14m, followerStall: {broker: %d, fraction: 0.3, duration: 45s}}",
-                        brokers - 1) : "    - {at: 14m, restart: {broker: 2, down: 1m}}",
+                failover
+                        ? "    - {at: 12m, controllerFailover: }"
+                        : "    - {at: 12m, config: {leader.imbalance.check.interval.seconds: \"120\"}}",
+                stall
+                        ? String.format(
+                                Locale.ROOT,
+                                "    - {at: 14m, followerStall: {broker: %d, fraction: 0.3, duration: 45s}}",
+                                brokers - 1)
+                        : "    - {at: 14m, restart: {broker: 2, down: 1m}}",
                 "");
         Scenario s = new ScenarioLoader().parse("random.yaml", yaml);
         PolicySpec p = PolicyText.resolve(policy, java.util.Map.of(), StandardPolicies.preferredPerBroker(s));
@@ -65,8 +72,10 @@ class SimulationProperties {
     @Provide
     Arbitrary<String> policies() {
         java.util.List<String> names = new java.util.ArrayList<>(StandardPolicies.names());
-        names.add("immediate:leader.imbalance.catch.up.pacing=static,leader.imbalance.catch.up.pacing.rate.bytes=10485760");
-        names.add("kip-example:leader.imbalance.catch.up.pacing=adaptive,leader.imbalance.catch.up.pacing.interval.ms=500");
+        names.add(
+                "immediate:leader.imbalance.catch.up.pacing=static,leader.imbalance.catch.up.pacing.rate.bytes=10485760");
+        names.add(
+                "kip-example:leader.imbalance.catch.up.pacing=adaptive,leader.imbalance.catch.up.pacing.interval.ms=500");
         return Arbitraries.of(names);
     }
 }

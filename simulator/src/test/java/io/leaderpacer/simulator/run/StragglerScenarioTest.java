@@ -14,8 +14,8 @@ class StragglerScenarioTest {
 
     @BeforeAll
     void run() {
-        result = ShippedScenarios.leadershipOnly("04-straggler.yaml", 4, "kip-example", "kip-example-strict",
-                "kip-example-strict-no-escape");
+        result = ShippedScenarios.leadershipOnly(
+                "04-straggler.yaml", 4, "kip-example", "kip-example-strict", "kip-example-strict-no-escape");
     }
 
     @Test

@@ -17,20 +17,25 @@ import static org.assertj.core.api.Assertions.within;
 class OperatorInputsTest {
 
     private static String scenario(String topicExtra) {
-        return String.join("\n",
-                "name: ops", "cluster: {brokers: 3}",
+        return String.join(
+                "\n",
+                "name: ops",
+                "cluster: {brokers: 3}",
                 "topics:",
                 "  - name: t",
                 "    partitions: 3",
                 "    produceMBps: 0",
                 topicExtra,
-                "timeline: {end: 10m, events: [{at: 2m, restart: {broker: 0, down: 1m}}]}", "");
+                "timeline: {end: 10m, events: [{at: 2m, restart: {broker: 0, down: 1m}}]}",
+                "");
     }
 
     @Test
     void backlogInBytes_isSpreadByItsSkewAndAddsUp() {
-        Scenario s = new ScenarioLoader().parse("ops.yaml", scenario(
-                "    backlog: 3GiB\n    backlogSkew: {kind: lognormal, sigma: 1.0}\n    acks: 1"));
+        Scenario s = new ScenarioLoader()
+                .parse(
+                        "ops.yaml",
+                        scenario("    backlog: 3GiB\n    backlogSkew: {kind: lognormal, sigma: 1.0}\n    acks: 1"));
         TopicSpec t = s.topics().get(0);
         assertThat(t.backlog().bytes()).isEqualTo(3.0 * 1024 * 1024 * 1024);
         assertThat(t.traffic().acksAll()).isFalse();
@@ -58,26 +63,32 @@ class OperatorInputsTest {
         Path file = dir.resolve("ops.yaml");
         Files.writeString(file, scenario("    backlogSizesCsv: sizes.csv"));
         assertThatThrownBy(() -> new ScenarioLoader().load(file))
-                .hasMessageContaining("ops.yaml").hasMessageContaining("topics[0].backlogSizesCsv")
+                .hasMessageContaining("ops.yaml")
+                .hasMessageContaining("topics[0].backlogSizesCsv")
                 .hasMessageContaining("no row for partition 1");
     }
 
     @Test
     void backlogWithoutUnit_isBytes_asKafkasByteSettingsAndTheJvmReadThem() {
-        TopicSpec t = new ScenarioLoader().parse("ops.yaml", scenario("    backlog: 2000")).topics().get(0);
+        TopicSpec t = new ScenarioLoader()
+                .parse("ops.yaml", scenario("    backlog: 2000"))
+                .topics()
+                .get(0);
         assertThat(t.backlog().bytes()).isEqualTo(2000);
     }
 
     @Test
     void backlogThatIsNotASize_isAnErrorNamingTheField() {
         assertThatThrownBy(() -> new ScenarioLoader().parse("ops.yaml", scenario("    backlog: lots")))
-                .hasMessageContaining("ops.yaml").hasMessageContaining("topics[0].backlog")
+                .hasMessageContaining("ops.yaml")
+                .hasMessageContaining("topics[0].backlog")
                 .hasMessageContaining("not a size");
     }
 
     @Test
     void acksOtherThanOneOrAll_isAnError() {
         assertThatThrownBy(() -> new ScenarioLoader().parse("ops.yaml", scenario("    acks: 0")))
-                .hasMessageContaining("topics[0].acks").hasMessageContaining("not one of [all, 1]");
+                .hasMessageContaining("topics[0].acks")
+                .hasMessageContaining("not one of [all, 1]");
     }
 }

@@ -7,7 +7,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class PlacementOptionTest {
 
-    private static final String TEMPLATE = String.join("\n",
+    private static final String TEMPLATE = String.join(
+            "\n",
             "name: tiny",
             "cluster: {brokers: 3%s}",
             "topics:",
@@ -43,7 +44,9 @@ class PlacementOptionTest {
         assertThat(e.file()).isEqualTo("bad.yaml");
         assertThat(e.field()).isEqualTo("cluster.placement");
         assertThat(e.problem()).contains("'stripped'").contains("consecutive").contains("striped");
-        assertThat(e.getMessage()).startsWith("bad.yaml: field 'cluster.placement': ").doesNotContain("\n");
+        assertThat(e.getMessage())
+                .startsWith("bad.yaml: field 'cluster.placement': ")
+                .doesNotContain("\n");
     }
 
     @Test

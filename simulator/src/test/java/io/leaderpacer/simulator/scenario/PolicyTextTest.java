@@ -11,7 +11,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** {@code NAME:key=value,...} in a scenario's policies and in {@code --policy}, as the load test writes it. */
 class PolicyTextTest {
 
-    private static final String SCENARIO = String.join("\n",
+    private static final String SCENARIO = String.join(
+            "\n",
             "name: tiny",
             "cluster: {brokers: 3}",
             "topics: [{name: t, partitions: 30, produceMBps: 30}]",
@@ -26,17 +27,20 @@ class PolicyTextTest {
     void registeredPolicyWithKeys_isThatPolicyWithTheKeysChanged_namedByTheWholeText() {
         Scenario s = new ScenarioLoader().parse("tiny.yaml", SCENARIO);
         PolicySpec p = s.policies().get(1);
-        assertThat(p.name()).isEqualTo(
-                "recommended:leader.imbalance.catch.up.pacing=static,leader.imbalance.catch.up.pacing.rate.bytes=20971520");
+        assertThat(p.name())
+                .isEqualTo(
+                        "recommended:leader.imbalance.catch.up.pacing=static,leader.imbalance.catch.up.pacing.rate.bytes=20971520");
         assertThat(p.config().pacing().mode()).isEqualTo(PacingMode.STATIC);
         assertThat(p.config().pacing().rateBytes()).isEqualTo(20_971_520);
         // The rest is recommended's.
-        assertThat(p.config().recheck()).isEqualTo(StandardPolicies.named("recommended", 10).config().recheck());
+        assertThat(p.config().recheck())
+                .isEqualTo(StandardPolicies.named("recommended", 10).config().recheck());
     }
 
     @Test
     void customPolicyWithKeys_keepsItsOwnKeysAndThrottle() {
-        PolicySpec p = new ScenarioLoader().parse("tiny.yaml", SCENARIO).policies().get(2);
+        PolicySpec p =
+                new ScenarioLoader().parse("tiny.yaml", SCENARIO).policies().get(2);
         assertThat(p.config().maxPerRun()).isEqualTo(7);
         assertThat(p.config().pacing().mode()).isEqualTo(PacingMode.ADAPTIVE);
         assertThat(p.replicationThrottleBytesPerSecond()).isEqualTo(50e6);
@@ -44,11 +48,14 @@ class PolicyTextTest {
 
     @Test
     void badKeyOrValue_isAnErrorNamingThePolicy() {
-        assertThatThrownBy(() -> PolicyText.resolve("recommended:leader.imbalance.catch.up.pacing=fast", java.util.Map.of(), 10))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("policy 'recommended'")
+        assertThatThrownBy(() ->
+                        PolicyText.resolve("recommended:leader.imbalance.catch.up.pacing=fast", java.util.Map.of(), 10))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("policy 'recommended'")
                 .hasMessageContaining("leader.imbalance.catch.up.pacing");
         assertThatThrownBy(() -> PolicyText.resolve("recommended:novalue", java.util.Map.of(), 10))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expected key=value");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("expected key=value");
         assertThat(PolicyText.resolve("nobody:a=b", java.util.Map.of(), 10)).isNull();
     }
 

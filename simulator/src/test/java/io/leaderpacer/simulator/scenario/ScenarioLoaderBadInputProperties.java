@@ -49,15 +49,16 @@ class ScenarioLoaderBadInputProperties {
     }
 
     @Property(tries = 400)
-    void shippedScenarioTruncatedAnywhere_loadsOrFailsWithOneLineNamingTheFile(@ForAll("shippedFile") String text,
-                                                                            @ForAll("fraction") double where) {
+    void shippedScenarioTruncatedAnywhere_loadsOrFailsWithOneLineNamingTheFile(
+            @ForAll("shippedFile") String text, @ForAll("fraction") double where) {
         assertLoadsOrClearError(text.substring(0, (int) (text.length() * where)));
     }
 
     @Property(tries = 600)
-    void anyFieldReplacedByAWrongTypeOrHugeValue_isRefusedNamingTheField(@ForAll("shippedFile") String text,
-                                                                      @ForAll("fraction") double which,
-                                                                      @ForAll("nastyNode") JsonNode replacement)
+    void anyFieldReplacedByAWrongTypeOrHugeValue_isRefusedNamingTheField(
+            @ForAll("shippedFile") String text,
+            @ForAll("fraction") double which,
+            @ForAll("nastyNode") JsonNode replacement)
             throws IOException {
         JsonNode tree = YAML.readTree(text);
         List<JsonPointer> leaves = new ArrayList<>();
@@ -74,7 +75,8 @@ class ScenarioLoaderBadInputProperties {
     }
 
     @Property(tries = 100)
-    void bytesThatAreNotUtf8_failWithOneLineNamingThePath(@ForAll @Size(min = 1, max = 200) byte[] bytes) throws IOException {
+    void bytesThatAreNotUtf8_failWithOneLineNamingThePath(@ForAll @Size(min = 1, max = 200) byte[] bytes)
+            throws IOException {
         Path dir = Files.createTempDirectory("pacer-fuzz");
         Path file = dir.resolve("garbage.yaml");
         try {
@@ -91,7 +93,8 @@ class ScenarioLoaderBadInputProperties {
 
     @Example
     void deeplyNestedYaml_isRefusedNamingTheFile() {
-        assertClearError(catchThrowable(() -> loader.parse(SOURCE, "name: " + "[".repeat(5000) + "]".repeat(5000))), SOURCE);
+        assertClearError(
+                catchThrowable(() -> loader.parse(SOURCE, "name: " + "[".repeat(5000) + "]".repeat(5000))), SOURCE);
         assertClearError(catchThrowable(() -> loader.parse(SOURCE, "name:\n" + nestedMapping(3000))), SOURCE);
     }
 
@@ -103,8 +106,10 @@ class ScenarioLoaderBadInputProperties {
         try {
             Files.write(file, "name: x\ndescription: caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
 
-            assertThat(catchThrowable(() -> loader.load(file))).isExactlyInstanceOf(ScenarioException.class)
-                    .hasMessage(file + ": not UTF-8 text: byte 0xe9 on line 2 is not valid UTF-8 (save the file as UTF-8)");
+            assertThat(catchThrowable(() -> loader.load(file)))
+                    .isExactlyInstanceOf(ScenarioException.class)
+                    .hasMessage(
+                            file + ": not UTF-8 text: byte 0xe9 on line 2 is not valid UTF-8 (save the file as UTF-8)");
         } finally {
             Files.deleteIfExists(file);
             Files.delete(dir);
@@ -114,10 +119,13 @@ class ScenarioLoaderBadInputProperties {
     @Example
     void brokerIdBeyondInt_isRefusedNotWrapped() throws IOException {
         // Regression: 4294967296 was read with asInt() and wrapped to broker 0, which exists.
-        String text = shipped("01-disk-replaced.yaml").replace("partitions: 50\n", "partitions: 1\n    assignment: [[4294967296, 1, 2]]\n");
+        String text = shipped("01-disk-replaced.yaml")
+                .replace("partitions: 50\n", "partitions: 1\n    assignment: [[4294967296, 1, 2]]\n");
 
-        assertThat(catchThrowable(() -> loader.parse(SOURCE, text))).isExactlyInstanceOf(ScenarioException.class)
-                .hasMessageContaining("topics[1].assignment[0][0]").hasMessageContaining("4294967296");
+        assertThat(catchThrowable(() -> loader.parse(SOURCE, text)))
+                .isExactlyInstanceOf(ScenarioException.class)
+                .hasMessageContaining("topics[1].assignment[0][0]")
+                .hasMessageContaining("4294967296");
     }
 
     @Example
@@ -125,24 +133,29 @@ class ScenarioLoaderBadInputProperties {
         // Regression: 99999999999999999999h was rounded to Long.MAX_VALUE milliseconds: a run that never ends.
         String text = shipped("01-disk-replaced.yaml").replace("end: 3h", "end: 99999999999999999999h");
 
-        assertThat(catchThrowable(() -> loader.parse(SOURCE, text))).isExactlyInstanceOf(ScenarioException.class)
-                .hasMessageContaining("timeline.end").hasMessageContaining("at most");
+        assertThat(catchThrowable(() -> loader.parse(SOURCE, text)))
+                .isExactlyInstanceOf(ScenarioException.class)
+                .hasMessageContaining("timeline.end")
+                .hasMessageContaining("at most");
     }
 
     @Example
     void valueWithALineBreak_isQuotedOnOneLine() throws IOException {
         String text = shipped("01-disk-replaced.yaml").replace("end: 3h", "end: \"3h\\nlater\"");
 
-        assertThat(catchThrowable(() -> loader.parse(SOURCE, text))).hasMessage(SOURCE
-                + ": field 'timeline.end': '3h\\nlater' is not a duration; write a number and a unit (ms, s, m, h), "
-                + "e.g. 250ms, 90s, 10m, 1.5h or 86m30s");
+        assertThat(catchThrowable(() -> loader.parse(SOURCE, text)))
+                .hasMessage(SOURCE
+                        + ": field 'timeline.end': '3h\\nlater' is not a duration; write a number and a unit (ms, s, m, h), "
+                        + "e.g. 250ms, 90s, 10m, 1.5h or 86m30s");
     }
 
     @Provide
     Arbitrary<String> shippedFile() {
         try (Stream<Path> files = Files.list(Path.of("..", "scenarios"))) {
-            List<String> texts = files.filter(p -> p.toString().endsWith(".yaml")).sorted()
-                    .map(ScenarioLoaderBadInputProperties::read).toList();
+            List<String> texts = files.filter(p -> p.toString().endsWith(".yaml"))
+                    .sorted()
+                    .map(ScenarioLoaderBadInputProperties::read)
+                    .toList();
             assertThat(texts).isNotEmpty();
             return Arbitraries.of(texts);
         } catch (IOException e) {
@@ -160,10 +173,22 @@ class ScenarioLoaderBadInputProperties {
         Arbitrary<String> line = Arbitraries.oneOf(
                 Arbitraries.strings().ofMaxLength(30),
                 Arbitraries.strings().withChars(":-[]{}&*!|>'\"%@` \t#,?\n").ofMaxLength(20),
-                Arbitraries.of("name: x", "cluster: {brokers: 3}", "topics: [{name: t, partitions: 6, produceMBps: 1}]",
-                        "timeline: {end: 30m, events: [{at: 5m, restart: {broker: 0, down: 1m}}]}", "a: &x [1]",
-                        "b: *x", "c: *missing", "name: !!binary AAAA", "seed: 0x10", "seed: .nan", "--- ", "...",
-                        "cluster: {brokers: 1e308}", "cluster: {brokers: -3}", "timeline: {end: -5m}"));
+                Arbitraries.of(
+                        "name: x",
+                        "cluster: {brokers: 3}",
+                        "topics: [{name: t, partitions: 6, produceMBps: 1}]",
+                        "timeline: {end: 30m, events: [{at: 5m, restart: {broker: 0, down: 1m}}]}",
+                        "a: &x [1]",
+                        "b: *x",
+                        "c: *missing",
+                        "name: !!binary AAAA",
+                        "seed: 0x10",
+                        "seed: .nan",
+                        "--- ",
+                        "...",
+                        "cluster: {brokers: 1e308}",
+                        "cluster: {brokers: -3}",
+                        "timeline: {end: -5m}"));
         return line.list().ofMaxSize(8).map(lines -> String.join("\n", lines));
     }
 
@@ -176,12 +201,28 @@ class ScenarioLoaderBadInputProperties {
         }
         ObjectNode mapping = NODES.objectNode();
         mapping.put("x", 1);
-        return Arbitraries.of(NODES.numberNode(1e308), NODES.numberNode(-1e308), NODES.numberNode(Double.NaN),
-                NODES.numberNode(Long.MAX_VALUE), NODES.numberNode(Long.MIN_VALUE), NODES.numberNode(-1),
-                NODES.numberNode(0), NODES.numberNode(BigInteger.TEN.pow(30)), NODES.numberNode(4_294_967_296L),
-                NODES.textNode("abc"), NODES.textNode("-5m"), NODES.textNode("1e308h"), NODES.textNode("99999999999999999999h"),
-                NODES.textNode(""), NODES.textNode("line\nbreak\u0000"), NODES.textNode("x".repeat(5000)),
-                NODES.booleanNode(true), NODES.nullNode(), NODES.arrayNode(), mapping, deep);
+        return Arbitraries.of(
+                NODES.numberNode(1e308),
+                NODES.numberNode(-1e308),
+                NODES.numberNode(Double.NaN),
+                NODES.numberNode(Long.MAX_VALUE),
+                NODES.numberNode(Long.MIN_VALUE),
+                NODES.numberNode(-1),
+                NODES.numberNode(0),
+                NODES.numberNode(BigInteger.TEN.pow(30)),
+                NODES.numberNode(4_294_967_296L),
+                NODES.textNode("abc"),
+                NODES.textNode("-5m"),
+                NODES.textNode("1e308h"),
+                NODES.textNode("99999999999999999999h"),
+                NODES.textNode(""),
+                NODES.textNode("line\nbreak\u0000"),
+                NODES.textNode("x".repeat(5000)),
+                NODES.booleanNode(true),
+                NODES.nullNode(),
+                NODES.arrayNode(),
+                mapping,
+                deep);
     }
 
     private void assertLoadsOrClearError(String text) {
@@ -200,7 +241,9 @@ class ScenarioLoaderBadInputProperties {
             // The field as the message prints it: control characters (a tab in a key, say) written as escapes.
             assertThat(e.getMessage()).contains("field '" + ConfigException.printable(e.field()) + "'");
         }
-        assertThat(e.getMessage().chars().noneMatch(Character::isISOControl)).as("one line: %s", e.getMessage()).isTrue();
+        assertThat(e.getMessage().chars().noneMatch(Character::isISOControl))
+                .as("one line: %s", e.getMessage())
+                .isTrue();
         assertThat(e.getMessage()).hasSizeLessThan(2000);
     }
 

@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ScenarioLoaderTest {
 
-    private static final String VALID = String.join("\n",
+    private static final String VALID = String.join(
+            "\n",
             "name: tiny",
             "seed: 7",
             "cluster: {brokers: 3}",
@@ -52,7 +53,8 @@ class ScenarioLoaderTest {
         Path dir = Path.of("..", "scenarios");
         // Subfolders too (recovery-speed, bench, calibration): docs quote their commands, so they must stay loadable.
         try (Stream<Path> files = Files.walk(dir)) {
-            List<Path> yaml = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+            List<Path> yaml =
+                    files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
             assertThat(yaml).hasSizeGreaterThanOrEqualTo(14);
             for (Path p : yaml) {
                 Scenario s = loader.load(p);
@@ -82,7 +84,8 @@ class ScenarioLoaderTest {
 
     @Test
     void replicationFactorAboveBrokers_isRefused() {
-        ScenarioException e = catchScenario(VALID.replace("partitions: 30", "partitions: 30\n    replicationFactor: 4"));
+        ScenarioException e =
+                catchScenario(VALID.replace("partitions: 30", "partitions: 30\n    replicationFactor: 4"));
         assertThat(e.field()).isEqualTo("topics[0].replicationFactor");
         assertThat(e.problem()).contains("4 replicas need at least 4 brokers");
     }
@@ -104,7 +107,8 @@ class ScenarioLoaderTest {
 
     @Test
     void eventWithTwoTypes_isRefused() {
-        String text = VALID.replace("restart: {broker: 0, down: 2m}", "restart: {broker: 0, down: 2m}\n      controllerFailover:");
+        String text = VALID.replace(
+                "restart: {broker: 0, down: 2m}", "restart: {broker: 0, down: 2m}\n      controllerFailover:");
         ScenarioException e = catchScenario(text);
         assertThat(e.field()).isEqualTo("timeline.events[0]");
         assertThat(e.problem()).contains("exactly one of");
@@ -176,13 +180,15 @@ class ScenarioLoaderTest {
 
     @Test
     void customPolicy_isUsableByName() {
-        String text = VALID + String.join("\n",
-                "policies: [gentle]",
-                "customPolicies:",
-                "  - name: gentle",
-                "    config: {leader.imbalance.election.max.per.run: \"50\"}",
-                "    replicationThrottleMBps: 100",
-                "");
+        String text = VALID
+                + String.join(
+                        "\n",
+                        "policies: [gentle]",
+                        "customPolicies:",
+                        "  - name: gentle",
+                        "    config: {leader.imbalance.election.max.per.run: \"50\"}",
+                        "    replicationThrottleMBps: 100",
+                        "");
         Scenario s = parse(text);
         assertThat(s.policies()).extracting(PolicySpec::name).containsExactly("immediate", "gentle");
         assertThat(s.policy("gentle").config().maxPerRun()).isEqualTo(50);
@@ -191,11 +197,17 @@ class ScenarioLoaderTest {
 
     @Test
     void customPolicy_withARegisteredOrRetiredName_isRejected() {
-        String custom = String.join("\n", "customPolicies:", "  - name: %s",
-                "    config: {leader.imbalance.election.max.per.run: \"50\"}", "");
-        assertThat(catchScenario(VALID + custom.formatted("immediate")).problem()).contains("is a standard policy");
+        String custom = String.join(
+                "\n",
+                "customPolicies:",
+                "  - name: %s",
+                "    config: {leader.imbalance.election.max.per.run: \"50\"}",
+                "");
+        assertThat(catchScenario(VALID + custom.formatted("immediate")).problem())
+                .contains("is a standard policy");
         assertThat(catchScenario(VALID + custom.formatted("wait-for-sync")).problem())
-                .contains("the simulator's is now kip-example").contains("give the custom one another name");
+                .contains("the simulator's is now kip-example")
+                .contains("give the custom one another name");
     }
 
     @Test

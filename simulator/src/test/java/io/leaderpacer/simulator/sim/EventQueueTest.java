@@ -37,9 +37,9 @@ class EventQueueTest {
     @Test
     void schedulingInThePast_isRefused() {
         EventQueue q = new EventQueue();
-        q.at(10, () -> { });
+        q.at(10, () -> {});
         q.runUntil(10);
-        assertThatThrownBy(() -> q.at(5, () -> { })).hasMessageContaining("before now");
+        assertThatThrownBy(() -> q.at(5, () -> {})).hasMessageContaining("before now");
     }
 
     @Test
@@ -48,6 +48,7 @@ class EventQueueTest {
         RandomStreams b = new RandomStreams(42);
         assertThat(a.stream("x").nextLong()).isEqualTo(b.stream("x").nextLong());
         assertThat(a.stream("x").nextLong()).isNotEqualTo(a.stream("y").nextLong());
-        assertThat(new RandomStreams(43).stream("x").nextLong()).isNotEqualTo(a.stream("x").nextLong());
+        assertThat(new RandomStreams(43).stream("x").nextLong())
+                .isNotEqualTo(a.stream("x").nextLong());
     }
 }
