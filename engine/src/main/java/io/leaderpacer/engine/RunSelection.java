@@ -19,4 +19,38 @@ record RunSelection(
         int[] deferred,
         int skippedTotal,
         int deferredTotal,
-        int lastStart) {}
+        int lastStart) {
+
+    /**
+     * A run of Kafka's loop ({@code immediate}): nothing held back by a gate, round-robin's start unchanged.
+     *
+     * @param deferred per broker index, the valid elections the cap left for a later run
+     */
+    static RunSelection capped(List<Election> elections, int[] elected, int[] deferred, int lastStart) {
+        int deferredTotal = 0;
+        for (int d : deferred) {
+            deferredTotal += d;
+        }
+        return new RunSelection(elections, elected, new int[elected.length], deferred, 0, deferredTotal, lastStart);
+    }
+
+    /**
+     * A run that took from the electable candidates in round-robin: what it did not elect of them is deferred.
+     *
+     * @param electable per broker index, the valid elections the gate let through (a superset of those elected)
+     * @param skipped per broker index, the valid elections the gate held back
+     * @param startBroker the broker id round-robin started from
+     */
+    static RunSelection roundRobin(
+            List<Election> elections, int[] elected, int[] electable, int[] skipped, int startBroker) {
+        int[] deferred = new int[elected.length];
+        int deferredTotal = 0;
+        int skippedTotal = 0;
+        for (int b = 0; b < elected.length; b++) {
+            deferred[b] = electable[b] - elected[b];
+            deferredTotal += deferred[b];
+            skippedTotal += skipped[b];
+        }
+        return new RunSelection(elections, elected, skipped, deferred, skippedTotal, deferredTotal, startBroker);
+    }
+}

@@ -25,7 +25,6 @@ final class SnapshotSelection {
         int[] elected = new int[tableSize];
         int[] deferred = new int[tableSize];
         List<Election> elections = new ArrayList<>(Math.min(cap, 1024));
-        int deferredTotal = 0;
         // The elections the cap deferred are the valid ones among the candidates Kafka's loop did not examine:
         // counted, not made.
         int c = 0;
@@ -44,10 +43,9 @@ final class SnapshotSelection {
             if (PreferredElection.targetAt(cluster, order, counts.candidateAt(c), pref)
                     != PreferredElection.NO_CHANGE) {
                 deferred[pref]++;
-                deferredTotal++;
             }
         }
-        return new RunSelection(elections, elected, new int[tableSize], deferred, 0, deferredTotal, lastStart);
+        return RunSelection.capped(elections, elected, deferred, lastStart);
     }
 
     static RunSelection waitForSync(
@@ -60,8 +58,7 @@ final class SnapshotSelection {
         int tableSize = counts.brokerTableSize();
         int[] elected = new int[tableSize];
         int[] skipped = new int[tableSize];
-        int[] deferred = new int[tableSize];
-        int skippedTotal = 0;
+        int[] electable = new int[tableSize];
 
         int[] candidateIndex = new int[Math.max(16, counts.candidateCount)];
         int[] candidateBroker = new int[candidateIndex.length];
@@ -75,10 +72,10 @@ final class SnapshotSelection {
                 continue;
             }
             if (blocked[pref]) {
-                skippedTotal++;
                 skipped[pref]++;
                 continue;
             }
+            electable[pref]++;
             candidateIndex[count] = i;
             candidateBroker[count] = pref;
             candidateTarget[count] = target;
@@ -101,20 +98,6 @@ final class SnapshotSelection {
                     cluster.brokerIdAt(candidateBroker[c])));
             elected[candidateBroker[c]]++;
         }
-        for (int b = 0; b < tableSize; b++) {
-            // per-broker deferred = its electable candidates minus those chosen
-            deferred[b] = -elected[b];
-        }
-        for (int c = 0; c < count; c++) {
-            deferred[candidateBroker[c]]++;
-        }
-        return new RunSelection(
-                elections,
-                elected,
-                skipped,
-                deferred,
-                skippedTotal,
-                count - chosen.chosenCount(),
-                chosen.startBroker());
+        return RunSelection.roundRobin(elections, elected, electable, skipped, chosen.startBroker());
     }
 }

@@ -41,7 +41,6 @@ final class StateSelection {
         // valid (counted by rank); the rest of the walk (inactive brokers' buckets, candidates to evaluate,
         // reassignments with the preferred replica in the ISR) is evaluated one by one, as a wait-for-sync run does.
         int[] deferred = new int[size];
-        int deferredTotal = 0;
         if (pos >= 0) {
             for (int b = 0; b < size; b++) {
                 if (ci.bucketSize(b) == 0) {
@@ -63,11 +62,8 @@ final class StateSelection {
             for (int p = ci.nextReassigningInIsr(pos); p >= 0; p = ci.nextReassigningInIsr(p + 1)) {
                 deferred[s.firstReplicaIndexAt(p)] += valid(s, order, p);
             }
-            for (int b = 0; b < size; b++) {
-                deferredTotal += deferred[b];
-            }
         }
-        return new RunSelection(elections, elected, new int[size], deferred, 0, deferredTotal, lastStart);
+        return RunSelection.capped(elections, elected, deferred, lastStart);
     }
 
     /** 1 when the candidate at {@code pos} is a valid election, else 0. */
@@ -114,13 +110,9 @@ final class StateSelection {
         // Round-robin over the brokers with something electable, in ascending id.
         long[] byId = new long[size];
         int n = 0;
-        long electableTotal = 0;
-        int skippedTotal = 0;
         for (int b = 0; b < size; b++) {
-            skippedTotal += skipped[b];
             if (electable[b] > 0) {
                 byId[n++] = ((long) s.brokerIdAt(b) << 32) | b;
-                electableTotal += electable[b];
             }
         }
         Arrays.sort(byId, 0, n);
@@ -158,18 +150,7 @@ final class StateSelection {
             elections.add(new Election(s.partitionAt(pos).id(), s.leaderAt(pos), target, s.brokerIdAt(b)));
             elected[b]++;
         }
-        int[] deferred = new int[size];
-        for (int b = 0; b < size; b++) {
-            deferred[b] = electable[b] - elected[b];
-        }
-        return new RunSelection(
-                elections,
-                elected,
-                skipped,
-                deferred,
-                skippedTotal,
-                (int) (electableTotal - elections.size()),
-                picks.startBroker());
+        return RunSelection.roundRobin(elections, elected, electable, skipped, picks.startBroker());
     }
 
     /** Electable candidates found by evaluating them, as (preferred broker index, position) pairs in one long. */

@@ -18,7 +18,7 @@ import java.util.TreeMap;
  * order, exactly as Kafka does. Brokers named as replicas but not registered are treated as
  * inactive (they cannot lead); a broker in an ISR must be registered, or the snapshot is refused.
  */
-public final class ClusterSnapshot implements ClusterView {
+public final class ClusterSnapshot extends PartitionColumns {
 
     /** Registered brokers by id, ascending: round-robin and reports walk them in this order. */
     private final SortedMap<Integer, BrokerState> brokers;
@@ -35,28 +35,14 @@ public final class ClusterSnapshot implements ClusterView {
     private final boolean[] activeByIndex;
     /** Per broker index, registered at all: an ISR member must be. */
     private final boolean[] registeredByIndex;
-    /**
-     * Per partition position, its leader; with the index and {@link #flagColumn} columns
-     * a column view filled once here, so that the balancer's pass over a million partitions reads
-     * three small arrays in order instead of a million objects and their replica and ISR arrays.
-     */
-    private final int[] leaderColumn;
-    /** Per partition position, the broker index of its first assigned replica (Kafka's preferred replica). */
-    private final int[] firstReplicaIndexColumn;
-    /** Per partition position, the broker index of its leader, or -1: a valid leader is kept without a lookup. */
-    private final int[] leaderIndexColumn;
-    /** Per partition position, the {@link PartitionFlags} byte. */
-    private final byte[] flagColumn;
 
     private ClusterSnapshot(SortedMap<Integer, BrokerState> brokers, List<PartitionState> partitions) {
+        // The columns (PartitionColumns) are filled once here, so that the balancer's pass over a million
+        // partitions reads a few small arrays in order instead of a million objects and their replica and ISR arrays.
+        super(partitions.size());
         this.brokers = Collections.unmodifiableSortedMap(brokers);
         this.registeredIds = Collections.unmodifiableSortedSet(new java.util.TreeSet<>(brokers.keySet()));
         this.partitions = Collections.unmodifiableList(partitions);
-        int n = partitions.size();
-        this.leaderColumn = new int[n];
-        this.firstReplicaIndexColumn = new int[n];
-        this.leaderIndexColumn = new int[n];
-        this.flagColumn = new byte[n];
         // One pass over the partitions with the registered brokers' index, validating and filling the columns: a
         // million partitions do not fit in any cache, so every pass over them costs. Only when a replica names a
         // broker that is not registered (rare) is the index widened and the columns filled again.
@@ -101,21 +87,20 @@ public final class ClusterSnapshot implements ClusterView {
                 }
             }
             int leader = p.leader();
+            int first = -1;
             int leaderAt = -1;
             for (int r = 0, m = p.replicaCount(); r < m; r++) {
                 int id = p.replicaAt(r);
                 int at = index.indexOf(id);
                 complete &= at >= 0;
                 if (r == 0) {
-                    firstReplicaIndexColumn[i] = at;
+                    first = at;
                 }
                 if (id == leader) {
                     leaderAt = at;
                 }
             }
-            leaderColumn[i] = leader;
-            leaderIndexColumn[i] = leaderAt;
-            flagColumn[i] = PartitionFlags.of(p);
+            setColumns(i, p, first, leaderAt);
         }
         return complete;
     }
@@ -182,11 +167,6 @@ public final class ClusterSnapshot implements ClusterView {
     }
 
     @Override
-    public boolean imbalancedAt(int position) {
-        return PartitionFlags.has(flagColumn[position], PartitionFlags.IMBALANCED);
-    }
-
-    @Override
     public boolean isEmptyAt(int position) {
         return false;
     }
@@ -231,54 +211,9 @@ public final class ClusterSnapshot implements ClusterView {
         return index;
     }
 
-    /** The leader of the partition at this position of {@link #partitions()}, without touching the partition. */
-    @Override
-    public int leaderAt(int position) {
-        return leaderColumn[position];
-    }
-
     /** The first assigned replica (Kafka's preferred replica) of the partition at this position. */
     public int firstReplicaAt(int position) {
-        return index.idAt(firstReplicaIndexColumn[position]);
-    }
-
-    /** The broker index of the first assigned replica of the partition at this position. */
-    @Override
-    public int firstReplicaIndexAt(int position) {
-        return firstReplicaIndexColumn[position];
-    }
-
-    /** Whether the first assigned replica of the partition at this position is in its ISR. */
-    @Override
-    public boolean firstReplicaInIsrAt(int position) {
-        return PartitionFlags.has(flagColumn[position], PartitionFlags.FIRST_REPLICA_IN_ISR);
-    }
-
-    @Override
-    public boolean leaderInIsrAt(int position) {
-        return PartitionFlags.has(flagColumn[position], PartitionFlags.LEADER_IN_ISR);
-    }
-
-    @Override
-    public boolean isrEmptyAt(int position) {
-        return PartitionFlags.has(flagColumn[position], PartitionFlags.ISR_EMPTY);
-    }
-
-    @Override
-    public int leaderIndexAt(int position) {
-        return leaderIndexColumn[position];
-    }
-
-    /** Whether the partition at this position is being reassigned or its topic deleted. */
-    @Override
-    public boolean reassigningOrDeletingAt(int position) {
-        return PartitionFlags.guarded(flagColumn[position]);
-    }
-
-    /** Whether the topic of the partition at this position is being deleted. */
-    @Override
-    public boolean topicDeletingAt(int position) {
-        return PartitionFlags.has(flagColumn[position], PartitionFlags.DELETING);
+        return index.idAt(firstReplicaIndex[position]);
     }
 
     @Override

@@ -27,7 +27,7 @@ import java.util.TreeSet;
  * a broker that is not active). {@link #snapshot()} is the equivalent immutable snapshot, and a run over it makes
  * the same decision as a run over this state.
  */
-public final class ClusterState implements ClusterView {
+public final class ClusterState extends PartitionColumns {
 
     /** Broker ids by index, in the order first named. */
     private int[] brokerIds = new int[16];
@@ -47,12 +47,6 @@ public final class ClusterState implements ClusterView {
 
     /** Partitions by position; {@code null} for an empty position. */
     private PartitionState[] partitions = new PartitionState[16];
-    /** Columns by position, as the snapshot keeps them, so the run reads arrays. */
-    private int[] leaders = new int[16];
-
-    private int[] firstReplicaIndex = new int[16];
-    private int[] leaderIndex = new int[16];
-    private byte[] flags = new byte[16];
     /** The candidates, filed for the run: a run walks them without a pass over every partition. */
     private final CandidateIndex candidates = new CandidateIndex();
 
@@ -71,7 +65,9 @@ public final class ClusterState implements ClusterView {
             int candidateCount) {}
 
     /** An empty state. */
-    public ClusterState() {}
+    public ClusterState() {
+        super(16);
+    }
 
     /** The state of a full snapshot: its brokers, then its partitions in order. */
     public static ClusterState of(ClusterSnapshot snapshot) {
@@ -136,10 +132,7 @@ public final class ClusterState implements ClusterView {
             count(pos, -1);
         }
         partitions[pos] = p;
-        leaders[pos] = p.leader();
-        firstReplicaIndex[pos] = first;
-        leaderIndex[pos] = leaderAt;
-        flags[pos] = PartitionFlags.of(p);
+        setColumns(pos, p, first, leaderAt);
         candidates.place(pos, previousPreferred, firstReplicaIndex[pos]);
         count(pos, +1);
     }
@@ -199,11 +192,8 @@ public final class ClusterState implements ClusterView {
         if (n > partitions.length) {
             int size = Math.max(n, partitions.length * 2);
             partitions = Arrays.copyOf(partitions, size);
-            leaders = Arrays.copyOf(leaders, size);
-            firstReplicaIndex = Arrays.copyOf(firstReplicaIndex, size);
-            leaderIndex = Arrays.copyOf(leaderIndex, size);
-            flags = Arrays.copyOf(flags, size);
         }
+        ensureColumns(n);
     }
 
     /** The counts now, copied and sized to the brokers indexed. */
@@ -255,11 +245,6 @@ public final class ClusterState implements ClusterView {
     }
 
     @Override
-    public boolean imbalancedAt(int position) {
-        return PartitionFlags.has(flags[position], PartitionFlags.IMBALANCED);
-    }
-
-    @Override
     public boolean isEmptyAt(int position) {
         return partitions[position] == null;
     }
@@ -267,46 +252,6 @@ public final class ClusterState implements ClusterView {
     @Override
     public PartitionState partitionAt(int position) {
         return partitions[position];
-    }
-
-    @Override
-    public int leaderAt(int position) {
-        return leaders[position];
-    }
-
-    @Override
-    public int firstReplicaIndexAt(int position) {
-        return firstReplicaIndex[position];
-    }
-
-    @Override
-    public boolean firstReplicaInIsrAt(int position) {
-        return PartitionFlags.has(flags[position], PartitionFlags.FIRST_REPLICA_IN_ISR);
-    }
-
-    @Override
-    public boolean leaderInIsrAt(int position) {
-        return PartitionFlags.has(flags[position], PartitionFlags.LEADER_IN_ISR);
-    }
-
-    @Override
-    public boolean isrEmptyAt(int position) {
-        return PartitionFlags.has(flags[position], PartitionFlags.ISR_EMPTY);
-    }
-
-    @Override
-    public int leaderIndexAt(int position) {
-        return leaderIndex[position];
-    }
-
-    @Override
-    public boolean reassigningOrDeletingAt(int position) {
-        return PartitionFlags.guarded(flags[position]);
-    }
-
-    @Override
-    public boolean topicDeletingAt(int position) {
-        return PartitionFlags.has(flags[position], PartitionFlags.DELETING);
     }
 
     @Override
