@@ -1,16 +1,14 @@
 package io.leaderpacer.agent.config;
 
 import io.leaderpacer.engine.config.KeySpec;
-import io.leaderpacer.engine.config.NamedKey;
 import io.leaderpacer.engine.config.TypedKey;
-
-import java.util.List;
 
 /**
  * The agent's own settings ({@code pacer.*} keys of the properties file), with defaults and allowed values.
  *
  * <p>Why an enum: the loader rejects an unknown {@code pacer.*} key (a typo must not silently fall back to a
- * default), and the documentation and error messages list the known keys from one place.
+ * default), and the documentation and error messages list the known keys from one place. Looked up by name and
+ * listed through {@link io.leaderpacer.engine.config.NamedKey}, as the policy's keys are.
  */
 public enum AgentKey implements TypedKey {
     HTTP_ENABLED("pacer.http.enabled", "true", "true or false", "Serve /metrics, /status and /healthz over HTTP."),
@@ -60,14 +58,5 @@ public enum AgentKey implements TypedKey {
     @Override
     public KeySpec spec() {
         return spec;
-    }
-
-    /** The key for a name, or {@code null}. */
-    public static AgentKey forName(String name) {
-        return NamedKey.forName(AgentKey.class, name).orElse(null);
-    }
-
-    public static List<String> names() {
-        return NamedKey.names(AgentKey.class);
     }
 }

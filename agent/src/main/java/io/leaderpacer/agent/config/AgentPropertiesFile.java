@@ -2,6 +2,7 @@ package io.leaderpacer.agent.config;
 
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.ConfigKey;
+import io.leaderpacer.engine.config.NamedKey;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.config.Utf8Text;
 
@@ -13,8 +14,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
@@ -98,20 +101,22 @@ public final class AgentPropertiesFile {
         Map<String, String> client = new LinkedHashMap<>();
         Map<String, String> policy = new LinkedHashMap<>();
         Map<AgentKey, String> agent = new LinkedHashMap<>();
+        List<String> agentKeys = NamedKey.names(AgentKey.class);
         for (Map.Entry<String, String> e : new TreeMap<>(all).entrySet()) {
             String key = e.getKey();
+            Optional<AgentKey> agentKey = NamedKey.forName(AgentKey.class, key);
             if (ConfigKey.forName(key) != null) {
                 policy.put(key, e.getValue());
-            } else if (AgentKey.forName(key) != null) {
-                agent.put(AgentKey.forName(key), e.getValue());
+            } else if (agentKey.isPresent()) {
+                agent.put(agentKey.get(), e.getValue());
             } else if (hasPolicyPrefix(key)) {
                 throw new AgentConfigException(source + ": unknown policy key '" + printable(key) + "'"
                         + ClosestKey.suggestion(key, ConfigKey.names()) + "; known policy keys: "
                         + String.join(", ", ConfigKey.names()));
             } else if (key.startsWith(AGENT_PREFIX)) {
                 throw new AgentConfigException(source + ": unknown agent key '" + printable(key) + "'"
-                        + ClosestKey.suggestion(key, AgentKey.names()) + "; known agent keys: "
-                        + String.join(", ", AgentKey.names()));
+                        + ClosestKey.suggestion(key, agentKeys) + "; known agent keys: "
+                        + String.join(", ", agentKeys));
             } else {
                 client.put(key, e.getValue());
             }

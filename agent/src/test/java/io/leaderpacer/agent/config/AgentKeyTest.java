@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.config;
 
+import io.leaderpacer.engine.config.NamedKey;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,12 +10,12 @@ class AgentKeyTest {
 
     @Test
     void everyKey_isFoundByItsUniqueName() {
-        assertThat(AgentKey.names())
+        assertThat(NamedKey.names(AgentKey.class))
                 .hasSize(AgentKey.values().length)
                 .doesNotHaveDuplicates()
                 .allMatch(name -> name.startsWith("pacer."));
         for (AgentKey k : AgentKey.values()) {
-            assertThat(AgentKey.forName(k.key())).isEqualTo(k);
+            assertThat(NamedKey.forName(AgentKey.class, k.key())).contains(k);
             assertThat(k.doc()).isNotBlank();
             assertThat(k.allowed()).isNotBlank();
         }
@@ -22,7 +23,7 @@ class AgentKeyTest {
 
     @Test
     void unknownName_isNull() {
-        assertThat(AgentKey.forName("pacer.http.prot")).isNull();
-        assertThat(AgentKey.forName(null)).isNull();
+        assertThat(NamedKey.forName(AgentKey.class, "pacer.http.prot")).isEmpty();
+        assertThat(NamedKey.forName(AgentKey.class, null)).isEmpty();
     }
 }

@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.config;
 
 import io.leaderpacer.engine.config.ConfigKey;
+import io.leaderpacer.engine.config.NamedKey;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
@@ -188,7 +189,7 @@ class AgentPropertiesFileBadInputProperties {
     @Provide
     Arbitrary<String> knownKey() {
         List<String> keys = new ArrayList<>(ConfigKey.names());
-        keys.addAll(AgentKey.names());
+        keys.addAll(NamedKey.names(AgentKey.class));
         keys.add("leader.imbalance.election.max.per.rum");
         keys.add("pacer.http.prot");
         return Arbitraries.of(keys);
