@@ -10,8 +10,8 @@ import io.leaderpacer.agent.core.RunListener;
 import io.leaderpacer.agent.pacing.LedgerStore;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.utils.Time;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,8 +43,11 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
     ConfigSource configSource = ConfigSource.NONE;
     /** The KIP-491 order applied before each decision. */
     ReplicaOrderStep orderStep = ReplicaOrderStep.IDENTITY;
-    /** Wall clock for run records and the engine's time. */
-    Clock clock = Clock.systemUTC();
+    /**
+     * The agent's one source of time, as Kafka's controller injects {@code Time}: wall-clock milliseconds for run
+     * records, the engine's and pacing's time, monotonic nanoseconds for when a run is due and how long it took.
+     */
+    Time time = Time.SYSTEM;
     /** The caller's scheduler for runs; null: the agent makes (and owns) a daemon thread. */
     ScheduledExecutorService scheduler;
     /** Bound on each Admin request. */
@@ -126,8 +129,9 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
         return self();
     }
 
-    public B clock(Clock value) {
-        this.clock = Objects.requireNonNull(value, "clock");
+    /** The agent's time (default: the system's); a test advances a manual one instead of sleeping. */
+    public B time(Time value) {
+        this.time = Objects.requireNonNull(value, "time");
         return self();
     }
 

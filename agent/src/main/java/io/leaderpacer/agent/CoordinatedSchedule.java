@@ -6,6 +6,7 @@ import io.leaderpacer.agent.coordination.CoordinationStatus;
 import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
+import org.apache.kafka.common.utils.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,20 +81,25 @@ final class CoordinatedSchedule {
 
     /** The election's takeover count when the agent last started a new memory; guarded by {@link #runLock}. */
     private int seenTakeovers;
+    /** Monotonic time: when a run is due and when a takeover may act. */
+    private final Time time;
     /** Monotonic time of the next due run; guarded by {@link #runLock}. */
-    private long nextRunAtNanos = System.nanoTime();
+    private long nextRunAtNanos;
 
     CoordinatedSchedule(
             ActiveInstanceElection election,
             Agent agent,
             Object runLock,
             StartupBackoff backoff,
-            SecretRedactor redactor) {
+            SecretRedactor redactor,
+            Time time) {
         this.election = election;
         this.agent = agent;
         this.runLock = runLock;
         this.backoff = backoff;
         this.redactor = redactor;
+        this.time = time;
+        this.nextRunAtNanos = time.nanoseconds();
     }
 
     /** This instance's place in its group. */
@@ -150,9 +156,9 @@ final class CoordinatedSchedule {
             synchronized (runLock) {
                 election.poll();
                 followRole();
-                if (agent.state() == AgentState.ACTIVE && System.nanoTime() - nextRunAtNanos >= 0) {
+                if (agent.state() == AgentState.ACTIVE && time.nanoseconds() - nextRunAtNanos >= 0) {
                     long delayMs = agent.run().nextRunDelayMs();
-                    nextRunAtNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs);
+                    nextRunAtNanos = time.nanoseconds() + TimeUnit.MILLISECONDS.toNanos(delayMs);
                     followRole();
                 }
             }
@@ -171,7 +177,7 @@ final class CoordinatedSchedule {
         int takeovers = election.takeovers();
         AgentState state = agent.state();
         if (active && (state != AgentState.ACTIVE || takeovers != seenTakeovers)) {
-            long firstRun = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(election.firstRunDelayMs());
+            long firstRun = time.nanoseconds() + TimeUnit.MILLISECONDS.toNanos(election.firstRunDelayMs());
             boolean takeover = takeovers != seenTakeovers;
             if (agent.enterRole(AgentState.ACTIVE, takeover)) {
                 // A takeover starts a new gate memory and takes its pacing from the predecessor's summary; resuming

@@ -132,11 +132,11 @@ public final class PacerAgent implements AutoCloseable {
                         b.electionBatchSize,
                         b.redactor,
                         b.coordination != null ? b.coordination : ActionGuard.NONE),
-                b.clock,
+                b.time,
                 b.redactor);
         this.coordinated = b.coordination == null
                 ? null
-                : new CoordinatedSchedule(b.coordination, new ScheduleAccess(), runLock, b.backoff, b.redactor);
+                : new CoordinatedSchedule(b.coordination, new ScheduleAccess(), runLock, b.backoff, b.redactor, b.time);
         Duration contact = b.contactTimeout.compareTo(b.requestTimeout) < 0 ? b.contactTimeout : b.requestTimeout;
         this.startup = new StartupCheck(
                 t -> contact(b.admin, t),
@@ -168,7 +168,7 @@ public final class PacerAgent implements AutoCloseable {
                 .ledger(b.ledgerStore)
                 .guard(b.coordination != null ? b.coordination : ActionGuard.NONE)
                 .canary(b.canary)
-                .clock(b.clock)
+                .time(b.time)
                 .redactor(b.redactor);
         if (b.canaryClient != null) {
             pacingBuilder.canaryClient(b.canaryClient, b.canaryTopic);

@@ -18,10 +18,10 @@ import io.leaderpacer.engine.cluster.SnapshotFollower;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import io.leaderpacer.engine.schedule.RunOutcome;
+import org.apache.kafka.common.utils.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -43,8 +43,11 @@ final class RunCycle {
     private final ClusterReader reader;
     private final ReplicaOrderStep orderStep;
     private final LeaderElector elector;
-    /** Source of the engine's {@code nowMs} and of the record's timestamps. */
-    private final Clock clock;
+    /**
+     * Source of the engine's {@code nowMs} and the record's timestamps (milliseconds) and of the phase timings
+     * (nanoseconds).
+     */
+    private final Time time;
 
     private final SecretRedactor redactor;
     /**
@@ -67,12 +70,12 @@ final class RunCycle {
             ClusterReader reader,
             ReplicaOrderStep orderStep,
             LeaderElector elector,
-            Clock clock,
+            Time time,
             SecretRedactor redactor) {
         this.reader = Objects.requireNonNull(reader, "reader");
         this.orderStep = Objects.requireNonNull(orderStep, "orderStep");
         this.elector = Objects.requireNonNull(elector, "elector");
-        this.clock = Objects.requireNonNull(clock, "clock");
+        this.time = Objects.requireNonNull(time, "time");
         this.redactor = Objects.requireNonNull(redactor, "redactor");
     }
 
@@ -80,8 +83,8 @@ final class RunCycle {
      * Runs once. A dry run skips the order step and the elections and keeps the memory.
      */
     Outcome run(long sequence, PacerConfig config, BalancerMemory memory, boolean dry) {
-        long startMs = clock.millis();
-        long t0 = System.nanoTime();
+        long startMs = time.milliseconds();
+        long t0 = time.nanoseconds();
         long[] phases = new long[4];
         try {
             Optional<ClusterState> partial = readScope(config, startMs);
@@ -92,10 +95,10 @@ final class RunCycle {
                 snapshot = reader.read();
                 lastFullReadAtMs = startMs;
             }
-            long t1 = System.nanoTime();
+            long t1 = time.nanoseconds();
             phases[0] = t1 - t0;
             ClusterSnapshot ordered = dry ? snapshot : orderStep.apply(snapshot, config);
-            long t2 = System.nanoTime();
+            long t2 = time.nanoseconds();
             phases[1] = t2 - t1;
             // A partial read is already followed; a full read, or an order step that changed the replicas, is followed
             // now.
@@ -105,14 +108,14 @@ final class RunCycle {
             scope = decision.outcome() == RunOutcome.DONE
                     ? null
                     : ReadScope.topics(state, decision.recoveringBrokers(), config.deprioritizedBrokers());
-            long t3 = System.nanoTime();
+            long t3 = time.nanoseconds();
             phases[2] = t3 - t2;
             List<ElectionResult> results = dry ? List.of() : elector.elect(decision.elections(), snapshot);
-            phases[3] = System.nanoTime() - t3;
+            phases[3] = time.nanoseconds() - t3;
             RunRecord record = new RunRecord(
                     sequence,
                     startMs,
-                    clock.millis(),
+                    time.milliseconds(),
                     dry,
                     config,
                     Optional.of(decision),
@@ -143,7 +146,7 @@ final class RunCycle {
         return new RunRecord(
                 seq,
                 startMs,
-                clock.millis(),
+                time.milliseconds(),
                 dry,
                 config,
                 Optional.empty(),

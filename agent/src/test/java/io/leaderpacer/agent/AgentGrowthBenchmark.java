@@ -19,7 +19,6 @@ import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
 import java.lang.management.ManagementFactory;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -334,8 +333,8 @@ public final class AgentGrowthBenchmark {
     private static double[][] pacingLooks(Admin admin, int runs) throws Exception {
         CatchUpPacing config = PacerConfig.fromMap(Map.of("leader.imbalance.catch.up.pacing", "static"))
                 .pacing();
-        SteppedClock clock = new SteppedClock();
-        PacingLoop loop = PacingLoop.builder(admin, TIMEOUT, 200).clock(clock).build();
+        SteppedTime clock = new SteppedTime();
+        PacingLoop loop = PacingLoop.builder(admin, TIMEOUT, 200).time(clock).build();
         check(loop.tick(config), false); // warm-up, with the one-time ledger load and permission check
         double[] full = new double[runs];
         double[] quiet = new double[runs];
@@ -356,35 +355,6 @@ public final class AgentGrowthBenchmark {
         if (r.problem().isPresent() || !r.brokers().isEmpty() || r.quiet() != quiet) {
             throw new IllegalStateException(
                     "expected a " + (quiet ? "quiet" : "full") + " look with nothing to pace: " + r);
-        }
-    }
-
-    /** A clock the benchmark moves: the wall clock plus the steps taken. */
-    private static final class SteppedClock extends Clock {
-        private long offsetMs;
-
-        void step(Duration d) {
-            offsetMs += d.toMillis();
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return java.time.ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public java.time.Instant instant() {
-            return java.time.Instant.ofEpochMilli(millis());
-        }
-
-        @Override
-        public long millis() {
-            return System.currentTimeMillis() + offsetMs;
         }
     }
 

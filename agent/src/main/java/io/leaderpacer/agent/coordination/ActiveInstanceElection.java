@@ -8,11 +8,11 @@ import io.leaderpacer.agent.dynamic.StateTopicSafety;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import io.leaderpacer.engine.ElectionDecision;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.utils.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetAddress;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -76,8 +76,8 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
     private final Duration timeout;
     /** When this instance may act: within {@code L} of a confirmation, and not before {@code L} after a takeover. */
     private final ConfirmationLease lease;
-    /** Wall clock for the hand-over summary and status. */
-    private final Clock clock;
+    /** Wall-clock milliseconds for the hand-over summary and status. */
+    private final Time time;
     /** Run on each takeover, before the first run (e.g. reset the state store so it is read again). */
     private final Runnable onTakeover;
     /** This instance's membership of the group: owning the partition is the active role. */
@@ -115,11 +115,11 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
         this.instanceId = b.instanceId;
         this.host = hostName();
         this.timeout = b.timeout;
-        this.lease = new ConfirmationLease(b.sessionTimeout.toNanos() / 3, b.nanoTime);
-        this.clock = b.clock;
+        this.lease = new ConfirmationLease(b.sessionTimeout.toNanos() / 3, b.time::nanoseconds);
+        this.time = b.time;
         this.onTakeover = b.onTakeover;
         this.summary = HandoverSummary.fresh(instanceId, host);
-        this.sinceMs = clock.millis();
+        this.sinceMs = time.milliseconds();
         this.membership = new GroupMembership(
                 clientProperties,
                 groupId,
@@ -312,7 +312,7 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
         if (!writer.abortQuietly()) {
             closeWriter();
             role = InstanceRole.STANDBY;
-            sinceMs = clock.millis();
+            sinceMs = time.milliseconds();
             takeoverDue = membership.owns();
         }
         return false;
@@ -323,7 +323,7 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
         closeWriter();
         role = InstanceRole.STANDBY;
         takeoverDue = false;
-        sinceMs = clock.millis();
+        sinceMs = time.milliseconds();
         if (wasActive) {
             depositions++;
             LOG.info("deposed: instance {} {}; stopped acting", instanceId, why);
@@ -356,11 +356,11 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             writer.commit(topic, Map.of(), membership.groupMetadata(), summary.toJson());
             lease.confirmedAt(initialised);
             onTakeover.run();
-            long throttleWaitMs = before == null ? 0 : Math.max(0, before.nextRunNotBeforeMs() - clock.millis());
+            long throttleWaitMs = before == null ? 0 : Math.max(0, before.nextRunNotBeforeMs() - time.milliseconds());
             lease.firstActionAfter(initialised, throttleWaitMs);
             predecessor = before;
             takeovers++;
-            sinceMs = clock.millis();
+            sinceMs = time.milliseconds();
             activeInstance = instanceId;
             role = InstanceRole.ACTIVE;
             LOG.info(
@@ -480,7 +480,7 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
             takeoverDue = false;
             if (role == InstanceRole.ACTIVE) {
                 role = InstanceRole.STANDBY;
-                sinceMs = clock.millis();
+                sinceMs = time.milliseconds();
                 if (lost) {
                     depositions++;
                     closeWriter();

@@ -2,12 +2,11 @@ package io.leaderpacer.agent.coordination;
 
 import io.leaderpacer.agent.core.StateTopic;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.utils.Time;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.LongSupplier;
 
 /**
  * Settings of an {@link ActiveInstanceElection}, from {@link ActiveInstanceElection#builder}.
@@ -32,10 +31,8 @@ public final class ActiveInstanceElectionBuilder {
     String instanceId = ActiveInstanceElection.defaultInstanceId();
     /** Bound on each blocking Kafka call. */
     Duration timeout = Duration.ofSeconds(30);
-    /** Wall clock for the hand-over summary and status. */
-    Clock clock = Clock.systemUTC();
-    /** Monotonic clock for the confirmation's lifetime. */
-    LongSupplier nanoTime = System::nanoTime;
+    /** Wall-clock milliseconds for the hand-over summary and status; monotonic nanoseconds for the confirmation. */
+    Time time = Time.SYSTEM;
     /** Run on each takeover, before the first run. */
     Runnable onTakeover = () -> {};
 
@@ -86,8 +83,9 @@ public final class ActiveInstanceElectionBuilder {
         return this;
     }
 
-    public ActiveInstanceElectionBuilder clock(Clock value) {
-        this.clock = Objects.requireNonNull(value, "clock");
+    /** The election's time (default: the system's); the agent's, so that both read one time. */
+    public ActiveInstanceElectionBuilder time(Time value) {
+        this.time = Objects.requireNonNull(value, "time");
         return this;
     }
 

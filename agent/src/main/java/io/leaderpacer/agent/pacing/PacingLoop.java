@@ -9,10 +9,10 @@ import io.leaderpacer.engine.pacing.CatchUpPacer;
 import io.leaderpacer.engine.pacing.PacingDecision;
 import io.leaderpacer.engine.pacing.PacingMemory;
 import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.utils.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,7 +50,7 @@ public final class PacingLoop {
     /** The running canary, while the mode is adaptive. */
     private Canary canary;
 
-    private final Clock clock;
+    private final Time time;
     private final SecretRedactor redactor;
 
     private PacingMemory memory = PacingMemory.empty();
@@ -86,7 +86,7 @@ public final class PacingLoop {
             ThrottleLedger ledger,
             IntFunction<OptionalDouble> fixedCanary,
             CanarySource canarySource,
-            Clock clock,
+            Time time,
             SecretRedactor redactor,
             io.leaderpacer.agent.kafka.PermissionCheck permissions) {
         this.permissions = permissions;
@@ -97,7 +97,7 @@ public final class PacingLoop {
         this.fixedCanary = fixedCanary;
         this.canaryFactory = canarySource.factory();
         this.unthrottled = canarySource.topic() == null ? java.util.Set.of() : java.util.Set.of(canarySource.topic());
-        this.clock = clock;
+        this.time = time;
         this.redactor = redactor;
     }
 
@@ -120,7 +120,7 @@ public final class PacingLoop {
         private IntFunction<OptionalDouble> canary = b -> OptionalDouble.empty();
         private Map<String, Object> canaryClient;
         private String canaryTopic = Canary.DEFAULT_TOPIC;
-        private Clock clock = Clock.systemUTC();
+        private Time time = Time.SYSTEM;
         private SecretRedactor redactor = SecretRedactor.none();
         private ThrottleReconciler.Limits limits;
 
@@ -159,8 +159,9 @@ public final class PacingLoop {
             return this;
         }
 
-        public Builder clock(Clock value) {
-            this.clock = value;
+        /** The loop's time (default: the system's): looks, canary windows and max-wait read it. */
+        public Builder time(Time value) {
+            this.time = value;
             return this;
         }
 
@@ -179,9 +180,9 @@ public final class PacingLoop {
             ThrottleLedger ledger = new ThrottleLedger(store);
             Map<String, Object> client = canaryClient;
             String topic = canaryTopic;
-            Clock c = clock;
+            Time t = time;
             java.util.function.Supplier<Canary> factory =
-                    client == null ? null : () -> new Canary(admin, client, topic, timeout, c::millis);
+                    client == null ? null : () -> new Canary(admin, client, topic, timeout, t::milliseconds);
             return new PacingLoop(
                     new ClusterReader(admin, timeout, describeBatchTopics),
                     new RecoveryObserver(admin, timeout),
@@ -193,7 +194,7 @@ public final class PacingLoop {
                     ledger,
                     canary,
                     new CanarySource(factory, client == null ? null : topic),
-                    clock,
+                    time,
                     redactor,
                     new io.leaderpacer.agent.kafka.PermissionCheck(admin, timeout, Map.of(), Optional.empty()));
         }
@@ -307,7 +308,7 @@ public final class PacingLoop {
 
     /** One look under these settings; off (or disabled) restores what pacing owns. */
     public PacingReport tick(CatchUpPacing config) throws InterruptedException {
-        long now = clock.millis();
+        long now = time.milliseconds();
         afterTakeover();
         if (!config.enabled() || disabled != null) {
             return idle(now);
@@ -387,7 +388,7 @@ public final class PacingLoop {
      * a fresh decision, as a new active instance would make it, against what the ledger says pacing owns.
      */
     public PacingReport preview(CatchUpPacing config) throws InterruptedException {
-        long now = clock.millis();
+        long now = time.milliseconds();
         try {
             reconciler.load();
             ClusterSnapshot snapshot = reader.read();
@@ -410,7 +411,7 @@ public final class PacingLoop {
 
     /** Restores what pacing owns, as far as the cluster lets it now (the agent stops, or pacing was turned off). */
     public PacingReport restore() throws InterruptedException {
-        long now = clock.millis();
+        long now = time.milliseconds();
         afterTakeover();
         try {
             loadLedgerOnce();

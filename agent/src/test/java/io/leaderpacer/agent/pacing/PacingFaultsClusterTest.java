@@ -2,6 +2,7 @@ package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RecoveryScenario;
+import io.leaderpacer.agent.SteppedTime;
 import io.leaderpacer.agent.core.ActionGuard;
 import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.agent.core.PacingReport;
@@ -18,6 +19,7 @@ import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.pacing.PacingPhase;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.utils.Time;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -120,6 +122,10 @@ class PacingFaultsClusterTest {
     }
 
     private PacerAgent agent(String mode, Map<String, String> extra) {
+        return agent(mode, extra, Time.SYSTEM);
+    }
+
+    private PacerAgent agent(String mode, Map<String, String> extra, Time time) {
         Map<String, String> m = new HashMap<>(Map.of(
                 "leader.imbalance.catch.up.pacing",
                 mode,
@@ -134,6 +140,7 @@ class PacingFaultsClusterTest {
                 .basePolicy(PacerConfig.fromMap(m))
                 .ledgerStore(LedgerStore.inMemory())
                 .requestTimeout(TIMEOUT)
+                .time(time)
                 .build();
         agents.add(a);
         return a;
@@ -311,6 +318,9 @@ class PacingFaultsClusterTest {
 
     @Test
     void theMaxWait_releasesABrokerPacedThatLongWhileUp_beforeItIsInSync() throws Exception {
+        // The agent's time is stepped, not slept through: the max-wait's arithmetic is exact to the step, while the
+        // cluster's catch-up (60 s at this rate) runs in real time.
+        SteppedTime time = new SteppedTime();
         PacerAgent agent = agent(
                 "static",
                 Map.of(
@@ -319,28 +329,33 @@ class PacingFaultsClusterTest {
                         "leader.imbalance.catch.up.pacing.rate.bytes",
                         "100000",
                         "leader.imbalance.catch.up.pacing.min.rate.bytes",
-                        "100000"));
+                        "100000"),
+                time);
         cluster.stopBroker(2);
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 6_000_000);
         agent.paceOnce();
         // Down for 6 s, under the max-wait of 8 s: still paced, by the cluster default, and the max-wait's clock does
         // not count it.
-        Thread.sleep(6000);
+        time.step(Duration.ofSeconds(6));
         assertThat(agent.paceOnce().brokers())
                 .singleElement()
                 .satisfies(b -> assertThat(b.phase()).isEqualTo(PacingPhase.PACED));
         cluster.startBroker(2);
-        List<PacingReport> escape = new ArrayList<>();
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(300))
-                .until(() -> {
-                    PacingReport r = agent.paceOnce();
-                    if (r.brokers().stream().anyMatch(b -> b.phase() == PacingPhase.ESCAPED)) {
-                        escape.add(r);
-                    }
-                    return !escape.isEmpty();
-                });
-        assertThat(escape.get(0).brokers()).singleElement().satisfies(b -> {
+                .until(() -> agent.paceOnce().brokers().stream()
+                        .anyMatch(b ->
+                                b.broker() == 2 && b.progress().bytesBehind().orElse(0) > 0));
+        // Up for 5 s (and the real time since the first look that saw it up): 11 s since the episode began, but
+        // under the max-wait counted while up.
+        time.step(Duration.ofSeconds(5));
+        assertThat(agent.paceOnce().brokers())
+                .singleElement()
+                .satisfies(b -> assertThat(b.phase()).isEqualTo(PacingPhase.PACED));
+        // Up for 9 s and more: released, long before its catch-up ends.
+        time.step(Duration.ofSeconds(4));
+        assertThat(agent.paceOnce().brokers()).singleElement().satisfies(b -> {
+            assertThat(b.phase()).isEqualTo(PacingPhase.ESCAPED);
             assertThat(b.reason()).startsWith("paced for 8 s while up, the max-wait");
             assertThat(b.progress().bytesBehind().orElse(0))
                     .as("escaped before it caught up")
