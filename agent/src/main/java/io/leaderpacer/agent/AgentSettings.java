@@ -7,6 +7,7 @@ import io.leaderpacer.agent.core.ConfigSource;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.core.ReplicaOrderStep;
 import io.leaderpacer.agent.core.RunListener;
+import io.leaderpacer.agent.pacing.Canary;
 import io.leaderpacer.agent.pacing.LedgerStore;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
@@ -81,7 +82,7 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
     /** Client settings for the adaptive pacing mode's canary producer; null: no canary. */
     Map<String, Object> canaryClient;
     /** The canary's topic. */
-    String canaryTopic = io.leaderpacer.agent.pacing.Canary.DEFAULT_TOPIC;
+    String canaryTopic = Canary.DEFAULT_TOPIC;
     /** Told about each catch-up pacing look. */
     final List<Consumer<PacingReport>> pacingListeners = new ArrayList<>();
 

@@ -15,6 +15,7 @@ import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.ClusterVersionCheck;
 import io.leaderpacer.agent.kafka.LeaderElector;
 import io.leaderpacer.agent.kafka.PermissionCheck;
+import io.leaderpacer.agent.kafka.TlsDiagnosis;
 import io.leaderpacer.agent.pacing.PacingLoop;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
@@ -27,7 +28,9 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -452,10 +455,10 @@ public final class PacerAgent implements AutoCloseable {
 
     /** The start-up attempt's first request: any broker's answer will do. */
     /** The TLS diagnosis of start-up failures, from the file's client properties (or just the cluster's label). */
-    private static io.leaderpacer.agent.kafka.TlsDiagnosis tlsDiagnosis(Builder b) {
-        java.util.Map<String, String> client = new java.util.HashMap<>(b.clientProperties);
+    private static TlsDiagnosis tlsDiagnosis(Builder b) {
+        Map<String, String> client = new HashMap<>(b.clientProperties);
         client.putIfAbsent("bootstrap.servers", b.clusterLabel);
-        return io.leaderpacer.agent.kafka.TlsDiagnosis.of(client);
+        return TlsDiagnosis.of(client);
     }
 
     private static void contact(Admin admin, Duration timeout) throws Exception {

@@ -12,11 +12,13 @@ import io.leaderpacer.agent.kafka.TlsProblemException;
 import io.leaderpacer.agent.kafka.UnsupportedClusterException;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -199,8 +201,7 @@ final class StartupCheck {
 
     private static boolean isTimeout(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof org.apache.kafka.common.errors.TimeoutException
-                    || t instanceof java.util.concurrent.TimeoutException) {
+            if (t instanceof TimeoutException || t instanceof java.util.concurrent.TimeoutException) {
                 return true;
             }
         }
@@ -208,6 +209,6 @@ final class StartupCheck {
     }
 
     private static String seconds(long ms) {
-        return String.format(java.util.Locale.ROOT, "%.1f", ms / 1000.0);
+        return String.format(Locale.ROOT, "%.1f", ms / 1000.0);
     }
 }

@@ -3,6 +3,9 @@ package io.leaderpacer.agent;
 import ch.qos.logback.classic.Level;
 import io.leaderpacer.agent.cli.CommandRunner;
 import io.leaderpacer.agent.cli.PlanCommand;
+import io.leaderpacer.agent.cli.RunCommand;
+import io.leaderpacer.agent.cli.RunCommandAccess;
+import io.leaderpacer.agent.cli.StatusCommand;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.config.SecretRedactor;
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -144,7 +148,7 @@ class AgentEndpointsTest {
                 f,
                 "bootstrap.servers=" + cluster.bootstrapServers() + "\n"
                         + "leader.imbalance.check.interval.seconds=1\npacer.http.enabled=false\n");
-        io.leaderpacer.agent.cli.RunCommandAccess command = new io.leaderpacer.agent.cli.RunCommandAccess();
+        RunCommandAccess command = new RunCommandAccess();
         try (CapturedLogs logs = CapturedLogs.of(PacerAgent.class.getName(), Level.DEBUG)) {
             Thread runner = new Thread(() -> command.runWith("--config", f.toString()), "run-command");
             runner.start();
@@ -160,7 +164,7 @@ class AgentEndpointsTest {
     @Test
     void statusCommand_findsTheActiveInstanceThroughTheCluster_andShowsItsGateTable() throws Exception {
         int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
         Path f = dir.resolve("status.properties");
@@ -169,7 +173,7 @@ class AgentEndpointsTest {
                 "bootstrap.servers=" + cluster.bootstrapServers() + "\n"
                         + "leader.imbalance.check.interval.seconds=1\npacer.http.port=" + port
                         + "\npacer.instance.id=status-test\n");
-        io.leaderpacer.agent.cli.RunCommandAccess command = new io.leaderpacer.agent.cli.RunCommandAccess();
+        RunCommandAccess command = new RunCommandAccess();
         try (CapturedLogs logs = CapturedLogs.of(PacerAgent.class.getName(), Level.DEBUG)) {
             Thread runner = new Thread(() -> command.runWith("--config", f.toString()), "run-command");
             runner.start();
@@ -178,7 +182,7 @@ class AgentEndpointsTest {
                         .until(() -> logs.messagesOf("PacerAgent").stream().anyMatch(m -> m.startsWith("run 2:")));
 
                 CommandRunner.Result r = CommandRunner.run(
-                        new io.leaderpacer.agent.cli.StatusCommand(),
+                        new StatusCommand(),
                         "--bootstrap-server",
                         cluster.bootstrapServers(),
                         "--http-port",
@@ -205,7 +209,7 @@ class AgentEndpointsTest {
         Path f = dir.resolve("bad.properties");
         Files.writeString(
                 f, "bootstrap.servers=" + cluster.bootstrapServers() + "\nleader.imbalance.election.max.per.run=0\n");
-        CommandRunner.Result r = CommandRunner.run(new io.leaderpacer.agent.cli.RunCommand(), "--config", f.toString());
+        CommandRunner.Result r = CommandRunner.run(new RunCommand(), "--config", f.toString());
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err().strip())
                 .startsWith("Error: " + f)

@@ -1,5 +1,7 @@
 package io.leaderpacer.agent;
 
+import com.sun.management.OperatingSystemMXBean;
+import com.sun.management.ThreadMXBean;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.kafka.ClusterReader;
@@ -9,6 +11,7 @@ import io.leaderpacer.cluster.ProcessKafkaCluster;
 import io.leaderpacer.cluster.cpu.ProcessCpuTime;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.schedule.RunOutcome;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
@@ -17,12 +20,15 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
+import org.apache.kafka.common.TopicPartition;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -251,7 +257,7 @@ public final class AgentGrowthBenchmark {
         for (int i = 0; i < 10; i++) {
             RunRecord r = agent.runOnce();
             AgentRunBenchmark.check(r);
-            if (r.decision().orElseThrow().outcome() == io.leaderpacer.engine.schedule.RunOutcome.DONE) {
+            if (r.decision().orElseThrow().outcome() == RunOutcome.DONE) {
                 return;
             }
         }
@@ -267,7 +273,7 @@ public final class AgentGrowthBenchmark {
     }
 
     private static void createProbe(Admin admin, List<Integer> brokers) throws Exception {
-        Map<Integer, List<Integer>> assignment = new java.util.HashMap<>();
+        Map<Integer, List<Integer>> assignment = new HashMap<>();
         for (int p = 0; p < PROBE_PARTITIONS; p++) {
             assignment.put(p, brokers);
         }
@@ -286,16 +292,15 @@ public final class AgentGrowthBenchmark {
                         .allTopicNames()
                         .get()
                         .get(PROBE_TOPIC);
-                Map<org.apache.kafka.common.TopicPartition, Optional<NewPartitionReassignment>> reversed =
-                        new java.util.HashMap<>();
+                Map<TopicPartition, Optional<NewPartitionReassignment>> reversed = new HashMap<>();
                 List<Integer> order = null;
                 for (var p : d.partitions()) {
                     List<Integer> replicas = new ArrayList<>(
                             p.replicas().stream().map(n -> n.id()).toList());
-                    java.util.Collections.reverse(replicas);
+                    Collections.reverse(replicas);
                     order = replicas;
                     reversed.put(
-                            new org.apache.kafka.common.TopicPartition(PROBE_TOPIC, p.partition()),
+                            new TopicPartition(PROBE_TOPIC, p.partition()),
                             Optional.of(new NewPartitionReassignment(replicas)));
                 }
                 admin.alterPartitionReassignments(reversed).all().get();
@@ -426,8 +431,7 @@ public final class AgentGrowthBenchmark {
 
     /** CPU time used so far by this JVM (every thread, the collector's included), in ns. */
     private static long agentCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static double receivedBytes(Admin admin) {
@@ -442,7 +446,7 @@ public final class AgentGrowthBenchmark {
 
     /** Bytes allocated so far by this JVM's live threads (the Admin client's network thread included). */
     private static long allocatedBytes() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         return Arrays.stream(threads.getThreadAllocatedBytes(threads.getAllThreadIds()))
                 .filter(b -> b > 0)
                 .sum();

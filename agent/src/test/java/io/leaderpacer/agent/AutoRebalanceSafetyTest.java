@@ -2,6 +2,7 @@ package io.leaderpacer.agent;
 
 import ch.qos.logback.classic.Level;
 import io.leaderpacer.agent.cli.CommandRunner;
+import io.leaderpacer.agent.cli.RunCommand;
 import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
@@ -86,8 +87,7 @@ class AutoRebalanceSafetyTest {
     void runCommand_exitsWithTheRefusalStatus() throws Exception {
         Path file = dir.resolve("agent.properties");
         Files.writeString(file, "bootstrap.servers=" + cluster.bootstrapServers() + "\npacer.http.enabled=false\n");
-        CommandRunner.Result result =
-                CommandRunner.run(new io.leaderpacer.agent.cli.RunCommand(), "--config", file.toString());
+        CommandRunner.Result result = CommandRunner.run(new RunCommand(), "--config", file.toString());
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.err())
                 .contains("Error: not started: auto.leader.rebalance.enable=true on broker(s) [0]")

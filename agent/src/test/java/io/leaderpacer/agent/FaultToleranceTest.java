@@ -12,6 +12,7 @@ import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.admin.NewPartitionReassignment;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
@@ -349,7 +350,7 @@ class FaultToleranceTest {
 
     private static int partitionCountWithout(String deleted) throws Exception {
         Set<String> names = cluster.admin()
-                .listTopics(new org.apache.kafka.clients.admin.ListTopicsOptions().listInternal(true))
+                .listTopics(new ListTopicsOptions().listInternal(true))
                 .names()
                 .get();
         int n = 0;

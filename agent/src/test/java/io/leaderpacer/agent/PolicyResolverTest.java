@@ -1,6 +1,7 @@
 package io.leaderpacer.agent;
 
 import ch.qos.logback.classic.Level;
+import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.core.ConfigSource;
@@ -37,7 +38,7 @@ class PolicyResolverTest {
     void invalidBase_problemForStatus_namesNoJavaClass() {
         PolicyResolver r = new PolicyResolver(
                 () -> {
-                    throw new io.leaderpacer.agent.config.AgentConfigException(
+                    throw new AgentConfigException(
                             "agent.properties: leader.imbalance.election.max.per.run: '0' must be >= 1");
                 },
                 Map::of,

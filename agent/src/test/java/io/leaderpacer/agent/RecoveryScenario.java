@@ -18,6 +18,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -54,7 +55,7 @@ public final class RecoveryScenario {
     public static void writeBacklog(
             EmbeddedKafkaCluster cluster, String topic, int partitions, long totalBytes, String acks) throws Exception {
         // The cluster's own client settings: on a TLS or secured cluster they carry its trust store and super user.
-        Map<String, Object> props = new java.util.HashMap<>(cluster.adminClientProperties());
+        Map<String, Object> props = new HashMap<>(cluster.adminClientProperties());
         props.put(ProducerConfig.ACKS_CONFIG, acks);
         props.put(ProducerConfig.LINGER_MS_CONFIG, "5");
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, "65536");

@@ -11,6 +11,13 @@ import io.leaderpacer.engine.GatePhase;
 import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.config.PacerConfig;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.common.ElectionType;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.PreferredLeaderNotAvailableException;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,8 +27,10 @@ import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -270,18 +279,18 @@ class RestartedBrokerTest {
         // decision is about (replicas [0, 1], only 1 in the ISR, 1 fenced).
         String topic = "leaderless";
         RecoveryScenario.createAssignedTopic(cluster, topic, Map.of(0, List.of(0, 1)));
-        org.apache.kafka.common.TopicPartition tp = new org.apache.kafka.common.TopicPartition(topic, 0);
+        TopicPartition tp = new TopicPartition(topic, 0);
         try {
             cluster.stopBroker(0);
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> RecoveryScenario.describe(cluster.admin(), topic).get(0).isr().stream()
-                            .map(org.apache.kafka.common.Node::id)
+                            .map(Node::id)
                             .toList()
                             .equals(List.of(1)));
             cluster.killBroker(1);
             // Nobody asks for an election: the controller itself writes "no leader" once broker 1 stops leading.
             await().atMost(Duration.ofSeconds(30)).until(() -> {
-                org.apache.kafka.common.TopicPartitionInfo p =
+                TopicPartitionInfo p =
                         RecoveryScenario.describe(cluster.admin(), topic).get(0);
                 return p.leader() == null || p.leader().isEmpty();
             });
@@ -291,8 +300,7 @@ class RestartedBrokerTest {
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> cluster
                             .admin()
-                            .describeCluster(new org.apache.kafka.clients.admin.DescribeClusterOptions()
-                                    .includeFencedBrokers(true))
+                            .describeCluster(new DescribeClusterOptions().includeFencedBrokers(true))
                             .nodes()
                             .get()
                             .stream()
@@ -315,17 +323,16 @@ class RestartedBrokerTest {
                     .noneMatch(e -> e.partition().topic().equals(topic));
 
             // Asked anyway, Kafka refuses: the preferred replica is not in the ISR, and nothing else may lead.
-            Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> cluster.admin()
-                    .electLeaders(org.apache.kafka.common.ElectionType.PREFERRED, java.util.Set.of(tp))
+            Throwable refused = Assertions.catchThrowable(() -> cluster.admin()
+                    .electLeaders(ElectionType.PREFERRED, Set.of(tp))
                     .partitions()
                     .get()
                     .get(tp)
                     .ifPresent(e -> {
                         throw new IllegalStateException(e);
                     }));
-            assertThat(refused)
-                    .hasRootCauseInstanceOf(org.apache.kafka.common.errors.PreferredLeaderNotAvailableException.class);
-            org.apache.kafka.common.TopicPartitionInfo after =
+            assertThat(refused).hasRootCauseInstanceOf(PreferredLeaderNotAvailableException.class);
+            TopicPartitionInfo after =
                     RecoveryScenario.describe(cluster.admin(), topic).get(0);
             assertThat(after.leader() == null || after.leader().isEmpty())
                     .as("still leaderless: %s", after)
@@ -361,7 +368,7 @@ class RestartedBrokerTest {
     }
 
     private static Map<Integer, List<Integer>> assignment(int partitions, int preferred) {
-        Map<Integer, List<Integer>> out = new java.util.HashMap<>();
+        Map<Integer, List<Integer>> out = new HashMap<>();
         for (int p = 0; p < partitions; p++) {
             out.put(p, List.of(preferred, (preferred + 1) % 3, (preferred + 2) % 3));
         }

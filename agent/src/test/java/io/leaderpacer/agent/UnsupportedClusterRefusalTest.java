@@ -9,6 +9,7 @@ import org.apache.kafka.clients.admin.ElectLeadersResult;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.internals.KafkaFutureImpl;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -18,8 +19,10 @@ import org.junit.jupiter.api.Timeout;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -65,7 +68,7 @@ class UnsupportedClusterRefusalTest {
                     // The in-JVM kit runs Kafka 4.3 with its unstable metadata versions enabled, so the level it
                     // reports
                     // is not fixed here; the compat module checks the exact version on each real release.
-                    .hasMessageMatching("the cluster at " + java.util.regex.Pattern.quote(cluster.bootstrapServers())
+                    .hasMessageMatching("the cluster at " + Pattern.quote(cluster.bootstrapServers())
                             + " \\(Kafka 4\\.\\d \\(metadata.version 4\\.\\d-IV\\d\\)\\) does not support the ElectLeaders API,"
                             + " which the agent needs for the preferred-leader elections");
             assertThat(agent.state()).isEqualTo(AgentState.REFUSED);
@@ -87,12 +90,10 @@ class UnsupportedClusterRefusalTest {
                         .clusterLabel(cluster.bootstrapServers())
                         .build()) {
             agent.start();
-            org.awaitility.Awaitility.await()
-                    .atMost(java.time.Duration.ofSeconds(60))
-                    .until(() -> agent.state() == AgentState.RUNNING);
+            Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> agent.state() == AgentState.RUNNING);
             assertThat(logs.events())
                     .anySatisfy(e -> assertThat(e.getFormattedMessage())
-                            .containsPattern("connected to " + java.util.regex.Pattern.quote(cluster.bootstrapServers())
+                            .containsPattern("connected to " + Pattern.quote(cluster.bootstrapServers())
                                     + ": Kafka 4\\.\\d \\(metadata.version 4\\.\\d-IV\\d\\), 1 brokers"));
         }
     }

@@ -14,6 +14,7 @@ import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.DescribeTopicPartitionsResponseData;
 import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -157,7 +158,7 @@ public class AgentReadBenchmark {
             DescribeTopicPartitionsResponseData.DescribeTopicPartitionsResponseTopic topic =
                     new DescribeTopicPartitionsResponseData.DescribeTopicPartitionsResponseTopic()
                             .setName(t.name())
-                            .setTopicId(org.apache.kafka.common.Uuid.randomUuid());
+                            .setTopicId(Uuid.randomUuid());
             for (TopicPartitionInfo p : t.partitions()) {
                 topic.partitions()
                         .add(new DescribeTopicPartitionsResponseData.DescribeTopicPartitionsResponsePartition()

@@ -23,6 +23,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -101,9 +102,8 @@ public class KafkaSideBySideBenchmark {
                 ClusterSnapshot.builder().brokers(cluster.brokers().values());
         for (PartitionState p : cluster.partitions()) {
             if (p.leader() != p.replicaAt(0) && p.isrContains(p.replicaAt(0))) {
-                int[] isr = java.util.Arrays.stream(p.isr())
-                        .filter(r -> r != p.replicaAt(0))
-                        .toArray();
+                int[] isr =
+                        Arrays.stream(p.isr()).filter(r -> r != p.replicaAt(0)).toArray();
                 b.partition(p.withIsrAndLeader(isr, p.leader()));
             } else {
                 b.partition(p);

@@ -1,14 +1,22 @@
 package io.leaderpacer.cli;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.ConnectException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,10 +63,9 @@ class PacerCliTest {
     }
 
     /** The root command and every subcommand, as {@code pacer --help} and {@code pacer COMMAND --help} show them. */
-    static java.util.stream.Stream<CommandLine> everyCommand() {
+    static Stream<CommandLine> everyCommand() {
         CommandLine root = PacerCli.commandLine();
-        return java.util.stream.Stream.concat(
-                java.util.stream.Stream.of(root), root.getSubcommands().values().stream());
+        return Stream.concat(Stream.of(root), root.getSubcommands().values().stream());
     }
 
     @Test
@@ -70,16 +77,14 @@ class PacerCliTest {
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.MethodSource("everyCommand")
+    @MethodSource("everyCommand")
     void help_wrapsAt80Columns_andBreaksOnlyBetweenParagraphs(CommandLine command) {
         assertThat(command.getUsageMessage().lines())
                 .as(command.getCommandName())
                 .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(80));
-        java.util.List<String> paragraphs = new java.util.ArrayList<>();
-        paragraphs.addAll(
-                java.util.List.of(command.getCommandSpec().usageMessage().description()));
-        paragraphs.addAll(
-                java.util.List.of(command.getCommandSpec().usageMessage().footer()));
+        List<String> paragraphs = new ArrayList<>();
+        paragraphs.addAll(List.of(command.getCommandSpec().usageMessage().description()));
+        paragraphs.addAll(List.of(command.getCommandSpec().usageMessage().footer()));
         assertThat(paragraphs)
                 .as(command.getCommandName() + ": a paragraph ends a sentence, or is an aligned example line")
                 .allSatisfy(p -> {
@@ -135,9 +140,9 @@ class PacerCliTest {
     }
 
     @Test
-    void everyError_startsWithTheSamePrefix(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    void everyError_startsWithTheSamePrefix(@TempDir Path dir) {
         String missing = dir.resolve("none.properties").toString();
-        java.util.List<Invocation> errors = java.util.List.of(
+        List<Invocation> errors = List.of(
                 execute("demo", "--bogus"),
                 execute(),
                 execute("plan", "--config", missing),
@@ -155,8 +160,7 @@ class PacerCliTest {
     static final class FailingCommand implements Callable<Integer> {
         @Override
         public Integer call() {
-            throw new IllegalStateException(
-                    "could not reach the cluster", new java.net.ConnectException("Connection refused"));
+            throw new IllegalStateException("could not reach the cluster", new ConnectException("Connection refused"));
         }
     }
 
@@ -173,7 +177,7 @@ class PacerCliTest {
 
     @Test
     void failureDescription_skipsRepeatedAndEmptyMessages() {
-        Exception e = new RuntimeException("java.io.IOException: disk full", new java.io.IOException("disk full"));
+        Exception e = new RuntimeException("java.io.IOException: disk full", new IOException("disk full"));
 
         assertThat(FailureHandler.describe(e)).isEqualTo("java.io.IOException: disk full");
         assertThat(FailureHandler.describe(new NullPointerException()))

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ class RunStopSignalTest {
     }
 
     /** Whether this JVM was started with SIGINT ignored (Linux: bit 2 of SigIgn in /proc/self/status). */
-    private static boolean sigintIgnoredHere() throws java.io.IOException {
+    private static boolean sigintIgnoredHere() throws IOException {
         Path status = Path.of("/proc/self/status");
         if (!Files.isReadable(status)) {
             return false;

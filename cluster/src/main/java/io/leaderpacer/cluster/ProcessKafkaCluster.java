@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -232,7 +233,7 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         for (String k : overrides.keySet()) {
             if (ServerProperties.RESERVED.contains(k)) {
                 throw new IllegalArgumentException(k + " is set by the cluster itself and cannot be overridden;"
-                        + " reserved: " + new java.util.TreeSet<>(ServerProperties.RESERVED));
+                        + " reserved: " + new TreeSet<>(ServerProperties.RESERVED));
             }
         }
         KafkaNode node = node(nodeId);

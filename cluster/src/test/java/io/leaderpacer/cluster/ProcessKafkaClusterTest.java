@@ -2,6 +2,7 @@ package io.leaderpacer.cluster;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -10,6 +11,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -154,16 +156,14 @@ class ProcessKafkaClusterTest {
         cluster.start(2, Map.of("replica.fetch.max.bytes", "262144"));
         cluster.awaitUnfenced(2, Duration.ofSeconds(60));
         report("restart broker 2 after controlled shutdown -> unfenced", t0);
-        org.apache.kafka.common.config.ConfigResource b2 = new org.apache.kafka.common.config.ConfigResource(
-                org.apache.kafka.common.config.ConfigResource.Type.BROKER, "2");
-        org.apache.kafka.clients.admin.ConfigEntry fetch = admin.describeConfigs(List.of(b2))
+        ConfigResource b2 = new ConfigResource(ConfigResource.Type.BROKER, "2");
+        ConfigEntry fetch = admin.describeConfigs(List.of(b2))
                 .all()
                 .get(30, TimeUnit.SECONDS)
                 .get(b2)
                 .get("replica.fetch.max.bytes");
         assertThat(fetch.value()).as("the static setting of this run").isEqualTo("262144");
-        assertThat(fetch.source())
-                .isEqualTo(org.apache.kafka.clients.admin.ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG);
+        assertThat(fetch.source()).isEqualTo(ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG);
         await().atMost(Duration.ofSeconds(60))
                 .ignoreExceptions()
                 .until(() -> isr().values().stream().allMatch(isr -> isr.contains(2)));

@@ -13,6 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -85,7 +86,7 @@ class CompatibilityStoryTest {
             table.write(
                     Path.of(System.getProperty("compat.results", "target/compat-results")),
                     String.format(
-                            java.util.Locale.ROOT,
+                            Locale.ROOT,
                             "Cluster start %.1f s, whole story %.1f s (measured, this run).",
                             started == 0 ? 0 : (started - t0) / 1e9,
                             (end - t0) / 1e9));

@@ -12,6 +12,7 @@ import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.core.ElectionOutcome;
 import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
+import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.ClusterVersionCheck;
 import io.leaderpacer.agent.metrics.PacerMetrics;
 import io.leaderpacer.agent.reorder.OrderStateStore;
@@ -20,12 +21,16 @@ import io.leaderpacer.cluster.ProcessKafkaCluster;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.GatePhase;
+import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.InvalidRequestException;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
+import org.awaitility.core.ConditionTimeoutException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +38,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -300,7 +308,7 @@ final class VersionStory {
         cluster.start(2);
         cluster.awaitUnfenced(2, Duration.ofSeconds(90));
         String atUnfenced = String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "unfenced %.1f s after its start with %d of %d replicas" + " in the ISR",
                 (System.nanoTime() - startedNs) / 1e9,
                 moves.inSyncOn(TOPIC, 2),
@@ -317,10 +325,7 @@ final class VersionStory {
                 .ignoreExceptions()
                 .until(() -> {
                     isrTimeline.add(String.format(
-                            java.util.Locale.ROOT,
-                            "%.1f:%d",
-                            (System.nanoTime() - startedNs) / 1e9,
-                            moves.inSyncOn(TOPIC, 2)));
+                            Locale.ROOT, "%.1f:%d", (System.nanoTime() - startedNs) / 1e9, moves.inSyncOn(TOPIC, 2)));
                     return moves.ledAsPreferred(TOPIC, 2) == preferred;
                 });
         List<RunRecord> seen = new ArrayList<>(runs.subList(from, runs.size()));
@@ -382,7 +387,7 @@ final class VersionStory {
                 .as("capped batches")
                 .isPositive();
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "broker 2 gated in %d runs (up to %.0f%% out of sync > %.0f%%), then"
                         + " election batches %s (cap %d, >= %d ms apart after a capped run), every election ELECTED; %s; %s",
                 gatedRuns,
@@ -415,21 +420,18 @@ final class VersionStory {
         try {
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> admin
-                            .describeCluster(new org.apache.kafka.clients.admin.DescribeClusterOptions()
-                                    .includeFencedBrokers(true))
+                            .describeCluster(new DescribeClusterOptions().includeFencedBrokers(true))
                             .nodes()
                             .get(10, TimeUnit.SECONDS)
                             .stream()
                             .anyMatch(n -> n.id() == 2 && n.isFenced()));
             fencedListed = true;
             seen.append("describeCluster lists broker 2 as fenced");
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             throw new AssertionError("broker 2 not listed as fenced within 30 s", e);
         } catch (Exception e) {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            assertThat(cause)
-                    .as("describeCluster with fenced brokers")
-                    .isInstanceOf(org.apache.kafka.common.errors.UnsupportedVersionException.class);
+            assertThat(cause).as("describeCluster with fenced brokers").isInstanceOf(UnsupportedVersionException.class);
             fencedListed = false;
             seen.append(
                     "describeCluster cannot list fenced brokers (unsupported version), so the agent lists unfenced ones");
@@ -437,8 +439,7 @@ final class VersionStory {
         assertThat(fencedListed)
                 .as("fenced brokers listed from Kafka 4.0 on")
                 .isEqualTo(KafkaVersions.major(version) >= 4);
-        io.leaderpacer.engine.cluster.ClusterSnapshot snapshot =
-                new io.leaderpacer.agent.kafka.ClusterReader(admin, Duration.ofSeconds(30), 200).read();
+        ClusterSnapshot snapshot = new ClusterReader(admin, Duration.ofSeconds(30), 200).read();
         assertThat(snapshot.isActive(2))
                 .as("broker 2 active in the agent's snapshot while stopped")
                 .isFalse();
@@ -468,7 +469,7 @@ final class VersionStory {
     /** {@code pacer plan} right after broker 2 is back: its gate line agrees with its own ratio. */
     private String plan() throws Exception {
         Path file = dir.resolve("plan.properties");
-        java.util.Properties settings = new java.util.Properties();
+        Properties settings = new Properties();
         settings.putAll(cluster.tlsClientProperties());
         settings.put("leader.imbalance.check.interval.seconds", "1");
         try (var out = Files.newBufferedWriter(file)) {
@@ -537,7 +538,7 @@ final class VersionStory {
         closeAgent();
         Map<TopicPartition, List<Integer>> originals = moves.replicaOrders();
         Map<TopicPartition, List<Integer>> expected =
-                new java.util.TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
+                new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
         originals.forEach((tp, order) -> {
             List<Integer> moved = new ArrayList<>(order);
             moved.remove(Integer.valueOf(0));

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -47,8 +48,7 @@ class TarballTest {
 
     private static Run pacer(String... args) throws Exception {
         Path work = Files.createTempDirectory(unpacked, "work");
-        List<String> command =
-                new java.util.ArrayList<>(List.of(home.resolve("bin/pacer").toString()));
+        List<String> command = new ArrayList<>(List.of(home.resolve("bin/pacer").toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
@@ -70,7 +70,7 @@ class TarballTest {
 
     @Test
     void readmeAndAgentDoc_inTheTarball_linkOnlyToFilesItHolds() throws IOException {
-        List<String> broken = new java.util.ArrayList<>();
+        List<String> broken = new ArrayList<>();
         for (Path doc : DocLinksTest.FRONT_DOORS) {
             assertThat(home.resolve(doc)).isRegularFile();
             broken.addAll(DocLinksTest.brokenLinks(home, doc, Files.readString(home.resolve(doc))));

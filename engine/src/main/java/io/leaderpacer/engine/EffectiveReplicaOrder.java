@@ -2,6 +2,7 @@ package io.leaderpacer.engine;
 
 import io.leaderpacer.engine.cluster.PartitionState;
 
+import java.util.Arrays;
 import java.util.Set;
 
 /**
@@ -41,7 +42,7 @@ public final class EffectiveReplicaOrder {
     }
 
     public boolean isDeprioritized(int broker) {
-        return deprioritized.length > 0 && java.util.Arrays.binarySearch(deprioritized, broker) >= 0;
+        return deprioritized.length > 0 && Arrays.binarySearch(deprioritized, broker) >= 0;
     }
 
     /** The first replica in effective order: the partition's preferred leader. */

@@ -5,6 +5,8 @@ import io.leaderpacer.engine.schedule.PeriodicTask;
 import io.leaderpacer.engine.schedule.RunOutcome;
 
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * The outcome of one run of the preferred-leader task: what to elect, what was held back and
@@ -68,8 +70,8 @@ public record ElectionDecision(
      * The brokers whose preferred partitions can still change the next decision on their own: gated, down, or out
      * of sync on one of them. A re-check reads their topics ({@link io.leaderpacer.engine.cluster.ReadScope}).
      */
-    public java.util.SortedSet<Integer> recoveringBrokers() {
-        java.util.SortedSet<Integer> out = new java.util.TreeSet<>();
+    public SortedSet<Integer> recoveringBrokers() {
+        SortedSet<Integer> out = new TreeSet<>();
         for (BrokerGateReport r : brokers) {
             if (r.blocksElections() || !r.active() || r.partitions().outOfSync() > 0) {
                 out.add(r.broker());

@@ -4,6 +4,7 @@ import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.config.GateDenominator;
 import io.leaderpacer.engine.config.MaxWaitClock;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.config.PacerConfigFormat;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ final class Gate {
             }
         }
         brokers.addAll(memory.gates().keySet());
-        String threshold = io.leaderpacer.engine.config.PacerConfigFormat.percent(config.thresholdPercent());
+        String threshold = PacerConfigFormat.percent(config.thresholdPercent());
         boolean literal = config.gateDenominator() == GateDenominator.IMBALANCED_ONLY;
         boolean wall = config.maxWaitClock() == MaxWaitClock.WALL;
 

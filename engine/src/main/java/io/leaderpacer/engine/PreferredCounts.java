@@ -1,5 +1,6 @@
 package io.leaderpacer.engine;
 
+import io.leaderpacer.engine.cluster.ClusterState;
 import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.cluster.PartitionState;
 
@@ -116,8 +117,8 @@ final class PreferredCounts {
      * The counts kept by a {@link io.leaderpacer.engine.cluster.ClusterState} (assignment order only), read, not
      * recomputed; no candidate list (the run walks the state's {@code CandidateIndex}).
      */
-    static PreferredCounts fromState(io.leaderpacer.engine.cluster.ClusterState state) {
-        io.leaderpacer.engine.cluster.ClusterState.Counts c = state.counts();
+    static PreferredCounts fromState(ClusterState state) {
+        ClusterState.Counts c = state.counts();
         return new PreferredCounts(
                 new int[0],
                 new int[0],

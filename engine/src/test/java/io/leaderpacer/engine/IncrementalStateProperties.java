@@ -88,7 +88,7 @@ class IncrementalStateProperties {
             @ForAll("steps") List<Step> steps) {
         // The agent's path: successive full reads diffed into one state (SnapshotFollower).
         ClusterState truth = ClusterState.of(start);
-        io.leaderpacer.engine.cluster.SnapshotFollower follower = new io.leaderpacer.engine.cluster.SnapshotFollower();
+        SnapshotFollower follower = new SnapshotFollower();
         BalancerMemory followed = BalancerMemory.empty();
         BalancerMemory read = BalancerMemory.empty();
         long now = 0;

@@ -5,6 +5,7 @@ import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.cluster.PartitionState;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,8 +48,7 @@ public final class LeaderChanges {
                     p.id(), p.replicas(), p.isr(), p.elr(), leader, p.reassigning(), p.topicDeleting(), lastKnown);
         }
         if (p.isrIsEmpty() && p.elrContains(leader)) {
-            int[] elr =
-                    java.util.Arrays.stream(p.elr()).filter(b -> b != leader).toArray();
+            int[] elr = Arrays.stream(p.elr()).filter(b -> b != leader).toArray();
             return new PartitionState(
                     p.id(), p.replicas(), new int[] {leader}, elr, leader, p.reassigning(), p.topicDeleting(), none);
         }

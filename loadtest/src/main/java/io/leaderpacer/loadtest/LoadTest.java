@@ -17,6 +17,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -51,7 +52,7 @@ public final class LoadTest {
 
     /** Told the result so far after each round (default: nothing). */
     public LoadTest afterEachRound(RoundsSoFar value) {
-        this.afterEachRound = java.util.Objects.requireNonNull(value, "value");
+        this.afterEachRound = Objects.requireNonNull(value, "value");
         return this;
     }
 

@@ -8,10 +8,12 @@ import io.leaderpacer.engine.policy.PolicyRegistry;
 import io.leaderpacer.engine.policy.UnknownPolicyException;
 import io.leaderpacer.report.policy.LoadTestPolicies;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * A policy a load test compares: a name, the agent's configuration, and where it came from.
@@ -58,7 +60,7 @@ public record NamedPolicy(
     /** The prefix of a policy key that is a static setting of the restarted broker for the round. */
     public static final String RESTARTED_PREFIX = "restarted.";
     /** What a label may hold: it names a policy in tables and CSV files. */
-    private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("[a-zA-Z0-9._-]{1,64}");
+    private static final Pattern LABEL = Pattern.compile("[a-zA-Z0-9._-]{1,64}");
 
     /** The policies a load test compares when none is named. */
     public static final List<String> DEFAULTS = List.of(BASELINE, PolicyRegistry.RECOMMENDED_PACED);
@@ -66,8 +68,8 @@ public record NamedPolicy(
     public NamedPolicy {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(config, "config");
-        brokerSettings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(brokerSettings));
-        restartedSettings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(restartedSettings));
+        brokerSettings = Collections.unmodifiableMap(new LinkedHashMap<>(brokerSettings));
+        restartedSettings = Collections.unmodifiableMap(new LinkedHashMap<>(restartedSettings));
         Objects.requireNonNull(description, "description");
     }
 

@@ -30,6 +30,7 @@ import org.apache.kafka.clients.admin.Admin;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.EnumMap;
 import java.util.List;
@@ -38,6 +39,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -440,7 +443,7 @@ final class RecoveryRound {
     private static Map<View, Map<String, Long>> errorsSinceStop(LatencyBook book) {
         Map<View, Map<String, Long>> out = new EnumMap<>(View.class);
         for (View v : View.values()) {
-            Map<String, Long> merged = new java.util.TreeMap<>();
+            Map<String, Long> merged = new TreeMap<>();
             for (Phase p : List.of(Phase.DOWN, Phase.WINDOW, Phase.AFTER)) {
                 book.errors(p, v).forEach((k, n) -> merged.merge(k, n, Long::sum));
             }
@@ -467,7 +470,7 @@ final class RecoveryRound {
                 .average();
     }
 
-    private static List<Long> shift(java.util.Collection<Long> testMs, long t0) {
+    private static List<Long> shift(Collection<Long> testMs, long t0) {
         return testMs.stream().map(v -> v - t0).toList();
     }
 
@@ -480,7 +483,7 @@ final class RecoveryRound {
 
     /** Full ISRs and every partition on its preferred leader, so the next round starts from the same state. */
     private void resetCluster(String tag) throws Exception {
-        java.util.Set<String> names = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+        Set<String> names = admin.listTopics().names().get(30, TimeUnit.SECONDS);
         if (!topics.awaitFullIsr(names, RESET_LIMIT)) {
             throw new IllegalStateException("after the round, some partitions did not get their full ISR back within "
                     + RESET_LIMIT.toSeconds() + " s");

@@ -4,6 +4,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.ConfigResource;
 
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -163,7 +165,7 @@ final class RoundBrokerSettings implements AutoCloseable {
         for (Map.Entry<ConfigResource, Config> c : configs.entrySet()) {
             for (Map.Entry<String, String> s : wanted.get(c.getKey()).entrySet()) {
                 ConfigEntry e = c.getValue().get(s.getKey());
-                if (!java.util.Objects.equals(s.getValue(), e == null ? null : e.value())) {
+                if (!Objects.equals(s.getValue(), e == null ? null : e.value())) {
                     return "broker " + c.getKey().name() + " did not take " + s.getKey() + "=" + s.getValue()
                             + " (it has " + (e == null ? "no such setting" : e.value()) + ")";
                 }
@@ -172,8 +174,7 @@ final class RoundBrokerSettings implements AutoCloseable {
         return null;
     }
 
-    private static <T> T get(org.apache.kafka.common.KafkaFuture<T> future, Duration timeout, String what)
-            throws InterruptedException {
+    private static <T> T get(KafkaFuture<T> future, Duration timeout, String what) throws InterruptedException {
         try {
             return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {

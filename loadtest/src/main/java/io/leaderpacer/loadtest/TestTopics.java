@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The test's two topics and the state every round starts from.
@@ -137,7 +138,7 @@ public final class TestTopics {
                     hosted = now;
                     stalledAt = System.nanoTime() + CREATION_STALL.toNanos();
                 }
-            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 // A broker busy creating logs may not answer in time: look again.
             }
             Thread.sleep(1000);
@@ -200,7 +201,7 @@ public final class TestTopics {
                         .allMatch(p -> p.isr().size() == p.replicas().size() && p.leader() != null)) {
                     return true;
                 }
-            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 // Just created, or a broker restarting: try again.
             }
             Thread.sleep(250);
@@ -224,7 +225,7 @@ public final class TestTopics {
                 if (d.values().stream().flatMap(t -> t.partitions().stream()).allMatch(TestTopics::ledByPreferred)) {
                     return true;
                 }
-            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 // Partitions reported "election not needed" or a broker still settling: look again.
             }
             Thread.sleep(500);

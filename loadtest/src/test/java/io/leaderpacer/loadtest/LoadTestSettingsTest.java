@@ -1,8 +1,13 @@
 package io.leaderpacer.loadtest;
 
+import io.leaderpacer.loadtest.testbed.ShutdownMode;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -47,8 +52,8 @@ class LoadTestSettingsTest {
     void aSettingOutOfRange_onTheCommandLine_namesItsOption() {
         picocli.CommandLine cli =
                 new picocli.CommandLine(new LoadTestCommand()).setCaseInsensitiveEnumValuesAllowed(true);
-        java.io.StringWriter err = new java.io.StringWriter();
-        cli.setErr(new java.io.PrintWriter(err));
+        StringWriter err = new StringWriter();
+        cli.setErr(new PrintWriter(err));
 
         int code = cli.execute("--catch-up-topic", "bad name");
 
@@ -80,14 +85,14 @@ class LoadTestSettingsTest {
                 .policies(List.of(NamedPolicy.parse("immediate", 5, 2)))
                 .build();
         assertThat(built.backlog().bytes()).isEqualTo(2L << 30);
-        assertThat(built.phases().warmup().limit()).isEqualTo(java.time.Duration.ofMinutes(3));
-        assertThat(built.backlog().shutdown()).isEqualTo(io.leaderpacer.loadtest.testbed.ShutdownMode.KILL);
+        assertThat(built.phases().warmup().limit()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(built.backlog().shutdown()).isEqualTo(ShutdownMode.KILL);
         assertThat(built.out()).isEqualTo(Path.of("target/loadtest"));
     }
 
     @Test
     void aSettingOutOfRange_namesTheSetting_andKnowsItsOption() {
-        SettingException e = org.junit.jupiter.api.Assertions.assertThrows(
+        SettingException e = Assertions.assertThrows(
                 SettingException.class,
                 () -> LoadTestSettings.builder()
                         .partitions(0, 6)

@@ -1,8 +1,12 @@
 package io.leaderpacer.loadtest;
 
+import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.ElectionAlgorithm;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.config.PacingMode;
 import org.junit.jupiter.api.Test;
+
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -53,7 +57,7 @@ class NamedPolicyTest {
                         + "leader.imbalance.election.max.per.run=20 as paced-2",
                 117,
                 5);
-        assertThat(p.brokerSettings()).containsExactly(java.util.Map.entry("num.replica.fetchers", "2"));
+        assertThat(p.brokerSettings()).containsExactly(Map.entry("num.replica.fetchers", "2"));
         assertThat(p.config().maxPerRun()).isEqualTo(20);
         assertThat(p.config().toMap()).doesNotContainKey("broker.num.replica.fetchers");
         assertThat(p.description()).endsWith("| brokers: num.replica.fetchers=2");
@@ -71,8 +75,8 @@ class NamedPolicyTest {
                 5);
         assertThat(p.restartedSettings())
                 .containsExactly(
-                        java.util.Map.entry("replica.fetch.max.bytes", "262144"),
-                        java.util.Map.entry("replica.fetch.response.max.bytes", "1048576"));
+                        Map.entry("replica.fetch.max.bytes", "262144"),
+                        Map.entry("replica.fetch.response.max.bytes", "1048576"));
         assertThat(p.brokerSettings()).isEmpty();
         assertThat(p.config().toMap()).doesNotContainKey("restarted.replica.fetch.max.bytes");
         assertThat(p.description())
@@ -101,9 +105,7 @@ class NamedPolicyTest {
 
     @Test
     void everyRegisteredPolicy_theAgentCanRun_isAccepted_theModelledThrottleIsNot() {
-        assertThat(NamedPolicy.parse("recommended", 117, 5)
-                        .config()
-                        .valueOf(io.leaderpacer.engine.config.ConfigKey.RECHECK_INTERVAL_MS))
+        assertThat(NamedPolicy.parse("recommended", 117, 5).config().valueOf(ConfigKey.RECHECK_INTERVAL_MS))
                 .isEqualTo("15000");
         assertThat(NamedPolicy.parse("kip-example", 117, 5).config().maxPerRun())
                 .isEqualTo(200);
@@ -121,7 +123,7 @@ class NamedPolicyTest {
 
         assertThat(p.name()).isEqualTo("paced-10m");
         assertThat(p.config().pacing().rateBytes()).isEqualTo(10485760L);
-        assertThat(p.config().pacing().mode()).isEqualTo(io.leaderpacer.engine.config.PacingMode.STATIC);
+        assertThat(p.config().pacing().mode()).isEqualTo(PacingMode.STATIC);
         assertThatThrownBy(() -> NamedPolicy.parse("immediate as a b", 100, 5))
                 .hasMessageContaining("policy label 'a b'");
     }

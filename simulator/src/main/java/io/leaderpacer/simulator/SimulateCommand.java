@@ -12,6 +12,8 @@ import io.leaderpacer.simulator.report.SummaryRow;
 import io.leaderpacer.simulator.run.ProgressListener;
 import io.leaderpacer.simulator.run.ScenarioResult;
 import io.leaderpacer.simulator.run.ScenarioRunner;
+import io.leaderpacer.simulator.run.Sensitivity;
+import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.PolicySpec;
 import io.leaderpacer.simulator.scenario.PolicyText;
 import io.leaderpacer.simulator.scenario.Scenario;
@@ -29,9 +31,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -247,25 +252,23 @@ public final class SimulateCommand implements Callable<Integer> {
                 "sensitivity of %s (%s), seed %d: each model constant at x0.5 and x2 (modelled)%n",
                 s.name(), s.source(), seedUsed);
         stdout.flush();
-        List<io.leaderpacer.simulator.run.Sensitivity.Row> rows;
+        List<Sensitivity.Row> rows;
         try {
-            rows = io.leaderpacer.simulator.run.Sensitivity.run(
-                    s, seedUsed, new double[] {0.5, 2.0}, Progress.onStandardError(stderr, noProgress));
+            rows = Sensitivity.run(s, seedUsed, new double[] {0.5, 2.0}, Progress.onStandardError(stderr, noProgress));
         } catch (InvariantViolation v) {
             stderr.println("Error: invariant broken: " + v.getMessage());
             return INVARIANT_BROKEN;
         }
         rows = new ArrayList<>(rows);
         // Tornado order: most flips first, then the largest change of any policy's P99 ratio.
-        rows.sort(java.util.Comparator.comparingInt((io.leaderpacer.simulator.run.Sensitivity.Row r) ->
-                        -r.flips().size())
+        rows.sort(Comparator.comparingInt((Sensitivity.Row r) -> -r.flips().size())
                 .thenComparingDouble(r -> -r.maxRatioChange()));
         stdout.println();
         stdout.println("| constant | x | value | verdicts that flip | largest P99-ratio change |");
         stdout.println("|---|---:|---:|---|---:|");
-        for (io.leaderpacer.simulator.run.Sensitivity.Row r : rows) {
+        for (Sensitivity.Row r : rows) {
             stdout.printf(
-                    java.util.Locale.ROOT,
+                    Locale.ROOT,
                     "| `%s` | %s | %.4g | %s | x%.2f |%n",
                     r.key().key(),
                     r.factor() < 1 ? "0.5" : "2",
@@ -288,7 +291,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 merged = SummaryMerge.merge(existing.get(), fresh);
             } else {
                 Path aside = out.resolve("summary.previous.csv");
-                Files.move(summary, aside, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.move(summary, aside, StandardCopyOption.REPLACE_EXISTING);
                 stdout.printf("%nkept the earlier summary, in other columns, as %s%n", aside);
             }
         }
@@ -317,9 +320,7 @@ public final class SimulateCommand implements Callable<Integer> {
         for (Path p : paths) {
             Scenario s = loader.load(p);
             if (windowSeconds != null) {
-                s = s.withModel(s.model()
-                        .with(java.util.Map.of(
-                                io.leaderpacer.simulator.scenario.ModelKey.RECOVERY_WINDOW_SECONDS, windowSeconds)));
+                s = s.withModel(s.model().with(Map.of(ModelKey.RECOVERY_WINDOW_SECONDS, windowSeconds)));
             }
             if (!policies.isEmpty()) {
                 s = s.withPolicies(choose(s, policies));

@@ -8,6 +8,7 @@ import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +37,7 @@ final class ActiveInstanceLocator {
         TopicPartition state = new TopicPartition(OrderStateStore.DEFAULT_TOPIC, 0);
         int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
         ConsumerGroupDescription d = admin.describeConsumerGroups(
-                        java.util.List.of(group), new DescribeConsumerGroupsOptions().timeoutMs(ms))
+                        List.of(group), new DescribeConsumerGroupsOptions().timeoutMs(ms))
                 .describedGroups()
                 .get(group)
                 .get(ms + 1_000L, TimeUnit.MILLISECONDS);

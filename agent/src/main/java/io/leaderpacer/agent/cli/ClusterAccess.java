@@ -10,9 +10,11 @@ import org.apache.kafka.common.KafkaException;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A command's way into the cluster from the agent's properties file: the file loaded, an Admin client created from it,
@@ -114,7 +116,7 @@ final class ClusterAccess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.of("interrupted");
-        } catch (ExecutionException | java.util.concurrent.TimeoutException | KafkaException e) {
+        } catch (ExecutionException | TimeoutException | KafkaException e) {
             return Optional.of(ClusterErrors.describe(
                     e, props.bootstrapServers(), props.requestTimeout(), props.redactor(), props.clientProperties()));
         }
@@ -122,6 +124,6 @@ final class ClusterAccess implements AutoCloseable {
 
     @Override
     public void close() {
-        admin.close(java.time.Duration.ofSeconds(5));
+        admin.close(Duration.ofSeconds(5));
     }
 }

@@ -3,6 +3,7 @@ package io.leaderpacer.agent.cli;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.kafka.TlsDiagnosis;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.TimeoutException;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -101,8 +102,7 @@ final class ClusterErrors {
 
     private static boolean isTimeout(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof org.apache.kafka.common.errors.TimeoutException
-                    || t instanceof java.util.concurrent.TimeoutException) {
+            if (t instanceof TimeoutException || t instanceof java.util.concurrent.TimeoutException) {
                 return true;
             }
         }

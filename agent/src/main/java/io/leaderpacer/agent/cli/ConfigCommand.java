@@ -14,6 +14,7 @@ import io.leaderpacer.engine.policy.PolicyEntry;
 import io.leaderpacer.engine.policy.PolicyRegistry;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.KafkaException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -273,7 +274,7 @@ public final class ConfigCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             err.println("Error: interrupted");
             return EXIT_CLUSTER;
-        } catch (TimeoutException | ExecutionException | org.apache.kafka.common.KafkaException e) {
+        } catch (TimeoutException | ExecutionException | KafkaException e) {
             err.println("Error: "
                     + ClusterErrors.describe(
                             e, bootstrapServer, timeout, SecretRedactor.of(stringProperties(client)), client)

@@ -5,6 +5,7 @@ import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.engine.BrokerGateReport;
 import io.leaderpacer.engine.Election;
 import io.leaderpacer.engine.ElectionDecision;
+import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.policy.PresetMatch;
 
@@ -37,7 +38,7 @@ final class PlanReport {
                 Locale.ROOT,
                 "Policy: %s, threshold %s%%, max.per.run %d, throttle.interval.ms %d, check interval %d s%s%n",
                 c.algorithm().configValue(),
-                c.valueOf(io.leaderpacer.engine.config.ConfigKey.THRESHOLD_PERCENT),
+                c.valueOf(ConfigKey.THRESHOLD_PERCENT),
                 c.maxPerRun(),
                 c.throttleIntervalMs(),
                 c.checkIntervalSeconds(),

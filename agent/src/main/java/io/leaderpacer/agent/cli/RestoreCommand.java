@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -122,7 +123,7 @@ public final class RestoreCommand implements Callable<Integer> {
                 Math.min(Integer.MAX_VALUE, access.props().requestTimeout().toMillis());
         try {
             ConsumerGroupDescription d = access.admin()
-                    .describeConsumerGroups(java.util.List.of(group), new DescribeConsumerGroupsOptions().timeoutMs(ms))
+                    .describeConsumerGroups(List.of(group), new DescribeConsumerGroupsOptions().timeoutMs(ms))
                     .describedGroups()
                     .get(group)
                     .get(ms + 1_000L, TimeUnit.MILLISECONDS);

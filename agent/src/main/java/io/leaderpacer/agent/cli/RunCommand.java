@@ -11,6 +11,7 @@ import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import io.leaderpacer.agent.http.StatusServer;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
+import io.leaderpacer.agent.kafka.TlsDiagnosis;
 import io.leaderpacer.agent.kafka.UnsupportedClusterException;
 import io.leaderpacer.agent.metrics.PacerMetrics;
 import org.apache.kafka.common.KafkaException;
@@ -122,7 +123,7 @@ public final class RunCommand implements Callable<Integer> {
                     return EXIT_SETUP;
                 }
                 err.println("Error: cannot create the Kafka client from " + config + ": "
-                        + io.leaderpacer.agent.kafka.TlsDiagnosis.of(props.clientProperties())
+                        + TlsDiagnosis.of(props.clientProperties())
                                 .explain(e)
                                 .map(redactor::scrub)
                                 .orElseGet(() -> redactor.describe(e)));

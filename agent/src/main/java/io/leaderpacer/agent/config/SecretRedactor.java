@@ -1,11 +1,17 @@
 package io.leaderpacer.agent.config;
 
+import org.apache.kafka.common.errors.ApiException;
+import org.apache.kafka.common.protocol.Errors;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -123,9 +129,7 @@ public final class SecretRedactor {
      */
     public String describe(Throwable error) {
         Throwable root = error;
-        while ((root instanceof java.util.concurrent.ExecutionException
-                        || root instanceof java.util.concurrent.CompletionException)
-                && root.getCause() != null) {
+        while ((root instanceof ExecutionException || root instanceof CompletionException) && root.getCause() != null) {
             root = root.getCause();
         }
         String message = root.getMessage();
@@ -134,17 +138,14 @@ public final class SecretRedactor {
 
     /** Words for a failure that carries no message. */
     private static String withoutMessage(Throwable error) {
-        if (error instanceof java.util.concurrent.TimeoutException
-                || error instanceof org.apache.kafka.common.errors.TimeoutException) {
+        if (error instanceof TimeoutException || error instanceof org.apache.kafka.common.errors.TimeoutException) {
             return "timed out";
         }
         if (error instanceof InterruptedException) {
             return "interrupted";
         }
-        if (error instanceof org.apache.kafka.common.errors.ApiException) {
-            return "Kafka answered "
-                    + org.apache.kafka.common.protocol.Errors.forException(error)
-                            .name();
+        if (error instanceof ApiException) {
+            return "Kafka answered " + Errors.forException(error).name();
         }
         return "unexpected error without a message (details at debug level)";
     }

@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.coordination;
 
 import io.leaderpacer.agent.config.ClientSettings;
+import io.leaderpacer.agent.config.SecretRedactor;
 import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -132,7 +133,7 @@ final class FencedStateWriter implements AutoCloseable {
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
         }
-        return io.leaderpacer.agent.config.SecretRedactor.none().describe(t);
+        return SecretRedactor.none().describe(t);
     }
 
     @Override

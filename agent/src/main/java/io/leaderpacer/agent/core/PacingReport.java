@@ -3,6 +3,7 @@ package io.leaderpacer.agent.core;
 import io.leaderpacer.engine.pacing.BrokerPacing;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -43,7 +44,7 @@ public record PacingReport(
         brokers = List.copyOf(brokers);
         changes = List.copyOf(changes);
         notes = List.copyOf(notes);
-        java.util.Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(kind, "kind");
     }
 
     /** A look that read the whole cluster (or read nothing, pacing being off). */

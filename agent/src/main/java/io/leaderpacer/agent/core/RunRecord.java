@@ -7,6 +7,7 @@ import io.leaderpacer.engine.config.PacerConfig;
 
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -116,7 +117,7 @@ public record RunRecord(
             for (ElectionOutcome o : ElectionOutcome.values()) {
                 long n = count(o);
                 if (o != ElectionOutcome.ELECTED && n > 0) {
-                    sb.append(", ").append(n).append(' ').append(o.name().toLowerCase(java.util.Locale.ROOT));
+                    sb.append(", ").append(n).append(' ').append(o.name().toLowerCase(Locale.ROOT));
                 }
             }
             sb.append(')');
@@ -128,7 +129,7 @@ public record RunRecord(
                 .append(" deferred by throttle, ")
                 .append(d.gatedBrokerCount())
                 .append(" gated broker(s); ")
-                .append(String.format(java.util.Locale.ROOT, "%.0f ms", timings.totalMillis()))
+                .append(String.format(Locale.ROOT, "%.0f ms", timings.totalMillis()))
                 .append("; next run in ")
                 .append(nextRunDelayMs)
                 .append(" ms (")

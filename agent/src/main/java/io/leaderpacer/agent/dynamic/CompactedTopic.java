@@ -2,6 +2,7 @@ package io.leaderpacer.agent.dynamic;
 
 import io.leaderpacer.agent.config.ClientSettings;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -270,7 +271,7 @@ public final class CompactedTopic implements AutoCloseable {
             producer = null;
         }
         if (consumer != null) {
-            consumer.close(org.apache.kafka.clients.consumer.CloseOptions.timeout(timeout));
+            consumer.close(CloseOptions.timeout(timeout));
             consumer = null;
         }
     }

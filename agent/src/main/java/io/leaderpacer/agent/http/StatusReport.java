@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
@@ -169,7 +170,7 @@ public record StatusReport(
                             : brokers.stream().map(PacedBroker::toPacing).toList(),
                     changes == null ? List.of() : changes,
                     notes == null ? List.of() : notes,
-                    java.util.Optional.ofNullable(problem),
+                    Optional.ofNullable(problem),
                     Boolean.TRUE.equals(quiet)
                             ? PacingReport.Kind.QUIET
                             : Boolean.TRUE.equals(failed) ? PacingReport.Kind.FAILED : PacingReport.Kind.FULL);

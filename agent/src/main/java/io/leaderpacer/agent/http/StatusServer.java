@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.metrics.PacerMetrics;
@@ -17,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -137,9 +139,7 @@ public final class StatusServer implements AutoCloseable {
                             "not found; try /metrics, /status or /healthz\n");
             }
         } catch (RuntimeException e) {
-            LOG.warn(
-                    "HTTP request failed: {}",
-                    io.leaderpacer.agent.config.SecretRedactor.none().describe(e));
+            LOG.warn("HTTP request failed: {}", SecretRedactor.none().describe(e));
         }
     }
 
@@ -162,7 +162,7 @@ public final class StatusServer implements AutoCloseable {
                 return Optional.of("starting"
                         + agent.startupProblem().map(p -> " (" + p + ")").orElse(""));
             default:
-                return Optional.of("agent is " + state.name().toLowerCase(java.util.Locale.ROOT));
+                return Optional.of("agent is " + state.name().toLowerCase(Locale.ROOT));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.kafka;
 
+import io.leaderpacer.agent.config.SecretRedactor;
 import org.apache.kafka.common.errors.ClusterAuthorizationException;
 import org.apache.kafka.common.errors.GroupAuthorizationException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
@@ -34,8 +35,7 @@ public final class AccessDenied {
             List<RequiredPermission> needed = needed(t);
             if (!needed.isEmpty()) {
                 return Optional.of(new MissingPermissionException(
-                        needed,
-                        io.leaderpacer.agent.config.SecretRedactor.none().describe(t)));
+                        needed, SecretRedactor.none().describe(t)));
             }
             if (t.getCause() == t) {
                 break;

@@ -17,6 +17,8 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.ApiException;
+import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 
 import java.time.Duration;
@@ -238,8 +240,7 @@ public final class ClusterVersionCheck {
             if (e.getCause() instanceof UnsupportedVersionException) {
                 throw unsupported(version, clusterLabel, api, purpose);
             }
-            if (!(e.getCause() instanceof org.apache.kafka.common.errors.ApiException)
-                    || e.getCause() instanceof org.apache.kafka.common.errors.AuthorizationException) {
+            if (!(e.getCause() instanceof ApiException) || e.getCause() instanceof AuthorizationException) {
                 throw e;
             }
             // Any other answer of Kafka's (unknown partition, no reassignment in progress): the API is there.

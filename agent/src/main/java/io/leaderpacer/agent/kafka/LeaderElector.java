@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Sends the engine's elections to Kafka as preferred-leader elections and reports each partition's outcome.
@@ -129,7 +130,7 @@ public final class LeaderElector {
         } catch (ExecutionException e) {
             recordAll(batch, results, e.getCause());
             return;
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             recordAll(
                     batch,
                     results,

@@ -2,13 +2,18 @@ package io.leaderpacer.agent.kafka;
 
 import io.leaderpacer.agent.config.SecretRedactor;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.TimeoutException;
 
 import javax.net.ssl.SSLException;
+import java.io.FileNotFoundException;
+import java.nio.file.NoSuchFileException;
 import java.security.cert.CertificateExpiredException;
 import java.security.cert.CertificateNotYetValidException;
+import java.security.cert.CertificateParsingException;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,7 +73,7 @@ public final class TlsDiagnosis {
 
     /** A diagnosis for clients built from these properties. */
     public static TlsDiagnosis of(Map<String, String> clientProperties) {
-        Map<String, String> copy = new java.util.HashMap<>();
+        Map<String, String> copy = new HashMap<>();
         clientProperties.forEach((k, v) -> {
             if (k != null && v != null) {
                 copy.put(k, v);
@@ -176,8 +181,7 @@ public final class TlsDiagnosis {
                 || all.contains("failed to decrypt")) {
             return "the password is wrong (" + setting + ".password)";
         }
-        if (find(cause, java.nio.file.NoSuchFileException.class) != null
-                || find(cause, java.io.FileNotFoundException.class) != null) {
+        if (find(cause, NoSuchFileException.class) != null || find(cause, FileNotFoundException.class) != null) {
             return "no such file";
         }
         if (all.contains("Invalid keystore format")
@@ -214,7 +218,7 @@ public final class TlsDiagnosis {
             if (c.getSubjectAlternativeNames() != null) {
                 c.getSubjectAlternativeNames().forEach(n -> names.add(String.valueOf(n.get(1))));
             }
-        } catch (java.security.cert.CertificateParsingException e) {
+        } catch (CertificateParsingException e) {
             return "(unreadable names)";
         }
         return names.isEmpty() ? "no alternative names" : String.join(", ", names);
@@ -264,8 +268,7 @@ public final class TlsDiagnosis {
     }
 
     private static boolean isTimeout(Throwable e) {
-        return find(e, org.apache.kafka.common.errors.TimeoutException.class) != null
-                || find(e, java.util.concurrent.TimeoutException.class) != null;
+        return find(e, TimeoutException.class) != null || find(e, java.util.concurrent.TimeoutException.class) != null;
     }
 
     private static <T extends Throwable> T find(Throwable e, Class<T> type) {

@@ -30,6 +30,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * Publishes each run's figures as metrics.
@@ -270,7 +271,7 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
      * Publishes {@code leader.pacer.agent.active}: 1 while this instance is the active one of its group, else 0.
      * Why a gauge of its own: with several instances, dashboards and alerts must see that exactly one is active.
      */
-    public void activeInstanceGauge(java.util.function.BooleanSupplier active) {
+    public void activeInstanceGauge(BooleanSupplier active) {
         Objects.requireNonNull(active, "active");
         Gauge.builder("leader.pacer.agent.active", () -> active.getAsBoolean() ? 1 : 0)
                 .description("1 while this agent instance is the active one of its group, else 0")

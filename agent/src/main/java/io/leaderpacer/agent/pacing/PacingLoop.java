@@ -1,25 +1,38 @@
 package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.ActionGuard;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.kafka.ClusterReader;
+import io.leaderpacer.agent.kafka.MissingPermissionException;
+import io.leaderpacer.agent.kafka.PermissionCheck;
+import io.leaderpacer.agent.kafka.RequiredPermission;
+import io.leaderpacer.agent.throttle.ReplicationThrottles;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.config.CatchUpPacing;
+import io.leaderpacer.engine.config.PacingMode;
 import io.leaderpacer.engine.pacing.CatchUpPacer;
 import io.leaderpacer.engine.pacing.PacingDecision;
 import io.leaderpacer.engine.pacing.PacingMemory;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.utils.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * One look of catch-up pacing at a time: read the cluster, observe the recovering brokers, let the engine decide
@@ -40,13 +53,13 @@ public final class PacingLoop {
     /** The health signal when no canary of the agent's own runs (none, or a test's). */
     private final IntFunction<OptionalDouble> fixedCanary;
     /** Makes the adaptive mode's canary; null when the agent has no client settings to produce with. */
-    private final java.util.function.Supplier<Canary> canaryFactory;
+    private final Supplier<Canary> canaryFactory;
     /**
      * The canary's topic, never throttled: its replicas on a recovering broker must be back in sync at once, so that
      * the canary measures what writes to in-sync followers feel from the start of the catch-up (throttled with the
      * rest, they came back with the last of it, and the adaptive mode had no signal until then).
      */
-    private final java.util.Set<String> unthrottled;
+    private final Set<String> unthrottled;
     /** The running canary, while the mode is adaptive. */
     private Canary canary;
 
@@ -72,12 +85,12 @@ public final class PacingLoop {
     /** Set when a missing permission turned pacing off. */
     private String disabled;
     /** Checks what pacing needs beyond the agent's own permissions, once, when it is first on. */
-    private final io.leaderpacer.agent.kafka.PermissionCheck permissions;
+    private final PermissionCheck permissions;
 
     private boolean permissionsChecked;
     private volatile PacingReport last;
     /** The notes and problem of the last look, so that a line repeated look after look is logged once. */
-    private java.util.Set<String> logged = java.util.Set.of();
+    private Set<String> logged = Set.of();
 
     PacingLoop(
             ClusterReader reader,
@@ -88,7 +101,7 @@ public final class PacingLoop {
             CanarySource canarySource,
             Time time,
             SecretRedactor redactor,
-            io.leaderpacer.agent.kafka.PermissionCheck permissions) {
+            PermissionCheck permissions) {
         this.permissions = permissions;
         this.reader = reader;
         this.observer = observer;
@@ -96,27 +109,26 @@ public final class PacingLoop {
         this.ledger = ledger;
         this.fixedCanary = fixedCanary;
         this.canaryFactory = canarySource.factory();
-        this.unthrottled = canarySource.topic() == null ? java.util.Set.of() : java.util.Set.of(canarySource.topic());
+        this.unthrottled = canarySource.topic() == null ? Set.of() : Set.of(canarySource.topic());
         this.time = time;
         this.redactor = redactor;
     }
 
     /** How the adaptive mode's canary is made, and its topic; both null when the agent cannot run one. */
-    record CanarySource(java.util.function.Supplier<Canary> factory, String topic) {}
+    record CanarySource(Supplier<Canary> factory, String topic) {}
 
     /** A loop on this Admin client (owned by the caller); the rest has defaults a single agent can use. */
-    public static Builder builder(
-            org.apache.kafka.clients.admin.Admin admin, java.time.Duration timeout, int describeBatchTopics) {
+    public static Builder builder(Admin admin, Duration timeout, int describeBatchTopics) {
         return new Builder(admin, timeout, describeBatchTopics);
     }
 
     /** Builds a {@link PacingLoop}. */
     public static final class Builder {
-        private final org.apache.kafka.clients.admin.Admin admin;
-        private final java.time.Duration timeout;
+        private final Admin admin;
+        private final Duration timeout;
         private final int describeBatchTopics;
         private LedgerStore store = LedgerStore.inMemory();
-        private io.leaderpacer.agent.core.ActionGuard guard = io.leaderpacer.agent.core.ActionGuard.NONE;
+        private ActionGuard guard = ActionGuard.NONE;
         private IntFunction<OptionalDouble> canary = b -> OptionalDouble.empty();
         private Map<String, Object> canaryClient;
         private String canaryTopic = Canary.DEFAULT_TOPIC;
@@ -124,8 +136,7 @@ public final class PacingLoop {
         private SecretRedactor redactor = SecretRedactor.none();
         private ThrottleReconciler.Limits limits;
 
-        private Builder(
-                org.apache.kafka.clients.admin.Admin admin, java.time.Duration timeout, int describeBatchTopics) {
+        private Builder(Admin admin, Duration timeout, int describeBatchTopics) {
             this.admin = admin;
             this.timeout = timeout;
             this.describeBatchTopics = describeBatchTopics;
@@ -138,7 +149,7 @@ public final class PacingLoop {
         }
 
         /** Checked before every change (default: none, a single instance). */
-        public Builder guard(io.leaderpacer.agent.core.ActionGuard value) {
+        public Builder guard(ActionGuard value) {
             this.guard = value;
             return this;
         }
@@ -181,13 +192,13 @@ public final class PacingLoop {
             Map<String, Object> client = canaryClient;
             String topic = canaryTopic;
             Time t = time;
-            java.util.function.Supplier<Canary> factory =
+            Supplier<Canary> factory =
                     client == null ? null : () -> new Canary(admin, client, topic, timeout, t::milliseconds);
             return new PacingLoop(
                     new ClusterReader(admin, timeout, describeBatchTopics),
                     new RecoveryObserver(admin, timeout),
                     new ThrottleReconciler(
-                            new io.leaderpacer.agent.throttle.ReplicationThrottles(admin, timeout),
+                            new ReplicationThrottles(admin, timeout),
                             ledger,
                             guard,
                             limits != null ? limits : ThrottleReconciler.Limits.kafka(describeBatchTopics)),
@@ -196,7 +207,7 @@ public final class PacingLoop {
                     new CanarySource(factory, client == null ? null : topic),
                     time,
                     redactor,
-                    new io.leaderpacer.agent.kafka.PermissionCheck(admin, timeout, Map.of(), Optional.empty()));
+                    new PermissionCheck(admin, timeout, Map.of(), Optional.empty()));
         }
     }
 
@@ -249,7 +260,7 @@ public final class PacingLoop {
         } catch (ExecutionException e) {
             return record(PacingReport.failed(
                     now, "catch-up pacing (off) could not restore what it set: " + redactor.describe(e.getCause())));
-        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+        } catch (TimeoutException | RuntimeException e) {
             return record(PacingReport.failed(
                     now, "catch-up pacing (off) could not restore what it set: " + redactor.describe(e)));
         }
@@ -259,8 +270,7 @@ public final class PacingLoop {
      * Keeps the open episodes where a successor finds them: a new or closed episode, a rate or escape changed, the
      * peak grown by a tenth, or {@value #EPISODE_RECORD_EVERY_MS} ms more paced time.
      */
-    private void recordEpisodes(PacingMemory next)
-            throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
+    private void recordEpisodes(PacingMemory next) throws InterruptedException, ExecutionException, TimeoutException {
         Map<Integer, PacingMemory.Resumed> now = next.summary();
         Map<Integer, PacingMemory.Resumed> was = ledger.episodes();
         ThrottleLedger.Update u = ledger.update();
@@ -297,8 +307,7 @@ public final class PacingLoop {
     }
 
     /** Reads the ledger at the first look after a start or a takeover: what an earlier instance set is pacing's. */
-    private void loadLedgerOnce()
-            throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
+    private void loadLedgerOnce() throws InterruptedException, ExecutionException, TimeoutException {
         if (!ledgerLoaded) {
             reconciler.load();
             ledgerLoaded = true;
@@ -323,18 +332,14 @@ public final class PacingLoop {
             }
             if (!permissionsChecked) {
                 permissionsChecked = true;
-                List<io.leaderpacer.agent.kafka.RequiredPermission> missing = permissions.missingForPacing();
+                List<RequiredPermission> missing = permissions.missingForPacing();
                 if (!missing.isEmpty()) {
                     disabled = "catch-up pacing is off: the agent's principal lacks "
-                            + missing.stream()
-                                    .map(io.leaderpacer.agent.kafka.RequiredPermission::describe)
-                                    .collect(java.util.stream.Collectors.joining(" and "))
+                            + missing.stream().map(RequiredPermission::describe).collect(Collectors.joining(" and "))
                             + "; grant with: "
                             + missing.stream()
-                                    .map(m -> m.grantCommand(
-                                            io.leaderpacer.agent.kafka.MissingPermissionException
-                                                    .PRINCIPAL_PLACEHOLDER))
-                                    .collect(java.util.stream.Collectors.joining(" ; "))
+                                    .map(m -> m.grantCommand(MissingPermissionException.PRINCIPAL_PLACEHOLDER))
+                                    .collect(Collectors.joining(" ; "))
                             + ". Leadership pacing goes on without it.";
                     LOG.error(disabled);
                 }
@@ -342,15 +347,15 @@ public final class PacingLoop {
             if (disabled != null) {
                 return idle(now);
             }
-            List<String> canaryProblem = new java.util.ArrayList<>();
+            List<String> canaryProblem = new ArrayList<>();
             if (quiet.open() && quiet.mayStayQuiet(reader.brokers(), now)) {
                 canarySignal(config, quiet.brokerIds(), quiet.inSync(), canaryProblem);
                 return record(PacingReport.quiet(now, canaryProblem.stream().findFirst()));
             }
             ClusterSnapshot snapshot = reader.read();
             boolean inSync = inSync(snapshot);
-            IntFunction<OptionalDouble> signal = canarySignal(
-                    config, new java.util.ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
+            IntFunction<OptionalDouble> signal =
+                    canarySignal(config, new ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
             RecoveryObservation seen = observer.observe(snapshot, signal, now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
             ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config, foreignLeaderRates);
@@ -377,7 +382,7 @@ public final class PacingLoop {
                 return record(PacingReport.failed(now, disabled));
             }
             return record(PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e.getCause())));
-        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+        } catch (TimeoutException | RuntimeException e) {
             quiet.close();
             return record(PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e)));
         }
@@ -404,7 +409,7 @@ public final class PacingLoop {
                     Optional.empty());
         } catch (ExecutionException e) {
             return PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e.getCause()));
-        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+        } catch (TimeoutException | RuntimeException e) {
             return PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e));
         }
     }
@@ -438,7 +443,7 @@ public final class PacingLoop {
         } catch (ExecutionException e) {
             return record(PacingReport.failed(
                     now, "catch-up pacing could not restore its throttle: " + redactor.describe(e.getCause())));
-        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+        } catch (TimeoutException | RuntimeException e) {
             return record(PacingReport.failed(
                     now, "catch-up pacing could not restore its throttle: " + redactor.describe(e)));
         }
@@ -452,7 +457,7 @@ public final class PacingLoop {
     private IntFunction<OptionalDouble> canarySignal(
             CatchUpPacing config, List<Integer> brokers, boolean clusterInSync, List<String> problem)
             throws InterruptedException {
-        boolean wanted = config.mode() == io.leaderpacer.engine.config.PacingMode.ADAPTIVE && canaryFactory != null;
+        boolean wanted = config.mode() == PacingMode.ADAPTIVE && canaryFactory != null;
         if (!wanted) {
             closeCanary();
             return fixedCanary;
@@ -467,7 +472,7 @@ public final class PacingLoop {
         } catch (ExecutionException e) {
             problem.add(canaryProblem(e.getCause(), redactor.describe(e.getCause())));
             return fixedCanary;
-        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+        } catch (TimeoutException | RuntimeException e) {
             problem.add("catch-up pacing's canary: " + redactor.describe(e));
             return fixedCanary;
         }
@@ -479,7 +484,7 @@ public final class PacingLoop {
      * send the operator the wrong way.
      */
     static String canaryProblem(Throwable cause, String described) {
-        String next = cause instanceof org.apache.kafka.common.errors.AuthorizationException
+        String next = cause instanceof AuthorizationException
                 ? "it needs Create, Write and Describe on its topic"
                 : "it is tried again at the next look";
         return "catch-up pacing's canary cannot run (" + described + "): the adaptive mode holds its rate; " + next;
@@ -517,7 +522,7 @@ public final class PacingLoop {
         if (!r.changes().isEmpty()) {
             LOG.info("catch-up pacing: {}", String.join("; ", r.changes()));
         }
-        java.util.Set<String> now = new java.util.HashSet<>(r.notes());
+        Set<String> now = new HashSet<>(r.notes());
         r.problem().filter(p -> disabled == null || !p.equals(disabled)).ifPresent(now::add);
         for (String n : r.notes()) {
             if (!logged.contains(n)) {
@@ -537,7 +542,7 @@ public final class PacingLoop {
         if (b.isEmpty()) {
             return a;
         }
-        List<String> all = new java.util.ArrayList<>(a);
+        List<String> all = new ArrayList<>(a);
         all.addAll(b);
         return all;
     }

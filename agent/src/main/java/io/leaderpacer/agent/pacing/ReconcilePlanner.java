@@ -13,12 +13,14 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Decides, from what one look read, the throttle changes that bring the cluster to a {@link ThrottlePlan} while
@@ -128,7 +130,7 @@ final class ReconcilePlanner {
                         out);
             }
         }
-        Set<Integer> foreignRates = new java.util.TreeSet<>();
+        Set<Integer> foreignRates = new TreeSet<>();
         for (BrokerScope scope : scopes) {
             if (!scope.isClusterDefault()
                     && now.failure(scope).isEmpty()
@@ -149,7 +151,7 @@ final class ReconcilePlanner {
                             .orElse(OptionalLong.empty());
             rate(scope, wanted, current(now, scope), out);
         }
-        out.edits().sort(java.util.Comparator.comparing(ThrottleEdit::phase));
+        out.edits().sort(Comparator.comparing(ThrottleEdit::phase));
         return new Planned(out.forget(), out.edits(), out.notes(), foreignRates);
     }
 

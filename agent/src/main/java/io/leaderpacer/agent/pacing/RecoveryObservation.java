@@ -6,6 +6,7 @@ import org.apache.kafka.common.TopicPartition;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -39,9 +40,9 @@ public record RecoveryObservation(
     }
 
     /** How many bytes {@code broker}'s replica of {@code p} lacks, where known. */
-    public java.util.OptionalLong behind(int broker, PartitionState p) {
+    public OptionalLong behind(int broker, PartitionState p) {
         Long lacks = behind.getOrDefault(broker, Map.of()).get(new TopicPartition(p.id().topic(), p.id().partition()));
-        return lacks == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(lacks);
+        return lacks == null ? OptionalLong.empty() : OptionalLong.of(lacks);
     }
 
     /** Whether {@code broker}'s replica of {@code p} is known to be fewer than {@code bytes} behind its leader. */

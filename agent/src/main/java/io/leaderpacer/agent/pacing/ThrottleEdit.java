@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.throttle.ThrottleOp;
+import io.leaderpacer.agent.throttle.ThrottleSide;
 
 import java.util.List;
 import java.util.Objects;
@@ -28,12 +29,9 @@ record ThrottleEdit(ThrottleOp op, Phase phase, Records records, String descript
      * @param before recorded before the edit is sent
      * @param after  recorded once it landed
      */
-    record Records(
-            io.leaderpacer.agent.throttle.ThrottleSide side,
-            List<ThrottleLedger.Change> before,
-            List<ThrottleLedger.Change> after) {
+    record Records(ThrottleSide side, List<ThrottleLedger.Change> before, List<ThrottleLedger.Change> after) {
         Records {
-            java.util.Objects.requireNonNull(side, "side");
+            Objects.requireNonNull(side, "side");
             before = List.copyOf(before);
             after = List.copyOf(after);
         }
@@ -50,7 +48,7 @@ record ThrottleEdit(ThrottleOp op, Phase phase, Records records, String descript
     }
 
     /** The side whose ledger records it. */
-    io.leaderpacer.agent.throttle.ThrottleSide side() {
+    ThrottleSide side() {
         return records.side();
     }
 

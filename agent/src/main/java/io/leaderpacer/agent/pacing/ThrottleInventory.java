@@ -15,7 +15,11 @@ import org.apache.kafka.clients.admin.ListTopicsOptions;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -74,7 +78,7 @@ public final class ThrottleInventory {
     /** Reads the cluster's throttle configs and the ledger in {@code store}. */
     public static Inventory read(Admin admin, LedgerStore store, Duration timeout)
             throws InterruptedException, ExecutionException, TimeoutException {
-        java.util.Map<ThrottleSide, ThrottleLedger> ledgers = new java.util.EnumMap<>(ThrottleSide.class);
+        Map<ThrottleSide, ThrottleLedger> ledgers = new EnumMap<>(ThrottleSide.class);
         for (ThrottleSide side : ThrottleSide.values()) {
             ThrottleLedger l = new ThrottleLedger(store, side);
             l.load();
@@ -83,7 +87,7 @@ public final class ThrottleInventory {
         ClusterSnapshot snapshot = new ClusterReader(admin, timeout, DESCRIBE_BATCH).read();
         Set<Integer> up = new TreeSet<>();
         snapshot.brokers().values().stream().filter(b -> b.isActive()).forEach(b -> up.add(b.id()));
-        Set<BrokerScope> scopes = new java.util.LinkedHashSet<>();
+        Set<BrokerScope> scopes = new LinkedHashSet<>();
         scopes.add(BrokerScope.clusterDefault());
         up.forEach(b -> scopes.add(BrokerScope.broker(b)));
         Set<String> topics = new TreeSet<>(admin.listTopics(new ListTopicsOptions().listInternal(true))
@@ -122,7 +126,7 @@ public final class ThrottleInventory {
             for (BrokerScope s : ledger.rateScopes()) {
                 if (!scopes.contains(s)) {
                     ThrottleLedger.OwnedRate o = ledger.rate(s).orElseThrow();
-                    unseen.add(s + " (down): pacing's " + ledger.side().name().toLowerCase(java.util.Locale.ROOT)
+                    unseen.add(s + " (down): pacing's " + ledger.side().name().toLowerCase(Locale.ROOT)
                             + " rate " + o.ours() + " recorded, replacing "
                             + o.prior().stream()
                                     .mapToObj(Long::toString)

@@ -2,13 +2,19 @@ package io.leaderpacer.agent.pacing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.leaderpacer.agent.throttle.BrokerScope;
+import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.engine.pacing.PacingMemory;
 
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +80,7 @@ final class ThrottleLedger {
 
         /** The record for a change to {@code next}: what is in force now may stay or come back until {@code next} is seen. */
         OwnedRate changedTo(long next) {
-            List<Long> older = new java.util.ArrayList<>(was);
+            List<Long> older = new ArrayList<>(was);
             older.remove(Long.valueOf(next));
             if (ours != next && !older.contains(ours)) {
                 older.add(ours);
@@ -176,7 +182,7 @@ final class ThrottleLedger {
 
     private final LedgerStore store;
     /** Which side's values it records; the leader side's keys carry {@value #LEADER_PREFIX} in front. */
-    private final io.leaderpacer.agent.throttle.ThrottleSide side;
+    private final ThrottleSide side;
 
     private final String prefix;
     /** The leader side's keys start with this; the follower side's keep the names they had before the leader side. */
@@ -194,13 +200,13 @@ final class ThrottleLedger {
 
     /** The follower side's ledger (with the episodes). */
     ThrottleLedger(LedgerStore store) {
-        this(store, io.leaderpacer.agent.throttle.ThrottleSide.FOLLOWER);
+        this(store, ThrottleSide.FOLLOWER);
     }
 
-    ThrottleLedger(LedgerStore store, io.leaderpacer.agent.throttle.ThrottleSide side) {
+    ThrottleLedger(LedgerStore store, ThrottleSide side) {
         this.store = store;
         this.side = side;
-        this.prefix = side == io.leaderpacer.agent.throttle.ThrottleSide.FOLLOWER ? "" : LEADER_PREFIX;
+        this.prefix = side == ThrottleSide.FOLLOWER ? "" : LEADER_PREFIX;
     }
 
     /** Where it keeps its records. */
@@ -209,7 +215,7 @@ final class ThrottleLedger {
     }
 
     /** The side whose values it records. */
-    io.leaderpacer.agent.throttle.ThrottleSide side() {
+    ThrottleSide side() {
         return side;
     }
 
@@ -329,7 +335,7 @@ final class ThrottleLedger {
 
     /** The scopes with a rate of pacing's no read has shown yet. */
     Set<BrokerScope> unseenRateScopes() {
-        Set<BrokerScope> out = new java.util.HashSet<>();
+        Set<BrokerScope> out = new HashSet<>();
         rates.forEach((s, r) -> {
             if (r.unseen()) {
                 out.add(s);
@@ -374,7 +380,7 @@ final class ThrottleLedger {
             n.set("prior", nullable(rate.prior()));
             n.put("ours", rate.ours());
             if (!rate.was().isEmpty()) {
-                com.fasterxml.jackson.databind.node.ArrayNode was = n.putArray("was");
+                ArrayNode was = n.putArray("was");
                 rate.was().forEach(was::add);
             }
             if (rate.unseen()) {
@@ -459,7 +465,7 @@ final class ThrottleLedger {
         }
 
         /** Adds these changes, in order. */
-        Update applyAll(java.util.Collection<? extends Change> changes) {
+        Update applyAll(Collection<? extends Change> changes) {
             changes.forEach(this::apply);
             return this;
         }
@@ -506,7 +512,7 @@ final class ThrottleLedger {
     }
 
     /** Entries in partition, then broker order: how the ledger writes them, so a record reads the same each time. */
-    static final java.util.Comparator<ThrottledReplicas.Replica> ORDER = java.util.Comparator.comparingInt(
+    static final Comparator<ThrottledReplicas.Replica> ORDER = Comparator.comparingInt(
                     ThrottledReplicas.Replica::partition)
             .thenComparingInt(ThrottledReplicas.Replica::broker);
 
@@ -522,7 +528,7 @@ final class ThrottleLedger {
             return List.of();
         }
         if (n.isArray()) {
-            List<Long> out = new java.util.ArrayList<>();
+            List<Long> out = new ArrayList<>();
             n.forEach(x -> out.add(x.asLong()));
             return out;
         }
@@ -547,7 +553,7 @@ final class ThrottleLedger {
     private static JsonNode parse(String value) {
         try {
             return JSON.readTree(value);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("an unreadable catch-up pacing record in the state topic: " + value, e);
         }
     }

@@ -6,8 +6,11 @@ import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.pacing.BrokerPacing;
 import io.leaderpacer.engine.pacing.PacingDecision;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
@@ -72,7 +75,7 @@ record ThrottlePlan(
         brokerRates = Map.copyOf(brokerRates);
         entries = Map.copyOf(entries);
         leftOut = Map.copyOf(leftOut);
-        java.util.Objects.requireNonNull(leader, "leader");
+        Objects.requireNonNull(leader, "leader");
     }
 
     /** A follower-side plan that left no replica out for being close. */
@@ -85,10 +88,10 @@ record ThrottlePlan(
 
     /** For /status: per broker with replicas left out for being close, how many and why. */
     List<String> notes(long unthrottledLagBytes) {
-        List<String> notes = new java.util.ArrayList<>();
+        List<String> notes = new ArrayList<>();
         new TreeMap<>(leftOut)
                 .forEach((broker, n) -> notes.add(String.format(
-                        java.util.Locale.ROOT,
+                        Locale.ROOT,
                         "broker %d: %d out-of-sync replica%s under %.1f MiB behind %s leader left unthrottled"
                                 + " (leader.imbalance.catch.up.pacing.unthrottled.lag.bytes)",
                         broker,

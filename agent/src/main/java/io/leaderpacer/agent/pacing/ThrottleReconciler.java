@@ -12,11 +12,13 @@ import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -200,7 +202,7 @@ final class ThrottleReconciler {
                 foreignLeaderRates = planned.foreignRates();
             }
         }
-        edits.sort(java.util.Comparator.comparing(ThrottleEdit::phase));
+        edits.sort(Comparator.comparing(ThrottleEdit::phase));
         if (dry) {
             return new Outcome(
                     edits.stream().map(ThrottleEdit::description).toList(), notes, List.of(), foreignLeaderRates);
@@ -292,7 +294,7 @@ final class ThrottleReconciler {
                 if (o.isEmpty() || !o.get().unseen() || now.failure(sc).isPresent()) {
                     continue;
                 }
-                java.util.OptionalLong current = ReconcilePlanner.current(now, side, sc);
+                OptionalLong current = ReconcilePlanner.current(now, side, sc);
                 if (current.isPresent() && current.getAsLong() == o.get().ours()) {
                     u.apply(Change.ownRate(
                             sc,

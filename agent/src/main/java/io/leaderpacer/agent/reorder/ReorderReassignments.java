@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.reorder;
 
+import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.core.ActionGuard;
 import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.engine.cluster.PartitionId;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -91,9 +93,8 @@ final class ReorderReassignments {
      * @return the partitions Kafka refused, with the reason; the others were reordered
      */
     Map<PartitionId, String> reorder(Map<PartitionId, List<Integer>> targets) throws InterruptedException {
-        Map<TopicPartition, java.util.Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
-        targets.forEach(
-                (p, order) -> request.put(toKafka(p), java.util.Optional.of(new NewPartitionReassignment(order))));
+        Map<TopicPartition, Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
+        targets.forEach((p, order) -> request.put(toKafka(p), Optional.of(new NewPartitionReassignment(order))));
         guard.checkActive("alterPartitionReassignments of " + request.size() + " partition(s)");
         Map<TopicPartition, KafkaFuture<Void>> results =
                 admin.alterPartitionReassignments(request).values();
@@ -105,9 +106,7 @@ final class ReorderReassignments {
                 e.getValue().get(left, TimeUnit.MILLISECONDS);
             } catch (ExecutionException ex) {
                 Throwable cause = ex.getCause() != null ? ex.getCause() : ex;
-                failures.put(
-                        fromKafka(e.getKey()),
-                        io.leaderpacer.agent.config.SecretRedactor.none().describe(cause));
+                failures.put(fromKafka(e.getKey()), SecretRedactor.none().describe(cause));
             } catch (TimeoutException ex) {
                 failures.put(fromKafka(e.getKey()), "no answer within " + timeout.toMillis() + " ms");
             }

@@ -2,9 +2,11 @@ package io.leaderpacer.agent.throttle;
 
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.protocol.Errors;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
 
 /**
  * What one look read of the replication throttle configs, resource by resource: the settings of those that answered,
@@ -42,11 +44,9 @@ public record ThrottleReading(ThrottleSettings settings, Map<ConfigResource, Thr
         if (m != null && !m.isBlank()) {
             return m;
         }
-        return t instanceof java.util.concurrent.TimeoutException
+        return t instanceof TimeoutException
                 ? "timed out"
-                : "Kafka answered "
-                        + org.apache.kafka.common.protocol.Errors.forException(t)
-                                .name();
+                : "Kafka answered " + Errors.forException(t).name();
     }
 
     /** Whether the topic no longer exists (deleted since the look read the cluster). */

@@ -2,7 +2,9 @@ package io.leaderpacer.agent.throttle;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -90,7 +92,7 @@ public record ThrottledReplicas(boolean all, List<Replica> replicas) {
      * {@code maxChars} characters; {@code kept} is returned whole even when it alone is longer.
      */
     public static List<Replica> fitting(Collection<Replica> kept, Collection<Replica> candidates, int maxChars) {
-        java.util.Set<Replica> out = new java.util.LinkedHashSet<>(kept);
+        Set<Replica> out = new LinkedHashSet<>(kept);
         int length = length(out);
         for (Replica r : candidates) {
             if (out.contains(r)) {

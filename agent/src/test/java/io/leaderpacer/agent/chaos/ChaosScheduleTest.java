@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -74,7 +75,7 @@ class ChaosScheduleTest {
     void listChange_configValue_isTheCommaSeparatedList() {
         assertThat(ChaosFault.ListChange.of(Set.of(3, 1), 0).configValue()).isEqualTo("1,3");
         assertThat(ChaosFault.ListChange.of(Set.of(), 0).configValue()).isEmpty();
-        assertThat(new ChaosFault.ListChange(new java.util.TreeSet<>(List.of(2)), 5).describe())
+        assertThat(new ChaosFault.ListChange(new TreeSet<>(List.of(2)), 5).describe())
                 .isEqualTo("deprioritized list := [2]; pause 5 ms");
     }
 

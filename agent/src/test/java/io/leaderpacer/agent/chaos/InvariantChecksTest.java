@@ -20,6 +20,7 @@ import io.leaderpacer.engine.config.PacerConfig;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -393,7 +394,7 @@ class InvariantChecksTest {
     }
 
     private static StoredOrders stored(OrderRecord... records) {
-        Map<PartitionId, OrderRecord> byPartition = new java.util.HashMap<>();
+        Map<PartitionId, OrderRecord> byPartition = new HashMap<>();
         for (OrderRecord r : records) {
             byPartition.put(r.partition(), r);
         }

@@ -1,15 +1,20 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.engine.cluster.BrokerState;
+import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.policy.PolicyRegistry;
 import io.leaderpacer.engine.policy.PresetMatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -52,22 +57,22 @@ class PlanCommandTest {
     @Test
     void planUnderRecommendedPaced_saysSo_underThePolicyLine() {
         PacerConfig paced = PresetMatch.configOf(PolicyRegistry.named("recommended-paced"));
-        java.io.StringWriter text = new java.io.StringWriter();
+        StringWriter text = new StringWriter();
 
-        PlanReport.print(new java.io.PrintWriter(text), "test", PlanCommand.plan(ExampleCluster.snapshot(), paced));
+        PlanReport.print(new PrintWriter(text), "test", PlanCommand.plan(ExampleCluster.snapshot(), paced));
 
-        java.util.List<String> lines = text.toString().lines().toList();
+        List<String> lines = text.toString().lines().toList();
         assertThat(lines.get(1)).startsWith("Policy: wait-for-sync, threshold 5%, max.per.run 10");
         assertThat(lines.get(2)).isEqualTo("Keys in force: preset recommended-paced");
     }
 
     @Test
     void downBroker_showsPhaseInactive_notOpen() {
-        io.leaderpacer.engine.cluster.ClusterSnapshot down = ExampleCluster.snapshot().toBuilder()
-                .replaceBroker(io.leaderpacer.engine.cluster.BrokerState.fenced(0))
+        ClusterSnapshot down = ExampleCluster.snapshot().toBuilder()
+                .replaceBroker(BrokerState.fenced(0))
                 .build();
-        java.io.StringWriter text = new java.io.StringWriter();
-        PlanReport.print(new java.io.PrintWriter(text), "test", PlanCommand.plan(down, ExampleCluster.policy()));
+        StringWriter text = new StringWriter();
+        PlanReport.print(new PrintWriter(text), "test", PlanCommand.plan(down, ExampleCluster.policy()));
 
         assertThat(line(text.toString(), "     0  no")).contains("inactive").doesNotContain("open");
     }

@@ -2,6 +2,7 @@ package io.leaderpacer.agent.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import io.leaderpacer.agent.core.SlowRead;
 import io.leaderpacer.agent.http.StatusReport;
 import io.leaderpacer.engine.BrokerGateReport.PartitionCounts;
 import io.leaderpacer.engine.BrokerGateReport.RunCounts;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -141,7 +143,7 @@ class StatusCommandTest {
                 List.of(),
                 false,
                 false);
-        java.util.Map<String, String> policy = new java.util.HashMap<>(r.policy());
+        Map<String, String> policy = new HashMap<>(r.policy());
         policy.put("leader.imbalance.catch.up.pacing", "static");
         return new StatusReport(
                 r.state(),
@@ -197,8 +199,7 @@ class StatusCommandTest {
                 r.brokers(),
                 r.runs(),
                 null,
-                new io.leaderpacer.agent.core.SlowRead(
-                        7, 17_300, 15_000, "leader.imbalance.election.wait.for.sync.recheck.interval.ms")));
+                new SlowRead(7, 17_300, 15_000, "leader.imbalance.election.wait.for.sync.recheck.interval.ms")));
 
         CommandRunner.Result c = CommandRunner.run(new StatusCommand(), "--url", url);
 

@@ -5,6 +5,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.AlphaChars;
 import net.jqwik.api.constraints.StringLength;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
@@ -87,8 +88,7 @@ class SecretRedactorTest {
         SecretRedactor r = SecretRedactor.none();
         assertThat(r.describe(new ExecutionException(new AgentConfigException("agent.properties: key x: bad"))))
                 .isEqualTo("agent.properties: key x: bad");
-        assertThat(r.describe(new org.apache.kafka.common.errors.TimeoutException((String) null)))
-                .isEqualTo("timed out");
+        assertThat(r.describe(new TimeoutException((String) null))).isEqualTo("timed out");
         assertThat(r.describe(new NullPointerException()))
                 .doesNotContain("Exception")
                 .doesNotContain("java.");

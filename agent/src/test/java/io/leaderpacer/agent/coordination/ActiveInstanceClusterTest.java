@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -317,7 +318,7 @@ class ActiveInstanceClusterTest {
 
     private static ActiveInstanceElection election(
             String group, String stateTopic, String instance, Map<String, String> extra) {
-        Map<String, Object> props = new java.util.HashMap<>(extra);
+        Map<String, Object> props = new HashMap<>(extra);
         props.put("bootstrap.servers", cluster.bootstrapServers());
         return ActiveInstanceElection.builder(cluster.admin(), props)
                 .groupId(group)

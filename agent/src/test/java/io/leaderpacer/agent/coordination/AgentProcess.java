@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -96,11 +97,7 @@ final class AgentProcess implements AutoCloseable {
         try (var out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             p.store(out, null);
         }
-        Files.move(
-                tmp,
-                file,
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** The /status document now (and its runs remembered), or null when the endpoint does not answer. */

@@ -21,11 +21,14 @@ import org.junit.jupiter.api.Timeout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -164,7 +167,7 @@ class AgentProcessTakeoverTest {
                 await().atMost(WAIT).until(() -> "ACTIVE".equals(b.state()));
                 JsonNode instance = b.status().get("instance");
                 long successorSince =
-                        java.time.Instant.parse(instance.get("since").asText()).toEpochMilli();
+                        Instant.parse(instance.get("since").asText()).toEpochMilli();
                 report("SIGSTOP of the active instance to the standby's takeover", successorSince - pausedAt);
                 assertThat(successorSince - pausedAt).isLessThan(TAKEOVER_BOUND_MS);
                 Thread.sleep(1000);
@@ -250,8 +253,8 @@ class AgentProcessTakeoverTest {
                 Path.of("target", "takeover-times.txt"),
                 line + System.lineSeparator(),
                 StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND);
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     }
 
     /**
@@ -261,7 +264,7 @@ class AgentProcessTakeoverTest {
     private void created(String topic) throws Exception {
         cluster.createTopic(topic, 12, 3);
         await().atMost(WAIT)
-                .ignoreExceptionsInstanceOf(java.util.concurrent.ExecutionException.class)
+                .ignoreExceptionsInstanceOf(ExecutionException.class)
                 .until(() -> describe(topic).stream().allMatch(p -> p.leader() != null));
     }
 

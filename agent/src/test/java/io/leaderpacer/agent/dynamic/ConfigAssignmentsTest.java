@@ -3,6 +3,7 @@ package io.leaderpacer.agent.dynamic;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,8 +15,8 @@ class ConfigAssignmentsTest {
         assertThat(ConfigAssignments.parseAdd(List.of(
                         "leader.imbalance.election.algorithm=wait-for-sync,leader.imbalance.election.max.per.run=50")))
                 .containsExactly(
-                        java.util.Map.entry("leader.imbalance.election.algorithm", "wait-for-sync"),
-                        java.util.Map.entry("leader.imbalance.election.max.per.run", "50"));
+                        Map.entry("leader.imbalance.election.algorithm", "wait-for-sync"),
+                        Map.entry("leader.imbalance.election.max.per.run", "50"));
     }
 
     @Test
@@ -29,7 +30,7 @@ class ConfigAssignmentsTest {
     @Test
     void unbracketedList_continuesThePreviousValue() {
         assertThat(ConfigAssignments.parseAdd(List.of("preferred.leader.deprioritized.list=1,2,3")))
-                .containsExactly(java.util.Map.entry("preferred.leader.deprioritized.list", "1,2,3"));
+                .containsExactly(Map.entry("preferred.leader.deprioritized.list", "1,2,3"));
     }
 
     @Test

@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -239,7 +240,7 @@ class StateTopicSafetyClusterTest {
     }
 
     private static Map<Integer, List<Integer>> replicas(String topic) throws Exception {
-        Map<Integer, List<Integer>> out = new java.util.TreeMap<>();
+        Map<Integer, List<Integer>> out = new TreeMap<>();
         for (TopicPartitionInfo p : admin.describeTopics(List.of(topic))
                 .allTopicNames()
                 .get()

@@ -5,6 +5,8 @@ import io.leaderpacer.engine.BrokerGateReport.PartitionCounts;
 import io.leaderpacer.engine.BrokerGateReport.RunCounts;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -42,14 +44,14 @@ class StatusReportJsonTest {
         StatusReport.PacingStatus pacing = new StatusReport.PacingStatus(
                 "2026-01-01T00:05:02Z",
                 null,
-                java.util.List.of(new StatusReport.PacedBroker(
+                List.of(new StatusReport.PacedBroker(
                         2,
                         "PACED",
                         20L << 20,
                         "static 20.0 MiB/s",
                         new StatusReport.PacedProgress(600L << 20, null, null, null))),
-                java.util.List.of("broker 2's follower rate -> 20.0 MiB/s"),
-                java.util.List.of(),
+                List.of("broker 2's follower rate -> 20.0 MiB/s"),
+                List.of(),
                 false,
                 false);
         ObjectMapper json = new ObjectMapper();
@@ -66,13 +68,7 @@ class StatusReportJsonTest {
     void quietLook_readsBackQuiet_andAnEarlierAgentsLookWithoutTheFieldReadsAsAFullOne() throws Exception {
         ObjectMapper json = new ObjectMapper();
         StatusReport.PacingStatus quiet = new StatusReport.PacingStatus(
-                "2026-01-01T00:05:02Z",
-                null,
-                java.util.List.of(),
-                java.util.List.of(),
-                java.util.List.of(),
-                true,
-                false);
+                "2026-01-01T00:05:02Z", null, List.of(), List.of(), List.of(), true, false);
         String earlier = "{\"at\":\"2026-01-01T00:05:02Z\",\"brokers\":[],\"changes\":[],\"notes\":[]}";
 
         assertThat(json.readValue(json.writeValueAsString(quiet), StatusReport.PacingStatus.class)

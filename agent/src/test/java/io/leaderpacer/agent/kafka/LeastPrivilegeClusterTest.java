@@ -7,6 +7,7 @@ import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.core.AgentState;
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
@@ -18,6 +19,7 @@ import org.apache.kafka.common.acl.AccessControlEntry;
 import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.acl.AclPermissionType;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.resource.ResourcePattern;
@@ -250,7 +252,7 @@ class LeastPrivilegeClusterTest {
             a.agent.start();
             await().atMost(WAIT).until(() -> a.agent.state() == AgentState.ACTIVE);
 
-            io.leaderpacer.agent.core.PacingReport first = a.agent.paceOnce();
+            PacingReport first = a.agent.paceOnce();
 
             assertThat(first.problem())
                     .hasValueSatisfying(p -> assertThat(p)
@@ -275,7 +277,7 @@ class LeastPrivilegeClusterTest {
             cluster.stopBroker(2);
             try {
                 // A new active instance acts only once its takeover is confirmed: the first looks may be refused.
-                io.leaderpacer.agent.core.PacingReport paced = a.agent.paceOnce();
+                PacingReport paced = a.agent.paceOnce();
                 for (int i = 0;
                         i < 40
                                 && paced.problem()
@@ -294,8 +296,7 @@ class LeastPrivilegeClusterTest {
             }
         }
         assertThat(cluster.admin()
-                        .describeConfigs(List.of(new org.apache.kafka.common.config.ConfigResource(
-                                org.apache.kafka.common.config.ConfigResource.Type.TOPIC, TOPIC)))
+                        .describeConfigs(List.of(new ConfigResource(ConfigResource.Type.TOPIC, TOPIC)))
                         .all()
                         .get(30, TimeUnit.SECONDS)
                         .values()

@@ -2,6 +2,7 @@ package io.leaderpacer.agent.metrics;
 
 import io.leaderpacer.agent.core.ElectionOutcome;
 import io.leaderpacer.agent.core.ElectionResult;
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.core.RunTimings;
 import io.leaderpacer.engine.BalancerMemory;
@@ -10,6 +11,8 @@ import io.leaderpacer.engine.PreferredLeaderBalancer;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.pacing.BrokerPacing;
+import io.leaderpacer.engine.pacing.PacingPhase;
 import org.junit.jupiter.api.Test;
 
 import javax.management.MBeanServer;
@@ -18,6 +21,8 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -127,18 +132,18 @@ class PacerMetricsTest {
     }
 
     /** A pacing look at broker 1: 20 MiB/s, 600 MB behind of 900 MB, 30 s to go. */
-    static io.leaderpacer.agent.core.PacingReport pacingLook() {
-        io.leaderpacer.engine.pacing.BrokerPacing one = new io.leaderpacer.engine.pacing.BrokerPacing(
+    static PacingReport pacingLook() {
+        BrokerPacing one = new BrokerPacing(
                 1,
-                io.leaderpacer.engine.pacing.PacingPhase.PACED,
-                java.util.OptionalLong.of(20_971_520),
+                PacingPhase.PACED,
+                OptionalLong.of(20_971_520),
                 "static 20.0 MiB/s",
-                new io.leaderpacer.engine.pacing.BrokerPacing.Progress(
-                        java.util.OptionalLong.of(600_000_000),
-                        java.util.OptionalLong.of(900_000_000),
-                        java.util.OptionalDouble.of(20_000_000),
-                        java.util.OptionalLong.of(30_000)));
-        return new io.leaderpacer.agent.core.PacingReport(1000, List.of(one), List.of(), List.of(), Optional.empty());
+                new BrokerPacing.Progress(
+                        OptionalLong.of(600_000_000),
+                        OptionalLong.of(900_000_000),
+                        OptionalDouble.of(20_000_000),
+                        OptionalLong.of(30_000)));
+        return new PacingReport(1000, List.of(one), List.of(), List.of(), Optional.empty());
     }
 
     @Test
@@ -152,7 +157,7 @@ class PacerMetricsTest {
                     .contains("CatchUpPacedBrokerCount 1.0")
                     .contains("CatchUpPacingOff 0.0");
 
-            m.onPacing(new io.leaderpacer.agent.core.PacingReport(
+            m.onPacing(new PacingReport(
                     3000, List.of(), List.of(), List.of(), Optional.of("catch-up pacing is off: ...")));
             assertThat(m.scrape())
                     .contains("CatchUpPacingRateBytes{broker=\"1\"} 0.0")
@@ -166,13 +171,13 @@ class PacerMetricsTest {
     void failedLook_countsAFailure_andKeepsTheRateGaugesOfTheThrottlesStillInPlace() {
         try (PacerMetrics m = PacerMetrics.prometheusOnly()) {
             m.onPacing(pacingLook());
-            m.onPacing(new io.leaderpacer.agent.core.PacingReport(
+            m.onPacing(new PacingReport(
                     3000,
                     List.of(),
                     List.of(),
                     List.of(),
                     Optional.of("cannot read the throttle configs"),
-                    io.leaderpacer.agent.core.PacingReport.Kind.FAILED));
+                    PacingReport.Kind.FAILED));
             assertThat(m.scrape())
                     .contains("CatchUpPacingRateBytes{broker=\"1\"} 2.097152E7")
                     .contains("CatchUpPacedBrokerCount 1.0")

@@ -2,6 +2,7 @@ package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.RecoveryScenario;
+import io.leaderpacer.agent.core.ActionGuard;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.throttle.BrokerScope;
@@ -12,13 +13,17 @@ import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.pacing.BrokerPacing;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.assertj.core.api.ThrowingConsumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -27,13 +32,16 @@ import org.junit.jupiter.api.Timeout;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -163,7 +171,7 @@ class CatchUpPacingClusterTest {
         boolean sawDefaultReplaced = false;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         // The two readings before this one: a list can show what a look decided on a reading that old.
-        java.util.Deque<Set<String>> recent = new java.util.ArrayDeque<>(List.of(allReplicasOf(2), allReplicasOf(2)));
+        Deque<Set<String>> recent = new ArrayDeque<>(List.of(allReplicasOf(2), allReplicasOf(2)));
         while (System.nanoTime() < deadline) {
             PacingReport r = agent.paceOnce();
             assertThat(r.problem()).isEmpty();
@@ -300,9 +308,7 @@ class CatchUpPacingClusterTest {
                 });
         PacingReport full = looks.get(looks.size() - 1);
         assertThat(full.problem()).isEmpty();
-        assertThat(full.brokers())
-                .extracting(io.leaderpacer.engine.pacing.BrokerPacing::broker)
-                .containsExactly(2);
+        assertThat(full.brokers()).extracting(BrokerPacing::broker).containsExactly(2);
         eventually(
                 s -> assertThat(rate(
                                 s,
@@ -417,7 +423,7 @@ class CatchUpPacingClusterTest {
             assertThat(canary.steadyP99()).isPositive();
         } finally {
             // Closing while sends complete must not wait on the canary's own lock (it once deadlocked here).
-            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), canary::close);
+            Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), canary::close);
         }
     }
 
@@ -459,7 +465,7 @@ class CatchUpPacingClusterTest {
                         return canary.apply(2).isPresent();
                     });
         } finally {
-            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), canary::close);
+            Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), canary::close);
         }
     }
 
@@ -471,8 +477,8 @@ class CatchUpPacingClusterTest {
     private static void startThroughTheNewTopicRace(Canary canary) {
         await().atMost(Duration.ofSeconds(30))
                 .pollInterval(Duration.ofMillis(200))
-                .ignoreExceptionsMatching(e -> e instanceof java.util.concurrent.ExecutionException
-                        && e.getCause() instanceof org.apache.kafka.common.errors.RetriableException)
+                .ignoreExceptionsMatching(
+                        e -> e instanceof ExecutionException && e.getCause() instanceof RetriableException)
                 .until(() -> {
                     canary.start(List.of(0, 1, 2));
                     return true;
@@ -655,7 +661,7 @@ class CatchUpPacingClusterTest {
         ThrottleReconciler r = new ThrottleReconciler(
                 throttles,
                 ledger,
-                io.leaderpacer.agent.core.ActionGuard.NONE,
+                ActionGuard.NONE,
                 new ThrottleReconciler.Limits(
                         SHORT_LIMIT, ThrottleReconciler.Limits.KAFKA_MAX_RECORDS_PER_REQUEST, 200));
         r.load();
@@ -670,7 +676,7 @@ class CatchUpPacingClusterTest {
         return out;
     }
 
-    private static void eventuallyWide(org.assertj.core.api.ThrowingConsumer<ThrottleSettings> check) {
+    private static void eventuallyWide(ThrowingConsumer<ThrottleSettings> check) {
         await().atMost(Duration.ofSeconds(15))
                 .pollInterval(Duration.ofMillis(100))
                 .untilAsserted(() -> check.accept(throttles.describe(
@@ -700,8 +706,7 @@ class CatchUpPacingClusterTest {
      * The throttle configs once the brokers have them: a change is answered when the controller has committed it, and
      * a broker describes it once the metadata reaches it, a moment later.
      */
-    private static void eventually(
-            org.assertj.core.api.ThrowingConsumer<ThrottleSettings> check, Set<Integer> brokers) {
+    private static void eventually(ThrowingConsumer<ThrottleSettings> check, Set<Integer> brokers) {
         await().atMost(Duration.ofSeconds(15))
                 .pollInterval(Duration.ofMillis(100))
                 .untilAsserted(() -> check.accept(describe(brokers)));

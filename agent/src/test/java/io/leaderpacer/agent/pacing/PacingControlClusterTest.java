@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -68,7 +69,7 @@ class PacingControlClusterTest {
         }
     }
 
-    private static PacerAgent agent(Map<String, String> keys, java.util.function.IntFunction<OptionalDouble> canary) {
+    private static PacerAgent agent(Map<String, String> keys, IntFunction<OptionalDouble> canary) {
         Map<String, String> m = new HashMap<>(keys);
         m.put("leader.imbalance.catch.up.pacing.interval.ms", "1000");
         m.put("leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0");

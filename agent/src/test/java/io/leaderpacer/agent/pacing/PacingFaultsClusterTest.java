@@ -11,6 +11,7 @@ import io.leaderpacer.agent.throttle.ReplicationThrottles;
 import io.leaderpacer.agent.throttle.ThrottleConfigSnapshot;
 import io.leaderpacer.agent.throttle.ThrottleConfigs;
 import io.leaderpacer.agent.throttle.ThrottleOp;
+import io.leaderpacer.agent.throttle.ThrottleReading;
 import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.agent.throttle.ThrottledReplicas.Replica;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -287,8 +289,7 @@ class PacingFaultsClusterTest {
         List<Integer> sizes = new ArrayList<>();
         ThrottleConfigs counting = new ThrottleConfigs() {
             @Override
-            public io.leaderpacer.agent.throttle.ThrottleReading describeEach(
-                    java.util.Collection<BrokerScope> scopes, java.util.Collection<String> topics, int batch)
+            public ThrottleReading describeEach(Collection<BrokerScope> scopes, Collection<String> topics, int batch)
                     throws InterruptedException {
                 return throttles.describeEach(scopes, topics, batch);
             }

@@ -2,6 +2,8 @@ package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.config.CatchUpPacing;
+import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.pacing.BrokerPacing;
 import io.leaderpacer.engine.pacing.PacingDecision;
 import io.leaderpacer.engine.pacing.PacingMemory;
@@ -33,8 +35,8 @@ class ThrottlePlanTest {
     }
 
     /** Pacing with this unthrottled lag, every replica at the pacing rate. */
-    private static io.leaderpacer.engine.config.CatchUpPacing lag(long bytes) {
-        return io.leaderpacer.engine.config.PacerConfig.fromMap(Map.of(
+    private static CatchUpPacing lag(long bytes) {
+        return PacerConfig.fromMap(Map.of(
                         "leader.imbalance.catch.up.pacing",
                         "static",
                         "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
@@ -119,7 +121,7 @@ class ThrottlePlanTest {
 
     @Test
     void preferredFirst_putsTheReplicasItIsPreferredFor_onTheLeaderSideOfTheirLeaders_andTheRestAtTheMinRate() {
-        io.leaderpacer.engine.config.CatchUpPacing first = io.leaderpacer.engine.config.PacerConfig.fromMap(Map.of(
+        CatchUpPacing first = PacerConfig.fromMap(Map.of(
                         "leader.imbalance.catch.up.pacing", "static",
                         "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(5 * MIB),
                         "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0",
@@ -156,8 +158,8 @@ class ThrottlePlanTest {
                 .containsExactly(Map.entry(1, 20L << 20));
     }
 
-    private static io.leaderpacer.engine.config.CatchUpPacing preferredFirst() {
-        return io.leaderpacer.engine.config.PacerConfig.fromMap(Map.of(
+    private static CatchUpPacing preferredFirst() {
+        return PacerConfig.fromMap(Map.of(
                         "leader.imbalance.catch.up.pacing", "static",
                         "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(5 * MIB),
                         "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0",

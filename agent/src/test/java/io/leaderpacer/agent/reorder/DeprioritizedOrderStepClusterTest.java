@@ -38,10 +38,13 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
@@ -283,8 +286,8 @@ class DeprioritizedOrderStepClusterTest {
 
     private static void awaitLeadersSettled(RunRecord run) {
         await().atMost(WAIT).ignoreExceptions().until(() -> {
-            Map<PartitionId, Integer> leaders = new java.util.HashMap<>();
-            java.util.Set<String> topics = new java.util.HashSet<>();
+            Map<PartitionId, Integer> leaders = new HashMap<>();
+            Set<String> topics = new HashSet<>();
             run.results().forEach(r -> topics.add(r.partition().topic()));
             for (TopicDescription t :
                     admin.describeTopics(topics).allTopicNames().get().values()) {

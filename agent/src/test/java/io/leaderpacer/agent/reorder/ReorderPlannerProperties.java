@@ -12,7 +12,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -131,7 +134,7 @@ class ReorderPlannerProperties {
         Map<PartitionId, List<Integer>> changed = new HashMap<>();
         model.records.keySet().forEach(id -> {
             List<Integer> replicas = model.cluster.get(id);
-            List<Integer> other = new java.util.ArrayList<>(replicas);
+            List<Integer> other = new ArrayList<>(replicas);
             other.set(0, 9); // a broker no partition had: a real reassignment by someone else
             changed.put(id, List.copyOf(other));
         });
@@ -139,11 +142,11 @@ class ReorderPlannerProperties {
 
         ReorderPlan plan = model.plan(list);
 
-        Set<PartitionId> moved = new java.util.HashSet<>();
+        Set<PartitionId> moved = new HashSet<>();
         plan.moves().forEach(m -> moved.add(m.partition()));
-        Set<PartitionId> conflicted = new java.util.HashSet<>();
+        Set<PartitionId> conflicted = new HashSet<>();
         plan.conflicts().forEach(c -> conflicted.add(c.partition()));
-        assertThat(java.util.Collections.disjoint(moved, changed.keySet()))
+        assertThat(Collections.disjoint(moved, changed.keySet()))
                 .as("moved %s", moved)
                 .isTrue();
         assertThat(conflicted).isEqualTo(changed.keySet());

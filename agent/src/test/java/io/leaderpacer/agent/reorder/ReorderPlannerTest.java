@@ -5,6 +5,7 @@ import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.cluster.PartitionState;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,7 +35,7 @@ class ReorderPlannerTest {
     }
 
     private static ReorderPlan plan(ClusterSnapshot c, Set<Integer> list, OrderRecord... records) {
-        Map<PartitionId, OrderRecord> byPartition = new java.util.HashMap<>();
+        Map<PartitionId, OrderRecord> byPartition = new HashMap<>();
         for (OrderRecord r : records) {
             byPartition.put(r.partition(), r);
         }

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -82,9 +83,8 @@ class ThrottleChangeTest {
 
     @Test
     void listLongerThanKafkaCarries_isRefusedBeforeAnythingIsSent() {
-        List<Replica> many = java.util.stream.IntStream.range(0, 5000)
-                .mapToObj(p -> new Replica(p, 1))
-                .toList();
+        List<Replica> many =
+                IntStream.range(0, 5000).mapToObj(p -> new Replica(p, 1)).toList();
         assertThat(ThrottledReplicas.of(many).configValue().length()).isGreaterThan(Short.MAX_VALUE);
 
         assertThatThrownBy(() -> throttles.change().addReplicas(ThrottleSide.FOLLOWER, "t", many))

@@ -9,6 +9,7 @@ import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.kafka.TlsProblemException;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
+import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.testbed.KeyStoreFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -150,9 +151,7 @@ class SslClusterTest extends TlsClusterStory {
         file.put("pacer.http.enabled", "false");
         try (CapturedLogs logs = CapturedLogs.of("io.leaderpacer", Level.DEBUG);
                 AgentAssembly assembly = AgentAssembly.open(
-                        AgentPropertiesFile.fromMap("agent.properties", file),
-                        () -> io.leaderpacer.engine.config.PacerConfig.defaults(),
-                        b -> {})) {
+                        AgentPropertiesFile.fromMap("agent.properties", file), () -> PacerConfig.defaults(), b -> {})) {
             assembly.agent().start();
             Throwable refusal;
             try {

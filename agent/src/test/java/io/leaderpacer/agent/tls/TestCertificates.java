@@ -16,8 +16,10 @@ import org.bouncycastle.cert.jcajce.JcaX509ExtensionUtils;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
+import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
+import javax.security.auth.x500.X500Principal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringWriter;
@@ -29,6 +31,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.KeyStore;
+import java.security.PublicKey;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
@@ -186,7 +189,7 @@ public final class TestCertificates implements AutoCloseable {
 
     /** The distinguished name {@code CN=<cn>,OU=tests,O=leader-pacer} in the order Java (and Kafka) print it. */
     private static X500Name name(String commonName) {
-        return X500Name.getInstance(new javax.security.auth.x500.X500Principal(subject(commonName)).getEncoded());
+        return X500Name.getInstance(new X500Principal(subject(commonName)).getEncoded());
     }
 
     private X500Name issuer() {
@@ -197,7 +200,7 @@ public final class TestCertificates implements AutoCloseable {
             X500Name issuer,
             KeyPair issuerKeys,
             X500Name subject,
-            java.security.PublicKey subjectKey,
+            PublicKey subjectKey,
             Instant notBefore,
             Instant notAfter,
             boolean ca,
@@ -233,7 +236,7 @@ public final class TestCertificates implements AutoCloseable {
             return new JcaX509CertificateConverter()
                     .getCertificate(
                             b.build(new JcaContentSignerBuilder("SHA256withECDSA").build(issuerKeys.getPrivate())));
-        } catch (org.bouncycastle.operator.OperatorCreationException | IOException e) {
+        } catch (OperatorCreationException | IOException e) {
             throw new GeneralSecurityException(e);
         }
     }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +20,7 @@ class LogTailTest {
                 log,
                 "ERROR Exiting Kafka\njava.lang.ClassNotFoundException: x.NoSuch\n\tat a.B.c(B.java:1)\n"
                         + "Caused by: y\n\t... 7 more\nlast\n",
-                java.nio.file.StandardOpenOption.APPEND);
+                StandardOpenOption.APPEND);
 
         String tail = LogTail.of(log, offset, 20);
 

@@ -3,12 +3,15 @@ package io.leaderpacer.engine.cluster;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Everything the preferred-leader task reads, frozen at one instant.
@@ -23,7 +26,7 @@ public final class ClusterSnapshot extends PartitionColumns {
     /** Registered brokers by id, ascending: round-robin and reports walk them in this order. */
     private final SortedMap<Integer, BrokerState> brokers;
     /** Registered broker ids, ascending (the brokers' keys as a sorted set, for the gate's walk). */
-    private final java.util.SortedSet<Integer> registeredIds;
+    private final SortedSet<Integer> registeredIds;
     /** Partitions in candidate-iteration order. */
     private final List<PartitionState> partitions;
     /**
@@ -41,7 +44,7 @@ public final class ClusterSnapshot extends PartitionColumns {
         // partitions reads a few small arrays in order instead of a million objects and their replica and ISR arrays.
         super(partitions.size());
         this.brokers = Collections.unmodifiableSortedMap(brokers);
-        this.registeredIds = Collections.unmodifiableSortedSet(new java.util.TreeSet<>(brokers.keySet()));
+        this.registeredIds = Collections.unmodifiableSortedSet(new TreeSet<>(brokers.keySet()));
         this.partitions = Collections.unmodifiableList(partitions);
         // One pass over the partitions with the registered brokers' index, validating and filling the columns: a
         // million partitions do not fit in any cache, so every pass over them costs. Only when a replica names a
@@ -197,7 +200,7 @@ public final class ClusterSnapshot extends PartitionColumns {
     }
 
     @Override
-    public java.util.SortedSet<Integer> registeredBrokerIds() {
+    public SortedSet<Integer> registeredBrokerIds() {
         return registeredIds;
     }
 
@@ -281,7 +284,7 @@ public final class ClusterSnapshot extends PartitionColumns {
         }
 
         public Builder partitions(Iterable<PartitionState> all) {
-            if (all instanceof java.util.Collection<PartitionState> c) {
+            if (all instanceof Collection<PartitionState> c) {
                 partitions.addAll(c);
             } else {
                 all.forEach(partitions::add);

@@ -1,5 +1,7 @@
 package io.leaderpacer.engine.cluster;
 
+import java.util.Arrays;
+
 /**
  * A growable map from broker id to compact index, open addressing over primitive ints: the lookups on the
  * replay and run paths do no boxing. Ids are non-negative; -1 means absent.
@@ -46,7 +48,7 @@ final class IntIndexMap {
     void put(int id, int index) {
         if (id >= 0 && id < DIRECT_LIMIT) {
             if (id >= direct.length) {
-                direct = java.util.Arrays.copyOf(direct, Math.min(DIRECT_LIMIT, Math.max(id + 1, direct.length * 2)));
+                direct = Arrays.copyOf(direct, Math.min(DIRECT_LIMIT, Math.max(id + 1, direct.length * 2)));
             }
             direct[id] = index + 1;
             return;

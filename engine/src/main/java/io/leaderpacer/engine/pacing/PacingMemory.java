@@ -1,7 +1,9 @@
 package io.leaderpacer.engine.pacing;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What the next pacing decision must remember: the open episode of each recovering broker. Immutable; a new agent
@@ -57,8 +59,8 @@ public final class PacingMemory {
     }
 
     /** The brokers with an open episode. */
-    public java.util.Set<Integer> brokers() {
-        return new java.util.TreeSet<>(episodes.keySet());
+    public Set<Integer> brokers() {
+        return new TreeSet<>(episodes.keySet());
     }
 
     PacingEpisode episode(int broker) {

@@ -2,6 +2,9 @@ package io.leaderpacer.engine.cluster;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -127,8 +130,8 @@ class ClusterStateTest {
         assertThat(s.partitionCount()).isEqualTo(1);
     }
 
-    private static java.util.List<Integer> bucket(ClusterState s, int broker) {
-        java.util.List<Integer> positions = new java.util.ArrayList<>();
+    private static List<Integer> bucket(ClusterState s, int broker) {
+        List<Integer> positions = new ArrayList<>();
         CandidateIndex c = s.candidates();
         for (int slot = c.nextBucketSlot(broker, 0); slot >= 0; slot = c.nextBucketSlot(broker, slot + 1)) {
             positions.add(c.bucketPosition(broker, slot));

@@ -2,6 +2,8 @@ package io.leaderpacer.engine.cluster;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Set;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Hand-worked: what the follower replays, and when it rebuilds instead. */
@@ -96,8 +98,7 @@ class SnapshotFollowerTest {
                 .partition(PartitionState.of("u", 0, ints(1, 0), ints(0), 0))
                 .build();
 
-        ClusterState s =
-                f.followPartial(PartialRead.of(now, java.util.Set.of("t"))).orElseThrow();
+        ClusterState s = f.followPartial(PartialRead.of(now, Set.of("t"))).orElseThrow();
 
         assertThat(s).isSameAs(first);
         assertThat(f.lastStep()).isEqualTo(new SnapshotFollower.Step(false, 1, 0));
@@ -110,7 +111,7 @@ class SnapshotFollowerTest {
     @Test
     void partialRead_itCannotFollow_isRefused_andChangesNothing() {
         SnapshotFollower f = new SnapshotFollower();
-        PartialRead same = PartialRead.of(twoTopics().build(), java.util.Set.of("u"));
+        PartialRead same = PartialRead.of(twoTopics().build(), Set.of("u"));
         assertThat(f.followPartial(same)).as("no full read yet").isEmpty();
         ClusterState state = f.follow(twoTopics().build());
         String before = state.snapshot().toString();
@@ -120,23 +121,23 @@ class SnapshotFollowerTest {
                 .broker(BrokerState.fenced(1))
                 .partition(PartitionState.of("u", 0, ints(1, 0), ints(0), 0))
                 .build();
-        assertThat(f.followPartial(PartialRead.of(brokerFenced, java.util.Set.of("u"))))
+        assertThat(f.followPartial(PartialRead.of(brokerFenced, Set.of("u"))))
                 .as("a broker changed")
                 .isEmpty();
         ClusterSnapshot grown = twoTopics()
                 .partition(PartitionState.of("u", 1, ints(0, 1), ints(0, 1), 0))
                 .build();
-        assertThat(f.followPartial(PartialRead.of(grown, java.util.Set.of("u"))))
+        assertThat(f.followPartial(PartialRead.of(grown, Set.of("u"))))
                 .as("u grew")
                 .isEmpty();
         ClusterSnapshot deleted = threePartitions().build();
-        assertThat(f.followPartial(PartialRead.of(deleted, java.util.Set.of("u"))))
+        assertThat(f.followPartial(PartialRead.of(deleted, Set.of("u"))))
                 .as("u deleted")
                 .isEmpty();
         ClusterSnapshot created = twoTopics()
                 .partition(PartitionState.of("v", 0, ints(0, 1), ints(0, 1), 0))
                 .build();
-        assertThat(f.followPartial(PartialRead.of(created, java.util.Set.of("v"))))
+        assertThat(f.followPartial(PartialRead.of(created, Set.of("v"))))
                 .as("v is new")
                 .isEmpty();
 

@@ -9,11 +9,13 @@ import net.jqwik.api.GenerationMode;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -99,7 +101,7 @@ class PacerConfigBadInputProperties {
     Arbitrary<Map<String, String>> anyUpdates() {
         Arbitrary<String> valueOrReset = Arbitraries.oneOf(anyValue(), Arbitraries.just(null));
         return Combinators.combine(anyKey(), valueOrReset)
-                .as(java.util.AbstractMap.SimpleEntry::new)
+                .as(AbstractMap.SimpleEntry::new)
                 .list()
                 .ofMaxSize(8)
                 .map(entries -> {
@@ -121,15 +123,7 @@ class PacerConfigBadInputProperties {
                         Arbitraries.of(GateDenominator.values()),
                         Arbitraries.of(MaxWaitClock.values()))
                 .as((interval, algorithm, threshold, maxWait, cap, list, denominator, clock) -> new PacerConfig(
-                        interval,
-                        algorithm,
-                        threshold,
-                        maxWait,
-                        cap,
-                        0,
-                        new java.util.TreeSet<>(list),
-                        denominator,
-                        clock));
+                        interval, algorithm, threshold, maxWait, cap, 0, new TreeSet<>(list), denominator, clock));
     }
 
     @Property(tries = 1500)

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,7 +39,7 @@ class ReferenceConfigurationTest {
         try (Reader r = Files.newBufferedReader(REFERENCE)) {
             props.load(r);
         }
-        java.util.Map<String, String> policy = new java.util.HashMap<>();
+        Map<String, String> policy = new HashMap<>();
         for (String name : props.stringPropertyNames()) {
             if (ConfigKey.forName(name) != null) {
                 policy.put(name, props.getProperty(name));

@@ -2,11 +2,14 @@ package io.leaderpacer.engine.pacing;
 
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.config.PacerConfig;
+import io.leaderpacer.engine.config.PacingMode;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -136,7 +139,7 @@ class CatchUpPacerTest {
         return new BrokerSignals(
                 1,
                 CatchUpState.CATCHING_UP,
-                java.util.OptionalLong.of(behindMib * MIB),
+                OptionalLong.of(behindMib * MIB),
                 Double.isNaN(canary) ? OptionalDouble.empty() : OptionalDouble.of(canary),
                 BrokerSignals.Flow.of(fetchMib * MIB, inflowMib * MIB));
     }
@@ -268,7 +271,7 @@ class CatchUpPacerTest {
         assertThat(p.catchUpBytesPerSecond()).hasValue(20.0 * MIB);
         assertThat(p.etaMs()).hasValue(13_000);
         assertThat(p.peakBytesBehind()).hasValue(300 * MIB);
-        assertThat(p.done().getAsDouble()).isCloseTo(40.0 / 300, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(p.done().getAsDouble()).isCloseTo(40.0 / 300, Offset.offset(1e-9));
     }
 
     @Test
@@ -422,7 +425,7 @@ class CatchUpPacerTest {
         PacingDecision d = CatchUpPacer.decide(
                 List.of(BrokerSignals.inactive(1)),
                 new CatchUpPacing(
-                        io.leaderpacer.engine.config.PacingMode.STATIC,
+                        PacingMode.STATIC,
                         new CatchUpPacing.Rates(500 * MIB, 5 * MIB, 200 * MIB),
                         1.5,
                         new CatchUpPacing.Timing(2000, 0),

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,7 +46,7 @@ class WorkedExampleScenarioTest {
      * other brokers' balanced partitions; {@code rejoin} gives each of broker 0's partitions its
      * ISR re-entry time.
      */
-    private static ScriptedRecovery recovery(PacerConfig config, java.util.function.IntToLongFunction rejoin) {
+    private static ScriptedRecovery recovery(PacerConfig config, IntToLongFunction rejoin) {
         List<PartitionState> partitions = new ArrayList<>();
         List<Long> times = new ArrayList<>();
         for (int i = 0; i < PREFERRED; i++) {

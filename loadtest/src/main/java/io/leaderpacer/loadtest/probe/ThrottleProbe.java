@@ -11,6 +11,7 @@ import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.ReplicaInfo;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -291,7 +292,7 @@ public final class ThrottleProbe {
             long largest = 0;
             for (Map<String, LogDirDescription> byDir : dirs.values()) {
                 for (LogDirDescription d : byDir.values()) {
-                    ReplicaInfo info = d.replicaInfos().get(new org.apache.kafka.common.TopicPartition(topic, p));
+                    ReplicaInfo info = d.replicaInfos().get(new TopicPartition(topic, p));
                     if (info != null) {
                         largest = Math.max(largest, info.size());
                     }

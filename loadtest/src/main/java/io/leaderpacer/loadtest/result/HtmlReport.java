@@ -2,6 +2,7 @@ package io.leaderpacer.loadtest.result;
 
 import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.load.View;
+import io.leaderpacer.loadtest.observe.PacingSample;
 import io.leaderpacer.loadtest.observe.PartitionSample;
 import io.leaderpacer.report.ChartPage;
 import io.leaderpacer.report.ChartPage.Chart;
@@ -143,7 +144,7 @@ public final class HtmlReport {
      * controller moved against what it paced (0 where it was not throttled).
      */
     static Chart pacingChart(RoundResult r) {
-        List<io.leaderpacer.loadtest.observe.PacingSample> s = r.trace().pacing();
+        List<PacingSample> s = r.trace().pacing();
         double[] x = s.stream().mapToDouble(p -> p.atMs() / 1000.0).toArray();
         return Chart.of(
                 "Catch-up pacing: the restarted broker's follower rate at each look, and its bytes behind",

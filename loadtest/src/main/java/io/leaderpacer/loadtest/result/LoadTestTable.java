@@ -1,10 +1,12 @@
 package io.leaderpacer.loadtest.result;
 
 import io.leaderpacer.loadtest.load.View;
+import io.leaderpacer.loadtest.observe.AgentRunSample;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * The load test's tables: one row per policy (medians and spread over its rounds, the seed's three criteria), and
@@ -137,12 +139,12 @@ public final class LoadTestTable {
     }
 
     private static String batches(RoundResult r) {
-        List<io.leaderpacer.loadtest.observe.AgentRunSample> b = r.batchesToBroker();
+        List<AgentRunSample> b = r.batchesToBroker();
         return b.size() + " (largest "
                 + b.stream().mapToInt(x -> x.electedToBroker()).max().orElse(0) + ")";
     }
 
-    private static String cores(java.util.OptionalDouble d) {
+    private static String cores(OptionalDouble d) {
         return d.isPresent() ? String.format(Locale.ROOT, "%.2f", d.getAsDouble()) : "n/a";
     }
 

@@ -2,6 +2,7 @@ package io.leaderpacer.loadtest.result;
 
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Locale;
 import java.util.OptionalLong;
 
 /**
@@ -46,7 +47,7 @@ public record Timeline(int partitions, int reentered, long firstMs, long p50Ms, 
         return String.join(
                         "/",
                         Arrays.stream(new long[] {firstMs, p50Ms, p90Ms, lastMs})
-                                .mapToObj(v -> String.format(java.util.Locale.ROOT, "%.1f", v / 1000.0))
+                                .mapToObj(v -> String.format(Locale.ROOT, "%.1f", v / 1000.0))
                                 .toList())
                 + (reentered < partitions ? " (" + (partitions - reentered) + " never)" : "");
     }

@@ -1,6 +1,11 @@
 package io.leaderpacer.loadtest.testbed;
 
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.Node;
+
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -39,10 +44,9 @@ public final class ExternalTarget implements TargetCluster {
      * @throws IllegalStateException naming the address when the cluster does not answer
      */
     public static ExternalTarget connect(Map<String, Object> clientProperties, String restartCommand) {
-        try (org.apache.kafka.clients.admin.Admin admin =
-                org.apache.kafka.clients.admin.Admin.create(new HashMap<>(clientProperties))) {
+        try (Admin admin = Admin.create(new HashMap<>(clientProperties))) {
             List<Integer> ids = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).stream()
-                    .map(org.apache.kafka.common.Node::id)
+                    .map(Node::id)
                     .sorted()
                     .toList();
             return new ExternalTarget(clientProperties, ids, restartCommand);
@@ -93,7 +97,7 @@ public final class ExternalTarget implements TargetCluster {
 
     private static void run(String command) throws Exception {
         // Output goes to a file, not a pipe: a chatty command must not block on a full pipe.
-        java.nio.file.Path out = java.nio.file.Files.createTempFile("leader-pacer-restart", ".log");
+        Path out = Files.createTempFile("leader-pacer-restart", ".log");
         Process p = new ProcessBuilder("/bin/sh", "-c", command)
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile())
@@ -103,8 +107,7 @@ public final class ExternalTarget implements TargetCluster {
                 throw new IllegalStateException("the restart command did not finish within " + COMMAND_LIMIT.toMinutes()
                         + " minutes: " + command);
             }
-            String output =
-                    java.nio.file.Files.readString(out, StandardCharsets.UTF_8).strip();
+            String output = Files.readString(out, StandardCharsets.UTF_8).strip();
             if (p.exitValue() != 0) {
                 throw new IllegalStateException("the restart command exited with status " + p.exitValue() + ": "
                         + command + (output.isEmpty() ? "" : " (output: " + last(output) + ")"));
@@ -113,7 +116,7 @@ public final class ExternalTarget implements TargetCluster {
             if (p.isAlive()) {
                 p.destroyForcibly();
             }
-            java.nio.file.Files.deleteIfExists(out);
+            Files.deleteIfExists(out);
         }
     }
 

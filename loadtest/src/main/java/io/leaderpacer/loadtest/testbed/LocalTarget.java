@@ -2,8 +2,10 @@ package io.leaderpacer.loadtest.testbed;
 
 import io.leaderpacer.cluster.ProcessKafkaCluster;
 import io.leaderpacer.cluster.ProcessKafkaClusterBuilder;
+import org.apache.kafka.common.utils.AppInfoParser;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +57,7 @@ public final class LocalTarget implements TargetCluster {
     }
 
     private static String kafkaVersion() {
-        return org.apache.kafka.common.utils.AppInfoParser.getVersion();
+        return AppInfoParser.getVersion();
     }
 
     @Override
@@ -101,8 +103,8 @@ public final class LocalTarget implements TargetCluster {
 
     /** The PIDs of every process of the cluster that runs now (controller included), to check none is left. */
     public List<Long> pids() {
-        List<Long> out = new java.util.ArrayList<>();
-        List<Integer> nodes = new java.util.ArrayList<>(cluster.brokerIds());
+        List<Long> out = new ArrayList<>();
+        List<Integer> nodes = new ArrayList<>(cluster.brokerIds());
         nodes.add(cluster.controllerId());
         for (int id : nodes) {
             if (cluster.isRunning(id)) {

@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest.load;
 
+import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -16,7 +17,7 @@ class BacklogWriterTest {
 
         assertThat(a).isEqualTo(b);
         long total = Arrays.stream(a).asLongStream().sum() * BacklogWriter.RECORD_BYTES;
-        assertThat((double) total).isCloseTo(bytes, org.assertj.core.data.Percentage.withPercentage(1));
+        assertThat((double) total).isCloseTo(bytes, Percentage.withPercentage(1));
         assertThat(Arrays.stream(a).min().orElseThrow()).isGreaterThanOrEqualTo(1);
     }
 

@@ -1,8 +1,11 @@
 package io.leaderpacer.loadtest.result;
 
+import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.steady.WarmUpOutcome;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +22,7 @@ class FindingsTest {
 
     /** Window P99 ms: all sends 10,789 / 3,336; protected 4,477 / 3,076. Steady windows of 5 s per round. */
     private static LoadTestResult pollutedFirstRound(int roundsEach) {
-        List<RoundResult> rounds = new java.util.ArrayList<>();
+        List<RoundResult> rounds = new ArrayList<>();
         for (int n = 1; n <= roundsEach; n++) {
             List<Double> immediateWindows =
                     n == 1 ? List.of(60.0, 3000.0, 70.0, 65.0) : List.of(64.0, 61.0, 70.0, 66.0);
@@ -60,7 +63,7 @@ class FindingsTest {
         SteadyReference reference = result.steadyReference();
 
         // windows 60, 3000, 70, 65 and 64, 66, 70, 62: median (65 + 66) / 2
-        assertThat(reference.p99Ms(io.leaderpacer.loadtest.load.View.ALL)).isEqualTo(65.5);
+        assertThat(reference.p99Ms(View.ALL)).isEqualTo(65.5);
         assertThat(reference.flagged(result.rounds().get(0))).isTrue();
         assertThat(reference.flagged(result.rounds().get(1))).isFalse();
         assertThat(Findings.of(result))
@@ -75,10 +78,8 @@ class FindingsTest {
     void ratios_divideByThePooledReference_notByTheRoundsOwnSteadyPhase() {
         List<PolicySummary> s = pollutedFirstRound(1).summaries();
 
-        assertThat(s.get(0).p99Ratio(io.leaderpacer.loadtest.load.View.ALL).median())
-                .isCloseTo(10_789 / 65.5, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(s.get(1).p99Ratio(io.leaderpacer.loadtest.load.View.ALL).median())
-                .isCloseTo(3_336 / 65.5, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(s.get(0).p99Ratio(View.ALL).median()).isCloseTo(10_789 / 65.5, Offset.offset(1e-9));
+        assertThat(s.get(1).p99Ratio(View.ALL).median()).isCloseTo(3_336 / 65.5, Offset.offset(1e-9));
     }
 
     @Test
@@ -112,22 +113,10 @@ class FindingsTest {
         // immediate: those that waited for it as an in-sync follower.
         RoundResult immediate = Rounds.withRoleP99(
                 Rounds.round("immediate", 1, 8000, 6000, 0, 33_000L, 32_000, 0.5),
-                Map.of(
-                        io.leaderpacer.loadtest.load.View.IN_SYNC_FOLLOWER,
-                        7800.0,
-                        io.leaderpacer.loadtest.load.View.LEADER,
-                        1900.0,
-                        io.leaderpacer.loadtest.load.View.NOT_IN_ISR,
-                        5500.0));
+                Map.of(View.IN_SYNC_FOLLOWER, 7800.0, View.LEADER, 1900.0, View.NOT_IN_ISR, 5500.0));
         RoundResult paced = Rounds.withRoleP99(
                 Rounds.round("paced", 1, 700, 1700, 0, 86_000L, 85_000, 0.25),
-                Map.of(
-                        io.leaderpacer.loadtest.load.View.IN_SYNC_FOLLOWER,
-                        180.0,
-                        io.leaderpacer.loadtest.load.View.LEADER,
-                        2400.0,
-                        io.leaderpacer.loadtest.load.View.NOT_IN_ISR,
-                        300.0));
+                Map.of(View.IN_SYNC_FOLLOWER, 180.0, View.LEADER, 2400.0, View.NOT_IN_ISR, 300.0));
         LoadTestResult result = new LoadTestResult(List.of(), true, "immediate", List.of(immediate, paced));
 
         assertThat(Verdict.sentences(result))
@@ -142,14 +131,10 @@ class FindingsTest {
     void slowestWritesOutsideTheIsr_areNotGivenACauseTheRunDidNotMeasure() {
         RoundResult immediate = Rounds.withRoleP99(
                 Rounds.round("immediate", 1, 8000, 6000, 0, 33_000L, 32_000, 0.5),
-                Map.of(io.leaderpacer.loadtest.load.View.IN_SYNC_FOLLOWER, 7800.0));
+                Map.of(View.IN_SYNC_FOLLOWER, 7800.0));
         RoundResult paced = Rounds.withRoleP99(
                 Rounds.round("paced", 1, 6300, 470, 0, 120_000L, 118_000, 0.2),
-                Map.of(
-                        io.leaderpacer.loadtest.load.View.IN_SYNC_FOLLOWER,
-                        455.0,
-                        io.leaderpacer.loadtest.load.View.NOT_IN_ISR,
-                        10_600.0));
+                Map.of(View.IN_SYNC_FOLLOWER, 455.0, View.NOT_IN_ISR, 10_600.0));
         LoadTestResult result = new LoadTestResult(List.of(), true, "immediate", List.of(immediate, paced));
 
         assertThat(Verdict.sentences(result))

@@ -1,6 +1,7 @@
 package io.leaderpacer.loadtest.result;
 
 import io.leaderpacer.loadtest.load.View;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -35,7 +36,7 @@ class PolicySummaryTest {
         assertThat(gated.p99Ratio(View.PROTECTED).median()).isEqualTo(1.4);
         assertThat(gated.timeoutsPass()).isTrue();
         assertThat(gated.recoverySeconds().median()).isEqualTo(40.0);
-        assertThat(gated.recoveryRatio()).isCloseTo(40.0 / 22.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(gated.recoveryRatio()).isCloseTo(40.0 / 22.0, Offset.offset(1e-9));
         assertThat(gated.recoveryPass()).isTrue();
     }
 

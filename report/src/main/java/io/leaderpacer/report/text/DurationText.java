@@ -3,6 +3,8 @@ package io.leaderpacer.report.text;
 import io.leaderpacer.engine.config.ConfigException;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Durations as scenario files and command lines write them: numbers with units ({@code 250ms}, {@code 90s},
@@ -20,7 +22,7 @@ public final class DurationText {
      */
     public static long parseMs(String text) {
         String s = text.trim().toLowerCase(Locale.ROOT);
-        java.util.regex.Matcher m = PART.matcher(s);
+        Matcher m = PART.matcher(s);
         double ms = 0;
         int at = 0;
         while (at < s.length() && m.find(at) && m.start() == at) {
@@ -47,7 +49,7 @@ public final class DurationText {
     public static final long MAX_MS = 366L * 24 * 3_600_000;
 
     /** One number and its unit; {@code ms} is tried before {@code m}. */
-    private static final java.util.regex.Pattern PART = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
+    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
 
     private static long unitMs(String unit) {
         switch (unit) {

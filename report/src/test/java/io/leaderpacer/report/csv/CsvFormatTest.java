@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -124,11 +125,10 @@ class CsvFormatTest {
 
     @Test
     void columnsKnownWhenWritten_takeRowsOfCellsByName_aMissingCellEmpty() {
-        CsvFormat<java.util.Map<String, String>> format = CsvFormat.ofColumns(List.of("policy", "time_s", "p99_ms"));
+        CsvFormat<Map<String, String>> format = CsvFormat.ofColumns(List.of("policy", "time_s", "p99_ms"));
 
         String text = format.text(List.of(
-                java.util.Map.of("policy", "a,b", "time_s", "0", "p99_ms", "1.500"),
-                java.util.Map.of("policy", "c", "time_s", "5")));
+                Map.of("policy", "a,b", "time_s", "0", "p99_ms", "1.500"), Map.of("policy", "c", "time_s", "5")));
 
         assertThat(text).isEqualTo("policy,time_s,p99_ms\n\"a,b\",0,1.500\nc,5,\n");
     }

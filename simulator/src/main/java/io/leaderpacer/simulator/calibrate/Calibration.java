@@ -7,12 +7,16 @@ import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioEvent;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Fits named model parameters to real load-test rounds by least squares on log ratios, with Nelder-Mead on the
@@ -300,7 +304,7 @@ public final class Calibration {
                     improved = true;
                     bestScore[0] = Math.min(bestScore[0], best);
                     progress.accept(String.format(
-                            java.util.Locale.ROOT,
+                            Locale.ROOT,
                             "evaluation %d: objective %.4f at %s",
                             evaluations[0],
                             best,
@@ -330,13 +334,13 @@ public final class Calibration {
                 simplex[i][j] = from[j] + (i == j + 1 ? Math.log(2) : 0);
             }
         }
-        java.util.function.ToDoubleFunction<double[]> f = x -> {
+        ToDoubleFunction<double[]> f = x -> {
             evaluations[0]++;
             double obj = objective(aims, modelled(values(parameters, x)));
             if (obj < bestScore[0]) {
                 bestScore[0] = obj;
                 progress.accept(String.format(
-                        java.util.Locale.ROOT,
+                        Locale.ROOT,
                         "evaluation %d: objective %.4f at %s",
                         evaluations[0],
                         obj,
@@ -353,7 +357,7 @@ public final class Calibration {
             for (int i = 0; i <= n; i++) {
                 order[i] = i;
             }
-            java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> score[i]));
+            Arrays.sort(order, Comparator.comparingDouble(i -> score[i]));
             double[][] sorted = new double[n + 1][];
             double[] sortedScore = new double[n + 1];
             for (int i = 0; i <= n; i++) {
@@ -441,7 +445,7 @@ public final class Calibration {
             sb.append(j == 0 ? "" : ", ")
                     .append(parameters.get(j).key().key())
                     .append('=')
-                    .append(String.format(java.util.Locale.ROOT, "%.4g", Math.exp(logs[j])));
+                    .append(String.format(Locale.ROOT, "%.4g", Math.exp(logs[j])));
         }
         return sb.toString();
     }

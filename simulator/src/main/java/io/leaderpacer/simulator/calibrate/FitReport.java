@@ -2,6 +2,7 @@ package io.leaderpacer.simulator.calibrate;
 
 import io.leaderpacer.simulator.scenario.ModelKey;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -123,7 +124,7 @@ public final class FitReport {
         sb.append("\nFigures settled before the policy acts (");
         sb.append(String.join(
                 ", ",
-                java.util.Arrays.stream(Quantity.values())
+                Arrays.stream(Quantity.values())
                         .filter(Quantity::beforeThePolicyActs)
                         .map(Quantity::label)
                         .toList()));

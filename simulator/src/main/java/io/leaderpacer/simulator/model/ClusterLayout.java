@@ -7,6 +7,8 @@ import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.TopicSpec;
 import io.leaderpacer.simulator.sim.RandomStreams;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -229,7 +231,7 @@ public final class ClusterLayout {
                 break;
             }
             default:
-                java.util.Arrays.fill(w, 1.0);
+                Arrays.fill(w, 1.0);
         }
         double sum = 0;
         for (double v : w) {
@@ -241,7 +243,7 @@ public final class ClusterLayout {
         return w;
     }
 
-    private static double[] normalised(java.util.List<Double> sizes) {
+    private static double[] normalised(List<Double> sizes) {
         double sum = 0;
         for (double v : sizes) {
             sum += v;

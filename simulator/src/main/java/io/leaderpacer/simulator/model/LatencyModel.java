@@ -4,6 +4,8 @@ import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.ModelParameters;
 
+import java.util.Arrays;
+
 /**
  * Mean produce latency (acks=all) of a partition, from the state of its leader and ISR:
  *
@@ -92,7 +94,7 @@ public final class LatencyModel {
             maxReplicas = Math.max(maxReplicas, layout.replicaCount(p));
         }
         path = new int[maxReplicas];
-        java.util.Arrays.fill(crashFenceAtMs, Long.MIN_VALUE);
+        Arrays.fill(crashFenceAtMs, Long.MIN_VALUE);
     }
 
     public long moveTransientMs() {

@@ -1,5 +1,7 @@
 package io.leaderpacer.simulator.model;
 
+import java.util.Arrays;
+
 /**
  * How many leaderships each broker gained in the last few seconds: the size of the "burst" its
  * producers and consumers are reconnecting, refreshing metadata and retrying through.
@@ -21,7 +23,7 @@ public final class LeadershipGains {
         this.windowSeconds = windowSeconds;
         counts = new int[brokers * windowSeconds];
         cellSecond = new long[brokers * windowSeconds];
-        java.util.Arrays.fill(cellSecond, Long.MIN_VALUE);
+        Arrays.fill(cellSecond, Long.MIN_VALUE);
         inWindow = new long[brokers];
     }
 

@@ -3,11 +3,13 @@ package io.leaderpacer.simulator.model;
 import io.leaderpacer.engine.EffectiveReplicaOrder;
 import io.leaderpacer.engine.cluster.BrokerState;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.ClusterState;
 import io.leaderpacer.engine.cluster.PartitionState;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the controller's metadata says right now: broker registrations, each partition's leader
@@ -55,7 +57,7 @@ public final class ModelCluster {
     private final PartitionState[] view;
 
     private final int[] positionOf;
-    private EffectiveReplicaOrder order = EffectiveReplicaOrder.of(java.util.Set.of());
+    private EffectiveReplicaOrder order = EffectiveReplicaOrder.of(Set.of());
 
     // --- per-broker totals, valid after refresh() ---
     private final boolean[] dirty;
@@ -78,7 +80,7 @@ public final class ModelCluster {
      * The engine's incremental state, built from the full snapshot at the first run and then fed every partition
      * and broker change as a delta, as the controller replays its records: a run then costs what it considers.
      */
-    private io.leaderpacer.engine.cluster.ClusterState engineState;
+    private ClusterState engineState;
 
     public ModelCluster(ClusterLayout layout, Listener listener) {
         this.layout = layout;
@@ -282,9 +284,9 @@ public final class ModelCluster {
     }
 
     /** The engine's incremental state for a run of the preferred-leader task (the same decisions as {@link #snapshot()}). */
-    public io.leaderpacer.engine.cluster.ClusterState engineState() {
+    public ClusterState engineState() {
         if (engineState == null) {
-            engineState = io.leaderpacer.engine.cluster.ClusterState.of(snapshot());
+            engineState = ClusterState.of(snapshot());
         }
         return engineState;
     }

@@ -5,12 +5,14 @@ import io.leaderpacer.report.text.DurationText;
 import io.leaderpacer.simulator.run.PolicyOutcome;
 import io.leaderpacer.simulator.run.ScenarioResult;
 import io.leaderpacer.simulator.run.TimeSeries;
+import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.PolicySpec;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioEvent;
 import io.leaderpacer.simulator.scenario.TopicSpec;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -169,7 +171,7 @@ public final class ScenarioPage {
     }
 
     private static String windowText(Scenario s) {
-        double w = s.model().get(io.leaderpacer.simulator.scenario.ModelKey.RECOVERY_WINDOW_SECONDS);
+        double w = s.model().get(ModelKey.RECOVERY_WINDOW_SECONDS);
         return w <= 0 ? "until recovery" : DurationText.format(Math.round(w * 1000));
     }
 
@@ -186,7 +188,7 @@ public final class ScenarioPage {
         if (base.kip().firstUnfenceMs() >= 0) {
             double u = base.kip().firstUnfenceMs() / 1000.0;
             out.add(new ChartPage.Marker(u, "unfenced"));
-            double w = s.model().get(io.leaderpacer.simulator.scenario.ModelKey.RECOVERY_WINDOW_SECONDS);
+            double w = s.model().get(ModelKey.RECOVERY_WINDOW_SECONDS);
             if (w > 0) {
                 out.add(new ChartPage.Marker(u + w, "window end"));
             }
@@ -231,7 +233,7 @@ public final class ScenarioPage {
                 double[] v = ts.column(column);
                 int same = -1;
                 for (int i = 0; i < values.size(); i++) {
-                    if (java.util.Arrays.equals(values.get(i), v)) {
+                    if (Arrays.equals(values.get(i), v)) {
                         same = i;
                         break;
                     }

@@ -28,6 +28,7 @@ import io.leaderpacer.simulator.sim.IntList;
 import io.leaderpacer.simulator.sim.RandomStreams;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -400,8 +401,8 @@ public final class Simulation implements RunObserver {
             all[i] = all[j];
             all[j] = tmp;
         }
-        int[] out = java.util.Arrays.copyOf(all, k);
-        java.util.Arrays.sort(out);
+        int[] out = Arrays.copyOf(all, k);
+        Arrays.sort(out);
         return out;
     }
 

@@ -14,6 +14,7 @@ import io.leaderpacer.simulator.model.Replication;
 import io.leaderpacer.simulator.model.RestartedRole;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -276,7 +277,7 @@ final class SimulationRecorder implements LatencySink, RunObserver {
         controllerFailovers++;
         // The new controller's gate starts empty: show what it will know, not what the old one knew.
         gatedBrokers = 0;
-        java.util.Arrays.fill(phase, OPEN);
+        Arrays.fill(phase, OPEN);
     }
 
     /** Closes the bucket that started at {@code startMs}: one row of the time series. */

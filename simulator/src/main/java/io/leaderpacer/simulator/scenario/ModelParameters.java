@@ -2,6 +2,7 @@ package io.leaderpacer.simulator.scenario;
 
 import io.leaderpacer.report.MeasurementWindow;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -81,11 +82,11 @@ public final class ModelParameters {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ModelParameters m && java.util.Arrays.equals(values, m.values);
+        return o instanceof ModelParameters m && Arrays.equals(values, m.values);
     }
 
     @Override
     public int hashCode() {
-        return java.util.Arrays.hashCode(values);
+        return Arrays.hashCode(values);
     }
 }

@@ -2,6 +2,7 @@ package io.leaderpacer.simulator.scenario;
 
 import io.leaderpacer.engine.config.PacerConfig;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -23,7 +24,7 @@ public record PolicySpec(
         double replicationThrottleBytesPerSecond) {
 
     public PolicySpec {
-        configOverrides = java.util.Collections.unmodifiableMap(new TreeMap<>(configOverrides));
+        configOverrides = Collections.unmodifiableMap(new TreeMap<>(configOverrides));
     }
 
     /** The engine configuration (validated). */

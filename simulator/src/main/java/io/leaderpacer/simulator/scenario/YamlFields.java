@@ -1,6 +1,7 @@
 package io.leaderpacer.simulator.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.report.text.ByteSize;
 import io.leaderpacer.report.text.DurationText;
@@ -183,8 +184,7 @@ final class YamlFields {
     YamlFields mappingOrEmpty(String field) {
         JsonNode v = node.get(field);
         if (v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty())) {
-            return new YamlFields(
-                    file, pathOf(field), com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+            return new YamlFields(file, pathOf(field), JsonNodeFactory.instance.objectNode());
         }
         return mapping(field);
     }

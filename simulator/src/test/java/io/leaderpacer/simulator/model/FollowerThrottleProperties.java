@@ -3,6 +3,7 @@ package io.leaderpacer.simulator.model;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
+import org.assertj.core.data.Offset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,7 +52,7 @@ class FollowerThrottleProperties {
         double expected = Math.min(capacity, rate - inSync);
         double spanSeconds = FollowerQuota.WINDOWS * FollowerQuota.WINDOW_MS / 1000.0;
         double tolerance = 0.05 * rate + unit / spanSeconds + capacity * DT / 60;
-        assertThat(average).isCloseTo(expected, org.assertj.core.data.Offset.offset(tolerance));
+        assertThat(average).isCloseTo(expected, Offset.offset(tolerance));
     }
 
     @Property(tries = 100)

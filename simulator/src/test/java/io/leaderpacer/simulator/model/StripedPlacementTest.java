@@ -5,6 +5,10 @@ import io.leaderpacer.simulator.scenario.ScenarioLoader;
 import io.leaderpacer.simulator.sim.RandomStreams;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -102,10 +106,10 @@ class StripedPlacementTest {
         ClusterLayout one = layout(", placement: striped", "", 7);
         assertThat(all(layout(", placement: striped", "", 7))).isDeepEqualTo(all(one));
         // The start and shift come from the seed: over seeds, topic b's first partition lands on different brokers.
-        java.util.Set<String> startsOfB = new java.util.HashSet<>();
+        Set<String> startsOfB = new HashSet<>();
         for (long seed = 0; seed < 20; seed++) {
-            startsOfB.add(java.util.Arrays.toString(
-                    layout(", placement: striped", "", seed).replicas(8)));
+            startsOfB.add(
+                    Arrays.toString(layout(", placement: striped", "", seed).replicas(8)));
         }
         assertThat(startsOfB).hasSizeGreaterThan(1);
     }

@@ -8,6 +8,7 @@ import io.leaderpacer.simulator.scenario.ScenarioLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs the scenario files shipped under scenarios/ for tests, scaled down where the asserted
@@ -33,8 +34,8 @@ final class ShippedScenarios {
      */
     static ScenarioResult leadershipOnly(String fileName, int scaleDown, String... policies) {
         Scenario s = load(fileName);
-        s = s.withModel(s.model()
-                .with(java.util.Map.of(ModelKey.FETCH_WAIT_SCALE, 0.0, ModelKey.THROTTLED_FETCH_WAIT_SCALE, 0.0)));
+        s = s.withModel(
+                s.model().with(Map.of(ModelKey.FETCH_WAIT_SCALE, 0.0, ModelKey.THROTTLED_FETCH_WAIT_SCALE, 0.0)));
         return run(s, fileName, scaleDown, policies);
     }
 

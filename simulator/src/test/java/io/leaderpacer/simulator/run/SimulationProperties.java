@@ -13,7 +13,10 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -60,7 +63,7 @@ class SimulationProperties {
                         : "    - {at: 14m, restart: {broker: 2, down: 1m}}",
                 "");
         Scenario s = new ScenarioLoader().parse("random.yaml", yaml);
-        PolicySpec p = PolicyText.resolve(policy, java.util.Map.of(), StandardPolicies.preferredPerBroker(s));
+        PolicySpec p = PolicyText.resolve(policy, Map.of(), StandardPolicies.preferredPerBroker(s));
         PolicyOutcome a = new Simulation(s, p, seed, ProgressListener.NONE).run();
         PolicyOutcome b = new Simulation(s, p, seed, ProgressListener.NONE).run();
         assertThat(a.end().invariantChecks()).isGreaterThan(0);
@@ -71,7 +74,7 @@ class SimulationProperties {
 
     @Provide
     Arbitrary<String> policies() {
-        java.util.List<String> names = new java.util.ArrayList<>(StandardPolicies.names());
+        List<String> names = new ArrayList<>(StandardPolicies.names());
         names.add(
                 "immediate:leader.imbalance.catch.up.pacing=static,leader.imbalance.catch.up.pacing.rate.bytes=10485760");
         names.add(

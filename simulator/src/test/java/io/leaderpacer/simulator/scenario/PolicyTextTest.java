@@ -4,6 +4,7 @@ import io.leaderpacer.engine.config.PacingMode;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -48,15 +49,14 @@ class PolicyTextTest {
 
     @Test
     void badKeyOrValue_isAnErrorNamingThePolicy() {
-        assertThatThrownBy(() ->
-                        PolicyText.resolve("recommended:leader.imbalance.catch.up.pacing=fast", java.util.Map.of(), 10))
+        assertThatThrownBy(() -> PolicyText.resolve("recommended:leader.imbalance.catch.up.pacing=fast", Map.of(), 10))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("policy 'recommended'")
                 .hasMessageContaining("leader.imbalance.catch.up.pacing");
-        assertThatThrownBy(() -> PolicyText.resolve("recommended:novalue", java.util.Map.of(), 10))
+        assertThatThrownBy(() -> PolicyText.resolve("recommended:novalue", Map.of(), 10))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("expected key=value");
-        assertThat(PolicyText.resolve("nobody:a=b", java.util.Map.of(), 10)).isNull();
+        assertThat(PolicyText.resolve("nobody:a=b", Map.of(), 10)).isNull();
     }
 
     @Test
