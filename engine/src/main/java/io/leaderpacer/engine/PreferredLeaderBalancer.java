@@ -3,6 +3,7 @@ package io.leaderpacer.engine;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.ClusterState;
 import io.leaderpacer.engine.cluster.ClusterView;
+import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.PacerConfig;
 
 import java.util.ArrayList;
@@ -96,6 +97,7 @@ public final class PreferredLeaderBalancer {
                                     run.elected()[b], run.skipped()[b], run.deferred()[b]))
                             : r);
         }
+        checkElections(cluster, run.elections(), config.maxPerRun());
         BalancerMemory next = new BalancerMemory(verdicts.nextGates(), run.lastStart(), nowMs);
         return new ElectionDecision(
                 nowMs,
@@ -107,5 +109,26 @@ public final class PreferredLeaderBalancer {
                 run.deferredTotal(),
                 reports,
                 next);
+    }
+
+    /**
+     * What every run's elections must be, checked where they are made (a pass over them, no lookup but the
+     * broker's index): no more than the cap, none that names the leader a partition already has, and none to a
+     * broker that cannot lead (Kafka's election may write "no leader", as the engine then does too). A selection change that breaks one fails the run here, before Kafka is asked.
+     *
+     * @throws IllegalStateException naming the first election that breaks one
+     */
+    static void checkElections(ClusterView cluster, List<Election> elections, int cap) {
+        if (elections.size() > cap) {
+            throw new IllegalStateException(elections.size() + " elections in one run, over max.per.run " + cap);
+        }
+        for (Election e : elections) {
+            if (e.newLeader() == e.previousLeader()) {
+                throw new IllegalStateException("an election of the leader the partition has: " + e);
+            }
+            if (e.newLeader() != PartitionState.NO_LEADER && !cluster.isActive(e.newLeader())) {
+                throw new IllegalStateException("an election to a broker that is not active: " + e);
+            }
+        }
     }
 }

@@ -22,6 +22,35 @@ record RunSelection(
         int lastStart) {
 
     /**
+     * The counts add up: per broker, none negative; the elections are the ones counted as elected; the totals are
+     * the per-broker sums. Checked on every run (a pass over the brokers): both selections hand their result here,
+     * so a selection that loses or double-counts an election fails loudly instead of reporting wrong metrics.
+     */
+    RunSelection {
+        if (skipped.length != elected.length || deferred.length != elected.length) {
+            throw new IllegalStateException("per-broker counts of different sizes: " + elected.length + ", "
+                    + skipped.length + ", " + deferred.length);
+        }
+        int electedSum = 0;
+        int skippedSum = 0;
+        int deferredSum = 0;
+        for (int b = 0; b < elected.length; b++) {
+            if (elected[b] < 0 || skipped[b] < 0 || deferred[b] < 0) {
+                throw new IllegalStateException("negative count at broker index " + b + ": elected " + elected[b]
+                        + ", skipped " + skipped[b] + ", deferred " + deferred[b]);
+            }
+            electedSum += elected[b];
+            skippedSum += skipped[b];
+            deferredSum += deferred[b];
+        }
+        if (electedSum != elections.size() || skippedSum != skippedTotal || deferredSum != deferredTotal) {
+            throw new IllegalStateException("counts do not add up: " + elections.size() + " elections, " + electedSum
+                    + " counted; skipped " + skippedTotal + " of " + skippedSum + "; deferred " + deferredTotal
+                    + " of " + deferredSum);
+        }
+    }
+
+    /**
      * A run of Kafka's loop ({@code immediate}): nothing held back by a gate, round-robin's start unchanged.
      *
      * @param deferred per broker index, the valid elections the cap left for a later run
@@ -47,6 +76,7 @@ record RunSelection(
         int deferredTotal = 0;
         int skippedTotal = 0;
         for (int b = 0; b < elected.length; b++) {
+            // Negative when a broker was given more than it had electable: the constructor refuses it.
             deferred[b] = electable[b] - elected[b];
             deferredTotal += deferred[b];
             skippedTotal += skipped[b];

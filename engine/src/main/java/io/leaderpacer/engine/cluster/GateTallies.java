@@ -55,6 +55,16 @@ final class GateTallies {
             candidateCount += sign;
             candidatesPerBroker[pref] += sign;
         }
+        if (sign < 0
+                && (imbalancedCount < 0
+                        || candidateCount < 0
+                        || outOfSyncImbalanced[pref] < 0
+                        || candidatesPerBroker[pref] < 0
+                        || total[pref] < 0)) {
+            // A share taken back that was never added: the replay lost track of a partition's previous state.
+            throw new IllegalStateException(
+                    "a count below zero at broker index " + pref + " after taking back a share");
+        }
     }
 
     private void grow(int n) {

@@ -104,7 +104,26 @@ public final class CatchUpPacer {
                 out.add(step.decision());
             }
         }
+        checkRates(out, config);
         return new PacingDecision(nowMs, out, new PacingMemory(next));
+    }
+
+    /**
+     * A paced broker's rate is within the min and max rates: the rate is what the agent writes into Kafka's
+     * replication throttle, so one outside them (a cut below the floor, a raise past the ceiling) must fail the look
+     * rather than reach the cluster. Checked on every look (a pass over the brokers paced).
+     */
+    static void checkRates(List<BrokerPacing> decisions, CatchUpPacing config) {
+        for (BrokerPacing d : decisions) {
+            if (d.phase() == PacingPhase.PACED && d.rateBytes().isPresent()) {
+                long rate = d.rateBytes().getAsLong();
+                if (rate < config.minRateBytes() || rate > config.ceilingBytes()) {
+                    throw new IllegalStateException("broker " + d.broker() + " paced at " + rate
+                            + " B/s, outside the min rate " + config.minRateBytes() + " and the max "
+                            + config.ceilingBytes());
+                }
+            }
+        }
     }
 
     private record Step(PacingEpisode episode, BrokerPacing decision) {}

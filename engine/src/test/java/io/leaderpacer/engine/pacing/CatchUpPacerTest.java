@@ -40,6 +40,24 @@ class CatchUpPacerTest {
     }
 
     @Test
+    void aPacedRateOutsideTheMinAndMaxRates_isRefusedBeforeItReachesTheCluster() {
+        CatchUpPacing c = config("static");
+        BrokerPacing under =
+                new BrokerPacing(2, PacingPhase.PACED, OptionalLong.of(4 * MIB), "cut", BrokerPacing.Progress.UNKNOWN);
+        BrokerPacing over = new BrokerPacing(
+                2, PacingPhase.PACED, OptionalLong.of(41 * MIB), "raised", BrokerPacing.Progress.UNKNOWN);
+        BrokerPacing atMax = new BrokerPacing(
+                2, PacingPhase.PACED, OptionalLong.of(40 * MIB), "raised", BrokerPacing.Progress.UNKNOWN);
+        assertThatThrownBy(() -> CatchUpPacer.checkRates(List.of(under), c))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("broker 2 paced at 4194304 B/s, outside the min rate 5242880");
+        assertThatThrownBy(() -> CatchUpPacer.checkRates(List.of(over), c))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("and the max 41943040");
+        CatchUpPacer.checkRates(List.of(atMax), c);
+    }
+
+    @Test
     void off_throttlesNothing_andRemembersNothing() {
         PacingDecision d =
                 CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), CatchUpPacing.OFF, PacingMemory.empty(), 0);
