@@ -1,7 +1,7 @@
 package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.AgentProperties;
-import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.agent.coordination.ActiveRole;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.pacing.Canary;
@@ -19,10 +19,10 @@ import java.util.function.Consumer;
 
 /**
  * The production agent and everything it opens, wired from a properties file exactly as {@code pacer run} runs
- * it: the Admin client, the dynamic config topic, the active-instance election with its fenced state writer, the
- * KIP-491 state store and reorder step behind the election's action guard.
+ * it: the Admin client, the dynamic config topic, the active role with its fenced state writer, the
+ * KIP-491 state store and reorder step behind the role's action guard.
  *
- * <p>Why one place: the wiring has a cycle (the state store writes through the election's fenced producer, and each
+ * <p>Why one place: the wiring has a cycle (the state store writes through the role's fenced producer, and each
  * takeover makes the store read its topic again) and an order of closing; tests of security, fail-over and
  * durability must exercise the same wiring the command runs, not a copy of it that can drift.
  */
@@ -35,7 +35,7 @@ public final class AgentAssembly implements AutoCloseable {
     private final OpenedResources opened = new OpenedResources();
 
     private final Admin admin;
-    private final ActiveInstanceElection election;
+    private final ActiveRole role;
     private final OrderStateStore orders;
     private final PacerAgent agent;
 
@@ -49,13 +49,10 @@ public final class AgentAssembly implements AutoCloseable {
             TopicConfigSource overrides = opened.add(new TopicConfigSource(new CompactedTopic(
                     admin, props.clientProperties(), TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout())));
             AtomicReference<OrderStateStore> store = new AtomicReference<>();
-            election = opened.add(ActiveInstanceElection.builder(admin, props.clientProperties())
+            role = opened.add(ActiveRole.builder(admin, props.clientProperties())
                     .groupId(props.groupId())
                     .sessionTimeout(props.sessionTimeout())
-                    .instanceId(
-                            props.instanceId().isEmpty()
-                                    ? ActiveInstanceElection.defaultInstanceId()
-                                    : props.instanceId())
+                    .instanceId(props.instanceId().isEmpty() ? ActiveRole.defaultInstanceId() : props.instanceId())
                     .timeout(props.requestTimeout())
                     .onTakeover(() -> store.get().reset())
                     .build());
@@ -64,23 +61,23 @@ public final class AgentAssembly implements AutoCloseable {
                     props.clientProperties(),
                     OrderStateStore.DEFAULT_TOPIC,
                     props.requestTimeout(),
-                    election.stateWriter())));
+                    role.stateWriter())));
             store.set(orders);
             PacerAgent.Builder builder = PacerAgent.builder(admin)
                     .properties(props)
                     .basePolicy(basePolicy)
                     .configSource(overrides)
                     .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders)
-                            .actionGuard(election)
+                            .actionGuard(role)
                             .build())
                     .ledgerStore(new TopicLedgerStore(opened.add(new CompactedTopic(
                             admin,
                             props.clientProperties(),
                             OrderStateStore.DEFAULT_TOPIC,
                             props.requestTimeout(),
-                            election.stateWriter()))))
+                            role.stateWriter()))))
                     .canaryClient(props.clientProperties(), Canary.DEFAULT_TOPIC)
-                    .coordination(election);
+                    .coordination(role);
             extra.accept(builder);
             agent = opened.add(builder.build());
         } catch (RuntimeException e) {
@@ -114,15 +111,15 @@ public final class AgentAssembly implements AutoCloseable {
         return admin;
     }
 
-    public ActiveInstanceElection election() {
-        return election;
+    public ActiveRole role() {
+        return role;
     }
 
     public OrderStateStore orders() {
         return orders;
     }
 
-    /** Closes the agent first, then its store, the election (leaving the group), the config topic and the client. */
+    /** Closes the agent first, then its store, the role (leaving the group), the config topic and the client. */
     @Override
     public void close() {
         opened.close();

@@ -2,7 +2,7 @@ package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.SecretRedactor;
-import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.agent.coordination.ActiveRole;
 import io.leaderpacer.agent.core.ConfigSource;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.core.ReplicaOrderStep;
@@ -74,7 +74,7 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
     /** Told about each run from the first one on. */
     final List<RunListener> listeners = new ArrayList<>();
     /** Several instances, one active; null for a single agent. */
-    ActiveInstanceElection coordination;
+    ActiveRole coordination;
     /** Where catch-up pacing records the throttle values it changed (default: memory; the state topic in production). */
     LedgerStore ledgerStore = LedgerStore.inMemory();
     /** Per broker, the canary's P99 over its steady P99 where it is an in-sync follower (default: none). */
@@ -228,12 +228,12 @@ public abstract class AgentSettings<B extends AgentSettings<B>> {
     }
 
     /**
-     * Runs as one of several instances of which exactly one acts (the agent joins the election's group after
+     * Runs as one of several instances of which exactly one acts (the agent joins the role's group after
      * its start-up check, guards every mutation with it, and closes it, leaving the group, on close).
      * Without this the agent acts alone, as a single instance.
      */
-    public B coordination(ActiveInstanceElection election) {
-        this.coordination = Objects.requireNonNull(election, "election");
+    public B coordination(ActiveRole role) {
+        this.coordination = Objects.requireNonNull(role, "role");
         return self();
     }
 }

@@ -1,7 +1,7 @@
 package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.SecretRedactor;
-import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.agent.coordination.ActiveRole;
 import io.leaderpacer.agent.coordination.CoordinationStatus;
 import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.core.RunRecord;
@@ -22,11 +22,11 @@ import java.util.concurrent.TimeoutException;
  * <p>Why a class of its own: a coordinated agent is scheduled differently from a single one. Its role may change
  * at any poll of the group, so runs cannot simply follow one another on the engine's delay; roles change only
  * inside a tick, never during a run; each takeover starts a new gate memory, as a controller failover does, and
- * sets the first run by the election (its confirmation wait and the predecessor's pacing) rather than by this
- * instance's last run. This class is where the election's role becomes the agent's state; the agent keeps its
+ * sets the first run by the active role (its confirmation wait and the predecessor's pacing) rather than by this
+ * instance's last run. This class is where the group's choice of active instance becomes the agent's state; the agent keeps its
  * lifecycle, its runs and the single-instance schedule, and lends them through {@link Agent}.
  *
- * <p>Threading: everything runs on the agent's run thread (the election's Kafka clients are used only there),
+ * <p>Threading: everything runs on the agent's run thread (the role's Kafka clients are used only there),
  * under the agent's run lock while the group is polled and a run is made; {@link #status()} may be read from any
  * thread.
  */
@@ -69,17 +69,17 @@ final class CoordinatedSchedule {
     }
 
     /** Several instances, one active; its Kafka clients are used on the run thread only. */
-    private final ActiveInstanceElection election;
+    private final ActiveRole role;
     /** The agent whose state, runs and scheduler this drives. */
     private final Agent agent;
-    /** The agent's run lock: serialises a tick with {@link PacerAgent#runOnce()} and with closing the election. */
+    /** The agent's run lock: serialises a tick with {@link PacerAgent#runOnce()} and with closing the role. */
     private final Object runLock;
     /** Delays between attempts to join the group when the state topic cannot be checked yet. */
     private final StartupBackoff backoff;
     /** Scrubs secrets from the messages of failures. */
     private final SecretRedactor redactor;
 
-    /** The election's takeover count when the agent last started a new memory; guarded by {@link #runLock}. */
+    /** The role's takeover count when the agent last started a new memory; guarded by {@link #runLock}. */
     private int seenTakeovers;
     /** Monotonic time: when a run is due and when a takeover may act. */
     private final Time time;
@@ -87,13 +87,8 @@ final class CoordinatedSchedule {
     private long nextRunAtNanos;
 
     CoordinatedSchedule(
-            ActiveInstanceElection election,
-            Agent agent,
-            Object runLock,
-            StartupBackoff backoff,
-            SecretRedactor redactor,
-            Time time) {
-        this.election = election;
+            ActiveRole role, Agent agent, Object runLock, StartupBackoff backoff, SecretRedactor redactor, Time time) {
+        this.role = role;
         this.agent = agent;
         this.runLock = runLock;
         this.backoff = backoff;
@@ -104,7 +99,7 @@ final class CoordinatedSchedule {
 
     /** This instance's place in its group. */
     CoordinationStatus status() {
-        return election.status();
+        return role.status();
     }
 
     /** Checks the state topic and joins the group, then ticks; an unsafe topic refuses, other failures retry. */
@@ -113,7 +108,7 @@ final class CoordinatedSchedule {
             return;
         }
         try {
-            election.join();
+            role.join();
             agent.started();
             agent.schedule(this::tick, 0);
         } catch (UnsafeTopicException e) {
@@ -131,16 +126,16 @@ final class CoordinatedSchedule {
     }
 
     /**
-     * After each recorded run: hands the run to the election, which keeps the pacing for a successor. Called with
+     * After each recorded run: hands the run to the role, which keeps the pacing for a successor. Called with
      * the run lock held.
      */
     void recordRun(RunRecord run) {
-        election.recordRun(run);
+        role.recordRun(run);
     }
 
-    /** Leaves the group and closes the election's clients; call with the run lock held, between ticks or after them. */
+    /** Leaves the group and closes the role's clients; call with the run lock held, between ticks or after them. */
     void close() {
-        election.close();
+        role.close();
     }
 
     /**
@@ -154,7 +149,7 @@ final class CoordinatedSchedule {
         }
         try {
             synchronized (runLock) {
-                election.poll();
+                role.poll();
                 followRole();
                 if (agent.state() == AgentState.ACTIVE && time.nanoseconds() - nextRunAtNanos >= 0) {
                     long delayMs = agent.run().nextRunDelayMs();
@@ -171,13 +166,13 @@ final class CoordinatedSchedule {
         agent.schedule(this::tick, TICK_MS);
     }
 
-    /** Follows the election's role: a takeover starts a new gate memory and waits as the election says; losing drops it. */
+    /** Follows the group's choice: a takeover starts a new gate memory and waits as the role says; losing drops it. */
     private void followRole() {
-        boolean active = election.isActive();
-        int takeovers = election.takeovers();
+        boolean active = role.isActive();
+        int takeovers = role.takeovers();
         AgentState state = agent.state();
         if (active && (state != AgentState.ACTIVE || takeovers != seenTakeovers)) {
-            long firstRun = time.nanoseconds() + TimeUnit.MILLISECONDS.toNanos(election.firstRunDelayMs());
+            long firstRun = time.nanoseconds() + TimeUnit.MILLISECONDS.toNanos(role.firstRunDelayMs());
             boolean takeover = takeovers != seenTakeovers;
             if (agent.enterRole(AgentState.ACTIVE, takeover)) {
                 // A takeover starts a new gate memory and takes its pacing from the predecessor's summary; resuming

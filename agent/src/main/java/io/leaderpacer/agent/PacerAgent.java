@@ -62,7 +62,7 @@ import java.util.function.Consumer;
  * <p>With {@link AgentSettings#coordination} several agents may run against one cluster and exactly one acts:
  * after the start-up check the agent joins its group as a standby and follows a {@link CoordinatedSchedule}
  * instead: it runs only while it holds the active role, and on each takeover the gate's memory starts empty, as
- * after a controller failover. Every Admin mutation is checked by the election's {@link ActionGuard} first.
+ * after a controller failover. Every Admin mutation is checked by the active role's {@link ActionGuard} first.
  * Without coordination nothing of this happens.
  */
 public final class PacerAgent implements AutoCloseable {
@@ -305,7 +305,7 @@ public final class PacerAgent implements AutoCloseable {
             }
         }
         if (coordinated != null) {
-            // After the run thread stopped (or between its ticks): the election's clients are the run thread's.
+            // After the run thread stopped (or between its ticks): the active role's clients are the run thread's.
             synchronized (runLock) {
                 coordinated.close();
             }
@@ -317,21 +317,21 @@ public final class PacerAgent implements AutoCloseable {
         if (state != AgentState.STARTING) {
             return;
         }
-        StartupCheck.Verdict verdict;
+        StartupCheck.AttemptResult result;
         if (startupProblem == null) {
             startupProblem = startup.pending(startupAttempts + 1);
         }
         try {
-            verdict = startup.attempt(startupAttempts + 1);
+            result = startup.attempt(startupAttempts + 1);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
         }
-        if (verdict instanceof StartupCheck.Retry retry) {
+        if (result instanceof StartupCheck.Retry retry) {
             startupAttempts++;
             startupProblem = retry.problem();
             schedule(this::startupAttempt, retry.delayMs());
-        } else if (verdict instanceof StartupCheck.Refused refused) {
+        } else if (result instanceof StartupCheck.Refused refused) {
             startupProblem = "refused to start: "
                     + redactor.describe(refused.cause()).lines().findFirst().orElse("");
             refuse(refused.cause());

@@ -48,17 +48,17 @@ final class StartupCheck {
         void contact(Duration timeout) throws Exception;
     }
 
-    /** The verdict of one attempt. */
-    sealed interface Verdict permits Ready, Retry, Refused {}
+    /** What one attempt found: go on, try again, or refuse. */
+    sealed interface AttemptResult permits Ready, Retry, Refused {}
 
     /** Contact made and the check passed (or was overridden). */
-    record Ready(int brokers) implements Verdict {}
+    record Ready(int brokers) implements AttemptResult {}
 
     /** The cluster could not be reached; try again after {@code delayMs}. */
-    record Retry(long delayMs, String problem) implements Verdict {}
+    record Retry(long delayMs, String problem) implements AttemptResult {}
 
     /** The agent must not run; {@code cause} completes the agent's termination. */
-    record Refused(Throwable cause) implements Verdict {}
+    record Refused(Throwable cause) implements AttemptResult {}
 
     private final ContactProbe probe;
     /** The probe's time-out. */
@@ -107,7 +107,7 @@ final class StartupCheck {
      *
      * @throws InterruptedException when the agent is being closed
      */
-    Verdict attempt(int attempt) throws InterruptedException {
+    AttemptResult attempt(int attempt) throws InterruptedException {
         if (attempt == 1) {
             LOG.info(
                     "connecting to the Kafka cluster at {} (waiting up to {} s for an answer)",

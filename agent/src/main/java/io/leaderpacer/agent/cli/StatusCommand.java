@@ -3,7 +3,7 @@ package io.leaderpacer.agent.cli;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.leaderpacer.agent.config.SecretRedactor;
-import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.agent.coordination.ActiveRole;
 import io.leaderpacer.agent.http.StatusReport;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -93,7 +93,7 @@ public final class StatusCommand implements Callable<Integer> {
     @Option(
             names = "--group",
             paramLabel = "GROUP",
-            defaultValue = ActiveInstanceElection.DEFAULT_GROUP_ID,
+            defaultValue = ActiveRole.DEFAULT_GROUP_ID,
             description = "With --bootstrap-server: the agents' pacer.group.id (default: ${DEFAULT-VALUE}).")
     private String group;
 

@@ -6,7 +6,7 @@ package io.leaderpacer.agent.core;
  *
  * <p>Why an interface: the classes that mutate the cluster must not know how instances coordinate; a single
  * agent passes {@link #NONE}, a coordinated one passes its
- * {@link io.leaderpacer.agent.coordination.ActiveInstanceElection}.
+ * {@link io.leaderpacer.agent.coordination.ActiveRole}.
  */
 @FunctionalInterface
 public interface ActionGuard {

@@ -1,7 +1,7 @@
 package io.leaderpacer.agent.chaos;
 
 import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.coordination.ActiveInstanceElection;
+import io.leaderpacer.agent.coordination.ActiveRole;
 import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One coordinated agent instance of the chaos test, wired as {@code pacer run} wires it (see {@code AgentAssembly}):
- * its own Admin client, its {@link ActiveInstanceElection}, its {@link OrderStateStore} writing through the
+ * its own Admin client, its {@link ActiveRole}, its {@link OrderStateStore} writing through the
  * election's fenced writer and read again on each takeover, its {@link DeprioritizedOrderStep} behind the
  * election's action guard; with the chaos test's {@link RecordingOrderStep} and {@link RunInvariantMonitor} on it.
  *
@@ -77,7 +77,7 @@ final class CoordinatedInstance implements AutoCloseable {
     private final Admin admin;
 
     private final TopicConfigSource config;
-    private final ActiveInstanceElection election;
+    private final ActiveRole election;
     /** The KIP-491 state, written through the election's fenced writer. */
     private final OrderStateStore store;
     /** The monitor's own reader of the state topic. */
@@ -103,7 +103,7 @@ final class CoordinatedInstance implements AutoCloseable {
                 (int) w.kafkaTimeout().toMillis() * 2));
         this.config = new TopicConfigSource(new CompactedTopic(admin, client, w.configTopic(), w.kafkaTimeout()));
         AtomicReference<OrderStateStore> self = new AtomicReference<>();
-        this.election = ActiveInstanceElection.builder(admin, client)
+        this.election = ActiveRole.builder(admin, client)
                 .groupId(w.group())
                 .topic(w.stateTopic())
                 .instanceId(name)
@@ -220,7 +220,7 @@ final class CoordinatedInstance implements AutoCloseable {
         admin.close(adminTimeout);
     }
 
-    /** The election's group consumer: {@code ActiveInstanceElection.membership} then {@code GroupMembership.consumer}. */
+    /** The election's group consumer: {@code ActiveRole.membership} then {@code GroupMembership.consumer}. */
     private Consumer<?, ?> groupConsumer() {
         Object membership = field(election, "membership");
         return (Consumer<?, ?>) field(membership, "consumer");

@@ -157,7 +157,7 @@ class ActiveInstanceClusterTest {
                 "1"));
         PacerAgent a = agent(waitForSync, election(group, stateTopic, "a", Map.of()));
         PacerAgent b = agent(waitForSync, election(group, stateTopic, "b", Map.of()));
-        try (CapturedLogs logs = CapturedLogs.of(ActiveInstanceElection.class.getName(), Level.INFO)) {
+        try (CapturedLogs logs = CapturedLogs.of(ActiveRole.class.getName(), Level.INFO)) {
             // The restarted broker rejoins active but out of sync on every partition of the topic, for a minute or
             // more.
             setLeaderThrottle(restarted, topic, CATCH_UP_BYTES_PER_SEC);
@@ -180,7 +180,7 @@ class ActiveInstanceClusterTest {
             // to rejoin: the role is away over several ticks (otherwise it usually returns inside one poll), then
             // returns.
             RunRecord afterRebalance;
-            try (ActiveInstanceElection slow = election(group, stateTopic, "slow", Map.of())) {
+            try (ActiveRole slow = election(group, stateTopic, "slow", Map.of())) {
                 slow.join();
                 await().atMost(WAIT).until(() -> {
                     slow.poll();
@@ -238,9 +238,9 @@ class ActiveInstanceClusterTest {
         String group = "zombie";
         String stateTopic = stateTopic(group);
         // The zombie stops polling; its consumer leaves the group after max.poll.interval.ms, as a paused process does.
-        try (ActiveInstanceElection zombie = election(
+        try (ActiveRole zombie = election(
                         group, stateTopic, "zombie", Map.of(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, "6000"));
-                ActiveInstanceElection successor = election(group, stateTopic, "successor", Map.of())) {
+                ActiveRole successor = election(group, stateTopic, "successor", Map.of())) {
             zombie.join();
             await().atMost(WAIT).until(() -> {
                 zombie.poll();
@@ -283,8 +283,8 @@ class ActiveInstanceClusterTest {
     void standby_refusesEveryAction() throws Exception {
         String group = "refusing";
         String stateTopic = stateTopic(group);
-        try (ActiveInstanceElection active = election(group, stateTopic, "first", Map.of());
-                ActiveInstanceElection standby = election(group, stateTopic, "second", Map.of())) {
+        try (ActiveRole active = election(group, stateTopic, "first", Map.of());
+                ActiveRole standby = election(group, stateTopic, "second", Map.of())) {
             active.join();
             await().atMost(WAIT).until(() -> {
                 active.poll();
@@ -308,7 +308,7 @@ class ActiveInstanceClusterTest {
         }
     }
 
-    private static PacerAgent agent(PacerConfig policy, ActiveInstanceElection election) {
+    private static PacerAgent agent(PacerConfig policy, ActiveRole election) {
         return PacerAgent.builder(cluster.admin())
                 .basePolicy(policy)
                 .requestTimeout(Duration.ofSeconds(10))
@@ -316,11 +316,10 @@ class ActiveInstanceClusterTest {
                 .build();
     }
 
-    private static ActiveInstanceElection election(
-            String group, String stateTopic, String instance, Map<String, String> extra) {
+    private static ActiveRole election(String group, String stateTopic, String instance, Map<String, String> extra) {
         Map<String, Object> props = new HashMap<>(extra);
         props.put("bootstrap.servers", cluster.bootstrapServers());
-        return ActiveInstanceElection.builder(cluster.admin(), props)
+        return ActiveRole.builder(cluster.admin(), props)
                 .groupId(group)
                 .topic(stateTopic)
                 .instanceId(instance)

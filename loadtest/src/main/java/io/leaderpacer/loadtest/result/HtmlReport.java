@@ -33,7 +33,7 @@ public final class HtmlReport {
         page.preformatted(String.join("\n", result.settingsLines()));
         page.paragraph("Command: " + command);
         page.section("What was seen");
-        Verdict.sentences(result).forEach(page::paragraph);
+        VerdictSentences.sentences(result).forEach(page::paragraph);
         page.section("Per policy (median and range over its rounds; KIP-1358's three criteria)");
         page.table(LoadTestTable.POLICY_HEADER, LoadTestTable.policyRows(result));
         page.section("What this run shows");

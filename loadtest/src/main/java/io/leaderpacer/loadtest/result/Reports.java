@@ -27,7 +27,7 @@ public final class Reports {
     /** Prints the tables and findings; without saturation, only the mechanism columns. */
     public static void print(LoadTestResult result, PrintWriter out) {
         out.println();
-        for (String v : Verdict.sentences(result)) {
+        for (String v : VerdictSentences.sentences(result)) {
             out.println(v);
         }
         out.println();
@@ -62,7 +62,7 @@ public final class Reports {
         HtmlReport.page(result, command).writeTo(html);
         AtomicFiles.write(
                 dir.resolve("summary.md"),
-                String.join("\n\n", Verdict.sentences(result)) + "\n\n"
+                String.join("\n\n", VerdictSentences.sentences(result)) + "\n\n"
                         + TextTable.of(LoadTestTable.POLICY_HEADER, LoadTestTable.policyRows(result))
                                 .markdown() + "\n"
                         + TextTable.of(LoadTestTable.ROUND_HEADER, LoadTestTable.roundRows(result))

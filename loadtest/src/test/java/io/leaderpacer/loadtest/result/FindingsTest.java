@@ -94,7 +94,7 @@ class FindingsTest {
 
     @Test
     void verdict_isOnePlainSentence_thatAgreesWithTheAbsoluteFigures() {
-        List<String> verdict = Verdict.sentences(pollutedFirstRound(1));
+        List<String> verdict = VerdictSentences.sentences(pollutedFirstRound(1));
 
         assertThat(verdict)
                 .singleElement()
@@ -119,7 +119,7 @@ class FindingsTest {
                 Map.of(View.IN_SYNC_FOLLOWER, 180.0, View.LEADER, 2400.0, View.NOT_IN_ISR, 300.0));
         LoadTestResult result = new LoadTestResult(List.of(), true, "immediate", List.of(immediate, paced));
 
-        assertThat(Verdict.sentences(result))
+        assertThat(VerdictSentences.sentences(result))
                 .singleElement()
                 .asString()
                 .contains("under paced to the partitions the restarted broker led (P99 2.4 s)")
@@ -137,7 +137,7 @@ class FindingsTest {
                 Map.of(View.IN_SYNC_FOLLOWER, 455.0, View.NOT_IN_ISR, 10_600.0));
         LoadTestResult result = new LoadTestResult(List.of(), true, "immediate", List.of(immediate, paced));
 
-        assertThat(Verdict.sentences(result))
+        assertThat(VerdictSentences.sentences(result))
                 .singleElement()
                 .asString()
                 .contains(
@@ -156,7 +156,7 @@ class FindingsTest {
                         Rounds.round("immediate", 1, 400, 400, 0, 30_000L, 30_000, 0.5),
                         Rounds.round("paced", 1, 12, 12, 0, 50_000L, 45_000, 0.5)));
 
-        assertThat(Verdict.sentences(result))
+        assertThat(VerdictSentences.sentences(result))
                 .singleElement()
                 .asString()
                 .contains("paced's is within 1.5× of the steady 10 ms, immediate's is not");
@@ -200,7 +200,7 @@ class FindingsTest {
                         .startsWith("The steady reference (8.2 s) was"
                                 + " 30.0× the P99 the warm-up ended steady at (273 ms)"));
         assertThat(LoadTestTable.policyRows(result).get(0)).contains("n/a (steady reference disturbed)");
-        assertThat(Verdict.sentences(result))
+        assertThat(VerdictSentences.sentences(result))
                 .noneSatisfy(v -> assertThat(v).contains("against the steady"))
                 .anySatisfy(v -> assertThat(v).contains("every round's steady phase was disturbed"));
     }
@@ -211,6 +211,7 @@ class FindingsTest {
 
         assertThat(result.disturbedReference()).isEmpty();
         assertThat(LoadTestTable.policyRows(result).get(0)).doesNotContain("n/a (steady reference disturbed)");
-        assertThat(Verdict.sentences(result)).anySatisfy(v -> assertThat(v).contains("against the steady 8.2 s"));
+        assertThat(VerdictSentences.sentences(result))
+                .anySatisfy(v -> assertThat(v).contains("against the steady 8.2 s"));
     }
 }

@@ -1,10 +1,10 @@
 package io.leaderpacer.simulator.report;
 
 import io.leaderpacer.simulator.run.ClassFigures;
+import io.leaderpacer.simulator.run.KipAcceptance;
 import io.leaderpacer.simulator.run.PolicyOutcome;
 import io.leaderpacer.simulator.run.ScenarioResult;
 import io.leaderpacer.simulator.run.TimeSeries;
-import io.leaderpacer.simulator.run.Verdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,7 +64,7 @@ public final class CsvWriter {
     }
 
     private static SummaryRow summaryRow(ScenarioResult result, PolicyOutcome o) {
-        Verdict v = result.verdict(o);
+        KipAcceptance v = result.acceptance(o);
         PolicyOutcome.KipFigures kip = o.kip();
         PolicyOutcome.ControllerActivity c = o.controller();
         ClassFigures classes = o.classes();

@@ -1,9 +1,9 @@
 package io.leaderpacer.simulator.report;
 
 import io.leaderpacer.report.TextTable;
+import io.leaderpacer.simulator.run.KipAcceptance;
 import io.leaderpacer.simulator.run.PolicyOutcome;
 import io.leaderpacer.simulator.run.ScenarioResult;
-import io.leaderpacer.simulator.run.Verdict;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +41,7 @@ public final class SimulationTable {
     public static List<List<String>> rows(ScenarioResult result) {
         List<List<String>> rows = new ArrayList<>();
         for (PolicyOutcome o : result.outcomes()) {
-            Verdict v = result.verdict(o);
+            KipAcceptance v = result.acceptance(o);
             int worst = worstBroker(o);
             rows.add(List.of(
                     o.policy().name(),

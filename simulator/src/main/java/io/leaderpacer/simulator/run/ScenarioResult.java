@@ -35,11 +35,11 @@ public record ScenarioResult(Scenario scenario, long seed, List<PolicyOutcome> o
         throw new IllegalArgumentException("policy '" + policy + "' was not simulated on " + scenario.name());
     }
 
-    public Verdict verdict(PolicyOutcome outcome) {
-        return Verdict.of(outcome, baseline());
+    public KipAcceptance acceptance(PolicyOutcome outcome) {
+        return KipAcceptance.of(outcome, baseline());
     }
 
-    public Verdict verdict(String policy) {
-        return verdict(outcome(policy));
+    public KipAcceptance acceptance(String policy) {
+        return acceptance(outcome(policy));
     }
 }

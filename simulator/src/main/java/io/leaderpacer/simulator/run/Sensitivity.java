@@ -61,8 +61,8 @@ public final class Sensitivity {
                 List<String> flips = new ArrayList<>();
                 double maxChange = 0;
                 for (PolicyOutcome o : base.outcomes()) {
-                    Verdict a = base.verdict(o);
-                    Verdict b = r.verdict(o.policy().name());
+                    KipAcceptance a = base.acceptance(o);
+                    KipAcceptance b = r.acceptance(o.policy().name());
                     String n = o.policy().name();
                     if (a.p99Ok() != b.p99Ok()) {
                         flips.add(n + " P99 " + word(a.p99Ok()) + "->" + word(b.p99Ok()));

@@ -13,7 +13,7 @@ class ControllerFailoverScenarioTest {
         PolicyOutcome wfs = r.outcome("kip-example");
         assertThat(wfs.controller().controllerFailovers()).isEqualTo(2);
         assertThat(r.baseline().controller().controllerFailovers()).isEqualTo(2);
-        assertThat(r.verdict(wfs).pass()).isTrue();
+        assertThat(r.acceptance(wfs).pass()).isTrue();
         assertThat(wfs.kip().recovered()).isTrue();
 
         // The new controller schedules its first run one check interval after it becomes active.

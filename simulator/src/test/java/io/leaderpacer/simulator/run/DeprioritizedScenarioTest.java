@@ -24,6 +24,6 @@ class DeprioritizedScenarioTest {
             assertThat(o.end().finalLeaders().get(5)).isZero();
             assertThat(o.kip().recovered()).as(o.policy().name()).isTrue();
         }
-        assertThat(r.verdict("kip-example").p99Ok()).isTrue();
+        assertThat(r.acceptance("kip-example").p99Ok()).isTrue();
     }
 }

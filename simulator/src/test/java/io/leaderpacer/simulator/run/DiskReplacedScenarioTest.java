@@ -11,7 +11,7 @@ class DiskReplacedScenarioTest {
     void replacedBroker_baselineSpikes_waitForSyncHoldsItBackUntilCaughtUp() {
         ScenarioResult r = ShippedScenarios.leadershipOnly("01-disk-replaced.yaml", 4, "kip-example");
         assertThat(r.baseline().kip().p99Ratio()).isGreaterThan(3.0);
-        Verdict wfs = r.verdict("kip-example");
+        KipAcceptance wfs = r.acceptance("kip-example");
         assertThat(wfs.p99Ratio()).isLessThanOrEqualTo(1.5);
         assertThat(wfs.recoveryRatio()).isLessThanOrEqualTo(2.0);
 

@@ -21,7 +21,7 @@ class IsrFlapScenarioTest {
                 .as("literal denominator re-gates")
                 .isTrue();
         assertThat(literal.kip().recoveryMs()).isGreaterThan(all.kip().recoveryMs() + 300_000);
-        assertThat(r.verdict(all).pass()).isTrue();
+        assertThat(r.acceptance(all).pass()).isTrue();
     }
 
     /** Whether the broker was gated again after it had started to lead. */

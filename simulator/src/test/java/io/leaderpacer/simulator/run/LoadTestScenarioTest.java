@@ -24,28 +24,28 @@ class LoadTestScenarioTest {
 
     @Test
     void withFetcherSharing_waitForSyncFailsP99LikeTheBaseline_asTheRealLoadTestMeasured() {
-        Verdict baseline = withSharing.verdict(withSharing.baseline());
-        Verdict wfs = withSharing.verdict("kip-example");
+        KipAcceptance baseline = withSharing.acceptance(withSharing.baseline());
+        KipAcceptance wfs = withSharing.acceptance("kip-example");
         assertThat(wfs.p99Ok()).isFalse();
         assertThat(baseline.p99Ok()).isFalse();
         // The follower's wait is the same whoever leads: the two spikes are within 25 % of each other.
         assertThat(wfs.p99Ratio() / baseline.p99Ratio()).isBetween(0.75, 1.25);
         // And it is far above what leadership alone does under wait-for-sync.
         assertThat(wfs.p99Ratio())
-                .isGreaterThan(3 * result.verdict("kip-example").p99Ratio());
+                .isGreaterThan(3 * result.acceptance("kip-example").p99Ratio());
     }
 
     @Test
     void baseline_showsKip1358sSpikeOfThreeToTenTimesSteadyState() {
         PolicyOutcome baseline = result.baseline();
         assertThat(baseline.kip().p99Ratio()).isBetween(3.0, 10.0);
-        assertThat(result.verdict(baseline).p99Ok()).isFalse();
+        assertThat(result.acceptance(baseline).p99Ok()).isFalse();
         assertThat(baseline.controller().maxElectionsInRun()).isGreaterThan(200);
     }
 
     @Test
     void waitForSync_keepsP99WithinOneAndAHalfAndRecoveryWithinTwiceBaseline() {
-        Verdict v = result.verdict("kip-example");
+        KipAcceptance v = result.acceptance("kip-example");
         assertThat(v.p99Ratio()).isLessThanOrEqualTo(1.5);
         assertThat(v.recoveryRatio()).isGreaterThan(1.0).isLessThanOrEqualTo(2.0);
         assertThat(v.pass()).isTrue();
@@ -55,7 +55,7 @@ class LoadTestScenarioTest {
 
     @Test
     void throttleAlone_doesNotProtectProducers() {
-        assertThat(result.verdict("throttle-only").p99Ratio()).isGreaterThan(3.0);
+        assertThat(result.acceptance("throttle-only").p99Ratio()).isGreaterThan(3.0);
     }
 
     @Test

@@ -21,8 +21,8 @@ class LongHostReplacementScenarioTest {
         assertThat(phaseAt(wall.series(), unfencedS))
                 .as("released by max-wait before unfencing")
                 .isEqualTo(2.0);
-        assertThat(r.verdict(active).p99Ok()).isTrue();
-        assertThat(r.verdict(wall).p99Ok()).isFalse();
+        assertThat(r.acceptance(active).p99Ok()).isTrue();
+        assertThat(r.acceptance(wall).p99Ok()).isFalse();
         assertThat(wall.kip().p99Ratio()).isGreaterThan(3.0);
     }
 

@@ -52,14 +52,14 @@ class OverloadTimeoutTest {
     void offeredAboveCapacityForMinutes_requestsTimeOut() {
         ScenarioResult r = run(110);
         assertThat(r.baseline().kip().timeoutCount()).isGreaterThan(75_000);
-        assertThat(r.verdict(r.baseline()).timeoutsOk()).isFalse();
+        assertThat(r.acceptance(r.baseline()).timeoutsOk()).isFalse();
     }
 
     @Test
     void offeredAtNinetyPercent_noRequestTimesOut() {
         ScenarioResult r = run(90);
         assertThat(r.baseline().kip().timeoutCount()).isZero();
-        assertThat(r.verdict(r.baseline()).timeoutsOk()).isTrue();
+        assertThat(r.acceptance(r.baseline()).timeoutsOk()).isTrue();
         assertThat(r.baseline().kip().windowP99Ms()).isLessThan(1000);
     }
 }

@@ -23,7 +23,7 @@ class RollingRestartScenarioTest {
             }
         }
         assertThat(rampRows).isGreaterThan(3);
-        assertThat(r.verdict(wfs).pass()).isTrue();
+        assertThat(r.acceptance(wfs).pass()).isTrue();
         assertThat(r.baseline().kip().p99Ratio()).isGreaterThan(3.0);
     }
 }

@@ -39,10 +39,10 @@ class SensitivityTest {
         ScenarioResult base = runner.run(s, 5);
         for (Sensitivity.Row r : rows.subList(0, 6)) {
             ScenarioResult changed = runner.run(s.withModel(s.model().with(Map.of(r.key(), r.value()))), 5);
-            boolean flipped = base.verdict("kip-example").p99Ok()
-                            != changed.verdict("kip-example").p99Ok()
-                    || base.verdict(base.baseline()).p99Ok()
-                            != changed.verdict(changed.baseline()).p99Ok();
+            boolean flipped = base.acceptance("kip-example").p99Ok()
+                            != changed.acceptance("kip-example").p99Ok()
+                    || base.acceptance(base.baseline()).p99Ok()
+                            != changed.acceptance(changed.baseline()).p99Ok();
             assertThat(r.flips().stream().anyMatch(f -> f.contains("P99")))
                     .as(r.key().key())
                     .isEqualTo(flipped);

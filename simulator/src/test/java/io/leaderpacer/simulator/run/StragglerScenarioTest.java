@@ -20,7 +20,7 @@ class StragglerScenarioTest {
 
     @Test
     void thresholdOfFivePercent_ignoresTheStragglers() {
-        Verdict v = result.verdict("kip-example");
+        KipAcceptance v = result.acceptance("kip-example");
         assertThat(v.pass()).isTrue();
         assertThat(result.outcome("kip-example").series().column("gate_b0")).doesNotContain(2.0);
     }
@@ -44,7 +44,7 @@ class StragglerScenarioTest {
         assertThat(ts.value("leaders_b0", escapedAt - 1)).isZero();
         assertThat(strict.kip().recovered()).isTrue();
         assertThat(strict.kip().recoveryMs()).isGreaterThan(1_800_000);
-        assertThat(result.verdict(strict).p99Ok()).isTrue();
+        assertThat(result.acceptance(strict).p99Ok()).isTrue();
     }
 
     @Test
@@ -53,6 +53,6 @@ class StragglerScenarioTest {
         assertThat(never.kip().recovered()).isFalse();
         assertThat(never.end().finalLeaders().get(0)).isZero();
         assertThat(never.controller().elections()).isZero();
-        assertThat(result.verdict(never).pass()).isFalse();
+        assertThat(result.acceptance(never).pass()).isFalse();
     }
 }

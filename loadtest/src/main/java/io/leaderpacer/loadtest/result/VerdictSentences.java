@@ -15,7 +15,7 @@ import java.util.Optional;
  * <p>Every figure is a median over the policy's rounds of the same run, and every latency is absolute: the sentence
  * cannot say "better" where the absolute figures say "worse".
  */
-public final class Verdict {
+public final class VerdictSentences {
 
     /** Within this factor of the steady reference, a P99 is called near it (the proposal's criterion). */
     static final double NEAR = PolicySummary.MAX_P99_RATIO;
@@ -23,7 +23,7 @@ public final class Verdict {
     /** The restarted broker's roles, in the order that wins a tie: the in-sync follower is the usual cause. */
     private static final List<View> ROLES = List.of(View.IN_SYNC_FOLLOWER, View.LEADER, View.NOT_IN_ISR);
 
-    private Verdict() {}
+    private VerdictSentences() {}
 
     /** One sentence per policy other than the baseline (or per policy, when the baseline did not run). */
     public static List<String> sentences(LoadTestResult result) {

@@ -23,7 +23,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Decides whether this agent instance acts: the one instance of its group that owns the state topic's partition
- * and has fenced its predecessor's producer is active; every other instance is a standby.
+ * and has fenced its predecessor's producer is active; every other instance is a standby. Called a role, not an
+ * election: in this code an election is always a partition's leader election.
  *
  * <p>Why this shape: Kafka is the only coordinator every instance already trusts, so the role is a partition of
  * a consumer group ({@link GroupMembership}) and every write, and a recent confirmation before every action, is a
@@ -47,9 +48,9 @@ import java.util.concurrent.TimeoutException;
  * <p>Threading: {@link #poll()}, {@link #checkActive}, {@link #recordRun} and the state writer run on the agent's
  * run thread only (they use the Kafka clients); the accessors may be read from any thread.
  */
-public final class ActiveInstanceElection implements ActionGuard, AutoCloseable {
+public final class ActiveRole implements ActionGuard, AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ActiveInstanceElection.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ActiveRole.class);
 
     /** The group id unless configured. */
     public static final String DEFAULT_GROUP_ID = "leader-pacer";
@@ -107,7 +108,7 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
     /** The predecessor's summary read at the last takeover; null before one. */
     private volatile HandoverSummary predecessor;
 
-    ActiveInstanceElection(ActiveInstanceElectionBuilder b) {
+    ActiveRole(ActiveRoleBuilder b) {
         this.admin = b.admin;
         this.clientProperties = Map.copyOf(b.clientProperties);
         this.groupId = b.groupId;
@@ -136,8 +137,8 @@ public final class ActiveInstanceElection implements ActionGuard, AutoCloseable 
      * @param admin            the agent's Admin client (to name the active instance; not closed here)
      * @param clientProperties bootstrap servers and security settings for the group's consumer and producer
      */
-    public static ActiveInstanceElectionBuilder builder(Admin admin, Map<String, ?> clientProperties) {
-        return new ActiveInstanceElectionBuilder(admin, clientProperties);
+    public static ActiveRoleBuilder builder(Admin admin, Map<String, ?> clientProperties) {
+        return new ActiveRoleBuilder(admin, clientProperties);
     }
 
     /**

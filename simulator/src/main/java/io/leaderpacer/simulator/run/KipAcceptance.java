@@ -15,7 +15,8 @@ package io.leaderpacer.simulator.run;
  * @param timeoutsOk    criterion 2
  * @param recoveryOk    criterion 3
  */
-public record Verdict(double p99Ratio, double recoveryRatio, boolean p99Ok, boolean timeoutsOk, boolean recoveryOk) {
+public record KipAcceptance(
+        double p99Ratio, double recoveryRatio, boolean p99Ok, boolean timeoutsOk, boolean recoveryOk) {
 
     /** KIP-1358's limit for criterion 1. */
     public static final double MAX_P99_RATIO = 1.5;
@@ -23,7 +24,7 @@ public record Verdict(double p99Ratio, double recoveryRatio, boolean p99Ok, bool
     public static final double MAX_RECOVERY_RATIO = 2.0;
 
     /** Judges an outcome against the baseline's recovery time. */
-    public static Verdict of(PolicyOutcome outcome, PolicyOutcome baseline) {
+    public static KipAcceptance of(PolicyOutcome outcome, PolicyOutcome baseline) {
         PolicyOutcome.KipFigures mine = outcome.kip();
         PolicyOutcome.KipFigures base = baseline.kip();
         double p99Ratio = mine.p99Ratio();
@@ -32,7 +33,8 @@ public record Verdict(double p99Ratio, double recoveryRatio, boolean p99Ok, bool
                 : Double.NaN;
         boolean recoveryOk =
                 mine.recovered() && (!base.recovered() || mine.recoveryMs() <= MAX_RECOVERY_RATIO * base.recoveryMs());
-        return new Verdict(p99Ratio, recoveryRatio, p99Ratio <= MAX_P99_RATIO, mine.timeoutCount() == 0, recoveryOk);
+        return new KipAcceptance(
+                p99Ratio, recoveryRatio, p99Ratio <= MAX_P99_RATIO, mine.timeoutCount() == 0, recoveryOk);
     }
 
     public boolean pass() {

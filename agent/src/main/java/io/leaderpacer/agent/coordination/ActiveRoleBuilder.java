@@ -9,26 +9,26 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Settings of an {@link ActiveInstanceElection}, from {@link ActiveInstanceElection#builder}.
+ * Settings of an {@link ActiveRole}, from {@link ActiveRole#builder}.
  *
  * <p>Why a builder: an election needs the cluster's clients and a handful of optional settings (group, topic,
  * session time-out, names, clocks, a takeover hook); each setter checks its value at once, so a bad setting is
  * reported where it is given, before any Kafka client exists.
  */
-public final class ActiveInstanceElectionBuilder {
+public final class ActiveRoleBuilder {
 
     /** The agent's Admin client, to check the state topic and name the active instance; not closed by the election. */
     final Admin admin;
     /** Bootstrap servers and security settings for the group's consumer and the fenced producer. */
     final Map<String, ?> clientProperties;
     /** The consumer group whose one partition owner is active; also names the shared transactional id. */
-    String groupId = ActiveInstanceElection.DEFAULT_GROUP_ID;
+    String groupId = ActiveRole.DEFAULT_GROUP_ID;
     /** The single-partition state topic whose partition is the role. */
     String topic = StateTopic.DEFAULT_NAME;
     /** How long a silent member keeps the role; a third of it is the confirmation's lifetime. */
-    Duration sessionTimeout = ActiveInstanceElection.DEFAULT_SESSION_TIMEOUT;
+    Duration sessionTimeout = ActiveRole.DEFAULT_SESSION_TIMEOUT;
     /** How this instance is named in logs, /status and its successor's log. */
-    String instanceId = ActiveInstanceElection.defaultInstanceId();
+    String instanceId = ActiveRole.defaultInstanceId();
     /** Bound on each blocking Kafka call. */
     Duration timeout = Duration.ofSeconds(30);
     /** Wall-clock milliseconds for the hand-over summary and status; monotonic nanoseconds for the confirmation. */
@@ -36,16 +36,16 @@ public final class ActiveInstanceElectionBuilder {
     /** Run on each takeover, before the first run. */
     Runnable onTakeover = () -> {};
 
-    ActiveInstanceElectionBuilder(Admin admin, Map<String, ?> clientProperties) {
+    ActiveRoleBuilder(Admin admin, Map<String, ?> clientProperties) {
         this.admin = Objects.requireNonNull(admin, "admin");
         this.clientProperties = Objects.requireNonNull(clientProperties, "clientProperties");
     }
 
     /**
-     * The consumer group (default {@value ActiveInstanceElection#DEFAULT_GROUP_ID}); its transactional id is
+     * The consumer group (default {@value ActiveRole#DEFAULT_GROUP_ID}); its transactional id is
      * {@code <group>-state}.
      */
-    public ActiveInstanceElectionBuilder groupId(String value) {
+    public ActiveRoleBuilder groupId(String value) {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException("group id must not be blank");
         }
@@ -54,13 +54,13 @@ public final class ActiveInstanceElectionBuilder {
     }
 
     /** The single-partition state topic whose partition is the role (default the state store's topic). */
-    public ActiveInstanceElectionBuilder topic(String value) {
+    public ActiveRoleBuilder topic(String value) {
         this.topic = Objects.requireNonNull(value, "topic");
         return this;
     }
 
     /** The group session time-out (default 10 s); the broker accepts 6 s to 30 min by default. */
-    public ActiveInstanceElectionBuilder sessionTimeout(Duration value) {
+    public ActiveRoleBuilder sessionTimeout(Duration value) {
         if (value.toMillis() < 3) {
             throw new IllegalArgumentException("session time-out must be at least 3 ms, was " + value.toMillis());
         }
@@ -69,7 +69,7 @@ public final class ActiveInstanceElectionBuilder {
     }
 
     /** How this instance is named in logs, /status and its successor's log (default host-pid). */
-    public ActiveInstanceElectionBuilder instanceId(String value) {
+    public ActiveRoleBuilder instanceId(String value) {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException("instance id must not be blank");
         }
@@ -78,24 +78,24 @@ public final class ActiveInstanceElectionBuilder {
     }
 
     /** Bound on each blocking Kafka call (default 30 s). */
-    public ActiveInstanceElectionBuilder timeout(Duration value) {
+    public ActiveRoleBuilder timeout(Duration value) {
         this.timeout = Objects.requireNonNull(value, "timeout");
         return this;
     }
 
     /** The election's time (default: the system's); the agent's, so that both read one time. */
-    public ActiveInstanceElectionBuilder time(Time value) {
+    public ActiveRoleBuilder time(Time value) {
         this.time = Objects.requireNonNull(value, "time");
         return this;
     }
 
     /** Run after each takeover, before the first run: e.g. make the state store read its topic again. */
-    public ActiveInstanceElectionBuilder onTakeover(Runnable value) {
+    public ActiveRoleBuilder onTakeover(Runnable value) {
         this.onTakeover = Objects.requireNonNull(value, "onTakeover");
         return this;
     }
 
-    public ActiveInstanceElection build() {
-        return new ActiveInstanceElection(this);
+    public ActiveRole build() {
+        return new ActiveRole(this);
     }
 }
