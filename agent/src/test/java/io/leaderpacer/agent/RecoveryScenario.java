@@ -101,6 +101,29 @@ public final class RecoveryScenario {
         return d.partitions();
     }
 
+    /** Partitions of the topic whose ISR does not hold the broker. */
+    public static int outOfSync(Admin admin, String topic, int broker) throws Exception {
+        return (int) describe(admin, topic).stream()
+                .filter(p -> p.isr().stream().noneMatch(r -> r.id() == broker))
+                .count();
+    }
+
+    /**
+     * A 3-broker cluster for pacing's process tests: small follower fetches and a short quota window, so that a
+     * replication throttle spreads a catch-up over seconds, and a small transaction log (the agents' state writer).
+     * The caller closes it.
+     */
+    public static EmbeddedKafkaCluster pacedCluster() {
+        return EmbeddedKafkaCluster.builder()
+                .brokers(3)
+                .serverProperty("transaction.state.log.num.partitions", "3")
+                .serverProperty("replica.fetch.max.bytes", "16384")
+                .serverProperty("replica.fetch.response.max.bytes", "65536")
+                .serverProperty("replication.quota.window.num", "2")
+                .build()
+                .start();
+    }
+
     /** Partitions of the topic whose first replica is the broker. */
     public static long preferredBy(Admin admin, String topic, int broker) throws Exception {
         return describe(admin, topic).stream()

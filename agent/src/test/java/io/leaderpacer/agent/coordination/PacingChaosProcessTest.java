@@ -203,7 +203,7 @@ class PacingChaosProcessTest {
             await().atMost(Duration.ofSeconds(40))
                     .pollInterval(Duration.ofMillis(200))
                     .ignoreExceptions()
-                    .until(() -> outOfSync(r.broker()) > 0);
+                    .until(() -> RecoveryScenario.outOfSync(cluster.admin(), topic, r.broker()) > 0);
             RecoveryScenario.writeBacklog(cluster, topic, PARTITIONS, r.backlogBytes());
             Thread.sleep(2000);
             cluster.startBroker(r.broker());
@@ -278,16 +278,6 @@ class PacingChaosProcessTest {
             }
         }
         return true;
-    }
-
-    private int outOfSync(int broker) throws Exception {
-        int n = 0;
-        for (TopicPartitionInfo p : RecoveryScenario.describe(cluster.admin(), topic)) {
-            if (p.isr().stream().noneMatch(r -> r.id() == broker)) {
-                n++;
-            }
-        }
-        return n;
     }
 
     private List<String> logs() throws Exception {

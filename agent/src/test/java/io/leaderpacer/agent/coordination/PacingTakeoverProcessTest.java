@@ -8,7 +8,6 @@ import io.leaderpacer.agent.throttle.ThrottleConfigSnapshot;
 import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
-import org.apache.kafka.common.TopicPartitionInfo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -50,15 +49,7 @@ class PacingTakeoverProcessTest {
     @BeforeEach
     void startCluster() throws Exception {
         dir = Files.createDirectories(Path.of("target", "agent-processes"));
-        cluster = EmbeddedKafkaCluster.builder()
-                .brokers(3)
-                .serverProperty("transaction.state.log.num.partitions", "3")
-                // Small fetches and a short quota window, so that the rate spreads the catch-up over seconds.
-                .serverProperty("replica.fetch.max.bytes", "16384")
-                .serverProperty("replica.fetch.response.max.bytes", "65536")
-                .serverProperty("replication.quota.window.num", "2")
-                .build()
-                .start();
+        cluster = RecoveryScenario.pacedCluster();
         cluster.createTopic(TOPIC, PARTITIONS, 3);
         cluster.createTopic("reassigned", 3, 3);
         // Someone else's reassignment throttle, as kafka-reassign-partitions --throttle leaves it, written as an
@@ -100,22 +91,25 @@ class PacingTakeoverProcessTest {
                         .pollInterval(Duration.ofMillis(300))
                         .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1, 2))
                                         .containsKey("broker 2 follower.replication.throttled.rate")
-                                && outOfSync(2) > 0);
+                                && RecoveryScenario.outOfSync(cluster.admin(), TOPIC, 2) > 0);
                 a.kill();
 
                 await().atMost(WAIT).until(() -> "ACTIVE".equals(b.state()));
                 // The successor paces broker 2 while it is still out of sync (the catch-up takes tens of seconds).
                 await().atMost(WAIT)
                         .pollInterval(Duration.ofMillis(300))
-                        .until(() -> pacedRate(b.status()) > 0 || outOfSync(2) == 0);
-                assertThat(outOfSync(2))
+                        .until(() -> pacedRate(b.status()) > 0
+                                || RecoveryScenario.outOfSync(cluster.admin(), TOPIC, 2) == 0);
+                assertThat(RecoveryScenario.outOfSync(cluster.admin(), TOPIC, 2))
                         .as("still catching up when the successor paced it")
                         .isPositive();
                 assertThat(b.status().path("pacing").path("problem").isMissingNode()
                                 || b.status().path("pacing").path("problem").isNull())
                         .isTrue();
 
-                await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> outOfSync(2) == 0);
+                await().atMost(WAIT)
+                        .pollInterval(Duration.ofMillis(500))
+                        .until(() -> RecoveryScenario.outOfSync(cluster.admin(), TOPIC, 2) == 0);
                 await().atMost(Duration.ofSeconds(45))
                         .pollInterval(Duration.ofMillis(500))
                         .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1, 2)))
@@ -144,16 +138,6 @@ class PacingTakeoverProcessTest {
             }
         }
         return 0;
-    }
-
-    private int outOfSync(int broker) throws Exception {
-        int n = 0;
-        for (TopicPartitionInfo p : RecoveryScenario.describe(cluster.admin(), TOPIC)) {
-            if (p.isr().stream().noneMatch(r -> r.id() == broker)) {
-                n++;
-            }
-        }
-        return n;
     }
 
     private Map<String, String> settings(String mode) {

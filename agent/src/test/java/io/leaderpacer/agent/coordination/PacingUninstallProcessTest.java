@@ -10,7 +10,6 @@ import io.leaderpacer.agent.throttle.ThrottleConfigSnapshot;
 import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
-import org.apache.kafka.common.TopicPartitionInfo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -52,14 +51,7 @@ class PacingUninstallProcessTest {
     @BeforeEach
     void startCluster() throws Exception {
         dir = Files.createDirectories(Path.of("target", "agent-processes"));
-        cluster = EmbeddedKafkaCluster.builder()
-                .brokers(3)
-                .serverProperty("transaction.state.log.num.partitions", "3")
-                .serverProperty("replica.fetch.max.bytes", "16384")
-                .serverProperty("replica.fetch.response.max.bytes", "65536")
-                .serverProperty("replication.quota.window.num", "2")
-                .build()
-                .start();
+        cluster = RecoveryScenario.pacedCluster();
         cluster.createTopic(TOPIC, PARTITIONS, 3);
         cluster.createTopic("reassigned", 3, 3);
         new ReplicationThrottles(cluster.admin(), Duration.ofSeconds(30))
@@ -120,7 +112,7 @@ class PacingUninstallProcessTest {
                     .pollInterval(Duration.ofMillis(300))
                     .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)
                                     .containsKey("broker 2 follower.replication.throttled.rate")
-                            && outOfSync() > 0);
+                            && RecoveryScenario.outOfSync(cluster.admin(), TOPIC, 2) > 0);
 
             Map<String, String> paced = ThrottleConfigSnapshot.of(cluster.admin(), BROKERS);
             CommandRunner.Result refused = CommandRunner.run(new RestoreCommand(), "--config", config.toString());
@@ -134,7 +126,9 @@ class PacingUninstallProcessTest {
             a.kill();
         }
 
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> outOfSync() == 0);
+        await().atMost(WAIT)
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> RecoveryScenario.outOfSync(cluster.admin(), TOPIC, 2) == 0);
         CommandRunner.Result left = CommandRunner.run(new ThrottlesCommand(), "--config", config.toString());
         assertThat(left.exitCode()).as(left.out() + left.err()).isEqualTo(ThrottlesCommand.EXIT_LEFT_BEHIND);
         assertThat(left.out())
@@ -161,15 +155,5 @@ class PacingUninstallProcessTest {
         CommandRunner.Result again = CommandRunner.run(new RestoreCommand(), "--config", config.toString());
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out()).contains("nothing to restore");
-    }
-
-    private int outOfSync() throws Exception {
-        int n = 0;
-        for (TopicPartitionInfo p : RecoveryScenario.describe(cluster.admin(), TOPIC)) {
-            if (p.isr().stream().noneMatch(r -> r.id() == 2)) {
-                n++;
-            }
-        }
-        return n;
     }
 }
