@@ -17,6 +17,7 @@ import io.leaderpacer.agent.kafka.LeaderElector;
 import io.leaderpacer.agent.kafka.PermissionCheck;
 import io.leaderpacer.agent.kafka.TlsDiagnosis;
 import io.leaderpacer.agent.pacing.PacingLoop;
+import io.leaderpacer.agent.pacing.PacingLoopBuilder;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.config.CatchUpPacing;
@@ -167,7 +168,7 @@ public final class PacerAgent implements AutoCloseable {
         this.clusterLabel = b.clusterLabel;
         this.history = new RunHistory(b.historySize);
         this.listeners.addAll(b.listeners);
-        PacingLoop.Builder pacingBuilder = PacingLoop.builder(b.admin, b.requestTimeout, b.describeBatchTopics)
+        PacingLoopBuilder pacingBuilder = PacingLoop.builder(b.admin, b.requestTimeout, b.describeBatchTopics)
                 .ledger(b.ledgerStore)
                 .guard(b.coordination != null ? b.coordination : ActionGuard.NONE)
                 .canary(b.canary)

@@ -1,13 +1,11 @@
 package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.config.SecretRedactor;
-import io.leaderpacer.agent.core.ActionGuard;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.MissingPermissionException;
 import io.leaderpacer.agent.kafka.PermissionCheck;
 import io.leaderpacer.agent.kafka.RequiredPermission;
-import io.leaderpacer.agent.throttle.ReplicationThrottles;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.config.PacingMode;
@@ -118,97 +116,8 @@ public final class PacingLoop {
     record CanarySource(Supplier<Canary> factory, String topic) {}
 
     /** A loop on this Admin client (owned by the caller); the rest has defaults a single agent can use. */
-    public static Builder builder(Admin admin, Duration timeout, int describeBatchTopics) {
-        return new Builder(admin, timeout, describeBatchTopics);
-    }
-
-    /** Builds a {@link PacingLoop}. */
-    public static final class Builder {
-        private final Admin admin;
-        private final Duration timeout;
-        private final int describeBatchTopics;
-        private LedgerStore store = LedgerStore.inMemory();
-        private ActionGuard guard = ActionGuard.NONE;
-        private IntFunction<OptionalDouble> canary = b -> OptionalDouble.empty();
-        private Map<String, Object> canaryClient;
-        private String canaryTopic = Canary.DEFAULT_TOPIC;
-        private Time time = Time.SYSTEM;
-        private SecretRedactor redactor = SecretRedactor.none();
-        private ThrottleReconciler.Limits limits;
-
-        private Builder(Admin admin, Duration timeout, int describeBatchTopics) {
-            this.admin = admin;
-            this.timeout = timeout;
-            this.describeBatchTopics = describeBatchTopics;
-        }
-
-        /** Where the ledger of what pacing changed is kept (default: memory). */
-        public Builder ledger(LedgerStore value) {
-            this.store = value;
-            return this;
-        }
-
-        /** Checked before every change (default: none, a single instance). */
-        public Builder guard(ActionGuard value) {
-            this.guard = value;
-            return this;
-        }
-
-        /** Per broker, the canary's P99 over its steady P99 where it is an in-sync follower (default: none). */
-        public Builder canary(IntFunction<OptionalDouble> value) {
-            this.canary = value;
-            return this;
-        }
-
-        /**
-         * The client settings (bootstrap servers, security) the adaptive mode's {@link Canary} produces with, and its
-         * topic; without them the adaptive mode has no canary and holds its rate.
-         */
-        public Builder canaryClient(Map<String, Object> clientProperties, String topic) {
-            this.canaryClient = Map.copyOf(clientProperties);
-            this.canaryTopic = topic;
-            return this;
-        }
-
-        /** The loop's time (default: the system's): looks, canary windows and max-wait read it. */
-        public Builder time(Time value) {
-            this.time = value;
-            return this;
-        }
-
-        public Builder redactor(SecretRedactor value) {
-            this.redactor = value;
-            return this;
-        }
-
-        /** Smaller limits than Kafka's on lists and requests: for tests of a few partitions (default: Kafka's). */
-        Builder limits(ThrottleReconciler.Limits value) {
-            this.limits = value;
-            return this;
-        }
-
-        public PacingLoop build() {
-            ThrottleLedger ledger = new ThrottleLedger(store);
-            Map<String, Object> client = canaryClient;
-            String topic = canaryTopic;
-            Time t = time;
-            Supplier<Canary> factory =
-                    client == null ? null : () -> new Canary(admin, client, topic, timeout, t::milliseconds);
-            return new PacingLoop(
-                    new ClusterReader(admin, timeout, describeBatchTopics),
-                    new RecoveryObserver(admin, timeout),
-                    new ThrottleReconciler(
-                            new ReplicationThrottles(admin, timeout),
-                            ledger,
-                            guard,
-                            limits != null ? limits : ThrottleReconciler.Limits.kafka(describeBatchTopics)),
-                    ledger,
-                    canary,
-                    new CanarySource(factory, client == null ? null : topic),
-                    time,
-                    redactor,
-                    new PermissionCheck(admin, timeout, Map.of(), Optional.empty()));
-        }
+    public static PacingLoopBuilder builder(Admin admin, Duration timeout, int describeBatchTopics) {
+        return new PacingLoopBuilder(admin, timeout, describeBatchTopics);
     }
 
     /** The last look's report, if there was one. */
