@@ -108,14 +108,19 @@ public final class RecoveryScenario {
                 .count();
     }
 
+    /** A 3-broker {@link #pacedCluster(int)}. */
+    public static EmbeddedKafkaCluster pacedCluster() {
+        return pacedCluster(3);
+    }
+
     /**
-     * A 3-broker cluster for pacing's process tests: small follower fetches and a short quota window, so that a
+     * A cluster for pacing's process tests: small follower fetches and a short quota window, so that a
      * replication throttle spreads a catch-up over seconds, and a small transaction log (the agents' state writer).
      * The caller closes it.
      */
-    public static EmbeddedKafkaCluster pacedCluster() {
+    public static EmbeddedKafkaCluster pacedCluster(int brokers) {
         return EmbeddedKafkaCluster.builder()
-                .brokers(3)
+                .brokers(brokers)
                 .serverProperty("transaction.state.log.num.partitions", "3")
                 .serverProperty("replica.fetch.max.bytes", "16384")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")

@@ -111,15 +111,7 @@ class PacingChaosProcessTest {
     @BeforeEach
     void startCluster() throws Exception {
         dir = Files.createDirectories(Path.of("target", "agent-processes"));
-        cluster = EmbeddedKafkaCluster.builder()
-                .brokers(BROKERS.size())
-                .serverProperty("transaction.state.log.num.partitions", "3")
-                // Small fetches and a short quota window, so that the rate spreads a catch-up over seconds.
-                .serverProperty("replica.fetch.max.bytes", "16384")
-                .serverProperty("replica.fetch.response.max.bytes", "65536")
-                .serverProperty("replication.quota.window.num", "2")
-                .build()
-                .start();
+        cluster = RecoveryScenario.pacedCluster(BROKERS.size());
         cluster.createTopic(FOREIGN_TOPIC, 3, 3);
         newTopic(0);
         // Someone else's reassignment throttle, as kafka-reassign-partitions --throttle leaves it.
