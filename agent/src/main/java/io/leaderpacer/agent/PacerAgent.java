@@ -20,14 +20,13 @@ import io.leaderpacer.agent.pacing.PacingLoop;
 import io.leaderpacer.agent.pacing.PacingLoopBuilder;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
-import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.common.utils.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -40,7 +39,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
  * The agent: Kafka's periodic preferred-leader task, run from outside the controller with the engine's gate,
@@ -57,7 +55,7 @@ import java.util.function.Consumer;
  * <p>{@link #start()} first makes contact (bounded exponential back-off, one log line per attempt) and checks that
  * the brokers' own automatic rebalancing is off; with it on, the agent refuses to run unless told otherwise.
  * {@link #runOnce()} runs one cycle synchronously (tests, tools); {@link #dryRun()} decides without changing
- * anything. Time comes from an injected {@link Clock}, runs from an injected scheduler, so tests and the demo can
+ * anything. Time comes from an injected Kafka {@link Time}, runs from an injected scheduler, so tests and the demo can
  * drive it. Runs never overlap.
  *
  * <p>With {@link AgentSettings#coordination} several agents may run against one cluster and exactly one acts:
@@ -69,8 +67,6 @@ import java.util.function.Consumer;
 public final class PacerAgent implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PacerAgent.class);
-    /** Between pacing looks while pacing is off and owns nothing: how soon turning it on takes effect. */
-    private static final long PACING_IDLE_MS = 10_000;
 
     /** What one run does: read, reorder, decide, elect. */
     private final RunCycle cycle;
@@ -112,18 +108,7 @@ public final class PacerAgent implements AutoCloseable {
     /** The coordinated loop when several instances share the cluster; null for a single agent. */
     private final CoordinatedSchedule coordinated;
     /** Catch-up pacing's looks, on their own schedule, serialised with the runs. */
-    private final PacingLoop pacing;
-    /** Told about each pacing look. */
-    private final List<Consumer<PacingReport>> pacingListeners;
-    /** The next pacing look, cancelled by close. */
-    private ScheduledFuture<?> nextPacing;
-    /** The chain of pacing looks in force: a look of an older chain schedules no next one. */
-    private long pacingChain;
-    /**
-     * Set by {@link #close()} before it restores what pacing set: a look already waiting for the run lock must not
-     * set again what the restore just removed.
-     */
-    private volatile boolean closing;
+    private final PacingSchedule pacing;
 
     private PacerAgent(Builder b) {
         this.redactor = b.redactor;
@@ -177,8 +162,14 @@ public final class PacerAgent implements AutoCloseable {
         if (b.canaryClient != null) {
             pacingBuilder.canaryClient(b.canaryClient, b.canaryTopic);
         }
-        this.pacing = pacingBuilder.build();
-        this.pacingListeners = List.copyOf(b.pacingListeners);
+        this.pacing = new PacingSchedule(
+                pacingBuilder.build(),
+                () -> policy.resolve().pacing(),
+                () -> state,
+                scheduler,
+                runLock,
+                b.pacingListeners,
+                redactor);
     }
 
     /** A builder for an agent on this Admin client (owned by the caller, who closes it after the agent). */
@@ -281,16 +272,13 @@ public final class PacerAgent implements AutoCloseable {
             acting = state == AgentState.RUNNING
                     || state == AgentState.ACTIVE
                     || (state == AgentState.NEW && pacing.ownsThrottles());
-            closing = true;
+            pacing.stop();
             if (next != null) {
                 next.cancel(false);
             }
-            if (nextPacing != null) {
-                nextPacing.cancel(false);
-            }
         }
         if (acting) {
-            restorePacing();
+            pacing.restore();
         }
         pacing.closeCanary();
         synchronized (this) {
@@ -350,7 +338,7 @@ public final class PacerAgent implements AutoCloseable {
             } else {
                 schedule(this::scheduledRun, 0);
             }
-            schedulePacing(0);
+            pacing.startChain(0);
         }
     }
 
@@ -364,94 +352,12 @@ public final class PacerAgent implements AutoCloseable {
      * also looks on its own schedule once started.
      */
     public PacingReport paceOnce() throws InterruptedException {
-        synchronized (runLock) {
-            if (closing) {
-                throw new IllegalStateException("the agent is closed");
-            }
-            PacingReport r = pacing.tick(policy.resolve().pacing());
-            notifyPacing(r);
-            return r;
-        }
+        return pacing.lookNow();
     }
 
     /** What catch-up pacing would decide and change now, changing nothing (for {@code pacer plan}). */
     public PacingReport pacingPreview() throws InterruptedException {
-        synchronized (runLock) {
-            return pacing.preview(policy.resolve().pacing());
-        }
-    }
-
-    /**
-     * A pacing look while this instance acts (a single agent running, or the group's active one), then the next:
-     * after the pacing interval while pacing is on or owns a throttle value, else after the idle period, to notice
-     * pacing being turned on.
-     */
-    private void pacingTick(long chain) {
-        AgentState s = state;
-        if (s == AgentState.STOPPED || s == AgentState.REFUSED) {
-            return;
-        }
-        long delay = PACING_IDLE_MS;
-        if (s == AgentState.RUNNING || s == AgentState.ACTIVE) {
-            try {
-                CatchUpPacing config = policy.resolve().pacing();
-                synchronized (runLock) {
-                    if (closing) {
-                        return;
-                    }
-                    notifyPacing(pacing.tick(config));
-                }
-                if (config.enabled() || pacing.ownsThrottles()) {
-                    delay = config.timing().intervalMs();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (RuntimeException e) {
-                LOG.error("catch-up pacing failed unexpectedly", redactor.scrubbed(e));
-            }
-        }
-        schedulePacing(delay, chain);
-    }
-
-    /** Starts a new chain of pacing looks, the first after {@code delayMs}; the chain before it schedules no more. */
-    private synchronized void schedulePacing(long delayMs) {
-        pacingChain++;
-        if (nextPacing != null) {
-            nextPacing.cancel(false);
-        }
-        schedulePacing(delayMs, pacingChain);
-    }
-
-    /** The next look of a chain, unless a newer chain replaced it. */
-    private synchronized void schedulePacing(long delayMs, long chain) {
-        if (state == AgentState.STOPPED || scheduler.isShutdown() || chain != pacingChain) {
-            return;
-        }
-        nextPacing = scheduler.schedule(() -> pacingTick(chain), delayMs, TimeUnit.MILLISECONDS);
-    }
-
-    /** Restores what catch-up pacing set, on a clean stop of the acting instance. */
-    private void restorePacing() {
-        try {
-            synchronized (runLock) {
-                notifyPacing(pacing.restore());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            LOG.warn("catch-up pacing could not restore its throttle on stop: {}", redactor.describe(e));
-        }
-    }
-
-    private void notifyPacing(PacingReport report) {
-        for (Consumer<PacingReport> l : pacingListeners) {
-            try {
-                l.accept(report);
-            } catch (RuntimeException e) {
-                LOG.warn("pacing listener {} failed: {}", l, redactor.describe(e));
-            }
-        }
+        return pacing.preview();
     }
 
     /** The start-up attempt's first request: any broker's answer will do. */
@@ -588,7 +494,7 @@ public final class PacerAgent implements AutoCloseable {
                 if (role == AgentState.ACTIVE && was != AgentState.ACTIVE) {
                     // A standby looks at pacing only every idle period: the active role looks at once, so that a
                     // takeover or a rebalance leaves a catch-up unpaced for one look at most, not for the idle period.
-                    schedulePacing(0);
+                    pacing.startChain(0);
                 }
                 return true;
             }
