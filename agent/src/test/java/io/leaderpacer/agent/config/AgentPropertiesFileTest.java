@@ -21,7 +21,7 @@ class AgentPropertiesFileTest {
         Path f = write("""
                 bootstrap.servers=b1:9092,b2:9092
                 security.protocol=SASL_SSL
-                sasl.jaas.config=PlainLoginModule required username="a" password="pw-123";
+                sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="a" password="pw-123";
                 leader.imbalance.election.algorithm=wait-for-sync
                 leader.imbalance.election.max.per.run=50
                 pacer.http.port=0

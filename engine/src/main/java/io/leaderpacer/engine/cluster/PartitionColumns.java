@@ -10,6 +10,9 @@ import java.util.Arrays;
  * replayed state must answer every question about a position identically (the engine's properties compare runs
  * over the two). Writing the columns and their readers once makes that true by construction; each subclass only
  * decides how the columns are filled (once from a full read, or position by position on replay).
+ *
+ * <p>The columns are not final fields (the replayed state grows them), so a snapshot is not safely published by a
+ * data race alone: hand it to another thread through a lock, an executor or a volatile write, as every caller does.
  */
 abstract sealed class PartitionColumns implements ClusterView permits ClusterSnapshot, ClusterState {
 
