@@ -10,6 +10,7 @@ import io.leaderpacer.agent.reorder.DeprioritizedOrderStep;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import io.leaderpacer.engine.config.PacerConfig;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.utils.Time;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -49,7 +50,10 @@ public final class AgentAssembly implements AutoCloseable {
             TopicConfigSource overrides = opened.add(new TopicConfigSource(new CompactedTopic(
                     admin, props.clientProperties(), TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout())));
             AtomicReference<OrderStateStore> store = new AtomicReference<>();
+            // One time for the role (its lease, the hand-over summary) and the agent (runs, pacing).
+            Time time = Time.SYSTEM;
             role = opened.add(ActiveRole.builder(admin, props.clientProperties())
+                    .time(time)
                     .groupId(props.groupId())
                     .sessionTimeout(props.sessionTimeout())
                     .instanceId(props.instanceId().isEmpty() ? ActiveRole.defaultInstanceId() : props.instanceId())
@@ -65,6 +69,7 @@ public final class AgentAssembly implements AutoCloseable {
             store.set(orders);
             PacerAgent.Builder builder = PacerAgent.builder(admin)
                     .properties(props)
+                    .time(time)
                     .basePolicy(basePolicy)
                     .configSource(overrides)
                     .replicaOrderStep(DeprioritizedOrderStep.builder(admin, orders)
