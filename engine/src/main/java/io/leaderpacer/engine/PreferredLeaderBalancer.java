@@ -114,7 +114,8 @@ public final class PreferredLeaderBalancer {
     /**
      * What every run's elections must be, checked where they are made (a pass over them, no lookup but the
      * broker's index): no more than the cap, none that names the leader a partition already has, and none to a
-     * broker that cannot lead (Kafka's election may write "no leader", as the engine then does too). A selection change that breaks one fails the run here, before Kafka is asked.
+     * broker that cannot lead (Kafka's election may write "no leader", as the engine then does too). A selection
+     * change that breaks one fails the run here, before Kafka is asked.
      *
      * @throws IllegalStateException naming the first election that breaks one
      */

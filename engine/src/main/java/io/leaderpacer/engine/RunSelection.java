@@ -12,19 +12,13 @@ import java.util.List;
  *
  * @param lastStart the broker id round-robin started from this run (the previous one under {@code immediate})
  */
-record RunSelection(
-        List<Election> elections,
-        int[] elected,
-        int[] skipped,
-        int[] deferred,
-        int skippedTotal,
-        int deferredTotal,
-        int lastStart) {
+record RunSelection(List<Election> elections, int[] elected, int[] skipped, int[] deferred, int lastStart) {
 
     /**
-     * The counts add up: per broker, none negative; the elections are the ones counted as elected; the totals are
-     * the per-broker sums. Checked on every run (a pass over the brokers): both selections hand their result here,
-     * so a selection that loses or double-counts an election fails loudly instead of reporting wrong metrics.
+     * The counts agree: per broker, none negative, and the elections are the ones counted as elected. Checked on
+     * every run (a pass over the brokers): both selections hand their result here, so a selection that loses or
+     * double-counts an election fails loudly instead of reporting wrong metrics. The totals are derived, so they
+     * cannot disagree with the per-broker counts.
      */
     RunSelection {
         if (skipped.length != elected.length || deferred.length != elected.length) {
@@ -32,21 +26,16 @@ record RunSelection(
                     + skipped.length + ", " + deferred.length);
         }
         int electedSum = 0;
-        int skippedSum = 0;
-        int deferredSum = 0;
         for (int b = 0; b < elected.length; b++) {
             if (elected[b] < 0 || skipped[b] < 0 || deferred[b] < 0) {
                 throw new IllegalStateException("negative count at broker index " + b + ": elected " + elected[b]
                         + ", skipped " + skipped[b] + ", deferred " + deferred[b]);
             }
             electedSum += elected[b];
-            skippedSum += skipped[b];
-            deferredSum += deferred[b];
         }
-        if (electedSum != elections.size() || skippedSum != skippedTotal || deferredSum != deferredTotal) {
-            throw new IllegalStateException("counts do not add up: " + elections.size() + " elections, " + electedSum
-                    + " counted; skipped " + skippedTotal + " of " + skippedSum + "; deferred " + deferredTotal
-                    + " of " + deferredSum);
+        if (electedSum != elections.size()) {
+            throw new IllegalStateException(
+                    "counts do not add up: " + elections.size() + " elections, " + electedSum + " counted");
         }
     }
 
@@ -56,11 +45,7 @@ record RunSelection(
      * @param deferred per broker index, the valid elections the cap left for a later run
      */
     static RunSelection capped(List<Election> elections, int[] elected, int[] deferred, int lastStart) {
-        int deferredTotal = 0;
-        for (int d : deferred) {
-            deferredTotal += d;
-        }
-        return new RunSelection(elections, elected, new int[elected.length], deferred, 0, deferredTotal, lastStart);
+        return new RunSelection(elections, elected, new int[elected.length], deferred, lastStart);
     }
 
     /**
@@ -73,14 +58,28 @@ record RunSelection(
     static RunSelection roundRobin(
             List<Election> elections, int[] elected, int[] electable, int[] skipped, int startBroker) {
         int[] deferred = new int[elected.length];
-        int deferredTotal = 0;
-        int skippedTotal = 0;
         for (int b = 0; b < elected.length; b++) {
             // Negative when a broker was given more than it had electable: the constructor refuses it.
             deferred[b] = electable[b] - elected[b];
-            deferredTotal += deferred[b];
-            skippedTotal += skipped[b];
         }
-        return new RunSelection(elections, elected, skipped, deferred, skippedTotal, deferredTotal, startBroker);
+        return new RunSelection(elections, elected, skipped, deferred, startBroker);
+    }
+
+    /** The valid elections the gate held back, over all brokers. */
+    int skippedTotal() {
+        return sum(skipped);
+    }
+
+    /** The valid elections left for a later run, over all brokers. */
+    int deferredTotal() {
+        return sum(deferred);
+    }
+
+    private static int sum(int[] counts) {
+        int total = 0;
+        for (int c : counts) {
+            total += c;
+        }
+        return total;
     }
 }

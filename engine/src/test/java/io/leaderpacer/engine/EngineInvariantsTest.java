@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -33,16 +34,16 @@ class EngineInvariantsTest {
     @Test
     void aSelectionWhoseElectionsAreNotTheOnesCounted_isRefused() {
         List<Election> one = List.of(new Election(T0, 1, 0, 0));
-        assertThatThrownBy(() -> new RunSelection(one, new int[] {0, 0}, new int[2], new int[2], 0, 0, 0))
+        assertThatThrownBy(() -> new RunSelection(one, new int[] {0, 0}, new int[2], new int[2], 0))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("1 elections, 0 counted");
     }
 
     @Test
-    void aSelectionWhoseTotalsAreNotItsPerBrokerSums_isRefused() {
-        assertThatThrownBy(() -> new RunSelection(List.of(), new int[2], new int[] {1, 0}, new int[2], 2, 0, 0))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("skipped 2 of 1");
+    void aSelectionsTotals_areItsPerBrokerSums() {
+        RunSelection r = new RunSelection(List.of(), new int[2], new int[] {1, 2}, new int[] {0, 4}, 0);
+        assertThat(r.skippedTotal()).isEqualTo(3);
+        assertThat(r.deferredTotal()).isEqualTo(4);
     }
 
     @Test

@@ -58,6 +58,8 @@ final class GateTallies {
         if (sign < 0
                 && (imbalancedCount < 0
                         || candidateCount < 0
+                        || imbalanced[pref] < 0
+                        || outOfSync[pref] < 0
                         || outOfSyncImbalanced[pref] < 0
                         || candidatesPerBroker[pref] < 0
                         || total[pref] < 0)) {
