@@ -23,8 +23,8 @@ import java.util.concurrent.TimeoutException;
  * at any poll of the group, so runs cannot simply follow one another on the engine's delay; roles change only
  * inside a tick, never during a run; each takeover starts a new gate memory, as a controller failover does, and
  * sets the first run by the active role (its confirmation wait and the predecessor's pacing) rather than by this
- * instance's last run. This class is where the group's choice of active instance becomes the agent's state; the agent keeps its
- * lifecycle, its runs and the single-instance schedule, and lends them through {@link Agent}.
+ * instance's last run. This class is where the group's choice of active instance becomes the agent's state; the
+ * agent keeps its lifecycle, its runs and the single-instance schedule, and lends them through {@link Agent}.
  *
  * <p>Threading: everything runs on the agent's run thread (the role's Kafka clients are used only there),
  * under the agent's run lock while the group is polled and a run is made; {@link #status()} may be read from any

@@ -31,7 +31,7 @@ final class PacingSchedule {
     private static final Logger LOG = LoggerFactory.getLogger(PacingSchedule.class);
 
     /** Between looks while pacing is off and owns nothing: how soon turning it on takes effect. */
-    static final long IDLE_MS = 10_000;
+    private static final long IDLE_MS = 10_000;
 
     private final PacingLoop pacing;
     /** The policy in force, read before each look. */
