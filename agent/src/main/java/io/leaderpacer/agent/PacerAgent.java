@@ -4,12 +4,10 @@ import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.coordination.CoordinationStatus;
 import io.leaderpacer.agent.core.ActionGuard;
 import io.leaderpacer.agent.core.AgentState;
-import io.leaderpacer.agent.core.ElectionOutcome;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.core.ReplicaOrderStep;
 import io.leaderpacer.agent.core.RunListener;
 import io.leaderpacer.agent.core.RunRecord;
-import io.leaderpacer.agent.core.SlowRead;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.ClusterVersionCheck;
@@ -19,7 +17,6 @@ import io.leaderpacer.agent.kafka.TlsDiagnosis;
 import io.leaderpacer.agent.pacing.PacingLoop;
 import io.leaderpacer.agent.pacing.PacingLoopBuilder;
 import io.leaderpacer.engine.BalancerMemory;
-import io.leaderpacer.engine.ElectionDecision;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -31,10 +28,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -84,8 +79,8 @@ public final class PacerAgent implements AutoCloseable {
     private final String clusterLabel;
     /** Recent runs for /status and the demo. */
     private final RunHistory history;
-    /** Told about each run. */
-    private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
+    /** What is said about each run, and to whom. */
+    private final RunReports reports;
     /** Completes when the agent is closed, or exceptionally when it refuses to run. */
     private final CompletableFuture<Void> termination = new CompletableFuture<>();
     /** Serialises runs: scheduled runs and {@link #runOnce()} never overlap. */
@@ -97,8 +92,6 @@ public final class PacerAgent implements AutoCloseable {
     private BalancerMemory memory = BalancerMemory.empty();
     /** Number of the last run; guarded by {@link #runLock}. */
     private long sequence;
-    /** Whether the last successful run read slower than the interval it serves; guarded by {@link #runLock}. */
-    private boolean readWasSlow;
     /** Failed attempts to reach the cluster since start (0 once running). */
     private volatile int startupAttempts;
     /** Why the last start-up attempt failed, for /status; null when none failed. */
@@ -152,7 +145,7 @@ public final class PacerAgent implements AutoCloseable {
                 });
         this.clusterLabel = b.clusterLabel;
         this.history = new RunHistory(b.historySize);
-        this.listeners.addAll(b.listeners);
+        this.reports = new RunReports(b.redactor, b.listeners);
         PacingLoopBuilder pacingBuilder = PacingLoop.builder(b.admin, b.requestTimeout, b.describeBatchTopics)
                 .ledger(b.ledgerStore)
                 .guard(b.coordination != null ? b.coordination : ActionGuard.NONE)
@@ -249,11 +242,11 @@ public final class PacerAgent implements AutoCloseable {
     }
 
     public void addListener(RunListener listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
+        reports.addListener(listener);
     }
 
     public void removeListener(RunListener listener) {
-        listeners.remove(listener);
+        reports.removeListener(listener);
     }
 
     /**
@@ -360,7 +353,6 @@ public final class PacerAgent implements AutoCloseable {
         return pacing.preview();
     }
 
-    /** The start-up attempt's first request: any broker's answer will do. */
     /** The TLS diagnosis of start-up failures, from the file's client properties (or just the cluster's label). */
     private static TlsDiagnosis tlsDiagnosis(Builder b) {
         Map<String, String> client = new HashMap<>(b.clientProperties);
@@ -368,6 +360,7 @@ public final class PacerAgent implements AutoCloseable {
         return TlsDiagnosis.of(client);
     }
 
+    /** The start-up attempt's first request: any broker's answer will do. */
     private static void contact(Admin admin, Duration timeout) throws Exception {
         int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
         admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms))
@@ -405,23 +398,6 @@ public final class PacerAgent implements AutoCloseable {
         next = scheduler.schedule(task, delayMs, TimeUnit.MILLISECONDS);
     }
 
-    /**
-     * Warns when runs start to read the cluster slower than the interval they serve, and says when they stop; {@code
-     * /status} shows it for as long as it lasts. Guarded by {@code runLock}.
-     */
-    private void logSlowRead(RunRecord run) {
-        if (!run.succeeded()) {
-            return;
-        }
-        Optional<SlowRead> slow = SlowRead.of(run);
-        if (slow.isPresent() && !readWasSlow) {
-            LOG.warn(slow.get().describe());
-        } else if (slow.isEmpty() && readWasSlow) {
-            LOG.info("run {} read the cluster within the interval it serves again", run.sequence());
-        }
-        readWasSlow = slow.isPresent();
-    }
-
     private RunRecord execute(boolean dry) {
         synchronized (runLock) {
             long seq = dry ? sequence : ++sequence;
@@ -433,38 +409,9 @@ public final class PacerAgent implements AutoCloseable {
                     coordinated.recordRun(record);
                 }
                 history.add(record);
-                log(record);
-                notifyListeners(record);
+                reports.report(record);
             }
             return record;
-        }
-    }
-
-    private void log(RunRecord run) {
-        logSlowRead(run);
-        if (!run.succeeded()) {
-            LOG.warn(run.summary());
-        } else if (!run.results().isEmpty()
-                || run.decision().map(ElectionDecision::gatedBrokerCount).orElse(0) > 0) {
-            LOG.info(run.summary());
-        } else {
-            LOG.debug(run.summary());
-        }
-        if (LOG.isDebugEnabled()) {
-            run.results().stream()
-                    .filter(r -> r.outcome() != ElectionOutcome.ELECTED)
-                    .forEach(r ->
-                            LOG.debug("  {} -> {}: {} {}", r.partition(), r.targetLeader(), r.outcome(), r.detail()));
-        }
-    }
-
-    private void notifyListeners(RunRecord record) {
-        for (RunListener l : listeners) {
-            try {
-                l.onRun(record);
-            } catch (RuntimeException e) {
-                LOG.warn("run listener {} failed: {}", l, redactor.describe(e));
-            }
         }
     }
 

@@ -4,23 +4,19 @@ import io.leaderpacer.agent.pacing.ThrottleEdit.Phase;
 import io.leaderpacer.agent.pacing.ThrottleLedger.Change;
 import io.leaderpacer.agent.throttle.BrokerScope;
 import io.leaderpacer.agent.throttle.ThrottleOp;
-import io.leaderpacer.agent.throttle.ThrottleRate;
 import io.leaderpacer.agent.throttle.ThrottleReading;
 import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.agent.throttle.ThrottledReplicas.Replica;
-import org.apache.kafka.clients.admin.ConfigEntry;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Decides, from what one look read, the throttle changes that bring the cluster to a {@link ThrottlePlan} while
@@ -59,11 +55,14 @@ final class ReconcilePlanner {
     private final ThrottleSide side;
 
     private final int maxListChars;
+    /** The rate half of each plan. */
+    private final RatePlanner rates;
 
     ReconcilePlanner(ThrottleLedger ledger, int maxListChars) {
         this.ledger = ledger;
         this.side = ledger.side();
         this.maxListChars = Math.min(maxListChars, ThrottledReplicas.MAX_CONFIG_VALUE_CHARS);
+        this.rates = new RatePlanner(ledger);
     }
 
     /**
@@ -84,17 +83,6 @@ final class ReconcilePlanner {
         }
     }
 
-    /** The mutable collections one planning fills, for one side. */
-    private record Out(ThrottleSide side, List<Change> forget, List<ThrottleEdit> edits, List<String> notes) {
-        Out(ThrottleSide side) {
-            this(side, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        }
-
-        void edit(ThrottleOp op, Phase phase, List<Change> before, List<Change> after, String description) {
-            edits.add(new ThrottleEdit(op, phase, new ThrottleEdit.Records(side, before, after), description));
-        }
-    }
-
     /**
      * @param plan   what pacing wants now
      * @param scopes the rate scopes read (the cluster default and the brokers that are up)
@@ -102,13 +90,14 @@ final class ReconcilePlanner {
      * @param now    what they hold
      */
     Planned plan(ThrottlePlan plan, Collection<BrokerScope> scopes, Collection<String> topics, ThrottleReading now) {
-        Out out = new Out(side);
+        PlanDraft out = new PlanDraft(side);
         boolean follower = side == ThrottleSide.FOLLOWER;
-        Map<Integer, Long> rates = follower ? plan.brokerRates() : plan.leader().rates();
+        Map<Integer, Long> brokerRates =
+                follower ? plan.brokerRates() : plan.leader().rates();
         OptionalLong defaultRate = follower ? plan.defaultRate() : OptionalLong.empty();
         Map<String, Set<Replica>> entries =
                 follower ? plan.entries() : plan.leader().entries();
-        boolean defaultRateInForce = defaultRate.isPresent() || foreignDefaultRate(now);
+        boolean defaultRateInForce = defaultRate.isPresent() || rates.foreignDefaultRate(now);
         for (String topic : topics) {
             if (now.gone(topic)) {
                 gone(topic, out);
@@ -130,27 +119,7 @@ final class ReconcilePlanner {
                         out);
             }
         }
-        Set<Integer> foreignRates = new TreeSet<>();
-        for (BrokerScope scope : scopes) {
-            if (!scope.isClusterDefault()
-                    && now.failure(scope).isEmpty()
-                    && ledger.rate(scope).isEmpty()
-                    && current(now, scope).isPresent()) {
-                foreignRates.add(Integer.parseInt(scope.brokerId()));
-            }
-            if (now.failure(scope).isPresent()) {
-                out.notes()
-                        .add(where(scope) + " could not be read ("
-                                + ThrottleReading.describe(now.failure(scope).get()) + "): left for the next look");
-                continue;
-            }
-            OptionalLong wanted = scope.isClusterDefault()
-                    ? defaultRate
-                    : Optional.ofNullable(rates.get(Integer.parseInt(scope.brokerId())))
-                            .map(OptionalLong::of)
-                            .orElse(OptionalLong.empty());
-            rate(scope, wanted, current(now, scope), out);
-        }
+        Set<Integer> foreignRates = rates.plan(scopes, brokerRates, defaultRate, now, out);
         out.edits().sort(Comparator.comparing(ThrottleEdit::phase));
         return new Planned(out.forget(), out.edits(), out.notes(), foreignRates);
     }
@@ -159,7 +128,8 @@ final class ReconcilePlanner {
      * A list that was absent before pacing added to it and is now set to an empty value (its last entries subtracted
      * while an addition did not land): deleted, as it was, when the plan wants none of it. True when it planned that.
      */
-    private boolean emptiedListOfItsOwn(String topic, Map<String, Set<Replica>> entries, ThrottleReading now, Out out) {
+    private boolean emptiedListOfItsOwn(
+            String topic, Map<String, Set<Replica>> entries, ThrottleReading now, PlanDraft out) {
         Optional<ThrottleLedger.OwnedEntries> owned = ledger.entries(topic);
         if (owned.isEmpty()
                 || !owned.get().listWasAbsent()
@@ -178,7 +148,7 @@ final class ReconcilePlanner {
     }
 
     /** A topic deleted since the look read the cluster: its configs went with it. */
-    private void gone(String topic, Out out) {
+    private void gone(String topic, PlanDraft out) {
         boolean owned = false;
         if (ledger.entries(topic).isPresent()) {
             out.forget().add(Change.forgetEntries(topic));
@@ -202,7 +172,7 @@ final class ReconcilePlanner {
             Optional<String> raw,
             boolean blank,
             boolean starAllowed,
-            Out out) {
+            PlanDraft out) {
         Optional<ThrottleLedger.OwnedAll> star = ledger.all(topic);
         Optional<ThrottleLedger.OwnedEntries> entries = ledger.entries(topic);
         boolean isStar = list.isPresent() && list.get().all();
@@ -262,7 +232,7 @@ final class ReconcilePlanner {
             ThrottleLedger.OwnedAll owned,
             Optional<ThrottleLedger.OwnedEntries> entries,
             boolean starAllowed,
-            Out out) {
+            PlanDraft out) {
         Optional<ThrottledReplicas> prior = owned.prior().map(ThrottledReplicas::parse);
         if (wanted.isEmpty()) {
             ThrottleOp op = prior.isPresent() && !prior.get().isEmpty()
@@ -345,7 +315,7 @@ final class ReconcilePlanner {
             boolean blank,
             Optional<ThrottleLedger.OwnedEntries> owned,
             boolean starAllowed,
-            Out out) {
+            PlanDraft out) {
         Set<Replica> ours = ThrottleLedger.sortedSet(
                 owned.map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
         boolean unseen = owned.map(ThrottleLedger.OwnedEntries::unseen).orElse(false);
@@ -460,115 +430,9 @@ final class ReconcilePlanner {
         }
     }
 
-    private void rate(BrokerScope scope, OptionalLong wanted, OptionalLong current, Out out) {
-        Optional<ThrottleLedger.OwnedRate> owned = ledger.rate(scope);
-        if (owned.isPresent()) {
-            ThrottleLedger.OwnedRate o = owned.get();
-            if (!o.isOurs(current)) {
-                if (!current.equals(o.prior())) {
-                    out.notes()
-                            .add(where(scope) + " was changed by someone else to " + text(current)
-                                    + ": pacing stands back from it");
-                    out.forget().add(Change.forgetRate(scope));
-                    return;
-                }
-                // Someone set the value it replaced back, after a read had shown pacing's: nothing of pacing's there.
-                out.forget().add(Change.forgetRate(scope));
-                if (wanted.isPresent()) {
-                    out.edit(
-                            ThrottleOp.setRate(side, scope, wanted.getAsLong()),
-                            Phase.ADD,
-                            List.of(Change.ownRate(
-                                    scope,
-                                    new ThrottleLedger.OwnedRate(o.prior(), wanted.getAsLong(), List.of(), true))),
-                            List.of(),
-                            where(scope) + " -> " + text(wanted));
-                }
-                return;
-            }
-            boolean seen = current.isPresent() && current.getAsLong() == o.ours();
-            if (wanted.isPresent()) {
-                long w = wanted.getAsLong();
-                if (seen && o.ours() == w) {
-                    ThrottleLedger.OwnedRate settled = new ThrottleLedger.OwnedRate(o.prior(), w);
-                    if (!o.equals(settled)) {
-                        out.forget().add(Change.ownRate(scope, settled));
-                    }
-                    return;
-                }
-                // A new rate, or the same one again while a read does not show it (it did not land, or the read lags).
-                out.edit(
-                        ThrottleOp.setRate(side, scope, w),
-                        Phase.ADD,
-                        List.of(Change.ownRate(scope, o.changedTo(w))),
-                        List.of(),
-                        where(scope) + " -> " + text(wanted));
-                return;
-            }
-            ThrottleOp op = o.prior().isPresent()
-                    ? ThrottleOp.setRate(side, scope, o.prior().getAsLong())
-                    : ThrottleOp.removeRate(side, scope);
-            out.edit(
-                    op,
-                    Phase.REMOVE,
-                    List.of(),
-                    List.of(Change.forgetRate(scope)),
-                    where(scope) + " restored to " + text(o.prior()));
-            return;
-        }
-        if (wanted.isEmpty()) {
-            return;
-        }
-        if (current.isPresent()) {
-            out.notes()
-                    .add(where(scope) + " is " + text(current) + ", set by someone else: pacing uses it and does not"
-                            + " change it");
-            return;
-        }
-        out.edit(
-                ThrottleOp.setRate(side, scope, wanted.getAsLong()),
-                Phase.ADD,
-                List.of(Change.ownRate(
-                        scope,
-                        new ThrottleLedger.OwnedRate(OptionalLong.empty(), wanted.getAsLong(), List.of(), true))),
-                List.of(),
-                where(scope) + " -> " + text(wanted));
-    }
-
-    /**
-     * Whether a cluster-default rate is set that is not pacing's (pacing's goes in this same look when unwanted); one
-     * that could not be read counts as set, so that no {@code *} is set under a rate nobody saw.
-     */
-    private boolean foreignDefaultRate(ThrottleReading now) {
-        BrokerScope d = BrokerScope.clusterDefault();
-        if (now.failure(d).isPresent()) {
-            return true;
-        }
-        OptionalLong set = current(now, d);
-        return set.isPresent() && !ledger.rate(d).map(o -> o.isOurs(set)).orElse(false);
-    }
-
     /** "follower" or "leader", for messages. */
     private String listWord() {
         return side == ThrottleSide.FOLLOWER ? "follower" : "leader";
-    }
-
-    /** The rate set in exactly this scope (a broker's value inherited from the default does not count). */
-    private OptionalLong current(ThrottleReading now, BrokerScope scope) {
-        return current(now, side, scope);
-    }
-
-    /** The side's rate set in exactly this scope (a broker's value inherited from the default does not count). */
-    static OptionalLong current(ThrottleReading now, ThrottleSide side, BrokerScope scope) {
-        Optional<ThrottleRate> r = now.settings().rate(side, scope);
-        if (r.isEmpty()) {
-            return OptionalLong.empty();
-        }
-        ConfigEntry.ConfigSource source = r.get().source();
-        boolean here = scope.isClusterDefault()
-                ? source == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
-                : source == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG;
-        return here ? OptionalLong.of(r.get().bytesPerSecond()) : OptionalLong.empty();
     }
 
     /**
@@ -599,13 +463,6 @@ final class ReconcilePlanner {
         return a.equals(b);
     }
 
-    private String where(BrokerScope scope) {
-        String kind = side == ThrottleSide.FOLLOWER ? "follower" : "leader";
-        return scope.isClusterDefault()
-                ? "the cluster-default " + kind + " rate"
-                : "broker " + scope.brokerId() + "'s " + kind + " rate";
-    }
-
     /** Entries for a log line: all of them when few, else how many and the first few (a list can hold thousands). */
     static String brief(Set<Replica> replicas) {
         if (replicas.size() <= BRIEF) {
@@ -613,9 +470,5 @@ final class ReconcilePlanner {
         }
         return replicas.size() + " entries "
                 + ThrottledReplicas.of(replicas.stream().limit(BRIEF).toList()).configValue() + ",...";
-    }
-
-    static String text(OptionalLong rate) {
-        return rate.isPresent() ? String.format(Locale.ROOT, "%.1f MiB/s", rate.getAsLong() / 1048576.0) : "none";
     }
 }

@@ -1,15 +1,10 @@
 package io.leaderpacer.agent.pacing;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.leaderpacer.agent.throttle.BrokerScope;
 import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.engine.pacing.PacingMemory;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -38,11 +33,10 @@ import java.util.concurrent.TimeoutException;
  */
 final class ThrottleLedger {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String RATE = "rate:";
-    private static final String REPLICAS = "replicas:";
-    private static final String ALL = "all:";
-    private static final String EPISODE = "episode:";
+    private static final String RATE = LedgerRecords.RATE;
+    private static final String REPLICAS = LedgerRecords.REPLICAS;
+    private static final String ALL = LedgerRecords.ALL;
+    private static final String EPISODE = LedgerRecords.EPISODE;
 
     /** The most older values of its own a rate record keeps (each change sent while another may still land). */
     static final int MAX_WAS = 4;
@@ -233,49 +227,16 @@ final class ThrottleLedger {
             if (!prefix.isEmpty() && e.getKey().startsWith(EPISODE)) {
                 continue;
             }
-            JsonNode v = parse(e.getValue());
-            if (e.getKey().startsWith(RATE)) {
-                String scope = e.getKey().substring(RATE.length());
-                rates.put(
-                        scope.equals("default")
-                                ? BrokerScope.clusterDefault()
-                                : BrokerScope.broker(Integer.parseInt(scope)),
-                        new OwnedRate(
-                                optionalLong(v.get("prior")),
-                                v.get("ours").asLong(),
-                                longs(v.get("was")),
-                                v.path("unseen").asBoolean(false)));
-            } else if (e.getKey().startsWith(REPLICAS)) {
-                Set<ThrottledReplicas.Replica> added = new TreeSet<>(ORDER);
-                added.addAll(ThrottledReplicas.parse(v.get("added").asText()).replicas());
-                entries.put(
-                        e.getKey().substring(REPLICAS.length()),
-                        new OwnedEntries(
-                                added,
-                                v.get("listWasAbsent").asBoolean(),
-                                v.path("unseen").asBoolean(false),
-                                v.hasNonNull("removed")
-                                        ? Set.copyOf(ThrottledReplicas.parse(
-                                                        v.get("removed").asText())
-                                                .replicas())
-                                        : Set.of()));
-            } else if (e.getKey().startsWith(EPISODE)) {
-                episodes.put(
-                        Integer.parseInt(e.getKey().substring(EPISODE.length())),
-                        new PacingMemory.Resumed(
-                                v.get("startMs").asLong(),
-                                v.get("pacedMs").asLong(),
-                                v.get("rate").asLong(),
-                                v.get("escaped").asBoolean(),
-                                v.get("peak").asLong()));
-            } else if (e.getKey().startsWith(ALL)) {
-                alls.put(
-                        e.getKey().substring(ALL.length()),
-                        new OwnedAll(
-                                v.get("prior").isNull()
-                                        ? Optional.empty()
-                                        : Optional.of(v.get("prior").asText()),
-                                v.path("unseen").asBoolean(false)));
+            String key = e.getKey();
+            String value = e.getValue();
+            if (key.startsWith(RATE)) {
+                rates.put(LedgerRecords.scope(key.substring(RATE.length())), LedgerRecords.rate(value));
+            } else if (key.startsWith(REPLICAS)) {
+                entries.put(key.substring(REPLICAS.length()), LedgerRecords.entries(value));
+            } else if (key.startsWith(EPISODE)) {
+                episodes.put(Integer.parseInt(key.substring(EPISODE.length())), LedgerRecords.episode(value));
+            } else if (key.startsWith(ALL)) {
+                alls.put(key.substring(ALL.length()), LedgerRecords.all(value));
             }
         }
     }
@@ -358,13 +319,7 @@ final class ThrottleLedger {
         private final Map<Integer, Optional<PacingMemory.Resumed>> episodeChanges = new LinkedHashMap<>();
 
         Update ownEpisode(int broker, PacingMemory.Resumed episode) {
-            ObjectNode n = JSON.createObjectNode();
-            n.put("startMs", episode.startMs());
-            n.put("pacedMs", episode.pacedMs());
-            n.put("rate", episode.rateBytes());
-            n.put("escaped", episode.escaped());
-            n.put("peak", episode.peakBytes());
-            writes.put(EPISODE + broker, n.toString());
+            writes.put(EPISODE + broker, LedgerRecords.encode(episode));
             episodeChanges.put(broker, Optional.of(episode));
             return this;
         }
@@ -376,23 +331,13 @@ final class ThrottleLedger {
         }
 
         Update ownRate(BrokerScope scope, OwnedRate rate) {
-            ObjectNode n = JSON.createObjectNode();
-            n.set("prior", nullable(rate.prior()));
-            n.put("ours", rate.ours());
-            if (!rate.was().isEmpty()) {
-                ArrayNode was = n.putArray("was");
-                rate.was().forEach(was::add);
-            }
-            if (rate.unseen()) {
-                n.put("unseen", true);
-            }
-            writes.put(prefix + RATE + scopeKey(scope), n.toString());
+            writes.put(prefix + RATE + LedgerRecords.scopeKey(scope), LedgerRecords.encode(rate));
             rateChanges.put(scope, Optional.of(rate));
             return this;
         }
 
         Update forgetRate(BrokerScope scope) {
-            writes.put(prefix + RATE + scopeKey(scope), null);
+            writes.put(prefix + RATE + LedgerRecords.scopeKey(scope), null);
             rateChanges.put(scope, Optional.empty());
             return this;
         }
@@ -401,22 +346,7 @@ final class ThrottleLedger {
             if (owned.isEmpty()) {
                 return forgetEntries(topic);
             }
-            List<ThrottledReplicas.Replica> sorted =
-                    owned.added().stream().sorted(ORDER).toList();
-            ObjectNode n = JSON.createObjectNode();
-            n.put("added", ThrottledReplicas.of(sorted).configValue());
-            n.put("listWasAbsent", owned.listWasAbsent());
-            if (owned.unseen()) {
-                n.put("unseen", true);
-            }
-            if (!owned.removed().isEmpty()) {
-                n.put(
-                        "removed",
-                        ThrottledReplicas.of(
-                                        owned.removed().stream().sorted(ORDER).toList())
-                                .configValue());
-            }
-            writes.put(prefix + REPLICAS + topic, n.toString());
+            writes.put(prefix + REPLICAS + topic, LedgerRecords.encode(owned));
             entryChanges.put(topic, Optional.of(owned));
             return this;
         }
@@ -428,16 +358,7 @@ final class ThrottleLedger {
         }
 
         Update ownAll(String topic, OwnedAll owned) {
-            ObjectNode n = JSON.createObjectNode();
-            n.set(
-                    "prior",
-                    owned.prior()
-                            .<JsonNode>map(JSON.getNodeFactory()::textNode)
-                            .orElse(JSON.getNodeFactory().nullNode()));
-            if (owned.unseen()) {
-                n.put("unseen", true);
-            }
-            writes.put(prefix + ALL + topic, n.toString());
+            writes.put(prefix + ALL + topic, LedgerRecords.encode(owned));
             allChanges.put(topic, Optional.of(owned));
             return this;
         }
@@ -520,41 +441,5 @@ final class ThrottleLedger {
         Set<ThrottledReplicas.Replica> s = new TreeSet<>(ORDER);
         s.addAll(replicas);
         return s;
-    }
-
-    /** Numbers as a list: an array, one number (a record of before the list), or nothing. */
-    private static List<Long> longs(JsonNode n) {
-        if (n == null || n.isNull()) {
-            return List.of();
-        }
-        if (n.isArray()) {
-            List<Long> out = new ArrayList<>();
-            n.forEach(x -> out.add(x.asLong()));
-            return out;
-        }
-        return List.of(n.asLong());
-    }
-
-    /** A nullable number field; absent (a record written before the field existed) reads as empty. */
-    private static OptionalLong optionalLong(JsonNode n) {
-        return n == null || n.isNull() ? OptionalLong.empty() : OptionalLong.of(n.asLong());
-    }
-
-    private static JsonNode nullable(OptionalLong v) {
-        return v.isPresent()
-                ? JSON.getNodeFactory().numberNode(v.getAsLong())
-                : JSON.getNodeFactory().nullNode();
-    }
-
-    private static String scopeKey(BrokerScope scope) {
-        return scope.isClusterDefault() ? "default" : scope.brokerId();
-    }
-
-    private static JsonNode parse(String value) {
-        try {
-            return JSON.readTree(value);
-        } catch (IOException e) {
-            throw new IllegalStateException("an unreadable catch-up pacing record in the state topic: " + value, e);
-        }
     }
 }

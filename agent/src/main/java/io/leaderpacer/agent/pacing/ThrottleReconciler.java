@@ -294,7 +294,7 @@ final class ThrottleReconciler {
                 if (o.isEmpty() || !o.get().unseen() || now.failure(sc).isPresent()) {
                     continue;
                 }
-                OptionalLong current = ReconcilePlanner.current(now, side, sc);
+                OptionalLong current = RatePlanner.current(now, side, sc);
                 if (current.isPresent() && current.getAsLong() == o.get().ours()) {
                     u.apply(Change.ownRate(
                             sc,
