@@ -90,14 +90,7 @@ final class RatePlanner {
                 // Someone set the value it replaced back, after a read had shown pacing's: nothing of pacing's there.
                 out.forget().add(Change.forgetRate(scope));
                 if (wanted.isPresent()) {
-                    out.edit(
-                            ThrottleOp.setRate(side, scope, wanted.getAsLong()),
-                            Phase.ADD,
-                            List.of(Change.ownRate(
-                                    scope,
-                                    new ThrottleLedger.OwnedRate(o.prior(), wanted.getAsLong(), List.of(), true))),
-                            List.of(),
-                            where(scope) + " -> " + text(wanted));
+                    setNew(scope, o.prior(), wanted.getAsLong(), out);
                 }
                 return;
             }
@@ -140,14 +133,17 @@ final class RatePlanner {
                             + " change it");
             return;
         }
+        setNew(scope, OptionalLong.empty(), wanted.getAsLong(), out);
+    }
+
+    /** A rate of pacing's set where it had none: recorded (with the value it replaces) before it is sent. */
+    private void setNew(BrokerScope scope, OptionalLong prior, long wanted, PlanDraft out) {
         out.edit(
-                ThrottleOp.setRate(side, scope, wanted.getAsLong()),
+                ThrottleOp.setRate(side, scope, wanted),
                 Phase.ADD,
-                List.of(Change.ownRate(
-                        scope,
-                        new ThrottleLedger.OwnedRate(OptionalLong.empty(), wanted.getAsLong(), List.of(), true))),
+                List.of(Change.ownRate(scope, new ThrottleLedger.OwnedRate(prior, wanted, List.of(), true))),
                 List.of(),
-                where(scope) + " -> " + text(wanted));
+                where(scope) + " -> " + text(OptionalLong.of(wanted)));
     }
 
     /**

@@ -103,7 +103,7 @@ public final class ThrottleInventory {
                 continue;
             }
             for (ThrottleSide side : ThrottleSide.values()) {
-                OptionalLong v = rate(now, side, s);
+                OptionalLong v = RatePlanner.current(now, side, s);
                 if (v.isPresent()) {
                     lines.add(new Line(
                             s.toString(),
@@ -165,18 +165,6 @@ public final class ThrottleInventory {
         }
         boolean owns = ledgers.values().stream().anyMatch(l -> !l.ownsNoValue());
         return new Inventory(lines, unseen, owns, PacingLoop.inSync(snapshot));
-    }
-
-    private static OptionalLong rate(ThrottleReading now, ThrottleSide side, BrokerScope scope) {
-        Optional<ThrottleRate> r = now.settings().rate(side, scope);
-        if (r.isEmpty()) {
-            return OptionalLong.empty();
-        }
-        ConfigEntry.ConfigSource source = r.get().source();
-        boolean here = scope.isClusterDefault()
-                ? source == ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG
-                : source == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG;
-        return here ? OptionalLong.of(r.get().bytesPerSecond()) : OptionalLong.empty();
     }
 
     private static String rateOwner(ThrottleLedger ledger, BrokerScope scope, OptionalLong value) {
