@@ -55,6 +55,25 @@ final class ClusterReadiness {
         }
     }
 
+    /**
+     * Whether the controller shows the broker fenced or not registered at all; false while the cluster does not
+     * answer, so that a wait for it never ends on an error.
+     */
+    boolean isFenced(int brokerId) {
+        try {
+            return admin
+                    .describeCluster(new DescribeClusterOptions()
+                            .includeFencedBrokers(true)
+                            .timeoutMs(5000))
+                    .nodes()
+                    .get()
+                    .stream()
+                    .noneMatch(n -> n.id() == brokerId && !n.isFenced());
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
     /** Every partition of the topic exists and has a leader and at least {@code replicationFactor} in-sync replicas. */
     boolean fullyReplicated(String topic, int partitions, int replicationFactor) {
         try {

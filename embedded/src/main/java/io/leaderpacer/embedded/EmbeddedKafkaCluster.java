@@ -351,6 +351,14 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
                 () -> readiness().isUnfenced(brokerId));
     }
 
+    /**
+     * Whether the controller shows the broker fenced (or not registered): after {@link #killBroker} that happens only
+     * once its session times out, as after a crash. False while the cluster does not answer.
+     */
+    public boolean isFenced(int brokerId) {
+        return readiness().isFenced(checkBroker(brokerId));
+    }
+
     /** Whether the broker's server is up (not stopped by {@link #stopBroker}/{@link #killBroker}). */
     public boolean isRunning(int brokerId) {
         return !running().brokers().get(checkBroker(brokerId)).isShutdown();

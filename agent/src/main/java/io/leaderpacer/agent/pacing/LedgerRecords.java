@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * How the {@link ThrottleLedger}'s records are written in the state topic: keys and JSON values, both ways.
@@ -39,14 +38,30 @@ final class LedgerRecords {
 
     private LedgerRecords() {}
 
-    /** The key part naming a rate scope. */
-    static String scopeKey(BrokerScope scope) {
-        return scope.isClusterDefault() ? "default" : scope.brokerId();
+    /** The key of a scope's rate record, after the side's prefix. */
+    static String rateKey(BrokerScope scope) {
+        return RATE + (scope.isClusterDefault() ? "default" : scope.brokerId());
     }
 
-    /** The rate scope a key part names. */
-    static BrokerScope scope(String key) {
-        return key.equals("default") ? BrokerScope.clusterDefault() : BrokerScope.broker(Integer.parseInt(key));
+    /** The scope a rate record's key (after the side's prefix) names. */
+    static BrokerScope rateScope(String key) {
+        String scope = key.substring(RATE.length());
+        return scope.equals("default") ? BrokerScope.clusterDefault() : BrokerScope.broker(Integer.parseInt(scope));
+    }
+
+    /** The key of a topic's entries record, after the side's prefix. */
+    static String entriesKey(String topic) {
+        return REPLICAS + topic;
+    }
+
+    /** The key of a topic's {@code *} record, after the side's prefix. */
+    static String allKey(String topic) {
+        return ALL + topic;
+    }
+
+    /** The key of a broker's episode record (the follower side's only). */
+    static String episodeKey(int broker) {
+        return EPISODE + broker;
     }
 
     static String encode(OwnedRate rate) {
@@ -87,16 +102,11 @@ final class LedgerRecords {
 
     static OwnedEntries entries(String value) {
         JsonNode v = parse(value);
-        Set<ThrottledReplicas.Replica> added = new TreeSet<>(ThrottleLedger.ORDER);
-        added.addAll(ThrottledReplicas.parse(v.get("added").asText()).replicas());
         return new OwnedEntries(
-                added,
+                replicas(v.get("added")),
                 v.get("listWasAbsent").asBoolean(),
                 v.path("unseen").asBoolean(false),
-                v.hasNonNull("removed")
-                        ? Set.copyOf(ThrottledReplicas.parse(v.get("removed").asText())
-                                .replicas())
-                        : Set.of());
+                v.hasNonNull("removed") ? replicas(v.get("removed")) : Set.of());
     }
 
     static String encode(OwnedAll owned) {
@@ -146,6 +156,11 @@ final class LedgerRecords {
         return ThrottledReplicas.of(
                         replicas.stream().sorted(ThrottleLedger.ORDER).toList())
                 .configValue();
+    }
+
+    /** Entries written as a config value. */
+    private static Set<ThrottledReplicas.Replica> replicas(JsonNode n) {
+        return Set.copyOf(ThrottledReplicas.parse(n.asText()).replicas());
     }
 
     /** Numbers as a list: an array, one number (a record of before the list), or nothing. */

@@ -33,11 +33,6 @@ import java.util.concurrent.TimeoutException;
  */
 final class ThrottleLedger {
 
-    private static final String RATE = LedgerRecords.RATE;
-    private static final String REPLICAS = LedgerRecords.REPLICAS;
-    private static final String ALL = LedgerRecords.ALL;
-    private static final String EPISODE = LedgerRecords.EPISODE;
-
     /** The most older values of its own a rate record keeps (each change sent while another may still land). */
     static final int MAX_WAS = 4;
 
@@ -224,19 +219,20 @@ final class ThrottleLedger {
                 continue;
             }
             Map.Entry<String, String> e = Map.entry(stored.getKey().substring(prefix.length()), stored.getValue());
-            if (!prefix.isEmpty() && e.getKey().startsWith(EPISODE)) {
+            if (!prefix.isEmpty() && e.getKey().startsWith(LedgerRecords.EPISODE)) {
                 continue;
             }
             String key = e.getKey();
             String value = e.getValue();
-            if (key.startsWith(RATE)) {
-                rates.put(LedgerRecords.scope(key.substring(RATE.length())), LedgerRecords.rate(value));
-            } else if (key.startsWith(REPLICAS)) {
-                entries.put(key.substring(REPLICAS.length()), LedgerRecords.entries(value));
-            } else if (key.startsWith(EPISODE)) {
-                episodes.put(Integer.parseInt(key.substring(EPISODE.length())), LedgerRecords.episode(value));
-            } else if (key.startsWith(ALL)) {
-                alls.put(key.substring(ALL.length()), LedgerRecords.all(value));
+            if (key.startsWith(LedgerRecords.RATE)) {
+                rates.put(LedgerRecords.rateScope(key), LedgerRecords.rate(value));
+            } else if (key.startsWith(LedgerRecords.REPLICAS)) {
+                entries.put(key.substring(LedgerRecords.REPLICAS.length()), LedgerRecords.entries(value));
+            } else if (key.startsWith(LedgerRecords.EPISODE)) {
+                episodes.put(
+                        Integer.parseInt(key.substring(LedgerRecords.EPISODE.length())), LedgerRecords.episode(value));
+            } else if (key.startsWith(LedgerRecords.ALL)) {
+                alls.put(key.substring(LedgerRecords.ALL.length()), LedgerRecords.all(value));
             }
         }
     }
@@ -319,25 +315,25 @@ final class ThrottleLedger {
         private final Map<Integer, Optional<PacingMemory.Resumed>> episodeChanges = new LinkedHashMap<>();
 
         Update ownEpisode(int broker, PacingMemory.Resumed episode) {
-            writes.put(EPISODE + broker, LedgerRecords.encode(episode));
+            writes.put(LedgerRecords.episodeKey(broker), LedgerRecords.encode(episode));
             episodeChanges.put(broker, Optional.of(episode));
             return this;
         }
 
         Update forgetEpisode(int broker) {
-            writes.put(EPISODE + broker, null);
+            writes.put(LedgerRecords.episodeKey(broker), null);
             episodeChanges.put(broker, Optional.empty());
             return this;
         }
 
         Update ownRate(BrokerScope scope, OwnedRate rate) {
-            writes.put(prefix + RATE + LedgerRecords.scopeKey(scope), LedgerRecords.encode(rate));
+            writes.put(prefix + LedgerRecords.rateKey(scope), LedgerRecords.encode(rate));
             rateChanges.put(scope, Optional.of(rate));
             return this;
         }
 
         Update forgetRate(BrokerScope scope) {
-            writes.put(prefix + RATE + LedgerRecords.scopeKey(scope), null);
+            writes.put(prefix + LedgerRecords.rateKey(scope), null);
             rateChanges.put(scope, Optional.empty());
             return this;
         }
@@ -346,25 +342,25 @@ final class ThrottleLedger {
             if (owned.isEmpty()) {
                 return forgetEntries(topic);
             }
-            writes.put(prefix + REPLICAS + topic, LedgerRecords.encode(owned));
+            writes.put(prefix + LedgerRecords.entriesKey(topic), LedgerRecords.encode(owned));
             entryChanges.put(topic, Optional.of(owned));
             return this;
         }
 
         Update forgetEntries(String topic) {
-            writes.put(prefix + REPLICAS + topic, null);
+            writes.put(prefix + LedgerRecords.entriesKey(topic), null);
             entryChanges.put(topic, Optional.empty());
             return this;
         }
 
         Update ownAll(String topic, OwnedAll owned) {
-            writes.put(prefix + ALL + topic, LedgerRecords.encode(owned));
+            writes.put(prefix + LedgerRecords.allKey(topic), LedgerRecords.encode(owned));
             allChanges.put(topic, Optional.of(owned));
             return this;
         }
 
         Update forgetAll(String topic) {
-            writes.put(prefix + ALL + topic, null);
+            writes.put(prefix + LedgerRecords.allKey(topic), null);
             allChanges.put(topic, Optional.empty());
             return this;
         }

@@ -9,7 +9,6 @@ import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -203,8 +202,7 @@ class PacingChaosProcessTest {
                 // recovery until their next full read (a known limit, docs/AGENT.md "Quiet looks").
                 await().atMost(Duration.ofSeconds(40))
                         .pollInterval(Duration.ofMillis(200))
-                        .ignoreExceptions()
-                        .until(() -> isFenced(r.broker()));
+                        .until(() -> cluster.isFenced(r.broker()));
             }
             RecoveryScenario.writeBacklog(cluster, topic, PARTITIONS, r.backlogBytes());
             Thread.sleep(2000);
@@ -269,16 +267,6 @@ class PacingChaosProcessTest {
         topics = n + 1;
         topic = "paced-" + n;
         cluster.createTopic(topic, PARTITIONS, 3);
-    }
-
-    private boolean isFenced(int broker) throws Exception {
-        return cluster
-                .admin()
-                .describeCluster(new DescribeClusterOptions().includeFencedBrokers(true))
-                .nodes()
-                .get(30, TimeUnit.SECONDS)
-                .stream()
-                .noneMatch(n -> n.id() == broker && !n.isFenced());
     }
 
     private boolean allInSync() throws Exception {

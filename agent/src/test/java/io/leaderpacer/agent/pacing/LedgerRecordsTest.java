@@ -82,11 +82,14 @@ class LedgerRecordsTest {
     }
 
     @Test
-    void scopes_areNamedDefaultOrByBrokerId_bothWays() {
-        assertThat(LedgerRecords.scopeKey(BrokerScope.clusterDefault())).isEqualTo("default");
-        assertThat(LedgerRecords.scopeKey(BrokerScope.broker(2))).isEqualTo("2");
-        assertThat(LedgerRecords.scope("default")).isEqualTo(BrokerScope.clusterDefault());
-        assertThat(LedgerRecords.scope("2")).isEqualTo(BrokerScope.broker(2));
+    void keys_nameTheRecordKindAndItsSubject_andARateKeyReadsBackToItsScope() {
+        assertThat(LedgerRecords.rateKey(BrokerScope.clusterDefault())).isEqualTo("rate:default");
+        assertThat(LedgerRecords.rateKey(BrokerScope.broker(2))).isEqualTo("rate:2");
+        assertThat(LedgerRecords.entriesKey("payments")).isEqualTo("replicas:payments");
+        assertThat(LedgerRecords.allKey("payments")).isEqualTo("all:payments");
+        assertThat(LedgerRecords.episodeKey(2)).isEqualTo("episode:2");
+        assertThat(LedgerRecords.rateScope("rate:default")).isEqualTo(BrokerScope.clusterDefault());
+        assertThat(LedgerRecords.rateScope("rate:2")).isEqualTo(BrokerScope.broker(2));
     }
 
     @Test
