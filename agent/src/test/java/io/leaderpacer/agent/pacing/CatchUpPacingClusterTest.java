@@ -21,6 +21,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.assertj.core.api.ThrowingConsumer;
+import org.awaitility.core.ThrowingRunnable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
@@ -514,12 +515,11 @@ class CatchUpPacingClusterTest {
                                     ConfigEntry.ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
                             .hasValue(100_000L),
                     Set.of(0, 1));
-            PacingReport r = agent.paceOnce();
-
-            assertThat(r.notes())
+            // The broker the agent asks may learn of the change after the ones the test asked: look until one sees it.
+            lookUntil(() -> assertThat(agent.paceOnce().notes())
                     .anySatisfy(n -> assertThat(n)
                             .isEqualTo("the cluster-default follower rate was changed"
-                                    + " by someone else to 0.1 MiB/s: pacing stands back from it"));
+                                    + " by someone else to 0.1 MiB/s: pacing stands back from it")));
             agent.close();
             eventually(
                     s -> {
@@ -634,9 +634,10 @@ class CatchUpPacingClusterTest {
                     .apply();
             eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactly("1:1"));
 
-            ThrottleReconciler.Outcome o = reconciler.reconcile(plan, Set.of(0, 1, 2));
-            assertThat(o.notes())
-                    .anyMatch(n -> n.contains("someone changed the follower list pacing set to * (now 1:1)"));
+            // The broker the reconciler asks may learn of the change after the one the test asked.
+            lookUntil(() -> assertThat(
+                            reconciler.reconcile(plan, Set.of(0, 1, 2)).notes())
+                    .anyMatch(n -> n.contains("someone changed the follower list pacing set to * (now 1:1)")));
             reconciler.restoreAll(Set.of(0, 1, 2));
             assertThat(reconciler.ownsNothing()).isTrue();
             eventuallyWide(s -> assertThat(entries(s, WIDE)).containsExactly("1:1"));
@@ -723,6 +724,16 @@ class CatchUpPacingClusterTest {
                     assertThat(agent.paceOnce().problem()).isEmpty();
                     check.accept(describe(brokers));
                 });
+    }
+
+    /**
+     * Repeats a look until its check holds: a change someone made is committed when the controller answers, but each
+     * broker describes it only once the metadata reaches it, so the broker a look asks may still show the old value.
+     */
+    private static void lookUntil(ThrowingRunnable look) {
+        await().atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(look);
     }
 
     private static ThrottleSettings describe(Set<Integer> brokers) throws Exception {
