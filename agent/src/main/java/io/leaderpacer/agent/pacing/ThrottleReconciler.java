@@ -10,6 +10,7 @@ import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.utils.Time;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,6 +24,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 /**
  * Brings the cluster's follower throttle to a {@link ThrottlePlan} while keeping what others set: it reads what is
@@ -71,6 +73,15 @@ final class ThrottleReconciler {
         }
     }
 
+    /**
+     * Reads again, at most this many times, while a change Kafka confirmed does not show yet. Why: the read right after
+     * a request may ask a broker that has not applied it; until a read shows it, pacing takes what it reads as lag,
+     * so a change someone makes in that time would be taken for lag too, and pacing's own value sent over it again.
+     */
+    static final int READ_BACKS_AGAIN = 3;
+    /** The pause before each read again: brokers apply a committed config change within milliseconds. */
+    static final long READ_BACK_PAUSE_MS = 100;
+
     private final ThrottleConfigs throttles;
     /** Per side, what pacing owns there: the follower side's ledger (with the episodes) and the leader side's. */
     private final Map<ThrottleSide, ThrottleLedger> ledgers = new EnumMap<>(ThrottleSide.class);
@@ -78,6 +89,8 @@ final class ThrottleReconciler {
     private final Map<ThrottleSide, ReconcilePlanner> planners = new EnumMap<>(ThrottleSide.class);
     private final ActionGuard guard;
     private final Limits limits;
+    /** Sleeps between read-backs. */
+    private final Time time;
     /** Whether the leader side's ledger was read from the store (the follower side's is read by its owner). */
     private boolean leaderLoaded;
 
@@ -86,9 +99,16 @@ final class ThrottleReconciler {
      *                 and read before the first reconciliation
      */
     ThrottleReconciler(ThrottleConfigs throttles, ThrottleLedger follower, ActionGuard guard, Limits limits) {
+        this(throttles, follower, guard, limits, Time.SYSTEM);
+    }
+
+    /** As the other constructor, with the time it pauses by between read-backs. */
+    ThrottleReconciler(
+            ThrottleConfigs throttles, ThrottleLedger follower, ActionGuard guard, Limits limits, Time time) {
         this.throttles = throttles;
         this.guard = guard;
         this.limits = limits;
+        this.time = time;
         ledgers.put(ThrottleSide.FOLLOWER, follower);
         ledgers.put(ThrottleSide.LEADER, new ThrottleLedger(follower.store(), ThrottleSide.LEADER));
         ledgers.forEach((side, l) -> planners.put(side, new ReconcilePlanner(l, limits.maxListChars())));
@@ -219,6 +239,7 @@ final class ThrottleReconciler {
         // A key whose change was not confirmed gets no later change in this look: a SUBTRACT after an APPEND that did
         // not land would empty a list the APPEND was to keep. The next look plans it again from what is there.
         Set<String> unconfirmed = new HashSet<>();
+        Set<ConfigResource> landed = new HashSet<>();
         for (List<ThrottleEdit> plannedRequest : requests(edits)) {
             List<ThrottleEdit> request = plannedRequest.stream()
                     .filter(e -> !unconfirmed.contains(key(e)))
@@ -241,6 +262,7 @@ final class ThrottleReconciler {
                 if (failure.isEmpty()) {
                     u.applyAll(e.after());
                     changes.add(e.description());
+                    landed.add(e.op().resource());
                 } else if (failure.get() instanceof UnknownTopicOrPartitionException) {
                     String topic = e.op().resource().name();
                     u.apply(Change.forgetEntries(topic)).apply(Change.forgetAll(topic));
@@ -262,7 +284,7 @@ final class ThrottleReconciler {
             throw new ExecutionException("incrementalAlterConfigs denied", denied.get());
         }
         if (!changes.isEmpty()) {
-            confirmLanded(active);
+            confirmLanded(active, landed);
         }
         return new Outcome(changes, notes, failures, foreignLeaderRates);
     }
@@ -272,20 +294,48 @@ final class ThrottleReconciler {
      * now seen, removals now seen done. Why: until a read shows a change, pacing takes a read without it as one that
      * lags, never as someone else's change (which would leave the change unowned when it shows). Reading back at once
      * keeps that window to the moment between the request and this read; a change someone makes after it is theirs.
+     * The broker that answers may lag the request, so what Kafka confirmed ({@code landed}) and no read shows yet is
+     * read again, up to {@link #READ_BACKS_AGAIN} times.
      */
-    private void confirmLanded(Set<Integer> active) throws InterruptedException, ExecutionException, TimeoutException {
-        Set<BrokerScope> scopes = new HashSet<>();
-        Set<String> topics = new TreeSet<>();
-        ledgers.values().forEach(l -> {
-            l.unseenRateScopes().stream()
-                    .filter(sc -> sc.isClusterDefault() || active.contains(Integer.parseInt(sc.brokerId())))
-                    .forEach(scopes::add);
-            topics.addAll(l.unseenTopics());
-        });
-        if (scopes.isEmpty() && topics.isEmpty()) {
-            return;
+    private void confirmLanded(Set<Integer> active, Set<ConfigResource> landed)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Set<BrokerScope> scopes =
+                unseenScopes(sc -> sc.isClusterDefault() || active.contains(Integer.parseInt(sc.brokerId())));
+        Set<String> topics = unseenTopics(t -> true);
+        for (int again = 0; !scopes.isEmpty() || !topics.isEmpty(); again++) {
+            if (again > 0) {
+                time.sleep(READ_BACK_PAUSE_MS);
+            }
+            recordSeen(throttles.describeEach(scopes, topics, limits.describeBatch()), scopes, topics);
+            if (again == READ_BACKS_AGAIN) {
+                return;
+            }
+            Set<BrokerScope> asked = scopes;
+            Set<String> askedTopics = topics;
+            scopes = unseenScopes(sc -> asked.contains(sc) && landed.contains(sc.resource()));
+            topics = unseenTopics(
+                    t -> askedTopics.contains(t) && landed.contains(new ConfigResource(ConfigResource.Type.TOPIC, t)));
         }
-        ThrottleReading now = throttles.describeEach(scopes, topics, limits.describeBatch());
+    }
+
+    /** The rate scopes, of either side's ledger, with a change of pacing's no read has shown yet. */
+    private Set<BrokerScope> unseenScopes(Predicate<BrokerScope> which) {
+        Set<BrokerScope> out = new HashSet<>();
+        ledgers.values()
+                .forEach(l -> l.unseenRateScopes().stream().filter(which).forEach(out::add));
+        return out;
+    }
+
+    /** The topics, of either side's ledger, with a change of pacing's no read has shown yet. */
+    private Set<String> unseenTopics(Predicate<String> which) {
+        Set<String> out = new TreeSet<>();
+        ledgers.values().forEach(l -> l.unseenTopics().stream().filter(which).forEach(out::add));
+        return out;
+    }
+
+    /** Records what one read-back shows of pacing's changes on {@code scopes} and {@code topics}. */
+    private void recordSeen(ThrottleReading now, Set<BrokerScope> scopes, Set<String> topics)
+            throws InterruptedException, ExecutionException, TimeoutException {
         for (ThrottleSide side : ThrottleSide.values()) {
             ThrottleLedger l = ledgers.get(side);
             ThrottleLedger.Update u = l.update();

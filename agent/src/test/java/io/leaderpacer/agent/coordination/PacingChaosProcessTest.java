@@ -142,9 +142,9 @@ class PacingChaosProcessTest {
         System.out.println("pacing chaos seed " + seed + " (replay with -Dchaos.pacing.seed=" + seed + "), preferred"
                 + " first " + preferredFirst);
         plan.forEach(s -> System.out.println("  " + s));
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS).size() == 4);
-        Map<String, String> before = ThrottleConfigSnapshot.of(cluster.admin(), BROKERS);
+        // The reading that showed all four: a second one may ask a broker that has not caught up yet.
+        Map<String, String> before = await().atMost(Duration.ofSeconds(30))
+                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS), m -> m.size() == 4);
         Map<String, String> settings = settings(seed, preferredFirst);
         agents.add(AgentProcess.start("chaos-a-" + seed, dir, settings));
         await().atMost(WAIT).until(() -> "ACTIVE".equals(agents.get(0).state()));

@@ -18,6 +18,7 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -28,6 +29,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -162,7 +164,9 @@ class StateTopicSafetyClusterTest {
                         .replicaOrderStep(
                                 DeprioritizedOrderStep.builder(admin, store).build())
                         .build()) {
-            RunRecord run = agent.runOnce();
+            // The run may ask a broker that does not know the new topic yet: it then has nothing to reorder.
+            RunRecord run = await().atMost(TIMEOUT)
+                    .until(agent::runOnce, r -> r.failure().isPresent());
 
             assertThat(run.failure())
                     .hasValueSatisfying(why -> assertThat(why)
@@ -231,9 +235,15 @@ class StateTopicSafetyClusterTest {
         await().atMost(TIMEOUT).ignoreExceptions().until(() -> replicas(topic).size() == 2);
     }
 
-    private static Map<String, String> configs(String topic) throws Exception {
+    /**
+     * The topic's configs, once the broker asked knows the topic: a new topic reaches each broker's metadata at its own
+     * moment, and a broker that has not learned of it yet answers that it does not exist.
+     */
+    private static Map<String, String> configs(String topic) {
         ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        Config c = admin.describeConfigs(List.of(r)).all().get().get(r);
+        Config c = await().atMost(TIMEOUT)
+                .ignoreExceptionsMatching(e -> e.getCause() instanceof UnknownTopicOrPartitionException)
+                .until(() -> admin.describeConfigs(List.of(r)).all().get().get(r), Objects::nonNull);
         Map<String, String> out = new HashMap<>();
         c.entries().forEach(e -> out.put(e.name(), e.value()));
         return out;

@@ -85,7 +85,10 @@ final class KafkaConfigModel implements ThrottleConfigs {
      */
     private Map<ConfigResource, Map<String, String>> beforeLast;
 
-    private boolean staleNextRead;
+    /** How many of the next reads answer from {@link #beforeLast}. */
+    private int staleReads;
+
+    private int reads;
 
     /** Sets a value directly, as someone else would. */
     void put(ConfigResource resource, String key, String value) {
@@ -119,7 +122,17 @@ final class KafkaConfigModel implements ThrottleConfigs {
 
     /** The next read answers from metadata that has not caught up with the last request yet. */
     void staleNextRead() {
-        staleNextRead = true;
+        staleNextReads(1);
+    }
+
+    /** The next {@code n} reads answer from metadata that has not caught up with the last request yet. */
+    void staleNextReads(int n) {
+        staleReads = n;
+    }
+
+    /** How many reads were answered. */
+    int reads() {
+        return reads;
     }
 
     /** Someone else's change, made right before the next request lands. */
@@ -147,10 +160,13 @@ final class KafkaConfigModel implements ThrottleConfigs {
     @Override
     public ThrottleReading describeEach(Collection<BrokerScope> scopes, Collection<String> topics, int batch) {
         // A read lags only what changed since the read before it: metadata does not go back in time.
+        reads++;
         Map<ConfigResource, Map<String, String>> values =
-                staleNextRead && beforeLast != null ? beforeLast : this.values;
-        staleNextRead = false;
-        beforeLast = null;
+                staleReads > 0 && beforeLast != null ? beforeLast : this.values;
+        staleReads = Math.max(0, staleReads - 1);
+        if (staleReads == 0) {
+            beforeLast = null;
+        }
         Map<ConfigResource, Config> configs = new LinkedHashMap<>();
         Map<ConfigResource, Throwable> failed = new LinkedHashMap<>();
         Map<String, String> defaults =

@@ -100,9 +100,9 @@ class PacingFaultsClusterTest {
 
     @BeforeEach
     void recordTheThrottlesBefore() throws Exception {
-        await().atMost(TIMEOUT)
-                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), ALL).size() >= 4);
-        before = ThrottleConfigSnapshot.of(cluster.admin(), ALL);
+        // The reading that showed them: a second one may ask a broker that has not caught up yet.
+        before = await().atMost(TIMEOUT)
+                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), ALL), m -> m.size() >= 4);
     }
 
     @AfterEach

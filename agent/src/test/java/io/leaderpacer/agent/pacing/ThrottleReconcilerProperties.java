@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.pacing;
 
+import io.leaderpacer.agent.SteppedTime;
 import io.leaderpacer.agent.core.ActionGuard;
 import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.agent.pacing.KafkaConfigModel.Fault;
@@ -69,7 +70,7 @@ class ThrottleReconcilerProperties {
             throws Exception {
         ThrottleLedger ledger = new ThrottleLedger(store);
         ledger.load();
-        ThrottleReconciler r = new ThrottleReconciler(kafka, ledger, guard, SMALL);
+        ThrottleReconciler r = new ThrottleReconciler(kafka, ledger, guard, SMALL, new SteppedTime());
         r.load();
         return r;
     }

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.pacing;
 
+import io.leaderpacer.agent.SteppedTime;
 import io.leaderpacer.agent.core.ActionGuard;
 import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.agent.pacing.KafkaConfigModel.Fault;
@@ -33,6 +34,9 @@ class ThrottleReconcilerTest {
     private static final ThrottleReconciler.Limits LIMITS = new ThrottleReconciler.Limits(24, 10, 10);
 
     private final KafkaConfigModel kafka = new KafkaConfigModel();
+    /** The reconciler's pauses between read-backs step it instead of sleeping. */
+    private final SteppedTime time = new SteppedTime();
+
     private final LedgerStore store = new InMemoryLedgerStore();
     private final AtomicBoolean deposed = new AtomicBoolean();
     private final ActionGuard guard = action -> {
@@ -48,7 +52,7 @@ class ThrottleReconcilerTest {
     private ThrottleReconciler instance(ThrottleReconciler.Limits limits) throws Exception {
         ThrottleLedger ledger = new ThrottleLedger(store);
         ledger.load();
-        ThrottleReconciler r = new ThrottleReconciler(kafka, ledger, guard, limits);
+        ThrottleReconciler r = new ThrottleReconciler(kafka, ledger, guard, limits, time);
         r.load();
         return r;
     }
@@ -139,6 +143,43 @@ class ThrottleReconcilerTest {
     }
 
     @Test
+    void aStarWhoseFirstReadBackLags_isSeenByAReadAgain_soSomeoneChangingTheListLaterKeepsTheirs() throws Exception {
+        ThrottleReconciler r = instance();
+        ThrottlePlan tooLong = entries("t", "0:2,1:2,2:2,3:2,4:2,5:2,6:2");
+        // The broker that answers the read right after the * request has not caught up with it yet.
+        kafka.beforeNextRequest(kafka::staleNextRead);
+        r.reconcile(tooLong, UP);
+        assertThat(value("t", true, F.replicasKey())).isEqualTo("*");
+        kafka.put(KafkaConfigModel.topic("t"), F.replicasKey(), "1:1");
+
+        ThrottleReconciler.Outcome o = r.reconcile(tooLong, UP);
+
+        assertThat(o.notes())
+                .contains("topic t: someone changed the follower list pacing set to * (now 1:1): that list"
+                        + " is theirs");
+        r.restoreAll(UP);
+        assertThat(value("t", true, F.replicasKey())).as("their list, kept").isEqualTo("1:1");
+        assertThat(r.ownsNothing()).isTrue();
+    }
+
+    @Test
+    void aRateNoReadShowsEvenWhenReadAgain_isReadAFixedNumberOfTimes_andStaysPacingsToRestore() throws Exception {
+        ThrottleReconciler r = instance();
+        kafka.beforeNextRequest(() -> kafka.staleNextReads(100));
+        int readsBefore = kafka.reads();
+
+        r.reconcile(rate(2, 20_000_000), UP);
+
+        assertThat(kafka.reads() - readsBefore)
+                .as("the look's read, the read-back, then " + ThrottleReconciler.READ_BACKS_AGAIN + " reads again")
+                .isEqualTo(2 + ThrottleReconciler.READ_BACKS_AGAIN);
+        kafka.staleNextReads(0);
+        r.restoreAll(UP);
+        assertThat(value("2", false, F.rateKey())).isNull();
+        assertThat(r.ownsNothing()).isTrue();
+    }
+
+    @Test
     void aStarOfPacings_whenAClusterDefaultRateComesInForce_becomesTheEntriesThatFit() throws Exception {
         kafka.put(KafkaConfigModel.topic("t"), F.replicasKey(), "9:0");
         ThrottleReconciler r = instance();
@@ -193,8 +234,8 @@ class ThrottleReconcilerTest {
     void anEntryWantedAgainWhileItsRemovalLooksPending_isAppendedOnce_notOnEveryLook() throws Exception {
         ThrottleReconciler r = instance();
         r.reconcile(entries("t", "0:2,1:2"), UP);
-        // 1:2 is subtracted, and the read that confirms it lags: its removal looks pending.
-        kafka.beforeNextRequest(kafka::staleNextRead);
+        // 1:2 is subtracted, and the reads that confirm it all lag: its removal looks pending.
+        kafka.beforeNextRequest(() -> kafka.staleNextReads(1 + ThrottleReconciler.READ_BACKS_AGAIN));
         r.reconcile(entries("t", "0:2"), UP);
         // Shown again (someone added the same entry back) and wanted again: appended, so it is there whatever the
         // read, and no longer a removal pending.

@@ -48,25 +48,35 @@ class ReplicationThrottlesClusterTest {
         RecoveryScenario.setFollowerThrottle(cluster, 1, 1_000_000, "throttled");
         ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, "1");
         ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, "throttled");
-        var configs =
-                cluster.admin().describeConfigs(List.of(broker, topic)).all().get();
-        assertThat(configs.get(broker)
-                        .get("follower.replication.throttled.rate")
-                        .value())
-                .isEqualTo("1000000");
-        assertThat(configs.get(topic)
-                        .get("follower.replication.throttled.replicas")
-                        .value())
-                .isEqualTo("*");
+        // A topic's configs are described by any broker, each once the metadata reaches it: read until this one has it.
+        await().atMost(WAIT).untilAsserted(() -> {
+            var configs = cluster.admin()
+                    .describeConfigs(List.of(broker, topic))
+                    .all()
+                    .get();
+            assertThat(configs.get(broker)
+                            .get("follower.replication.throttled.rate")
+                            .value())
+                    .isEqualTo("1000000");
+            assertThat(configs.get(topic)
+                            .get("follower.replication.throttled.replicas")
+                            .value())
+                    .isEqualTo("*");
+        });
 
         RecoveryScenario.clearFollowerThrottle(cluster, 1, "throttled");
-        configs = cluster.admin().describeConfigs(List.of(broker, topic)).all().get();
-        assertThat(configs.get(topic)
-                        .get("follower.replication.throttled.replicas")
-                        .value())
-                .isEmpty();
-        assertThat(configs.get(broker).get("follower.replication.throttled.rate"))
-                .isNull();
+        await().atMost(WAIT).untilAsserted(() -> {
+            var configs = cluster.admin()
+                    .describeConfigs(List.of(broker, topic))
+                    .all()
+                    .get();
+            assertThat(configs.get(topic)
+                            .get("follower.replication.throttled.replicas")
+                            .value())
+                    .isEmpty();
+            assertThat(configs.get(broker).get("follower.replication.throttled.rate"))
+                    .isNull();
+        });
     }
 
     @Test
