@@ -208,10 +208,11 @@ abstract class TlsClusterStory {
     }
 
     /**
-     * Stops broker 2, writes a backlog, restarts it, and checks that it came back behind (some of its partitions
-     * out of their ISR). Kafka applies a restarted broker's dynamic throttle from the metadata it loads at start, and
-     * now and then its first fetches run before that and take the whole backlog at local speed: the scenario then did
-     * not arise, and the bounce is made again (at most three times), not judged.
+     * Stops broker 2, writes a backlog, sets the leaders' replication throttle, restarts it, and checks that it came
+     * back behind (some of its partitions out of their ISR). The throttle is the leaders', not the restarted broker's
+     * own: a restarted broker applies its own dynamic throttle from the metadata it loads at start, and its first
+     * fetches could run before that and take the whole backlog at local speed, while the leaders' throttle is in
+     * force before it fetches anything.
      */
     private void bounceBrokerTwoBehind() throws Exception {
         cluster().stopBroker(2);
