@@ -9,6 +9,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the embedded cluster waits for, as the controller and the brokers report it through the Admin API.
@@ -41,18 +42,7 @@ final class ClusterReadiness {
     }
 
     boolean isUnfenced(int brokerId) {
-        try {
-            return admin
-                    .describeCluster(new DescribeClusterOptions()
-                            .includeFencedBrokers(true)
-                            .timeoutMs(5000))
-                    .nodes()
-                    .get()
-                    .stream()
-                    .anyMatch(n -> n.id() == brokerId && !n.isFenced());
-        } catch (Exception e) {
-            return false;
-        }
+        return unfenced(brokerId).orElse(false);
     }
 
     /**
@@ -60,17 +50,22 @@ final class ClusterReadiness {
      * answer, so that a wait for it never ends on an error.
      */
     boolean isFenced(int brokerId) {
+        return unfenced(brokerId).map(u -> !u).orElse(false);
+    }
+
+    /** Whether the controller shows the broker registered and unfenced; empty while the cluster does not answer. */
+    private Optional<Boolean> unfenced(int brokerId) {
         try {
-            return admin
+            return Optional.of(admin
                     .describeCluster(new DescribeClusterOptions()
                             .includeFencedBrokers(true)
                             .timeoutMs(5000))
                     .nodes()
                     .get()
                     .stream()
-                    .noneMatch(n -> n.id() == brokerId && !n.isFenced());
+                    .anyMatch(n -> n.id() == brokerId && !n.isFenced()));
         } catch (Exception e) {
-            return false;
+            return Optional.empty();
         }
     }
 
