@@ -97,12 +97,8 @@ final class ThrottleReconciler {
     /**
      * @param follower the follower side's ledger, as loaded by the caller; the leader side's is kept in the same store
      *                 and read before the first reconciliation
+     * @param time     what it pauses by between read-backs (the loop's)
      */
-    ThrottleReconciler(ThrottleConfigs throttles, ThrottleLedger follower, ActionGuard guard, Limits limits) {
-        this(throttles, follower, guard, limits, Time.SYSTEM);
-    }
-
-    /** As the other constructor, with the time it pauses by between read-backs. */
     ThrottleReconciler(
             ThrottleConfigs throttles, ThrottleLedger follower, ActionGuard guard, Limits limits, Time time) {
         this.throttles = throttles;

@@ -20,6 +20,7 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.utils.Time;
 import org.assertj.core.api.ThrowingConsumer;
 import org.awaitility.core.ThrowingRunnable;
 import org.junit.jupiter.api.AfterAll;
@@ -665,7 +666,8 @@ class CatchUpPacingClusterTest {
                 ledger,
                 ActionGuard.NONE,
                 new ThrottleReconciler.Limits(
-                        SHORT_LIMIT, ThrottleReconciler.Limits.KAFKA_MAX_RECORDS_PER_REQUEST, 200));
+                        SHORT_LIMIT, ThrottleReconciler.Limits.KAFKA_MAX_RECORDS_PER_REQUEST, 200),
+                Time.SYSTEM);
         r.load();
         return r;
     }
@@ -719,12 +721,10 @@ class CatchUpPacingClusterTest {
      * may not know it yet, and a look then finds nothing to pace.
      */
     private static void paceUntil(PacerAgent agent, ThrowingConsumer<ThrottleSettings> check, Set<Integer> brokers) {
-        await().atMost(Duration.ofSeconds(15))
-                .pollInterval(Duration.ofMillis(200))
-                .untilAsserted(() -> {
-                    assertThat(agent.paceOnce().problem()).isEmpty();
-                    check.accept(describe(brokers));
-                });
+        lookUntil(() -> {
+            assertThat(agent.paceOnce().problem()).isEmpty();
+            check.accept(describe(brokers));
+        });
     }
 
     /**

@@ -153,7 +153,7 @@ class PacingFaultsClusterTest {
             throws Exception {
         ThrottleLedger ledger = new ThrottleLedger(store);
         ledger.load();
-        ThrottleReconciler r = new ThrottleReconciler(configs, ledger, guard, limits);
+        ThrottleReconciler r = new ThrottleReconciler(configs, ledger, guard, limits, Time.SYSTEM);
         r.load();
         return r;
     }

@@ -107,16 +107,16 @@ class ThrottleReconcilerTest {
             LedgerStore s = new InMemoryLedgerStore();
             ThrottleLedger l = new ThrottleLedger(s);
             l.load();
-            new ThrottleReconciler(k, l, ActionGuard.NONE, LIMITS).reconcile(rate(2, 20_000_000), UP);
+            new ThrottleReconciler(k, l, ActionGuard.NONE, LIMITS, time).reconcile(rate(2, 20_000_000), UP);
             k.fault(f);
             try {
-                new ThrottleReconciler(k, l, ActionGuard.NONE, LIMITS).reconcile(rate(2, 30_000_000), UP);
+                new ThrottleReconciler(k, l, ActionGuard.NONE, LIMITS, time).reconcile(rate(2, 30_000_000), UP);
             } catch (KafkaConfigModel.Crash killed) {
                 // the next instance goes on
             }
             ThrottleLedger next = new ThrottleLedger(s);
             next.load();
-            ThrottleReconciler successor = new ThrottleReconciler(k, next, ActionGuard.NONE, LIMITS);
+            ThrottleReconciler successor = new ThrottleReconciler(k, next, ActionGuard.NONE, LIMITS, time);
             successor.restoreAll(UP);
             assertThat(k.values())
                     .as(f.name())
