@@ -52,10 +52,14 @@ class PacingControlClusterTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        // Kafka's own quota window (replication.quota.window.num 11); small fetches, so that a low rate holds.
+        // Kafka's own quota window (replication.quota.window.num 11); small fetch responses (64 KiB), so that a low
+        // rate holds. A partition may fill a whole response: with 16 KiB per partition and one to three partitions
+        // left behind, broker 2 fetched 22-55 % of what the rate allowed for 90 s, a catch-up not held by its
+        // throttle, which the stall detector rightly leaves alone (the first test then waited in vain, as in a
+        // clean-clone run).
         cluster = EmbeddedKafkaCluster.builder()
                 .brokers(3)
-                .serverProperty("replica.fetch.max.bytes", "16384")
+                .serverProperty("replica.fetch.max.bytes", "65536")
                 .serverProperty("replica.fetch.response.max.bytes", "65536")
                 .build()
                 .start();
@@ -98,7 +102,11 @@ class PacingControlClusterTest {
                         "2000000"),
                 b -> OptionalDouble.empty())) {
             cluster.stopBroker(2);
-            RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 1_000_000);
+            // The premise: a catch-up held by its throttle. Each partition's backlog (the least, 1/21 of it: 140 KB) is
+            // more than its share of what Kafka's quota lets through at once when it starts (about ten windows of
+            // the rate, 400 KB, across six partitions), so no partition is back in sync at the first look; with
+            // 1 MB, three were in a failing run, and the other three could not use the rate.
+            RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 3_000_000);
             agent.paceOnce();
             cluster.startBroker(2);
             AtomicReference<BrokerPacing> raised = new AtomicReference<>();
