@@ -77,9 +77,31 @@ public final class RecoveryScenario {
         }
     }
 
-    /** Creates a topic with explicit replica assignments (partition index -> replicas, first = preferred). */
-    static void createAssignedTopic(EmbeddedKafkaCluster cluster, String topic, Map<Integer, List<Integer>> assignment)
+    /** Writes about {@code totalBytes} to the topic's {@code partitions}, evenly, with {@code acks=all}. */
+    public static void writeInto(EmbeddedKafkaCluster cluster, String topic, List<Integer> partitions, long totalBytes)
             throws Exception {
+        Map<String, Object> props = new HashMap<>(cluster.adminClientProperties());
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        props.put(ProducerConfig.BATCH_SIZE_CONFIG, "65536");
+        byte[] record = new byte[1024];
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+            List<Future<?>> sends = new ArrayList<>();
+            for (long i = 0; i < totalBytes / record.length; i++) {
+                int p = partitions.get((int) (i % partitions.size()));
+                sends.add(producer.send(new ProducerRecord<>(topic, p, null, record)));
+            }
+            producer.flush();
+            for (Future<?> f : sends) {
+                f.get();
+            }
+        }
+    }
+
+    /** Creates a topic with explicit replica assignments (partition index -> replicas, first = preferred). */
+    public static void createAssignedTopic(
+            EmbeddedKafkaCluster cluster, String topic, Map<Integer, List<Integer>> assignment) throws Exception {
         cluster.admin()
                 .createTopics(List.of(new NewTopic(topic, assignment)))
                 .all()

@@ -1,11 +1,13 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.core.CatchUpQuota;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.pacing.BrokerPacing;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Catch-up pacing in words, for {@code pacer plan} and {@code pacer status}: per recovering broker, the rate and why,
@@ -31,6 +33,7 @@ final class PacingText {
                 config.mode().configValue(),
                 mib(config.startRateBytes()),
                 preview ? "; what it would do now, as a newly active instance" : "");
+        config.rateHeldNote().ifPresent(n -> out.println("  note: " + n + "."));
         report.problem().ifPresent(p -> out.println("  problem: " + p));
         if (report.brokers().isEmpty() && report.failed()) {
             out.println("  The last look failed: which brokers recover is not known; what pacing set stays as it was"
@@ -43,7 +46,7 @@ final class PacingText {
                             : "  No broker is recovering.");
         }
         for (BrokerPacing b : report.brokers()) {
-            out.println("  " + line(b));
+            out.println("  " + line(b, report.quota(b.broker())));
         }
         for (String c : report.changes()) {
             out.println((preview ? "  would change: " : "  changed: ") + c);
@@ -53,8 +56,12 @@ final class PacingText {
         }
     }
 
-    /** e.g. "broker 1  [#######.............] 35%  20.0 MiB/s  512 MiB behind, 19.3 MiB/s, in ~27 s  static 20.0 MiB/s". */
-    static String line(BrokerPacing b) {
+    /**
+     * e.g. "broker 1  [#######.............] 35%  20.0 MiB/s  512 MiB behind, 19.3 MiB/s, in ~27 s  static 20.0 MiB/s";
+     * with what pacing sets and what the catch-up fetched, where known: "20.0 MiB/s decided, 24.5 MiB/s set (4.5 MiB/s
+     * of it in-sync bytes Kafka counts on the same quota), 19.8 MiB/s fetched".
+     */
+    static String line(BrokerPacing b, Optional<CatchUpQuota> quota) {
         BrokerPacing.Progress p = b.progress();
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "broker %d  ", b.broker()));
         if (p.done().isPresent()) {
@@ -65,6 +72,18 @@ final class PacingText {
                     .append(String.format(Locale.ROOT, "] %3.0f%%  ", p.done().getAsDouble() * 100));
         }
         sb.append(b.rateBytes().isPresent() ? mib(b.rateBytes().getAsLong()) : "unthrottled");
+        if (b.rateBytes().isPresent()
+                && (quota.isPresent() || p.fetchedBytesPerSecond().isPresent())) {
+            sb.append(" decided");
+            quota.filter(q -> q.setBytes() != q.decidedBytes())
+                    .ifPresent(q -> sb.append(String.format(
+                            Locale.ROOT,
+                            ", %s set (%s of it in-sync bytes Kafka counts on the same quota)",
+                            mib(q.setBytes()),
+                            mib(q.chargedBytes()))));
+            p.fetchedBytesPerSecond()
+                    .ifPresent(f -> sb.append(String.format(Locale.ROOT, ", %s fetched", mib(Math.round(f)))));
+        }
         if (p.bytesBehind().isPresent()) {
             sb.append(String.format(
                     Locale.ROOT, "  %.0f MiB behind", p.bytesBehind().getAsLong() / 1048576.0));

@@ -1,13 +1,18 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.coordination.ActiveRole;
+import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
+import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import io.leaderpacer.agent.pacing.PacingLoop;
 import io.leaderpacer.agent.pacing.TopicLedgerStore;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.DescribeConsumerGroupsOptions;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.common.utils.Timer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -15,6 +20,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -29,6 +35,10 @@ import java.util.concurrent.TimeoutException;
  * <p>Why: a clean stop of the agent restores what pacing set; a {@code kill -9} with no standby, or a host lost,
  * leaves it in place until an instance starts again. An operator removing the agent after such a crash needs the
  * same exact restore without starting it.
+ *
+ * <p>It acts as an instance of the agent's group for the time it restores (the group's active role, its fenced
+ * writes, its confirmation before each change), so that an instance systemd restarts meanwhile cannot act beside it:
+ * a restore that checked the group once and then wrote through a producer of its own could leave a rate unowned.
  */
 @Command(
         name = "restore",
@@ -37,18 +47,24 @@ import java.util.concurrent.TimeoutException;
             "Put back exactly what catch-up pacing changed (its ledger in the agent's state topic), with no"
                     + " agent running: after a crash, to remove the agent.",
             "Refuses while an instance of the agent's group (pacer.group.id) runs: a running agent restores by itself"
-                    + " when it stops or when pacing is turned off."
+                    + " when it stops or when pacing is turned off.",
+            "While it restores it joins the group and takes its active role, so that an agent starting meanwhile"
+                    + " waits for it (or deposes it before its next change): never both act."
         },
         footer = {
             "",
             "Exit status: 0 restored (or nothing to restore); 1 something could not be restored yet (a"
-                    + " broker it throttled is down: run it again once the broker is up), or the agent is running;"
+                    + " broker it throttled is down: run it again once the broker is up), or the agent is running or"
+                    + " took over meanwhile;"
                     + " 2 bad usage or invalid properties file; 3 the cluster could not be read."
         })
 public final class RestoreCommand implements Callable<Integer> {
 
     /** Something is left to restore, or an instance runs. */
     public static final int EXIT_NOT_DONE = 1;
+
+    /** The start of the instance id under which it takes the agent's active role. */
+    static final String RESTORE_INSTANCE_PREFIX = "pacer-restore-";
 
     @Spec
     private CommandSpec spec;
@@ -83,18 +99,50 @@ public final class RestoreCommand implements Callable<Integer> {
                 return EXIT_NOT_DONE;
             }
             PacingReport r;
-            try (CompactedTopic state = new CompactedTopic(
-                    access.admin(),
-                    access.props().clientProperties(),
-                    OrderStateStore.DEFAULT_TOPIC,
-                    access.props().requestTimeout())) {
-                r = PacingLoop.builder(
-                                access.admin(),
-                                access.props().requestTimeout(),
-                                access.props().describeBatchTopics())
-                        .ledger(new TopicLedgerStore(state))
-                        .build()
-                        .restore();
+            // It acts as an instance of the agent's group, through the group's own active role: it joins the group,
+            // takes the role (fencing any predecessor, waiting out its lease), writes the ledger through the fenced
+            // transactions and confirms before each change. An instance that starts meanwhile stays a standby until
+            // this leaves the group (a rebalance waits for this member), or, if it takes the role, deposes this one
+            // before its next change: never both act, and the ledger covers whatever either changed.
+            try (ActiveRole role = ActiveRole.builder(
+                            access.admin(), access.props().clientProperties())
+                    .groupId(group)
+                    .sessionTimeout(access.props().sessionTimeout())
+                    .instanceId(RESTORE_INSTANCE_PREFIX + ActiveRole.defaultInstanceId())
+                    .timeout(access.props().requestTimeout())
+                    .build()) {
+                if (!takeRole(
+                        role,
+                        access.props().requestTimeout().plus(access.props().sessionTimeout()))) {
+                    err.println("Error: pacer restore could not take the active role of the agent's group " + group
+                            + ": an instance of the agent has it (it restores by itself when it stops or when pacing is"
+                            + " turned off)");
+                    return EXIT_NOT_DONE;
+                }
+                try (CompactedTopic state = new CompactedTopic(
+                        access.admin(),
+                        access.props().clientProperties(),
+                        OrderStateStore.DEFAULT_TOPIC,
+                        access.props().requestTimeout(),
+                        role.stateWriter())) {
+                    r = PacingLoop.builder(
+                                    access.admin(),
+                                    access.props().requestTimeout(),
+                                    access.props().describeBatchTopics())
+                            .ledger(new TopicLedgerStore(state))
+                            .guard(role)
+                            .build()
+                            .restore();
+                }
+            } catch (NotActiveException e) {
+                err.println("Error: an instance of the agent's group " + group + " took the active role while pacer"
+                        + " restore ran: it owns what is left of pacing's throttles and restores it (pacer throttles"
+                        + " lists them); nothing was left unowned");
+                return EXIT_NOT_DONE;
+            } catch (UnsafeTopicException | ExecutionException | TimeoutException e) {
+                err.println("Error: cannot join the agent's group " + group + ": "
+                        + access.props().redactor().describe(e));
+                return ClusterAccess.EXIT_CLUSTER;
             }
             if (r.changes().isEmpty() && r.problem().isEmpty()) {
                 out.println("Catch-up pacing owns nothing in the cluster: nothing to restore.");
@@ -114,6 +162,24 @@ public final class RestoreCommand implements Callable<Integer> {
             err.println("Error: interrupted");
             return ClusterAccess.EXIT_CLUSTER;
         }
+    }
+
+    /**
+     * Joins the group and polls until this instance is active and its first action is due (its predecessor's lease
+     * waited out), or {@code within} passes (another member holds the role).
+     */
+    private static boolean takeRole(ActiveRole role, Duration within)
+            throws UnsafeTopicException, InterruptedException, ExecutionException, TimeoutException {
+        role.join();
+        Timer timer = Time.SYSTEM.timer(within);
+        while (timer.notExpired()) {
+            role.poll();
+            if (role.isActive() && role.firstRunDelayMs() == 0) {
+                return true;
+            }
+            timer.update();
+        }
+        return false;
     }
 
     /** How many members the agent's group has now (0 when it does not exist). */

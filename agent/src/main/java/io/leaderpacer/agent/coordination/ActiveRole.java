@@ -247,6 +247,14 @@ public final class ActiveRole implements ActionGuard, AutoCloseable {
         }
     }
 
+    /**
+     * The transactional id every instance of {@code groupId} shares: whoever initialises it last fences the others
+     * (an instance taking over, or {@link StateFence}).
+     */
+    static String transactionalId(String groupId) {
+        return groupId + "-state";
+    }
+
     /** The state topic's writes for this instance: fenced transactions, refused unless active. */
     public CompactedTopic.Writer stateWriter() {
         return this::writeState;
@@ -340,7 +348,7 @@ public final class ActiveRole implements ActionGuard, AutoCloseable {
         try {
             writer = new FencedStateWriter(
                     clientProperties,
-                    groupId + "-state",
+                    transactionalId(groupId),
                     membership.partition(),
                     instanceId,
                     CLIENT_ID_PREFIX + instanceId + "-state",

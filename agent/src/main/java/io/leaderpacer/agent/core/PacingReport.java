@@ -3,6 +3,7 @@ package io.leaderpacer.agent.core;
 import io.leaderpacer.engine.pacing.BrokerPacing;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -15,6 +16,7 @@ import java.util.Optional;
  * @param notes   what it saw and left alone (someone else's rate, a list set to {@code *}, ...)
  * @param problem why the look failed or pacing is off, if it did or is
  * @param kind    how the look went
+ * @param quotas  per paced broker that is up, what pacing sets for its catch-up beside the rate decided
  */
 public record PacingReport(
         long atMs,
@@ -22,7 +24,8 @@ public record PacingReport(
         List<String> changes,
         List<String> notes,
         Optional<String> problem,
-        Kind kind) {
+        Kind kind,
+        Map<Integer, CatchUpQuota> quotas) {
 
     /** How a look went. */
     public enum Kind {
@@ -45,6 +48,23 @@ public record PacingReport(
         changes = List.copyOf(changes);
         notes = List.copyOf(notes);
         Objects.requireNonNull(kind, "kind");
+        quotas = Map.copyOf(quotas);
+    }
+
+    /** A look with no quota set (pacing off, quiet, failed, or restoring). */
+    public PacingReport(
+            long atMs,
+            List<BrokerPacing> brokers,
+            List<String> changes,
+            List<String> notes,
+            Optional<String> problem,
+            Kind kind) {
+        this(atMs, brokers, changes, notes, problem, kind, Map.of());
+    }
+
+    /** What pacing sets for {@code broker}'s catch-up, if it is paced and up. */
+    public Optional<CatchUpQuota> quota(int broker) {
+        return Optional.ofNullable(quotas.get(broker));
     }
 
     /** A look that read the whole cluster (or read nothing, pacing being off). */

@@ -2,6 +2,7 @@ package io.leaderpacer.agent.http;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.leaderpacer.agent.PacerAgent;
+import io.leaderpacer.agent.core.CatchUpQuota;
 import io.leaderpacer.agent.core.ElectionResult;
 import io.leaderpacer.agent.core.GatePhaseLabel;
 import io.leaderpacer.agent.core.PacingReport;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 
 /**
  * The JSON document of {@code /status}: the agent's state, the policy in force, the gate report per broker from
@@ -154,7 +156,9 @@ public record StatusReport(
             return new PacingStatus(
                     Instant.ofEpochMilli(r.atMs()).toString(),
                     r.problem().orElse(null),
-                    r.brokers().stream().map(PacedBroker::of).toList(),
+                    r.brokers().stream()
+                            .map(b -> PacedBroker.of(b, r.quota(b.broker())))
+                            .toList(),
                     r.changes(),
                     r.notes(),
                     r.quiet(),
@@ -163,6 +167,10 @@ public record StatusReport(
 
         /** Back to the agent's report, as {@code pacer status} renders it. */
         public PacingReport toReport() {
+            Map<Integer, CatchUpQuota> quotas = new TreeMap<>();
+            if (brokers != null) {
+                brokers.forEach(b -> b.quota().ifPresent(q -> quotas.put(b.broker(), q)));
+            }
             return new PacingReport(
                     Instant.parse(at).toEpochMilli(),
                     brokers == null
@@ -173,19 +181,29 @@ public record StatusReport(
                     Optional.ofNullable(problem),
                     Boolean.TRUE.equals(quiet)
                             ? PacingReport.Kind.QUIET
-                            : Boolean.TRUE.equals(failed) ? PacingReport.Kind.FAILED : PacingReport.Kind.FULL);
+                            : Boolean.TRUE.equals(failed) ? PacingReport.Kind.FAILED : PacingReport.Kind.FULL,
+                    quotas);
         }
     }
 
     /**
      * One recovering broker, as catch-up pacing last decided it.
      *
-     * @param rateBytesPerSecond the follower rate set for it, or null when it is not throttled
+     * @param rateBytesPerSecond the rate decided for its catch-up, or null when it is not throttled
+     * @param setBytesPerSecond  what pacing writes for it (the rate decided plus the in-sync bytes Kafka counts on the
+     *                           same quotas), or null when it sets nothing for it (down, or under someone else's rate)
+     * @param inSyncBytesPerSecond of that, the in-sync bytes per second measured, or null with {@code setBytesPerSecond}
      */
     public record PacedBroker(
-            int broker, String phase, Long rateBytesPerSecond, String reason, PacedProgress progress) {
+            int broker,
+            String phase,
+            Long rateBytesPerSecond,
+            String reason,
+            PacedProgress progress,
+            Long setBytesPerSecond,
+            Long inSyncBytesPerSecond) {
 
-        static PacedBroker of(BrokerPacing b) {
+        static PacedBroker of(BrokerPacing b, Optional<CatchUpQuota> quota) {
             BrokerPacing.Progress p = b.progress();
             return new PacedBroker(
                     b.broker(),
@@ -195,14 +213,23 @@ public record StatusReport(
                     new PacedProgress(
                             box(p.bytesBehind()),
                             box(p.peakBytesBehind()),
-                            p.catchUpBytesPerSecond().isPresent()
-                                    ? p.catchUpBytesPerSecond().getAsDouble()
-                                    : null,
-                            box(p.etaMs())));
+                            box(p.catchUpBytesPerSecond()),
+                            box(p.etaMs()),
+                            box(p.fetchedBytesPerSecond())),
+                    quota.map(CatchUpQuota::setBytes).orElse(null),
+                    quota.map(CatchUpQuota::chargedBytes).orElse(null));
+        }
+
+        Optional<CatchUpQuota> quota() {
+            if (setBytesPerSecond == null || rateBytesPerSecond == null) {
+                return Optional.empty();
+            }
+            return Optional.of(new CatchUpQuota(
+                    rateBytesPerSecond, setBytesPerSecond, inSyncBytesPerSecond == null ? 0 : inSyncBytesPerSecond));
         }
 
         BrokerPacing toPacing() {
-            PacedProgress p = progress == null ? new PacedProgress(null, null, null, null) : progress;
+            PacedProgress p = progress == null ? new PacedProgress(null, null, null, null, null) : progress;
             return new BrokerPacing(
                     broker,
                     PacingPhase.valueOf(phase),
@@ -211,23 +238,35 @@ public record StatusReport(
                     new BrokerPacing.Progress(
                             opt(p.bytesBehind()),
                             opt(p.peakBytesBehind()),
-                            p.catchUpBytesPerSecond() == null
-                                    ? OptionalDouble.empty()
-                                    : OptionalDouble.of(p.catchUpBytesPerSecond()),
-                            opt(p.etaMs())));
+                            opt(p.catchUpBytesPerSecond()),
+                            opt(p.etaMs()),
+                            opt(p.fetchedBytesPerSecond())));
         }
 
         private static Long box(OptionalLong v) {
             return v.isPresent() ? v.getAsLong() : null;
         }
 
+        private static Double box(OptionalDouble v) {
+            return v.isPresent() ? v.getAsDouble() : null;
+        }
+
         private static OptionalLong opt(Long v) {
             return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+        }
+
+        private static OptionalDouble opt(Double v) {
+            return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
         }
     }
 
     /** How a recovering broker's catch-up goes: bytes behind now and at most, its rate, and when it should end. */
-    public record PacedProgress(Long bytesBehind, Long peakBytesBehind, Double catchUpBytesPerSecond, Long etaMs) {}
+    public record PacedProgress(
+            Long bytesBehind,
+            Long peakBytesBehind,
+            Double catchUpBytesPerSecond,
+            Long etaMs,
+            Double fetchedBytesPerSecond) {}
 
     /** One run, summarised. */
     public record RunSummary(

@@ -168,6 +168,14 @@ public final class ClusterReader {
         return builder.build();
     }
 
+    /**
+     * Whether the cluster lists its fenced brokers (Kafka 4.0+), as far as this reader has asked: then a broker it
+     * does not list is not registered at all, not just down. On older clusters the two cannot be told apart.
+     */
+    public boolean listsFencedBrokers() {
+        return fencedBrokersSupported;
+    }
+
     private Collection<Node> describeBrokers() throws InterruptedException, ExecutionException, TimeoutException {
         if (fencedBrokersSupported) {
             try {

@@ -140,6 +140,13 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
             g[0].set(b.rateBytes().orElse(0));
             g[1].set(b.progress().bytesBehind().orElse(-1));
             g[2].set(b.progress().etaMs().isPresent() ? b.progress().etaMs().getAsLong() / 1000 : -1);
+            g[3].set(report.quota(b.broker())
+                    .map(q -> q.setBytes())
+                    .orElse(b.rateBytes().isPresent() ? b.rateBytes().getAsLong() : 0));
+            g[4].set(
+                    b.progress().fetchedBytesPerSecond().isPresent()
+                            ? Math.round(b.progress().fetchedBytesPerSecond().getAsDouble())
+                            : -1);
             paced += b.rateBytes().isPresent() ? 1 : 0;
         }
         pacedBrokers.set(paced);
@@ -148,17 +155,32 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
                 g[0].set(0);
                 g[1].set(0);
                 g[2].set(-1);
+                g[3].set(0);
+                g[4].set(-1);
             }
         });
     }
 
     private AtomicLong[] pacingGauges(int broker) {
         return pacing.computeIfAbsent(broker, b -> {
-            AtomicLong[] g = {new AtomicLong(), new AtomicLong(-1), new AtomicLong(-1)};
+            AtomicLong[] g = {
+                new AtomicLong(), new AtomicLong(-1), new AtomicLong(-1), new AtomicLong(), new AtomicLong(-1)
+            };
             String tag = Integer.toString(b);
             Gauge.builder("CatchUpPacingRateBytes", g[0], AtomicLong::get)
                     .tag("broker", tag)
-                    .description("The follower replication rate catch-up pacing set for the broker, bytes/s (0: none)")
+                    .description("The rate catch-up pacing decided for the broker's catch-up, bytes/s (0: none)")
+                    .register(registry);
+            Gauge.builder("CatchUpPacingRateSetBytes", g[3], AtomicLong::get)
+                    .tag("broker", tag)
+                    .description("What catch-up pacing writes into Kafka's replication throttles for the broker's"
+                            + " catch-up: the rate decided plus the in-sync bytes Kafka counts on the same quotas,"
+                            + " bytes/s (0: none)")
+                    .register(registry);
+            Gauge.builder("CatchUpFetchedBytes", g[4], AtomicLong::get)
+                    .tag("broker", tag)
+                    .description("What the broker's out-of-sync replicas fetched since pacing's previous look, bytes/s"
+                            + " (-1: unknown)")
                     .register(registry);
             Gauge.builder("CatchUpBytesBehind", g[1], AtomicLong::get)
                     .tag("broker", tag)

@@ -138,6 +138,9 @@ final class LedgerRecords {
         n.put("rate", episode.rateBytes());
         n.put("escaped", episode.escaped());
         n.put("peak", episode.peakBytes());
+        if (episode.downSinceMs() != Long.MIN_VALUE) {
+            n.put("downSinceMs", episode.downSinceMs());
+        }
         return n.toString();
     }
 
@@ -148,7 +151,9 @@ final class LedgerRecords {
                 v.get("pacedMs").asLong(),
                 v.get("rate").asLong(),
                 v.get("escaped").asBoolean(),
-                v.get("peak").asLong());
+                v.get("peak").asLong(),
+                // Absent: up at its last look, or written before the field existed.
+                v.path("downSinceMs").asLong(Long.MIN_VALUE));
     }
 
     /** Entries as a config value, in the ledger's order, so that a record reads the same each time. */

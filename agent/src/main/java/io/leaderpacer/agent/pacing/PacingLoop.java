@@ -1,12 +1,14 @@
 package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.MissingPermissionException;
 import io.leaderpacer.agent.kafka.PermissionCheck;
 import io.leaderpacer.agent.kafka.RequiredPermission;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
+import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.config.PacingMode;
 import io.leaderpacer.engine.pacing.CatchUpPacer;
@@ -26,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.function.IntFunction;
@@ -66,10 +69,11 @@ public final class PacingLoop {
 
     private PacingMemory memory = PacingMemory.empty();
     /**
-     * The brokers whose leader rate someone else set, as the last look read them: the preferred replicas they lead go
-     * on the follower side ({@link ThrottlePlan}).
+     * What the last look read of the throttle configs that decides how Kafka counts bytes on pacing's quotas: which
+     * in-sync replicas are listed, whose rates are in force, which leaders someone else's entries name
+     * ({@link QuotaView}).
      */
-    private Set<Integer> foreignLeaderRates = Set.of();
+    private QuotaView quotas = QuotaView.NONE;
     /** When a look may read the brokers only. */
     private final QuietLooks quiet = new QuietLooks();
 
@@ -163,7 +167,8 @@ public final class PacingLoop {
             if (!reconciler.hasRecords()) {
                 return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.ofNullable(disabled)));
             }
-            ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
+            ClusterSnapshot snapshot = reader.read();
+            ThrottleReconciler.Outcome o = reconciler.restoreAll(active(snapshot), topics(snapshot));
             return record(new PacingReport(
                     now, List.of(), o.changes(), o.notes(), problem(o, Optional.ofNullable(disabled)), kind(o)));
         } catch (ExecutionException e) {
@@ -190,6 +195,7 @@ public final class PacingLoop {
                     || w.rateBytes() != r.rateBytes()
                     || w.escaped() != r.escaped()
                     || w.startMs() != r.startMs()
+                    || w.downSinceMs() != r.downSinceMs()
                     || r.pacedMs() - w.pacedMs() >= EPISODE_RECORD_EVERY_MS
                     || r.peakBytes() * 10 > w.peakBytes() * 11) {
                 u.ownEpisode(b, r);
@@ -265,21 +271,24 @@ public final class PacingLoop {
             boolean inSync = inSync(snapshot);
             IntFunction<OptionalDouble> signal =
                     canarySignal(config, new ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
-            RecoveryObservation seen = observer.observe(snapshot, signal, now);
+            RecoveryObservation seen = observer.observe(snapshot, signal, quotas, now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
-            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config, foreignLeaderRates);
-            ThrottleReconciler.Outcome o = reconciler.reconcile(plan, seen.active());
-            foreignLeaderRates = o.foreignLeaderRates();
+            Set<String> watched = watched(snapshot, decision, config);
+            ThrottlePlan plan = plan(decision, seen, config, snapshot, watched);
+            ThrottleReconciler.Outcome o = reconciler.reconcile(plan, seen.active(), watched, topics(snapshot));
+            quotas = o.quotas();
             memory = decision.nextMemory();
             recordEpisodes(memory);
+            Set<Integer> gone = gone(snapshot);
             PacingReport report = new PacingReport(
                     now,
                     decision.brokers(),
                     o.changes(),
-                    concat(o.notes(), plan.notes(config.unthrottledLagBytes())),
+                    concat(concat(o.notes(), plan.notes(config.unthrottledLagBytes())), reconciler.stranded(gone)),
                     problem(o, canaryProblem.stream().findFirst()),
-                    kind(o));
-            quiet.fullLook(snapshot, report, reconciler.ownsNothing(), inSync);
+                    kind(o),
+                    plan.quotas());
+            quiet.fullLook(snapshot, report, reconciler.ownsNothing(gone), inSync);
             return record(report);
         } catch (ExecutionException e) {
             quiet.close();
@@ -306,10 +315,12 @@ public final class PacingLoop {
         try {
             reconciler.load();
             ClusterSnapshot snapshot = reader.read();
-            RecoveryObservation seen = observer.observe(snapshot, fixedCanary, now);
+            RecoveryObservation seen = observer.observe(snapshot, fixedCanary, quotas, now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
-            ThrottlePlan plan = ThrottlePlan.of(decision, seen, unthrottled, config, foreignLeaderRates);
-            ThrottleReconciler.Outcome o = reconciler.preview(plan, seen.active());
+            Set<String> watched = watched(snapshot, decision, config);
+            ThrottlePlan plan =
+                    ThrottlePlan.of(decision, seen, unthrottled, config, quotas.foreignLeaders(snapshot.partitions()));
+            ThrottleReconciler.Outcome o = reconciler.preview(plan, seen.active(), watched, topics(snapshot));
             return new PacingReport(
                     now,
                     decision.brokers(),
@@ -323,26 +334,35 @@ public final class PacingLoop {
         }
     }
 
-    /** Restores what pacing owns, as far as the cluster lets it now (the agent stops, or pacing was turned off). */
+    /**
+     * Restores what pacing owns, as far as the cluster lets it now (the agent stops, or pacing was turned off).
+     *
+     * @throws NotActiveException when its guard refused a change: another instance holds the group's fence and owns
+     *                            what is left
+     */
     public PacingReport restore() throws InterruptedException {
         long now = time.milliseconds();
         afterTakeover();
         try {
             loadLedgerOnce();
+            // Pacing ends here: a later start opens episodes of its own, with their own max-wait.
+            memory = PacingMemory.empty();
+            recordEpisodes(PacingMemory.empty());
             if (!reconciler.hasRecords()) {
                 return record(new PacingReport(now, List.of(), List.of(), List.of(), Optional.empty()));
             }
-            ThrottleReconciler.Outcome o = reconciler.restoreAll(active(reader.read()));
-            memory = PacingMemory.empty();
+            ClusterSnapshot snapshot = reader.read();
+            ThrottleReconciler.Outcome o = reconciler.restoreAll(active(snapshot), topics(snapshot));
             quiet.close();
+            Set<Integer> gone = gone(snapshot);
             return record(new PacingReport(
                     now,
                     List.of(),
                     o.changes(),
-                    o.notes(),
+                    concat(o.notes(), reconciler.stranded(gone)),
                     problem(
                             o,
-                            reconciler.ownsNothing()
+                            reconciler.ownsNothing(gone)
                                     ? Optional.empty()
                                     : Optional.of(
                                             "catch-up pacing could not restore everything"
@@ -352,10 +372,65 @@ public final class PacingLoop {
         } catch (ExecutionException e) {
             return record(PacingReport.failed(
                     now, "catch-up pacing could not restore its throttle: " + redactor.describe(e.getCause())));
+        } catch (NotActiveException e) {
+            // Deposed (an instance took the group's fence): whoever fenced it owns what is left.
+            throw e;
         } catch (TimeoutException | RuntimeException e) {
             return record(PacingReport.failed(
                     now, "catch-up pacing could not restore its throttle: " + redactor.describe(e)));
         }
+    }
+
+    /**
+     * The plan for a decision, with the leaders whose quota someone else uses as the last look read them. The first
+     * look that puts preferred replicas on the leader side reads first (changing nothing), so that not even one look
+     * sets a leader rate where someone else's entries would come under it.
+     */
+    private ThrottlePlan plan(
+            PacingDecision decision,
+            RecoveryObservation seen,
+            CatchUpPacing config,
+            ClusterSnapshot snapshot,
+            Set<String> watched)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        ThrottlePlan plan =
+                ThrottlePlan.of(decision, seen, unthrottled, config, quotas.foreignLeaders(snapshot.partitions()));
+        if (plan.leader().inForce() && !quotas.leaderListsRead()) {
+            quotas = reconciler
+                    .preview(plan, seen.active(), watched, topics(snapshot))
+                    .quotas();
+            plan = ThrottlePlan.of(decision, seen, unthrottled, config, quotas.foreignLeaders(snapshot.partitions()));
+        }
+        return plan;
+    }
+
+    /**
+     * The topics whose lists a look reads besides pacing's own: those with a replica on a paced broker (their in-sync
+     * bytes may count on its follower quota); with the preferred replicas first, every topic (someone else's leader
+     * entries may name any leader). None while no broker is paced.
+     */
+    static Set<String> watched(ClusterSnapshot snapshot, PacingDecision decision, CatchUpPacing config) {
+        Set<Integer> paced = new HashSet<>();
+        decision.brokers().stream().filter(b -> b.rateBytes().isPresent()).forEach(b -> paced.add(b.broker()));
+        Set<String> out = new TreeSet<>();
+        if (paced.isEmpty()) {
+            return out;
+        }
+        for (PartitionState p : snapshot.partitions()) {
+            if (config.preferredFirst() || hostsAny(p, paced)) {
+                out.add(p.id().topic());
+            }
+        }
+        return out;
+    }
+
+    private static boolean hostsAny(PartitionState p, Set<Integer> brokers) {
+        for (int b : p.replicas()) {
+            if (brokers.contains(b)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -413,6 +488,26 @@ public final class PacingLoop {
             canary.close();
             canary = null;
         }
+    }
+
+    /**
+     * The brokers known to be no longer registered: on a cluster that lists its fenced brokers (Kafka 4.0+), those it
+     * does not list. On an older cluster a broker that is down cannot be told from one that is gone: none is.
+     */
+    private Set<Integer> gone(ClusterSnapshot snapshot) {
+        if (!reader.listsFencedBrokers()) {
+            return Set.of();
+        }
+        Set<Integer> out = new TreeSet<>(reconciler.rateBrokers());
+        out.removeAll(snapshot.registeredBrokerIds());
+        return out;
+    }
+
+    /** The topics a read of the cluster lists. */
+    private static Set<String> topics(ClusterSnapshot snapshot) {
+        Set<String> out = new HashSet<>();
+        snapshot.partitions().forEach(p -> out.add(p.id().topic()));
+        return out;
     }
 
     private static Set<Integer> active(ClusterSnapshot snapshot) {

@@ -15,8 +15,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 
 /**
  * The rate half of a look's plan (see {@link ReconcilePlanner} for the rules of both halves): a rate pacing did not
@@ -38,26 +38,35 @@ final class RatePlanner {
     /**
      * Plans every rate scope read.
      *
+     * <p>Under someone else's cluster-default rate (on the follower side), no broker gets a rate of pacing's: a
+     * per-broker value would take precedence over theirs on that broker, and throttle their lists there at pacing's
+     * rate instead (Kafka reads a broker's own value first, then the cluster default: {@code BrokerConfigHandler}). A
+     * rate pacing set on a broker before theirs appeared is restored. Pacing uses their rate, and says so.
+     *
      * @param scopes      the rate scopes read (the cluster default and the brokers that are up)
      * @param brokerRates the plan's rate per broker on this side
      * @param defaultRate the plan's cluster-default rate on this side
+     * @param tolerance   how far a rate of pacing's in force may be from the one wanted and be kept, bytes per second
      * @param now         what the scopes hold
      * @param out         the draft to write into
-     * @return the brokers read whose rate on this side someone else set
+     * @return per broker read whose rate on this side someone else set, that rate
      */
-    Set<Integer> plan(
+    Map<Integer, Long> plan(
             Collection<BrokerScope> scopes,
             Map<Integer, Long> brokerRates,
             OptionalLong defaultRate,
+            ToLongFunction<Long> tolerance,
             ThrottleReading now,
             PlanDraft out) {
-        Set<Integer> foreignRates = new TreeSet<>();
+        Map<Integer, Long> foreignRates = new TreeMap<>();
+        OptionalLong theirDefault = foreignDefault(now);
         for (BrokerScope scope : scopes) {
             if (!scope.isClusterDefault()
                     && now.failure(scope).isEmpty()
                     && ledger.rate(scope).isEmpty()
                     && current(now, scope).isPresent()) {
-                foreignRates.add(Integer.parseInt(scope.brokerId()));
+                foreignRates.put(
+                        Integer.parseInt(scope.brokerId()), current(now, scope).getAsLong());
             }
             if (now.failure(scope).isPresent()) {
                 out.notes()
@@ -70,12 +79,37 @@ final class RatePlanner {
                     : Optional.ofNullable(brokerRates.get(Integer.parseInt(scope.brokerId())))
                             .map(OptionalLong::of)
                             .orElse(OptionalLong.empty());
-            plan(scope, wanted, current(now, scope), out);
+            if (!scope.isClusterDefault()
+                    && wanted.isPresent()
+                    && theirDefault.isPresent()
+                    && !foreignRates.containsKey(Integer.parseInt(scope.brokerId()))) {
+                out.notes()
+                        .add("the cluster-default " + kind() + " rate is " + text(theirDefault) + ", set by someone"
+                                + " else, and in force on broker " + scope.brokerId() + ": pacing uses it and sets no"
+                                + " rate of its own there");
+                wanted = OptionalLong.empty();
+            }
+            plan(scope, wanted, current(now, scope), tolerance, out);
         }
         return foreignRates;
     }
 
-    private void plan(BrokerScope scope, OptionalLong wanted, OptionalLong current, PlanDraft out) {
+    /** The cluster-default rate on this side when someone else set it (one that could not be read: none known). */
+    OptionalLong foreignDefault(ThrottleReading now) {
+        BrokerScope d = BrokerScope.clusterDefault();
+        if (now.failure(d).isPresent()) {
+            return OptionalLong.empty();
+        }
+        OptionalLong set = current(now, d);
+        return set.isPresent() && !ledger.rate(d).map(o -> o.isOurs(set)).orElse(false) ? set : OptionalLong.empty();
+    }
+
+    private void plan(
+            BrokerScope scope,
+            OptionalLong wanted,
+            OptionalLong current,
+            ToLongFunction<Long> tolerance,
+            PlanDraft out) {
         Optional<ThrottleLedger.OwnedRate> owned = ledger.rate(scope);
         if (owned.isPresent()) {
             ThrottleLedger.OwnedRate o = owned.get();
@@ -97,6 +131,11 @@ final class RatePlanner {
             boolean seen = current.isPresent() && current.getAsLong() == o.ours();
             if (wanted.isPresent()) {
                 long w = wanted.getAsLong();
+                if (seen && Math.abs(o.ours() - w) <= tolerance.applyAsLong(w)) {
+                    // Near enough: the in-sync bytes a rate carries and the leaders' shares move a little at every
+                    // look, and a write (with its ledger records and read-backs) for each would follow noise.
+                    w = o.ours();
+                }
                 if (seen && o.ours() == w) {
                     ThrottleLedger.OwnedRate settled = new ThrottleLedger.OwnedRate(o.prior(), w);
                     if (!o.equals(settled)) {
@@ -178,10 +217,13 @@ final class RatePlanner {
     }
 
     private String where(BrokerScope scope) {
-        String kind = side == ThrottleSide.FOLLOWER ? "follower" : "leader";
         return scope.isClusterDefault()
-                ? "the cluster-default " + kind + " rate"
-                : "broker " + scope.brokerId() + "'s " + kind + " rate";
+                ? "the cluster-default " + kind() + " rate"
+                : "broker " + scope.brokerId() + "'s " + kind() + " rate";
+    }
+
+    private String kind() {
+        return side == ThrottleSide.FOLLOWER ? "follower" : "leader";
     }
 
     static String text(OptionalLong rate) {

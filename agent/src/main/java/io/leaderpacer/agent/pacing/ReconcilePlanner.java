@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Decides, from what one look read, the throttle changes that bring the cluster to a {@link ThrottlePlan} while
@@ -72,24 +74,41 @@ final class ReconcilePlanner {
      *               entry someone removed, a change that never landed), which cover nothing any more
      * @param edits  the changes to send, in the order of their phases
      * @param notes  what it saw and left alone, for the log and {@code /status}
-     * @param foreignRates the brokers read whose rate on this side someone else set
+     * @param foreignRates per broker read whose rate on this side someone else set, that rate
+     * @param foreignDefault the cluster-default rate on this side, when someone else set it
+     * @param lists  per topic read: on the follower side its whole list (whose in-sync replicas' bytes count on the
+     *               broker's quota); on the leader side the entries someone else set (whose leaders' quotas are theirs)
      */
-    record Planned(List<Change> forget, List<ThrottleEdit> edits, List<String> notes, Set<Integer> foreignRates) {
+    record Planned(
+            List<Change> forget,
+            List<ThrottleEdit> edits,
+            List<String> notes,
+            Map<Integer, Long> foreignRates,
+            OptionalLong foreignDefault,
+            Map<String, ThrottledReplicas> lists) {
         Planned {
             forget = List.copyOf(forget);
             edits = List.copyOf(edits);
             notes = List.copyOf(notes);
-            foreignRates = Set.copyOf(foreignRates);
+            foreignRates = Map.copyOf(foreignRates);
+            lists = Map.copyOf(lists);
         }
     }
 
     /**
      * @param plan   what pacing wants now
      * @param scopes the rate scopes read (the cluster default and the brokers that are up)
-     * @param topics the topics read (the plan's and the ledger's)
+     * @param topics the topics read (the plan's, the ledger's and those the look watches)
      * @param now    what they hold
+     * @param listed whether the look's own read of the cluster lists a topic: one it lists that a broker says does not
+     *               exist was created moments ago (that broker lags), not deleted
      */
-    Planned plan(ThrottlePlan plan, Collection<BrokerScope> scopes, Collection<String> topics, ThrottleReading now) {
+    Planned plan(
+            ThrottlePlan plan,
+            Collection<BrokerScope> scopes,
+            Collection<String> topics,
+            ThrottleReading now,
+            Predicate<String> listed) {
         PlanDraft out = new PlanDraft(side);
         boolean follower = side == ThrottleSide.FOLLOWER;
         Map<Integer, Long> brokerRates =
@@ -98,14 +117,16 @@ final class ReconcilePlanner {
         Map<String, Set<Replica>> entries =
                 follower ? plan.entries() : plan.leader().entries();
         boolean defaultRateInForce = defaultRate.isPresent() || rates.foreignDefaultRate(now);
+        Map<String, ThrottledReplicas> lists = new TreeMap<>();
         for (String topic : topics) {
-            if (now.gone(topic)) {
+            if (now.gone(topic) && !listed.test(topic)) {
                 gone(topic, out);
             } else if (now.failure(topic).isPresent()) {
                 out.notes()
                         .add("topic " + topic + ": its throttle configs could not be read ("
                                 + ThrottleReading.describe(now.failure(topic).get()) + "): left for the next look");
             } else {
+                listed(topic, now, lists);
                 if (emptiedListOfItsOwn(topic, entries, now, out)) {
                     continue;
                 }
@@ -119,9 +140,38 @@ final class ReconcilePlanner {
                         out);
             }
         }
-        Set<Integer> foreignRates = rates.plan(scopes, brokerRates, defaultRate, now, out);
+        Map<Integer, Long> foreignRates = rates.plan(scopes, brokerRates, defaultRate, plan::tolerance, now, out);
         out.edits().sort(Comparator.comparing(ThrottleEdit::phase));
-        return new Planned(out.forget(), out.edits(), out.notes(), foreignRates);
+        return new Planned(out.forget(), out.edits(), out.notes(), foreignRates, rates.foreignDefault(now), lists);
+    }
+
+    /**
+     * Adds what a topic's list read means for the quotas: on the follower side, the list as it is; on the leader
+     * side, the entries someone else set ({@code *} when theirs is), for the leaders pacing must leave to them.
+     */
+    private void listed(String topic, ThrottleReading now, Map<String, ThrottledReplicas> lists) {
+        Optional<ThrottledReplicas> list = now.settings().replicas(side, topic);
+        if (list.isEmpty()) {
+            return;
+        }
+        if (side == ThrottleSide.FOLLOWER) {
+            lists.put(topic, list.get());
+            return;
+        }
+        if (list.get().all()) {
+            if (ledger.all(topic).isEmpty()) {
+                lists.put(topic, ThrottledReplicas.ALL);
+            }
+            return;
+        }
+        Set<Replica> theirs = ThrottleLedger.sortedSet(list.get().replicas());
+        ledger.entries(topic).ifPresent(e -> {
+            theirs.removeAll(e.added());
+            theirs.removeAll(e.removed());
+        });
+        if (!theirs.isEmpty()) {
+            lists.put(topic, ThrottledReplicas.of(theirs));
+        }
     }
 
     /**
@@ -191,6 +241,22 @@ final class ReconcilePlanner {
             // read may lag it.
             ownedStar(topic, wanted, star.get(), entries, starAllowed, out);
             return;
+        }
+        if (star.isPresent()
+                && star.get().unseen()
+                && !(list.isPresent() && list.get().all())
+                && !sameList(withoutOwn(list, entries), star.get().prior())) {
+            // A * it sent that no read has shown, and a list that is not the one it replaced either: someone changed
+            // the
+            // list meanwhile (a stale read would show the value replaced). Theirs now, as a rate changed to a third
+            // value is: the * is not sent over it.
+            out.forget().add(Change.forgetAll(topic));
+            out.notes()
+                    .add("topic " + topic + ": someone changed the " + listWord() + " list while pacing was setting it"
+                            + " to * (now "
+                            + list.map(ThrottledReplicas::configValue).orElse("none")
+                            + "): that list is theirs, and pacing adds its entries to it");
+            star = Optional.empty();
         }
         if (star.isPresent() && star.get().unseen()) {
             // A * it sent that no read has shown: not landed (refused, failed, cut short), or a stale read. Its entries
@@ -452,6 +518,18 @@ final class ReconcilePlanner {
             }
         }
         return String.join(",", kept);
+    }
+
+    /** The list read less pacing's own entries (those it added, and those it removed that a read may still show). */
+    private static Optional<ThrottledReplicas> withoutOwn(
+            Optional<ThrottledReplicas> list, Optional<ThrottleLedger.OwnedEntries> own) {
+        if (list.isEmpty() || list.get().all() || own.isEmpty()) {
+            return list;
+        }
+        Set<Replica> theirs = ThrottleLedger.sortedSet(list.get().replicas());
+        theirs.removeAll(own.get().added());
+        theirs.removeAll(own.get().removed());
+        return Optional.of(ThrottledReplicas.of(theirs));
     }
 
     /** Whether a list (not {@code *}) holds the same entries as a recorded value (none and empty alike). */

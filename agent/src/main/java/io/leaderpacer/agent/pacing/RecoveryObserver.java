@@ -42,6 +42,9 @@ final class RecoveryObserver {
      */
     private Map<Integer, Map<TopicPartition, Sizes>> previous = Map.of();
 
+    /** The previous look's replica sizes of every broker that answered, for each replica's growth. */
+    private Map<Integer, Map<TopicPartition, Long>> previousSizes = Map.of();
+
     private long previousAtMs;
 
     /** A replica's size, its leader's, and which broker led it. */
@@ -52,11 +55,20 @@ final class RecoveryObserver {
         this.timeout = timeout;
     }
 
+    /** A look with no throttle configs known (the first, or a dry run's). */
+    RecoveryObservation observe(ClusterSnapshot snapshot, IntFunction<OptionalDouble> canary, long nowMs)
+            throws InterruptedException {
+        return observe(snapshot, canary, QuotaView.NONE, nowMs);
+    }
+
     /**
      * @param snapshot the cluster as just read
      * @param canary   per broker, the canary's P99 over its steady P99 where that broker is an in-sync follower
+     * @param quotas   what the last look read of the throttle configs: which in-sync replicas are listed (their bytes
+     *                 count on the broker's follower quota), and whose rate is in force on each broker
      */
-    RecoveryObservation observe(ClusterSnapshot snapshot, IntFunction<OptionalDouble> canary, long nowMs)
+    RecoveryObservation observe(
+            ClusterSnapshot snapshot, IntFunction<OptionalDouble> canary, QuotaView quotas, long nowMs)
             throws InterruptedException {
         Map<Integer, List<PartitionState>> outOfSync = new TreeMap<>();
         Set<Integer> hosting = new TreeSet<>();
@@ -87,16 +99,26 @@ final class RecoveryObserver {
         Map<Integer, Map<TopicPartition, Long>> byReplica = new HashMap<>();
         Map<Integer, Map<TopicPartition, Sizes>> now = new HashMap<>();
         Map<Integer, BrokerSignals.Flow> flows = new HashMap<>();
+        Map<Integer, Map<TopicPartition, Double>> growth = growth(previousSizes, sizes, nowMs - previousAtMs);
         for (int b : catchingUp) {
             ReplicaBytes bytes = ReplicaBytes.of(b, sizes, outOfSync.get(b));
             if (bytes.behind() >= 0) {
                 behind.put(b, bytes.behind());
                 byReplica.put(b, ReplicaBytes.behindByPartition(b, sizes, outOfSync.get(b)));
                 now.put(b, sizesOf(b, sizes, outOfSync.get(b)));
-                flows.put(b, flow(previous.get(b), now.get(b), nowMs - previousAtMs));
+                BrokerSignals.Flow f = flow(previous.get(b), now.get(b), nowMs - previousAtMs);
+                if (f.known() && growth.containsKey(b)) {
+                    double charged = quotas.followerCharged(b, snapshot.partitions(), growth.get(b));
+                    f = BrokerSignals.Flow.of(
+                            f.fetchBytesPerSecond().getAsDouble(),
+                            f.inflowBytesPerSecond().getAsDouble(),
+                            charged);
+                }
+                flows.put(b, f);
             }
         }
         previous = now;
+        previousSizes = sizes;
         previousAtMs = nowMs;
         List<BrokerSignals> signals = new ArrayList<>();
         for (int b : hosting) {
@@ -111,10 +133,40 @@ final class RecoveryObserver {
                         CatchUpState.CATCHING_UP,
                         bytes == null ? OptionalLong.empty() : OptionalLong.of(bytes),
                         canary.apply(b),
-                        flows.getOrDefault(b, BrokerSignals.Flow.UNKNOWN)));
+                        flows.getOrDefault(b, BrokerSignals.Flow.UNKNOWN),
+                        quotas.foreignFollowerRate(b)));
             }
         }
-        return new RecoveryObservation(signals, outOfSync, byReplica, active);
+        return new RecoveryObservation(signals, outOfSync, byReplica, active, growth);
+    }
+
+    /**
+     * Per broker that answered at both looks, each replica's growth in bytes per second (0 for one that shrank: a log
+     * that deleted old segments says nothing of what flowed in).
+     */
+    static Map<Integer, Map<TopicPartition, Double>> growth(
+            Map<Integer, Map<TopicPartition, Long>> before,
+            Map<Integer, Map<TopicPartition, Long>> now,
+            long elapsedMs) {
+        Map<Integer, Map<TopicPartition, Double>> out = new HashMap<>();
+        if (elapsedMs <= 0) {
+            return out;
+        }
+        now.forEach((broker, sizes) -> {
+            Map<TopicPartition, Long> was = before.get(broker);
+            if (was == null) {
+                return;
+            }
+            Map<TopicPartition, Double> g = new HashMap<>();
+            sizes.forEach((tp, size) -> {
+                Long w = was.get(tp);
+                if (w != null) {
+                    g.put(tp, Math.max(0, size - w) * 1000.0 / elapsedMs);
+                }
+            });
+            out.put(broker, g);
+        });
+        return out;
     }
 
     /** Per out-of-sync replica {@code broker} follows whose leader answered, its size and its leader's. */

@@ -84,7 +84,8 @@ public final class ThrottleInventory {
             l.load();
             ledgers.put(side, l);
         }
-        ClusterSnapshot snapshot = new ClusterReader(admin, timeout, DESCRIBE_BATCH).read();
+        ClusterReader reader = new ClusterReader(admin, timeout, DESCRIBE_BATCH);
+        ClusterSnapshot snapshot = reader.read();
         Set<Integer> up = new TreeSet<>();
         snapshot.brokers().values().stream().filter(b -> b.isActive()).forEach(b -> up.add(b.id()));
         Set<BrokerScope> scopes = new LinkedHashSet<>();
@@ -122,17 +123,30 @@ public final class ThrottleInventory {
                         "someone else's (static: the broker's server.properties)")));
             }
         }
+        // A broker the cluster no longer lists at all (Kafka 4.0+ lists fenced ones): its config cannot be changed by
+        // any client until a broker with its id registers, and throttles nothing meanwhile.
+        Set<BrokerScope> stranded = new LinkedHashSet<>();
         for (ThrottleLedger ledger : ledgers.values()) {
             for (BrokerScope s : ledger.rateScopes()) {
                 if (!scopes.contains(s)) {
+                    boolean gone = reader.listsFencedBrokers()
+                            && !s.isClusterDefault()
+                            && !snapshot.isRegistered(Integer.parseInt(s.brokerId()));
+                    if (gone) {
+                        stranded.add(s);
+                    }
                     ThrottleLedger.OwnedRate o = ledger.rate(s).orElseThrow();
-                    unseen.add(s + " (down): pacing's " + ledger.side().name().toLowerCase(Locale.ROOT)
+                    unseen.add(s + (gone ? " (not registered)" : " (down)") + ": pacing's "
+                            + ledger.side().name().toLowerCase(Locale.ROOT)
                             + " rate " + o.ours() + " recorded, replacing "
                             + o.prior().stream()
                                     .mapToObj(Long::toString)
                                     .findFirst()
                                     .orElse("none")
-                            + "; restored once the broker is up");
+                            + (gone
+                                    ? "; no client can change it until a broker with that id registers, when pacing"
+                                            + " restores it"
+                                    : "; restored once the broker is up"));
                 }
             }
         }
@@ -163,7 +177,7 @@ public final class ThrottleInventory {
                 }
             }
         }
-        boolean owns = ledgers.values().stream().anyMatch(l -> !l.ownsNoValue());
+        boolean owns = ledgers.values().stream().anyMatch(l -> !l.ownsNoValueBut(stranded));
         return new Inventory(lines, unseen, owns, PacingLoop.inSync(snapshot));
     }
 

@@ -269,7 +269,16 @@ final class ThrottleLedger {
      * nothing of pacing's is in the cluster.
      */
     boolean ownsNoValue() {
-        return rates.isEmpty()
+        return ownsNoValueBut(Set.of());
+    }
+
+    /**
+     * As {@link #ownsNoValue()}, but for rates on {@code stranded} scopes: those of brokers no longer registered, which
+     * no client can read or change (Kafka sends a broker's config to that broker) until a broker with the same id
+     * registers; they are restored then.
+     */
+    boolean ownsNoValueBut(Set<BrokerScope> stranded) {
+        return stranded.containsAll(rates.keySet())
                 && alls.isEmpty()
                 && entries.values().stream().allMatch(e -> e.added().isEmpty());
     }

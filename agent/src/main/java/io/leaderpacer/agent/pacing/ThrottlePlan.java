@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.pacing;
 
+import io.leaderpacer.agent.core.CatchUpQuota;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.CatchUpPacing;
@@ -14,6 +15,7 @@ import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The replication throttle a pacing decision asks for: a rate per paced broker and the replica entries of its
@@ -38,13 +40,20 @@ import java.util.TreeMap;
  * @param entries     per topic, the follower entries naming a paced broker's out-of-sync replicas
  * @param leftOut     per paced broker, how many of its out-of-sync replicas were left out for being close
  * @param leader      the leader side: what the preferred replicas catch up under, when they go first
+ * @param quotas      per paced broker that is up, the rate decided against what pacing sets for its catch-up
+ * @param foreign     why some preferred replicas stay on the follower side, for the notes
+ * @param stepBytes   the least step of the rate decided (the min rate): a rate of pacing's in force is kept while it is
+ *                    within {@link #tolerance} of the one wanted
  */
 record ThrottlePlan(
         Map<Integer, Long> brokerRates,
         OptionalLong defaultRate,
         Map<String, Set<ThrottledReplicas.Replica>> entries,
         Map<Integer, Integer> leftOut,
-        LeaderSide leader) {
+        LeaderSide leader,
+        Map<Integer, CatchUpQuota> quotas,
+        List<String> foreign,
+        long stepBytes) {
 
     static final ThrottlePlan NONE = new ThrottlePlan(Map.of(), OptionalLong.empty(), Map.of());
 
@@ -76,6 +85,26 @@ record ThrottlePlan(
         entries = Map.copyOf(entries);
         leftOut = Map.copyOf(leftOut);
         Objects.requireNonNull(leader, "leader");
+        quotas = Map.copyOf(quotas);
+        foreign = List.copyOf(foreign);
+    }
+
+    /** A plan with no quota measured. */
+    ThrottlePlan(
+            Map<Integer, Long> brokerRates,
+            OptionalLong defaultRate,
+            Map<String, Set<ThrottledReplicas.Replica>> entries,
+            Map<Integer, Integer> leftOut,
+            LeaderSide leader) {
+        this(brokerRates, defaultRate, entries, leftOut, leader, Map.of(), List.of(), 0);
+    }
+
+    /**
+     * How far a rate of pacing's in force may be from {@code wantedBytes} and be kept: a tenth of it, and less than
+     * half the least step of the rate decided, so that no decision is swallowed; 0 for a plan with no step.
+     */
+    long tolerance(long wantedBytes) {
+        return Math.min(wantedBytes / 10, stepBytes / 2);
     }
 
     /** A follower-side plan that left no replica out for being close. */
@@ -86,9 +115,9 @@ record ThrottlePlan(
         this(brokerRates, defaultRate, entries, Map.of(), LeaderSide.NONE);
     }
 
-    /** For /status: per broker with replicas left out for being close, how many and why. */
+    /** For /status: per broker with replicas left out for being close, how many and why; leaders not used, and why. */
     List<String> notes(long unthrottledLagBytes) {
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(foreign);
         new TreeMap<>(leftOut)
                 .forEach((broker, n) -> notes.add(String.format(
                         Locale.ROOT,
@@ -112,37 +141,49 @@ record ThrottlePlan(
      */
     static ThrottlePlan of(
             PacingDecision decision, RecoveryObservation observed, Set<String> unthrottled, CatchUpPacing config) {
-        return of(decision, observed, unthrottled, config, Set.of());
+        return of(decision, observed, unthrottled, config, Map.of());
     }
 
     /**
-     * As {@link #of(PacingDecision, RecoveryObservation, Set, CatchUpPacing)}, with {@code foreignLeaderRates}: the
-     * brokers whose leader rate someone else set (as the last look read them). A preferred replica goes on the leader
-     * side only where that throttles nothing but it: the broker is the partition's only replica out of its ISR (a
-     * leader entry throttles the leader's sends to every follower out of the ISR, and another broker's replica may be
-     * close, escaped or paced otherwise), and its leader's rate is one pacing may set (under someone else's rate, the
-     * preferred replicas would catch up at a rate pacing neither chose nor can change). The others go on the
-     * follower side. Each leader's share of the pacing rate is in proportion to the bytes behind of the replicas it
-     * sends, where all are known; else equal.
+     * As {@link #of(PacingDecision, RecoveryObservation, Set, CatchUpPacing)}, with {@code foreignLeaders}: the leaders
+     * whose leader quota someone else uses (their rate, or their leader entries naming them), with why, as the last
+     * look read them. A preferred replica goes on the leader side only where that throttles nothing but it: the broker
+     * is the partition's only replica out of its ISR (a leader entry throttles the leader's sends to every follower out
+     * of the ISR, and another broker's replica may be close, escaped or paced otherwise), and its leader's quota is
+     * one pacing may set and has to itself (under someone else's rate, the preferred replicas would catch up at a rate
+     * pacing neither chose nor can change; under someone else's entries, pacing's rate would throttle theirs). The
+     * others go on the follower side. Each leader's share of the pacing rate is in proportion to the bytes behind of
+     * the replicas it sends, where all are known; else equal.
+     *
+     * <p>Every rate it writes is the rate decided plus the in-sync bytes per second Kafka counts on the same quota, as
+     * measured: on a leader, what flowed into each partition it sends the preferred replicas of, times that
+     * partition's in-sync followers; on a follower, what its listed in-sync replicas fetched. Without that, under
+     * produce load those bytes take the catch-up's share: 3 MB/s of {@code acks=all} writes held a preferred catch-up
+     * at 2.5 MiB/s per leader to less than its inflow, for good.
      */
     static ThrottlePlan of(
             PacingDecision decision,
             RecoveryObservation observed,
             Set<String> unthrottled,
             CatchUpPacing config,
-            Set<Integer> foreignLeaderRates) {
+            Map<Integer, String> foreignLeaders) {
         Map<Integer, Long> rates = new TreeMap<>();
         long downRate = Long.MAX_VALUE;
         Map<String, Set<ThrottledReplicas.Replica>> entries = new TreeMap<>();
         Map<String, Set<ThrottledReplicas.Replica>> leaderEntries = new TreeMap<>();
         Map<Integer, Long> leaderRates = new TreeMap<>();
+        Map<Integer, Double> leaderCharged = new TreeMap<>();
         Map<Integer, Integer> leftOut = new TreeMap<>();
+        Map<Integer, Set<Integer>> usedForeign = new TreeMap<>();
+        Map<Integer, Long> followerCharged = new TreeMap<>();
+        Map<Integer, Map<Integer, Long>> sharesOf = new TreeMap<>();
         for (BrokerPacing b : decision.brokers()) {
             if (b.rateBytes().isEmpty()) {
                 continue;
             }
             long rate = b.rateBytes().getAsLong();
             Map<Integer, Long> leaderBehind = new TreeMap<>();
+            Map<Integer, Double> leaderInflow = new TreeMap<>();
             boolean allKnown = true;
             for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
                 if (unthrottled.contains(p.id().topic())) {
@@ -152,18 +193,28 @@ record ThrottlePlan(
                     leftOut.merge(b.broker(), 1, Integer::sum);
                     continue;
                 }
-                if (config.preferredFirst()
+                boolean preferred = config.preferredFirst()
                         && p.replicaAt(0) == b.broker()
                         && p.hasLeader()
                         && p.leader() != b.broker()
-                        && p.replicaCount() - p.isrSize() == 1
-                        && !foreignLeaderRates.contains(p.leader())) {
+                        && p.replicaCount() - p.isrSize() == 1;
+                if (preferred && foreignLeaders.containsKey(p.leader())) {
+                    usedForeign
+                            .computeIfAbsent(b.broker(), k -> new TreeSet<>())
+                            .add(p.leader());
+                    preferred = false;
+                }
+                if (preferred) {
                     leaderEntries
                             .computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
                             .add(new ThrottledReplicas.Replica(p.id().partition(), p.leader()));
                     OptionalLong lacks = observed.behind(b.broker(), p);
                     allKnown &= lacks.isPresent();
                     leaderBehind.merge(p.leader(), lacks.orElse(0), Long::sum);
+                    // Its in-sync followers fetch what flows in, and Kafka counts those bytes on the leader's quota.
+                    double inflow = observed.growth(p.leader(), p).orElse(0);
+                    leaderInflow.merge(p.leader(), inflow, Double::sum);
+                    leaderCharged.merge(p.leader(), inflow * Math.max(0, p.isrSize() - 1), Double::sum);
                 } else {
                     entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
                             .add(new ThrottledReplicas.Replica(p.id().partition(), b.broker()));
@@ -172,13 +223,20 @@ record ThrottlePlan(
             // While its preferred replicas catch up, the others wait at the min rate; each of their leaders sends the
             // preferred ones a share of the pacing rate.
             long followerRate = leaderBehind.isEmpty() ? rate : Math.min(rate, config.minRateBytes());
-            shares(rate, leaderBehind, allKnown).forEach((l, share) -> leaderRates.merge(l, share, Long::sum));
+            Map<Integer, Long> shares = shares(rate, leaderBehind, leaderInflow, allKnown);
+            sharesOf.put(b.broker(), shares);
+            shares.forEach((l, share) -> leaderRates.merge(l, share, Long::sum));
             if (observed.active().contains(b.broker())) {
-                rates.put(b.broker(), followerRate);
+                long charged = observed.signals(b.broker())
+                        .map(x -> Math.round(x.flow().charged()))
+                        .orElse(0L);
+                followerCharged.put(b.broker(), charged);
+                rates.put(b.broker(), followerRate + charged);
             } else {
                 downRate = Math.min(downRate, followerRate);
             }
         }
+        leaderCharged.forEach((l, c) -> leaderRates.computeIfPresent(l, (k, r) -> r + Math.round(c)));
         return new ThrottlePlan(
                 rates,
                 downRate == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(downRate),
@@ -187,7 +245,55 @@ record ThrottlePlan(
                 new LeaderSide(
                         leaderRates,
                         leaderEntries,
-                        config.preferredFirst() && (!rates.isEmpty() || downRate != Long.MAX_VALUE)));
+                        config.preferredFirst() && (!rates.isEmpty() || downRate != Long.MAX_VALUE)),
+                quotas(decision, rates, followerCharged, sharesOf, leaderCharged, leaderRates),
+                foreignNotes(usedForeign, foreignLeaders),
+                config.minRateBytes());
+    }
+
+    /**
+     * Per paced broker that is up, the rate decided and what pacing sets for its catch-up: its follower rate and the
+     * shares of the leader rates its preferred replicas get, each with the in-sync bytes counted on it (a leader's
+     * split over the brokers it sends preferred replicas to, by their shares).
+     */
+    private static Map<Integer, CatchUpQuota> quotas(
+            PacingDecision decision,
+            Map<Integer, Long> followerRates,
+            Map<Integer, Long> followerCharged,
+            Map<Integer, Map<Integer, Long>> sharesOf,
+            Map<Integer, Double> leaderCharged,
+            Map<Integer, Long> leaderRates) {
+        Map<Integer, CatchUpQuota> out = new TreeMap<>();
+        for (BrokerPacing b : decision.brokers()) {
+            if (b.rateBytes().isEmpty() || !followerRates.containsKey(b.broker())) {
+                continue;
+            }
+            long set = followerRates.get(b.broker());
+            double charged = followerCharged.getOrDefault(b.broker(), 0L);
+            for (Map.Entry<Integer, Long> e :
+                    sharesOf.getOrDefault(b.broker(), Map.of()).entrySet()) {
+                long all = leaderRates.getOrDefault(e.getKey(), 0L);
+                double c = leaderCharged.getOrDefault(e.getKey(), 0.0);
+                double ofAllShares = all - c <= 0 ? 0 : e.getValue() / (all - c);
+                set += e.getValue() + Math.round(c * ofAllShares);
+                charged += c * ofAllShares;
+            }
+            out.put(b.broker(), new CatchUpQuota(b.rateBytes().getAsLong(), set, Math.round(charged)));
+        }
+        return out;
+    }
+
+    /** Per paced broker whose preferred replicas stay on the follower side for a leader's quota someone else uses. */
+    private static List<String> foreignNotes(Map<Integer, Set<Integer>> used, Map<Integer, String> why) {
+        List<String> notes = new ArrayList<>();
+        used.forEach((broker, leaders) -> {
+            for (int l : leaders) {
+                notes.add("broker " + broker + "'s preferred replicas led by broker " + l + " catch up on the"
+                        + " follower side: broker " + l + "'s leader quota is used by someone else ("
+                        + why.get(l) + "), which pacing does not set or share");
+            }
+        });
+        return notes;
     }
 
     /**
@@ -195,12 +301,32 @@ record ThrottlePlan(
      * behind), else equally; at least 1 byte per second each, so that a leader with a share always has a rate.
      */
     static Map<Integer, Long> shares(long rate, Map<Integer, Long> behindByLeader, boolean byBytes) {
+        return shares(rate, behindByLeader, Map.of(), byBytes);
+    }
+
+    /**
+     * {@code rate} split over leaders: first what flows into the partitions each sends (a catch-up that does not get
+     * its inflow never ends, however few bytes it lacks; when the inflows add up to more than the rate, the rate is
+     * split in their proportion, and the stall detector raises it), then the rest in proportion to the bytes behind
+     * they send when {@code byBytes} (and some are behind), else equally; at least 1 byte per second each.
+     */
+    static Map<Integer, Long> shares(
+            long rate, Map<Integer, Long> behindByLeader, Map<Integer, Double> inflowByLeader, boolean byBytes) {
         Map<Integer, Long> out = new TreeMap<>();
+        double inflow = behindByLeader.keySet().stream()
+                .mapToDouble(l -> inflowByLeader.getOrDefault(l, 0.0))
+                .sum();
         long total = behindByLeader.values().stream().mapToLong(Long::longValue).sum();
+        double rest = Math.max(0, rate - inflow);
         for (Map.Entry<Integer, Long> e : behindByLeader.entrySet()) {
-            long share =
-                    byBytes && total > 0 ? (long) ((double) rate * e.getValue() / total) : rate / behindByLeader.size();
-            out.put(e.getKey(), Math.max(1, share));
+            double in = inflowByLeader.getOrDefault(e.getKey(), 0.0);
+            double share;
+            if (inflow >= rate) {
+                share = rate * in / inflow;
+            } else {
+                share = in + (byBytes && total > 0 ? rest * e.getValue() / total : rest / behindByLeader.size());
+            }
+            out.put(e.getKey(), Math.max(1, (long) share));
         }
         return out;
     }

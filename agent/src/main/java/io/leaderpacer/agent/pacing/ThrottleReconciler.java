@@ -47,13 +47,23 @@ final class ThrottleReconciler {
      * Sizes of what it sends and reads.
      *
      * @param maxListChars     the longest replica list it writes (Kafka's limit; shorter in tests of a few partitions)
-     * @param maxOpsPerRequest the most config changes in one request: at most the controller's 10,000 records
+     * @param maxOpsPerRequest the most config changes in one request: at most the controller's 10,000 records (Kafka's
+     *                         limits use half)
      * @param describeBatch    the most resources one {@code describeConfigs} call asks for
      */
     record Limits(int maxListChars, int maxOpsPerRequest, int describeBatch) {
 
-        /** The controller's limit on the records one request may write. */
+        /**
+         * The controller's limit on the records one request may write ({@code QuorumController.MAX_RECORDS_PER_USER_OP};
+         * each config change is at most one record, a broker's always one). Measured on a real cluster by
+         * {@code ControllerRecordLimitClusterTest}.
+         */
         static final int KAFKA_MAX_RECORDS_PER_REQUEST = 10_000;
+        /**
+         * The most changes pacing sends in one request: half the controller's limit, so that a Kafka that counts a
+         * change as more than one record, or lowers its limit, refuses none of pacing's requests.
+         */
+        static final int MAX_OPS_PER_REQUEST = KAFKA_MAX_RECORDS_PER_REQUEST / 2;
         /** The most characters of values one request carries, well under Kafka's default 100 MiB request size. */
         static final int MAX_REQUEST_VALUE_CHARS = 8 << 20;
 
@@ -69,7 +79,7 @@ final class ThrottleReconciler {
 
         /** Kafka's own limits, describing {@code describeBatch} resources a call. */
         static Limits kafka(int describeBatch) {
-            return new Limits(ThrottledReplicas.MAX_CONFIG_VALUE_CHARS, KAFKA_MAX_RECORDS_PER_REQUEST, describeBatch);
+            return new Limits(ThrottledReplicas.MAX_CONFIG_VALUE_CHARS, MAX_OPS_PER_REQUEST, describeBatch);
         }
     }
 
@@ -93,6 +103,8 @@ final class ThrottleReconciler {
     private final Time time;
     /** Whether the leader side's ledger was read from the store (the follower side's is read by its owner). */
     private boolean leaderLoaded;
+    /** The rates on brokers no longer registered that a look has already named. */
+    private final Set<BrokerScope> notedStranded = new HashSet<>();
 
     /**
      * @param follower the follower side's ledger, as loaded by the caller; the leader side's is kept in the same store
@@ -131,17 +143,22 @@ final class ThrottleReconciler {
      * @param changes  what it changed
      * @param notes    what it saw and left alone, for the log and {@code /status}
      * @param failures the changes Kafka did not confirm, with why: each is tried again at the next look
+     * @param quotas   what it read that decides how Kafka counts bytes on pacing's quotas, for the next look
      */
-    record Outcome(List<String> changes, List<String> notes, List<String> failures, Set<Integer> foreignLeaderRates) {
+    record Outcome(List<String> changes, List<String> notes, List<String> failures, QuotaView quotas) {
         Outcome {
             changes = List.copyOf(changes);
             notes = List.copyOf(notes);
             failures = List.copyOf(failures);
-            foreignLeaderRates = Set.copyOf(foreignLeaderRates);
         }
 
         Outcome(List<String> changes, List<String> notes, List<String> failures) {
-            this(changes, notes, failures, Set.of());
+            this(changes, notes, failures, QuotaView.NONE);
+        }
+
+        /** The brokers read whose leader rate someone else set. */
+        Set<Integer> foreignLeaderRates() {
+            return quotas.foreignLeaderRates().keySet();
         }
     }
 
@@ -154,15 +171,29 @@ final class ThrottleReconciler {
      */
     Outcome reconcile(ThrottlePlan plan, Set<Integer> active)
             throws InterruptedException, ExecutionException, TimeoutException {
-        return reconcile(plan, active, false);
+        return reconcile(plan, active, Set.of(), Set.of(), false);
+    }
+
+    /**
+     * Brings the cluster to the plan, reading the lists of the {@code watched} topics too: those whose bytes may count
+     * on a quota pacing sets (topics with a replica on a paced broker; with the preferred replicas first, every
+     * topic, for someone else's leader entries).
+     *
+     * @param listed the topics the look's own read of the cluster lists: a broker that answers that one of these does
+     *               not exist lags its creation, and pacing's records of it are kept (only a topic the look did not
+     *               find is taken as deleted)
+     */
+    Outcome reconcile(ThrottlePlan plan, Set<Integer> active, Set<String> watched, Set<String> listed)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        return reconcile(plan, active, watched, listed, false);
     }
 
     /**
      * What {@link #reconcile} would change, without changing anything or recording anything (for {@code pacer plan}).
      */
-    Outcome preview(ThrottlePlan plan, Set<Integer> active)
+    Outcome preview(ThrottlePlan plan, Set<Integer> active, Set<String> watched, Set<String> listed)
             throws InterruptedException, ExecutionException, TimeoutException {
-        return reconcile(plan, active, true);
+        return reconcile(plan, active, watched, listed, true);
     }
 
     /** Restores everything it owns that can be restored now (brokers that are up); what is left waits. */
@@ -170,9 +201,64 @@ final class ThrottleReconciler {
         return reconcile(ThrottlePlan.NONE, active);
     }
 
+    /** As {@link #restoreAll(Set)}, with the topics the look's own read of the cluster lists. */
+    Outcome restoreAll(Set<Integer> active, Set<String> listed)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        return reconcile(ThrottlePlan.NONE, active, Set.of(), listed, false);
+    }
+
     /** Whether neither side's ledger records a throttle value as pacing's (false before both were read: unknown). */
     boolean ownsNothing() {
-        return leaderLoaded && ledgers.values().stream().allMatch(ThrottleLedger::ownsNoValue);
+        return ownsNothing(Set.of());
+    }
+
+    /**
+     * As {@link #ownsNothing()}, but for rates on brokers in {@code gone}: brokers no longer registered, whose configs
+     * no client can change until a broker with the same id registers again (when pacing restores them).
+     */
+    boolean ownsNothing(Set<Integer> gone) {
+        Set<BrokerScope> stranded = new HashSet<>();
+        gone.forEach(b -> stranded.add(BrokerScope.broker(b)));
+        return leaderLoaded && ledgers.values().stream().allMatch(l -> l.ownsNoValueBut(stranded));
+    }
+
+    /** The brokers on which either side's ledger records a rate (of pacing's, or a removal not yet seen). */
+    Set<Integer> rateBrokers() {
+        Set<Integer> out = new TreeSet<>();
+        ledgers.values()
+                .forEach(l -> l.rateScopes().stream()
+                        .filter(sc -> !sc.isClusterDefault())
+                        .forEach(sc -> out.add(Integer.parseInt(sc.brokerId()))));
+        return out;
+    }
+
+    /**
+     * For each rate pacing owns on a broker in {@code gone}, a line saying where it is and when it is restored, each
+     * once: a look that says nothing new can be quiet.
+     */
+    List<String> stranded(Set<Integer> gone) {
+        List<String> out = new ArrayList<>();
+        Set<BrokerScope> now = new HashSet<>();
+        for (ThrottleLedger l : ledgers.values()) {
+            for (BrokerScope sc : l.rateScopes()) {
+                if (sc.isClusterDefault() || !gone.contains(Integer.parseInt(sc.brokerId()))) {
+                    continue;
+                }
+                now.add(sc);
+                if (!notedStranded.contains(sc)) {
+                    ThrottleLedger.OwnedRate o = l.rate(sc).orElseThrow();
+                    out.add("broker " + sc.brokerId() + " is no longer registered: pacing's "
+                            + (l.side() == ThrottleSide.FOLLOWER ? "follower" : "leader") + " rate on it ("
+                            + RatePlanner.text(OptionalLong.of(o.ours())) + ", replacing "
+                            + RatePlanner.text(o.prior()) + ") stays in Kafka's metadata, where no client can change"
+                            + " it (a broker's config is sent to that broker), and throttles nothing; it is restored"
+                            + " when a broker with id " + sc.brokerId() + " registers");
+                }
+            }
+        }
+        notedStranded.clear();
+        notedStranded.addAll(now);
+        return out;
     }
 
     /** Whether either side's ledger holds a record (a value of pacing's, or a removal not yet seen). */
@@ -180,7 +266,8 @@ final class ThrottleReconciler {
         return !leaderLoaded || ledgers.values().stream().anyMatch(l -> !l.isEmpty());
     }
 
-    private Outcome reconcile(ThrottlePlan plan, Set<Integer> active, boolean dry)
+    private Outcome reconcile(
+            ThrottlePlan plan, Set<Integer> active, Set<String> watched, Set<String> listed, boolean dry)
             throws InterruptedException, ExecutionException, TimeoutException {
         loadLeaderOnce();
         Map<ThrottleSide, Set<BrokerScope>> scopes = new EnumMap<>(ThrottleSide.class);
@@ -194,7 +281,7 @@ final class ThrottleReconciler {
         topics.put(ThrottleSide.FOLLOWER, topics(plan.entries().keySet(), ThrottleSide.FOLLOWER));
         topics.put(ThrottleSide.LEADER, topics(plan.leader().entries().keySet(), ThrottleSide.LEADER));
         Set<BrokerScope> allScopes = new HashSet<>();
-        Set<String> allTopics = new TreeSet<>();
+        Set<String> allTopics = new TreeSet<>(watched);
         scopes.values().forEach(allScopes::addAll);
         topics.values().forEach(allTopics::addAll);
         ThrottleReading now = throttles.describeEach(allScopes, allTopics, limits.describeBatch());
@@ -208,20 +295,29 @@ final class ThrottleReconciler {
         List<ThrottleEdit> edits = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Map<ThrottleSide, List<Change>> forget = new EnumMap<>(ThrottleSide.class);
-        Set<Integer> foreignLeaderRates = Set.of();
+        Map<ThrottleSide, ReconcilePlanner.Planned> plans = new EnumMap<>(ThrottleSide.class);
         for (ThrottleSide side : ThrottleSide.values()) {
-            ReconcilePlanner.Planned planned = planners.get(side).plan(plan, scopes.get(side), topics.get(side), now);
+            Set<String> read = new TreeSet<>(topics.get(side));
+            read.addAll(watched);
+            ReconcilePlanner.Planned planned =
+                    planners.get(side).plan(plan, scopes.get(side), read, now, listed::contains);
             edits.addAll(planned.edits());
             notes.addAll(planned.notes());
             forget.put(side, planned.forget());
-            if (side == ThrottleSide.LEADER && plan.leader().inForce()) {
-                foreignLeaderRates = planned.foreignRates();
-            }
+            plans.put(side, planned);
         }
+        ReconcilePlanner.Planned followerSide = plans.get(ThrottleSide.FOLLOWER);
+        ReconcilePlanner.Planned leaderSide = plans.get(ThrottleSide.LEADER);
+        QuotaView quotas = new QuotaView(
+                followerSide.lists(),
+                leaderSide.lists(),
+                followerSide.foreignRates(),
+                followerSide.foreignDefault(),
+                plan.leader().inForce() ? leaderSide.foreignRates() : Map.of(),
+                plan.leader().inForce());
         edits.sort(Comparator.comparing(ThrottleEdit::phase));
         if (dry) {
-            return new Outcome(
-                    edits.stream().map(ThrottleEdit::description).toList(), notes, List.of(), foreignLeaderRates);
+            return new Outcome(edits.stream().map(ThrottleEdit::description).toList(), notes, List.of(), quotas);
         }
         if (forget.values().stream().anyMatch(f -> !f.isEmpty())) {
             guard.checkActive("record what pacing no longer owns");
@@ -259,7 +355,8 @@ final class ThrottleReconciler {
                     u.applyAll(e.after());
                     changes.add(e.description());
                     landed.add(e.op().resource());
-                } else if (failure.get() instanceof UnknownTopicOrPartitionException) {
+                } else if (failure.get() instanceof UnknownTopicOrPartitionException
+                        && !listed.contains(e.op().resource().name())) {
                     String topic = e.op().resource().name();
                     u.apply(Change.forgetEntries(topic)).apply(Change.forgetAll(topic));
                     notes.add("topic " + topic + " no longer exists: pacing's entries on it went with it");
@@ -282,7 +379,7 @@ final class ThrottleReconciler {
         if (!changes.isEmpty()) {
             confirmLanded(active, landed);
         }
-        return new Outcome(changes, notes, failures, foreignLeaderRates);
+        return new Outcome(changes, notes, failures, quotas);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.core.CatchUpQuota;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.pacing.BrokerPacing;
@@ -33,10 +34,30 @@ class PacingTextTest {
                         OptionalDouble.of(20 * MIB),
                         OptionalLong.of(30_000)));
 
-        assertThat(PacingText.line(b))
+        assertThat(PacingText.line(b, Optional.empty()))
                 .isEqualTo(
                         "broker 1  [#####...............]  25%  20.0 MiB/s  600 MiB behind,"
                                 + " 20.0 MiB/s, back in every ISR in ~30 s  canary P99 1.9x steady, over 1.5x: rate cut to 20.0 MiB/s");
+    }
+
+    @Test
+    void underProduceLoad_showsTheRateDecided_whatPacingSets_andWhatTheCatchUpFetched() {
+        BrokerPacing b = new BrokerPacing(
+                1,
+                PacingPhase.PACED,
+                OptionalLong.of(20 * MIB),
+                "static 20.0 MiB/s",
+                new BrokerPacing.Progress(
+                        OptionalLong.of(600 * MIB),
+                        OptionalLong.of(800 * MIB),
+                        OptionalDouble.of(12 * MIB),
+                        OptionalLong.of(50_000),
+                        OptionalDouble.of(19.8 * MIB)));
+
+        assertThat(PacingText.line(b, Optional.of(new CatchUpQuota(20 * MIB, 24 * MIB, 4 * MIB))))
+                .isEqualTo("broker 1  [#####...............]  25%  20.0 MiB/s decided, 24.0 MiB/s set (4.0 MiB/s of"
+                        + " it in-sync bytes Kafka counts on the same quota), 19.8 MiB/s fetched  600 MiB behind,"
+                        + " 12.0 MiB/s, back in every ISR in ~50 s  static 20.0 MiB/s");
     }
 
     @Test

@@ -138,7 +138,10 @@ class StatusCommandTest {
                         "PACED",
                         20L << 20,
                         "static 20.0 MiB/s",
-                        new StatusReport.PacedProgress(600L << 20, 800L << 20, 20.0 * (1 << 20), 30_000L))),
+                        new StatusReport.PacedProgress(
+                                600L << 20, 800L << 20, 20.0 * (1 << 20), 30_000L, 19.8 * (1 << 20)),
+                        24L << 20,
+                        4L << 20)),
                 List.of("broker 2's follower rate -> 20.0 MiB/s"),
                 List.of(),
                 false,
@@ -168,9 +171,9 @@ class StatusCommandTest {
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out())
                 .contains("Catch-up pacing: static, from 20.0 MiB/s.")
-                .contains(
-                        "  broker 2  [#####...............]  25%  20.0 MiB/s  600 MiB behind, 20.0 MiB/s, back in every"
-                                + " ISR in ~30 s  static 20.0 MiB/s")
+                .contains("  broker 2  [#####...............]  25%  20.0 MiB/s decided, 24.0 MiB/s set (4.0 MiB/s of it"
+                        + " in-sync bytes Kafka counts on the same quota), 19.8 MiB/s fetched  600 MiB behind,"
+                        + " 20.0 MiB/s, back in every ISR in ~30 s  static 20.0 MiB/s")
                 .contains("  changed: broker 2's follower rate -> 20.0 MiB/s");
     }
 

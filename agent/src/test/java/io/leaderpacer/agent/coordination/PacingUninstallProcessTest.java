@@ -20,9 +20,13 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -155,5 +159,91 @@ class PacingUninstallProcessTest {
         CommandRunner.Result again = CommandRunner.run(new RestoreCommand(), "--config", config.toString());
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out()).contains("nothing to restore");
+    }
+
+    @Test
+    void restoreWhileAnAgentStarts_neverActsBesideIt_andNothingIsLeftUnowned() throws Exception {
+        Map<String, String> before = await().atMost(Duration.ofSeconds(30))
+                .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS), m -> m.size() == 2);
+        Map<String, String> settings = Map.of(
+                "bootstrap.servers", cluster.bootstrapServers(),
+                "pacer.group.id", "racing",
+                "pacer.session.timeout.ms", "6000",
+                "leader.imbalance.check.interval.seconds", "2",
+                "leader.imbalance.catch.up.pacing", "static",
+                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.interval.ms", "1000",
+                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0");
+        Path config = dir.resolve("racing.properties");
+        Properties props = new Properties();
+        props.putAll(settings);
+        try (Writer w = Files.newBufferedWriter(config)) {
+            props.store(w, null);
+        }
+        // An instance paces broker 2 and is killed: pacing's values stay, recorded in the ledger.
+        try (AgentProcess a = AgentProcess.start("racing-a", dir, settings)) {
+            await().atMost(WAIT).until(() -> "ACTIVE".equals(a.state()));
+            cluster.stopBroker(2);
+            RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 12_000_000);
+            await().atMost(WAIT)
+                    .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1))
+                            .containsKey("cluster default follower.replication.throttled.rate"));
+            cluster.startBroker(2);
+            await().atMost(WAIT)
+                    .pollInterval(Duration.ofMillis(300))
+                    .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)
+                            .containsKey("broker 2 follower.replication.throttled.rate"));
+            a.kill();
+        }
+        await().atMost(WAIT).pollInterval(Duration.ofSeconds(1)).until(() -> members("racing") == 0);
+
+        // pacer restore starts; while it holds the group's active role, an instance starts (systemd restarting it).
+        CompletableFuture<CommandRunner.Result> restore = CompletableFuture.supplyAsync(
+                () -> CommandRunner.run(new RestoreCommand(), "--config", config.toString()));
+        await().atMost(WAIT)
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> members("racing") > 0 || restore.isDone());
+        try (AgentProcess b = AgentProcess.start("racing-b", dir, settings)) {
+            List<Long> activeWhileRestoring = new ArrayList<>();
+            while (!restore.isDone()) {
+                if ("ACTIVE".equals(b.state())) {
+                    activeWhileRestoring.add(System.currentTimeMillis());
+                }
+                Thread.sleep(200);
+            }
+            CommandRunner.Result r = restore.get();
+            assertThat(r.exitCode()).as(r.out() + r.err()).isIn(0, RestoreCommand.EXIT_NOT_DONE);
+            if (r.exitCode() == 0) {
+                assertThat(activeWhileRestoring)
+                        .as("the instance was not active while the restore ran to its end")
+                        .isEmpty();
+            } else {
+                assertThat(r.err()).contains("took the active role while pacer restore ran");
+            }
+            // Whoever acted last owns what is left: the instance paces broker 2 to the end, then restores exactly.
+            await().atMost(WAIT).until(() -> "ACTIVE".equals(b.state()));
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                assertThat(RecoveryScenario.outOfSync(cluster.admin(), TOPIC, 2))
+                        .isZero();
+                assertThat(ThrottleConfigSnapshot.of(cluster.admin(), BROKERS)).isEqualTo(before);
+            });
+            CommandRunner.Result clean = CommandRunner.run(new ThrottlesCommand(), "--config", config.toString());
+            assertThat(clean.exitCode()).as(clean.out() + clean.err()).isZero();
+        }
+    }
+
+    private int members(String group) throws Exception {
+        try {
+            return cluster.admin()
+                    .describeConsumerGroups(List.of(group))
+                    .describedGroups()
+                    .get(group)
+                    .get(30, TimeUnit.SECONDS)
+                    .members()
+                    .size();
+        } catch (ExecutionException e) {
+            return 0;
+        }
     }
 }

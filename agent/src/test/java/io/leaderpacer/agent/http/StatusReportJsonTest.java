@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.leaderpacer.agent.core.CatchUpQuota;
 import io.leaderpacer.engine.BrokerGateReport.PartitionCounts;
 import io.leaderpacer.engine.BrokerGateReport.RunCounts;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,9 @@ class StatusReportJsonTest {
                         "PACED",
                         20L << 20,
                         "static 20.0 MiB/s",
-                        new StatusReport.PacedProgress(600L << 20, null, null, null))),
+                        new StatusReport.PacedProgress(600L << 20, null, null, null, 19.5 * (1 << 20)),
+                        24L << 20,
+                        4L << 20)),
                 List.of("broker 2's follower rate -> 20.0 MiB/s"),
                 List.of(),
                 false,
@@ -62,6 +65,9 @@ class StatusReportJsonTest {
         assertThat(read).isEqualTo(pacing);
         assertThat(read.toReport().brokers().get(0).rateBytes()).hasValue(20L << 20);
         assertThat(read.toReport().brokers().get(0).progress().etaMs()).isEmpty();
+        assertThat(read.toReport().quota(2)).hasValue(new CatchUpQuota(20L << 20, 24L << 20, 4L << 20));
+        assertThat(read.toReport().brokers().get(0).progress().fetchedBytesPerSecond())
+                .hasValue(19.5 * (1 << 20));
     }
 
     @Test

@@ -69,6 +69,9 @@ final class KafkaConfigModel implements ThrottleConfigs {
 
     private final Map<ConfigResource, Map<String, String>> values = new LinkedHashMap<>();
     private final Set<String> deleted = new HashSet<>();
+    /** Topics the broker answering does not know yet (it lags their creation): unknown, but their values kept. */
+    private final Set<String> hidden = new HashSet<>();
+
     private Set<Integer> up = Set.of(0, 1, 2);
     private final Deque<Fault> faults = new ArrayDeque<>();
     private int largestRequest;
@@ -109,6 +112,16 @@ final class KafkaConfigModel implements ThrottleConfigs {
     void deleteTopic(String topic) {
         deleted.add(topic);
         values.remove(topic(topic));
+    }
+
+    /** From now on the broker answering says the topic does not exist, as one that lags its creation would. */
+    void hideTopic(String topic) {
+        hidden.add(topic);
+    }
+
+    /** The broker answering has caught up with the topic's creation. */
+    void showTopic(String topic) {
+        hidden.remove(topic);
     }
 
     void up(Set<Integer> brokers) {
@@ -196,7 +209,7 @@ final class KafkaConfigModel implements ThrottleConfigs {
             configs.put(s.resource(), new Config(entries));
         }
         for (String t : topics) {
-            if (deleted.contains(t)) {
+            if (deleted.contains(t) || hidden.contains(t)) {
                 failed.put(topic(t), new UnknownTopicOrPartitionException("the topic " + t + " does not exist"));
                 continue;
             }
@@ -268,7 +281,7 @@ final class KafkaConfigModel implements ThrottleConfigs {
 
     private Optional<Throwable> apply(ThrottleOp op) {
         ConfigResource r = op.resource();
-        if (r.type() == ConfigResource.Type.TOPIC && deleted.contains(r.name())) {
+        if (r.type() == ConfigResource.Type.TOPIC && (deleted.contains(r.name()) || hidden.contains(r.name()))) {
             return Optional.of(new UnknownTopicOrPartitionException("the topic " + r.name() + " does not exist"));
         }
         if (r.type() == ConfigResource.Type.BROKER && !r.name().isEmpty() && !up.contains(Integer.parseInt(r.name()))) {

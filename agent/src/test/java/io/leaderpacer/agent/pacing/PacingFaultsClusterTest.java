@@ -195,9 +195,14 @@ class PacingFaultsClusterTest {
                     throw new NotActiveException("took over less than a lease ago; " + action + " not sent");
                 },
                 kafkaLimits());
+        Map<String, String> recorded = store.load();
         assertThatThrownBy(() ->
                         deposed.reconcile(new ThrottlePlan(Map.of(2, 2 * RATE), OptionalLong.empty(), Map.of()), ALL))
                 .isInstanceOf(NotActiveException.class);
+        // The guard comes first: the refused change is not recorded, and the rate in place is still the first.
+        assertThat(store.load()).as("the ledger after the refused change").isEqualTo(recorded);
+        assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL))
+                .containsEntry("broker 2 follower.replication.throttled.rate", Long.toString(RATE));
 
         ThrottleReconciler successor = reconciler(throttles, store, ActionGuard.NONE, kafkaLimits());
         successor.restoreAll(ALL);
@@ -373,6 +378,23 @@ class PacingFaultsClusterTest {
 
     @Test
     void preferredFirst_catchesUpTheReplicasTheBrokerLeads_first_onTheLeaderSide_andAllIsRestored() throws Exception {
+        // The class's reassignment throttle names leaders 0 and 1 in its leader list: under it, neither can carry a
+        // leader rate of pacing's (it would throttle their entries too, and their bytes would take pacing's share).
+        // Here its leader list names broker 0 only, so that broker 1 leads its preferred replicas on the leader side.
+        Map<String, String> original = before;
+        throttles.setReplicas(ThrottleSide.LEADER, "reassigned", ThrottledReplicas.parse("0:0"));
+        try {
+            awaitValue("topic reassigned leader.replication.throttled.replicas", "0:0");
+            before = ThrottleConfigSnapshot.of(cluster.admin(), ALL);
+            preferredFirstUnderALeaderOfSomeoneElses();
+        } finally {
+            throttles.setReplicas(ThrottleSide.LEADER, "reassigned", ThrottledReplicas.parse("0:0,1:1"));
+            awaitValue("topic reassigned leader.replication.throttled.replicas", "0:0,1:1");
+            before = original;
+        }
+    }
+
+    private void preferredFirstUnderALeaderOfSomeoneElses() throws Exception {
         PacerAgent agent = agent(
                 "static",
                 Map.of(
@@ -382,17 +404,21 @@ class PacingFaultsClusterTest {
                         "40000"));
         cluster.stopBroker(2);
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 6_000_000);
-        assertThat(agent.paceOnce().problem()).isEmpty();
-        // Broker 2's preferred replicas on the leader side of their leaders (each leader named in the list has a leader
-        // rate: pacing's, or the one someone else set on broker 0, which pacing uses); the others on the follower side.
+        // Broker 2's preferred replicas led by broker 1 on the leader side of broker 1, at a rate of pacing's; those
+        // led
+        // by broker 0 (whose leader rate and leader entries are someone else's) on the follower side, and said why.
         await().atMost(TIMEOUT).untilAsserted(() -> {
+            PacingReport look = agent.paceOnce();
             Map<String, String> now = ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1));
             String leaders = now.get("topic " + TOPIC + " leader.replication.throttled.replicas");
             assertThat(leaders).as("the leader list").isNotNull();
             for (String entry : leaders.split(",")) {
-                assertThat(now).containsKey("broker " + entry.split(":")[1] + " leader.replication.throttled.rate");
+                assertThat(entry).as("an entry of pacing's names broker 1 only").endsWith(":1");
             }
+            assertThat(now).containsKey("broker 1 leader.replication.throttled.rate");
             assertThat(now).containsKey("topic " + TOPIC + " follower.replication.throttled.replicas");
+            assertThat(look.notes())
+                    .anySatisfy(n -> assertThat(n).contains("led by broker 0 catch up on the follower side"));
         });
         cluster.startBroker(2);
         AtomicInteger preferredFirst = new AtomicInteger();
@@ -403,7 +429,9 @@ class PacingFaultsClusterTest {
                     assertThat(r.problem()).isEmpty();
                     List<TopicPartitionInfo> parts = RecoveryScenario.describe(cluster.admin(), TOPIC);
                     boolean preferredInSync = parts.stream()
-                            .filter(p -> p.replicas().get(0).id() == 2)
+                            .filter(p -> p.replicas().get(0).id() == 2
+                                    && p.leader() != null
+                                    && p.leader().id() == 1)
                             .allMatch(p -> p.isr().stream().anyMatch(n -> n.id() == 2));
                     boolean othersBehind = parts.stream()
                             .filter(p -> p.replicas().get(0).id() != 2)
@@ -414,7 +442,7 @@ class PacingFaultsClusterTest {
                     return outOfSync(TOPIC) == 0 && r.brokers().isEmpty();
                 });
         assertThat(preferredFirst.get())
-                .as("looks that saw broker 2's preferred replicas in sync and others not")
+                .as("looks that saw broker 2's preferred replicas led by broker 1 in sync and others not")
                 .isPositive();
         agent.close();
     }

@@ -1,10 +1,13 @@
 package io.leaderpacer.agent.pacing;
 
+import io.leaderpacer.agent.core.CatchUpQuota;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.pacing.BrokerPacing;
+import io.leaderpacer.engine.pacing.BrokerSignals;
+import io.leaderpacer.engine.pacing.CatchUpState;
 import io.leaderpacer.engine.pacing.PacingDecision;
 import io.leaderpacer.engine.pacing.PacingMemory;
 import io.leaderpacer.engine.pacing.PacingPhase;
@@ -13,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -198,7 +202,12 @@ class ThrottlePlanTest {
                                 PartitionState.of("load", 4, new int[] {1, 2, 0}, new int[] {2, 0}, 2))),
                 Set.of(0, 1, 2));
 
-        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), seen, Set.of(), preferredFirst(), Set.of(2));
+        ThrottlePlan plan = ThrottlePlan.of(
+                pacedAt20MiB(),
+                seen,
+                Set.of(),
+                preferredFirst(),
+                Map.of(2, "its leader rate (4.8 MiB/s) is someone else's"));
 
         assertThat(plan.leader().entries())
                 .containsOnly(Map.entry("load", Set.of(new ThrottledReplicas.Replica(0, 0))));
@@ -222,6 +231,75 @@ class ThrottlePlanTest {
         ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), seen, Set.of(), preferredFirst());
 
         assertThat(plan.leader().rates()).containsOnly(Map.entry(0, 15L << 20), Map.entry(2, 5L << 20));
+    }
+
+    /** Broker 1 paced at 20 MiB/s with its preferred replicas first, load-0 led by 0 and load-4 by 2, each 3 MiB/s in. */
+    private static RecoveryObservation preferredUnderLoad(double chargedOnTheFollowerMib) {
+        PartitionState ledByZero = PartitionState.of("load", 0, new int[] {1, 0, 2}, new int[] {0, 2}, 0);
+        PartitionState ledByTwo = PartitionState.of("load", 4, new int[] {1, 2, 0}, new int[] {2, 0}, 2);
+        TopicPartition zero = new TopicPartition("load", 0);
+        TopicPartition four = new TopicPartition("load", 4);
+        return new RecoveryObservation(
+                List.of(new BrokerSignals(
+                        1,
+                        CatchUpState.CATCHING_UP,
+                        OptionalLong.of(400 * MIB),
+                        OptionalDouble.empty(),
+                        BrokerSignals.Flow.of(20 * MIB, 6 * MIB, chargedOnTheFollowerMib * MIB))),
+                Map.of(1, List.of(ledByZero, ledByTwo)),
+                Map.of(1, Map.of(zero, 300 * MIB, four, 100 * MIB)),
+                Set.of(0, 1, 2),
+                Map.of(0, Map.of(zero, 3.0 * MIB), 2, Map.of(four, 3.0 * MIB)));
+    }
+
+    @Test
+    void preferredFirst_underProduceLoad_eachLeaderRateCarriesTheInSyncBytesItsFollowersFetch_ontoItsShare() {
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), preferredUnderLoad(0), Set.of(), preferredFirst());
+
+        // 20 MiB/s decided: each leader first gets the 3 MiB/s flowing into the partition it sends (6 in all), then the
+        // other 14 by bytes behind (300 : 100): 3 + 10.5 and 3 + 3.5. On top, what its one in-sync follower fetches of
+        // the same partition, 3 MiB/s, which Kafka counts on the same leader quota.
+        assertThat(plan.leader().rates())
+                .containsOnly(Map.entry(0, (long) (16.5 * MIB)), Map.entry(2, (long) (9.5 * MIB)));
+        assertThat(plan.quotas().get(1)).isEqualTo(new CatchUpQuota(20 * MIB, 5 * MIB + 26 * MIB, 6 * MIB));
+    }
+
+    @Test
+    void followerRate_carriesTheInSyncBytesKafkaCountsOnTheBrokersQuota() {
+        RecoveryObservation seen = preferredUnderLoad(4);
+        ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), seen, Set.of(), lag(0));
+
+        assertThat(plan.brokerRates()).containsExactly(Map.entry(1, 24 * MIB));
+        assertThat(plan.quotas().get(1)).isEqualTo(new CatchUpQuota(20 * MIB, 24 * MIB, 4 * MIB));
+        assertThat(plan.leader().rates()).isEmpty();
+    }
+
+    @Test
+    void preferredFirst_aLeaderSomeoneElsesEntriesName_staysOnTheFollowerSide_andTheNoteSaysWhy() {
+        ThrottlePlan plan = ThrottlePlan.of(
+                pacedAt20MiB(),
+                preferredUnderLoad(0),
+                Set.of(),
+                preferredFirst(),
+                Map.of(0, "someone else's leader entries on topic moving name it"));
+
+        assertThat(plan.leader().rates()).containsOnlyKeys(2);
+        assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(0, 1));
+        assertThat(plan.notes(0))
+                .containsExactly(
+                        "broker 1's preferred replicas led by broker 0 catch up on the follower side: broker 0's"
+                                + " leader quota is used by someone else (someone else's leader entries on topic moving name"
+                                + " it), which pacing does not set or share");
+    }
+
+    @Test
+    void shares_underLoad_eachLeaderFirstGetsItsInflow_thenTheRestByBytesBehind() {
+        // A replica 1 byte behind with 2 MB/s flowing in still gets its 2 MB/s: without it, it never catches up.
+        assertThat(ThrottlePlan.shares(10_000_000, Map.of(0, 1L, 2, 999_999L), Map.of(0, 2e6), true))
+                .containsOnly(Map.entry(0, 2_000_008L), Map.entry(2, 7_999_992L));
+        // Inflows over the rate: the rate split in their proportion (the stall detector raises it).
+        assertThat(ThrottlePlan.shares(3_000_000, Map.of(0, 5L, 2, 5L), Map.of(0, 3e6, 2, 1e6), true))
+                .containsOnly(Map.entry(0, 2_250_000L), Map.entry(2, 750_000L));
     }
 
     @Test

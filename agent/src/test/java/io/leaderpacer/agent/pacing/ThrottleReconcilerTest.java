@@ -87,9 +87,14 @@ class ThrottleReconcilerTest {
     void aRateChangeTheGuardRefuses_recordsNothing_andTheRateInPlaceIsStillRestored() throws Exception {
         ThrottleReconciler r = instance();
         r.reconcile(rate(2, 20_000_000), UP);
+        Map<String, String> recorded = store.load();
+        int requests = kafka.requests();
         deposed.set(true);
         assertThatThrownBy(() -> r.reconcile(rate(2, 30_000_000), UP)).isInstanceOf(NotActiveException.class);
         deposed.set(false);
+        // The guard comes first: a refused change is neither recorded nor sent.
+        assertThat(store.load()).as("the ledger after the refused change").isEqualTo(recorded);
+        assertThat(kafka.requests()).as("requests after the refused change").isEqualTo(requests);
 
         ThrottleReconciler successor = instance();
         successor.restoreAll(UP);
@@ -353,5 +358,107 @@ class ThrottleReconcilerTest {
                 .isEqualTo(Map.of(
                         BrokerScope.broker(2).resource(), Map.of(ThrottleSide.LEADER.rateKey(), "5000000"),
                         KafkaConfigModel.topic("t"), Map.of(ThrottleSide.LEADER.replicasKey(), "9:2, 8:0")));
+    }
+
+    @Test
+    void someoneElsesClusterDefaultRate_pacingSetsNoRateOfItsOwnOverIt_andSaysSo() throws Exception {
+        kafka.put(BrokerScope.clusterDefault().resource(), F.rateKey(), "6291456");
+        ThrottleReconciler r = instance();
+
+        ThrottleReconciler.Outcome o = r.reconcile(rate(1, 3_000_000), UP);
+
+        assertThat(value("1", false, F.rateKey()))
+                .as("no per-broker rate over theirs")
+                .isNull();
+        assertThat(o.notes())
+                .contains("the cluster-default follower rate is 6.0 MiB/s, set by someone else, and in force on broker"
+                        + " 1: pacing uses it and sets no rate of its own there");
+        assertThat(o.quotas().foreignFollowerRate(1)).hasValue(6_291_456);
+        assertThat(r.ownsNothing()).isTrue();
+    }
+
+    @Test
+    void aRateOfPacingsOnABroker_isRestored_whenSomeoneElseSetsAClusterDefault() throws Exception {
+        ThrottleReconciler r = instance();
+        r.reconcile(rate(1, 3_000_000), UP);
+        assertThat(value("1", false, F.rateKey())).isEqualTo("3000000");
+
+        kafka.put(BrokerScope.clusterDefault().resource(), F.rateKey(), "6291456");
+        r.reconcile(rate(1, 3_000_000), UP);
+
+        assertThat(value("1", false, F.rateKey()))
+                .as("theirs is in force on broker 1 again")
+                .isNull();
+        assertThat(value("", false, F.rateKey())).isEqualTo("6291456");
+        assertThat(r.ownsNothing()).isTrue();
+    }
+
+    @Test
+    void aRateOfPacingsNearTheOneWanted_isKept_aStepAwayIsSent() throws Exception {
+        ThrottleReconciler r = instance();
+        long mib = 1L << 20;
+        r.reconcile(withStep(Map.of(1, 20 * mib), 5 * mib), UP);
+        int requests = kafka.requests();
+
+        // 3 % more (the in-sync bytes it carries moved a little): kept, nothing sent.
+        ThrottleReconciler.Outcome near = r.reconcile(withStep(Map.of(1, 20 * mib + 600_000), 5 * mib), UP);
+        assertThat(near.changes()).isEmpty();
+        assertThat(kafka.requests()).isEqualTo(requests);
+        assertThat(value("1", false, F.rateKey())).isEqualTo(Long.toString(20 * mib));
+        // One step of the rate decided (the min rate, 5 MiB/s) is never swallowed.
+        r.reconcile(withStep(Map.of(1, 25 * mib), 5 * mib), UP);
+        assertThat(value("1", false, F.rateKey())).isEqualTo(Long.toString(25 * mib));
+    }
+
+    private static ThrottlePlan withStep(Map<Integer, Long> rates, long step) {
+        return new ThrottlePlan(
+                rates,
+                OptionalLong.empty(),
+                Map.of(),
+                Map.of(),
+                ThrottlePlan.LeaderSide.NONE,
+                Map.of(),
+                List.of(),
+                step);
+    }
+
+    @Test
+    void someoneElsesLeaderEntries_areReadAsTheirs_notPacings_forTheLeadersTheyName() throws Exception {
+        kafka.put(KafkaConfigModel.topic("moving"), ThrottleSide.LEADER.replicasKey(), "0:0,1:2");
+        kafka.put(KafkaConfigModel.topic("t"), ThrottleSide.LEADER.replicasKey(), "4:1");
+        ThrottleReconciler r = instance();
+        ThrottlePlan plan = new ThrottlePlan(
+                Map.of(1, 1_000_000L),
+                OptionalLong.empty(),
+                Map.of(),
+                Map.of(),
+                new ThrottlePlan.LeaderSide(Map.of(2, 4_000_000L), Map.of("t", Set.of(new Replica(0, 2)))));
+
+        ThrottleReconciler.Outcome o = r.reconcile(plan, UP, Set.of("moving", "t"), Set.of("moving", "t"));
+
+        assertThat(o.quotas().foreignLeaderLists())
+                .containsOnly(
+                        Map.entry("moving", ThrottledReplicas.parse("0:0,1:2")),
+                        Map.entry("t", ThrottledReplicas.parse("4:1")));
+        assertThat(o.quotas().leaderListsRead()).isTrue();
+    }
+
+    @Test
+    void aTopicTheLookListsButABrokerDoesNotKnowYet_isNotTakenAsDeleted_andItsRecordsStay() throws Exception {
+        ThrottleReconciler r = instance();
+        r.reconcile(
+                new ThrottlePlan(Map.of(2, 1_000_000L), OptionalLong.empty(), Map.of("new", Set.of(new Replica(0, 2)))),
+                UP);
+        // The broker asked answers that the topic does not exist (it lags its creation); the look's own read lists it.
+        kafka.hideTopic("new");
+
+        ThrottleReconciler.Outcome o = r.restoreAll(UP, Set.of("new"));
+        assertThat(o.notes()).noneMatch(n -> n.contains("no longer exists"));
+        assertThat(r.ownsNothing()).as("its entry is still pacing's to restore").isFalse();
+
+        kafka.showTopic("new");
+        r.restoreAll(UP, Set.of("new"));
+        assertThat(kafka.values()).isEmpty();
+        assertThat(r.ownsNothing()).isTrue();
     }
 }

@@ -1,6 +1,8 @@
 package io.leaderpacer.engine.config;
 
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 import static io.leaderpacer.engine.config.KeyCheck.require;
 
@@ -119,6 +121,28 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
     /** The rate an episode starts at: the rate key's value held between the min rate and the ceiling. */
     public long startRateBytes() {
         return Math.min(ceilingBytes(), Math.max(minRateBytes(), rateBytes()));
+    }
+
+    /**
+     * When the rate key's value is outside the min rate and the ceiling, what pacing uses instead, in words naming both
+     * keys (each key is valid alone, so the pair is held, not refused: an operator must still be told).
+     */
+    public Optional<String> rateHeldNote() {
+        long r = rates.rateBytes();
+        if (r >= rates.minRateBytes() && r <= ceilingBytes()) {
+            return Optional.empty();
+        }
+        boolean under = r < rates.minRateBytes();
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "%s=%d is %s %s=%d: pacing %s at %.1f MiB/s",
+                ConfigKey.CATCH_UP_RATE_BYTES.key(),
+                r,
+                under ? "under" : "over",
+                under ? ConfigKey.CATCH_UP_MIN_RATE_BYTES.key() : ConfigKey.CATCH_UP_MAX_RATE_BYTES.key(),
+                under ? rates.minRateBytes() : ceilingBytes(),
+                mode == PacingMode.STATIC ? "runs" : "starts",
+                startRateBytes() / 1048576.0));
     }
 
     public boolean enabled() {

@@ -19,15 +19,27 @@ public record BrokerPacing(int broker, PacingPhase phase, OptionalLong rateBytes
      * @param peakBytesBehind the most bytes behind seen since the broker came back: what "done" is a share of
      * @param catchUpBytesPerSecond the rate at which they fell since the previous look, if known
      * @param etaMs          bytes behind over that rate: when it would be back in every ISR at the current pace
+     * @param fetchedBytesPerSecond what its out-of-sync replicas fetched since the previous look (their growth), if
+     *                       measured: beside the rate decided, it tells whether the catch-up gets that rate
      */
     public record Progress(
             OptionalLong bytesBehind,
             OptionalLong peakBytesBehind,
             OptionalDouble catchUpBytesPerSecond,
-            OptionalLong etaMs) {
+            OptionalLong etaMs,
+            OptionalDouble fetchedBytesPerSecond) {
 
         public static final Progress UNKNOWN =
                 new Progress(OptionalLong.empty(), OptionalLong.empty(), OptionalDouble.empty(), OptionalLong.empty());
+
+        /** Progress with no fetch measured. */
+        public Progress(
+                OptionalLong bytesBehind,
+                OptionalLong peakBytesBehind,
+                OptionalDouble catchUpBytesPerSecond,
+                OptionalLong etaMs) {
+            this(bytesBehind, peakBytesBehind, catchUpBytesPerSecond, etaMs, OptionalDouble.empty());
+        }
 
         /** The share of the catch-up done, 0..1, when known. */
         public OptionalDouble done() {

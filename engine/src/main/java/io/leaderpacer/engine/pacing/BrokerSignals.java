@@ -14,9 +14,18 @@ import java.util.OptionalLong;
  * @param canaryRatio the canary's P99 over its steady P99 on partitions where this broker is an in-sync follower
  *                    (empty when the canary has no such partition or no recent sample)
  * @param flow        how fast its out-of-sync replicas fetched, and their leaders grew, since the previous look
+ * @param foreignRateBytes the replication rate in force on its catch-up when it is someone else's (a per-broker or
+ *                    cluster-default follower rate pacing did not set and does not change); empty when the rate in
+ *                    force is pacing's own. Why the rule needs it: under someone else's rate, pacing's decided rate is
+ *                    not what holds the catch-up, and a stall under it cannot be cured by raising pacing's
  */
 public record BrokerSignals(
-        int broker, CatchUpState state, OptionalLong bytesBehind, OptionalDouble canaryRatio, Flow flow) {
+        int broker,
+        CatchUpState state,
+        OptionalLong bytesBehind,
+        OptionalDouble canaryRatio,
+        Flow flow,
+        OptionalLong foreignRateBytes) {
 
     /**
      * Over the replicas a broker hosts out of their ISR, since the previous look: the bytes per second they fetched
@@ -25,19 +34,46 @@ public record BrokerSignals(
      * by the throttle (its rate is at or under the inflow); one that does not fall while it fetches less is held by
      * something else, which a higher rate would not help.
      *
-     * @param fetchBytesPerSecond  empty when not measured (the first look, or a broker that did not answer)
-     * @param inflowBytesPerSecond empty when not measured
+     * <p>{@code chargedBytesPerSecond}: the bytes per second of the broker's <em>in-sync</em> replicas that Kafka counts
+     * towards the same replication quota as the catch-up (a listed partition's bytes count whether its follower is in
+     * sync or not: {@code KafkaApis.sizeOfThrottledPartitions}, {@code ReplicaFetcherThread}); the catch-up gets what
+     * they leave of the rate in force.
+     *
+     * @param fetchBytesPerSecond   empty when not measured (the first look, or a broker that did not answer)
+     * @param inflowBytesPerSecond  empty when not measured
+     * @param chargedBytesPerSecond empty when not measured; 0 when no in-sync replica shares the quota
      */
-    public record Flow(OptionalDouble fetchBytesPerSecond, OptionalDouble inflowBytesPerSecond) {
+    public record Flow(
+            OptionalDouble fetchBytesPerSecond,
+            OptionalDouble inflowBytesPerSecond,
+            OptionalDouble chargedBytesPerSecond) {
         public static final Flow UNKNOWN = new Flow(OptionalDouble.empty(), OptionalDouble.empty());
 
         public Flow {
             Objects.requireNonNull(fetchBytesPerSecond, "fetchBytesPerSecond");
             Objects.requireNonNull(inflowBytesPerSecond, "inflowBytesPerSecond");
+            Objects.requireNonNull(chargedBytesPerSecond, "chargedBytesPerSecond");
+        }
+
+        /** Flows with no in-sync bytes measured. */
+        public Flow(OptionalDouble fetchBytesPerSecond, OptionalDouble inflowBytesPerSecond) {
+            this(fetchBytesPerSecond, inflowBytesPerSecond, OptionalDouble.empty());
         }
 
         public static Flow of(double fetchBytesPerSecond, double inflowBytesPerSecond) {
             return new Flow(OptionalDouble.of(fetchBytesPerSecond), OptionalDouble.of(inflowBytesPerSecond));
+        }
+
+        public static Flow of(double fetchBytesPerSecond, double inflowBytesPerSecond, double chargedBytesPerSecond) {
+            return new Flow(
+                    OptionalDouble.of(fetchBytesPerSecond),
+                    OptionalDouble.of(inflowBytesPerSecond),
+                    OptionalDouble.of(chargedBytesPerSecond));
+        }
+
+        /** The in-sync bytes per second measured on the quota, 0 when not measured. */
+        public double charged() {
+            return chargedBytesPerSecond.orElse(0);
         }
 
         /** Whether both were measured. */
@@ -51,6 +87,13 @@ public record BrokerSignals(
         Objects.requireNonNull(bytesBehind, "bytesBehind");
         Objects.requireNonNull(canaryRatio, "canaryRatio");
         Objects.requireNonNull(flow, "flow");
+        Objects.requireNonNull(foreignRateBytes, "foreignRateBytes");
+    }
+
+    /** Signals of a broker whose catch-up is under pacing's own rate. */
+    public BrokerSignals(
+            int broker, CatchUpState state, OptionalLong bytesBehind, OptionalDouble canaryRatio, Flow flow) {
+        this(broker, state, bytesBehind, canaryRatio, flow, OptionalLong.empty());
     }
 
     /** Signals whose flow was not measured. */

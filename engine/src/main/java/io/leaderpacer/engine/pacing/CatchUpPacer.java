@@ -30,13 +30,23 @@ import java.util.TreeMap;
  *       bounded by the min and max rates and never cut below half again the inflow last measured; without a canary
  *       sample it holds.</li>
  *   <li>The stall detector, in both modes, over windows of {@value #STALL_WINDOW_MS} ms (longer than Kafka's 11 s
- *       quota window): catch-up has stalled when its replicas fetched at least {@value #SATURATED_PERCENT} % of what
- *       the rate allowed and bytes behind fell by at most {@value #STALL_FALL_PERCENT} % of what they fetched (the rate
- *       is at or under the inflow of the partitions it throttles); where the flows were not measured, when bytes
- *       behind did not fall at all. A stall raises the rate by half (at least to twice the inflow, at most to the max
- *       rate), whatever the canary says; a stall at the max rate ends the pacing (escape). Pacing may slow catch-up,
- *       never stall it. A slow catch-up that is not held by its throttle is left alone: a higher rate would not help
- *       it.</li>
+ *       quota window): catch-up has stalled when bytes behind fell by at most {@value #STALL_FALL_PERCENT} % of what
+ *       its replicas fetched; where the flows were not measured, when bytes behind did not fall at all. What it does
+ *       depends on what held it:
+ *       <ul>
+ *         <li>the rate in force: its replicas fetched at least {@value #SATURATED_PERCENT} % of what that rate left
+ *             them. Under pacing's own rate (which the agent sets above the decided rate by the in-sync bytes Kafka
+ *             counts on the same quota), the rate is raised by half (at least to twice the inflow, at most to the max
+ *             rate), whatever the canary says; at the max rate, the broker escapes. Under someone else's rate (pacing
+ *             uses it and never changes it), the broker escapes at once: pacing's entries come off, so its replicas
+ *             are no longer under that rate.</li>
+ *         <li>something else (the catch-up fetched less than the rate left it): {@value #UNHELD_STALLS} such windows
+ *             in a row are taken as a stall too, since a limit the agent does not see (a quota shared with traffic it
+ *             cannot measure) is cured the same way, and a broker held by its own capacity loses nothing by a higher
+ *             rate; so a catch-up whose bytes behind do not fall is never held by pacing for longer than a few
+ *             windows per step up to the max rate, max-wait or not.</li>
+ *       </ul>
+ *       Pacing may slow catch-up, never stall it.</li>
  *   <li>After the max-wait, counted while the broker is up and paced (not while it is down), the broker escapes:
  *       unthrottled until it is back in every ISR (a new episode can then open).</li>
  * </ul>
@@ -51,6 +61,8 @@ public final class CatchUpPacer {
     static final int SATURATED_PERCENT = 70;
     /** Bytes behind fell by at most this share of what was fetched: the fetches went to keeping up with inflow. */
     static final int STALL_FALL_PERCENT = 10;
+    /** Windows in a row whose bytes behind did not fall, though the rate in force did not hold them, taken as a stall. */
+    static final int UNHELD_STALLS = 2;
     /**
      * The least time between two changes of an adaptive rate: Kafka's quota takes a new rate at the next fetch, and
      * the canary, whose P99 is over windows of 5 s, shows it in its next full window. A change sooner than that would
@@ -181,6 +193,7 @@ public final class CatchUpPacer {
         if (nowMs - ep.window().start().atMs() >= STALL_WINDOW_MS) {
             PacingEpisode.Window w = ep.window();
             ep = ep.withWindow(PacingEpisode.Window.openAt(bytes, nowMs));
+            ep = ep.withUnheld(unheldAfter(ep, w, nowMs));
             Optional<Step> stall = stallDetector(s, ep, w, config, nowMs);
             if (stall.isPresent()) {
                 return stall.get();
@@ -190,7 +203,11 @@ public final class CatchUpPacer {
             }
         }
         if (config.mode() == PacingMode.STATIC) {
-            return paced(s, ep, "static " + rate(ep.rateBytes()));
+            return paced(
+                    s,
+                    ep,
+                    "static " + rate(ep.rateBytes())
+                            + config.rateHeldNote().map(n -> " (" + n + ")").orElse(""));
         }
         return adapt(s, ep, config, nowMs);
     }
@@ -202,11 +219,14 @@ public final class CatchUpPacer {
             return ep.withWindow(PacingEpisode.Window.openAt(s.bytesBehind().getAsLong(), nowMs));
         }
         if (s.flow().known() && sinceLast > 0) {
+            long foreign = s.foreignRateBytes().orElse(-1);
+            double allowed = foreign >= 0 ? Math.max(0, foreign - s.flow().charged()) : ep.rateBytes();
             w = w.add(
                     sinceLast,
                     s.flow().fetchBytesPerSecond().getAsDouble(),
                     s.flow().inflowBytesPerSecond().getAsDouble(),
-                    ep.rateBytes());
+                    allowed,
+                    foreign);
         }
         return ep.withWindow(w);
     }
@@ -232,23 +252,44 @@ public final class CatchUpPacer {
         long bytes = s.bytesBehind().getAsLong();
         if (measured(w, nowMs)) {
             double inflowBps = inflowPerSecond(w);
-            boolean stalled = w.fetched() * 100 >= w.allowed() * SATURATED_PERCENT
-                    && (w.fetched() - w.inflow()) * 100 <= w.fetched() * STALL_FALL_PERCENT;
-            if (!stalled) {
+            if (falling(w)) {
                 return Optional.empty();
             }
-            String what = String.format(
+            boolean held = held(w);
+            String flows = String.format(
                     Locale.ROOT,
-                    "catch-up stalled under its throttle: fetched %s of the %s" + " allowed, %s of it inflow",
+                    "fetched %s of the %s allowed, %s of it inflow",
                     rate(Math.round(w.fetched() * 1000.0 / w.spanMs())),
                     rate(Math.round(w.allowed() * 1000.0 / w.spanMs())),
                     rate(Math.round(inflowBps)));
+            if (held && w.underForeignRate()) {
+                return Optional.of(escaped(
+                        s,
+                        ep.escape(),
+                        "catch-up stalled under someone else's follower rate " + rate(w.foreignBytes()) + " ("
+                                + flows + "), which pacing does not change: its replicas come off pacing's"
+                                + " throttle, unthrottled until it is back in every ISR"));
+            }
+            String what;
+            if (held) {
+                what = "catch-up stalled under its throttle: " + flows;
+            } else if (ep.unheld() < UNHELD_STALLS) {
+                return Optional.empty();
+            } else {
+                what = String.format(
+                        Locale.ROOT,
+                        "bytes behind did not fall for %d windows of %d s (%s), though the rate did not hold the"
+                                + " catch-up: something else holds it",
+                        UNHELD_STALLS,
+                        STALL_WINDOW_MS / 1000,
+                        flows);
+            }
             long raised = Math.min(
                     config.ceilingBytes(),
                     Math.max(
                             Math.round(inflowBps * 2),
                             Math.max(ep.rateBytes() + config.minRateBytes(), ep.rateBytes() * 3 / 2)));
-            return Optional.of(raise(s, ep, config, nowMs, raised, what));
+            return Optional.of(raise(s, ep.withUnheld(0), config, nowMs, raised, what));
         }
         if (bytes <= 0 || bytes < w.start().bytes()) {
             return Optional.empty();
@@ -262,6 +303,27 @@ public final class CatchUpPacer {
         long raised = Math.min(
                 config.ceilingBytes(), Math.max(ep.rateBytes() + config.minRateBytes(), ep.rateBytes() * 3 / 2));
         return Optional.of(raise(s, ep, config, nowMs, raised, what));
+    }
+
+    /** Whether bytes behind fell by more than {@value #STALL_FALL_PERCENT} % of what was fetched over the window. */
+    private static boolean falling(PacingEpisode.Window w) {
+        return (w.fetched() - w.inflow()) * 100 > w.fetched() * STALL_FALL_PERCENT;
+    }
+
+    /** Whether the catch-up fetched at least {@value #SATURATED_PERCENT} % of what the rate in force left it. */
+    private static boolean held(PacingEpisode.Window w) {
+        return w.fetched() * 100 >= w.allowed() * SATURATED_PERCENT;
+    }
+
+    /**
+     * Stall windows in a row not held by the rate in force, counting the window {@code w} that just ended: one more
+     * when its bytes behind did not fall and the rate did not hold them; else none.
+     */
+    private static int unheldAfter(PacingEpisode ep, PacingEpisode.Window w, long nowMs) {
+        if (!measured(w, nowMs) || falling(w) || held(w)) {
+            return 0;
+        }
+        return ep.unheld() + 1;
     }
 
     /** A stall: the raised rate, or the escape when the rate is already at the max. */
@@ -363,10 +425,14 @@ public final class CatchUpPacer {
     }
 
     private static Step paced(BrokerSignals s, PacingEpisode ep, String reason) {
+        String why = s.foreignRateBytes().isPresent()
+                ? "someone else's follower rate " + rate(s.foreignRateBytes().getAsLong())
+                        + " is in force on its catch-up (pacing uses it and does not change it); pacing's: " + reason
+                : reason;
         return new Step(
                 ep,
                 new BrokerPacing(
-                        s.broker(), PacingPhase.PACED, OptionalLong.of(ep.rateBytes()), reason, progress(ep, s, true)));
+                        s.broker(), PacingPhase.PACED, OptionalLong.of(ep.rateBytes()), why, progress(ep, s, true)));
     }
 
     private static BrokerPacing.Progress progress(PacingEpisode ep, BrokerSignals s, boolean paced) {
@@ -376,7 +442,11 @@ public final class CatchUpPacer {
         OptionalDouble r = ep.last().bytesPerSecond();
         long peak = ep.last().peakBytes();
         return new BrokerPacing.Progress(
-                s.bytesBehind(), peak < 0 ? OptionalLong.empty() : OptionalLong.of(peak), r, ep.etaMs(paced));
+                s.bytesBehind(),
+                peak < 0 ? OptionalLong.empty() : OptionalLong.of(peak),
+                r,
+                ep.etaMs(paced),
+                s.flow().fetchBytesPerSecond());
     }
 
     /** e.g. "24.0 MiB/s". */

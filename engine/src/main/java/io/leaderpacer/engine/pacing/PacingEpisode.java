@@ -14,8 +14,11 @@ import java.util.OptionalLong;
  * @param changes   when the rate last changed and was last cut, and the least rate a cut may set
  * @param window    the stall detector's window: bytes behind at its start, and what was fetched and flowed in since
  * @param last      the previous look's bytes behind, and when, with the smoothed catch-up rate and the peak
+ * @param unheld    how many stall windows in a row ended with bytes behind not falling while the catch-up fetched
+ *                  less than its rate allowed (held by something the rule does not see)
  */
-record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes changes, Window window, Last last) {
+record PacingEpisode(
+        Clock clock, long rateBytes, boolean escaped, Changes changes, Window window, Last last, int unheld) {
 
     /** Time constant of the smoothed catch-up rate the ETA divides by: longer than Kafka's 11 s quota window. */
     static final long ETA_SMOOTHING_MS = 20_000;
@@ -66,19 +69,35 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
 
     /**
      * What the stall detector saw since its window opened: bytes behind then, and, over the looks whose flows were
-     * measured, the time they covered, the bytes fetched and flowed in, and the bytes the rate allowed.
+     * measured, the time they covered, the bytes fetched and flowed in, and the bytes the rate in force allowed the
+     * catch-up (pacing's rate, or someone else's less the in-sync bytes counted on it); and the rate in force at the
+     * last look when it was someone else's ({@code -1} when pacing's).
      */
-    record Window(Mark start, long spanMs, double fetched, double inflow, double allowed) {
-        static final Window NONE = new Window(Mark.NONE, 0, 0, 0, 0);
+    record Window(Mark start, long spanMs, double fetched, double inflow, double allowed, long foreignBytes) {
+        static final Window NONE = new Window(Mark.NONE, 0, 0, 0, 0, -1);
 
         static Window openAt(long bytes, long nowMs) {
-            return new Window(new Mark(bytes, nowMs), 0, 0, 0, 0);
+            return new Window(new Mark(bytes, nowMs), 0, 0, 0, 0, -1);
         }
 
-        Window add(long ms, double fetchBps, double inflowBps, long rateBytes) {
+        /**
+         * @param allowedBps what the rate in force leaves the catch-up, bytes per second
+         * @param foreign    that rate when it is someone else's, else -1
+         */
+        Window add(long ms, double fetchBps, double inflowBps, double allowedBps, long foreign) {
             double s = ms / 1000.0;
             return new Window(
-                    start, spanMs + ms, fetched + fetchBps * s, inflow + inflowBps * s, allowed + rateBytes * s);
+                    start,
+                    spanMs + ms,
+                    fetched + fetchBps * s,
+                    inflow + inflowBps * s,
+                    allowed + allowedBps * s,
+                    foreign);
+        }
+
+        /** Whether the rate in force at the window's last look was someone else's. */
+        boolean underForeignRate() {
+            return foreignBytes >= 0;
         }
     }
 
@@ -94,23 +113,28 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
                 false,
                 new Changes(nowMs, Long.MIN_VALUE, 0),
                 Window.NONE,
-                Last.NONE);
+                Last.NONE,
+                0);
     }
 
-    /** An episode an earlier instance started: its clock, rate, escape and peak, as its successor resumes it. */
+    /**
+     * An episode an earlier instance started: its clock (the time paced while up, and since when it has been down),
+     * rate, escape and peak, as its successor resumes it.
+     */
     static PacingEpisode resume(PacingMemory.Resumed r) {
         return new PacingEpisode(
-                new Clock(r.startMs(), r.pacedMs(), Long.MIN_VALUE, Long.MIN_VALUE),
+                new Clock(r.startMs(), r.pacedMs(), Long.MIN_VALUE, r.downSinceMs()),
                 r.rateBytes(),
                 r.escaped(),
                 new Changes(Long.MIN_VALUE, Long.MIN_VALUE, 0),
                 Window.NONE,
-                new Last(Mark.NONE, OptionalDouble.empty(), r.peakBytes()));
+                new Last(Mark.NONE, OptionalDouble.empty(), r.peakBytes()),
+                0);
     }
 
     /** The same episode at another rate, no change recorded (a rate held within new bounds). */
     PacingEpisode clampedTo(long rate) {
-        return new PacingEpisode(clock, rate, escaped, changes, window, last);
+        return new PacingEpisode(clock, rate, escaped, changes, window, last, unheld);
     }
 
     PacingEpisode withRate(long rate, long nowMs, boolean cut) {
@@ -120,11 +144,12 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
                 escaped,
                 new Changes(nowMs, cut ? nowMs : changes.cutAtMs(), changes.floorBytes()),
                 window,
-                last);
+                last,
+                unheld);
     }
 
     PacingEpisode withClock(Clock c) {
-        return new PacingEpisode(c, rateBytes, escaped, changes, window, last);
+        return new PacingEpisode(c, rateBytes, escaped, changes, window, last, unheld);
     }
 
     PacingEpisode withFloor(long floorBytes) {
@@ -134,15 +159,21 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
                 escaped,
                 new Changes(changes.changedAtMs(), changes.cutAtMs(), floorBytes),
                 window,
-                last);
+                last,
+                unheld);
     }
 
     PacingEpisode escape() {
-        return new PacingEpisode(clock, rateBytes, true, changes, Window.NONE, last);
+        return new PacingEpisode(clock, rateBytes, true, changes, Window.NONE, last, 0);
+    }
+
+    /** The count of stall windows in a row not held by the rate in force. */
+    PacingEpisode withUnheld(int n) {
+        return new PacingEpisode(clock, rateBytes, escaped, changes, window, last, n);
     }
 
     PacingEpisode withWindow(Window w) {
-        return new PacingEpisode(clock, rateBytes, escaped, changes, w, last);
+        return new PacingEpisode(clock, rateBytes, escaped, changes, w, last, unheld);
     }
 
     /** Down again, at {@code nowMs}: the bytes behind it had no longer tell how it catches up. */
@@ -153,7 +184,8 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
                 escaped,
                 changes,
                 Window.NONE,
-                new Last(Mark.NONE, OptionalDouble.empty(), last.peakBytes()));
+                new Last(Mark.NONE, OptionalDouble.empty(), last.peakBytes()),
+                0);
     }
 
     /**
@@ -174,7 +206,8 @@ record PacingEpisode(Clock clock, long rateBytes, boolean escaped, Changes chang
                 escaped,
                 changes,
                 window,
-                new Last(new Mark(bytes, nowMs), rate, Math.max(last.peakBytes(), bytes)));
+                new Last(new Mark(bytes, nowMs), rate, Math.max(last.peakBytes(), bytes)),
+                unheld);
     }
 
     /**

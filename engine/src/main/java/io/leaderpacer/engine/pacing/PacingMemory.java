@@ -26,14 +26,22 @@ public final class PacingMemory {
     /**
      * What an instance that takes over must know of an episode to go on with it: when it started, how long the broker
      * has been paced while up (so that a takeover neither restarts nor stops the max-wait's clock), the rate in force,
-     * whether it escaped, and the most bytes behind seen (what "done" is a share of).
+     * whether it escaped, the most bytes behind seen (what "done" is a share of), and since when it has been down
+     * ({@link Long#MIN_VALUE} while up), so that a takeover does not restart the max-wait of a broker that is down
+     * either.
      */
-    public record Resumed(long startMs, long pacedMs, long rateBytes, boolean escaped, long peakBytes) {
+    public record Resumed(
+            long startMs, long pacedMs, long rateBytes, boolean escaped, long peakBytes, long downSinceMs) {
         public Resumed {
             if (pacedMs < 0 || rateBytes < 1) {
                 throw new IllegalArgumentException(
                         "pacedMs must be >= 0 and rateBytes >= 1, were " + pacedMs + ", " + rateBytes);
             }
+        }
+
+        /** An episode whose broker was up at its last look. */
+        public Resumed(long startMs, long pacedMs, long rateBytes, boolean escaped, long peakBytes) {
+            this(startMs, pacedMs, rateBytes, escaped, peakBytes, Long.MIN_VALUE);
         }
     }
 
@@ -54,7 +62,8 @@ public final class PacingMemory {
                         e.clock().pacedMs(),
                         e.rateBytes(),
                         e.escaped(),
-                        Math.max(0, e.last().peakBytes()))));
+                        Math.max(0, e.last().peakBytes()),
+                        e.clock().downSinceMs())));
         return out;
     }
 

@@ -162,6 +162,18 @@ class CatchUpPacerTest {
                 BrokerSignals.Flow.of(fetchMib * MIB, inflowMib * MIB));
     }
 
+    /** Catching up under someone else's rate of {@code foreignMib}, {@code chargedMib} of it taken by in-sync bytes. */
+    private static BrokerSignals foreign(
+            long behindMib, double fetchMib, double inflowMib, double chargedMib, long foreignMib) {
+        return new BrokerSignals(
+                1,
+                CatchUpState.CATCHING_UP,
+                OptionalLong.of(behindMib * MIB),
+                OptionalDouble.empty(),
+                BrokerSignals.Flow.of(fetchMib * MIB, inflowMib * MIB, chargedMib * MIB),
+                OptionalLong.of(foreignMib * MIB));
+    }
+
     @Test
     void stallDetector_withoutFlows_raisesARateUnderWhichBytesBehindDoNotFall_whateverTheCanarySays() {
         CatchUpPacing c = config("adaptive");
@@ -199,20 +211,84 @@ class CatchUpPacerTest {
     }
 
     @Test
-    void stallDetector_leavesACatchUpNotHeldByItsThrottle_andOneThatFalls() {
+    void stallDetector_aCatchUpNotHeldByItsRate_isLeftForAWindow_thenRaised_andOneThatFallsIsLeft() {
         CatchUpPacing st = config("static");
-        // Fetching 5 of the 20 MiB/s allowed: something else holds it (a busy broker); a higher rate would not help.
+        // Fetching 5 of the 20 MiB/s allowed, all of it inflow: something the rule does not see holds it (a quota
+        // shared
+        // with traffic the agent cannot measure, or the broker itself). One window of it is left alone.
         PacingDecision slow = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 5, 5)), st, PacingMemory.empty(), 0);
         // Fetching 19, inflow 2: it falls 17 MiB/s.
         PacingDecision falls =
                 CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 19, 2)), st, PacingMemory.empty(), 0);
-        for (int i = 1; i <= 16; i++) {
+        for (int i = 1; i <= 15; i++) {
             slow = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 5, 5)), st, slow.nextMemory(), i * 2000L);
             falls = CatchUpPacer.decide(
                     List.of(flowing(300 - 15L * i, Double.NaN, 19, 2)), st, falls.nextMemory(), i * 2000L);
         }
-        assertThat(slow.rateFor(1)).hasValue(20 * MIB);
+        assertThat(slow.rateFor(1)).as("after one window (16 s)").hasValue(20 * MIB);
+        // The second window in a row (closing at 32 s): raised as a stall, by half.
+        slow = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 5, 5)), st, slow.nextMemory(), 32_000);
+        assertThat(slow.rateFor(1)).hasValue(30 * MIB);
+        assertThat(slow.brokers().get(0).reason())
+                .isEqualTo("bytes behind did not fall for 2 windows of 15 s (fetched 5.0 MiB/s of the 20.0 MiB/s"
+                        + " allowed, 5.0 MiB/s of it inflow), though the rate did not hold the catch-up: something"
+                        + " else holds it: raised to 30.0 MiB/s");
+        for (int i = 16; i <= 32; i++) {
+            falls = CatchUpPacer.decide(
+                    List.of(flowing(300 - 8L * i, Double.NaN, 19, 2)), st, falls.nextMemory(), i * 2000L);
+        }
         assertThat(falls.rateFor(1)).hasValue(20 * MIB);
+    }
+
+    @Test
+    void stallDetector_aWindowThatFalls_startsTheCountOfUnheldWindowsAgain() {
+        CatchUpPacing st = config("static");
+        PacingDecision d = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, 5, 5)), st, PacingMemory.empty(), 0);
+        // Not falling for the first window (to 16 s), falling in the second (to 32 s), not falling in the third (to
+        // 48 s): never two unheld windows in a row, never raised.
+        for (int i = 1; i <= 24; i++) {
+            boolean secondWindow = i > 8 && i <= 16;
+            d = CatchUpPacer.decide(
+                    List.of(flowing(secondWindow ? 300 - 4L * (i - 8) : 268, Double.NaN, 5, secondWindow ? 1 : 5)),
+                    st,
+                    d.nextMemory(),
+                    i * 2000L);
+        }
+        assertThat(d.rateFor(1)).hasValue(20 * MIB);
+    }
+
+    @Test
+    void underSomeoneElsesRate_aCatchUpItHoldsUnderTheInflow_escapesAtOnce_namingThatRate() {
+        CatchUpPacing st = config("static");
+        // Someone else's 8 MiB/s on the broker, 2 MiB/s of it taken by in-sync bytes Kafka counts on it: 6 left to the
+        // catch-up, which fetches 5.5 with 5.4 flowing in. Held by a rate pacing cannot raise: it stands back.
+        PacingDecision d = CatchUpPacer.decide(List.of(foreign(300, 5.5, 5.4, 2, 8)), st, PacingMemory.empty(), 0);
+        assertThat(d.brokers().get(0).reason())
+                .startsWith("someone else's follower rate 8.0 MiB/s is in force on its catch-up (pacing uses it and"
+                        + " does not change it); pacing's: ");
+        for (int i = 1; i <= 8; i++) {
+            d = CatchUpPacer.decide(List.of(foreign(300, 5.5, 5.4, 2, 8)), st, d.nextMemory(), i * 2000L);
+        }
+        assertThat(d.brokers()).singleElement().satisfies(b -> {
+            assertThat(b.phase()).isEqualTo(PacingPhase.ESCAPED);
+            assertThat(b.rateBytes()).isEmpty();
+            assertThat(b.reason())
+                    .isEqualTo("catch-up stalled under someone else's follower rate 8.0 MiB/s (fetched 5.5 MiB/s of the"
+                            + " 6.0 MiB/s allowed, 5.4 MiB/s of it inflow), which pacing does not change: its"
+                            + " replicas come off pacing's throttle, unthrottled until it is back in every ISR");
+        });
+    }
+
+    @Test
+    void underSomeoneElsesRate_aCatchUpThatFalls_staysPaced() {
+        CatchUpPacing st = config("static");
+        PacingDecision d = CatchUpPacer.decide(List.of(foreign(300, 5.5, 1, 2, 8)), st, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 20; i++) {
+            d = CatchUpPacer.decide(List.of(foreign(300 - 9L * i, 5.5, 1, 2, 8)), st, d.nextMemory(), i * 2000L);
+        }
+        assertThat(d.brokers())
+                .singleElement()
+                .satisfies(b -> assertThat(b.phase()).isEqualTo(PacingPhase.PACED));
     }
 
     @Test
