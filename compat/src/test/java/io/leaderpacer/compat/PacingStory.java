@@ -59,6 +59,9 @@ final class PacingStory {
                 "leader.imbalance.catch.up.pacing.min.rate.bytes",
                 Long.toString(RATE),
                 "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                "0",
+                // Restarted within replica.lag.time.max.ms: these tests are about the throttle itself, set at once.
+                "leader.imbalance.catch.up.pacing.lag.time.max.ms",
                 "0"));
         AtomicBoolean ownRate = new AtomicBoolean();
         // What each look decided for broker 2 and what its own rate then read, for the failure message.

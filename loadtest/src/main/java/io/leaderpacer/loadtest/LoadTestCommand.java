@@ -137,6 +137,14 @@ public final class LoadTestCommand implements Callable<Integer> {
     String window;
 
     @Option(
+            names = "--kip-window",
+            description = "Also measure KIP-1358's window, the ten minutes from unfencing, against KIP-1358's reference"
+                    + " (the P99 of every steady-phase send of the run, pooled): each round then lasts at least ten"
+                    + " minutes after unfencing (--round-limit must be at least 10m). The --window figures stay beside"
+                    + " them.")
+    boolean kipWindow;
+
+    @Option(
             names = "--round-limit",
             paramLabel = "DURATION",
             description = "Stop measuring a round this long after unfencing (default: ${DEFAULT-VALUE}, long"
@@ -171,6 +179,13 @@ public final class LoadTestCommand implements Callable<Integer> {
             names = "--no-saturation",
             description = "Do not cap the restarted broker (the run then cannot show the effect).")
     boolean noSaturation;
+
+    @Option(
+            names = "--cap-spares-compiler",
+            description = "Take the restarted broker's JIT compiler threads out of its CPU cap, each second as they"
+                    + " appear (cgroup v1): its own work capped, its compiler not, as on a production broker whose"
+                    + " catch-up saturates its disks and network while its compiler has cores of its own.")
+    boolean capSparesCompiler;
 
     @Option(
             names = "--catch-up-topic",
@@ -225,6 +240,9 @@ public final class LoadTestCommand implements Callable<Integer> {
             saturation = bootstrapServer != null
                     ? Saturation.none("an existing cluster: its brokers' processes are not ours to cap")
                     : noSaturation ? Saturation.none("--no-saturation") : Saturation.of(cpuCap);
+            if (capSparesCompiler) {
+                saturation = saturation.sparingCompiler();
+            }
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -264,6 +282,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                     .warmup(new WarmUpSettings(duration("--warmup", warmup), duration("--warmup-limit", warmupLimit)))
                     .steady(duration("--steady", steady))
                     .window(duration("--window", window))
+                    .kipWindow(kipWindow)
                     .roundLimit(duration("--round-limit", roundLimit))
                     .policies(named)
                     .rounds(rounds)

@@ -126,8 +126,19 @@ public record LoadTestSettings(
      * @param window     the window after unfencing over which P99 is measured, at least: it stays open until a tail
      *                   after the broker leads again ({@code MeasurementWindow.RELEASE_TAIL_MS}) when that is later
      * @param roundLimit a round stops measuring after this long from unfencing, recovered or not
+     * @param kipWindow  whether each round also measures KIP-1358's window, the ten minutes from unfencing (and so
+     *                   lasts at least that long)
      */
-    public record Phases(WarmUpSettings warmup, Duration steady, Duration window, Duration roundLimit) {
+    public record Phases(
+            WarmUpSettings warmup, Duration steady, Duration window, Duration roundLimit, boolean kipWindow) {
+        /** KIP-1358's window: the ten minutes from unfencing. */
+        public static final Duration KIP_WINDOW = Duration.ofMinutes(10);
+
+        /** Without KIP-1358's ten-minute window. */
+        public Phases(WarmUpSettings warmup, Duration steady, Duration window, Duration roundLimit) {
+            this(warmup, steady, window, roundLimit, false);
+        }
+
         public Phases {
             Objects.requireNonNull(warmup, "warmup");
             require(!window.isNegative() && !window.isZero(), Setting.WINDOW, "must be > 0");
@@ -138,6 +149,10 @@ public record LoadTestSettings(
                             + SteadyWindows.WINDOW.toSeconds() + " s (one window of the steady reference), got "
                             + steady.toSeconds() + " s");
             require(roundLimit.compareTo(window) >= 0, Setting.ROUND_LIMIT, "must be at least the window");
+            require(
+                    !kipWindow || roundLimit.compareTo(KIP_WINDOW) >= 0,
+                    Setting.ROUND_LIMIT,
+                    "must be at least 10 minutes with --kip-window, got " + roundLimit.toSeconds() + " s");
         }
     }
 

@@ -32,6 +32,7 @@ public final class LoadTestSettingsBuilder {
     private WarmUpSettings warmup = new WarmUpSettings(Setting.WARMUP.asDuration(), Setting.WARMUP_LIMIT.asDuration());
     private Duration steady = Setting.STEADY.asDuration();
     private Duration window = Setting.WINDOW.asDuration();
+    private boolean kipWindow;
     private Duration roundLimit = Setting.ROUND_LIMIT.asDuration();
     private List<NamedPolicy> policies = List.of();
     private int rounds = Setting.ROUNDS.asInt();
@@ -107,6 +108,12 @@ public final class LoadTestSettingsBuilder {
         return this;
     }
 
+    /** Whether each round also measures KIP-1358's ten minutes from unfencing. */
+    public LoadTestSettingsBuilder kipWindow(boolean value) {
+        kipWindow = value;
+        return this;
+    }
+
     public LoadTestSettingsBuilder roundLimit(Duration value) {
         roundLimit = value;
         return this;
@@ -139,7 +146,7 @@ public final class LoadTestSettingsBuilder {
                 new LoadTestSettings.Topics(loadPartitions, catchUpPartitions, catchUpTopic),
                 new LoadTestSettings.Load(recordsPerSecond, recordBytes),
                 new LoadTestSettings.Backlog(backlogBytes, backlogSigma, seed, shutdown),
-                new LoadTestSettings.Phases(warmup, steady, window, roundLimit),
+                new LoadTestSettings.Phases(warmup, steady, window, roundLimit, kipWindow),
                 new LoadTestSettings.Comparison(policies, rounds, checkIntervalSeconds),
                 out);
     }

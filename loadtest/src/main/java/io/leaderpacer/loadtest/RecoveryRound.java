@@ -15,6 +15,7 @@ import io.leaderpacer.loadtest.observe.BrokerStatus;
 import io.leaderpacer.loadtest.observe.PacingLog;
 import io.leaderpacer.loadtest.observe.PartitionSample;
 import io.leaderpacer.loadtest.observe.PartitionWatcher;
+import io.leaderpacer.loadtest.observe.ThreadCpuSampler;
 import io.leaderpacer.loadtest.result.LatencyFigures;
 import io.leaderpacer.loadtest.result.RoundResult;
 import io.leaderpacer.loadtest.result.RoundResult.CpuSample;
@@ -64,6 +65,8 @@ final class RecoveryRound {
     private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
     private static final Duration RESET_LIMIT = Duration.ofSeconds(300);
     private static final Duration BROKER_SETTINGS_LIMIT = Duration.ofSeconds(30);
+    /** How long after unfencing the restarted broker's CPU is sampled by thread group. */
+    private static final long THREADS_AFTER_UNFENCING_MS = 60_000;
 
     private final LoadTestSettings settings;
     private final TargetCluster target;
@@ -172,7 +175,7 @@ final class RecoveryRound {
                     state,
                     steady,
                     new RoundResult.Moments(
-                            stoppedAt, restart.restartedAt(), restart.unfencedAt(), m.windowMs, endedAt),
+                            stoppedAt, restart.restartedAt(), restart.unfencedAt(), m.windowMs, endedAt, m.kipWindowMs),
                     restart,
                     m);
             resetCluster(state.tag);
@@ -195,6 +198,8 @@ final class RecoveryRound {
         final PacingLog pacing;
         final AgentRunLoop loop;
         Optional<CpuQuota.Limit> cap = Optional.empty();
+        /** The restarted broker's CPU by thread group, from its registration; it also spares the compiler. */
+        Optional<ThreadCpuSampler> threads = Optional.empty();
 
         RoundState(NamedPolicy policy, int round) {
             this.policy = policy;
@@ -227,6 +232,7 @@ final class RecoveryRound {
 
         @Override
         public void close() {
+            threads.ifPresent(ThreadCpuSampler::close);
             removeCap();
             load.stopRecording();
             ticker.shutdownNow();
@@ -300,6 +306,8 @@ final class RecoveryRound {
             if (pid.isPresent()) {
                 state.cap = saturation.apply(pid.getAsLong());
                 visible = state.cap.map(CpuQuota.Limit::visibleInProcCgroup).orElse(false);
+                state.threads = Optional.of(new ThreadCpuSampler(
+                        pid.getAsLong(), saturation.sparesCompiler() ? state.cap : Optional.empty(), state.now));
             }
         }
         awaitStatus(
@@ -307,6 +315,7 @@ final class RecoveryRound {
                 UNFENCE_LIMIT,
                 "broker " + b + " was not unfenced within " + UNFENCE_LIMIT.toSeconds() + " s after its restart");
         long unfencedAt = state.now.getAsLong();
+        state.threads.ifPresent(t -> t.until(unfencedAt + THREADS_AFTER_UNFENCING_MS));
         watcher.trackReentries();
         load.recordInto(state.book, Phase.WINDOW);
         printer.accept(String.format(
@@ -352,7 +361,9 @@ final class RecoveryRound {
                 steady.windows(),
                 errorsSinceStop(state.book),
                 state.book.seconds(),
-                buckets(state.book));
+                buckets(state.book),
+                state.book.histogram(Phase.STEADY, View.ALL).copy(),
+                m.kipWindowMs > 0 ? kipFigures(state.book) : Map.of());
         RoundResult.Recovery recovery = new RoundResult.Recovery(
                 m.recoveredAt, gateRelease(state.runs.runs(), unfencedAt, state.policy), timeline);
         SaturationFigures figures = new SaturationFigures(
@@ -369,7 +380,8 @@ final class RecoveryRound {
                 m.cpu,
                 state.pacing.samples().stream()
                         .filter(x -> x.atMs() >= stoppedAt)
-                        .toList());
+                        .toList(),
+                state.threads.map(ThreadCpuSampler::samples).orElse(List.of()));
         return new RoundResult(state.policy.name(), state.round, latency, moments, recovery, figures, trace);
     }
 
@@ -422,6 +434,17 @@ final class RecoveryRound {
         return out;
     }
 
+    /** KIP-1358's window, per view: the sends of the strict window and of the tail to ten minutes, together. */
+    private static Map<View, LatencyFigures> kipFigures(LatencyBook book) {
+        Map<View, LatencyFigures> out = new EnumMap<>(View.class);
+        for (View v : View.values()) {
+            org.HdrHistogram.Histogram h = book.histogram(Phase.WINDOW, v).copy();
+            h.add(book.histogram(Phase.KIP_TAIL, v));
+            out.put(v, LatencyFigures.of(h));
+        }
+        return out;
+    }
+
     /** The steady and window distributions in doubling buckets from 0.1 ms, per view. */
     private static List<RoundResult.LatencyBucket> buckets(LatencyBook book) {
         List<RoundResult.LatencyBucket> out = new ArrayList<>();
@@ -444,7 +467,7 @@ final class RecoveryRound {
         Map<View, Map<String, Long>> out = new EnumMap<>(View.class);
         for (View v : View.values()) {
             Map<String, Long> merged = new TreeMap<>();
-            for (Phase p : List.of(Phase.DOWN, Phase.WINDOW, Phase.AFTER)) {
+            for (Phase p : List.of(Phase.DOWN, Phase.WINDOW, Phase.KIP_TAIL, Phase.AFTER)) {
                 book.errors(p, v).forEach((k, n) -> merged.merge(k, n, Long::sum));
             }
             out.put(v, merged);

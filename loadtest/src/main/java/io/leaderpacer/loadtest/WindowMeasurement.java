@@ -52,6 +52,8 @@ final class WindowMeasurement {
         OptionalLong recoveredAt = OptionalLong.empty();
         /** How long the window was open after unfencing: the set length, or longer to cover the release. */
         long windowMs;
+        /** How long KIP-1358's window lasted (ten minutes, to a look); 0 when not measured, -1 when it could not be. */
+        long kipWindowMs;
 
         final List<CpuSample> cpu = new ArrayList<>();
     }
@@ -61,6 +63,14 @@ final class WindowMeasurement {
                 ? OptionalLong.of(m.recoveredAt.getAsLong() - unfencedAt)
                 : OptionalLong.empty();
     }
+
+    /** Whether KIP-1358's window is measured and still open {@code sinceUnfencedMs} after unfencing. */
+    private boolean kipOpen(long sinceUnfencedMs) {
+        return settings.phases().kipWindow() && sinceUnfencedMs < LoadTestSettings.Phases.KIP_WINDOW.toMillis();
+    }
+
+    /** Whether sends of the running round go to {@link Phase#KIP_TAIL} now. */
+    private boolean kipTail;
 
     Measurement measure(
             String tag,
@@ -76,6 +86,9 @@ final class WindowMeasurement {
                 MeasurementWindow.coveringRelease(settings.phases().window().toMillis());
         int runsSeen = runs.runs().size();
         boolean windowOpen = true;
+        long kipMs = LoadTestSettings.Phases.KIP_WINDOW.toMillis();
+        // Whether sends go to KIP-1358's tail: from the strict window's end to ten minutes from unfencing.
+        kipTail = false;
         long nextProgress = unfencedAt;
         long lastCpuAt = now.getAsLong();
         long lastCpuNanos = pid.isPresent() ? ProcessCpuTime.of(pid.getAsLong()).toNanos() : 0;
@@ -83,9 +96,19 @@ final class WindowMeasurement {
             Thread.sleep(LOOK_MS);
             long t = now.getAsLong();
             if (windowOpen && t - unfencedAt >= window.endMs(recoveredAfter(m, unfencedAt))) {
-                load.recordInto(book, Phase.AFTER);
+                kipTail = kipOpen(t - unfencedAt);
+                load.recordInto(book, kipTail ? Phase.KIP_TAIL : Phase.AFTER);
+                if (settings.phases().kipWindow() && !kipTail) {
+                    // The strict window outlasted ten minutes: KIP-1358's window is not this round's to report.
+                    m.kipWindowMs = -1;
+                }
                 windowOpen = false;
                 m.windowMs = t - unfencedAt;
+            }
+            if (!windowOpen && kipTail && t - unfencedAt >= kipMs) {
+                load.recordInto(book, Phase.AFTER);
+                kipTail = false;
+                m.kipWindowMs = t - unfencedAt;
             }
             if (pid.isPresent()) {
                 long cpuNanos = cpuNanos(pid.getAsLong(), lastCpuNanos);
@@ -122,7 +145,7 @@ final class WindowMeasurement {
                         progress(tag, book, s, t - unfencedAt, m, all.isEmpty() ? null : all.get(all.size() - 1)));
                 nextProgress += PROGRESS_MS;
             }
-            if ((!windowOpen && m.recoveredAt.isPresent() && allIn)
+            if ((!windowOpen && !kipTail && m.recoveredAt.isPresent() && allIn && !kipOpen(t - unfencedAt))
                     || t - unfencedAt >= settings.phases().roundLimit().toMillis()) {
                 if (windowOpen) {
                     m.windowMs = t - unfencedAt; // the round's limit closed it

@@ -271,7 +271,7 @@ public final class PacingLoop {
             boolean inSync = inSync(snapshot);
             IntFunction<OptionalDouble> signal =
                     canarySignal(config, new ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
-            RecoveryObservation seen = observer.observe(snapshot, signal, quotas, now);
+            RecoveryObservation seen = observer.observe(snapshot, signal, quotas, config.lagTimeMaxMs(), now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
             Set<String> watched = watched(snapshot, decision, config);
             ThrottlePlan plan = plan(decision, seen, config, snapshot, watched);
@@ -315,7 +315,7 @@ public final class PacingLoop {
         try {
             reconciler.load();
             ClusterSnapshot snapshot = reader.read();
-            RecoveryObservation seen = observer.observe(snapshot, fixedCanary, quotas, now);
+            RecoveryObservation seen = observer.observe(snapshot, fixedCanary, quotas, config.lagTimeMaxMs(), now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
             Set<String> watched = watched(snapshot, decision, config);
             ThrottlePlan plan =

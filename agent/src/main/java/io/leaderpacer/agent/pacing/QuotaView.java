@@ -22,8 +22,8 @@ import java.util.TreeMap;
  * measured of them to the rate it writes, so that the catch-up gets the rate it decided. And a quota someone else set,
  * or shares through their lists, is one pacing must not raise or take over: it says so, and stands back from it.
  *
- * @param followerLists          per topic read, its follower list (pacing's entries and others'); a topic without one
- *                               is absent
+ * @param followerLists          per topic read, the follower entries someone else set, or {@code *} (anyone's); a
+ *                               topic without either is absent (pacing's own entries name out-of-sync replicas only)
  * @param foreignLeaderLists     per topic read, the leader entries someone else set ({@code *} when theirs is
  *                               {@code *}); a topic without any is absent
  * @param foreignFollowerRates   per broker read, the follower rate set on it by someone else

@@ -76,8 +76,8 @@ final class ReconcilePlanner {
      * @param notes  what it saw and left alone, for the log and {@code /status}
      * @param foreignRates per broker read whose rate on this side someone else set, that rate
      * @param foreignDefault the cluster-default rate on this side, when someone else set it
-     * @param lists  per topic read: on the follower side its whole list (whose in-sync replicas' bytes count on the
-     *               broker's quota); on the leader side the entries someone else set (whose leaders' quotas are theirs)
+     * @param lists  per topic read, the entries someone else set, or {@code *}: on the follower side their in-sync
+     *               replicas' bytes count on the broker's quota; on the leader side their leaders' quotas are theirs
      */
     record Planned(
             List<Change> forget,
@@ -146,24 +146,23 @@ final class ReconcilePlanner {
     }
 
     /**
-     * Adds what a topic's list read means for the quotas: on the follower side, the list as it is; on the leader
-     * side, the entries someone else set ({@code *} when theirs is), for the leaders pacing must leave to them.
+     * Adds what a topic's list read means for the quotas: the entries someone else set, or {@code *} (on the follower
+     * side anyone's, which covers the broker's in-sync replicas; on the leader side theirs, whose leaders pacing must
+     * leave to them).
      */
     private void listed(String topic, ThrottleReading now, Map<String, ThrottledReplicas> lists) {
         Optional<ThrottledReplicas> list = now.settings().replicas(side, topic);
         if (list.isEmpty()) {
             return;
         }
-        if (side == ThrottleSide.FOLLOWER) {
-            lists.put(topic, list.get());
-            return;
-        }
         if (list.get().all()) {
-            if (ledger.all(topic).isEmpty()) {
+            // On the follower side a * of pacing's own covers in-sync replicas too, and stays while wanted.
+            if (side == ThrottleSide.FOLLOWER || ledger.all(topic).isEmpty()) {
                 lists.put(topic, ThrottledReplicas.ALL);
             }
             return;
         }
+        // Pacing's own entries name only replicas out of their ISR; one back in it goes at this look.
         Set<Replica> theirs = ThrottleLedger.sortedSet(list.get().replicas());
         ledger.entries(topic).ifPresent(e -> {
             theirs.removeAll(e.added());

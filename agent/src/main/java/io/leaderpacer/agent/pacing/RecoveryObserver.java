@@ -2,12 +2,16 @@ package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.pacing.BrokerSignals;
 import io.leaderpacer.engine.pacing.CatchUpState;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeConfigsOptions;
 import org.apache.kafka.clients.admin.DescribeLogDirsOptions;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,6 +51,18 @@ final class RecoveryObserver {
 
     private long previousAtMs;
 
+    /**
+     * Per broker hosting replicas, the first look that found it down (not active) in its current recovery: its leaders
+     * count it caught up until their {@code replica.lag.time.max.ms} after its last fetch, which was about then.
+     */
+    private final Map<Integer, Long> wentDownAtMs = new HashMap<>();
+
+    /** Per broker read, its {@code replica.lag.time.max.ms}: a static setting, read once. */
+    private final Map<Integer, Long> lagTimeMs = new HashMap<>();
+
+    /** Kafka's default {@code replica.lag.time.max.ms}, assumed for a broker whose setting could not be read. */
+    static final long DEFAULT_LAG_TIME_MS = 30_000;
+
     /** A replica's size, its leader's, and which broker led it. */
     record Sizes(long own, long leader, int leaderId) {}
 
@@ -55,10 +71,10 @@ final class RecoveryObserver {
         this.timeout = timeout;
     }
 
-    /** A look with no throttle configs known (the first, or a dry run's). */
+    /** A look with no throttle configs known, and the leaders' own {@code replica.lag.time.max.ms}. */
     RecoveryObservation observe(ClusterSnapshot snapshot, IntFunction<OptionalDouble> canary, long nowMs)
             throws InterruptedException {
-        return observe(snapshot, canary, QuotaView.NONE, nowMs);
+        return observe(snapshot, canary, QuotaView.NONE, CatchUpPacing.Scope.LEADERS_LAG_TIME, nowMs);
     }
 
     /**
@@ -66,9 +82,16 @@ final class RecoveryObserver {
      * @param canary   per broker, the canary's P99 over its steady P99 where that broker is an in-sync follower
      * @param quotas   what the last look read of the throttle configs: which in-sync replicas are listed (their bytes
      *                 count on the broker's follower quota), and whose rate is in force on each broker
+     * @param lagTimeMaxMs how long after a broker went down its leaders count it caught up (the signals'
+     *                 {@link BrokerSignals#caughtUpUntilMs}); {@link CatchUpPacing.Scope#LEADERS_LAG_TIME}: their own
+     *                 {@code replica.lag.time.max.ms}, read from them
      */
     RecoveryObservation observe(
-            ClusterSnapshot snapshot, IntFunction<OptionalDouble> canary, QuotaView quotas, long nowMs)
+            ClusterSnapshot snapshot,
+            IntFunction<OptionalDouble> canary,
+            QuotaView quotas,
+            long lagTimeMaxMs,
+            long nowMs)
             throws InterruptedException {
         Map<Integer, List<PartitionState>> outOfSync = new TreeMap<>();
         Set<Integer> hosting = new TreeSet<>();
@@ -94,6 +117,15 @@ final class RecoveryObserver {
                 catchingUp.add(b);
             }
         }
+        for (int b : hosting) {
+            if (!active.contains(b)) {
+                wentDownAtMs.putIfAbsent(b, nowMs);
+            } else if (!catchingUp.contains(b)) {
+                wentDownAtMs.remove(b);
+            }
+        }
+        wentDownAtMs.keySet().retainAll(hosting);
+        long hold = lagTimeMaxMs >= 0 ? lagTimeMaxMs : wentDownAtMs.isEmpty() ? 0 : lagTime(active);
         Map<Integer, Map<TopicPartition, Long>> sizes = sizes(catchingUp, outOfSync);
         Map<Integer, Long> behind = new HashMap<>();
         Map<Integer, Map<TopicPartition, Long>> byReplica = new HashMap<>();
@@ -122,8 +154,9 @@ final class RecoveryObserver {
         previousAtMs = nowMs;
         List<BrokerSignals> signals = new ArrayList<>();
         for (int b : hosting) {
+            long caughtUpUntil = wentDownAtMs.containsKey(b) ? wentDownAtMs.get(b) + hold : Long.MIN_VALUE;
             if (!active.contains(b)) {
-                signals.add(BrokerSignals.inactive(b));
+                signals.add(BrokerSignals.inactive(b).caughtUpUntil(caughtUpUntil));
             } else if (!catchingUp.contains(b)) {
                 signals.add(BrokerSignals.inSync(b));
             } else {
@@ -134,10 +167,51 @@ final class RecoveryObserver {
                         bytes == null ? OptionalLong.empty() : OptionalLong.of(bytes),
                         canary.apply(b),
                         flows.getOrDefault(b, BrokerSignals.Flow.UNKNOWN),
-                        quotas.foreignFollowerRate(b)));
+                        quotas.foreignFollowerRate(b),
+                        caughtUpUntil,
+                        preferred(b, outOfSync.get(b), byReplica.get(b), growth)));
             }
         }
         return new RecoveryObservation(signals, outOfSync, byReplica, active, growth);
+    }
+
+    /**
+     * {@code broker}'s out-of-sync replicas of the partitions it is the preferred leader of: how many, their bytes
+     * behind (over those whose distance is known; empty when none is), and what flows into them (their leaders'
+     * growth, where measured).
+     */
+    static BrokerSignals.Preferred preferred(
+            int broker,
+            List<PartitionState> outOfSync,
+            Map<TopicPartition, Long> behind,
+            Map<Integer, Map<TopicPartition, Double>> growth) {
+        int n = 0;
+        long bytes = 0;
+        boolean known = false;
+        double inflow = 0;
+        boolean measured = false;
+        for (PartitionState p : outOfSync) {
+            if (p.replicaAt(0) != broker) {
+                continue;
+            }
+            n++;
+            TopicPartition tp = new TopicPartition(p.id().topic(), p.id().partition());
+            Long lacks = behind == null ? null : behind.get(tp);
+            if (lacks != null) {
+                bytes += lacks;
+                known = true;
+            }
+            Double in =
+                    p.hasLeader() ? growth.getOrDefault(p.leader(), Map.of()).get(tp) : null;
+            if (in != null) {
+                inflow += in;
+                measured = true;
+            }
+        }
+        return new BrokerSignals.Preferred(
+                n,
+                known ? OptionalLong.of(bytes) : OptionalLong.empty(),
+                measured ? OptionalDouble.of(inflow) : OptionalDouble.empty());
     }
 
     /**
@@ -168,6 +242,53 @@ final class RecoveryObserver {
         });
         return out;
     }
+
+    /**
+     * The longest {@code replica.lag.time.max.ms} of the active brokers (any of them may lead a partition of a broker
+     * that went down): read once per broker; Kafka's default for one that does not answer.
+     */
+    private long lagTime(Set<Integer> active) throws InterruptedException {
+        List<ConfigResource> unread = new ArrayList<>();
+        for (int b : active) {
+            if (!lagTimeMs.containsKey(b)) {
+                unread.add(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)));
+            }
+        }
+        if (!unread.isEmpty()) {
+            long ms = timeout.toMillis();
+            admin.describeConfigs(unread, new DescribeConfigsOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, ms)))
+                    .values()
+                    .forEach((r, future) -> {
+                        try {
+                            ConfigEntry e =
+                                    future.get(ms, TimeUnit.MILLISECONDS).get(LAG_TIME_KEY);
+                            if (e != null && e.value() != null) {
+                                lagTimeMs.put(Integer.parseInt(r.name()), Long.parseLong(e.value()));
+                            }
+                        } catch (ExecutionException | TimeoutException | NumberFormatException e) {
+                            // Not read this time (a broker not answering, a permission missing): the default meanwhile.
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    });
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("interrupted while reading " + LAG_TIME_KEY);
+            }
+        }
+        long max = DEFAULT_LAG_TIME_MS;
+        boolean any = false;
+        for (int b : active) {
+            Long t = lagTimeMs.get(b);
+            if (t != null) {
+                max = any ? Math.max(max, t) : t;
+                any = true;
+            }
+        }
+        return any ? max : DEFAULT_LAG_TIME_MS;
+    }
+
+    /** The leaders' setting that decides how long they count a follower caught up after its last caught-up fetch. */
+    static final String LAG_TIME_KEY = "replica.lag.time.max.ms";
 
     /** Per out-of-sync replica {@code broker} follows whose leader answered, its size and its leader's. */
     private static Map<TopicPartition, Sizes> sizesOf(

@@ -43,6 +43,8 @@ class ConfigCommandTest {
                         "  leader.imbalance.catch.up.pacing.interval.ms",
                         "  leader.imbalance.catch.up.pacing.max.wait.ms",
                         "  leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                        "  leader.imbalance.catch.up.pacing.lag.time.max.ms",
+                        "  leader.imbalance.catch.up.pacing.deadline.ms",
                         "  leader.imbalance.catch.up.pacing.preferred.first",
                         "The command that does it (Leader Pacer's keys live in its config topic _leader-pacer-config, which"
                                 + " kafka-configs.sh cannot write):",
@@ -64,6 +66,8 @@ class ConfigCommandTest {
                                 + "leader.imbalance.catch.up.pacing.interval.ms,"
                                 + "leader.imbalance.catch.up.pacing.max.wait.ms,"
                                 + "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes,"
+                                + "leader.imbalance.catch.up.pacing.lag.time.max.ms,"
+                                + "leader.imbalance.catch.up.pacing.deadline.ms,"
                                 + "leader.imbalance.catch.up.pacing.preferred.first",
                         "Dry run: nothing was written.");
     }

@@ -300,6 +300,8 @@ class PacingChaosProcessTest {
         s.put("leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE / 4));
         s.put("leader.imbalance.catch.up.pacing.interval.ms", "1000");
         s.put("leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0");
+        // Restarted within replica.lag.time.max.ms: these tests are about the throttle itself, set at once.
+        s.put("leader.imbalance.catch.up.pacing.lag.time.max.ms", "0");
         s.put("leader.imbalance.catch.up.pacing.preferred.first", Boolean.toString(preferredFirst));
         return s;
     }

@@ -153,6 +153,8 @@ class PacingTakeoverProcessTest {
         s.put("leader.imbalance.catch.up.pacing.max.rate.bytes", Long.toString(RATE * 3));
         s.put("leader.imbalance.catch.up.pacing.interval.ms", "1000");
         s.put("leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0");
+        // Restarted within replica.lag.time.max.ms: these tests are about the throttle itself, set at once.
+        s.put("leader.imbalance.catch.up.pacing.lag.time.max.ms", "0");
         return s;
     }
 }

@@ -95,6 +95,9 @@ class PacingUninstallProcessTest {
                 "leader.imbalance.catch.up.pacing.interval.ms",
                 "1000",
                 "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                "0",
+                // Restarted within replica.lag.time.max.ms: these tests are about the throttle itself, set at once.
+                "leader.imbalance.catch.up.pacing.lag.time.max.ms",
                 "0");
         Path config = dir.resolve("uninstall.properties");
         Properties props = new Properties();
@@ -166,15 +169,27 @@ class PacingUninstallProcessTest {
         Map<String, String> before = await().atMost(Duration.ofSeconds(30))
                 .until(() -> ThrottleConfigSnapshot.of(cluster.admin(), BROKERS), m -> m.size() == 2);
         Map<String, String> settings = Map.of(
-                "bootstrap.servers", cluster.bootstrapServers(),
-                "pacer.group.id", "racing",
-                "pacer.session.timeout.ms", "6000",
-                "leader.imbalance.check.interval.seconds", "2",
-                "leader.imbalance.catch.up.pacing", "static",
-                "leader.imbalance.catch.up.pacing.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.min.rate.bytes", Long.toString(RATE),
-                "leader.imbalance.catch.up.pacing.interval.ms", "1000",
-                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0");
+                "bootstrap.servers",
+                cluster.bootstrapServers(),
+                "pacer.group.id",
+                "racing",
+                "pacer.session.timeout.ms",
+                "6000",
+                "leader.imbalance.check.interval.seconds",
+                "2",
+                "leader.imbalance.catch.up.pacing",
+                "static",
+                "leader.imbalance.catch.up.pacing.rate.bytes",
+                Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                Long.toString(RATE),
+                "leader.imbalance.catch.up.pacing.interval.ms",
+                "1000",
+                "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                "0",
+                // Restarted within replica.lag.time.max.ms: these tests are about the throttle itself, set at once.
+                "leader.imbalance.catch.up.pacing.lag.time.max.ms",
+                "0");
         Path config = dir.resolve("racing.properties");
         Properties props = new Properties();
         props.putAll(settings);

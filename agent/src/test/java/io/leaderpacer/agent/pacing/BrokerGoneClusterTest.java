@@ -65,6 +65,8 @@ class BrokerGoneClusterTest {
                         "leader.imbalance.catch.up.pacing.rate.bytes", "100000",
                         "leader.imbalance.catch.up.pacing.min.rate.bytes", "100000",
                         "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0",
+                        // Restarted within replica.lag.time.max.ms: this is about the throttle itself, set at once.
+                        "leader.imbalance.catch.up.pacing.lag.time.max.ms", "0",
                         "leader.imbalance.catch.up.pacing.max.wait.ms", "0"))
                 .pacing();
     }

@@ -131,7 +131,10 @@ class CatchUpPacingClusterTest {
                 "leader.imbalance.catch.up.pacing.min.rate.bytes",
                 Long.toString(RATE),
                 "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
-                Long.toString(unthrottledLagBytes)));
+                Long.toString(unthrottledLagBytes),
+                // Restarted within replica.lag.time.max.ms: these tests are about the throttle itself, set at once.
+                "leader.imbalance.catch.up.pacing.lag.time.max.ms",
+                "0"));
         PacerAgent a = PacerAgent.builder(cluster.admin())
                 .basePolicy(config)
                 .ledgerStore(ledger)

@@ -77,6 +77,8 @@ class PacingControlClusterTest {
         Map<String, String> m = new HashMap<>(keys);
         m.put("leader.imbalance.catch.up.pacing.interval.ms", "1000");
         m.put("leader.imbalance.catch.up.pacing.unthrottled.lag.bytes", "0");
+        // Restarted within replica.lag.time.max.ms: these tests are about the throttle itself, set at once.
+        m.put("leader.imbalance.catch.up.pacing.lag.time.max.ms", "0");
         return PacerAgent.builder(cluster.admin())
                 .basePolicy(PacerConfig.fromMap(m))
                 .ledgerStore(LedgerStore.inMemory())

@@ -136,6 +136,9 @@ class PacingFaultsClusterTest {
                 "leader.imbalance.catch.up.pacing.min.rate.bytes",
                 Long.toString(RATE),
                 "leader.imbalance.catch.up.pacing.unthrottled.lag.bytes",
+                "0",
+                // Restarted within replica.lag.time.max.ms: these tests are about the throttle itself, set at once.
+                "leader.imbalance.catch.up.pacing.lag.time.max.ms",
                 "0"));
         m.putAll(extra);
         PacerAgent a = PacerAgent.builder(cluster.admin())
@@ -388,13 +391,21 @@ class PacingFaultsClusterTest {
             before = ThrottleConfigSnapshot.of(cluster.admin(), ALL);
             preferredFirstUnderALeaderOfSomeoneElses();
         } finally {
+            // Read from brokers 0 and 1: a failure above may have left broker 2 down (the next test starts it).
             throttles.setReplicas(ThrottleSide.LEADER, "reassigned", ThrottledReplicas.parse("0:0,1:1"));
-            awaitValue("topic reassigned leader.replication.throttled.replicas", "0:0,1:1");
+            await().atMost(TIMEOUT)
+                    .pollInterval(Duration.ofMillis(100))
+                    .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1)))
+                            .containsEntry("topic reassigned leader.replication.throttled.replicas", "0:0,1:1"));
             before = original;
         }
     }
 
     private void preferredFirstUnderALeaderOfSomeoneElses() throws Exception {
+        // Leadership back on the preferred leaders (earlier tests stopped brokers 1 and 2, and left broker 0 leading
+        // most partitions), so that broker 2's preferred partitions move to their second replicas, 0 and 1, when it
+        // stops.
+        RecoveryScenario.rebalance(cluster, TOPIC);
         PacerAgent agent = agent(
                 "static",
                 Map.of(

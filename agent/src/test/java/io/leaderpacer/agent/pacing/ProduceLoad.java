@@ -9,6 +9,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -29,6 +30,13 @@ final class ProduceLoad implements AutoCloseable {
     private final AtomicBoolean writing = new AtomicBoolean(true);
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong acked = new AtomicLong();
+    /** The longest a send waited for its acknowledgement since the last {@link #resetSlowest()}, in milliseconds. */
+    private final AtomicLong slowestMs = new AtomicLong();
+    /** The sends not acknowledged yet: when each was made, by its sequence number. */
+    private final Map<Long, Long> pending = new ConcurrentHashMap<>();
+
+    private final AtomicLong sequence = new AtomicLong();
+
     private final Thread thread;
 
     private ProduceLoad(EmbeddedKafkaCluster cluster, String topic, List<Integer> partitions, long bytesPerSecond) {
@@ -58,7 +66,12 @@ final class ProduceLoad implements AutoCloseable {
             while (writing.get()) {
                 for (long n = 0; n < perTenth; n++) {
                     int partition = partitions.get(i++ % partitions.size());
+                    long sentAt = System.nanoTime();
+                    long seq = sequence.incrementAndGet();
+                    pending.put(seq, sentAt);
                     producer.send(new ProducerRecord<>(topic, partition, null, record), (m, e) -> {
+                        pending.remove(seq);
+                        slowestMs.accumulateAndGet((System.nanoTime() - sentAt) / 1_000_000, Math::max);
                         if (e == null) {
                             acked.incrementAndGet();
                         } else {
@@ -89,6 +102,19 @@ final class ProduceLoad implements AutoCloseable {
                 .as("sends that failed, of %d acknowledged", acked.get())
                 .isZero();
         assertThat(acked.get()).as("sends acknowledged").isPositive();
+    }
+
+    /**
+     * The longest a send waited for its acknowledgement since the last reset, in milliseconds, counting the sends still
+     * waiting (a stall acknowledges nothing); then resets it.
+     */
+    long resetSlowest() {
+        long now = System.nanoTime();
+        long waiting = pending.values().stream()
+                .mapToLong(at -> (now - at) / 1_000_000)
+                .max()
+                .orElse(0);
+        return Math.max(waiting, slowestMs.getAndSet(0));
     }
 
     /** Sends acknowledged so far. */

@@ -5,12 +5,14 @@ import io.leaderpacer.cluster.process.ShutdownCleanup;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Predicate;
 
 /**
  * A CPU cap on one process through a cgroup of its own: v1 ({@code cpu.cfs_quota_us} over
@@ -128,6 +130,38 @@ final class CgroupLimit implements CpuQuota.Limit {
     @Override
     public boolean visibleInProcCgroup() {
         return ProcCgroup.of(pid, version2).map(c -> c.path().equals(procPath)).orElse(false);
+    }
+
+    /**
+     * In cgroup v1, each thread of the process whose name matches and that is still in this group is written to the
+     * original group's {@code tasks} (v1 moves single threads; v2 moves whole processes outside threaded groups).
+     */
+    @Override
+    public synchronized int spareThreads(Predicate<String> comm) {
+        if (version2) {
+            return CpuQuota.Limit.super.spareThreads(comm);
+        }
+        int moved = 0;
+        Path tasks = Path.of("/proc/" + pid + "/task");
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+            for (Path t : threads) {
+                try {
+                    String name = Files.readString(t.resolve("comm"), StandardCharsets.UTF_8)
+                            .trim();
+                    if (!comm.test(name)
+                            || !Files.readString(t.resolve("cgroup")).contains(procPath)) {
+                        continue;
+                    }
+                    write(original.resolve("tasks"), t.getFileName().toString());
+                    moved++;
+                } catch (IOException e) {
+                    // The thread exited meanwhile.
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the threads of process " + pid, e);
+        }
+        return moved;
     }
 
     /** Moves every process still in the group back where the capped one came from, then deletes the group. */

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Caps the CPU of one process, by PID, with the best mechanism this machine offers.
@@ -59,6 +60,16 @@ public final class CpuQuota {
 
         /** Moves the process back to the group it came from and deletes the group (or restores the affinity). */
         void remove();
+
+        /**
+         * Moves the process's threads whose name ({@code comm}) matches out of the cap, back to the group the process
+         * came from, and returns how many it moved now (call it again for threads started since). Only cgroup v1 moves
+         * single threads ({@code tasks}); the other modes throw {@link UnsupportedOperationException}.
+         */
+        default int spareThreads(Predicate<String> comm) {
+            throw new UnsupportedOperationException(
+                    mode() + " cannot take single threads out of a cap (cgroup v1 can)");
+        }
 
         @Override
         default void close() {

@@ -42,6 +42,11 @@ public final class ProcessCpuTime {
         return Duration.ofNanos(ticks * 1_000_000_000L / ticksPerSecond);
     }
 
+    /** Clock ticks per second, as {@link #parse} takes them. */
+    static long ticksPerSecond() {
+        return Ticks.PER_SECOND;
+    }
+
     /** Clock ticks per second ({@code getconf CLK_TCK}), read once; 100 when it cannot be read. */
     private static final class Ticks {
         static final long PER_SECOND = read();

@@ -34,13 +34,25 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
      *                            watermark for such a replica before it rejoins the ISR, so its fetches must not wait
      * @param preferredFirst      the replicas the broker is the preferred leader of catch up first, the others at the
      *                            min rate until they are in sync
+     * @param lagTimeMaxMs        a broker that went down less than this long ago is not throttled (its leaders still
+     *                            count it caught up); {@value #LEADERS_LAG_TIME}: their own
+     *                            {@code replica.lag.time.max.ms}; 0: throttled at once
      */
-    public record Scope(long unthrottledLagBytes, boolean preferredFirst) {
+    public record Scope(long unthrottledLagBytes, boolean preferredFirst, long lagTimeMaxMs) {
+        /** Read the leaders' own {@code replica.lag.time.max.ms}. */
+        public static final long LEADERS_LAG_TIME = -1;
+
         public Scope {
             require(
                     unthrottledLagBytes >= 0,
                     ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES,
                     Long.toString(unthrottledLagBytes));
+            require(lagTimeMaxMs >= LEADERS_LAG_TIME, ConfigKey.CATCH_UP_LAG_TIME_MAX_MS, Long.toString(lagTimeMaxMs));
+        }
+
+        /** A scope that takes the leaders' own {@code replica.lag.time.max.ms}. */
+        public Scope(long unthrottledLagBytes, boolean preferredFirst) {
+            this(unthrottledLagBytes, preferredFirst, LEADERS_LAG_TIME);
         }
     }
 
@@ -69,11 +81,42 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
     /**
      * @param intervalMs how often a recovering broker is looked at and its rate decided
      * @param maxWaitMs  a broker paced this long is left unthrottled until it is back in every ISR; 0 = never
+     * @param deadline   by when after its unfencing a broker leads its preferred partitions again
      */
-    public record Timing(long intervalMs, long maxWaitMs) {
+    public record Timing(long intervalMs, long maxWaitMs, Deadline deadline) {
         public Timing {
             require(intervalMs >= 100, ConfigKey.CATCH_UP_INTERVAL_MS, Long.toString(intervalMs));
             require(maxWaitMs >= 0, ConfigKey.CATCH_UP_MAX_WAIT_MS, Long.toString(maxWaitMs));
+            Objects.requireNonNull(deadline, "deadline");
+        }
+
+        /** No deadline. */
+        public Timing(long intervalMs, long maxWaitMs) {
+            this(intervalMs, maxWaitMs, Deadline.NONE);
+        }
+    }
+
+    /**
+     * A recovering broker leads its preferred partitions again within {@code ms} of its unfencing.
+     *
+     * <p>Why the election's pace is part of it: leadership comes back only once a preferred replica is back in its ISR,
+     * and then at the pace of the election runs (so many partitions a run, so long between capped runs, and a re-check
+     * of the gate); the catch-up must end that much before the deadline.
+     *
+     * @param ms                   the deadline, from unfencing; 0 = none
+     * @param returnMsPerPartition how long the election runs take per partition to hand leadership back
+     *                             ({@code throttle.interval.ms} over {@code max.per.run}, 0 when uncapped)
+     * @param recheckMs            how long the gate may take to see the broker in sync ({@code recheck.interval.ms})
+     */
+    public record Deadline(long ms, long returnMsPerPartition, long recheckMs) {
+        public static final Deadline NONE = new Deadline(0, 0, 0);
+
+        public Deadline {
+            require(ms >= 0, ConfigKey.CATCH_UP_DEADLINE_MS, Long.toString(ms));
+        }
+
+        public boolean set() {
+            return ms > 0;
         }
     }
 
@@ -96,6 +139,16 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
     /** See {@link Scope#preferredFirst()}. */
     public boolean preferredFirst() {
         return scope.preferredFirst();
+    }
+
+    /** The deadline for a recovering broker to lead its preferred partitions again. */
+    public Deadline deadline() {
+        return timing.deadline();
+    }
+
+    /** How long after a broker goes down it is not throttled; {@link Scope#LEADERS_LAG_TIME}: the leaders' own. */
+    public long lagTimeMaxMs() {
+        return scope.lagTimeMaxMs();
     }
 
     /** The static rate, or the adaptive mode's start, as set. */

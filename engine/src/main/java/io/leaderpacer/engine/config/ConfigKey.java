@@ -102,6 +102,16 @@ public enum ConfigKey implements TypedKey {
             "1048576",
             "a whole number of bytes >= 0 (0 = every out-of-sync replica is throttled)",
             "Catch-up pacing: an out-of-sync replica of a recovering broker that is up and fewer than this many bytes behind its leader is left out of the throttle. Why: once the broker is unfenced, Kafka's leader holds the high watermark for a replica that reached its log end within replica.lag.time.max.ms, in the ISR or not, so a throttle that withholds that replica's fetches holds acks=all writes up to that long; the default is one fetch's worth (replica.fetch.max.bytes' default)."),
+    CATCH_UP_LAG_TIME_MAX_MS(
+            "leader.imbalance.catch.up.pacing.lag.time.max.ms",
+            "-1",
+            "a whole number of milliseconds >= -1 (-1 = the leaders' own replica.lag.time.max.ms, read from the brokers; 0 = throttle at once)",
+            "Catch-up pacing: a broker that went down less than this long ago is not throttled. Why: its leaders still count it caught up from its last fetch before it went down (for their replica.lag.time.max.ms, 30 s by default), out of the ISR or not, and hold their high watermark for each of its fetches (Kafka's Partition.maybeIncrementLeaderHW, KAFKA-15021): a throttled fetch then holds every acks=all write to those partitions. A restart within that time (a rolling restart's) catches up unthrottled until it has passed."),
+    CATCH_UP_DEADLINE_MS(
+            "leader.imbalance.catch.up.pacing.deadline.ms",
+            "0",
+            "a whole number of milliseconds >= 0 (0 = none)",
+            "Catch-up pacing: a recovering broker leads its preferred partitions again within this long of its unfencing. Pacing computes the rate that needs from its preferred replicas' bytes behind, what flows into them and the time left (less the time the election runs take to hand them back), never paces below it, and lets the producers' signal only raise the rate above it; a deadline that the max rate cannot meet leaves the broker unthrottled. With preferred.first the deadline is about its preferred replicas only, which then go first."),
     CATCH_UP_PREFERRED_FIRST(
             "leader.imbalance.catch.up.pacing.preferred.first",
             "false",

@@ -187,12 +187,29 @@ public record PacerConfig(
                         parseRatio(ConfigKey.CATCH_UP_TARGET_RATIO, current.get(ConfigKey.CATCH_UP_TARGET_RATIO)),
                         new CatchUpPacing.Timing(
                                 parseLong(ConfigKey.CATCH_UP_INTERVAL_MS, current, 100),
-                                parseLong(ConfigKey.CATCH_UP_MAX_WAIT_MS, current, 0)),
+                                parseLong(ConfigKey.CATCH_UP_MAX_WAIT_MS, current, 0),
+                                deadline(current)),
                         new CatchUpPacing.Scope(
                                 parseLong(ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, current, 0),
                                 parseBoolean(
                                         ConfigKey.CATCH_UP_PREFERRED_FIRST,
-                                        current.get(ConfigKey.CATCH_UP_PREFERRED_FIRST)))));
+                                        current.get(ConfigKey.CATCH_UP_PREFERRED_FIRST)),
+                                parseLong(
+                                        ConfigKey.CATCH_UP_LAG_TIME_MAX_MS,
+                                        current,
+                                        CatchUpPacing.Scope.LEADERS_LAG_TIME))));
+    }
+
+    /**
+     * Catch-up pacing's deadline, with the election's pace that hands leadership back once the preferred replicas are
+     * in sync: the throttle interval over the cap per run (none when runs reschedule at once), and the gate's re-check.
+     */
+    private static CatchUpPacing.Deadline deadline(Map<ConfigKey, String> current) {
+        long ms = parseLong(ConfigKey.CATCH_UP_DEADLINE_MS, current, 0);
+        int perRun =
+                (int) parseLongInRange(ConfigKey.MAX_PER_RUN, current.get(ConfigKey.MAX_PER_RUN), 1, Integer.MAX_VALUE);
+        long interval = parseLong(ConfigKey.THROTTLE_INTERVAL_MS, current, 0);
+        return new CatchUpPacing.Deadline(ms, interval / perRun, parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0));
     }
 
     /** A new configuration with one key changed (or reset, with {@code null}). */
@@ -257,6 +274,10 @@ public record PacerConfig(
                 return Long.toString(pacing.unthrottledLagBytes());
             case CATCH_UP_PREFERRED_FIRST:
                 return Boolean.toString(pacing.preferredFirst());
+            case CATCH_UP_LAG_TIME_MAX_MS:
+                return Long.toString(pacing.lagTimeMaxMs());
+            case CATCH_UP_DEADLINE_MS:
+                return Long.toString(pacing.deadline().ms());
             default:
                 throw new IllegalStateException("unhandled key " + key);
         }

@@ -18,6 +18,11 @@ import java.util.OptionalLong;
  *                    cluster-default follower rate pacing did not set and does not change); empty when the rate in
  *                    force is pacing's own. Why the rule needs it: under someone else's rate, pacing's decided rate is
  *                    not what holds the catch-up, and a stall under it cannot be cured by raising pacing's
+ * @param caughtUpUntilMs until when (on the decision's clock) its leaders may still count it caught up from before it
+ *                    went down: its last caught-up fetch plus the leaders' {@code replica.lag.time.max.ms}, as far as the
+ *                    agent knows them; {@link Long#MIN_VALUE} when they do not (it did not go down, or long ago)
+ * @param preferred   its replicas of the partitions it is the preferred leader of, out of their ISR: what a
+ *                    deadline for it to lead them again is about
  */
 public record BrokerSignals(
         int broker,
@@ -25,7 +30,25 @@ public record BrokerSignals(
         OptionalLong bytesBehind,
         OptionalDouble canaryRatio,
         Flow flow,
-        OptionalLong foreignRateBytes) {
+        OptionalLong foreignRateBytes,
+        long caughtUpUntilMs,
+        Preferred preferred) {
+
+    /**
+     * A broker's out-of-sync replicas of the partitions it is the preferred leader of.
+     *
+     * @param partitions           how many
+     * @param bytesBehind          the bytes their leaders hold beyond them, where known
+     * @param inflowBytesPerSecond what flows into those partitions, where measured
+     */
+    public record Preferred(int partitions, OptionalLong bytesBehind, OptionalDouble inflowBytesPerSecond) {
+        public static final Preferred UNKNOWN = new Preferred(0, OptionalLong.empty(), OptionalDouble.empty());
+
+        public Preferred {
+            Objects.requireNonNull(bytesBehind, "bytesBehind");
+            Objects.requireNonNull(inflowBytesPerSecond, "inflowBytesPerSecond");
+        }
+    }
 
     /**
      * Over the replicas a broker hosts out of their ISR, since the previous look: the bytes per second they fetched
@@ -88,12 +111,46 @@ public record BrokerSignals(
         Objects.requireNonNull(canaryRatio, "canaryRatio");
         Objects.requireNonNull(flow, "flow");
         Objects.requireNonNull(foreignRateBytes, "foreignRateBytes");
+        Objects.requireNonNull(preferred, "preferred");
+    }
+
+    /** Signals with its preferred replicas unknown. */
+    public BrokerSignals(
+            int broker,
+            CatchUpState state,
+            OptionalLong bytesBehind,
+            OptionalDouble canaryRatio,
+            Flow flow,
+            OptionalLong foreignRateBytes,
+            long caughtUpUntilMs) {
+        this(broker, state, bytesBehind, canaryRatio, flow, foreignRateBytes, caughtUpUntilMs, Preferred.UNKNOWN);
     }
 
     /** Signals of a broker whose catch-up is under pacing's own rate. */
     public BrokerSignals(
             int broker, CatchUpState state, OptionalLong bytesBehind, OptionalDouble canaryRatio, Flow flow) {
         this(broker, state, bytesBehind, canaryRatio, flow, OptionalLong.empty());
+    }
+
+    /** Signals of a broker its leaders do not count as caught up from before. */
+    public BrokerSignals(
+            int broker,
+            CatchUpState state,
+            OptionalLong bytesBehind,
+            OptionalDouble canaryRatio,
+            Flow flow,
+            OptionalLong foreignRateBytes) {
+        this(broker, state, bytesBehind, canaryRatio, flow, foreignRateBytes, Long.MIN_VALUE);
+    }
+
+    /** The same signals, its leaders counting it caught up until {@code untilMs}. */
+    public BrokerSignals caughtUpUntil(long untilMs) {
+        return new BrokerSignals(broker, state, bytesBehind, canaryRatio, flow, foreignRateBytes, untilMs, preferred);
+    }
+
+    /** The same signals with its preferred replicas as measured. */
+    public BrokerSignals withPreferred(Preferred p) {
+        return new BrokerSignals(broker, state, bytesBehind, canaryRatio, flow, foreignRateBytes, caughtUpUntilMs, p);
     }
 
     /** Signals whose flow was not measured. */

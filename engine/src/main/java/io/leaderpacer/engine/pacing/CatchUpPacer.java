@@ -49,6 +49,11 @@ import java.util.TreeMap;
  *       Pacing may slow catch-up, never stall it.</li>
  *   <li>After the max-wait, counted while the broker is up and paced (not while it is down), the broker escapes:
  *       unthrottled until it is back in every ISR (a new episode can then open).</li>
+ *   <li>Until its leaders no longer count it caught up from before it went down ({@link BrokerSignals#caughtUpUntilMs},
+ *       its last caught-up fetch plus their {@code replica.lag.time.max.ms}), it is not throttled at all: a leader holds
+ *       its high watermark for such a replica, in the ISR or not ({@code Partition.maybeIncrementLeaderHW},
+ *       KAFKA-15021), so each throttled fetch would hold every {@code acks=all} write to the partition. A restart
+ *       within that time (a rolling restart's) catches up unthrottled until then.</li>
  * </ul>
  * What it optimises: the fastest catch-up that keeps the producers of the broker's in-sync partitions within the
  * target ratio of their steady P99, as the canary measures them; it does not see other producers directly.
@@ -143,6 +148,23 @@ public final class CatchUpPacer {
     private static Step step(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs) {
         long maxWait = config.timing().maxWaitMs();
         boolean up = s.state() != CatchUpState.INACTIVE;
+        if (nowMs < s.caughtUpUntilMs()) {
+            // Not paced: its time does not count towards the max-wait, and what it fetches says nothing of a rate.
+            return new Step(
+                    ep.graced(nowMs, up),
+                    new BrokerPacing(
+                            s.broker(),
+                            PacingPhase.CAUGHT_UP_GRACE,
+                            OptionalLong.empty(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "%s within replica.lag.time.max.ms of going down: its leaders still count it caught"
+                                            + " up and would hold acks=all writes for each throttled fetch;"
+                                            + " unthrottled for %d s more",
+                                    up ? "back" : "down",
+                                    (s.caughtUpUntilMs() - nowMs + 999) / 1000),
+                            progress(ep, s, false)));
+        }
         if (up) {
             ep = ep.withClock(ep.clock().up(nowMs));
         }
@@ -202,14 +224,94 @@ public final class CatchUpPacer {
                 ep = ep.withFloor(Math.min(config.ceilingBytes(), Math.round(inflowPerSecond(w) * 1.5)));
             }
         }
+        Optional<DeadlineRate> deadline = deadlineRate(s, ep, config, nowMs);
+        if (deadline.isPresent() && deadline.get().unreachable()) {
+            return escaped(
+                    s,
+                    ep.escape(),
+                    deadline.get().text() + ": more than the max rate " + rate(config.ceilingBytes())
+                            + ", unthrottled until it is back in every ISR");
+        }
+        long floor = deadline.map(DeadlineRate::bytesPerSecond).orElse(0L);
+        if (ep.rateBytes() < floor) {
+            ep = ep.withRate(floor, nowMs, false);
+        }
+        String because = deadline.map(d -> "; " + d.text()).orElse("");
         if (config.mode() == PacingMode.STATIC) {
             return paced(
                     s,
                     ep,
                     "static " + rate(ep.rateBytes())
-                            + config.rateHeldNote().map(n -> " (" + n + ")").orElse(""));
+                            + config.rateHeldNote().map(n -> " (" + n + ")").orElse("")
+                            + because);
         }
-        return adapt(s, ep, config, nowMs);
+        Step adapted = adapt(s, ep, config, nowMs, floor);
+        return because.isEmpty()
+                ? adapted
+                : withReason(adapted, adapted.decision().reason() + because);
+    }
+
+    /**
+     * The least rate that has the broker lead its preferred partitions again by the deadline, and why.
+     *
+     * @param bytesPerSecond what flows into the partitions it counts, plus their bytes behind over the time left
+     * @param unreachable    whether even the max rate would miss it (or no time is left)
+     * @param text           the deadline's arithmetic in words, for the reason
+     */
+    record DeadlineRate(long bytesPerSecond, boolean unreachable, String text) {}
+
+    /**
+     * With a deadline: the time left is the deadline less the time since the broker came up and the time the election
+     * runs take to hand its preferred partitions back once they are in sync (so many a run, a capped run's interval
+     * apart, after a re-check of the gate and a look); the catch-up must fetch the bytes behind of its preferred
+     * replicas (all of its out-of-sync replicas when they do not go first, since they then catch up together) and
+     * what flows into them meanwhile. Empty without a deadline, before the broker is up, or when the bytes are not
+     * known.
+     */
+    static Optional<DeadlineRate> deadlineRate(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs) {
+        CatchUpPacing.Deadline d = config.deadline();
+        if (!d.set() || s.state() != CatchUpState.CATCHING_UP) {
+            return Optional.empty();
+        }
+        OptionalLong behind = config.preferredFirst() ? s.preferred().bytesBehind() : s.bytesBehind();
+        if (behind.isEmpty()) {
+            return Optional.empty();
+        }
+        double inflow = config.preferredFirst()
+                ? s.preferred().inflowBytesPerSecond().orElse(0)
+                : s.flow().inflowBytesPerSecond().orElse(0);
+        long returnMs = s.preferred().partitions() * d.returnMsPerPartition()
+                + d.recheckMs()
+                + config.timing().intervalMs();
+        long upMs = ep.clock().upMs(nowMs);
+        long leftMs = d.ms() - upMs - returnMs;
+        String text = String.format(
+                Locale.ROOT,
+                "deadline %d s from unfencing, %d s in: %s of %s behind and %s flowing in, %d s left before the"
+                        + " %d s its leadership takes to come back",
+                d.ms() / 1000,
+                upMs / 1000,
+                bytesText(behind.getAsLong()),
+                config.preferredFirst() ? "its preferred replicas" : "its replicas",
+                rate(Math.round(inflow)),
+                Math.max(0, leftMs) / 1000,
+                returnMs / 1000);
+        if (behind.getAsLong() == 0) {
+            return Optional.of(new DeadlineRate(0, false, text + ": on course"));
+        }
+        if (leftMs <= 0) {
+            return Optional.of(new DeadlineRate(0, true, text + ": no time left to catch up"));
+        }
+        long need = (long) Math.ceil(inflow + behind.getAsLong() * 1000.0 / leftMs);
+        if (need > config.ceilingBytes()) {
+            return Optional.of(new DeadlineRate(need, true, text + ": it needs " + rate(need)));
+        }
+        return Optional.of(new DeadlineRate(need, false, text + ": at least " + rate(need)));
+    }
+
+    private static Step withReason(Step step, String reason) {
+        BrokerPacing b = step.decision();
+        return new Step(step.episode(), new BrokerPacing(b.broker(), b.phase(), b.rateBytes(), reason, b.progress()));
     }
 
     /** The window with this look's flows added (opened at this look when none is open). */
@@ -347,7 +449,12 @@ public final class CatchUpPacer {
                         s.broker(), PacingPhase.ESCAPED, OptionalLong.empty(), reason, progress(ep, s, false)));
     }
 
-    private static Step adapt(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs) {
+    /**
+     * The adaptive mode's look.
+     *
+     * @param deadlineFloor the least rate the deadline needs: a cut never goes under it (0 without a deadline)
+     */
+    private static Step adapt(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, long deadlineFloor) {
         if (s.canaryRatio().isEmpty()) {
             return paced(s, ep, "no canary sample yet: holding " + rate(ep.rateBytes()));
         }
@@ -372,12 +479,14 @@ public final class CatchUpPacer {
                             rate(ep.rateBytes())));
         }
         if (ratio > target) {
-            long floor = Math.max(config.minRateBytes(), ep.changes().floorBytes());
+            long floor = Math.max(Math.max(config.minRateBytes(), ep.changes().floorBytes()), deadlineFloor);
             long cut = Math.max(floor, ep.rateBytes() * CUT_PERCENT / 100);
             if (cut >= ep.rateBytes()) {
-                String which = ep.changes().floorBytes() > config.minRateBytes()
-                        ? "under it catch-up would not keep up with its inflow"
-                        : "the min rate";
+                String which = deadlineFloor > 0 && deadlineFloor >= floor
+                        ? "the deadline needs it"
+                        : ep.changes().floorBytes() > config.minRateBytes()
+                                ? "under it catch-up would not keep up with its inflow"
+                                : "the min rate";
                 return paced(
                         s,
                         ep,

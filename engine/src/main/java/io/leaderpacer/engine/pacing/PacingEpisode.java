@@ -31,23 +31,47 @@ record PacingEpisode(
      *                   count, since a broker that is down is not held back by its throttle
      * @param lastLookMs  the previous look's time, or {@link Long#MIN_VALUE} when the previous look found it down
      * @param downSinceMs the first look of the current time down, or {@link Long#MIN_VALUE} while it is up
+     * @param upSinceMs   the first look of the current time up (about its unfencing), or {@link Long#MIN_VALUE} while
+     *                    it is down; a successor that takes the episode over counts from its own first look
      */
-    record Clock(long startMs, long pacedMs, long lastLookMs, long downSinceMs) {
+    record Clock(long startMs, long pacedMs, long lastLookMs, long downSinceMs, long upSinceMs) {
+
+        /** A clock that has not seen the broker up yet in its current time up. */
+        Clock(long startMs, long pacedMs, long lastLookMs, long downSinceMs) {
+            this(startMs, pacedMs, lastLookMs, downSinceMs, Long.MIN_VALUE);
+        }
 
         /** This look found the broker up: the time since the previous look counts if that one did too. */
         Clock up(long nowMs) {
             long add = lastLookMs != Long.MIN_VALUE && nowMs > lastLookMs ? nowMs - lastLookMs : 0;
-            return new Clock(startMs, pacedMs + add, nowMs, Long.MIN_VALUE);
+            return new Clock(
+                    startMs, pacedMs + add, nowMs, Long.MIN_VALUE, upSinceMs == Long.MIN_VALUE ? nowMs : upSinceMs);
         }
 
         /** This look found the broker down. */
         Clock down(long nowMs) {
-            return new Clock(startMs, pacedMs, Long.MIN_VALUE, downSinceMs == Long.MIN_VALUE ? nowMs : downSinceMs);
+            return new Clock(
+                    startMs,
+                    pacedMs,
+                    Long.MIN_VALUE,
+                    downSinceMs == Long.MIN_VALUE ? nowMs : downSinceMs,
+                    Long.MIN_VALUE);
+        }
+
+        /** This look found it up, but not paced: no time counts, and its time up goes on. */
+        Clock upUnpaced(long nowMs) {
+            return new Clock(
+                    startMs, pacedMs, Long.MIN_VALUE, Long.MIN_VALUE, upSinceMs == Long.MIN_VALUE ? nowMs : upSinceMs);
         }
 
         /** How long it has been down, at {@code nowMs}; 0 while it is up. */
         long downMs(long nowMs) {
             return downSinceMs == Long.MIN_VALUE ? 0 : Math.max(0, nowMs - downSinceMs);
+        }
+
+        /** How long it has been up since its first look up in its current time up, at {@code nowMs}; 0 while down. */
+        long upMs(long nowMs) {
+            return upSinceMs == Long.MIN_VALUE ? 0 : Math.max(0, nowMs - upSinceMs);
         }
     }
 
@@ -180,6 +204,22 @@ record PacingEpisode(
     PacingEpisode forgetLooks(long nowMs) {
         return new PacingEpisode(
                 clock.down(nowMs),
+                rateBytes,
+                escaped,
+                changes,
+                Window.NONE,
+                new Last(Mark.NONE, OptionalDouble.empty(), last.peakBytes()),
+                0);
+    }
+
+    /**
+     * A look at which it is not paced because its leaders still count it caught up: nothing of it counts towards the
+     * max-wait while it is up (the down clock goes on while it is down), and what it fetches says nothing of a rate.
+     */
+    PacingEpisode graced(long nowMs, boolean up) {
+        Clock c = up ? clock.upUnpaced(nowMs) : clock.down(nowMs);
+        return new PacingEpisode(
+                c,
                 rateBytes,
                 escaped,
                 changes,

@@ -5,5 +5,11 @@ public enum PacingPhase {
     /** Throttled: down (the throttle waits for its return) or catching up. */
     PACED,
     /** Paced for the max-wait: left unthrottled until it is back in every ISR. */
-    ESCAPED
+    ESCAPED,
+    /**
+     * Not throttled yet: it went down less than {@code replica.lag.time.max.ms} ago, and its leaders still count it
+     * caught up from before, out of the ISR or not: they hold their high watermark for each of its fetches, so a
+     * throttled fetch would hold every {@code acks=all} write to those partitions (KAFKA-15021).
+     */
+    CAUGHT_UP_GRACE
 }

@@ -49,6 +49,16 @@ public final class PolicyRegistry {
      * whatever the broker's size.
      */
     public static final int PACED_MAX_PER_RUN = 10;
+    /**
+     * {@link #RECOMMENDED_PACED} with a recovery deadline: the restarted broker's preferred replicas first, paced no
+     * slower than what has it lead them again within {@value #DEADLINE_MS} ms of unfencing.
+     */
+    public static final String RECOMMENDED_DEADLINE = "recommended-deadline";
+    /**
+     * {@link #RECOMMENDED_DEADLINE}'s deadline: inside KIP-1358's bound on the load test's defaults (twice Kafka's own
+     * 27 s there, evidence run 20), with a margin. An operator sets the key to the time they choose.
+     */
+    public static final long DEADLINE_MS = 45_000;
     /** Kafka today plus a follower replication throttle on catch-up: modelled by the simulator only. */
     public static final String REPLICATION_THROTTLE = "replication-throttle";
 
@@ -101,6 +111,14 @@ public final class PolicyRegistry {
                                 + " partitions a run, 1 s apart",
                         pacedRecommended(recommended)),
                 PolicyEntry.fixed(
+                        RECOMMENDED_DEADLINE,
+                        "recommended-paced with a recovery deadline: the preferred replicas caught up first, no slower"
+                                + " than what has the broker lead them again within "
+                                + DEADLINE_MS / 1000
+                                + " s of unfencing (leader.imbalance.catch.up.pacing.deadline.ms), faster while"
+                                + " producers allow",
+                        deadlineRecommended(pacedRecommended(recommended))),
+                PolicyEntry.fixed(
                         "kip-example-literal",
                         "as kip-example, gate ratio over imbalanced partitions only" + " (literal reading)",
                         with(example, ConfigKey.GATE_DENOMINATOR, "imbalanced-only")),
@@ -149,6 +167,13 @@ public final class PolicyRegistry {
         m.put(ConfigKey.HYSTERESIS_MIN_MS, "0");
         m.put(ConfigKey.MAX_PER_RUN, Integer.toString(PACED_MAX_PER_RUN));
         m.put(ConfigKey.THROTTLE_INTERVAL_MS, "1000");
+        return m;
+    }
+
+    /** {@link #RECOMMENDED_DEADLINE}'s settings: the paced ones, preferred replicas first, and the deadline. */
+    private static Map<ConfigKey, String> deadlineRecommended(Map<ConfigKey, String> paced) {
+        Map<ConfigKey, String> m = with(paced, ConfigKey.CATCH_UP_PREFERRED_FIRST, "true");
+        m.put(ConfigKey.CATCH_UP_DEADLINE_MS, Long.toString(DEADLINE_MS));
         return m;
     }
 

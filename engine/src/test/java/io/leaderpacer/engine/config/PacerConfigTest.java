@@ -252,7 +252,7 @@ class PacerConfigTest {
 
     @Test
     void configKeyCatalogue_documentsEveryKey() {
-        assertThat(ConfigKey.names()).hasSize(20).doesNotHaveDuplicates();
+        assertThat(ConfigKey.names()).hasSize(22).doesNotHaveDuplicates();
         for (ConfigKey k : ConfigKey.values()) {
             assertThat(ConfigKey.forName(k.key())).isEqualTo(k);
             assertThat(k.doc()).isNotBlank();

@@ -528,4 +528,129 @@ class CatchUpPacerTest {
                 0);
         assertThat(d.rateFor(1)).hasValue(200 * MIB);
     }
+
+    /** Catching up, {@code behindMib} behind of which its preferred replicas {@code preferredMib}, over 10 partitions. */
+    private static BrokerSignals withPreferred(long behindMib, long preferredMib, double inflowMib) {
+        return new BrokerSignals(
+                        1,
+                        CatchUpState.CATCHING_UP,
+                        OptionalLong.of(behindMib * MIB),
+                        OptionalDouble.empty(),
+                        BrokerSignals.Flow.UNKNOWN)
+                .withPreferred(new BrokerSignals.Preferred(
+                        10, OptionalLong.of(preferredMib * MIB), OptionalDouble.of(inflowMib * MIB)));
+    }
+
+    /** Static at 5 MiB/s (max 40), preferred replicas first, a deadline, leadership back 10 a run 1 s apart. */
+    private static CatchUpPacing deadline(String mode, long deadlineMs) {
+        return PacerConfig.fromMap(Map.of(
+                        "leader.imbalance.catch.up.pacing",
+                        mode,
+                        "leader.imbalance.catch.up.pacing.rate.bytes",
+                        Long.toString(5 * MIB),
+                        "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                        Long.toString(MIB),
+                        "leader.imbalance.catch.up.pacing.max.rate.bytes",
+                        Long.toString(40 * MIB),
+                        "leader.imbalance.catch.up.pacing.preferred.first",
+                        "true",
+                        "leader.imbalance.catch.up.pacing.deadline.ms",
+                        Long.toString(deadlineMs),
+                        "leader.imbalance.election.max.per.run",
+                        "10",
+                        "leader.imbalance.election.throttle.interval.ms",
+                        "1000",
+                        "leader.imbalance.election.wait.for.sync.recheck.interval.ms",
+                        "5000"))
+                .pacing();
+    }
+
+    @Test
+    void aBrokerItsLeadersStillCountCaughtUp_isNotThrottled_untilThatEnds_andThatTimeIsNotPacedTime() {
+        CatchUpPacing c = config("static");
+        BrokerSignals graced = catchingUp(300, Double.NaN).caughtUpUntil(10_000);
+        PacingDecision d = CatchUpPacer.decide(List.of(graced), c, PacingMemory.empty(), 2_000);
+        assertThat(d.brokers()).singleElement().satisfies(b -> {
+            assertThat(b.phase()).isEqualTo(PacingPhase.CAUGHT_UP_GRACE);
+            assertThat(b.rateBytes()).isEmpty();
+            assertThat(b.reason())
+                    .startsWith("back within replica.lag.time.max.ms of going down")
+                    .endsWith("unthrottled for 8 s more");
+        });
+        d = CatchUpPacer.decide(List.of(graced), c, d.nextMemory(), 9_000);
+        assertThat(d.rateFor(1)).isEmpty();
+        // The grace is over: paced at once, and the 8 s it lasted are not paced time.
+        d = CatchUpPacer.decide(List.of(graced), c, d.nextMemory(), 10_000);
+        assertThat(d.rateFor(1)).hasValue(20 * MIB);
+        assertThat(d.nextMemory().summary().get(1).pacedMs()).isZero();
+        d = CatchUpPacer.decide(List.of(graced), c, d.nextMemory(), 12_000);
+        assertThat(d.nextMemory().summary().get(1).pacedMs()).isEqualTo(2_000);
+    }
+
+    @Test
+    void aBrokerDownWithinItsLeadersLagTime_getsNoThrottleInPlaceYet() {
+        BrokerSignals down = BrokerSignals.inactive(1).caughtUpUntil(30_000);
+        PacingDecision d = CatchUpPacer.decide(List.of(down), config("static"), PacingMemory.empty(), 0);
+
+        assertThat(d.brokers()).singleElement().satisfies(b -> {
+            assertThat(b.phase()).isEqualTo(PacingPhase.CAUGHT_UP_GRACE);
+            assertThat(b.reason()).startsWith("down within replica.lag.time.max.ms of going down");
+        });
+        d = CatchUpPacer.decide(List.of(down), config("static"), d.nextMemory(), 30_000);
+        assertThat(d.rateFor(1))
+                .as("down longer: the throttle in place for its return")
+                .hasValue(20 * MIB);
+    }
+
+    @Test
+    void aDeadline_pacesNoSlowerThanItNeeds_countingTheTimeTheElectionsTakeToHandLeadershipBack() {
+        // 60 s from unfencing; leadership of 10 partitions takes 10 x 100 ms of runs, a 5 s re-check and a 2 s look:
+        // 8 s. At the first look up, 52 s are left to fetch 300 MiB of preferred replicas with 2 MiB/s flowing in:
+        // at least 2 + 300 / 52 = 7.77 MiB/s, over the static 5.
+        CatchUpPacing c = deadline("static", 60_000);
+        PacingDecision d = CatchUpPacer.decide(List.of(withPreferred(900, 300, 2)), c, PacingMemory.empty(), 0);
+
+        long need = (long) Math.ceil(2 * MIB + 300.0 * MIB * 1000 / 52_000);
+        assertThat(d.rateFor(1)).hasValue(need);
+        assertThat(d.brokers().get(0).reason())
+                .isEqualTo("static 7.8 MiB/s; deadline 60 s from unfencing, 0 s in: 300 MiB of its preferred replicas"
+                        + " behind and 2.0 MiB/s flowing in, 52 s left before the 8 s its leadership takes to come"
+                        + " back: at least 7.8 MiB/s");
+        // Twenty seconds later, 100 MiB still behind: 100 / 32 + 2 = 5.1, under the rate in force, which stays.
+        d = CatchUpPacer.decide(List.of(withPreferred(600, 100, 2)), c, d.nextMemory(), 20_000);
+        assertThat(d.rateFor(1)).hasValue(need);
+    }
+
+    @Test
+    void aDeadlineTheMaxRateCannotMeet_leavesTheBrokerUnthrottled_sayingWhy() {
+        // 20 s, 8 of them for the elections: 12 s for 900 MiB is 75 MiB/s, over the max of 40.
+        CatchUpPacing c = deadline("static", 20_000);
+        PacingDecision d = CatchUpPacer.decide(List.of(withPreferred(900, 900, 0)), c, PacingMemory.empty(), 0);
+
+        assertThat(d.brokers()).singleElement().satisfies(b -> {
+            assertThat(b.phase()).isEqualTo(PacingPhase.ESCAPED);
+            assertThat(b.reason()).contains("it needs 75.0 MiB/s: more than the max rate 40.0 MiB/s");
+        });
+    }
+
+    @Test
+    void aDeadline_adaptiveCutsNeverGoUnderWhatItNeeds() {
+        CatchUpPacing c = deadline("adaptive", 60_000);
+        BrokerSignals hurting = new BrokerSignals(
+                        1,
+                        CatchUpState.CATCHING_UP,
+                        OptionalLong.of(900 * MIB),
+                        OptionalDouble.of(5.0),
+                        BrokerSignals.Flow.UNKNOWN)
+                .withPreferred(new BrokerSignals.Preferred(10, OptionalLong.of(300 * MIB), OptionalDouble.of(2 * MIB)));
+        PacingDecision d = CatchUpPacer.decide(List.of(hurting), c, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 5; i++) {
+            d = CatchUpPacer.decide(List.of(hurting), c, d.nextMemory(), i * 2000L);
+        }
+        // The canary far over its target for 10 s would have cut the rate to 60 % again and again; the deadline holds
+        // it at what it needs, which grows as time passes with nothing fetched: 10 s in, 2 + 300 / 42 MiB/s.
+        assertThat(d.rateFor(1)).hasValue((long) Math.ceil(2 * MIB + 300.0 * MIB * 1000 / 42_000));
+        assertThat(d.brokers().get(0).reason())
+                .endsWith("42 s left before the 8 s its leadership takes to come back:" + " at least 9.1 MiB/s");
+    }
 }

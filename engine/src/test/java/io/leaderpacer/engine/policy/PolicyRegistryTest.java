@@ -146,6 +146,7 @@ class PolicyRegistryTest {
                         "kip-example",
                         "recommended",
                         "recommended-paced",
+                        "recommended-deadline",
                         "kip-example-literal",
                         "kip-example-wall-clock",
                         "kip-example-strict",
@@ -180,7 +181,8 @@ class PolicyRegistryTest {
     void productionPreset_unknownName_listsTheProductionPresetsOnly() {
         assertThatThrownBy(() -> PolicyRegistry.productionPreset("fastest"))
                 .hasMessage("unknown preset 'fastest'; the production presets are immediate, kip-example, recommended,"
-                        + " recommended-paced, kip-example-literal, kip-example-wall-clock, kip-example-strict,"
+                        + " recommended-paced, recommended-deadline, kip-example-literal, kip-example-wall-clock,"
+                        + " kip-example-strict,"
                         + " kip-example-strict-no-escape, throttle-only");
         assertThatThrownBy(() -> PolicyRegistry.productionPreset("baseline"))
                 .hasMessageEndingWith("('baseline' is now immediate)");

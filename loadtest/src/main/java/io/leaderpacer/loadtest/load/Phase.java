@@ -14,8 +14,16 @@ public enum Phase {
     STEADY,
     /** From the broker's stop to its unfencing: the backlog is written meanwhile. */
     DOWN,
-    /** The window after unfencing, over which KIP-1358's criterion is measured. */
+    /**
+     * The window after unfencing: {@code --window} (90 s), or until 30 s after the broker leads again when that is
+     * later. Stricter than KIP-1358's ten minutes: a fast recovery fills it with its transients.
+     */
     WINDOW,
+    /**
+     * With {@code --kip-window}: from the end of {@link #WINDOW} to ten minutes after unfencing. KIP-1358's window
+     * ("the 10-minute window starting at broker unfencing") is {@link #WINDOW} and this together.
+     */
+    KIP_TAIL,
     /** After the window, while the round waits for recovery to complete. */
     AFTER
 }

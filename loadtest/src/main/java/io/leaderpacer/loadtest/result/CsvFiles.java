@@ -36,6 +36,7 @@ public final class CsvFiles {
         LoadTestFiles.LATENCY_BUCKETS.writeIn(dir, CsvRows.latencyBuckets(result));
         LoadTestFiles.PARTITIONS.writeIn(dir, CsvRows.partitions(result));
         LoadTestFiles.CPU.writeIn(dir, CsvRows.cpu(result));
+        LoadTestFiles.THREADS.writeIn(dir, CsvRows.threads(result));
         LoadTestFiles.AGENT_RUNS.writeIn(dir, CsvRows.agentRuns(result));
         LoadTestFiles.STEADY_WINDOWS.writeIn(dir, CsvRows.steadyWindows(result));
         List<PacingRow> pacing = CsvRows.pacing(result);

@@ -11,6 +11,7 @@ import io.leaderpacer.report.loadtest.PartitionRow;
 import io.leaderpacer.report.loadtest.RoundKey;
 import io.leaderpacer.report.loadtest.RoundRow;
 import io.leaderpacer.report.loadtest.SteadyWindowRow;
+import io.leaderpacer.report.loadtest.ThreadCpuRow;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -123,6 +124,14 @@ final class CsvRows {
     /** {@code cpu.csv}: the restarted broker's CPU use over time. */
     static List<CpuRow> cpu(LoadTestResult result) {
         return perSample(result, r -> r.trace().cpu(), (key, c) -> new CpuRow(key, c.atMs() / 1000.0, c.cores()));
+    }
+
+    /** {@code threads.csv}: the restarted broker's CPU use by thread group. */
+    static List<ThreadCpuRow> threads(LoadTestResult result) {
+        return perSample(
+                result,
+                r -> r.trace().threads(),
+                (key, t) -> new ThreadCpuRow(key, t.atMs() / 1000.0, lower(t.group()), t.cores()));
     }
 
     /** {@code agent-runs.csv}: every agent run. */

@@ -39,6 +39,11 @@ public record LoadTestResult(
         this(settingsLines, saturated, baseline, rounds, Optional.empty());
     }
 
+    /** KIP-1358's reference: the P99 of every steady-phase send of every round, pooled. */
+    public KipReference kipReference() {
+        return KipReference.of(rounds);
+    }
+
     /** The steady P99 every ratio divides by, pooled over every round. */
     public SteadyReference steadyReference() {
         return SteadyReference.of(rounds);
@@ -71,13 +76,14 @@ public record LoadTestResult(
             byPolicy.computeIfAbsent(r.policy(), k -> new ArrayList<>()).add(r);
         }
         SteadyReference reference = steadyReference();
+        KipReference kip = kipReference();
         List<RoundResult> base = byPolicy.getOrDefault(baseline, List.of());
-        double baseRecovery = new PolicySummary(baseline, base, Double.NaN, reference)
+        double baseRecovery = new PolicySummary(baseline, base, Double.NaN, reference, kip)
                         .recoverySeconds()
                         .median()
                 * 1000.0;
         List<PolicySummary> out = new ArrayList<>();
-        byPolicy.forEach((name, rs) -> out.add(new PolicySummary(name, rs, baseRecovery, reference)));
+        byPolicy.forEach((name, rs) -> out.add(new PolicySummary(name, rs, baseRecovery, reference, kip)));
         return out;
     }
 }

@@ -34,7 +34,9 @@ public final class LoadTestTable {
             "broker CPU in catch-up (cores)",
             "P99 <= 1.5x",
             "no time-outs",
-            "recovery <= 2x");
+            "recovery <= 2x",
+            "KIP P99 ratio (10 min, pooled steady sends)",
+            "KIP: P99 <= 1.5x");
 
     public static final List<String> ROUND_HEADER = List.of(
             "policy",
@@ -75,13 +77,15 @@ public final class LoadTestTable {
                     s.catchUpBusyCores().text("%.2f"),
                     disturbed ? "n/a (steady reference disturbed)" : pass(s.p99Pass()),
                     pass(s.timeoutsPass()),
-                    s.recoveryJudged() ? pass(s.recoveryPass()) : "n/a (no " + result.baseline() + " rounds)"));
+                    s.recoveryJudged() ? pass(s.recoveryPass()) : "n/a (no " + result.baseline() + " rounds)",
+                    s.kipWindow() ? s.kipP99Ratio().text("%.2f") : "n/a (window not 10 min)",
+                    s.kipWindow() ? pass(s.kipP99Pass()) : "n/a"));
         }
         return rows;
     }
 
     /** The policy table's columns that fit a terminal: no absolute latencies, no failure count. */
-    private static final List<Integer> SHORT = List.of(0, 1, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15);
+    private static final List<Integer> SHORT = List.of(0, 1, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16, 17);
 
     public static List<String> policyHeaderShort() {
         return SHORT.stream().map(POLICY_HEADER::get).toList();

@@ -19,15 +19,45 @@ import java.util.OptionalDouble;
  * @param baselineRecoveryMedianMs the baseline policy's median recovery time ({@code NaN} when it did not run or
  *                                 never recovered)
  * @param reference the run's steady reference, pooled over every round of every policy
+ * @param kip       KIP-1358's reference: every steady-phase send of the run, pooled
  */
 public record PolicySummary(
-        String policy, List<RoundResult> rounds, double baselineRecoveryMedianMs, SteadyReference reference) {
+        String policy,
+        List<RoundResult> rounds,
+        double baselineRecoveryMedianMs,
+        SteadyReference reference,
+        KipReference kip) {
 
     public static final double MAX_P99_RATIO = 1.5;
     public static final double MAX_RECOVERY_RATIO = 2.0;
 
     public PolicySummary {
         rounds = List.copyOf(rounds);
+    }
+
+    /** Without KIP-1358's reference (no steady sends kept). */
+    public PolicySummary(
+            String policy, List<RoundResult> rounds, double baselineRecoveryMedianMs, SteadyReference reference) {
+        this(policy, rounds, baselineRecoveryMedianMs, reference, new KipReference(Double.NaN, 0));
+    }
+
+    /**
+     * KIP-1358's P99 criterion as KIP-1358 measures it: each round's P99 over the ten minutes from unfencing (all
+     * sends) over {@link KipReference}; {@code NaN} for a round whose window was not those ten minutes.
+     */
+    public Spread kipP99Ratio() {
+        return Spread.of(rounds.stream().mapToDouble(kip::ratio).toArray());
+    }
+
+    /** Whether every round had KIP-1358's ten-minute window, so that {@link #kipP99Ratio()} can be judged. */
+    public boolean kipWindow() {
+        return !rounds.isEmpty() && rounds.stream().allMatch(KipReference::kipWindow);
+    }
+
+    /** KIP-1358's criterion 1 as it measures it: the median round within 1.5×. */
+    public boolean kipP99Pass() {
+        double m = kipP99Ratio().median();
+        return !Double.isNaN(m) && m <= MAX_P99_RATIO;
     }
 
     /** Window P99 over the run's steady reference for one view, over the rounds. */

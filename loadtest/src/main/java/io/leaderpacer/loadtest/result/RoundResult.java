@@ -6,7 +6,9 @@ import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.observe.AgentRunSample;
 import io.leaderpacer.loadtest.observe.PacingSample;
 import io.leaderpacer.loadtest.observe.PartitionSample;
+import io.leaderpacer.loadtest.observe.ThreadCpuSampler;
 import io.leaderpacer.loadtest.steady.SteadyWindow;
+import org.HdrHistogram.Histogram;
 
 import java.util.List;
 import java.util.Map;
@@ -44,6 +46,10 @@ public record RoundResult(
      * @param errors        failed sends made from the stop to the end of the round, per view, by Kafka error name
      * @param seconds       per-second latency summaries of the round
      * @param buckets       the latency distributions of the steady phase and the window, per view
+     * @param steadySends   every send of the steady phase (all views), to 3 significant digits: what KIP-1358's
+     *                      reference pools over the run's rounds
+     * @param kipWindow     latency of the sends made in the ten minutes from unfencing, per view (KIP-1358's window;
+     *                      empty when the round did not measure it)
      */
     public record Latency(
             Map<View, LatencyFigures> steady,
@@ -51,7 +57,33 @@ public record RoundResult(
             List<SteadyWindow> steadyWindows,
             Map<View, Map<String, Long>> errors,
             List<SecondSample> seconds,
-            List<LatencyBucket> buckets) {}
+            List<LatencyBucket> buckets,
+            Histogram steadySends,
+            Map<View, LatencyFigures> kipWindow) {
+
+        /** Without KIP-1358's window. */
+        public Latency(
+                Map<View, LatencyFigures> steady,
+                Map<View, LatencyFigures> window,
+                List<SteadyWindow> steadyWindows,
+                Map<View, Map<String, Long>> errors,
+                List<SecondSample> seconds,
+                List<LatencyBucket> buckets,
+                Histogram steadySends) {
+            this(steady, window, steadyWindows, errors, seconds, buckets, steadySends, Map.of());
+        }
+
+        /** Without the steady phase's sends (a round read back from its files). */
+        public Latency(
+                Map<View, LatencyFigures> steady,
+                Map<View, LatencyFigures> window,
+                List<SteadyWindow> steadyWindows,
+                Map<View, Map<String, Long>> errors,
+                List<SecondSample> seconds,
+                List<LatencyBucket> buckets) {
+            this(steady, window, steadyWindows, errors, seconds, buckets, new Histogram(3));
+        }
+    }
 
     /**
      * When the round's steps happened.
@@ -61,8 +93,17 @@ public record RoundResult(
      * @param unfencedAtMs  when the controller unfenced it: the window starts here
      * @param windowMs      the window's length
      * @param endedAtMs     when the round stopped measuring
+     * @param kipWindowMs   how long KIP-1358's window lasted (ten minutes from unfencing, to a look); 0 when the round
+     *                      did not measure it, -1 when it could not (its strict window outlasted ten minutes)
      */
-    public record Moments(long stoppedAtMs, long restartedAtMs, long unfencedAtMs, long windowMs, long endedAtMs) {}
+    public record Moments(
+            long stoppedAtMs, long restartedAtMs, long unfencedAtMs, long windowMs, long endedAtMs, long kipWindowMs) {
+
+        /** A round that did not measure KIP-1358's window. */
+        public Moments(long stoppedAtMs, long restartedAtMs, long unfencedAtMs, long windowMs, long endedAtMs) {
+            this(stoppedAtMs, restartedAtMs, unfencedAtMs, windowMs, endedAtMs, 0);
+        }
+    }
 
     /**
      * How leadership came back.
@@ -81,12 +122,25 @@ public record RoundResult(
      * @param samples   the partition samples of the round
      * @param cpu       the restarted broker's CPU use over time, in cores (empty when its process is not known)
      * @param pacing    catch-up pacing's looks at the restarted broker from the stop on (empty when it did not pace)
+     * @param threads   the restarted broker's CPU use by thread group each second, from its registration to a minute
+     *                  after its unfencing (empty when its process is not known)
      */
     public record Trace(
             List<AgentRunSample> agentRuns,
             List<PartitionSample> samples,
             List<CpuSample> cpu,
-            List<PacingSample> pacing) {}
+            List<PacingSample> pacing,
+            List<ThreadCpuSampler.Sample> threads) {
+
+        /** A trace without thread samples. */
+        public Trace(
+                List<AgentRunSample> agentRuns,
+                List<PartitionSample> samples,
+                List<CpuSample> cpu,
+                List<PacingSample> pacing) {
+            this(agentRuns, samples, cpu, pacing, List.of());
+        }
+    }
 
     /** Sends that timed out ({@code REQUEST_TIMED_OUT}: the request or the delivery time-out), all views. */
     public long timeouts() {

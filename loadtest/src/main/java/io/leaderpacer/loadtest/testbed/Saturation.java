@@ -21,24 +21,47 @@ public final class Saturation {
     private final double cores;
     /** Why no quota is used, when none is. */
     private final String off;
+    /** Whether the JIT compiler's threads are taken out of the cap (cgroup v1 only). */
+    private final boolean sparesCompiler;
 
-    private Saturation(CpuQuota quota, double cores, String off) {
+    private Saturation(CpuQuota quota, double cores, String off, boolean sparesCompiler) {
         this.quota = quota;
         this.cores = cores;
         this.off = off;
+        this.sparesCompiler = sparesCompiler;
     }
 
     /** A quota of {@code cores} where the OS allows one. */
     public static Saturation of(double cores) {
         CpuQuota q = CpuQuota.detect();
         return q.mode() == CpuQuota.Mode.NONE
-                ? new Saturation(null, cores, q.reason())
-                : new Saturation(q, cores, null);
+                ? new Saturation(null, cores, q.reason(), false)
+                : new Saturation(q, cores, null, false);
     }
 
     /** No saturation, on purpose (an existing cluster, or --no-saturation). */
     public static Saturation none(String why) {
-        return new Saturation(null, Double.NaN, why);
+        return new Saturation(null, Double.NaN, why, false);
+    }
+
+    /**
+     * The same cap, with the JVM's JIT compiler threads taken out of it, each second as they appear: the broker's own
+     * work is capped and its compiler is not, as on a production broker whose disks and network are saturated by a
+     * catch-up while its compiler has cores of its own. Only cgroup v1 moves single threads.
+     *
+     * @throws IllegalArgumentException when the cap is not a cgroup v1 one
+     */
+    public Saturation sparingCompiler() {
+        if (quota == null || quota.mode() != CpuQuota.Mode.CGROUP_V1) {
+            throw new IllegalArgumentException("--cap-spares-compiler needs a cgroup v1 cpu quota (this machine: "
+                    + (quota == null ? "none, " + off : mode()) + ")");
+        }
+        return new Saturation(quota, cores, off, true);
+    }
+
+    /** Whether the JIT compiler's threads are left out of the cap. */
+    public boolean sparesCompiler() {
+        return sparesCompiler;
     }
 
     /** Whether a quota (or pinning) is applied. */
@@ -61,7 +84,7 @@ public final class Saturation {
         }
         return switch (quota.mode()) {
             case CGROUP_V2 -> "cgroup v2 cpu.max";
-            case CGROUP_V1 -> "cgroup v1 cpu.cfs_quota_us";
+            case CGROUP_V1 -> "cgroup v1 cpu.cfs_quota_us" + (sparesCompiler ? ", JIT compiler threads spared" : "");
             case TASKSET -> "taskset (pinned to one core)";
             case NONE -> "none";
         };

@@ -89,6 +89,10 @@ public final class LoadTestFiles {
     public static final CsvFile<CpuRow> CPU =
             new CsvFile<>("cpu.csv", CsvFormat.of(CpuRow.class, "policy", "round", "at_s", "cores"));
 
+    /** The restarted broker's CPU use by thread group, from its registration to a minute after its unfencing. */
+    public static final CsvFile<ThreadCpuRow> THREADS =
+            new CsvFile<>("threads.csv", CsvFormat.of(ThreadCpuRow.class, "policy", "round", "at_s", "group", "cores"));
+
     /** Every agent run: elections, gate. */
     public static final CsvFile<AgentRunRow> AGENT_RUNS = new CsvFile<>(
             "agent-runs.csv",
@@ -114,8 +118,8 @@ public final class LoadTestFiles {
                     PacingRow.class, "policy", "round", "at_s", "rate_bytes", "bytes_behind", "reason", "problem"));
 
     /** Every file, in the order above. */
-    public static final List<CsvFile<?>> ALL =
-            List.of(ROUNDS, LATENCY_SECONDS, LATENCY_BUCKETS, PARTITIONS, CPU, AGENT_RUNS, STEADY_WINDOWS, PACING);
+    public static final List<CsvFile<?>> ALL = List.of(
+            ROUNDS, LATENCY_SECONDS, LATENCY_BUCKETS, PARTITIONS, CPU, THREADS, AGENT_RUNS, STEADY_WINDOWS, PACING);
 
     private LoadTestFiles() {}
 }

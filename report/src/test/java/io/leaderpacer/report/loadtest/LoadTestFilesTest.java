@@ -86,6 +86,12 @@ class LoadTestFilesTest {
                                 new PartitionRow.Hosted(300, 290, 40L << 20, 80L << 20))));
         roundTrip(LoadTestFiles.CPU, dir, List.of(new CpuRow(PLAIN, 1.5, 0.25), new CpuRow(WITH_SETTINGS, 2, 1.125)));
         roundTrip(
+                LoadTestFiles.THREADS,
+                dir,
+                List.of(
+                        new ThreadCpuRow(PLAIN, 1.5, "compiler", 0.25),
+                        new ThreadCpuRow(WITH_SETTINGS, 2, "replica_fetcher", 0.125)));
+        roundTrip(
                 LoadTestFiles.AGENT_RUNS,
                 dir,
                 List.of(

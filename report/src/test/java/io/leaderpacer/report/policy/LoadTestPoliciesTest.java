@@ -61,6 +61,7 @@ class LoadTestPoliciesTest {
                         "kip-example-scaled",
                         "recommended",
                         "recommended-paced",
+                        "recommended-deadline",
                         "kip-example-literal",
                         "kip-example-wall-clock",
                         "kip-example-strict",
