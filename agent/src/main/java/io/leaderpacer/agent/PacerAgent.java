@@ -348,6 +348,11 @@ public final class PacerAgent implements AutoCloseable {
         return pacing.lookNow();
     }
 
+    /** Whether catch-up pacing owns a replication throttle value now, as its ledger records it (the active instance). */
+    public boolean pacingOwnsThrottles() {
+        return pacing.ownsThrottles();
+    }
+
     /** What catch-up pacing would decide and change now, changing nothing (for {@code pacer plan}). */
     public PacingReport pacingPreview() throws InterruptedException {
         return pacing.preview();

@@ -50,6 +50,7 @@ class AgentLayersTest {
             Map.entry("coordination", "features"),
             Map.entry("reorder", "features"),
             Map.entry("pacing", "features"),
+            Map.entry("rolling", "features"),
             Map.entry("agent", "assembly"),
             Map.entry("cli", "face"),
             Map.entry("http", "face"));
@@ -69,7 +70,7 @@ class AgentLayersTest {
                 .layer("ports")
                 .definedBy(ROOT + ".kafka..", ROOT + ".dynamic..", ROOT + ".throttle..", ROOT + ".metrics..")
                 .layer("features")
-                .definedBy(ROOT + ".coordination..", ROOT + ".reorder..", ROOT + ".pacing..")
+                .definedBy(ROOT + ".coordination..", ROOT + ".reorder..", ROOT + ".pacing..", ROOT + ".rolling..")
                 .layer("assembly")
                 .definedBy(ROOT)
                 .layer("face")
@@ -87,8 +88,8 @@ class AgentLayersTest {
 
     @Test
     void features_neverUseEachOther() {
-        for (String feature : List.of("coordination", "reorder", "pacing")) {
-            String[] others = List.of("coordination", "reorder", "pacing").stream()
+        for (String feature : List.of("coordination", "reorder", "pacing", "rolling")) {
+            String[] others = List.of("coordination", "reorder", "pacing", "rolling").stream()
                     .filter(f -> !f.equals(feature))
                     .map(f -> ROOT + "." + f + "..")
                     .toArray(String[]::new);

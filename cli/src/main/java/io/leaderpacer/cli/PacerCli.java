@@ -1,7 +1,9 @@
 package io.leaderpacer.cli;
 
+import io.leaderpacer.agent.cli.AwaitRecoveryCommand;
 import io.leaderpacer.agent.cli.ConfigCommand;
 import io.leaderpacer.agent.cli.PlanCommand;
+import io.leaderpacer.agent.cli.RestartCheckCommand;
 import io.leaderpacer.agent.cli.RestoreCommand;
 import io.leaderpacer.agent.cli.RunCommand;
 import io.leaderpacer.agent.cli.StatusCommand;
@@ -47,6 +49,8 @@ import java.util.Map;
             ConfigCommand.class,
             ThrottlesCommand.class,
             RestoreCommand.class,
+            AwaitRecoveryCommand.class,
+            RestartCheckCommand.class,
             SimulateCommand.class,
             LoadTestCommand.class,
             DemoCommand.class,

@@ -111,6 +111,7 @@ public final class RunCommand implements Callable<Integer> {
                         .agent();
                 PacerAgent running = agent;
                 metrics.activeInstanceGauge(() -> running.state() == AgentState.ACTIVE);
+                metrics.pacingOwnsGauge(running::pacingOwnsThrottles);
             } catch (KafkaException | IllegalArgumentException e) {
                 if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
                     err.println("Error: cannot reach the cluster: "

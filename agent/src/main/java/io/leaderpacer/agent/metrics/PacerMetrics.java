@@ -300,6 +300,18 @@ public final class PacerMetrics implements RunListener, AutoCloseable {
                 .register(registry);
     }
 
+    /**
+     * Publishes {@code CatchUpPacingOwnsThrottles}: 1 while catch-up pacing's ledger records a replication throttle value
+     * of its own in the cluster (on the active instance), else 0. Why: with {@code CatchUpPacedBrokerCount} at 0 for
+     * long, a 1 here is a throttle left behind, which slows every later catch-up and reassignment.
+     */
+    public void pacingOwnsGauge(BooleanSupplier owns) {
+        Objects.requireNonNull(owns, "owns");
+        Gauge.builder("CatchUpPacingOwnsThrottles", () -> owns.getAsBoolean() ? 1 : 0)
+                .description("1 while catch-up pacing owns a replication throttle value in the cluster, else 0")
+                .register(registry);
+    }
+
     /** Current value of the out-of-sync gauge of a broker (0 for an unknown broker). */
     public int outOfSyncCount(int broker) {
         AtomicInteger v = outOfSync.get(broker);

@@ -78,6 +78,8 @@ public final class PacingLoop {
     private final QuietLooks quiet = new QuietLooks();
 
     private boolean ledgerLoaded;
+    /** The brokers the last full look found no longer registered. */
+    private volatile Set<Integer> lastGone = Set.of();
     /** Set when the ledger is read anew: the next look goes on with the episodes it records. */
     private boolean resumePending;
     /** How much paced time an episode record may lag behind: a successor's max-wait counts from there. */
@@ -129,9 +131,12 @@ public final class PacingLoop {
         return Optional.ofNullable(last);
     }
 
-    /** Whether pacing owns a throttle value in the cluster now (as far as its ledger knows). */
+    /**
+     * Whether pacing owns a throttle value in the cluster now (as far as its ledger knows), but for rates on brokers no
+     * longer registered as its last look saw them (no client can restore those before a broker with the id registers).
+     */
     public boolean ownsThrottles() {
-        return ledgerLoaded && !reconciler.ownsNothing();
+        return ledgerLoaded && !reconciler.ownsNothing(lastGone);
     }
 
     /**
@@ -280,6 +285,7 @@ public final class PacingLoop {
             memory = decision.nextMemory();
             recordEpisodes(memory);
             Set<Integer> gone = gone(snapshot);
+            lastGone = gone;
             PacingReport report = new PacingReport(
                     now,
                     decision.brokers(),

@@ -64,12 +64,13 @@ class GrafanaDashboardTest {
     }
 
     /** What /metrics shows after one run and one pacing look, with the active-instance gauge: every name it can export. */
-    private static Set<String> exportedNames() {
+    static Set<String> exportedNames() {
         Set<String> names = new TreeSet<>();
         try (PacerMetrics m = PacerMetrics.prometheusOnly()) {
             m.onRun(PacerMetricsTest.handWorkedRun());
             m.onPacing(PacerMetricsTest.pacingLook());
             m.activeInstanceGauge(() -> true);
+            m.pacingOwnsGauge(() -> false);
             for (String line : m.scrape().split("\n")) {
                 if (!line.isBlank() && !line.startsWith("#")) {
                     Matcher id = IDENTIFIER.matcher(line);
