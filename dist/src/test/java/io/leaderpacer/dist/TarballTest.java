@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,29 +32,14 @@ class TarballTest {
 
     @BeforeAll
     static void unpack() throws Exception {
-        Path tarball = Path.of(System.getProperty("pacer.tarball"));
-        assertThat(tarball).exists();
-        Process tar = new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", unpacked.toString())
-                .inheritIO()
-                .start();
-        assertThat(tar.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(tar.exitValue()).isZero();
-        home = unpacked.resolve(System.getProperty("pacer.dist.name"));
+        home = UnpackedTarball.unpack(unpacked);
     }
 
-    /** Exit status and output of {@code bin/pacer ARGS}, run from a directory of its own. */
-    private record Run(int status, String output) {}
-
-    private static Run pacer(String... args) throws Exception {
-        Path work = Files.createTempDirectory(unpacked, "work");
+    private static UnpackedTarball.Run pacer(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(home.resolve("bin/pacer").toString()));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true);
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        Process p = pb.start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return new Run(p.exitValue(), output);
+        return UnpackedTarball.run(
+                home, Files.createTempFile(unpacked, "pacer", ".log"), 60_000, command.toArray(String[]::new));
     }
 
     @Test
@@ -81,7 +65,7 @@ class TarballTest {
 
     @Test
     void binPacer_version_printsTheBuildsVersion() throws Exception {
-        Run r = pacer("--version");
+        UnpackedTarball.Run r = pacer("--version");
 
         assertThat(r.status()).as(r.output()).isZero();
         assertThat(r.output()).startsWith("pacer " + System.getProperty("pacer.version"));
@@ -89,7 +73,7 @@ class TarballTest {
 
     @Test
     void binPacer_plan_runsWithoutTheDemosLibraries() throws Exception {
-        Run r = pacer("plan");
+        UnpackedTarball.Run r = pacer("plan");
 
         assertThat(r.status()).as(r.output()).isZero();
         assertThat(r.output()).contains("Plan for the built-in example cluster");

@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.config;
 
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.AbstractConfig;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -13,10 +14,17 @@ import java.util.Set;
  *
  * <p>Why one place: the agent's properties file holds settings for the Admin client, which a producer or consumer
  * would log as unknown; security settings ({@code sasl.*}, {@code ssl.*}) always pass, unchanged, whatever the
- * client. And the agent's own topics are only as safe as their weakest writer: every producer writing them waits
+ * client, and so do Kafka's config providers that resolve them from files. And the agent's own topics are only as safe as their weakest writer: every producer writing them waits
  * for all in-sync replicas and is idempotent, whatever the properties file says.
  */
 public final class ClientSettings {
+
+    /**
+     * Kafka's config providers ({@code config.providers}, {@code config.providers.NAME.class}, their params): a
+     * secret written as {@code ${dir:/etc/pacer/secret:sasl.jaas.config}} resolves in every client only if each gets
+     * them.
+     */
+    private static final String CONFIG_PROVIDERS = AbstractConfig.CONFIG_PROVIDERS_CONFIG;
 
     private ClientSettings() {}
 
@@ -24,7 +32,7 @@ public final class ClientSettings {
     public static Map<String, Object> forClient(Map<String, ?> clientProperties, Set<String> known) {
         Map<String, Object> props = new HashMap<>();
         clientProperties.forEach((k, v) -> {
-            if (known.contains(k) || k.startsWith("sasl.") || k.startsWith("ssl.")) {
+            if (known.contains(k) || k.startsWith("sasl.") || k.startsWith("ssl.") || k.startsWith(CONFIG_PROVIDERS)) {
                 props.put(k, v);
             }
         });

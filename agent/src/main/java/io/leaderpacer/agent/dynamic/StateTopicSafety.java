@@ -3,6 +3,7 @@ package io.leaderpacer.agent.dynamic;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
@@ -11,6 +12,7 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,7 +45,8 @@ import java.util.stream.Collectors;
  * partition. Auto-created topics and topics created by hand get none of this right by default, so the agent
  * checks before its first write and names every problem with the command that fixes it.
  *
- * <p>The rules, with {@code brokers} the live broker count and {@code RF = min(3, brokers)}:
+ * <p>The rules, with {@code brokers} the registered broker count (fenced ones included: a broker down for a restart
+ * still counts, see {@link #registeredBrokers}) and {@code RF = min(3, brokers)}:
  * <ul>
  *   <li>exactly 1 partition;</li>
  *   <li>replication factor at least {@code RF};</li>
@@ -80,7 +83,7 @@ public final class StateTopicSafety {
     public static void ensureSafe(Admin admin, String topic, Duration timeout)
             throws UnsafeTopicException, InterruptedException, ExecutionException, TimeoutException {
         long ms = timeout.toMillis();
-        Collection<Node> nodes = admin.describeCluster().nodes().get(ms, TimeUnit.MILLISECONDS);
+        Collection<Node> nodes = registeredBrokers(admin, ms);
         Optional<TopicDescription> existing = describe(admin, topic, ms);
         if (existing.isEmpty()) {
             if (create(admin, topic, nodes.size(), ms)) {
@@ -118,7 +121,7 @@ public final class StateTopicSafety {
                 configs.get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG));
     }
 
-    /** The settings a new state topic is created with on a cluster of {@code brokers} live brokers. */
+    /** The settings a new state topic is created with on a cluster of {@code brokers} registered brokers. */
     public static Map<String, String> creationConfigs(int brokers) {
         Map<String, String> configs = new LinkedHashMap<>();
         configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
@@ -130,7 +133,7 @@ public final class StateTopicSafety {
         return configs;
     }
 
-    /** The replication factor required (and used at creation) on a cluster of {@code brokers} live brokers. */
+    /** The replication factor required (and used at creation) on a cluster of {@code brokers} registered brokers. */
     public static int replicationFor(int brokers) {
         return Math.max(1, Math.min(WANTED_REPLICAS, brokers));
     }
@@ -165,7 +168,7 @@ public final class StateTopicSafety {
             out.add(new TopicSafetyProblem(
                     "replication factor",
                     Integer.toString(rf),
-                    "at least " + required + " (min(3, " + d.brokers().size() + " live brokers))",
+                    "at least " + required + " (min(3, " + d.brokers().size() + " registered brokers))",
                     "an acknowledged write is lost with " + (rf <= 1 ? "the one broker holding it" : "too few brokers"),
                     "kafka-reassign-partitions.sh --bootstrap-server " + d.bootstrapServer()
                             + " --execute --reassignment-json-file add-replicas.json, with add-replicas.json = "
@@ -268,6 +271,29 @@ public final class StateTopicSafety {
     }
 
     /** Creates the topic; false when another client created it first (it is then checked like any existing one). */
+    /**
+     * The brokers registered with the controller, fenced ones included (Kafka 4.0 and later); on older clusters, which
+     * list only the live ones, those.
+     *
+     * <p>Why fenced ones count: pacing writes its first record when a broker goes down, so the topic is often created
+     * while one is. Sized by the live brokers, it had one replica fewer and a {@code min.insync.replicas} equal to its
+     * replication factor: every later restart of a broker holding it refused the agent's writes, and made every
+     * rolling restart unsafe. Kafka places replicas on fenced brokers when it must ({@code StripedReplicaPlacer}).
+     */
+    static Collection<Node> registeredBrokers(Admin admin, long ms)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        try {
+            return admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true))
+                    .nodes()
+                    .get(ms, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof UnsupportedVersionException)) {
+                throw e;
+            }
+            return admin.describeCluster().nodes().get(ms, TimeUnit.MILLISECONDS);
+        }
+    }
+
     private static boolean create(Admin admin, String topic, int brokers, long ms)
             throws InterruptedException, ExecutionException, TimeoutException {
         short replication = (short) replicationFor(brokers);

@@ -38,6 +38,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class StatusServer implements AutoCloseable {
 
+    /** Prometheus's scrape path. */
+    public static final String METRICS_PATH = "/metrics";
+    /** The gate table and last runs, as JSON ({@code pacer status} reads it). */
+    public static final String STATUS_PATH = "/status";
+    /** The orchestrator's probe: 200 or 503 with the reason. */
+    public static final String HEALTH_PATH = "/healthz";
+
     private static final Logger LOG = LoggerFactory.getLogger(StatusServer.class);
     private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
 
@@ -116,14 +123,14 @@ public final class StatusServer implements AutoCloseable {
                 return;
             }
             switch (exchange.getRequestURI().getPath()) {
-                case "/metrics" -> respond(exchange, 200, PROMETHEUS_TEXT, metrics.scrape());
-                case "/status" ->
+                case METRICS_PATH -> respond(exchange, 200, PROMETHEUS_TEXT, metrics.scrape());
+                case STATUS_PATH ->
                     respond(
                             exchange,
                             200,
                             "application/json",
                             json.writeValueAsString(StatusReport.of(agent, redactedClientProperties)) + "\n");
-                case "/healthz" -> {
+                case HEALTH_PATH -> {
                     Optional<String> problem = healthProblem();
                     respond(
                             exchange,

@@ -10,16 +10,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ClientSettingsTest {
 
-    private static final Map<String, String> FILE = Map.of(
-            "bootstrap.servers", "b1:9092",
-            "security.protocol", "SASL_SSL",
-            "sasl.jaas.config", "secret-line",
-            "ssl.truststore.location", "/etc/kafka/ts.jks",
-            "acks", "1",
-            "enable.idempotence", "false",
-            "transactional.id", "operators-own",
-            "leader.imbalance.election.max.per.run", "5",
-            "value.serializer", "x.Y");
+    private static final Map<String, String> FILE = Map.ofEntries(
+            Map.entry("bootstrap.servers", "b1:9092"),
+            Map.entry("security.protocol", "SASL_SSL"),
+            Map.entry("sasl.jaas.config", "secret-line"),
+            Map.entry("ssl.truststore.location", "/etc/kafka/ts.jks"),
+            Map.entry("config.providers", "dir"),
+            Map.entry("config.providers.dir.class", "org.apache.kafka.common.config.provider.DirectoryConfigProvider"),
+            Map.entry("acks", "1"),
+            Map.entry("enable.idempotence", "false"),
+            Map.entry("transactional.id", "operators-own"),
+            Map.entry("leader.imbalance.election.max.per.run", "5"),
+            Map.entry("value.serializer", "x.Y"));
 
     @Test
     void consumerSettings_keepSecurityAndKnownKeys_dropPolicyKeysAndSerializers() {
@@ -30,6 +32,9 @@ class ClientSettingsTest {
                 .containsEntry("sasl.jaas.config", "secret-line")
                 .containsEntry("ssl.truststore.location", "/etc/kafka/ts.jks")
                 .containsEntry("bootstrap.servers", "b1:9092")
+                .containsEntry("config.providers", "dir")
+                .containsEntry(
+                        "config.providers.dir.class", "org.apache.kafka.common.config.provider.DirectoryConfigProvider")
                 .doesNotContainKeys("leader.imbalance.election.max.per.run", "value.serializer", "acks");
     }
 

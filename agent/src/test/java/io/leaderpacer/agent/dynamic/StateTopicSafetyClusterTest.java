@@ -93,6 +93,38 @@ class StateTopicSafetyClusterTest {
         assertThat(configs(topic)).as("nothing changed by the second check").isEqualTo(configs);
     }
 
+    /**
+     * Pacing writes its first record when a broker goes down: the topic created then must still have three replicas
+     * and tolerate one broker down. Counting only the live brokers made it two replicas with min.insync.replicas 2,
+     * which refused the agent's writes during every later restart and made every rolling restart unsafe.
+     */
+    @Test
+    void absentTopic_createdWhileABrokerIsDown_stillHasThreeReplicas() throws Exception {
+        String topic = "_state-created-while-down";
+        int down = cluster.brokerIds().get(2);
+        cluster.stopBroker(down);
+        try {
+            StateTopicSafety.ensureSafe(admin, topic, TIMEOUT);
+        } finally {
+            cluster.startBroker(down);
+        }
+
+        TopicDescription d = await().atMost(TIMEOUT)
+                .ignoreExceptions()
+                .until(
+                        () -> admin.describeTopics(List.of(topic))
+                                .allTopicNames()
+                                .get()
+                                .get(topic),
+                        Objects::nonNull);
+        assertThat(d.partitions())
+                .singleElement()
+                .satisfies(p -> assertThat(p.replicas())
+                        .as("replicas, of 3 registered brokers, one of them down")
+                        .hasSize(3));
+        assertThat(configs(topic)).containsEntry("min.insync.replicas", "2");
+    }
+
     @Test
     void preCreatedUnsafeTopic_isRefusedNamingEveryProblem_andLeftAsItWas() throws Exception {
         String topic = "_state-unsafe";
@@ -113,7 +145,7 @@ class StateTopicSafetyClusterTest {
                     assertThat(e.getMessage())
                             .contains("5 problems:")
                             .contains("partitions is 2, must be 1")
-                            .contains("replication factor is 1, must be at least 3 (min(3, 3 live brokers))")
+                            .contains("replication factor is 1, must be at least 3 (min(3, 3 registered brokers))")
                             .contains("cleanup.policy is 'delete', must be 'compact'")
                             .contains("min.insync.replicas is 1, must be between 2 and 3")
                             .contains("unclean.leader.election.enable is true, must be false")

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.metrics;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AlertRulesTest {
 
     private static final Path RULES = Path.of("..", "config", "pacer-alerts.yml");
+    private static final Path DASHBOARD = Path.of("..", "docs", "grafana-dashboard.json");
     private static final Path AGENT = Path.of("..", "docs", "AGENT.md");
     private static final Pattern EXPR = Pattern.compile("^\\s*expr:\\s*(.+)$", Pattern.MULTILINE);
     private static final Pattern RUNBOOK = Pattern.compile("runbook:\\s*\"docs/AGENT\\.md#([a-z0-9-]+)\"");
@@ -28,12 +30,7 @@ class AlertRulesTest {
 
     @Test
     void everyMetricTheRulesQuery_isOneTheAgentExports() throws Exception {
-        String rules = Files.readString(RULES);
-        Set<String> queried = new TreeSet<>();
-        Matcher m = EXPR.matcher(rules);
-        while (m.find()) {
-            queried.addAll(GrafanaDashboardTest.metricNames(m.group(1).replaceAll("\\b(absent|and|or)\\b", " ")));
-        }
+        Set<String> queried = queriedByRules();
 
         assertThat(queried)
                 .as("the rules query what an operator must be woken for")
@@ -45,6 +42,20 @@ class AlertRulesTest {
                         "BrokerGated",
                         "PreferredReplicaImbalanceCount");
         assertThat(GrafanaDashboardTest.exportedNames()).containsAll(queried);
+    }
+
+    @Test
+    void everyMetricTheRulesQuery_hasAPanelInTheDashboard() throws Exception {
+        Set<String> queried = queriedByRules();
+        Set<String> panelled = new TreeSet<>();
+        new ObjectMapper()
+                .readTree(DASHBOARD.toFile())
+                .findValues("expr")
+                .forEach(e -> panelled.addAll(GrafanaDashboardTest.metricNames(e.asText())));
+
+        assertThat(panelled)
+                .as("an alert the dashboard cannot show is one nobody can look into")
+                .containsAll(queried);
     }
 
     @Test
@@ -66,5 +77,15 @@ class AlertRulesTest {
         for (String anchor : anchors) {
             assertThat(agent).as("docs/AGENT.md has the entry %s", anchor).contains("<a id=\"" + anchor + "\"></a>");
         }
+    }
+
+    private static Set<String> queriedByRules() throws Exception {
+        String rules = Files.readString(RULES);
+        Set<String> queried = new TreeSet<>();
+        Matcher m = EXPR.matcher(rules);
+        while (m.find()) {
+            queried.addAll(GrafanaDashboardTest.metricNames(m.group(1).replaceAll("\\b(absent|and|or)\\b", " ")));
+        }
+        return queried;
     }
 }

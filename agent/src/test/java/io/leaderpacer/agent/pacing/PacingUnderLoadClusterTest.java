@@ -278,7 +278,7 @@ class PacingUnderLoadClusterTest {
         // The backlog on partitions 3 to 5 only: 0 to 2 have none and rejoin their ISR at once.
         long stopped = System.nanoTime();
         RecoveryScenario.writeInto(cluster, topic, List.of(3, 4, 5), 45 * MIB);
-        Thread.sleep(Math.max(0, DOWN_MS - (System.nanoTime() - stopped) / 1_000_000));
+        looksWhileDown(config, stopped + DOWN_MS * 1_000_000);
         cluster.startBroker(BROKER);
         await().atMost(TIMEOUT).until(() -> {
             loop.tick(config);
@@ -374,7 +374,7 @@ class PacingUnderLoadClusterTest {
     }
 
     /**
-     * Stops the broker for {@code downMs} while the load writes its backlog, paces once while it is down, starts it,
+     * Stops the broker for {@code downMs} while the load writes its backlog, paces every second while it is down, starts it,
      * and follows the recovery ({@link #follow}).
      *
      * @param always a check of the throttle configs at every look (null: none)
@@ -385,10 +385,22 @@ class PacingUnderLoadClusterTest {
             loop();
         }
         cluster.stopBroker(BROKER);
+        long stopped = System.nanoTime();
         awaitSeenDown(config);
-        Thread.sleep(downMs);
+        looksWhileDown(config, stopped + downMs * 1_000_000);
         cluster.startBroker(BROKER);
         return follow(topic, config, Optional.ofNullable(always));
+    }
+
+    /**
+     * Looks every second while the broker is down, as the agent does, until {@code untilNanos}: once its leaders no
+     * longer count it caught up (the grace), pacing sets the follower rate the broker meets at its first fetch.
+     */
+    private void looksWhileDown(CatchUpPacing config, long untilNanos) throws InterruptedException {
+        while (System.nanoTime() < untilNanos) {
+            assertThat(loop.tick(config).problem()).isEmpty();
+            Thread.sleep(Math.max(0, Math.min(1000, (untilNanos - System.nanoTime()) / 1_000_000)));
+        }
     }
 
     /** Looks until one sees the broker down: the broker the agent asks may learn of the stop a moment late. */
