@@ -7,6 +7,7 @@ import org.w3c.dom.NodeList;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,11 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The README and docs/AGENT.md link only to files that exist in the repository and that the tarball ships, so that
+ * The README and every user doc (docs/*.md) link only to files that exist in the repository and that the tarball ships, so that
  * an operator who reads them on a host without the repository does not meet a dead link.
  *
  * <p>Why from the assembly descriptor and not from the built tarball: this test runs in every build's test phase,
@@ -29,8 +31,8 @@ class DocLinksTest {
     /** The project's root, seen from this module's directory. */
     static final Path ROOT = Path.of("..");
 
-    /** The documents an operator reads first: the README and the agent's manual. */
-    static final List<Path> FRONT_DOORS = List.of(Path.of("README.md"), Path.of("docs", "AGENT.md"));
+    /** The documents the tarball ships for its reader: the README and every user doc. */
+    static final List<Path> FRONT_DOORS = userDocs();
 
     /** The tarball's descriptor, from the project's root. */
     private static final Path DESCRIPTOR = Path.of("dist", "src", "assembly", "tarball.xml");
@@ -46,7 +48,7 @@ class DocLinksTest {
     private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:");
 
     @Test
-    void readmeAndAgentDoc_linkOnlyToFilesThatExistInTheRepository() throws IOException {
+    void userDocs_linkOnlyToFilesThatExistInTheRepository() throws IOException {
         List<String> broken = new ArrayList<>();
         for (Path doc : FRONT_DOORS) {
             broken.addAll(brokenLinks(ROOT, doc, Files.readString(ROOT.resolve(doc))));
@@ -56,12 +58,12 @@ class DocLinksTest {
     }
 
     @Test
-    void readmeAndAgentDoc_linkOnlyToFilesTheTarballShips() throws IOException {
+    void userDocs_linkOnlyToFilesTheTarballShips() throws IOException {
         List<FileSet> fileSets = fileSets(ROOT.resolve(DESCRIPTOR));
         List<String> missing = new ArrayList<>();
         for (Path doc : FRONT_DOORS) {
             for (String target : linkTargets(doc, Files.readString(ROOT.resolve(doc)))) {
-                if (!inTarball(fileSets, target)) {
+                if (!inTarball(fileSets, target) && !folderInTarball(fileSets, target)) {
                     missing.add(doc + " -> " + target);
                 }
             }
@@ -104,11 +106,15 @@ class DocLinksTest {
     }
 
     @Test
-    void theEvidence_isNotInTheTarball_theUserDocsAndTheReferenceConfigurationAre() throws IOException {
+    void theEvidencesNotesAndReports_areInTheTarball_notItsRawData() throws IOException {
         List<FileSet> fileSets = fileSets(ROOT.resolve(DESCRIPTOR));
 
-        assertThat(inTarball(fileSets, "docs/evidence/JOURNAL.md")).isFalse();
+        assertThat(inTarball(fileSets, "docs/evidence/JOURNAL.md")).isTrue();
         assertThat(inTarball(fileSets, "docs/evidence/run16-fetchers/summary.md"))
+                .isTrue();
+        assertThat(inTarball(fileSets, "docs/evidence/run16-fetchers/report.html"))
+                .isTrue();
+        assertThat(inTarball(fileSets, "docs/evidence/run20-defaults/latency-seconds.csv.gz"))
                 .isFalse();
         assertThat(inTarball(fileSets, "docs/NO-SUCH-FILE.json")).isFalse();
         assertThat(inTarball(fileSets, "README.md")).isTrue();
@@ -194,6 +200,31 @@ class DocLinksTest {
     private static String text(Element parent, String tag) {
         NodeList found = parent.getElementsByTagName(tag);
         return found.getLength() == 0 ? "" : found.item(0).getTextContent().trim();
+    }
+
+    /** README.md and every docs/*.md, from the project's root. */
+    private static List<Path> userDocs() {
+        List<Path> docs = new ArrayList<>(List.of(Path.of("README.md")));
+        try (Stream<Path> files = Files.list(ROOT.resolve("docs"))) {
+            files.filter(f -> f.getFileName().toString().endsWith(".md"))
+                    .map(f -> Path.of("docs", f.getFileName().toString()))
+                    .sorted()
+                    .forEach(docs::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return List.copyOf(docs);
+    }
+
+    /** Whether {@code target} is a folder of the repository with a file the tarball holds (a link to a run's folder). */
+    private static boolean folderInTarball(List<FileSet> fileSets, String target) throws IOException {
+        Path folder = ROOT.resolve(target);
+        if (!Files.isDirectory(folder)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.walk(folder)) {
+            return files.filter(Files::isRegularFile).anyMatch(f -> inTarball(fileSets, slashed(ROOT.relativize(f))));
+        }
     }
 
     /**

@@ -53,7 +53,7 @@ class TarballTest {
     }
 
     @Test
-    void readmeAndAgentDoc_inTheTarball_linkOnlyToFilesItHolds() throws IOException {
+    void userDocs_inTheTarball_linkOnlyToFilesItHolds() throws IOException {
         List<String> broken = new ArrayList<>();
         for (Path doc : DocLinksTest.FRONT_DOORS) {
             assertThat(home.resolve(doc)).isRegularFile();

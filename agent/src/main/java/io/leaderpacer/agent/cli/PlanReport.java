@@ -45,24 +45,12 @@ final class PlanReport {
                 c.deprioritizedBrokers().isEmpty() ? "" : ", deprioritized " + c.deprioritizedBrokers());
         out.println(PresetMatch.of(c).describe());
         out.println();
-        out.printf(
-                Locale.ROOT,
-                "%6s  %-6s  %7s  %9s  %11s  %7s  %10s  %-14s  %s%n",
-                "broker",
-                "active",
-                "leaders",
-                "preferred",
-                "out-of-sync",
-                "ratio",
-                "imbalanced",
-                "gate",
-                "why");
+        GateTable.header(out);
         for (BrokerGateReport r : d.brokers()) {
-            out.printf(
-                    Locale.ROOT,
-                    "%6d  %-6s  %7d  %9d  %11d  %6.2f%%  %10d  %-14s  %s%n",
+            GateTable.row(
+                    out,
                     r.broker(),
-                    r.active() ? "yes" : "no",
+                    r.active(),
                     run.leaderCount(r.broker()),
                     r.partitions().preferredPartitions(),
                     r.partitions().outOfSync(),

@@ -47,8 +47,10 @@ import java.util.concurrent.TimeoutException;
         mixinStandardHelpOptions = true,
         description = {
             "Show a running agent's state, problems, gate table and last runs, from its /status.",
-            "Reads the endpoint of pacer.http.host and pacer.http.port of the agent's properties file, or, with"
-                    + " --bootstrap-server, finds the group's active instance through the cluster."
+            "Reads the endpoint given by --url (default " + StatusCommand.DEFAULT_URL
+                    + ", an agent on this host with the default"
+                    + " pacer.http.port), or, with --bootstrap-server, finds the group's active instance through the"
+                    + " cluster."
         },
         footer = {
             "",

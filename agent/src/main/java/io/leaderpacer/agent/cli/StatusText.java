@@ -88,24 +88,12 @@ final class StatusText {
             out.println("Gate: no successful run yet.");
         } else {
             out.println("Gate at the last successful run:");
-            out.printf(
-                    Locale.ROOT,
-                    "%6s  %-6s  %7s  %9s  %11s  %7s  %10s  %-14s  %s%n",
-                    "broker",
-                    "active",
-                    "leaders",
-                    "preferred",
-                    "out-of-sync",
-                    "ratio",
-                    "imbalanced",
-                    "gate",
-                    "why");
+            GateTable.header(out);
             for (BrokerStatus b : brokers) {
-                out.printf(
-                        Locale.ROOT,
-                        "%6d  %-6s  %7d  %9d  %11d  %6.2f%%  %10d  %-14s  %s%n",
+                GateTable.row(
+                        out,
                         b.broker(),
-                        b.active() ? "yes" : "no",
+                        b.active(),
                         b.leaders(),
                         b.partitions().preferredPartitions(),
                         b.partitions().outOfSync(),

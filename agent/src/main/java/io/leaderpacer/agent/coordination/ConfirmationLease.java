@@ -71,6 +71,9 @@ final class ConfirmationLease {
 
     /** How long from now until the first action is allowed; 0 when it is. */
     long firstActionDelayMs() {
-        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(firstActionAtNanos - nanoTime.getAsLong()));
+        // Rounded up: a delay of 0 must mean that tooEarly is false, or a caller that waits for 0 is refused.
+        long remainingNanos = firstActionAtNanos - nanoTime.getAsLong();
+        long nanosPerMs = TimeUnit.MILLISECONDS.toNanos(1);
+        return remainingNanos <= 0 ? 0 : (remainingNanos + nanosPerMs - 1) / nanosPerMs;
     }
 }

@@ -270,7 +270,6 @@ public final class StateTopicSafety {
         }
     }
 
-    /** Creates the topic; false when another client created it first (it is then checked like any existing one). */
     /**
      * The brokers registered with the controller, fenced ones included (Kafka 4.0 and later); on older clusters, which
      * list only the live ones, those.
@@ -294,6 +293,7 @@ public final class StateTopicSafety {
         }
     }
 
+    /** Creates the topic; false when another client created it first (it is then checked like any existing one). */
     private static boolean create(Admin admin, String topic, int brokers, long ms)
             throws InterruptedException, ExecutionException, TimeoutException {
         short replication = (short) replicationFor(brokers);

@@ -199,7 +199,7 @@ class PacingChaosProcessTest {
             if (r.kill()) {
                 // And fenced, so that pacing's looks see it down: restarted within its session time-out, a killed
                 // broker may be fenced for less than one look, and quiet looks (the brokers only) miss its whole
-                // recovery until their next full read (a known limit, docs/AGENT.md "Quiet looks").
+                // recovery until their next full read (a known limit, docs/INTERNALS.md "Quiet looks").
                 await().atMost(Duration.ofSeconds(40))
                         .pollInterval(Duration.ofMillis(200))
                         .until(() -> cluster.isFenced(r.broker()));

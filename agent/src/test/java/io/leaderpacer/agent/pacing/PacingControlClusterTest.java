@@ -91,7 +91,10 @@ class PacingControlClusterTest {
     void aStaticRateUnderTheInflow_isRaisedByTheStallDetector_andTheCatchUpThenEnds() throws Exception {
         Map<String, String> before = ThrottleConfigSnapshot.of(cluster.admin(), ALL);
         AtomicBoolean writing = new AtomicBoolean(true);
-        Thread producer = inflow(writing, 120_000);
+        // The premise: an inflow well over the 40,000 B/s rate. At 120,000 B/s it held alone, but in the full suite
+        // (two forks, each with a cluster) the catch-up outran the inflow and ended at 40,000 B/s in 75 s with no
+        // stall to detect; ten times the rate keeps the premise on a loaded machine.
+        Thread producer = inflow(writing, 400_000);
         try (PacerAgent agent = agent(
                 Map.of(
                         "leader.imbalance.catch.up.pacing",
@@ -112,16 +115,22 @@ class PacingControlClusterTest {
             agent.paceOnce();
             cluster.startBroker(2);
             AtomicReference<BrokerPacing> raised = new AtomicReference<>();
+            List<String> seen = new ArrayList<>();
             await().atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofSeconds(1))
-                    .until(() -> {
+                    .untilAsserted(() -> {
                         PacingReport r = agent.paceOnce();
                         assertThat(r.problem()).isEmpty();
+                        r.brokers().forEach(b -> seen.add(b.reason()));
                         r.brokers().stream()
                                 .filter(b -> b.reason().startsWith("catch-up stalled under its throttle"))
                                 .findFirst()
                                 .ifPresent(raised::set);
-                        return raised.get() != null;
+                        assertThat(raised.get())
+                                .as(
+                                        "raised by the stall detector; the last reasons: %s",
+                                        seen.subList(Math.max(0, seen.size() - 3), seen.size()))
+                                .isNotNull();
                     });
             // Without its inflow term the raise is max(rate + min rate, 1.5 x rate) = 80,000 B/s; more than that is
             // twice the inflow it measured (what the producer reaches depends on the machine, so not a fixed figure).
@@ -192,6 +201,82 @@ class PacingControlClusterTest {
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL))
                         .isEqualTo(before));
+    }
+
+    /**
+     * The recovery deadline on a real cluster: a static rate at which broker 2's preferred replicas would take over
+     * 70 s to catch up, and a deadline of 30 s from unfencing. Pacing raises the rate to what the deadline needs and
+     * says so, and the preferred replicas are back in their ISR within the deadline (with 10 s for Kafka's quota
+     * window and the looks' second); without the deadline they would still be catching up.
+     */
+    @Test
+    void aDeadline_raisesAStaticRateToWhatItNeeds_andThePreferredReplicasAreBackInTime() throws Exception {
+        Map<String, String> before = ThrottleConfigSnapshot.of(cluster.admin(), ALL);
+        long deadlineMs = 30_000;
+        try (PacerAgent agent = agent(
+                Map.of(
+                        "leader.imbalance.catch.up.pacing",
+                        "static",
+                        "leader.imbalance.catch.up.pacing.rate.bytes",
+                        "40000",
+                        "leader.imbalance.catch.up.pacing.min.rate.bytes",
+                        "40000",
+                        "leader.imbalance.catch.up.pacing.max.rate.bytes",
+                        "20000000",
+                        "leader.imbalance.catch.up.pacing.preferred.first",
+                        "true",
+                        "leader.imbalance.catch.up.pacing.deadline.ms",
+                        Long.toString(deadlineMs)),
+                b -> OptionalDouble.empty())) {
+            cluster.stopBroker(2);
+            // 12 MB over six partitions, partition p weighted (p + 1) / 21: broker 2 is the preferred leader of two of
+            // them, 2.9 to 5.1 MB by the placement, which at 40,000 B/s take 71 to 128 s.
+            RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 12_000_000);
+            agent.paceOnce();
+            cluster.startBroker(2);
+            long unfenced = System.nanoTime();
+            List<Long> decided = new ArrayList<>();
+            List<String> reasons = new ArrayList<>();
+            long backMs = -1;
+            while ((System.nanoTime() - unfenced) / 1_000_000 < deadlineMs + 60_000) {
+                PacingReport r = agent.paceOnce();
+                assertThat(r.problem()).isEmpty();
+                r.brokers().stream().filter(b -> b.broker() == 2).forEach(b -> {
+                    b.rateBytes().ifPresent(decided::add);
+                    reasons.add(b.reason());
+                });
+                if (preferredOutOfSync(2) == 0) {
+                    backMs = (System.nanoTime() - unfenced) / 1_000_000;
+                    break;
+                }
+                Thread.sleep(1000);
+            }
+
+            assertThat(reasons).as("pacing names the deadline").anyMatch(x -> x.contains("deadline"));
+            assertThat(decided.stream().mapToLong(Long::longValue).max().orElse(0))
+                    .as("raised over the static rate for the deadline; reasons %s", reasons)
+                    .isGreaterThan(80_000);
+            assertThat(backMs)
+                    .as("broker 2's preferred replicas back in their ISR, ms after unfencing; reasons %s", reasons)
+                    .isBetween(0L, deadlineMs + 10_000);
+            await().atMost(Duration.ofSeconds(150))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> agent.paceOnce().brokers().isEmpty() && outOfSync() == 0);
+        }
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL))
+                        .isEqualTo(before));
+    }
+
+    /** Out-of-sync replicas of the partitions {@code broker} is the preferred leader of. */
+    private static int preferredOutOfSync(int broker) throws Exception {
+        int n = 0;
+        for (TopicPartitionInfo p : RecoveryScenario.describe(cluster.admin(), TOPIC)) {
+            if (p.replicas().get(0).id() == broker && p.isr().stream().noneMatch(r -> r.id() == broker)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** A producer writing about {@code bytesPerSecond} into the topic until {@code writing} is cleared. */

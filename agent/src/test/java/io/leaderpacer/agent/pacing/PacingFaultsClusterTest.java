@@ -416,13 +416,16 @@ class PacingFaultsClusterTest {
         cluster.stopBroker(2);
         RecoveryScenario.writeBacklog(cluster, TOPIC, PARTITIONS, 6_000_000);
         // Broker 2's preferred replicas led by broker 1 on the leader side of broker 1, at a rate of pacing's; those
-        // led
-        // by broker 0 (whose leader rate and leader entries are someone else's) on the follower side, and said why.
+        // led by broker 0 (whose leader rate and leader entries are someone else's) on the follower side, and said why.
         await().atMost(TIMEOUT).untilAsserted(() -> {
             PacingReport look = agent.paceOnce();
             Map<String, String> now = ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1));
             String leaders = now.get("topic " + TOPIC + " leader.replication.throttled.replicas");
-            assertThat(leaders).as("the leader list").isNotNull();
+            assertThat(leaders)
+                    .as(
+                            "the leader list, after a look with problem %s, brokers %s, notes %s",
+                            look.problem(), look.brokers(), look.notes())
+                    .isNotNull();
             for (String entry : leaders.split(",")) {
                 assertThat(entry).as("an entry of pacing's names broker 1 only").endsWith(":1");
             }

@@ -56,59 +56,6 @@ public record PacerConfig(
             GateRecheck.OFF,
             CatchUpPacing.OFF);
 
-    /**
-     * The same settings without the re-check extension: KIP-1358's keys only, as before it existed.
-     */
-    public PacerConfig(
-            long checkIntervalSeconds,
-            ElectionAlgorithm algorithm,
-            double thresholdPercent,
-            long maxWaitMs,
-            int maxPerRun,
-            long throttleIntervalMs,
-            SortedSet<Integer> deprioritizedBrokers,
-            GateDenominator gateDenominator,
-            MaxWaitClock maxWaitClock) {
-        this(
-                checkIntervalSeconds,
-                algorithm,
-                thresholdPercent,
-                maxWaitMs,
-                maxPerRun,
-                throttleIntervalMs,
-                deprioritizedBrokers,
-                gateDenominator,
-                maxWaitClock,
-                GateRecheck.OFF,
-                CatchUpPacing.OFF);
-    }
-
-    /** The same settings without catch-up pacing. */
-    public PacerConfig(
-            long checkIntervalSeconds,
-            ElectionAlgorithm algorithm,
-            double thresholdPercent,
-            long maxWaitMs,
-            int maxPerRun,
-            long throttleIntervalMs,
-            SortedSet<Integer> deprioritizedBrokers,
-            GateDenominator gateDenominator,
-            MaxWaitClock maxWaitClock,
-            GateRecheck recheck) {
-        this(
-                checkIntervalSeconds,
-                algorithm,
-                thresholdPercent,
-                maxWaitMs,
-                maxPerRun,
-                throttleIntervalMs,
-                deprioritizedBrokers,
-                gateDenominator,
-                maxWaitClock,
-                recheck,
-                CatchUpPacing.OFF);
-    }
-
     public PacerConfig {
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(gateDenominator, "gateDenominator");

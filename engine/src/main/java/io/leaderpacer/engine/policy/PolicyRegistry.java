@@ -3,12 +3,9 @@ package io.leaderpacer.engine.policy;
 import io.leaderpacer.engine.config.ConfigException;
 import io.leaderpacer.engine.config.ConfigKey;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -75,11 +72,11 @@ public final class PolicyRegistry {
      */
     private static final Map<String, String> LOAD_TEST_ONLY = Map.of(LOAD_TEST_SCALED_EXAMPLE, KIP_EXAMPLE);
 
-    private static final Map<String, PolicyEntry> ALL = build();
+    private static final PolicyList ALL = new PolicyList(build());
 
     private PolicyRegistry() {}
 
-    private static Map<String, PolicyEntry> build() {
+    private static List<PolicyEntry> build() {
         Map<ConfigKey, String> example = settings(
                 ConfigKey.ALGORITHM, "wait-for-sync",
                 ConfigKey.THRESHOLD_PERCENT, "5",
@@ -142,11 +139,7 @@ public final class PolicyRegistry {
                         REPLICATION_THROTTLE,
                         "Kafka today plus a follower replication throttle on"
                                 + " catch-up (KIP-1358's rejected alternative 1; simulator only)"));
-        Map<String, PolicyEntry> m = new LinkedHashMap<>();
-        for (PolicyEntry e : entries) {
-            m.put(e.name(), e);
-        }
-        return Collections.unmodifiableMap(m);
+        return entries;
     }
 
     /**
@@ -194,7 +187,7 @@ public final class PolicyRegistry {
 
     /** The policy with this name, if there is one. */
     public static Optional<PolicyEntry> find(String name) {
-        return Optional.ofNullable(ALL.get(name));
+        return ALL.find(name);
     }
 
     /**
@@ -203,21 +196,17 @@ public final class PolicyRegistry {
      * @throws UnknownPolicyException listing the known names (and, for a retired name, the one that replaced it)
      */
     public static PolicyEntry named(String name) {
-        PolicyEntry e = ALL.get(name);
-        if (e == null) {
-            throw unknown(name, List.of());
-        }
-        return e;
+        return ALL.named(name);
     }
 
     /** Every policy, in the order listings show them. */
     public static List<PolicyEntry> all() {
-        return new ArrayList<>(ALL.values());
+        return ALL.all();
     }
 
     /** Every policy's name, in the order listings show them. */
     public static List<String> names() {
-        return new ArrayList<>(ALL.keySet());
+        return ALL.names();
     }
 
     /**
@@ -234,7 +223,7 @@ public final class PolicyRegistry {
 
     /** The production presets, in the order listings show them: every fixed policy the agent can run. */
     public static List<PolicyEntry> productionPresets() {
-        return ALL.values().stream().filter(PolicyEntry::productionPreset).toList();
+        return ALL.all().stream().filter(PolicyEntry::productionPreset).toList();
     }
 
     /**
@@ -253,7 +242,7 @@ public final class PolicyRegistry {
      *                                  models
      */
     public static PolicyEntry productionPreset(String name) {
-        PolicyEntry e = ALL.get(name);
+        PolicyEntry e = ALL.find(name).orElse(null);
         String quoted = "'" + ConfigException.printable(name) + "'";
         Optional<String> sizedInstead = e == null
                 ? loadTestOnly(name)
@@ -286,20 +275,6 @@ public final class PolicyRegistry {
      * policies): it lists the registered names, then the custom ones, and says which name replaced a retired one.
      */
     public static UnknownPolicyException unknown(String name, Collection<String> customNames) {
-        List<String> known = names();
-        for (String c : customNames) {
-            if (!known.contains(c)) {
-                known.add(c);
-            }
-        }
-        return unknownAmong(name, known);
-    }
-
-    /**
-     * The error for a name that is none of {@code known}, listed in the order given: for a registry that extends this
-     * one (the load test's lists this one's names with its own among them). It says which name replaced a retired one.
-     */
-    public static UnknownPolicyException unknownAmong(String name, List<String> known) {
-        return new UnknownPolicyException(name, known, LegacyPolicyNames.replacement(name));
+        return ALL.unknown(name, customNames);
     }
 }

@@ -123,7 +123,17 @@ class PacerConfigBadInputProperties {
                         Arbitraries.of(GateDenominator.values()),
                         Arbitraries.of(MaxWaitClock.values()))
                 .as((interval, algorithm, threshold, maxWait, cap, list, denominator, clock) -> new PacerConfig(
-                        interval, algorithm, threshold, maxWait, cap, 0, new TreeSet<>(list), denominator, clock));
+                        interval,
+                        algorithm,
+                        threshold,
+                        maxWait,
+                        cap,
+                        0,
+                        new TreeSet<>(list),
+                        denominator,
+                        clock,
+                        GateRecheck.OFF,
+                        CatchUpPacing.OFF));
     }
 
     @Property(tries = 1500)

@@ -214,7 +214,9 @@ class PacerConfigTest {
                         0,
                         new TreeSet<>(),
                         GateDenominator.ALL_PREFERRED,
-                        MaxWaitClock.WHILE_ACTIVE))
+                        MaxWaitClock.WHILE_ACTIVE,
+                        GateRecheck.OFF,
+                        CatchUpPacing.OFF))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("threshold.percent");
         assertThatThrownBy(() -> new PacerConfig(
@@ -226,7 +228,9 @@ class PacerConfigTest {
                         0,
                         new TreeSet<>(),
                         GateDenominator.ALL_PREFERRED,
-                        MaxWaitClock.WHILE_ACTIVE))
+                        MaxWaitClock.WHILE_ACTIVE,
+                        GateRecheck.OFF,
+                        CatchUpPacing.OFF))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("max.per.run");
         assertThatThrownBy(() -> new PacerConfig(
@@ -238,7 +242,9 @@ class PacerConfigTest {
                         0,
                         new TreeSet<>(List.of(-3)),
                         GateDenominator.ALL_PREFERRED,
-                        MaxWaitClock.WHILE_ACTIVE))
+                        MaxWaitClock.WHILE_ACTIVE,
+                        GateRecheck.OFF,
+                        CatchUpPacing.OFF))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("deprioritized");
     }

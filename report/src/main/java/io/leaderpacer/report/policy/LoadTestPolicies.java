@@ -2,10 +2,10 @@ package io.leaderpacer.report.policy;
 
 import io.leaderpacer.engine.config.ConfigKey;
 import io.leaderpacer.engine.policy.PolicyEntry;
+import io.leaderpacer.engine.policy.PolicyList;
 import io.leaderpacer.engine.policy.PolicyRegistry;
 import io.leaderpacer.engine.policy.UnknownPolicyException;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -42,7 +42,7 @@ public final class LoadTestPolicies {
             LoadTestPolicies::scaledExample,
             productionInstead(KIP_EXAMPLE_SCALED)));
 
-    private static final Map<String, PolicyEntry> ALL = build();
+    private static final PolicyList ALL = new PolicyList(build().values());
 
     private LoadTestPolicies() {}
 
@@ -99,7 +99,7 @@ public final class LoadTestPolicies {
 
     /** The policy with this name, if there is one. */
     public static Optional<PolicyEntry> find(String name) {
-        return Optional.ofNullable(ALL.get(name));
+        return ALL.find(name);
     }
 
     /**
@@ -108,21 +108,17 @@ public final class LoadTestPolicies {
      * @throws UnknownPolicyException listing the known names (and, for a retired name, the one that replaced it)
      */
     public static PolicyEntry named(String name) {
-        PolicyEntry e = ALL.get(name);
-        if (e == null) {
-            throw unknown(name, List.of());
-        }
-        return e;
+        return ALL.named(name);
     }
 
     /** Every policy, in the order listings show them. */
     public static List<PolicyEntry> all() {
-        return new ArrayList<>(ALL.values());
+        return ALL.all();
     }
 
     /** Every policy's name, in the order listings show them. */
     public static List<String> names() {
-        return new ArrayList<>(ALL.keySet());
+        return ALL.names();
     }
 
     /**
@@ -130,12 +126,6 @@ public final class LoadTestPolicies {
      * it lists these names, then the custom ones, and says which name replaced a retired one.
      */
     public static UnknownPolicyException unknown(String name, Collection<String> customNames) {
-        List<String> known = names();
-        for (String c : customNames) {
-            if (!known.contains(c)) {
-                known.add(c);
-            }
-        }
-        return PolicyRegistry.unknownAmong(name, known);
+        return ALL.unknown(name, customNames);
     }
 }
