@@ -13,12 +13,12 @@ import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.common.utils.Timer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -54,12 +54,8 @@ public final class AwaitRecoveryCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(
-            names = "--config",
-            paramLabel = "FILE",
-            required = true,
-            description = "The agent's properties file (bootstrap.servers, client security settings, policy keys).")
-    private Path config;
+    @Mixin
+    private ConfigFileOption config;
 
     @Option(
             names = "--timeout-ms",
@@ -85,8 +81,12 @@ public final class AwaitRecoveryCommand implements Callable<Integer> {
                     + intervalMs);
             return ClusterAccess.EXIT_USAGE;
         }
-        try (ClusterAccess access = ClusterAccess.open(config, err);
-                TopicConfigSource overrides = new TopicConfigSource(new CompactedTopic(
+        return ClusterAccess.call(config.file(), err, access -> await(access, out, err));
+    }
+
+    /** Looks every --interval-ms until the cluster has recovered or --timeout-ms has passed; its exit status. */
+    private int await(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
+        try (TopicConfigSource overrides = new TopicConfigSource(new CompactedTopic(
                         access.admin(),
                         access.props().clientProperties(),
                         TopicConfigSource.DEFAULT_TOPIC,
@@ -100,7 +100,6 @@ public final class AwaitRecoveryCommand implements Callable<Integer> {
                         .properties(access.props())
                         .configSource(overrides)
                         .build()) {
-            access.contact(err);
             ClusterReader reader = new ClusterReader(
                     access.admin(),
                     access.props().requestTimeout(),
@@ -136,12 +135,6 @@ public final class AwaitRecoveryCommand implements Callable<Integer> {
                 }
                 Time.SYSTEM.sleep(Math.min(intervalMs, timer.remainingMs()));
             }
-        } catch (ClusterAccess.Exit e) {
-            return e.status();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("Error: interrupted");
-            return ClusterAccess.EXIT_CLUSTER;
         }
     }
 

@@ -45,6 +45,12 @@ final class ClusterAccess implements AutoCloseable {
         }
     }
 
+    /** A command's work once a broker has answered, returning its exit status. */
+    @FunctionalInterface
+    interface Work {
+        int run(ClusterAccess access) throws Exit, InterruptedException;
+    }
+
     private final AgentProperties props;
     private final Admin admin;
 
@@ -82,6 +88,23 @@ final class ClusterAccess implements AutoCloseable {
                             .map(props.redactor()::scrub)
                             .orElseGet(() -> props.redactor().describe(e)));
             throw new Exit(EXIT_USAGE);
+        }
+    }
+
+    /**
+     * Opens the cluster from the file, makes one bounded contact, runs the work and closes the client: the shell every
+     * command that reads the cluster shares, each failure as one {@code Error: } line and its exit status.
+     */
+    static int call(Path config, PrintWriter err, Work work) {
+        try (ClusterAccess access = open(config, err)) {
+            access.contact(err);
+            return work.run(access);
+        } catch (Exit e) {
+            return e.status();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("Error: interrupted");
+            return EXIT_CLUSTER;
         }
     }
 

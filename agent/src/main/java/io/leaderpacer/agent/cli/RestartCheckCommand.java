@@ -9,12 +9,12 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -53,12 +53,8 @@ public final class RestartCheckCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(
-            names = "--config",
-            paramLabel = "FILE",
-            required = true,
-            description = "The agent's properties file (bootstrap.servers, client security settings).")
-    private Path config;
+    @Mixin
+    private ConfigFileOption config;
 
     @Option(names = "--broker", paramLabel = "ID", required = true, description = "The broker to restart.")
     private int broker;
@@ -67,37 +63,33 @@ public final class RestartCheckCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (ClusterAccess access = ClusterAccess.open(config, err)) {
-            access.contact(err);
-            Recovered.Verdict v;
-            try {
-                ClusterSnapshot snapshot = new ClusterReader(
-                                access.admin(),
-                                access.props().requestTimeout(),
-                                access.props().describeBatchTopics())
-                        .read();
-                v = RestartSafety.of(snapshot, broker, minInsync(access, snapshot));
-            } catch (ExecutionException | TimeoutException | RuntimeException e) {
-                err.println("Error: cannot read the cluster: "
-                        + access.props().redactor().describe(e));
-                return ClusterAccess.EXIT_CLUSTER;
-            }
-            if (v.ok()) {
-                out.println("Safe to restart broker " + broker + " now.");
-                out.flush();
-                return 0;
-            }
-            out.println("Not safe to restart broker " + broker + " now:");
-            v.missing().forEach(m -> out.println("  " + m));
-            out.flush();
-            return EXIT_UNSAFE;
-        } catch (ClusterAccess.Exit e) {
-            return e.status();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("Error: interrupted");
+        return ClusterAccess.call(config.file(), err, access -> check(access, out, err));
+    }
+
+    /** Reads the cluster and says whether restarting the broker is safe; its exit status. */
+    private int check(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
+        Recovered.Verdict v;
+        try {
+            ClusterSnapshot snapshot = new ClusterReader(
+                            access.admin(),
+                            access.props().requestTimeout(),
+                            access.props().describeBatchTopics())
+                    .read();
+            v = RestartSafety.of(snapshot, broker, minInsync(access, snapshot));
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            err.println("Error: cannot read the cluster: "
+                    + access.props().redactor().describe(e));
             return ClusterAccess.EXIT_CLUSTER;
         }
+        if (v.ok()) {
+            out.println("Safe to restart broker " + broker + " now.");
+            out.flush();
+            return 0;
+        }
+        out.println("Not safe to restart broker " + broker + " now:");
+        v.missing().forEach(m -> out.println("  " + m));
+        out.flush();
+        return EXIT_UNSAFE;
     }
 
     /** Each topic's {@code min.insync.replicas} in force (its own, or the brokers' default). */

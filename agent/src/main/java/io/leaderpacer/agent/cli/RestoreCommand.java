@@ -14,12 +14,11 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.common.utils.Timer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -69,99 +68,89 @@ public final class RestoreCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(
-            names = "--config",
-            paramLabel = "FILE",
-            required = true,
-            description = "The agent's properties file (bootstrap.servers, client security settings, pacer.group.id).")
-    private Path config;
+    @Mixin
+    private ConfigFileOption config;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (ClusterAccess access = ClusterAccess.open(config, err)) {
-            access.contact(err);
-            String group = access.props().groupId();
-            int members;
-            try {
-                members = members(access, group);
-            } catch (ExecutionException | TimeoutException e) {
-                err.println("Error: cannot read the agent's group " + group + ": "
-                        + access.props().redactor().describe(e));
-                return ClusterAccess.EXIT_CLUSTER;
-            }
-            if (members > 0) {
-                err.println("Error: the agent's group " + group + " has " + members + " member(s): stop every instance"
-                        + " first (a clean stop restores what pacing set, and so does turning pacing off); pacer restore"
-                        + " is for an agent that is gone. An instance killed moments ago stays a member until its"
-                        + " session times out (pacer.session.timeout.ms): run it again after that");
-                return EXIT_NOT_DONE;
-            }
-            PacingReport r;
-            // It acts as an instance of the agent's group, through the group's own active role: it joins the group,
-            // takes the role (fencing any predecessor, waiting out its lease), writes the ledger through the fenced
-            // transactions and confirms before each change. An instance that starts meanwhile stays a standby until
-            // this leaves the group (a rebalance waits for this member), or, if it takes the role, deposes this one
-            // before its next change: never both act, and the ledger covers whatever either changed.
-            try (ActiveRole role = ActiveRole.builder(
-                            access.admin(), access.props().clientProperties())
-                    .groupId(group)
-                    .sessionTimeout(access.props().sessionTimeout())
-                    .instanceId(RESTORE_INSTANCE_PREFIX + ActiveRole.defaultInstanceId())
-                    .timeout(access.props().requestTimeout())
-                    .build()) {
-                if (!takeRole(
-                        role,
-                        access.props().requestTimeout().plus(access.props().sessionTimeout()))) {
-                    err.println("Error: pacer restore could not take the active role of the agent's group " + group
-                            + ": an instance of the agent has it (it restores by itself when it stops or when pacing is"
-                            + " turned off)");
-                    return EXIT_NOT_DONE;
-                }
-                try (CompactedTopic state = new CompactedTopic(
-                        access.admin(),
-                        access.props().clientProperties(),
-                        OrderStateStore.DEFAULT_TOPIC,
-                        access.props().requestTimeout(),
-                        role.stateWriter())) {
-                    r = PacingLoop.builder(
-                                    access.admin(),
-                                    access.props().requestTimeout(),
-                                    access.props().describeBatchTopics())
-                            .ledger(new TopicLedgerStore(state))
-                            .guard(role)
-                            .build()
-                            .restore();
-                }
-            } catch (NotActiveException e) {
-                err.println("Error: an instance of the agent's group " + group + " took the active role while pacer"
-                        + " restore ran: it owns what is left of pacing's throttles and restores it (pacer throttles"
-                        + " lists them); nothing was left unowned");
-                return EXIT_NOT_DONE;
-            } catch (UnsafeTopicException | ExecutionException | TimeoutException e) {
-                err.println("Error: cannot join the agent's group " + group + ": "
-                        + access.props().redactor().describe(e));
-                return ClusterAccess.EXIT_CLUSTER;
-            }
-            if (r.changes().isEmpty() && r.problem().isEmpty()) {
-                out.println("Catch-up pacing owns nothing in the cluster: nothing to restore.");
-            }
-            r.changes().forEach(c -> out.println("restored: " + c));
-            r.notes().forEach(n -> out.println("note: " + n));
-            out.flush();
-            if (r.problem().isPresent()) {
-                err.println("Error: " + r.problem().get());
-                return EXIT_NOT_DONE;
-            }
-            return 0;
-        } catch (ClusterAccess.Exit e) {
-            return e.status();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("Error: interrupted");
+        return ClusterAccess.call(config.file(), err, access -> restore(access, out, err));
+    }
+
+    /** Restores what pacing owns, as an instance of the agent's group; its exit status. */
+    private int restore(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
+        String group = access.props().groupId();
+        int members;
+        try {
+            members = members(access, group);
+        } catch (ExecutionException | TimeoutException e) {
+            err.println("Error: cannot read the agent's group " + group + ": "
+                    + access.props().redactor().describe(e));
             return ClusterAccess.EXIT_CLUSTER;
         }
+        if (members > 0) {
+            err.println("Error: the agent's group " + group + " has " + members + " member(s): stop every instance"
+                    + " first (a clean stop restores what pacing set, and so does turning pacing off); pacer restore"
+                    + " is for an agent that is gone. An instance killed moments ago stays a member until its"
+                    + " session times out (pacer.session.timeout.ms): run it again after that");
+            return EXIT_NOT_DONE;
+        }
+        PacingReport r;
+        // It acts as an instance of the agent's group, through the group's own active role: it joins the group,
+        // takes the role (fencing any predecessor, waiting out its lease), writes the ledger through the fenced
+        // transactions and confirms before each change. An instance that starts meanwhile stays a standby until
+        // this leaves the group (a rebalance waits for this member), or, if it takes the role, deposes this one
+        // before its next change: never both act, and the ledger covers whatever either changed.
+        try (ActiveRole role = ActiveRole.builder(access.admin(), access.props().clientProperties())
+                .groupId(group)
+                .sessionTimeout(access.props().sessionTimeout())
+                .instanceId(RESTORE_INSTANCE_PREFIX + ActiveRole.defaultInstanceId())
+                .timeout(access.props().requestTimeout())
+                .build()) {
+            if (!takeRole(
+                    role, access.props().requestTimeout().plus(access.props().sessionTimeout()))) {
+                err.println("Error: pacer restore could not take the active role of the agent's group " + group
+                        + ": an instance of the agent has it (it restores by itself when it stops or when pacing is"
+                        + " turned off)");
+                return EXIT_NOT_DONE;
+            }
+            try (CompactedTopic state = new CompactedTopic(
+                    access.admin(),
+                    access.props().clientProperties(),
+                    OrderStateStore.DEFAULT_TOPIC,
+                    access.props().requestTimeout(),
+                    role.stateWriter())) {
+                r = PacingLoop.builder(
+                                access.admin(),
+                                access.props().requestTimeout(),
+                                access.props().describeBatchTopics())
+                        .ledger(new TopicLedgerStore(state))
+                        .guard(role)
+                        .build()
+                        .restore();
+            }
+        } catch (NotActiveException e) {
+            err.println("Error: an instance of the agent's group " + group + " took the active role while pacer"
+                    + " restore ran: it owns what is left of pacing's throttles and restores it (pacer throttles"
+                    + " lists them); nothing was left unowned");
+            return EXIT_NOT_DONE;
+        } catch (UnsafeTopicException | ExecutionException | TimeoutException e) {
+            err.println("Error: cannot join the agent's group " + group + ": "
+                    + access.props().redactor().describe(e));
+            return ClusterAccess.EXIT_CLUSTER;
+        }
+        if (r.changes().isEmpty() && r.problem().isEmpty()) {
+            out.println("Catch-up pacing owns nothing in the cluster: nothing to restore.");
+        }
+        r.changes().forEach(c -> out.println("restored: " + c));
+        r.notes().forEach(n -> out.println("note: " + n));
+        out.flush();
+        if (r.problem().isPresent()) {
+            err.println("Error: " + r.problem().get());
+            return EXIT_NOT_DONE;
+        }
+        return 0;
     }
 
     /**

@@ -5,12 +5,11 @@ import io.leaderpacer.agent.pacing.ThrottleInventory;
 import io.leaderpacer.agent.pacing.TopicLedgerStore;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -47,44 +46,34 @@ public final class ThrottlesCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(
-            names = "--config",
-            paramLabel = "FILE",
-            required = true,
-            description = "The agent's properties file (bootstrap.servers, client security settings).")
-    private Path config;
+    @Mixin
+    private ConfigFileOption config;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (ClusterAccess access = ClusterAccess.open(config, err)) {
-            access.contact(err);
-            ThrottleInventory.Inventory inv;
-            try (CompactedTopic state = new CompactedTopic(
-                    access.admin(),
-                    access.props().clientProperties(),
-                    OrderStateStore.DEFAULT_TOPIC,
-                    access.props().requestTimeout())) {
-                inv = ThrottleInventory.read(
-                        access.admin(),
-                        new TopicLedgerStore(state),
-                        access.props().requestTimeout());
-            } catch (ExecutionException | TimeoutException | RuntimeException e) {
-                err.println("Error: cannot read the throttle configs or pacing's ledger: "
-                        + access.props().redactor().describe(e));
-                return ClusterAccess.EXIT_CLUSTER;
-            }
-            print(out, inv);
-            out.flush();
-            return inv.leftBehind() ? EXIT_LEFT_BEHIND : 0;
-        } catch (ClusterAccess.Exit e) {
-            return e.status();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("Error: interrupted");
+        return ClusterAccess.call(config.file(), err, access -> list(access, out, err));
+    }
+
+    /** Reads every throttle config and pacing's ledger and prints them; its exit status. */
+    private int list(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
+        ThrottleInventory.Inventory inv;
+        try (CompactedTopic state = new CompactedTopic(
+                access.admin(),
+                access.props().clientProperties(),
+                OrderStateStore.DEFAULT_TOPIC,
+                access.props().requestTimeout())) {
+            inv = ThrottleInventory.read(
+                    access.admin(), new TopicLedgerStore(state), access.props().requestTimeout());
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            err.println("Error: cannot read the throttle configs or pacing's ledger: "
+                    + access.props().redactor().describe(e));
             return ClusterAccess.EXIT_CLUSTER;
         }
+        print(out, inv);
+        out.flush();
+        return inv.leftBehind() ? EXIT_LEFT_BEHIND : 0;
     }
 
     /** The inventory as a table and a verdict. */
