@@ -148,7 +148,9 @@ class RollingRestartTest {
             assertThat(run.output()).contains("every broker restarted, the cluster recovered");
             assertThat(restarter.restarted).containsExactlyElementsOf(cluster.brokerIds());
             assertThat(restarter.unsafe)
-                    .as("brokers out of an ISR when the next restart began")
+                    .as(
+                            "brokers out of an ISR when the next restart began (%s); the script's output:%n%s",
+                            restarter.detail, run.output())
                     .isEmpty();
             assertThat(load.refused.get())
                     .as("acks=all writes refused for want of in-sync replicas; other failures %s", load.otherFailures)
@@ -197,6 +199,20 @@ class RollingRestartTest {
         return set;
     }
 
+    /** The partitions with a replica out of their ISR now, as {@code p:replicas/isr}. */
+    private String isrs() throws Exception {
+        TopicDescription d = admin.describeTopics(List.of(TOPIC))
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .get(TOPIC);
+        return d.partitions().stream()
+                .filter(p -> p.isr().size() < p.replicas().size())
+                .map(p -> p.partition() + ":"
+                        + p.replicas().stream().map(n -> "" + n.id()).collect(Collectors.joining(",")) + "/"
+                        + p.isr().stream().map(n -> "" + n.id()).collect(Collectors.joining(",")))
+                .collect(Collectors.joining(" ", "[", "]"));
+    }
+
     /** Which brokers are out of an ISR of the topic now. */
     private Set<Integer> outOfIsr() throws Exception {
         TopicDescription d = admin.describeTopics(List.of(TOPIC))
@@ -216,6 +232,8 @@ class RollingRestartTest {
         final List<Integer> restarted = new CopyOnWriteArrayList<>();
         /** Per restart, the other brokers out of an ISR at its start: must stay empty. */
         final Map<Integer, Set<Integer>> unsafe = new ConcurrentHashMap<>();
+        /** Per unsafe restart, which partitions, and whether they were still out a second later (for the message). */
+        final Map<Integer, String> detail = new ConcurrentHashMap<>();
 
         final AtomicBoolean done = new AtomicBoolean();
 
@@ -246,6 +264,9 @@ class RollingRestartTest {
             behind.remove(b);
             if (!behind.isEmpty()) {
                 unsafe.put(b, behind);
+                String before = isrs();
+                Thread.sleep(1_000);
+                detail.put(b, "at the restart " + before + "; a second later " + isrs());
             }
             cluster.stop(b);
             Thread.sleep(DOWN_MS);
