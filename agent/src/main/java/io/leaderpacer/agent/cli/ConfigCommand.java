@@ -178,29 +178,7 @@ public final class ConfigCommand implements Callable<Integer> {
         Set<String> delete;
         PolicyEntry preset = null;
         try {
-            if (dryRun && action.preset == null) {
-                throw new ParameterException(spec.commandLine(), "--dry-run goes with --preset");
-            }
-            if (bootstrapServer == null && !dryRun) {
-                throw new ParameterException(
-                        spec.commandLine(),
-                        "Missing required option: '--bootstrap-server="
-                                + spec.findOption("--bootstrap-server").paramLabel() + "'");
-            }
-            if (action.preset != null && (!addConfig.isEmpty() || !deleteConfig.isEmpty())) {
-                throw new ParameterException(
-                        spec.commandLine(), "--add-config and --delete-config go with --alter, not --preset");
-            }
-            if (action.describe && (!addConfig.isEmpty() || !deleteConfig.isEmpty())) {
-                throw new ParameterException(
-                        spec.commandLine(), "--add-config and --delete-config go with --alter, not --describe");
-            }
-            if (action.alter && addConfig.isEmpty() && deleteConfig.isEmpty()) {
-                throw new ParameterException(spec.commandLine(), "--alter needs --add-config and/or --delete-config");
-            }
-            if (timeoutMs < 1) {
-                throw new ParameterException(spec.commandLine(), "--timeout-ms must be >= 1, was " + timeoutMs);
-            }
+            checkOptions();
             if (action.preset != null) {
                 try {
                     preset = PolicyRegistry.productionPreset(action.preset);
@@ -230,20 +208,56 @@ public final class ConfigCommand implements Callable<Integer> {
             return EXIT_USAGE;
         }
 
-        if (dryRun) {
-            try {
-                // The write's own check, so that a dry run shows what would be stored (canonical form).
-                PacerConfig validated = PacerConfig.defaults().withUpdates(set);
-                Map<String, String> stored = new LinkedHashMap<>();
-                set.keySet().forEach(k -> stored.put(k, validated.valueOf(ConfigKey.forName(k))));
-                printDryRun(out, preset, stored, delete);
-                return 0;
-            } catch (IllegalArgumentException e) {
-                err.println("Error: " + e.getMessage());
-                err.println("Nothing was changed.");
-                return EXIT_REFUSED;
-            }
+        return dryRun ? preview(out, err, preset, set, delete) : write(out, err, preset, set, delete);
+    }
+
+    /** The options that go together, and those that do not: picocli's usage error for each. */
+    private void checkOptions() {
+        if (dryRun && action.preset == null) {
+            throw new ParameterException(spec.commandLine(), "--dry-run goes with --preset");
         }
+        if (bootstrapServer == null && !dryRun) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "Missing required option: '--bootstrap-server="
+                            + spec.findOption("--bootstrap-server").paramLabel() + "'");
+        }
+        if (action.preset != null && (!addConfig.isEmpty() || !deleteConfig.isEmpty())) {
+            throw new ParameterException(
+                    spec.commandLine(), "--add-config and --delete-config go with --alter, not --preset");
+        }
+        if (action.describe && (!addConfig.isEmpty() || !deleteConfig.isEmpty())) {
+            throw new ParameterException(
+                    spec.commandLine(), "--add-config and --delete-config go with --alter, not --describe");
+        }
+        if (action.alter && addConfig.isEmpty() && deleteConfig.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--alter needs --add-config and/or --delete-config");
+        }
+        if (timeoutMs < 1) {
+            throw new ParameterException(spec.commandLine(), "--timeout-ms must be >= 1, was " + timeoutMs);
+        }
+    }
+
+    /** What a write would store, in canonical form, checked as the write checks it; nothing is written. */
+    private int preview(
+            PrintWriter out, PrintWriter err, PolicyEntry preset, Map<String, String> set, Set<String> delete) {
+        try {
+            // The write's own check, so that a dry run shows what would be stored (canonical form).
+            PacerConfig validated = PacerConfig.defaults().withUpdates(set);
+            Map<String, String> stored = new LinkedHashMap<>();
+            set.keySet().forEach(k -> stored.put(k, validated.valueOf(ConfigKey.forName(k))));
+            printDryRun(out, preset, stored, delete);
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("Error: " + e.getMessage());
+            err.println("Nothing was changed.");
+            return EXIT_REFUSED;
+        }
+    }
+
+    /** Describes, or writes the change to the agents' config topic, through an Admin client of its own. */
+    private int write(
+            PrintWriter out, PrintWriter err, PolicyEntry preset, Map<String, String> set, Set<String> delete) {
         Map<String, Object> client;
         try {
             client = clientProperties();

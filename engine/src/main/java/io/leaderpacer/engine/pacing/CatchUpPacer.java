@@ -149,21 +149,7 @@ public final class CatchUpPacer {
         long maxWait = config.timing().maxWaitMs();
         boolean up = s.state() != CatchUpState.INACTIVE;
         if (nowMs < s.caughtUpUntilMs()) {
-            // Not paced: its time does not count towards the max-wait, and what it fetches says nothing of a rate.
-            return new Step(
-                    ep.graced(nowMs, up),
-                    new BrokerPacing(
-                            s.broker(),
-                            PacingPhase.CAUGHT_UP_GRACE,
-                            OptionalLong.empty(),
-                            String.format(
-                                    Locale.ROOT,
-                                    "%s within replica.lag.time.max.ms of going down: its leaders still count it caught"
-                                            + " up and would hold acks=all writes for each throttled fetch;"
-                                            + " unthrottled for %d s more",
-                                    up ? "back" : "down",
-                                    (s.caughtUpUntilMs() - nowMs + 999) / 1000),
-                            progress(ep, s, false)));
+            return graced(s, ep, nowMs, up);
         }
         if (up) {
             ep = ep.withClock(ep.clock().up(nowMs));
@@ -186,25 +172,7 @@ public final class CatchUpPacer {
             ep = ep.clampedTo(held);
         }
         if (!up) {
-            ep = ep.forgetLooks(nowMs);
-            if (maxWait > 0 && ep.clock().downMs(nowMs) >= maxWait) {
-                // Its rate, while it is down, is the cluster default, which throttles every broker's listed replicas:
-                // not for longer than the max-wait.
-                return new Step(
-                        ep,
-                        new BrokerPacing(
-                                s.broker(),
-                                PacingPhase.PACED,
-                                OptionalLong.empty(),
-                                String.format(
-                                        Locale.ROOT,
-                                        "down for %d s, the max-wait: no cluster-default rate while it is"
-                                                + " down; paced again at %s once it is up",
-                                        maxWait / 1000,
-                                        rate(ep.rateBytes())),
-                                BrokerPacing.Progress.UNKNOWN));
-            }
-            return paced(s, ep, "down: throttle at " + rate(ep.rateBytes()) + " in place for its return");
+            return whileDown(s, ep, nowMs, maxWait);
         }
         if (s.bytesBehind().isEmpty()) {
             return paced(s, ep, "bytes behind unknown: holding " + rate(ep.rateBytes()));
@@ -249,6 +217,54 @@ public final class CatchUpPacer {
         return because.isEmpty()
                 ? adapted
                 : withReason(adapted, adapted.decision().reason() + because);
+    }
+
+    /**
+     * Back (or down) within {@code replica.lag.time.max.ms} of going down: its leaders still count it caught up, so a
+     * throttle would hold their {@code acks=all} writes; not paced, and the time does not count towards the max-wait.
+     */
+    private static Step graced(BrokerSignals s, PacingEpisode ep, long nowMs, boolean up) {
+        // Not paced: its time does not count towards the max-wait, and what it fetches says nothing of a rate.
+        return new Step(
+                ep.graced(nowMs, up),
+                new BrokerPacing(
+                        s.broker(),
+                        PacingPhase.CAUGHT_UP_GRACE,
+                        OptionalLong.empty(),
+                        String.format(
+                                Locale.ROOT,
+                                "%s within replica.lag.time.max.ms of going down: its leaders still count it caught"
+                                        + " up and would hold acks=all writes for each throttled fetch;"
+                                        + " unthrottled for %d s more",
+                                up ? "back" : "down",
+                                (s.caughtUpUntilMs() - nowMs + 999) / 1000),
+                        progress(ep, s, false)));
+    }
+
+    /**
+     * Down: the throttle stays in place for its return, except that after the max-wait no cluster-default rate is
+     * kept (it throttles every broker's listed replicas).
+     */
+    private static Step whileDown(BrokerSignals s, PacingEpisode ep, long nowMs, long maxWait) {
+        ep = ep.forgetLooks(nowMs);
+        if (maxWait > 0 && ep.clock().downMs(nowMs) >= maxWait) {
+            // Its rate, while it is down, is the cluster default, which throttles every broker's listed replicas:
+            // not for longer than the max-wait.
+            return new Step(
+                    ep,
+                    new BrokerPacing(
+                            s.broker(),
+                            PacingPhase.PACED,
+                            OptionalLong.empty(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "down for %d s, the max-wait: no cluster-default rate while it is"
+                                            + " down; paced again at %s once it is up",
+                                    maxWait / 1000,
+                                    rate(ep.rateBytes())),
+                            BrokerPacing.Progress.UNKNOWN));
+        }
+        return paced(s, ep, "down: throttle at " + rate(ep.rateBytes()) + " in place for its return");
     }
 
     /**

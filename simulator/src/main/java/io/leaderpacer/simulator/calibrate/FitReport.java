@@ -32,6 +32,26 @@ public final class FitReport {
                 .append(" Objective: sum of squared ln(modelled / measured) over the fitted targets, ")
                 .append(String.format(
                         Locale.ROOT, "%.4f after %d model evaluations.%n%n", fit.objective(), fit.evaluations()));
+        setFromMeasurement(sb, fit);
+        fittedParameters(sb, fit);
+        residuals(sb, fit);
+        if (!catchUp.isEmpty()) {
+            catchUpInBytes(sb, catchUp);
+        }
+        sb.append("\nFigures settled before the policy acts (");
+        sb.append(String.join(
+                ", ",
+                Arrays.stream(Quantity.values())
+                        .filter(Quantity::beforeThePolicyActs)
+                        .map(Quantity::label)
+                        .toList()));
+        sb.append(") are measured over the rounds of every policy: no election can reach the restarted broker before")
+                .append(" its first ISR re-entry, and the steady phase ends before it stops.\n");
+        return sb.toString();
+    }
+
+    /** The parameters the measurement sets directly: downtime, unfencing delay, window. */
+    private static void setFromMeasurement(StringBuilder sb, FitResult fit) {
         sb.append("## Set from the measurement (not fitted)\n\n");
         sb.append("| parameter | value | from |\n|---|---:|---|\n");
         sb.append(String.format(
@@ -46,6 +66,10 @@ public final class FitReport {
                 Locale.ROOT,
                 "| `recoveryWindowSeconds` | %.0f s | the load test's window_s |%n%n",
                 fit.setup().model().get(ModelKey.RECOVERY_WINDOW_SECONDS)));
+    }
+
+    /** Each fitted parameter with its start, bounds and the measured effect that carries it. */
+    private static void fittedParameters(StringBuilder sb, FitResult fit) {
         sb.append("## Fitted parameters\n\n");
         sb.append("| parameter | fitted | start | bounds | unit | carried by |\n|---|---:|---:|---|---|---|\n");
         for (FitParameter p : fit.parameters()) {
@@ -60,6 +84,10 @@ public final class FitReport {
                     p.key().unit(),
                     p.why()));
         }
+    }
+
+    /** Every target: measured median and range against modelled, the residual, and whether it was fitted on. */
+    private static void residuals(StringBuilder sb, FitResult fit) {
         sb.append("\n## Residuals\n\n");
         sb.append("| policy | quantity | measured median (range) | modelled | residual | within 25 % | fitted on |\n");
         sb.append("|---|---|---:|---:|---:|---|---|\n");
@@ -89,48 +117,37 @@ public final class FitReport {
                             " are not fitted on, they say which role the model's class figures come from; the leader row")
                     .append(" is, as what identifies the cost of a leadership move.\n");
         }
-        if (!catchUp.isEmpty()) {
-            sb.append("\n## Catch-up measured in bytes (not fitted)\n\n");
-            sb.append(
-                            "From `partitions.csv` (`hosted_bytes`, `bytes_behind`: the restarted broker's replica bytes and what")
-                    .append(
-                            " the leaders it follows hold beyond it, every 0.5 s). Done: at most 1 % of what was behind at")
-                    .append(
-                            " unfencing is left; rate: replica bytes gained per second until then (MB = 10^6 bytes), and")
-                    .append(
-                            " the same rate over the sampling intervals that began with the broker leading none, fewer than")
-                    .append(String.format(Locale.ROOT, " %.0f %%", MeasuredCatchUp.RateByLeading.MANY * 100))
-                    .append(" or at least that share of its preferred partitions.\n\n");
-            sb.append(
-                            "| policy | round | behind at the first look after the restart | behind at unfencing | done after")
-                    .append(" unfencing | catch-up rate | leading none | leading few | leading many |\n")
-                    .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (MeasuredCatchUp.Round r : catchUp) {
-                MeasuredCatchUp.RateByLeading l = r.byLeading();
-                sb.append(String.format(
-                        Locale.ROOT,
-                        "| %s | %d | %s MiB | %s MiB | %s s | %s MB/s | %s | %s | %s |%n",
-                        r.policy(),
-                        r.round(),
-                        num(r.behindAtFirstLookMiB()),
-                        num(r.behindAtUnfenceMiB()),
-                        num(r.doneSeconds()),
-                        num(r.meanMBps()),
-                        num(l.noneMBps()),
-                        num(l.fewMBps()),
-                        num(l.manyMBps())));
-            }
+    }
+
+    /** The catch-up the runs measured in bytes, per round, by how much the broker led (not fitted). */
+    private static void catchUpInBytes(StringBuilder sb, List<MeasuredCatchUp.Round> catchUp) {
+        sb.append("\n## Catch-up measured in bytes (not fitted)\n\n");
+        sb.append(
+                        "From `partitions.csv` (`hosted_bytes`, `bytes_behind`: the restarted broker's replica bytes and what")
+                .append(" the leaders it follows hold beyond it, every 0.5 s). Done: at most 1 % of what was behind at")
+                .append(" unfencing is left; rate: replica bytes gained per second until then (MB = 10^6 bytes), and")
+                .append(
+                        " the same rate over the sampling intervals that began with the broker leading none, fewer than")
+                .append(String.format(Locale.ROOT, " %.0f %%", MeasuredCatchUp.RateByLeading.MANY * 100))
+                .append(" or at least that share of its preferred partitions.\n\n");
+        sb.append("| policy | round | behind at the first look after the restart | behind at unfencing | done after")
+                .append(" unfencing | catch-up rate | leading none | leading few | leading many |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (MeasuredCatchUp.Round r : catchUp) {
+            MeasuredCatchUp.RateByLeading l = r.byLeading();
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %d | %s MiB | %s MiB | %s s | %s MB/s | %s | %s | %s |%n",
+                    r.policy(),
+                    r.round(),
+                    num(r.behindAtFirstLookMiB()),
+                    num(r.behindAtUnfenceMiB()),
+                    num(r.doneSeconds()),
+                    num(r.meanMBps()),
+                    num(l.noneMBps()),
+                    num(l.fewMBps()),
+                    num(l.manyMBps())));
         }
-        sb.append("\nFigures settled before the policy acts (");
-        sb.append(String.join(
-                ", ",
-                Arrays.stream(Quantity.values())
-                        .filter(Quantity::beforeThePolicyActs)
-                        .map(Quantity::label)
-                        .toList()));
-        sb.append(") are measured over the rounds of every policy: no election can reach the restarted broker before")
-                .append(" its first ISR re-entry, and the steady phase ends before it stops.\n");
-        return sb.toString();
     }
 
     static String num(double v) {

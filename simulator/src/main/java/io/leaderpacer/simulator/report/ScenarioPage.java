@@ -42,14 +42,28 @@ public final class ScenarioPage {
                 DurationText.format(s.endMs()),
                 commandLine));
 
+        results(page, result);
+        perClass(page, result);
+        policies(page, s);
+        whatHappens(page, s);
+        overTime(page, result);
+        return page.build();
+    }
+
+    /** The comparison table against KIP-1358's acceptance criteria, and what its columns mean. */
+    private static void results(ChartPage.Builder page, ScenarioResult result) {
         page.section("Results against KIP-1358's acceptance criteria");
         page.table(SimulationTable.HEADER, SimulationTable.rows(result));
         page.paragraph("P99 ratio: modelled P99 produce latency over the window from the restarted broker's unfencing ("
-                + windowText(s) + "), divided by the steady-state P99 before the first event. Protected: partitions "
+                + windowText(result.scenario())
+                + "), divided by the steady-state P99 before the first event. Protected: partitions "
                 + "whose preferred leader is a restarted broker. Worst broker: the leader broker whose P99 rose most. "
                 + "Recovery: from unfencing until every restarted broker leads 99% of its preferred partitions; "
                 + "'vs baseline' divides by the baseline's, 'vs physical limit' by the last preferred ISR re-entry.");
+    }
 
+    /** P99 per class (protected, other, cluster-wide) and the worst leader broker, one row per policy. */
+    private static void perClass(ChartPage.Builder page, ScenarioResult result) {
         page.section("P99 per class and per leader broker (modelled)");
         List<List<String>> perClass = new ArrayList<>();
         for (PolicyOutcome o : result.outcomes()) {
@@ -78,7 +92,10 @@ public final class ScenarioPage {
                         "cluster-wide P99 ms",
                         "worst broker P99"),
                 perClass);
+    }
 
+    /** Each policy's name, what it is and its configuration changes. */
+    private static void policies(ChartPage.Builder page, Scenario s) {
         page.section("Policies");
         List<List<String>> policies = new ArrayList<>();
         for (PolicySpec p : s.policies()) {
@@ -98,7 +115,10 @@ public final class ScenarioPage {
             policies.add(List.of(p.name(), p.description(), kv.length() == 0 ? "(Kafka's defaults)" : kv.toString()));
         }
         page.table(List.of("policy", "what it is", "configuration (key=value, changes from the defaults)"), policies);
+    }
 
+    /** The scenario's events and topics. */
+    private static void whatHappens(ChartPage.Builder page, Scenario s) {
         page.section("What happens");
         List<List<String>> events = new ArrayList<>();
         for (ScenarioEvent e : s.events()) {
@@ -118,7 +138,11 @@ public final class ScenarioPage {
         page.table(
                 List.of("topic", "partitions", "replication", "produce MB/s", "produce requests/s", "byte skew"),
                 topics);
+    }
 
+    /** The charts over time: P99 by class, then per watched broker its utilisation, leaders, out-of-sync partitions and gate. */
+    private static void overTime(ChartPage.Builder page, ScenarioResult result) {
+        Scenario s = result.scenario();
         page.section("Over time (modelled)");
         page.paragraph("Lines of policies whose series are identical are drawn once, named together. Hover a chart "
                 + "for the values. Dashed lines: events (stop, unfenced, end of the window, and for the baseline and "
@@ -167,7 +191,6 @@ public final class ScenarioPage {
                     .withSteps()
                     .withMarkers(marks));
         }
-        return page.build();
     }
 
     private static String windowText(Scenario s) {
