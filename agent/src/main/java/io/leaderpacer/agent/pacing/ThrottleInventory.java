@@ -97,6 +97,21 @@ public final class ThrottleInventory {
         ThrottleReading now = new ReplicationThrottles(admin, timeout).describeEach(scopes, topics, DESCRIBE_BATCH);
         List<Line> lines = new ArrayList<>();
         List<String> unseen = new ArrayList<>();
+        brokerLines(now, scopes, ledgers, lines, unseen);
+        Set<BrokerScope> stranded = rateScopesNotRead(ledgers, scopes, reader, snapshot, unseen);
+        topicLines(now, topics, ledgers, lines, unseen);
+        forgottenTopics(ledgers, topics, unseen);
+        boolean owns = ledgers.values().stream().anyMatch(l -> !l.ownsNoValueBut(stranded));
+        return new Inventory(lines, unseen, owns, PacingLoop.inSync(snapshot));
+    }
+
+    /** Each broker scope's rates, with their owner; a scope not read is said so. */
+    private static void brokerLines(
+            ThrottleReading now,
+            Set<BrokerScope> scopes,
+            Map<ThrottleSide, ThrottleLedger> ledgers,
+            List<Line> lines,
+            List<String> unseen) {
         for (BrokerScope s : scopes) {
             if (now.failure(s).isPresent()) {
                 unseen.add(s + ": not read ("
@@ -123,6 +138,15 @@ public final class ThrottleInventory {
                         "someone else's (static: the broker's server.properties)")));
             }
         }
+    }
+
+    /** The rates pacing recorded on brokers not read now (down, or no longer registered); those of the latter. */
+    private static Set<BrokerScope> rateScopesNotRead(
+            Map<ThrottleSide, ThrottleLedger> ledgers,
+            Set<BrokerScope> scopes,
+            ClusterReader reader,
+            ClusterSnapshot snapshot,
+            List<String> unseen) {
         // A broker the cluster no longer lists at all (Kafka 4.0+ lists fenced ones): its config cannot be changed by
         // any client until a broker with its id registers, and throttles nothing meanwhile.
         Set<BrokerScope> stranded = new LinkedHashSet<>();
@@ -150,6 +174,16 @@ public final class ThrottleInventory {
                 }
             }
         }
+        return stranded;
+    }
+
+    /** Each topic's replica lists, with their owner; a topic not read is said so. */
+    private static void topicLines(
+            ThrottleReading now,
+            Set<String> topics,
+            Map<ThrottleSide, ThrottleLedger> ledgers,
+            List<Line> lines,
+            List<String> unseen) {
         for (String t : topics) {
             if (now.failure(t).isPresent()) {
                 if (!now.gone(t)) {
@@ -169,6 +203,11 @@ public final class ThrottleInventory {
                 }
             }
         }
+    }
+
+    /** Topics pacing recorded that no longer exist. */
+    private static void forgottenTopics(
+            Map<ThrottleSide, ThrottleLedger> ledgers, Set<String> topics, List<String> unseen) {
         for (ThrottleLedger ledger : ledgers.values()) {
             for (String t : ledger.topics()) {
                 if (!topics.contains(t)) {
@@ -177,8 +216,6 @@ public final class ThrottleInventory {
                 }
             }
         }
-        boolean owns = ledgers.values().stream().anyMatch(l -> !l.ownsNoValueBut(stranded));
-        return new Inventory(lines, unseen, owns, PacingLoop.inSync(snapshot));
     }
 
     private static String rateOwner(ThrottleLedger ledger, BrokerScope scope, OptionalLong value) {
