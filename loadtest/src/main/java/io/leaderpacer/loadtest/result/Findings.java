@@ -24,11 +24,43 @@ public final class Findings {
 
     private Findings() {}
 
+    /**
+     * KIP-1358's figures, where the run measured its window: the reference (steady sends pooled) and each round's P99
+     * over the ten minutes from unfencing, in milliseconds, so that every ratio in the table can be checked.
+     */
+    static Optional<String> kipWindow(LoadTestResult result) {
+        List<RoundResult> measured =
+                result.rounds().stream().filter(KipReference::kipWindow).toList();
+        if (measured.isEmpty()) {
+            return Optional.empty();
+        }
+        KipReference kip = result.kipReference();
+        StringBuilder rounds = new StringBuilder();
+        for (RoundResult r : measured) {
+            rounds.append(rounds.length() == 0 ? "" : "; ")
+                    .append(String.format(
+                            Locale.ROOT,
+                            "%s %d: %.1f ms (%.2f×)",
+                            r.policy(),
+                            r.round(),
+                            r.latency().kipWindow().get(View.ALL).p99Ms(),
+                            kip.ratio(r)));
+        }
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "KIP-1358's reference: P99 %.1f ms of %d sends, every round's steady phase pooled as sends; each round's"
+                        + " P99 over the ten minutes from unfencing, all sends: %s.",
+                kip.p99Ms(),
+                kip.sends(),
+                rounds));
+    }
+
     public static List<String> of(LoadTestResult result) {
         List<String> out = new ArrayList<>();
         SteadyReference reference = result.steadyReference();
         result.warmUp().filter(w -> !w.steady()).ifPresent(w -> out.add("The " + w.describe() + "."));
         out.add(reference.describe());
+        kipWindow(result).ifPresent(out::add);
         result.disturbedReference().ifPresent(out::add);
         for (RoundResult r : result.rounds()) {
             if (reference.flagged(r)) {

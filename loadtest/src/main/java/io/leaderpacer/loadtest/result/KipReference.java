@@ -31,16 +31,16 @@ public record KipReference(double p99Ms, long sends) {
                 all.getTotalCount() == 0 ? Double.NaN : all.getValueAtPercentile(99.0) / 1000.0, all.getTotalCount());
     }
 
-    /**
-     * A round's P99 over KIP-1358's window (all sends made in the ten minutes from unfencing) over this reference;
-     * {@code NaN} when the round did not measure that window (run without {@code --kip-window}, or its strict window
-     * outlasted ten minutes).
-     */
     /** Whether the round measured KIP-1358's ten minutes from unfencing. */
     public static boolean kipWindow(RoundResult r) {
         return r.moments().kipWindowMs() >= WINDOW_MS && r.latency().kipWindow().containsKey(View.ALL);
     }
 
+    /**
+     * A round's P99 over KIP-1358's window (all sends made in the ten minutes from unfencing) over this reference;
+     * {@code NaN} when the round did not measure that window (run without {@code --kip-window}, or its strict window
+     * outlasted ten minutes).
+     */
     public double ratio(RoundResult r) {
         if (!kipWindow(r)) {
             return Double.NaN;

@@ -104,4 +104,29 @@ class KipReferenceTest {
         assertThat(rows.get(1).get(verdict)).isEqualTo("PASS");
         assertThat(LoadTestTable.policyRows(strict).get(0).get(ratio)).isEqualTo("n/a (window not 10 min)");
     }
+
+    @Test
+    void theFindings_stateTheReferenceAndEachRoundsTenMinuteP99_soThatEveryRatioCanBeChecked() {
+        LoadTestResult result = new LoadTestResult(
+                List.of("settings"),
+                true,
+                "a",
+                List.of(
+                        round("a", 1, 30, KipReference.WINDOW_MS, sends(990, 0)),
+                        round("b", 1, 45, KipReference.WINDOW_MS, sends(990, 0))));
+
+        assertThat(Findings.kipWindow(result))
+                .hasValue("KIP-1358's reference: P99 10.0 ms of 1980 sends, every round's steady phase pooled as sends;"
+                        + " each round's P99 over the ten minutes from unfencing, all sends: a 1: 30.0 ms (3.00×);"
+                        + " b 1: 45.0 ms (4.50×).");
+        assertThat(Findings.of(result)).anySatisfy(f -> assertThat(f).startsWith("KIP-1358's reference"));
+    }
+
+    @Test
+    void aRunWithoutTheTenMinuteWindow_saysNothingOfKip1358sFigures() {
+        LoadTestResult result =
+                new LoadTestResult(List.of("settings"), true, "a", List.of(round("a", 1, 30, 0, sends(990, 0))));
+
+        assertThat(Findings.kipWindow(result)).isEmpty();
+    }
 }
