@@ -3,13 +3,13 @@ package io.leaderpacer.loadtest;
 import io.leaderpacer.cluster.cpu.ProcessCpuTime;
 import io.leaderpacer.loadtest.load.ClassifiedLoad;
 import io.leaderpacer.loadtest.load.LatencyBook;
+import io.leaderpacer.loadtest.load.LatencyFigures;
 import io.leaderpacer.loadtest.load.Phase;
 import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.observe.AgentRunLog;
 import io.leaderpacer.loadtest.observe.AgentRunSample;
 import io.leaderpacer.loadtest.observe.PartitionSample;
 import io.leaderpacer.loadtest.observe.PartitionWatcher;
-import io.leaderpacer.loadtest.result.LatencyFigures;
 import io.leaderpacer.loadtest.result.RoundResult.CpuSample;
 import io.leaderpacer.report.MeasurementWindow;
 

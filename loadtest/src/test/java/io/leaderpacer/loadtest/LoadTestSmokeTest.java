@@ -1,10 +1,10 @@
 package io.leaderpacer.loadtest;
 
+import io.leaderpacer.loadtest.load.LatencyFigures;
 import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.observe.PartitionSample;
 import io.leaderpacer.loadtest.result.CsvFiles;
 import io.leaderpacer.loadtest.result.HtmlReport;
-import io.leaderpacer.loadtest.result.LatencyFigures;
 import io.leaderpacer.loadtest.result.LoadTestResult;
 import io.leaderpacer.loadtest.result.RoundResult;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;

@@ -1,6 +1,5 @@
 package io.leaderpacer.loadtest.load;
 
-import io.leaderpacer.loadtest.result.LatencyFigures;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.protocol.Errors;
 

@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest.result;
 
+import io.leaderpacer.loadtest.load.LatencyFigures;
 import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.report.loadtest.AgentRunRow;
 import io.leaderpacer.report.loadtest.CpuRow;

@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest.result;
 
+import io.leaderpacer.loadtest.load.LatencyFigures;
 import io.leaderpacer.loadtest.load.Phase;
 import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.load.View;

@@ -1,4 +1,4 @@
-package io.leaderpacer.loadtest.result;
+package io.leaderpacer.loadtest.load;
 
 import org.HdrHistogram.Histogram;
 
