@@ -145,7 +145,7 @@ public final class PacerAgent implements AutoCloseable {
                 });
         this.clusterLabel = b.clusterLabel;
         this.history = new RunHistory(b.historySize);
-        this.reports = new RunReports(b.redactor, b.listeners);
+        this.reports = new RunReports(LOG, b.redactor, b.listeners);
         PacingLoopBuilder pacingBuilder = PacingLoop.builder(b.admin, b.requestTimeout, b.describeBatchTopics)
                 .ledger(b.ledgerStore)
                 .guard(b.coordination != null ? b.coordination : ActionGuard.NONE)

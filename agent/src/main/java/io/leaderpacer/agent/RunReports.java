@@ -7,7 +7,6 @@ import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.core.SlowRead;
 import io.leaderpacer.engine.ElectionDecision;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.Collection;
 import java.util.List;
@@ -25,8 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class RunReports {
 
-    /** The agent's logger: operators filter on the agent's name, not on this helper's. */
-    private static final Logger LOG = LoggerFactory.getLogger(PacerAgent.class);
+    /** The agent's logger, given by the agent: operators filter on the agent's name, not on this helper's. */
+    private final Logger log;
 
     private final SecretRedactor redactor;
     /** Told about each run. */
@@ -34,7 +33,8 @@ final class RunReports {
     /** Whether the last successful run read slower than the interval it serves. */
     private boolean readWasSlow;
 
-    RunReports(SecretRedactor redactor, Collection<RunListener> listeners) {
+    RunReports(Logger log, SecretRedactor redactor, Collection<RunListener> listeners) {
+        this.log = log;
         this.redactor = redactor;
         this.listeners.addAll(listeners);
     }
@@ -54,7 +54,7 @@ final class RunReports {
             try {
                 l.onRun(run);
             } catch (RuntimeException e) {
-                LOG.warn("run listener {} failed: {}", l, redactor.describe(e));
+                log.warn("run listener {} failed: {}", l, redactor.describe(e));
             }
         }
     }
@@ -62,18 +62,18 @@ final class RunReports {
     private void log(RunRecord run) {
         logSlowRead(run);
         if (!run.succeeded()) {
-            LOG.warn(run.summary());
+            log.warn(run.summary());
         } else if (!run.results().isEmpty()
                 || run.decision().map(ElectionDecision::gatedBrokerCount).orElse(0) > 0) {
-            LOG.info(run.summary());
+            log.info(run.summary());
         } else {
-            LOG.debug(run.summary());
+            log.debug(run.summary());
         }
-        if (LOG.isDebugEnabled()) {
+        if (log.isDebugEnabled()) {
             run.results().stream()
                     .filter(r -> r.outcome() != ElectionOutcome.ELECTED)
                     .forEach(r ->
-                            LOG.debug("  {} -> {}: {} {}", r.partition(), r.targetLeader(), r.outcome(), r.detail()));
+                            log.debug("  {} -> {}: {} {}", r.partition(), r.targetLeader(), r.outcome(), r.detail()));
         }
     }
 
@@ -87,9 +87,9 @@ final class RunReports {
         }
         Optional<SlowRead> slow = SlowRead.of(run);
         if (slow.isPresent() && !readWasSlow) {
-            LOG.warn(slow.get().describe());
+            log.warn(slow.get().describe());
         } else if (slow.isEmpty() && readWasSlow) {
-            LOG.info("run {} read the cluster within the interval it serves again", run.sequence());
+            log.info("run {} read the cluster within the interval it serves again", run.sequence());
         }
         readWasSlow = slow.isPresent();
     }
