@@ -15,6 +15,7 @@ import org.apache.kafka.common.config.ConfigResource;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -169,10 +170,22 @@ final class RecoveryObserver {
                         flows.getOrDefault(b, BrokerSignals.Flow.UNKNOWN),
                         quotas.foreignFollowerRate(b),
                         caughtUpUntil,
-                        preferred(b, outOfSync.get(b), byReplica.get(b), growth)));
+                        preferred(b, outOfSync.get(b), byReplica.get(b), growth)
+                                .withNotLed(notLed(b, snapshot.partitions()))));
             }
         }
         return new RecoveryObservation(signals, outOfSync, byReplica, active, growth);
+    }
+
+    /** How many partitions {@code broker} is the preferred leader of and does not lead now, in sync or not. */
+    static int notLed(int broker, Collection<PartitionState> partitions) {
+        int n = 0;
+        for (PartitionState p : partitions) {
+            if (p.replicaAt(0) == broker && (!p.hasLeader() || p.leader() != broker)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**

@@ -35,18 +35,33 @@ public record BrokerSignals(
         Preferred preferred) {
 
     /**
-     * A broker's out-of-sync replicas of the partitions it is the preferred leader of.
+     * A broker's out-of-sync replicas of the partitions it is the preferred leader of, and how many of those partitions
+     * it does not lead yet (in sync or not): what a deadline must leave the election runs time to hand back, since a
+     * gate withholds in-sync ones too until its release.
      *
-     * @param partitions           how many
+     * @param partitions           how many are out of sync
+     * @param notLed               how many it does not lead (at least {@code partitions}: a replica out of sync leads
+     *                             nothing)
      * @param bytesBehind          the bytes their leaders hold beyond them, where known
      * @param inflowBytesPerSecond what flows into those partitions, where measured
      */
-    public record Preferred(int partitions, OptionalLong bytesBehind, OptionalDouble inflowBytesPerSecond) {
+    public record Preferred(int partitions, int notLed, OptionalLong bytesBehind, OptionalDouble inflowBytesPerSecond) {
         public static final Preferred UNKNOWN = new Preferred(0, OptionalLong.empty(), OptionalDouble.empty());
 
         public Preferred {
             Objects.requireNonNull(bytesBehind, "bytesBehind");
             Objects.requireNonNull(inflowBytesPerSecond, "inflowBytesPerSecond");
+            notLed = Math.max(notLed, partitions);
+        }
+
+        /** The same, with how many it does not lead. */
+        public Preferred withNotLed(int n) {
+            return new Preferred(partitions, n, bytesBehind, inflowBytesPerSecond);
+        }
+
+        /** Where only the out-of-sync ones are known: those are the ones not led. */
+        public Preferred(int partitions, OptionalLong bytesBehind, OptionalDouble inflowBytesPerSecond) {
+            this(partitions, partitions, bytesBehind, inflowBytesPerSecond);
         }
     }
 

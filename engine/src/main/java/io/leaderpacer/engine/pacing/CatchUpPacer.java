@@ -278,7 +278,7 @@ public final class CatchUpPacer {
 
     /**
      * With a deadline: the time left is the deadline less the time since the broker came up and the time the election
-     * runs take to hand its preferred partitions back once they are in sync (so many a run, a capped run's interval
+     * runs take to hand back every preferred partition it does not lead yet, in sync or not (so many a run, a capped run's interval
      * apart, after a re-check of the gate and a look); the catch-up must fetch the bytes behind of its preferred
      * replicas (all of its out-of-sync replicas when they do not go first, since they then catch up together) and
      * what flows into them meanwhile. Empty without a deadline, before the broker is up, or when the bytes are not
@@ -296,7 +296,7 @@ public final class CatchUpPacer {
         double inflow = config.preferredFirst()
                 ? s.preferred().inflowBytesPerSecond().orElse(0)
                 : s.flow().inflowBytesPerSecond().orElse(0);
-        long returnMs = s.preferred().partitions() * d.returnMsPerPartition()
+        long returnMs = s.preferred().notLed() * d.returnMsPerPartition()
                 + d.recheckMs()
                 + config.timing().intervalMs();
         long upMs = ep.clock().upMs(nowMs);
