@@ -10,10 +10,9 @@ model's steady P99.
 
 Usage: python3 docs/evidence/tools/against-prediction.py docs/evidence/run8-catch-up-pacing
 """
-import csv
-import gzip
 import statistics
 import sys
+from runfiles import rows
 
 MODEL_STEADY_MS = 69.2
 # policy: (ratio all, ratio protected, recovery s or None for "never", catch-up s), as predicted (medians)
@@ -25,13 +24,6 @@ PREDICTED = {
     'paced-50m': (2.78, 2.83, 98.9, 41.9),
     'paced-adaptive': (2.58, 2.64, None, 332.1),
 }
-
-
-def rows(run, name):
-    try:
-        return list(csv.DictReader(gzip.open(run + '/' + name + '.gz', 'rt')))
-    except FileNotFoundError:
-        return list(csv.DictReader(open(run + '/' + name)))
 
 
 def spread(values):

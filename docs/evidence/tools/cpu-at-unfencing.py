@@ -6,16 +6,8 @@ from 0 to 7 after unfencing, the broker's mean CPU (cores, cpu.csv) and the P99 
 Usage: python3 docs/evidence/tools/cpu-at-unfencing.py docs/evidence/run19-preferred-first
 """
 import collections
-import csv
-import gzip
 import sys
-
-
-def rows(run, name):
-    try:
-        return list(csv.DictReader(gzip.open(run + '/' + name + '.gz', 'rt')))
-    except FileNotFoundError:
-        return list(csv.DictReader(open(run + '/' + name)))
+from runfiles import rows
 
 
 def main(run):

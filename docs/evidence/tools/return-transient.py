@@ -10,17 +10,10 @@ agent-runs.csv.
 Usage: python3 docs/evidence/tools/return-transient.py docs/evidence/run21-kip
 """
 import csv
-import gzip
 import statistics
 import sys
 from collections import defaultdict
-
-
-def rows(run, name):
-    try:
-        return list(csv.DictReader(gzip.open(run + '/' + name + '.gz', 'rt')))
-    except FileNotFoundError:
-        return list(csv.DictReader(open(run + '/' + name)))
+from runfiles import rows
 
 
 def main(run):

@@ -10,20 +10,12 @@ with more slow seconds than that cannot have a ten-minute P99 under the bound.
 
 Usage: python3 docs/evidence/tools/slow-seconds.py docs/evidence/run21-kip [BOUND_MS]
 """
-import csv
-import gzip
 import statistics
 import sys
 from collections import defaultdict
+from runfiles import rows
 
 WINDOW_S = 600
-
-
-def rows(run, name):
-    try:
-        return list(csv.DictReader(gzip.open(run + '/' + name + '.gz', 'rt')))
-    except FileNotFoundError:
-        return list(csv.DictReader(open(run + '/' + name)))
 
 
 def main(run, bound):

@@ -9,18 +9,11 @@ clock, the clock of rounds.csv.
 Usage: python3 docs/evidence/tools/stalls.py docs/evidence/run13-trade-off [THRESHOLD_MS]
 """
 import csv
-import gzip
 import sys
 from collections import defaultdict
+from runfiles import rows
 
 ROLES = ('leader', 'in_sync_follower', 'not_in_isr')
-
-
-def rows(run, name):
-    try:
-        return list(csv.DictReader(gzip.open(run + '/' + name + '.gz', 'rt')))
-    except FileNotFoundError:
-        return list(csv.DictReader(open(run + '/' + name)))
 
 
 def main(run, threshold):

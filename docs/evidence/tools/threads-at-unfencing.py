@@ -8,17 +8,9 @@ compiler share with its range.
 Usage: python3 docs/evidence/tools/threads-at-unfencing.py docs/evidence/run21-kip [SECONDS]
 """
 import collections
-import csv
-import gzip
 import statistics
 import sys
-
-
-def rows(run, name):
-    try:
-        return list(csv.DictReader(gzip.open(run + '/' + name + '.gz', 'rt')))
-    except FileNotFoundError:
-        return list(csv.DictReader(open(run + '/' + name)))
+from runfiles import rows
 
 
 def main(run, seconds):

@@ -9,17 +9,10 @@ Seconds are those of latency-seconds.csv (a send counted in the second it comple
 Usage: python3 docs/evidence/tools/transients.py docs/evidence/run18-fetch-sizes
 """
 import csv
-import gzip
 import statistics
 import sys
 from collections import defaultdict
-
-
-def rows(run, name):
-    try:
-        return list(csv.DictReader(gzip.open(run + '/' + name + '.gz', 'rt')))
-    except FileNotFoundError:
-        return list(csv.DictReader(open(run + '/' + name)))
+from runfiles import rows
 
 
 def quantile(values, q):
