@@ -84,7 +84,8 @@ final class RatePlanner {
                     && theirDefault.isPresent()
                     && !foreignRates.containsKey(Integer.parseInt(scope.brokerId()))) {
                 out.notes()
-                        .add("the cluster-default " + kind() + " rate is " + text(theirDefault) + ", set by someone"
+                        .add("the cluster-default " + side.word() + " rate is " + text(theirDefault)
+                                + ", set by someone"
                                 + " else, and in force on broker " + scope.brokerId() + ": pacing uses it and sets no"
                                 + " rate of its own there");
                 wanted = OptionalLong.empty();
@@ -218,12 +219,8 @@ final class RatePlanner {
 
     private String where(BrokerScope scope) {
         return scope.isClusterDefault()
-                ? "the cluster-default " + kind() + " rate"
-                : "broker " + scope.brokerId() + "'s " + kind() + " rate";
-    }
-
-    private String kind() {
-        return side == ThrottleSide.FOLLOWER ? "follower" : "leader";
+                ? "the cluster-default " + side.word() + " rate"
+                : "broker " + scope.brokerId() + "'s " + side.word() + " rate";
     }
 
     static String text(OptionalLong rate) {

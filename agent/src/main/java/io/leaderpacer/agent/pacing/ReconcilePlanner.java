@@ -9,7 +9,6 @@ import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.agent.throttle.ThrottledReplicas.Replica;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
@@ -59,12 +58,15 @@ final class ReconcilePlanner {
     private final int maxListChars;
     /** The rate half of each plan. */
     private final RatePlanner rates;
+    /** The entries of each list pacing sets by entries (not {@code *}). */
+    private final EntryPlanner entryPlanner;
 
     ReconcilePlanner(ThrottleLedger ledger, int maxListChars) {
         this.ledger = ledger;
         this.side = ledger.side();
         this.maxListChars = Math.min(maxListChars, ThrottledReplicas.MAX_CONFIG_VALUE_CHARS);
         this.rates = new RatePlanner(ledger);
+        this.entryPlanner = new EntryPlanner(side, this.maxListChars);
     }
 
     /**
@@ -192,7 +194,7 @@ final class ReconcilePlanner {
                 Phase.REMOVE,
                 List.of(),
                 List.of(Change.forgetEntries(topic)),
-                topic + " " + listWord() + " list removed (it was empty, and there was none)");
+                topic + " " + side.word() + " list removed (it was empty, and there was none)");
         return true;
     }
 
@@ -209,7 +211,7 @@ final class ReconcilePlanner {
         }
         if (owned) {
             out.notes()
-                    .add("topic " + topic + " no longer exists: pacing's " + listWord()
+                    .add("topic " + topic + " no longer exists: pacing's " + side.word()
                             + " entries on it went with it");
         }
     }
@@ -251,7 +253,7 @@ final class ReconcilePlanner {
             // value is: the * is not sent over it.
             out.forget().add(Change.forgetAll(topic));
             out.notes()
-                    .add("topic " + topic + ": someone changed the " + listWord() + " list while pacing was setting it"
+                    .add("topic " + topic + ": someone changed the " + side.word() + " list while pacing was setting it"
                             + " to * (now "
                             + list.map(ThrottledReplicas::configValue).orElse("none")
                             + "): that list is theirs, and pacing adds its entries to it");
@@ -267,7 +269,7 @@ final class ReconcilePlanner {
                         Phase.ADD,
                         List.of(),
                         List.of(),
-                        topic + " " + listWord() + " list -> * (again: not seen yet)");
+                        topic + " " + side.word() + " list -> * (again: not seen yet)");
                 return;
             }
             ownedStar(topic, wanted, star.get(), entries, starAllowed, out);
@@ -279,11 +281,11 @@ final class ReconcilePlanner {
             out.forget().add(Change.forgetAll(topic));
             if (entries.isEmpty() && !sameList(list, star.get().prior())) {
                 out.notes()
-                        .add("topic " + topic + ": someone changed the " + listWord() + " list pacing set to * (now "
+                        .add("topic " + topic + ": someone changed the " + side.word() + " list pacing set to * (now "
                                 + list.map(ThrottledReplicas::configValue).orElse("none") + "): that list is theirs");
             }
         }
-        lists(topic, wanted, list, raw, blank, entries, starAllowed, out);
+        entryPlanner.plan(topic, wanted, list, raw, blank, entries, starAllowed, out);
     }
 
     /**
@@ -317,7 +319,7 @@ final class ReconcilePlanner {
                     Phase.REMOVE,
                     List.of(),
                     List.of(left, Change.forgetAll(topic)),
-                    topic + " " + listWord() + " list restored to "
+                    topic + " " + side.word() + " list restored to "
                             + prior.map(ThrottledReplicas::configValue)
                                     .filter(v -> !v.isEmpty())
                                     .orElse("none"));
@@ -364,159 +366,12 @@ final class ReconcilePlanner {
                 List.of(
                         Change.forgetAll(topic),
                         Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(ours, absent, true, replaced))),
-                topic + " " + listWord() + " list * -> " + brief(ThrottleLedger.sortedSet(fit))
+                topic + " " + side.word() + " list * -> " + brief(ThrottleLedger.sortedSet(fit))
                         + " (a cluster-default rate is in force)");
         out.notes()
-                .add("topic " + topic + ": " + ours.size() + " of " + wanted.size() + " " + listWord() + " entries"
+                .add("topic " + topic + ": " + ours.size() + " of " + wanted.size() + " " + side.word() + " entries"
                         + " listed in place of *: a cluster-default rate is in force, under which * would throttle every"
                         + " broker's replicas of it");
-    }
-
-    private void lists(
-            String topic,
-            Set<Replica> wantedByPlan,
-            Optional<ThrottledReplicas> current,
-            Optional<String> raw,
-            boolean blank,
-            Optional<ThrottleLedger.OwnedEntries> owned,
-            boolean starAllowed,
-            PlanDraft out) {
-        Set<Replica> ours = ThrottleLedger.sortedSet(
-                owned.map(ThrottleLedger.OwnedEntries::added).orElse(Set.of()));
-        boolean unseen = owned.map(ThrottleLedger.OwnedEntries::unseen).orElse(false);
-        if (current.isPresent() && current.get().all()) {
-            if (!ours.isEmpty() && !unseen) {
-                out.notes()
-                        .add("topic " + topic + ": someone set its " + listWord() + " list to *: pacing's entries are"
-                                + " covered and no longer its own");
-                out.forget().add(Change.forgetEntries(topic));
-            }
-            return;
-        }
-        Set<Replica> present = ThrottleLedger.sortedSet(
-                current.map(ThrottledReplicas::replicas).orElse(List.of()));
-        // Entries it removed that this read still shows: a read that lags the removal, for those entries.
-        Set<Replica> staleShown = ThrottleLedger.sortedSet(present);
-        staleShown.retainAll(owned.map(ThrottleLedger.OwnedEntries::removed).orElse(Set.of()));
-        present.removeAll(staleShown);
-        boolean recordedAbsent =
-                owned.map(ThrottleLedger.OwnedEntries::listWasAbsent).orElse(false);
-        boolean absentNow =
-                (current.isEmpty() && !blank) || (recordedAbsent && present.isEmpty() && !staleShown.isEmpty());
-        Set<Replica> others = ThrottleLedger.sortedSet(present);
-        others.removeAll(ours);
-        // A list absent now holds nothing of anyone's: whatever it was before, absent is what to leave.
-        boolean listWasAbsent = absentNow || recordedAbsent;
-        Set<Replica> needed = ThrottleLedger.sortedSet(others);
-        needed.addAll(wantedByPlan);
-        Set<Replica> wanted = wantedByPlan;
-        int neededChars = ThrottledReplicas.length(needed);
-        if (neededChars > maxListChars) {
-            if (starAllowed) {
-                Set<Replica> notTheirs = ThrottleLedger.sortedSet(ours);
-                notTheirs.addAll(staleShown);
-                Optional<String> prior =
-                        listWasAbsent && others.isEmpty() ? Optional.empty() : Optional.of(priorValue(raw, notTheirs));
-                out.edit(
-                        ThrottleOp.setReplicas(side, topic, ThrottledReplicas.ALL),
-                        Phase.ADD,
-                        List.of(Change.ownAll(topic, new ThrottleLedger.OwnedAll(prior, true))),
-                        List.of(),
-                        topic + " " + listWord() + " list -> * (its " + needed.size() + " entries would make "
-                                + neededChars + " characters; Kafka carries at most " + maxListChars + ")");
-                return;
-            }
-            wanted = ThrottleLedger.sortedSet(ThrottledReplicas.fitting(others, wantedByPlan, maxListChars));
-            wanted.retainAll(wantedByPlan);
-            out.notes()
-                    .add("topic " + topic + ": " + wanted.size() + " of " + wantedByPlan.size() + " " + listWord()
-                            + " entries listed: all would make " + neededChars + " characters, over Kafka's limit of "
-                            + maxListChars
-                            + " for a config value, and * would throttle every broker's replicas of it at the"
-                            + " cluster-default rate in force; the rest are throttled once the broker is up (the list then"
-                            + " becomes *)");
-        }
-        // Its own entries missing from the read are never taken as gone: a read can lag a change Kafka confirmed.
-        // Those it wants are appended again, those it does not are subtracted; both are no-ops where they already are.
-        Set<Replica> add = ThrottleLedger.sortedSet(wanted);
-        add.removeAll(present);
-        // An entry wanted again while its removal may still be pending is appended, so it is there whatever the read
-        // lagged: it is no longer a pending removal, or every later read showing it would append it again.
-        staleShown.removeAll(add);
-        Set<Replica> remove = ThrottleLedger.sortedSet(ours);
-        remove.removeAll(wanted);
-        Set<Replica> oursNext = ThrottleLedger.sortedSet(ours);
-        oursNext.retainAll(wanted);
-        oursNext.addAll(add);
-        Set<Replica> left = ThrottleLedger.sortedSet(present);
-        left.removeAll(remove);
-        left.addAll(add);
-        boolean unseenNext = !present.containsAll(oursNext);
-        Change next = Change.ownEntries(
-                topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent, unseenNext, staleShown));
-        if (!add.isEmpty()) {
-            Set<Replica> owning = ThrottleLedger.sortedSet(ours);
-            owning.addAll(add);
-            out.edit(
-                    ThrottleOp.addReplicas(side, topic, add),
-                    Phase.ADD,
-                    List.of(Change.ownEntries(
-                            topic, new ThrottleLedger.OwnedEntries(owning, listWasAbsent, true, staleShown))),
-                    remove.isEmpty() ? List.of(next) : List.of(),
-                    topic + " " + listWord() + " list + " + brief(add));
-        }
-        if (!remove.isEmpty()) {
-            Set<Replica> pending = ThrottleLedger.sortedSet(staleShown);
-            pending.addAll(remove);
-            Change removed = Change.ownEntries(
-                    topic, new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent, unseenNext, pending));
-            if (left.isEmpty() && listWasAbsent) {
-                out.edit(
-                        ThrottleOp.clearReplicas(side, topic),
-                        Phase.REMOVE,
-                        List.of(),
-                        List.of(removed),
-                        topic + " " + listWord() + " list removed (there was none)");
-            } else {
-                // Also where the read shows no list: it may lag (then the entries are there), and a SUBTRACT of
-                // entries that are not there changes nothing but an absent list into an empty one.
-                out.edit(
-                        ThrottleOp.removeReplicas(side, topic, remove),
-                        Phase.REMOVE,
-                        List.of(),
-                        List.of(removed),
-                        topic + " " + listWord() + " list - " + brief(remove));
-            }
-        } else if (add.isEmpty()
-                && owned.isPresent()
-                && !owned.get()
-                        .equals(new ThrottleLedger.OwnedEntries(oursNext, listWasAbsent, unseenNext, staleShown))) {
-            out.forget().add(next);
-        }
-    }
-
-    /** "follower" or "leader", for messages. */
-    private String listWord() {
-        return side == ThrottleSide.FOLLOWER ? "follower" : "leader";
-    }
-
-    /**
-     * The list's value without pacing's entries, as it is to be put back: the value as written, less pacing's entries,
-     * as Kafka's own {@code SUBTRACT} would leave it (an operator's {@code "0:1, 1:2"} stays so).
-     */
-    private static String priorValue(Optional<String> raw, Set<Replica> ours) {
-        if (raw.isEmpty()) {
-            return "";
-        }
-        List<String> kept = new ArrayList<>();
-        for (String part : raw.get().split(",")) {
-            String p = part.trim();
-            if (p.isEmpty()
-                    || !ours.contains(ThrottledReplicas.parse(p).replicas().get(0))) {
-                kept.add(part);
-            }
-        }
-        return String.join(",", kept);
     }
 
     /** The list read less pacing's own entries (those it added, and those it removed that a read may still show). */

@@ -154,6 +154,7 @@ final class RecoveryObserver {
         previousSizes = sizes;
         previousAtMs = nowMs;
         List<BrokerSignals> signals = new ArrayList<>();
+        Map<Integer, Integer> notLed = catchingUp.isEmpty() ? Map.of() : notLed(snapshot.partitions());
         for (int b : hosting) {
             long caughtUpUntil = wentDownAtMs.containsKey(b) ? wentDownAtMs.get(b) + hold : Long.MIN_VALUE;
             if (!active.contains(b)) {
@@ -171,21 +172,25 @@ final class RecoveryObserver {
                         quotas.foreignFollowerRate(b),
                         caughtUpUntil,
                         preferred(b, outOfSync.get(b), byReplica.get(b), growth)
-                                .withNotLed(notLed(b, snapshot.partitions()))));
+                                .withNotLed(notLed.getOrDefault(b, 0))));
             }
         }
         return new RecoveryObservation(signals, outOfSync, byReplica, active, growth);
     }
 
-    /** How many partitions {@code broker} is the preferred leader of and does not lead now, in sync or not. */
-    static int notLed(int broker, Collection<PartitionState> partitions) {
-        int n = 0;
+    /**
+     * Per broker, how many partitions it is the preferred leader of and does not lead now, in sync or not: one pass
+     * over the partitions for every broker of the look (a pass per recovering broker would cost as many full scans).
+     */
+    static Map<Integer, Integer> notLed(Collection<PartitionState> partitions) {
+        Map<Integer, Integer> notLed = new HashMap<>();
         for (PartitionState p : partitions) {
-            if (p.replicaAt(0) == broker && (!p.hasLeader() || p.leader() != broker)) {
-                n++;
+            int preferred = p.replicaAt(0);
+            if (!p.hasLeader() || p.leader() != preferred) {
+                notLed.merge(preferred, 1, Integer::sum);
             }
         }
-        return n;
+        return notLed;
     }
 
     /**

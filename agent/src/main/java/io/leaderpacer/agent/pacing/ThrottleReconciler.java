@@ -9,7 +9,6 @@ import io.leaderpacer.agent.throttle.ThrottleSide;
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.AuthorizationException;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.utils.Time;
 
 import java.util.ArrayList;
@@ -18,24 +17,18 @@ import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Predicate;
 
 /**
- * Brings the cluster's follower throttle to a {@link ThrottlePlan} while keeping what others set: it reads what is
- * there, lets the {@link ReconcilePlanner} decide the changes, and sends them in requests of the size Kafka takes,
- * each one recorded in its {@link ThrottleLedger} around it.
- *
- * <p>The order for every request, so that nothing pacing changes is ever left unowned: the active-instance guard
- * first (a deposed instance records and sends nothing), then the ledger records what the request adds to pacing's
- * ownership, then the request, then the ledger records what it gave up, for the resources Kafka confirmed. A request
- * refused, failed, timed out or cut short by a crash leaves the ledger covering what is in the cluster, whichever
- * part of it landed.
+ * Brings the cluster's replication throttles (both sides) to a {@link ThrottlePlan} while keeping what others set:
+ * it reads what is there, lets each side's {@link ReconcilePlanner} decide the changes, and has the
+ * {@link ThrottleWriter} send them in requests of the size Kafka takes, each one recorded in its
+ * {@link ThrottleLedger} around it. A request refused, failed, timed out or cut short by a crash leaves the ledger
+ * covering what is in the cluster, whichever part of it landed.
  *
  * <p>Why requests of a bounded size: the KRaft controller refuses, all or nothing, a config request that would write
  * more than 10,000 records ({@code QuorumController.MAX_RECORDS_PER_USER_OP}); a look at a broker that hosts replicas
@@ -83,15 +76,6 @@ final class ThrottleReconciler {
         }
     }
 
-    /**
-     * Reads again, at most this many times, while a change Kafka confirmed does not show yet. Why: the read right after
-     * a request may ask a broker that has not applied it; until a read shows it, pacing takes what it reads as lag,
-     * so a change someone makes in that time would be taken for lag too, and pacing's own value sent over it again.
-     */
-    static final int READ_BACKS_AGAIN = 3;
-    /** The pause before each read again: brokers apply a committed config change within milliseconds. */
-    static final long READ_BACK_PAUSE_MS = 100;
-
     private final ThrottleConfigs throttles;
     /** Per side, what pacing owns there: the follower side's ledger (with the episodes) and the leader side's. */
     private final Map<ThrottleSide, ThrottleLedger> ledgers = new EnumMap<>(ThrottleSide.class);
@@ -99,8 +83,8 @@ final class ThrottleReconciler {
     private final Map<ThrottleSide, ReconcilePlanner> planners = new EnumMap<>(ThrottleSide.class);
     private final ActionGuard guard;
     private final Limits limits;
-    /** Sleeps between read-backs. */
-    private final Time time;
+    /** Sends the planned edits and reads back what landed. */
+    private final ThrottleWriter writer;
     /** Whether the leader side's ledger was read from the store (the follower side's is read by its owner). */
     private boolean leaderLoaded;
     /** The rates on brokers no longer registered that a look has already named. */
@@ -116,10 +100,10 @@ final class ThrottleReconciler {
         this.throttles = throttles;
         this.guard = guard;
         this.limits = limits;
-        this.time = time;
         ledgers.put(ThrottleSide.FOLLOWER, follower);
         ledgers.put(ThrottleSide.LEADER, new ThrottleLedger(follower.store(), ThrottleSide.LEADER));
         ledgers.forEach((side, l) -> planners.put(side, new ReconcilePlanner(l, limits.maxListChars())));
+        this.writer = new ThrottleWriter(throttles, ledgers, guard, limits, time);
     }
 
     /** Reads both sides' ledgers from the store again (after a start or a takeover). */
@@ -248,7 +232,7 @@ final class ThrottleReconciler {
                 if (!notedStranded.contains(sc)) {
                     ThrottleLedger.OwnedRate o = l.rate(sc).orElseThrow();
                     out.add("broker " + sc.brokerId() + " is no longer registered: pacing's "
-                            + (l.side() == ThrottleSide.FOLLOWER ? "follower" : "leader") + " rate on it ("
+                            + l.side().word() + " rate on it ("
                             + RatePlanner.text(OptionalLong.of(o.ours())) + ", replacing "
                             + RatePlanner.text(o.prior()) + ") stays in Kafka's metadata, where no client can change"
                             + " it (a broker's config is sent to that broker), and throttles nothing; it is restored"
@@ -270,37 +254,16 @@ final class ThrottleReconciler {
             ThrottlePlan plan, Set<Integer> active, Set<String> watched, Set<String> listed, boolean dry)
             throws InterruptedException, ExecutionException, TimeoutException {
         loadLeaderOnce();
-        Map<ThrottleSide, Set<BrokerScope>> scopes = new EnumMap<>(ThrottleSide.class);
-        Map<ThrottleSide, Set<String>> topics = new EnumMap<>(ThrottleSide.class);
-        scopes.put(ThrottleSide.FOLLOWER, scopes(plan.brokerRates().keySet(), ThrottleSide.FOLLOWER, active));
-        // With the preferred replicas first, every active broker's leader rate is read: the next plan leaves on the
-        // follower side the replicas whose leader has a rate someone else set.
-        scopes.put(
-                ThrottleSide.LEADER,
-                scopes(plan.leader().inForce() ? active : plan.leader().rates().keySet(), ThrottleSide.LEADER, active));
-        topics.put(ThrottleSide.FOLLOWER, topics(plan.entries().keySet(), ThrottleSide.FOLLOWER));
-        topics.put(ThrottleSide.LEADER, topics(plan.leader().entries().keySet(), ThrottleSide.LEADER));
-        Set<BrokerScope> allScopes = new HashSet<>();
-        Set<String> allTopics = new TreeSet<>(watched);
-        scopes.values().forEach(allScopes::addAll);
-        topics.values().forEach(allTopics::addAll);
-        ThrottleReading now = throttles.describeEach(allScopes, allTopics, limits.describeBatch());
-        // Denied on the cluster (the broker configs): pacing cannot work, and says so once. Denied on a topic: that
-        // topic is left for later, noted, and the rest is changed or restored.
-        for (Map.Entry<ConfigResource, Throwable> f : now.failed().entrySet()) {
-            if (f.getValue() instanceof AuthorizationException && f.getKey().type() == ConfigResource.Type.BROKER) {
-                throw new ExecutionException("describeConfigs denied", f.getValue());
-            }
-        }
+        Read read = read(plan, active, watched);
         List<ThrottleEdit> edits = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Map<ThrottleSide, List<Change>> forget = new EnumMap<>(ThrottleSide.class);
         Map<ThrottleSide, ReconcilePlanner.Planned> plans = new EnumMap<>(ThrottleSide.class);
         for (ThrottleSide side : ThrottleSide.values()) {
-            Set<String> read = new TreeSet<>(topics.get(side));
-            read.addAll(watched);
+            Set<String> topics = new TreeSet<>(read.topics().get(side));
+            topics.addAll(watched);
             ReconcilePlanner.Planned planned =
-                    planners.get(side).plan(plan, scopes.get(side), read, now, listed::contains);
+                    planners.get(side).plan(plan, read.scopes().get(side), topics, read.now(), listed::contains);
             edits.addAll(planned.edits());
             notes.addAll(planned.notes());
             forget.put(side, planned.forget());
@@ -325,172 +288,43 @@ final class ThrottleReconciler {
                 ledgers.get(side).update().applyAll(forget.get(side)).commit();
             }
         }
-        List<String> changes = new ArrayList<>();
-        List<String> failures = new ArrayList<>();
-        Optional<Throwable> denied = Optional.empty();
-        // A key whose change was not confirmed gets no later change in this look: a SUBTRACT after an APPEND that did
-        // not land would empty a list the APPEND was to keep. The next look plans it again from what is there.
-        Set<String> unconfirmed = new HashSet<>();
-        Set<ConfigResource> landed = new HashSet<>();
-        for (List<ThrottleEdit> plannedRequest : requests(edits)) {
-            List<ThrottleEdit> request = plannedRequest.stream()
-                    .filter(e -> !unconfirmed.contains(key(e)))
-                    .toList();
-            if (request.isEmpty()) {
-                continue;
-            }
-            guard.checkActive("alter replication throttle configs: " + request.size() + " change(s), first "
-                    + request.get(0).description());
-            record(request, true);
-            Map<ConfigResource, Optional<Throwable>> answers =
-                    throttles.applyEach(request.stream().map(ThrottleEdit::op).toList());
-            Map<ThrottleSide, ThrottleLedger.Update> after = new EnumMap<>(ThrottleSide.class);
-            ledgers.forEach((side, l) -> after.put(side, l.update()));
-            for (ThrottleEdit e : request) {
-                Optional<Throwable> failure = answers.getOrDefault(
-                        e.op().resource(),
-                        Optional.of(new IllegalStateException("no answer for " + e.op().resource())));
-                ThrottleLedger.Update u = after.get(e.side());
-                if (failure.isEmpty()) {
-                    u.applyAll(e.after());
-                    changes.add(e.description());
-                    landed.add(e.op().resource());
-                } else if (failure.get() instanceof UnknownTopicOrPartitionException
-                        && !listed.contains(e.op().resource().name())) {
-                    String topic = e.op().resource().name();
-                    u.apply(Change.forgetEntries(topic)).apply(Change.forgetAll(topic));
-                    notes.add("topic " + topic + " no longer exists: pacing's entries on it went with it");
-                } else if (failure.get() instanceof AuthorizationException
-                        && e.op().resource().type() == ConfigResource.Type.BROKER) {
-                    denied = failure;
-                    unconfirmed.add(key(e));
-                } else {
-                    failures.add(e.description() + ": " + ThrottleReading.describe(failure.get()));
-                    unconfirmed.add(key(e));
-                }
-            }
-            for (ThrottleLedger.Update u : after.values()) {
-                u.commit();
-            }
-        }
-        if (denied.isPresent()) {
-            throw new ExecutionException("incrementalAlterConfigs denied", denied.get());
-        }
-        if (!changes.isEmpty()) {
-            confirmLanded(active, landed);
-        }
-        return new Outcome(changes, notes, failures, quotas);
+        ThrottleWriter.Written written = writer.write(edits, listed, active, notes);
+        return new Outcome(written.changes(), notes, written.failures(), quotas);
     }
+
+    /** What a look read of the throttle configs: the rate scopes and topics of each side it read, and the values. */
+    private record Read(
+            Map<ThrottleSide, Set<BrokerScope>> scopes, Map<ThrottleSide, Set<String>> topics, ThrottleReading now) {}
 
     /**
-     * Reads back what pacing changed and records what the read shows landed: a rate, entries or a {@code *} of its own
-     * now seen, removals now seen done. Why: until a read shows a change, pacing takes a read without it as one that
-     * lags, never as someone else's change (which would leave the change unowned when it shows). Reading back at once
-     * keeps that window to the moment between the request and this read; a change someone makes after it is theirs.
-     * The broker that answers may lag the request, so what Kafka confirmed ({@code landed}) and no read shows yet is
-     * read again, up to {@link #READ_BACKS_AGAIN} times.
+     * Reads the values the plan and the ledgers concern, on both sides, and the lists of the {@code watched} topics.
+     *
+     * @throws ExecutionException when reading the broker configs was denied: pacing cannot work, and says so once (a
+     *                            topic denied is left for later, noted, and the rest is changed or restored)
      */
-    private void confirmLanded(Set<Integer> active, Set<ConfigResource> landed)
+    private Read read(ThrottlePlan plan, Set<Integer> active, Set<String> watched)
             throws InterruptedException, ExecutionException, TimeoutException {
-        Set<BrokerScope> scopes =
-                unseenScopes(sc -> sc.isClusterDefault() || active.contains(Integer.parseInt(sc.brokerId())));
-        Set<String> topics = unseenTopics(t -> true);
-        for (int again = 0; !scopes.isEmpty() || !topics.isEmpty(); again++) {
-            if (again > 0) {
-                time.sleep(READ_BACK_PAUSE_MS);
-            }
-            recordSeen(throttles.describeEach(scopes, topics, limits.describeBatch()), scopes, topics);
-            if (again == READ_BACKS_AGAIN) {
-                return;
-            }
-            Set<BrokerScope> asked = scopes;
-            Set<String> askedTopics = topics;
-            scopes = unseenScopes(sc -> asked.contains(sc) && landed.contains(sc.resource()));
-            topics = unseenTopics(
-                    t -> askedTopics.contains(t) && landed.contains(new ConfigResource(ConfigResource.Type.TOPIC, t)));
-        }
-    }
-
-    /** The rate scopes, of either side's ledger, with a change of pacing's no read has shown yet. */
-    private Set<BrokerScope> unseenScopes(Predicate<BrokerScope> which) {
-        Set<BrokerScope> out = new HashSet<>();
-        ledgers.values()
-                .forEach(l -> l.unseenRateScopes().stream().filter(which).forEach(out::add));
-        return out;
-    }
-
-    /** The topics, of either side's ledger, with a change of pacing's no read has shown yet. */
-    private Set<String> unseenTopics(Predicate<String> which) {
-        Set<String> out = new TreeSet<>();
-        ledgers.values().forEach(l -> l.unseenTopics().stream().filter(which).forEach(out::add));
-        return out;
-    }
-
-    /** Records what one read-back shows of pacing's changes on {@code scopes} and {@code topics}. */
-    private void recordSeen(ThrottleReading now, Set<BrokerScope> scopes, Set<String> topics)
-            throws InterruptedException, ExecutionException, TimeoutException {
-        for (ThrottleSide side : ThrottleSide.values()) {
-            ThrottleLedger l = ledgers.get(side);
-            ThrottleLedger.Update u = l.update();
-            for (BrokerScope sc : scopes) {
-                Optional<ThrottleLedger.OwnedRate> o = l.rate(sc);
-                if (o.isEmpty() || !o.get().unseen() || now.failure(sc).isPresent()) {
-                    continue;
-                }
-                OptionalLong current = RatePlanner.current(now, side, sc);
-                if (current.isPresent() && current.getAsLong() == o.get().ours()) {
-                    u.apply(Change.ownRate(
-                            sc,
-                            new ThrottleLedger.OwnedRate(
-                                    o.get().prior(), o.get().ours())));
-                }
-            }
-            for (String topic : topics) {
-                if (now.failure(topic).isPresent()) {
-                    continue;
-                }
-                Optional<ThrottledReplicas> list = now.settings().replicas(side, topic);
-                boolean star = list.isPresent() && list.get().all();
-                l.all(topic)
-                        .filter(a -> a.unseen() && star)
-                        .ifPresent(a -> u.apply(Change.ownAll(topic, new ThrottleLedger.OwnedAll(a.prior(), false))));
-                Optional<ThrottleLedger.OwnedEntries> owned = l.entries(topic);
-                if (owned.isEmpty() || star) {
-                    continue;
-                }
-                ThrottleLedger.OwnedEntries e = owned.get();
-                Set<ThrottledReplicas.Replica> present = ThrottleLedger.sortedSet(
-                        list.map(ThrottledReplicas::replicas).orElse(List.of()));
-                Set<ThrottledReplicas.Replica> stillShown = ThrottleLedger.sortedSet(present);
-                stillShown.retainAll(e.removed());
-                stillShown.removeAll(e.added());
-                boolean seen = e.unseen() && present.containsAll(e.added());
-                if (seen || !stillShown.equals(e.removed())) {
-                    u.apply(Change.ownEntries(
-                            topic,
-                            new ThrottleLedger.OwnedEntries(
-                                    e.added(), e.listWasAbsent(), e.unseen() && !seen, stillShown)));
-                }
-            }
-            if (!u.isEmpty()) {
-                guard.checkActive("record what a read shows of pacing's changes");
-                u.commit();
+        Map<ThrottleSide, Set<BrokerScope>> scopes = new EnumMap<>(ThrottleSide.class);
+        Map<ThrottleSide, Set<String>> topics = new EnumMap<>(ThrottleSide.class);
+        scopes.put(ThrottleSide.FOLLOWER, scopes(plan.brokerRates().keySet(), ThrottleSide.FOLLOWER, active));
+        // With the preferred replicas first, every active broker's leader rate is read: the next plan leaves on the
+        // follower side the replicas whose leader has a rate someone else set.
+        scopes.put(
+                ThrottleSide.LEADER,
+                scopes(plan.leader().inForce() ? active : plan.leader().rates().keySet(), ThrottleSide.LEADER, active));
+        topics.put(ThrottleSide.FOLLOWER, topics(plan.entries().keySet(), ThrottleSide.FOLLOWER));
+        topics.put(ThrottleSide.LEADER, topics(plan.leader().entries().keySet(), ThrottleSide.LEADER));
+        Set<BrokerScope> allScopes = new HashSet<>();
+        Set<String> allTopics = new TreeSet<>(watched);
+        scopes.values().forEach(allScopes::addAll);
+        topics.values().forEach(allTopics::addAll);
+        ThrottleReading now = throttles.describeEach(allScopes, allTopics, limits.describeBatch());
+        for (Map.Entry<ConfigResource, Throwable> f : now.failed().entrySet()) {
+            if (f.getValue() instanceof AuthorizationException && f.getKey().type() == ConfigResource.Type.BROKER) {
+                throw new ExecutionException("describeConfigs denied", f.getValue());
             }
         }
-    }
-
-    /** Records what a request adds to pacing's ownership, in each side's ledger, before it is sent. */
-    private void record(List<ThrottleEdit> request, boolean before)
-            throws InterruptedException, ExecutionException, TimeoutException {
-        for (ThrottleSide side : ThrottleSide.values()) {
-            ledgers.get(side)
-                    .update()
-                    .applyAll(request.stream()
-                            .filter(e -> e.side() == side)
-                            .flatMap(e -> (before ? e.before() : e.after()).stream())
-                            .toList())
-                    .commit();
-        }
+        return new Read(scopes, topics, now);
     }
 
     /** The rate scopes a side reads: the cluster default, the plan's brokers and the ledger's, those that are up. */
@@ -506,41 +340,6 @@ final class ThrottleReconciler {
     private Set<String> topics(Set<String> planned, ThrottleSide side) {
         Set<String> out = new TreeSet<>(planned);
         out.addAll(ledgers.get(side).topics());
-        return out;
-    }
-
-    private static String key(ThrottleEdit e) {
-        return e.op().resource() + "/" + e.op().key();
-    }
-
-    /**
-     * The edits in requests: phase by phase, each request at most {@link Limits#maxOpsPerRequest()} changes and
-     * {@link Limits#MAX_REQUEST_VALUE_CHARS} characters of values, each key of a resource at most once.
-     */
-    List<List<ThrottleEdit>> requests(List<ThrottleEdit> edits) {
-        List<List<ThrottleEdit>> out = new ArrayList<>();
-        List<ThrottleEdit> current = new ArrayList<>();
-        Set<String> keys = new HashSet<>();
-        long chars = 0;
-        ThrottleEdit.Phase phase = null;
-        for (ThrottleEdit e : edits) {
-            String key = e.op().resource() + "/" + e.op().key();
-            boolean full = current.size() >= limits.maxOpsPerRequest()
-                    || chars + e.op().valueChars() > Limits.MAX_REQUEST_VALUE_CHARS;
-            if (!current.isEmpty() && (e.phase() != phase || full || keys.contains(key))) {
-                out.add(current);
-                current = new ArrayList<>();
-                keys.clear();
-                chars = 0;
-            }
-            current.add(e);
-            keys.add(key);
-            chars += e.op().valueChars();
-            phase = e.phase();
-        }
-        if (!current.isEmpty()) {
-            out.add(current);
-        }
         return out;
     }
 }

@@ -28,4 +28,9 @@ public enum ThrottleSide {
     public String replicasKey() {
         return replicasKey;
     }
+
+    /** "leader" or "follower", for messages. */
+    public String word() {
+        return this == LEADER ? "leader" : "follower";
+    }
 }

@@ -24,7 +24,7 @@ class RecoveryObserverTest {
                 // broker 2 preferred: does not count for broker 1
                 PartitionState.of("t", 4, new int[] {2, 1, 0}, new int[] {2, 0}, 2));
 
-        assertThat(RecoveryObserver.notLed(1, partitions)).isEqualTo(3);
-        assertThat(RecoveryObserver.notLed(2, partitions)).isZero();
+        assertThat(RecoveryObserver.notLed(partitions).get(1)).isEqualTo(3);
+        assertThat(RecoveryObserver.notLed(partitions).getOrDefault(2, 0)).isZero();
     }
 }

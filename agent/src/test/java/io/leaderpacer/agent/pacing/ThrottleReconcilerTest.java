@@ -176,8 +176,8 @@ class ThrottleReconcilerTest {
         r.reconcile(rate(2, 20_000_000), UP);
 
         assertThat(kafka.reads() - readsBefore)
-                .as("the look's read, the read-back, then " + ThrottleReconciler.READ_BACKS_AGAIN + " reads again")
-                .isEqualTo(2 + ThrottleReconciler.READ_BACKS_AGAIN);
+                .as("the look's read, the read-back, then " + ThrottleWriter.READ_BACKS_AGAIN + " reads again")
+                .isEqualTo(2 + ThrottleWriter.READ_BACKS_AGAIN);
         kafka.staleNextReads(0);
         r.restoreAll(UP);
         assertThat(value("2", false, F.rateKey())).isNull();
@@ -240,7 +240,7 @@ class ThrottleReconcilerTest {
         ThrottleReconciler r = instance();
         r.reconcile(entries("t", "0:2,1:2"), UP);
         // 1:2 is subtracted, and the reads that confirm it all lag: its removal looks pending.
-        kafka.beforeNextRequest(() -> kafka.staleNextReads(1 + ThrottleReconciler.READ_BACKS_AGAIN));
+        kafka.beforeNextRequest(() -> kafka.staleNextReads(1 + ThrottleWriter.READ_BACKS_AGAIN));
         r.reconcile(entries("t", "0:2"), UP);
         // Shown again (someone added the same entry back) and wanted again: appended, so it is there whatever the
         // read, and no longer a removal pending.

@@ -135,31 +135,47 @@ public final class ClusterLayout {
         topicStart[topics] = p;
         replicaStart[partitions] = slot;
 
-        brokerSlotStart = new int[brokers + 1];
-        for (int s = 0; s < slots; s++) {
-            brokerSlotStart[slotBroker[s] + 1]++;
+        brokerSlotStart = brokerSlotStarts(slotBroker, brokers);
+        brokerSlots = slotsByBroker(slotBroker, brokerSlotStart);
+        // Kafka iterates a hash set of partitions: effectively a fixed random order.
+        candidateOrder = shuffled(partitions, random.stream("candidate-order"));
+    }
+
+    /** Where each broker's slots start in {@link #brokerSlots}, plus one past the end: a counting sort's offsets. */
+    private static int[] brokerSlotStarts(int[] slotBroker, int brokers) {
+        int[] start = new int[brokers + 1];
+        for (int broker : slotBroker) {
+            start[broker + 1]++;
         }
         for (int b = 0; b < brokers; b++) {
-            brokerSlotStart[b + 1] += brokerSlotStart[b];
+            start[b + 1] += start[b];
         }
-        brokerSlots = new int[slots];
-        int[] fill = brokerSlotStart.clone();
-        for (int s = 0; s < slots; s++) {
-            brokerSlots[fill[slotBroker[s]]++] = s;
-        }
+        return start;
+    }
 
-        candidateOrder = new int[partitions];
-        for (int i = 0; i < partitions; i++) {
-            candidateOrder[i] = i;
+    /** The slots grouped by broker, in slot order within each broker. */
+    private static int[] slotsByBroker(int[] slotBroker, int[] brokerSlotStart) {
+        int[] bySlot = new int[slotBroker.length];
+        int[] fill = brokerSlotStart.clone();
+        for (int s = 0; s < slotBroker.length; s++) {
+            bySlot[fill[slotBroker[s]]++] = s;
         }
-        // Kafka iterates a hash set of partitions: effectively a fixed random order.
-        SplittableRandom order = random.stream("candidate-order");
-        for (int i = partitions - 1; i > 0; i--) {
+        return bySlot;
+    }
+
+    /** 0..n-1 in a random order (Fisher-Yates, drawing from {@code order} from the last position down). */
+    private static int[] shuffled(int n, SplittableRandom order) {
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
             int j = order.nextInt(i + 1);
-            int tmp = candidateOrder[i];
-            candidateOrder[i] = candidateOrder[j];
-            candidateOrder[j] = tmp;
+            int tmp = out[i];
+            out[i] = out[j];
+            out[j] = tmp;
         }
+        return out;
     }
 
     /** Builds the layout of a scenario; all randomness comes from the given streams. */
