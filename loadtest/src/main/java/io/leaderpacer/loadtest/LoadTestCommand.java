@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -200,6 +201,14 @@ public final class LoadTestCommand implements Callable<Integer> {
     String brokerHeap;
 
     @Option(
+            names = "--broker-setting",
+            paramLabel = "KEY=VALUE",
+            description = "A setting of every broker's server.properties of the test's own cluster, for the whole run"
+                    + " (repeatable): for settings Kafka reads only at start, e.g. replication.quota.window.num=2."
+                    + " A dynamic one per policy is a policy's broker.KEY.")
+    Map<String, String> brokerSettings = new LinkedHashMap<>();
+
+    @Option(
             names = "--bootstrap-server",
             paramLabel = "HOST:PORT",
             description = "Run against an existing cluster instead of starting one.")
@@ -273,6 +282,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                     .brokers(brokers)
                     .restartedBroker(restartBroker)
                     .brokerHeap(brokerHeap)
+                    .serverSettings(brokerSettings)
                     .saturation(!noSaturation && bootstrapServer == null, cpuCap)
                     .partitions(partitions, catchUpPartitions)
                     .catchUpTopic(catchUpTopic)
@@ -308,13 +318,18 @@ public final class LoadTestCommand implements Callable<Integer> {
             if (restartCommand != null || commandConfig != null) {
                 throw new IllegalArgumentException("--restart-command and --command-config need --bootstrap-server");
             }
-            Map<String, String> config = Map.of("auto.leader.rebalance.enable", "false");
+            Map<String, String> config = new LinkedHashMap<>(Map.of("auto.leader.rebalance.enable", "false"));
+            config.putAll(settings.cluster().serverSettings());
             return () -> LocalTarget.start(
                     settings.cluster().brokers(), settings.cluster().brokerHeap(), config);
         }
         if (restartCommand == null) {
             throw new IllegalArgumentException(
                     "--bootstrap-server needs --restart-command: the test must restart a broker");
+        }
+        if (!brokerSettings.isEmpty()) {
+            throw new IllegalArgumentException("--broker-setting needs the test's own cluster: it cannot write the"
+                    + " server.properties of the brokers at --bootstrap-server");
         }
         Map<String, Object> client = new HashMap<>();
         if (commandConfig != null) {

@@ -10,8 +10,11 @@ import io.leaderpacer.report.MeasurementWindow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -55,10 +58,19 @@ public record LoadTestSettings(
      * @param brokerHeap      each broker's heap
      * @param saturate        whether to cap the restarted broker's CPU (where the OS allows it)
      * @param cpuCapCores     the cap, in cores
+     * @param serverSettings  settings added to every broker's {@code server.properties} of the test's own cluster, for
+     *                        the whole run: those Kafka reads only at a broker's start
      */
-    public record Cluster(int brokers, int restartedBroker, String brokerHeap, boolean saturate, double cpuCapCores) {
+    public record Cluster(
+            int brokers,
+            int restartedBroker,
+            String brokerHeap,
+            boolean saturate,
+            double cpuCapCores,
+            Map<String, String> serverSettings) {
         public Cluster {
             Objects.requireNonNull(brokerHeap, "brokerHeap");
+            serverSettings = Collections.unmodifiableMap(new LinkedHashMap<>(serverSettings));
             require(
                     brokers >= REPLICATION_FACTOR,
                     Setting.BROKERS,
@@ -209,6 +221,9 @@ public record LoadTestSettings(
     public List<String> describe(String clusterDescription, String saturation) {
         List<String> lines = new ArrayList<>();
         lines.add("cluster     " + clusterDescription);
+        if (!cluster.serverSettings().isEmpty()) {
+            lines.add("server      every broker's server.properties adds " + cluster.serverSettings());
+        }
         lines.add(String.format(
                 Locale.ROOT,
                 "topics      %s: %d partitions, %s: %d partitions, replication factor %d",

@@ -7,6 +7,7 @@ import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds {@link LoadTestSettings} from {@code pacer loadtest}'s defaults ({@link LoadTestDefaults}, read as the
@@ -20,6 +21,7 @@ public final class LoadTestSettingsBuilder {
     private String brokerHeap = Setting.BROKER_HEAP.text();
     private boolean saturate = true;
     private double cpuCapCores = Setting.CPU_CAP_CORES.asDouble();
+    private Map<String, String> serverSettings = Map.of();
     private int loadPartitions = Setting.LOAD_PARTITIONS.asInt();
     private int catchUpPartitions = Setting.CATCH_UP_PARTITIONS.asInt();
     private String catchUpTopic = Setting.CATCH_UP_TOPIC.text();
@@ -48,6 +50,12 @@ public final class LoadTestSettingsBuilder {
 
     public LoadTestSettingsBuilder restartedBroker(int value) {
         restartedBroker = value;
+        return this;
+    }
+
+    /** Settings added to every broker's {@code server.properties} of the test's own cluster (default: none). */
+    public LoadTestSettingsBuilder serverSettings(Map<String, String> value) {
+        serverSettings = Map.copyOf(value);
         return this;
     }
 
@@ -142,7 +150,8 @@ public final class LoadTestSettingsBuilder {
     /** The settings; a value out of its range is a {@link SettingException} naming the setting. */
     public LoadTestSettings build() {
         return new LoadTestSettings(
-                new LoadTestSettings.Cluster(brokers, restartedBroker, brokerHeap, saturate, cpuCapCores),
+                new LoadTestSettings.Cluster(
+                        brokers, restartedBroker, brokerHeap, saturate, cpuCapCores, serverSettings),
                 new LoadTestSettings.Topics(loadPartitions, catchUpPartitions, catchUpTopic),
                 new LoadTestSettings.Load(recordsPerSecond, recordBytes),
                 new LoadTestSettings.Backlog(backlogBytes, backlogSigma, seed, shutdown),

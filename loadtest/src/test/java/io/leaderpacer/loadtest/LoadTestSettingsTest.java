@@ -70,6 +70,34 @@ class LoadTestSettingsTest {
     }
 
     @Test
+    void serverSettings_areNamedInTheSettingsPrintedBeforeTheRun_andAbsentWhenNone() {
+        LoadTestSettings with = LoadTestSettings.builder()
+                .serverSettings(java.util.Map.of("replication.quota.window.num", "2"))
+                .policies(List.of(NamedPolicy.parse("immediate", 5, 2)))
+                .build();
+
+        assertThat(with.describe("a cluster", "none"))
+                .anySatisfy(line -> assertThat(line).startsWith("server").contains("replication.quota.window.num=2"));
+        assertThat(withCatchUpTopic("pacer-loadtest-z-catchup").describe("a cluster", "none"))
+                .noneSatisfy(line -> assertThat(line).startsWith("server"));
+    }
+
+    @Test
+    void aBrokerSetting_againstAnExistingCluster_isRefused_namingBothOptions() {
+        StringWriter err = new StringWriter();
+        picocli.CommandLine cli = new picocli.CommandLine(new LoadTestCommand());
+        cli.setErr(new PrintWriter(err));
+
+        int code = cli.execute(
+                "--bootstrap-server", "127.0.0.1:1",
+                "--restart-command", "true",
+                "--broker-setting", "replication.quota.window.num=2");
+
+        assertThat(code).isNotZero();
+        assertThat(err.toString()).contains("--broker-setting").contains("--bootstrap-server");
+    }
+
+    @Test
     void theCommandsDefaults_andTheBuildersDefaults_areTheSameTexts() {
         picocli.CommandLine cli = new picocli.CommandLine(new LoadTestCommand());
         for (LoadTestDefaults.Setting s : LoadTestDefaults.Setting.values()) {

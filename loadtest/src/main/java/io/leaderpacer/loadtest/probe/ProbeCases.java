@@ -19,6 +19,12 @@ import java.util.Optional;
  */
 public final class ProbeCases {
 
+    /**
+     * How often a stepped case's rate steps: about how often adaptive pacing's canary moved it in evidence run 21
+     * (a look every 2 s, a change every 2-3 looks), and under Kafka's quota window of 11 s.
+     */
+    static final long STEP_MS = 6_000;
+
     private ProbeCases() {}
 
     /** Every case, in the order they run by default. */
@@ -88,6 +94,14 @@ public final class ProbeCases {
         add(m, "remove-rate", removable, Optional.empty(), Removal.RATE);
         add(m, "remove-both", removable, Optional.empty(), Removal.BOTH);
         add(m, "remove-both-topic-recreated", removable, Optional.empty(), Removal.BOTH_SAME_TOPIC_RECREATED);
+        stepped(
+                m,
+                "follower-broker-all-up-stepped",
+                new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_UP, r));
+        stepped(
+                m,
+                "leader-broker-entries-down-stepped",
+                new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES, When.BROKER_DOWN, r));
         return m;
     }
 
@@ -108,6 +122,11 @@ public final class ProbeCases {
 
     private static void add(
             Map<String, ThrottleCase> m, String name, ThrottleSetup t, Optional<Double> cap, Removal removal) {
-        m.put(name, new ThrottleCase(name, Optional.ofNullable(t), cap, removal));
+        m.put(name, new ThrottleCase(name, Optional.ofNullable(t), cap, removal, 0));
+    }
+
+    /** A case whose rate steps every {@link #STEP_MS} once the broker is unfenced; uncapped, nothing removed. */
+    private static void stepped(Map<String, ThrottleCase> m, String name, ThrottleSetup t) {
+        m.put(name, new ThrottleCase(name, Optional.of(t), Optional.empty(), Removal.NONE, STEP_MS));
     }
 }

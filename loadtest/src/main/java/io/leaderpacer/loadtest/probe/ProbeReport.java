@@ -35,7 +35,7 @@ final class ProbeReport {
                 s.rateBytes() / 1048576.0,
                 s.cpuCapCores());
         Files.writeString(dir.resolve("catch-up.md"), head + table(results), StandardCharsets.UTF_8);
-        StringBuilder csv = new StringBuilder("case,phase,at_s,hosted_bytes,in_isr\n");
+        StringBuilder csv = new StringBuilder("case,phase,at_s,hosted_bytes,in_isr,rate_bytes\n");
         for (CatchUpResult r : results) {
             for (CatchUpSample x : r.samples()) {
                 csv.append(r.caseName())
@@ -49,6 +49,8 @@ final class ProbeReport {
                         .append(x.hostedBytes() < 0 ? "" : Long.toString(x.hostedBytes()))
                         .append(',')
                         .append(x.inIsr())
+                        .append(',')
+                        .append(x.rateBytes() < 0 ? "" : Long.toString(x.rateBytes()))
                         .append('\n');
             }
         }

@@ -11,8 +11,11 @@ import java.util.Optional;
  * @param throttle the throttle, or none (the unthrottled reference)
  * @param cpuCap   the restarted broker's CPU quota in cores, or none
  * @param removal  how the throttle is removed before the second restart; {@link Removal#NONE} skips that restart
+ * @param stepMs   0, or how often the rate steps between the throttle's rate and half of it once the broker is
+ *                 unfenced, as adaptive pacing moves it: what Kafka's quota window does with a rate that changes
  */
-public record ThrottleCase(String name, Optional<ThrottleSetup> throttle, Optional<Double> cpuCap, Removal removal) {
+public record ThrottleCase(
+        String name, Optional<ThrottleSetup> throttle, Optional<Double> cpuCap, Removal removal, long stepMs) {
 
     /** How a throttle is removed. */
     public enum Removal {
@@ -35,6 +38,10 @@ public record ThrottleCase(String name, Optional<ThrottleSetup> throttle, Option
         Objects.requireNonNull(removal, "removal");
         if (throttle.isEmpty() && removal != Removal.NONE) {
             throw new IllegalArgumentException("case " + name + ": nothing to remove without a throttle");
+        }
+        if (stepMs < 0 || (stepMs > 0 && throttle.isEmpty())) {
+            throw new IllegalArgumentException(
+                    "case " + name + ": a rate steps only under a throttle, every 0 ms or more");
         }
     }
 }

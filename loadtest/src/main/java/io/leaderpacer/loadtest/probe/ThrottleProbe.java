@@ -139,11 +139,12 @@ public final class ThrottleProbe {
                         .apply(cluster.pid(restarted).orElseThrow());
             }
             return watch(
-                    c.name(),
+                    c,
                     phase,
                     topic,
                     new CatchUpResult.Backlog(hostedBefore, backlog),
                     start,
+                    throttle,
                     new CatchUpResult.Throttle(inForce, error));
         } finally {
             cap.ifPresent(CpuQuota.Limit::remove);
@@ -163,25 +164,34 @@ public final class ThrottleProbe {
     }
 
     private CatchUpResult watch(
-            String caseName,
+            ThrottleCase c,
             String phase,
             String topic,
             CatchUpResult.Backlog backlog,
             long startNanos,
+            Optional<ThrottleSetup> setup,
             CatchUpResult.Throttle throttle)
             throws Exception {
         List<CatchUpSample> samples = new ArrayList<>();
         long unfencedAt = -1;
         OptionalLong allIn = OptionalLong.empty();
         long nextPrint = 0;
+        long rate = setup.map(ThrottleSetup::bytesPerSecond).orElse(-1L);
+        boolean steps = c.stepMs() > 0 && setup.isPresent();
+        long nextStepAt = Long.MAX_VALUE;
         while (true) {
             long at = (System.nanoTime() - startNanos) / 1_000_000;
             if (unfencedAt < 0 && unfenced()) {
                 unfencedAt = at;
+                nextStepAt = steps ? at + c.stepMs() : Long.MAX_VALUE;
             }
             int inIsr = inIsr(topic);
             long hosted = hostedBytes(topic);
-            samples.add(new CatchUpSample(at, hosted, inIsr));
+            samples.add(new CatchUpSample(at, hosted, inIsr, setup.isEmpty() ? -1 : allowed(setup.get(), rate)));
+            if (at >= nextStepAt) {
+                rate = step(setup.get(), rate);
+                nextStepAt += c.stepMs();
+            }
             if (at >= nextPrint) {
                 printer.accept(String.format(
                         Locale.ROOT,
@@ -206,7 +216,35 @@ public final class ThrottleProbe {
             Thread.sleep(LOOK_MS);
         }
         return new CatchUpResult(
-                caseName, phase, backlog, new CatchUpResult.Times(unfencedAt, allIn), samples, throttle);
+                c.name(), phase, backlog, new CatchUpResult.Times(unfencedAt, allIn), samples, throttle);
+    }
+
+    /**
+     * What a rate lets the restarted broker fetch in all: a follower-side rate once; a leader-side rate once per leader
+     * (every other broker leads some of the topic's partitions, and each enforces the rate on its own sends).
+     */
+    private long allowed(ThrottleSetup setup, long rate) {
+        return setup.side() == ThrottleSetup.Side.FOLLOWER
+                ? rate
+                : rate * (cluster.brokerIds().size() - 1);
+    }
+
+    /**
+     * Steps a stepped case's rate: to half the case's rate from its full rate, else back to it. Returns the rate now
+     * in force (the one before, where setting it failed: printed, and the catch-up goes on).
+     */
+    private long step(ThrottleSetup setup, long rate) {
+        long next = rate == setup.bytesPerSecond() ? setup.bytesPerSecond() / 2 : setup.bytesPerSecond();
+        try {
+            throttles.setRate(
+                    new ThrottleSetup(setup.side(), setup.scope(), setup.lists(), setup.when(), next),
+                    restarted,
+                    cluster.brokerIds());
+            return next;
+        } catch (Exception e) {
+            printer.accept("  stepping the rate to " + next + " B/s failed: " + e);
+            return rate;
+        }
     }
 
     private CatchUpResult print(CatchUpResult r) {

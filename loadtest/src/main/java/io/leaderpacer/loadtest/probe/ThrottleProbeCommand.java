@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -76,6 +77,15 @@ public final class ThrottleProbeCommand implements Callable<Integer> {
     String brokerHeap;
 
     @Option(
+            names = "--broker-setting",
+            paramLabel = "KEY=VALUE",
+            description = {
+                "A setting of every broker's server.properties (repeatable), for settings Kafka reads only at start,"
+                        + " e.g. replication.quota.window.num=2."
+            })
+    Map<String, String> brokerSettings = new LinkedHashMap<>();
+
+    @Option(
             names = "--out",
             paramLabel = "DIR",
             description = "Where catch-up.md and catch-up.csv go (default: ${DEFAULT-VALUE}).")
@@ -102,15 +112,20 @@ public final class ThrottleProbeCommand implements Callable<Integer> {
                             + c.throttle().map(ThrottleSetup::describe).orElse("no throttle")
                             + c.cpuCap()
                                     .map(cap -> ", capped at " + cap + " core")
-                                    .orElse("") + ", removal " + c.removal()));
+                                    .orElse("") + ", removal " + c.removal()
+                            + (c.stepMs() > 0
+                                    ? ", the rate stepping to half and back every " + c.stepMs() / 1000 + " s"
+                                    : "")));
             stdout.flush();
             return 0;
         }
-        Map<String, String> config = Map.of("auto.leader.rebalance.enable", "false");
+        Map<String, String> config = new LinkedHashMap<>(Map.of("auto.leader.rebalance.enable", "false"));
+        config.putAll(brokerSettings);
         List<CatchUpResult> results;
         try (LocalTarget cluster = LocalTarget.start(3, brokerHeap, config);
                 Admin admin = Admin.create(new HashMap<>(cluster.clientProperties()))) {
-            stdout.println("cluster: " + cluster.description());
+            stdout.println("cluster: " + cluster.description()
+                    + (brokerSettings.isEmpty() ? "" : ", every broker with " + brokerSettings));
             stdout.flush();
             results = new ThrottleProbe(cluster, admin, settings, line -> {
                         stdout.println(line);

@@ -27,11 +27,11 @@ class CatchUpResultTest {
         CatchUpResult r = result(
                 50,
                 List.of(
-                        new CatchUpSample(1000, -1, 0),
-                        new CatchUpSample(5000, 60 * MIB, 0),
-                        new CatchUpSample(10_000, 110 * MIB, 3),
-                        new CatchUpSample(15_000, 150 * MIB, 12),
-                        new CatchUpSample(20_000, 150 * MIB, 12)));
+                        new CatchUpSample(1000, -1, 0, -1),
+                        new CatchUpSample(5000, 60 * MIB, 0, -1),
+                        new CatchUpSample(10_000, 110 * MIB, 3, -1),
+                        new CatchUpSample(15_000, 150 * MIB, 12, -1),
+                        new CatchUpSample(20_000, 150 * MIB, 12, -1)));
 
         // held 50, fetched 10 at the first answer, done (150 = 50 + 100) at 15 s: 90 MiB in 10 s.
         assertThat(r.observedMiBps()).isCloseTo(9.0, within(1e-9));
@@ -41,7 +41,7 @@ class CatchUpResultTest {
 
     @Test
     void fewerThanTwoAnsweringLooks_haveNoObservedRate() {
-        assertThat(result(0, List.of(new CatchUpSample(1000, -1, 0), new CatchUpSample(2000, 100 * MIB, 12)))
+        assertThat(result(0, List.of(new CatchUpSample(1000, -1, 0, -1), new CatchUpSample(2000, 100 * MIB, 12, -1)))
                         .observedMiBps())
                 .isNaN();
     }
