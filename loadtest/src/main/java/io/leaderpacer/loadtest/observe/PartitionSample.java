@@ -14,6 +14,7 @@ package io.leaderpacer.loadtest.observe;
  *                       answer (down, or still starting): the catch-up rate is how fast this grows
  * @param bytesBehind    over the partitions it hosts and does not lead, how many bytes their leaders hold beyond its
  *                       replica (-1 when unknown): the backlog still to fetch
+ * @param internal       of the partitions it hosts, those of internal topics
  */
 public record PartitionSample(
         long atMs,
@@ -24,7 +25,29 @@ public record PartitionSample(
         int hosted,
         int hostedInIsr,
         long hostedBytes,
-        long bytesBehind) {
+        long bytesBehind,
+        Internal internal) {
+
+    /**
+     * The partitions of internal topics the broker hosts: Kafka's own ({@code __consumer_offsets},
+     * {@code __transaction_state}, ...) and any topic named from {@code _} (a system's topics, as the agent's state
+     * topic): whether pacing should let them catch up first is decided from these.
+     *
+     * @param hosted       how many it hosts
+     * @param inIsr        of them, those whose ISR holds it
+     * @param preferred    those whose preferred replica it is
+     * @param preferredLed of those, the ones it leads
+     */
+    public record Internal(int hosted, int inIsr, int preferred, int preferredLed) {
+
+        /** None hosted (also: not counted). */
+        public static final Internal NONE = new Internal(0, 0, 0, 0);
+
+        /** Whether a topic counts as internal here. */
+        public static boolean isInternal(String topic, boolean kafkaInternal) {
+            return kafkaInternal || topic.startsWith("_");
+        }
+    }
 
     /** Shifted to another time origin. */
     public PartitionSample at(long newAtMs) {
@@ -37,7 +60,8 @@ public record PartitionSample(
                 hosted,
                 hostedInIsr,
                 hostedBytes,
-                bytesBehind);
+                bytesBehind,
+                internal);
     }
 
     /** Preferred partitions whose ISR lacks the broker. */

@@ -140,6 +140,7 @@ public final class PartitionWatcher implements AutoCloseable {
         int preferredInIsr = 0;
         int hosted = 0;
         int hostedInIsr = 0;
+        int[] internal = new int[4];
         BrokerRole[] roles = loadRoles.clone();
         List<TopicPartition> preferredInIsrNow = new ArrayList<>();
         for (TopicDescription topic : topics.values()) {
@@ -156,7 +157,15 @@ public final class PartitionWatcher implements AutoCloseable {
                 }
                 hosted++;
                 hostedInIsr += inIsr ? 1 : 0;
-                if (!p.replicas().isEmpty() && p.replicas().get(0).id() == broker) {
+                boolean preferredHere =
+                        !p.replicas().isEmpty() && p.replicas().get(0).id() == broker;
+                if (PartitionSample.Internal.isInternal(topic.name(), topic.isInternal())) {
+                    internal[0]++;
+                    internal[1] += inIsr ? 1 : 0;
+                    internal[2] += preferredHere ? 1 : 0;
+                    internal[3] += preferredHere && leads ? 1 : 0;
+                }
+                if (preferredHere) {
                     preferred++;
                     led += leads ? 1 : 0;
                     if (inIsr) {
@@ -169,7 +178,16 @@ public final class PartitionWatcher implements AutoCloseable {
         loadRoles = roles;
         ReplicaBytes bytes = replicaBytes(topics);
         PartitionSample s = new PartitionSample(
-                now, status, preferred, led, preferredInIsr, hosted, hostedInIsr, bytes.hosted(), bytes.behind());
+                now,
+                status,
+                preferred,
+                led,
+                preferredInIsr,
+                hosted,
+                hostedInIsr,
+                bytes.hosted(),
+                bytes.behind(),
+                new PartitionSample.Internal(internal[0], internal[1], internal[2], internal[3]));
         synchronized (this) {
             samples.add(s);
             if (tracking) {

@@ -119,7 +119,12 @@ final class CsvRows {
                         lower(s.status()),
                         new PartitionRow.Preferred(s.preferred(), s.preferredLed(), s.preferredInIsr()),
                         new PartitionRow.Hosted(
-                                s.hosted(), s.hostedInIsr(), known(s.hostedBytes()), known(s.bytesBehind()))));
+                                s.hosted(), s.hostedInIsr(), known(s.hostedBytes()), known(s.bytesBehind())),
+                        new PartitionRow.Internal(
+                                s.internal().hosted(),
+                                s.internal().inIsr(),
+                                s.internal().preferred(),
+                                s.internal().preferredLed())));
     }
 
     /** {@code cpu.csv}: the restarted broker's CPU use over time. */

@@ -44,7 +44,8 @@ class CsvRowsTest {
         RoundResult.Trace trace = new RoundResult.Trace(
                 List.of(new AgentRunSample(26_567, 0, 0, false, false), new AgentRunSample(61_638, 15, 15, true, true)),
                 List.of(
-                        new PartitionSample(30_500, BrokerStatus.FENCED, 101, 0, 0, 300, 0, -1, -1),
+                        new PartitionSample(
+                                30_500, BrokerStatus.FENCED, 101, 0, 0, 300, 0, -1, -1, PartitionSample.Internal.NONE),
                         new PartitionSample(
                                 61_000,
                                 BrokerStatus.values()[BrokerStatus.values().length - 1],
@@ -54,7 +55,8 @@ class CsvRowsTest {
                                 300,
                                 290,
                                 40L << 20,
-                                80L << 20)),
+                                80L << 20,
+                                new PartitionSample.Internal(5, 4, 2, 1))),
                 List.of(new RoundResult.CpuSample(1_500, 0.25), new RoundResult.CpuSample(2_000, 1.125)),
                 List.of(
                         new PacingSample(61_000, 5L << 20, 80L << 20, "recovering: rate raised", ""),

@@ -83,7 +83,11 @@ public final class LoadTestFiles {
                     "hosted",
                     "hosted_in_isr",
                     "hosted_bytes",
-                    "bytes_behind"));
+                    "bytes_behind",
+                    "internal_hosted",
+                    "internal_in_isr",
+                    "internal_preferred",
+                    "internal_preferred_led"));
 
     /** The restarted broker's CPU use over time. */
     public static final CsvFile<CpuRow> CPU =

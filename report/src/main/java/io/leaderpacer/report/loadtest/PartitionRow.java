@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param brokerStatus the broker's state, in lower case
  * @param asPreferred  the partitions whose preferred replica it is
  * @param asReplica    the partitions it is a replica of
+ * @param asInternal   of those, the partitions of internal topics
  *
  * <p>(An unwrapped record's name must not be one of its columns: hence not {@code preferred} and {@code hosted}.)
  */
@@ -19,7 +20,8 @@ public record PartitionRow(
         @JsonProperty("at_s") double atS,
         @JsonProperty("broker_status") String brokerStatus,
         @JsonUnwrapped Preferred asPreferred,
-        @JsonUnwrapped Hosted asReplica) {
+        @JsonUnwrapped Hosted asReplica,
+        @JsonUnwrapped Internal asInternal) {
 
     /**
      * Its preferred partitions (all topics).
@@ -47,4 +49,20 @@ public record PartitionRow(
             @JsonProperty("hosted_in_isr") int inIsr,
             @JsonProperty("hosted_bytes") Long bytes,
             @JsonProperty("bytes_behind") Long bytesBehind) {}
+
+    /**
+     * The partitions of internal topics it hosts: Kafka's own ({@code __consumer_offsets}, {@code __transaction_state}
+     * and the like) and any topic named from {@code _} (the convention for a system's topics, the agent's state topic
+     * included). Each null (empty cells) in the files of runs before these were recorded.
+     *
+     * @param partitions   how many it hosts
+     * @param inIsr        of them, those whose ISR holds it
+     * @param preferred    those whose preferred replica it is
+     * @param preferredLed of those, the ones it leads
+     */
+    public record Internal(
+            @JsonProperty("internal_hosted") Integer partitions,
+            @JsonProperty("internal_in_isr") Integer inIsr,
+            @JsonProperty("internal_preferred") Integer preferred,
+            @JsonProperty("internal_preferred_led") Integer preferredLed) {}
 }

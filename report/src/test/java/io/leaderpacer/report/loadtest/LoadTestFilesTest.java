@@ -77,13 +77,15 @@ class LoadTestFilesTest {
                                 12.5,
                                 "fenced",
                                 new PartitionRow.Preferred(101, 0, 0),
-                                new PartitionRow.Hosted(300, 0, null, null)),
+                                new PartitionRow.Hosted(300, 0, null, null),
+                                new PartitionRow.Internal(null, null, null, null)),
                         new PartitionRow(
                                 WITH_SETTINGS,
                                 13,
                                 "active",
                                 new PartitionRow.Preferred(101, 50, 101),
-                                new PartitionRow.Hosted(300, 290, 40L << 20, 80L << 20))));
+                                new PartitionRow.Hosted(300, 290, 40L << 20, 80L << 20),
+                                new PartitionRow.Internal(5, 4, 2, 1))));
         roundTrip(LoadTestFiles.CPU, dir, List.of(new CpuRow(PLAIN, 1.5, 0.25), new CpuRow(WITH_SETTINGS, 2, 1.125)));
         roundTrip(
                 LoadTestFiles.THREADS,
