@@ -108,6 +108,15 @@ public final class LoadTestCommand implements Callable<Integer> {
     ShutdownMode shutdown;
 
     @Option(
+            names = "--down-for",
+            paramLabel = "DURATION",
+            description =
+                    "The least time from the broker's stop to its start (default: ${DEFAULT-VALUE}: start once the"
+                            + " backlog is written). Whether it comes back within its leaders' replica.lag.time.max.ms (30 s by"
+                            + " default) decides its first seconds: set it to compare runs on the same side of it.")
+    String downFor;
+
+    @Option(
             names = "--warmup",
             paramLabel = "DURATION",
             description = "Load before the first round, thrown away: at least this long, then until"
@@ -289,6 +298,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                     .load(rate, recordSize)
                     .backlog(ByteSize.parsePositive(backlog), backlogSkew, backlogSeed)
                     .shutdown(shutdown)
+                    .downFor(duration("--down-for", downFor))
                     .warmup(new WarmUpSettings(duration("--warmup", warmup), duration("--warmup-limit", warmupLimit)))
                     .steady(duration("--steady", steady))
                     .window(duration("--window", window))

@@ -43,6 +43,7 @@ public final class LoadTestDefaults implements IDefaultValueProvider {
         BACKLOG_BYTES("backlogBytes", "--backlog", "2g"),
         BACKLOG_SIGMA("backlogSigma", "--backlog-skew", "1.0"),
         SHUTDOWN("shutdown", "--shutdown", "kill"),
+        DOWN_FOR("downFor", "--down-for", "0s"),
         WARMUP("warmup", "--warmup", "30s"),
         WARMUP_LIMIT("warmupLimit", "--warmup-limit", "3m"),
         STEADY("steady", "--steady", "20s"),

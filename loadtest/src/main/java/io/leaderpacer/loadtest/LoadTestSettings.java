@@ -123,10 +123,16 @@ public record LoadTestSettings(
      * @param sigma    log-normal σ of the backlog's spread over partitions
      * @param seed     draws the backlog's spread; printed so a run can be repeated
      * @param shutdown how the broker is stopped
+     * @param downFor  the least time from the stop to the start: whether the broker comes back within its leaders'
+     *                 {@code replica.lag.time.max.ms} (30 s by default) decides its first seconds (evidence run 22), so a
+     *                 comparison controls it instead of leaving it to the backlog's writing time; 0: start as soon as
+     *                 the backlog is written
      */
-    public record Backlog(long bytes, double sigma, long seed, ShutdownMode shutdown) {
+    public record Backlog(long bytes, double sigma, long seed, ShutdownMode shutdown, Duration downFor) {
         public Backlog {
             Objects.requireNonNull(shutdown, "shutdown");
+            Objects.requireNonNull(downFor, "downFor");
+            require(!downFor.isNegative(), Setting.DOWN_FOR, "must be >= 0, got " + downFor);
             require(bytes >= 1, Setting.BACKLOG_BYTES, "must be at least 1 byte, got " + bytes);
             require(sigma >= 0, Setting.BACKLOG_SIGMA, "must be >= 0, got " + sigma);
         }
@@ -246,6 +252,12 @@ public record LoadTestSettings(
                 backlog.bytes() / (1024 * 1024),
                 backlog.sigma(),
                 backlog.seed()));
+        if (!backlog.downFor().isZero()) {
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "            started again no sooner than %.0f s after its stop",
+                    backlog.downFor().toMillis() / 1000.0));
+        }
         lines.add("saturation  " + saturation);
         lines.add(String.format(
                 Locale.ROOT,

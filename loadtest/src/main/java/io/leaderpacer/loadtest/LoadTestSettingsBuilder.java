@@ -31,6 +31,7 @@ public final class LoadTestSettingsBuilder {
     private double backlogSigma = Setting.BACKLOG_SIGMA.asDouble();
     private long seed = 1;
     private ShutdownMode shutdown = Setting.SHUTDOWN.asShutdownMode();
+    private Duration downFor = Setting.DOWN_FOR.asDuration();
     private WarmUpSettings warmup = new WarmUpSettings(Setting.WARMUP.asDuration(), Setting.WARMUP_LIMIT.asDuration());
     private Duration steady = Setting.STEADY.asDuration();
     private Duration window = Setting.WINDOW.asDuration();
@@ -96,6 +97,12 @@ public final class LoadTestSettingsBuilder {
         return this;
     }
 
+    /** The least time from the broker's stop to its start (default: none, start once the backlog is written). */
+    public LoadTestSettingsBuilder downFor(Duration value) {
+        downFor = value;
+        return this;
+    }
+
     public LoadTestSettingsBuilder shutdown(ShutdownMode value) {
         shutdown = value;
         return this;
@@ -154,7 +161,7 @@ public final class LoadTestSettingsBuilder {
                         brokers, restartedBroker, brokerHeap, saturate, cpuCapCores, serverSettings),
                 new LoadTestSettings.Topics(loadPartitions, catchUpPartitions, catchUpTopic),
                 new LoadTestSettings.Load(recordsPerSecond, recordBytes),
-                new LoadTestSettings.Backlog(backlogBytes, backlogSigma, seed, shutdown),
+                new LoadTestSettings.Backlog(backlogBytes, backlogSigma, seed, shutdown, downFor),
                 new LoadTestSettings.Phases(warmup, steady, window, roundLimit, kipWindow),
                 new LoadTestSettings.Comparison(policies, rounds, checkIntervalSeconds),
                 out);

@@ -290,6 +290,16 @@ final class RecoveryRound {
                 state.tag,
                 written / (1024 * 1024),
                 b));
+        long left = settings.backlog().downFor().toMillis() - (state.now.getAsLong() - stoppedAt);
+        if (left > 0) {
+            printer.accept(String.format(
+                    Locale.ROOT,
+                    "%s waiting %.1f s more: down for at least %.0f s",
+                    state.tag,
+                    left / 1000.0,
+                    settings.backlog().downFor().toMillis() / 1000.0));
+            Thread.sleep(left);
+        }
         return stoppedAt;
     }
 

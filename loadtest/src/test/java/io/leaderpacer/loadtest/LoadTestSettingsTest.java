@@ -83,6 +83,27 @@ class LoadTestSettingsTest {
     }
 
     @Test
+    void aLeastTimeDown_isNamedInTheSettingsPrinted_andANegativeOneIsRefusedNamingItsOption() {
+        LoadTestSettings with = LoadTestSettings.builder()
+                .downFor(Duration.ofSeconds(35))
+                .policies(List.of(NamedPolicy.parse("immediate", 5, 2)))
+                .build();
+        assertThat(with.describe("a cluster", "none"))
+                .anySatisfy(line -> assertThat(line).contains("started again no sooner than 35 s after its stop"));
+        assertThat(withCatchUpTopic("pacer-loadtest-z-catchup").describe("a cluster", "none"))
+                .noneSatisfy(line -> assertThat(line).contains("no sooner than"));
+
+        SettingException e = Assertions.assertThrows(
+                SettingException.class,
+                () -> LoadTestSettings.builder()
+                        .downFor(Duration.ofSeconds(-1))
+                        .policies(List.of(NamedPolicy.parse("immediate", 5, 2)))
+                        .build());
+        assertThat(e.option()).isEqualTo("--down-for");
+        assertThat(e).hasMessageStartingWith("downFor must be >= 0");
+    }
+
+    @Test
     void aBrokerSetting_againstAnExistingCluster_isRefused_namingBothOptions() {
         StringWriter err = new StringWriter();
         picocli.CommandLine cli = new picocli.CommandLine(new LoadTestCommand());
