@@ -6,12 +6,14 @@ import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.pacing.BrokerPacing;
 import io.leaderpacer.engine.pacing.PacingDecision;
+import io.leaderpacer.engine.pacing.PacingPhase;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
@@ -182,18 +184,26 @@ record ThrottlePlan(
                 continue;
             }
             long rate = b.rateBytes().getAsLong();
+            // In its caught-up grace, only the replicas of partitions known to take no writes (PacingPhase).
+            boolean grace = b.phase() == PacingPhase.CAUGHT_UP_GRACE;
             Map<Integer, Long> leaderBehind = new TreeMap<>();
             Map<Integer, Double> leaderInflow = new TreeMap<>();
             boolean allKnown = true;
+            boolean listed = false;
             for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
                 if (unthrottled.contains(p.id().topic())) {
+                    continue;
+                }
+                if (grace && !withoutWrites(observed, p)) {
+                    // Its writes would wait for each throttled fetch: the decision's reason says so.
                     continue;
                 }
                 if (observed.knownWithin(b.broker(), p, config.unthrottledLagBytes())) {
                     leftOut.merge(b.broker(), 1, Integer::sum);
                     continue;
                 }
-                boolean preferred = config.preferredFirst()
+                boolean preferred = !grace
+                        && config.preferredFirst()
                         && p.replicaAt(0) == b.broker()
                         && p.hasLeader()
                         && p.leader() != b.broker()
@@ -216,6 +226,7 @@ record ThrottlePlan(
                     leaderInflow.merge(p.leader(), inflow, Double::sum);
                     leaderCharged.merge(p.leader(), inflow * Math.max(0, p.isrSize() - 1), Double::sum);
                 } else {
+                    listed = true;
                     entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
                             .add(new ThrottledReplicas.Replica(p.id().partition(), b.broker()));
                 }
@@ -226,6 +237,10 @@ record ThrottlePlan(
             Map<Integer, Long> shares = shares(rate, leaderBehind, leaderInflow, allKnown);
             sharesOf.put(b.broker(), shares);
             shares.forEach((l, share) -> leaderRates.merge(l, share, Long::sum));
+            if (grace && !listed) {
+                // Nothing of its own to throttle: a rate would throttle only lists someone else set.
+                continue;
+            }
             if (observed.active().contains(b.broker())) {
                 long charged = observed.signals(b.broker())
                         .map(x -> Math.round(x.flow().charged()))
@@ -249,6 +264,18 @@ record ThrottlePlan(
                 quotas(decision, rates, followerCharged, sharesOf, leaderCharged, leaderRates),
                 foreignNotes(usedForeign, foreignLeaders),
                 config.minRateBytes());
+    }
+
+    /**
+     * Whether a partition is known to take no writes: its leader's replica did not grow since the previous look (a
+     * partition whose growth is not measured yet, as at the first look after a broker's start, may take writes).
+     */
+    private static boolean withoutWrites(RecoveryObservation observed, PartitionState p) {
+        if (!p.hasLeader()) {
+            return false;
+        }
+        OptionalDouble growth = observed.growth(p.leader(), p);
+        return growth.isPresent() && growth.getAsDouble() <= 0;
     }
 
     /**

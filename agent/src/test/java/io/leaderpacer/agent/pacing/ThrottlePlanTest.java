@@ -67,6 +67,53 @@ class ThrottlePlanTest {
                 .containsExactly(new ThrottledReplicas.Replica(0, 1), new ThrottledReplicas.Replica(3, 1));
     }
 
+    /** Broker 1 in its caught-up grace at 20 MiB/s. */
+    private static PacingDecision gracedAt20MiB() {
+        return new PacingDecision(
+                0,
+                List.of(new BrokerPacing(
+                        1,
+                        PacingPhase.CAUGHT_UP_GRACE,
+                        OptionalLong.of(20L << 20),
+                        "back within replica.lag.time.max.ms",
+                        BrokerPacing.Progress.UNKNOWN)),
+                PacingMemory.empty());
+    }
+
+    /** Broker 1 up and out of sync on load-0 (written: its leader grew), load-3 (no writes) and load-5 (not measured). */
+    private static RecoveryObservation writtenAndNot() {
+        return new RecoveryObservation(
+                List.of(),
+                Map.of(1, List.of(behind("load", 0), behind("load", 3), behind("load", 5))),
+                Map.of(),
+                Set.of(0, 1, 2),
+                Map.of(0, Map.of(new TopicPartition("load", 0), 1.0 * MIB, new TopicPartition("load", 3), 0.0)));
+    }
+
+    @Test
+    void inItsCaughtUpGrace_onlyReplicasOfPartitionsKnownToTakeNoWritesAreListed() {
+        ThrottlePlan plan = ThrottlePlan.of(gracedAt20MiB(), writtenAndNot(), Set.of(), lag(0));
+
+        assertThat(plan.entries().get("load"))
+                .as("load-0 takes writes, load-5's are not measured yet: their writes would wait for a throttled fetch")
+                .containsExactly(new ThrottledReplicas.Replica(3, 1));
+        assertThat(plan.brokerRates()).containsExactly(Map.entry(1, 20L << 20));
+    }
+
+    @Test
+    void inItsCaughtUpGrace_withNothingKnownToTakeNoWrites_noRateIsSet() {
+        RecoveryObservation firstLook = new RecoveryObservation(
+                List.of(), Map.of(1, List.of(behind("load", 0), behind("load", 3))), Set.of(0, 1, 2));
+
+        ThrottlePlan plan = ThrottlePlan.of(gracedAt20MiB(), firstLook, Set.of(), lag(0));
+
+        assertThat(plan.entries()).isEmpty();
+        assertThat(plan.brokerRates())
+                .as("a rate would throttle only lists someone else set")
+                .isEmpty();
+        assertThat(plan.defaultRate()).isEmpty();
+    }
+
     @Test
     void pacedBrokerThatIsDown_isCoveredByTheClusterDefault() {
         ThrottlePlan plan = ThrottlePlan.of(pacedAt20MiB(), brokerOneBehind(Set.of(0, 2)), Set.of(CANARY), lag(MIB));

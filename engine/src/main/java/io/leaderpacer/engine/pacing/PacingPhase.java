@@ -7,9 +7,10 @@ public enum PacingPhase {
     /** Paced for the max-wait: left unthrottled until it is back in every ISR. */
     ESCAPED,
     /**
-     * Not throttled yet: it went down less than {@code replica.lag.time.max.ms} ago, and its leaders still count it
-     * caught up from before, out of the ISR or not: they hold their high watermark for each of its fetches, so a
-     * throttled fetch would hold every {@code acks=all} write to those partitions (KAFKA-15021).
+     * Its partitions with writes not throttled yet: it went down less than {@code replica.lag.time.max.ms} ago, and its
+     * leaders still count it caught up from before, out of the ISR or not: they hold their high watermark for each of
+     * its fetches, so a throttled fetch would hold every {@code acks=all} write to those partitions (KAFKA-15021).
+     * Once it is up, the rate (when the decision has one) applies to its replicas of partitions with no writes only.
      */
     CAUGHT_UP_GRACE
 }

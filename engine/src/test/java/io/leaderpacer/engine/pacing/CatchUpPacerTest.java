@@ -566,19 +566,21 @@ class CatchUpPacerTest {
     }
 
     @Test
-    void aBrokerItsLeadersStillCountCaughtUp_isNotThrottled_untilThatEnds_andThatTimeIsNotPacedTime() {
+    void aBrokerItsLeadersStillCountCaughtUp_isPacedOnlyWhereNoWritesWait_untilThatEnds_andThatTimeIsNotPacedTime() {
         CatchUpPacing c = config("static");
         BrokerSignals graced = catchingUp(300, Double.NaN).caughtUpUntil(10_000);
         PacingDecision d = CatchUpPacer.decide(List.of(graced), c, PacingMemory.empty(), 2_000);
         assertThat(d.brokers()).singleElement().satisfies(b -> {
             assertThat(b.phase()).isEqualTo(PacingPhase.CAUGHT_UP_GRACE);
-            assertThat(b.rateBytes()).isEmpty();
+            // The rate is for its replicas of partitions with no writes only: the plan lists no other.
+            assertThat(b.rateBytes()).hasValue(20 * MIB);
             assertThat(b.reason())
                     .startsWith("back within replica.lag.time.max.ms of going down")
-                    .endsWith("unthrottled for 8 s more");
+                    .contains("partitions with writes unthrottled for 8 s more")
+                    .endsWith("those with none throttled at 20.0 MiB/s");
         });
         d = CatchUpPacer.decide(List.of(graced), c, d.nextMemory(), 9_000);
-        assertThat(d.rateFor(1)).isEmpty();
+        assertThat(d.brokers().get(0).phase()).isEqualTo(PacingPhase.CAUGHT_UP_GRACE);
         // The grace is over: paced at once, and the 8 s it lasted are not paced time.
         d = CatchUpPacer.decide(List.of(graced), c, d.nextMemory(), 10_000);
         assertThat(d.rateFor(1)).hasValue(20 * MIB);
@@ -594,6 +596,7 @@ class CatchUpPacerTest {
 
         assertThat(d.brokers()).singleElement().satisfies(b -> {
             assertThat(b.phase()).isEqualTo(PacingPhase.CAUGHT_UP_GRACE);
+            assertThat(b.rateBytes()).as("nothing set while it is down").isEmpty();
             assertThat(b.reason()).startsWith("down within replica.lag.time.max.ms of going down");
         });
         d = CatchUpPacer.decide(List.of(down), config("static"), d.nextMemory(), 30_000);
