@@ -226,7 +226,7 @@ public final class CatchUpPacer {
      * max-wait. While it is down, nothing is set. Once it is up, its rate applies to the replicas of partitions with no
      * writes only (the plan lists no other): they hold no one's writes, and unthrottled they would take the fetches
      * the written partitions need to reach their high watermark, on a broker that every such write waits for (evidence
-     * run 22: unthrottled inside the 30 s, every policy's first seconds were 6.7-8.0 s).
+     * run 22, "Back within 30 s": unthrottled inside the 30 s, every policy's first seconds were as slow as unpaced).
      */
     private static Step graced(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, boolean up) {
         long left = (s.caughtUpUntilMs() - nowMs + 999) / 1000;
