@@ -33,8 +33,20 @@ public final class FollowerThrottle {
     private final boolean[] bound;
 
     private final double[] grant;
+    /** {@code replication.quota.window.num}: samples in each broker's quota. */
+    private final int windows;
+    /** {@code replication.quota.window.size.seconds}, in ms. */
+    private final long windowMs;
 
+    /** Throttles on {@code brokers} brokers whose quotas have Kafka's default window. */
     public FollowerThrottle(int brokers) {
+        this(brokers, FollowerQuota.defaultWindows(), FollowerQuota.defaultWindowMs());
+    }
+
+    /** Throttles whose quotas average over {@code windows} samples of {@code windowMs} ms (a broker setting). */
+    public FollowerThrottle(int brokers, int windows, long windowMs) {
+        this.windows = windows;
+        this.windowMs = windowMs;
         quota = new FollowerQuota[brokers];
         brokerRate = new double[brokers];
         Arrays.fill(brokerRate, Double.NaN);
@@ -121,7 +133,7 @@ public final class FollowerThrottle {
 
     private FollowerQuota quota(int b) {
         if (quota[b] == null) {
-            quota[b] = new FollowerQuota();
+            quota[b] = new FollowerQuota(windows, windowMs);
         }
         return quota[b];
     }

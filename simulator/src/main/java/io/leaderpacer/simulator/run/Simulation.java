@@ -105,7 +105,10 @@ public final class Simulation implements RunObserver {
         reentries.attach(cluster, layout.partitions, layout.brokers);
         replication = new Replication(layout, cluster);
         load = new BrokerLoad(layout.brokers, model);
-        throttle = new FollowerThrottle(layout.brokers);
+        throttle = new FollowerThrottle(
+                layout.brokers,
+                (int) model.get(ModelKey.REPLICATION_QUOTA_WINDOW_NUM),
+                Math.round(model.get(ModelKey.REPLICATION_QUOTA_WINDOW_SIZE_SECONDS) * 1000));
         throttle.setClusterDefault(policy.replicationThrottleBytesPerSecond());
         sharing = new FetchSharing(layout, cluster, replication, model);
         latency = new LatencyModel(layout, cluster, replication, gains, sharing, model);

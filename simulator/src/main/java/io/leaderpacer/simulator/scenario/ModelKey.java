@@ -183,6 +183,21 @@ public enum ModelKey implements NamedKey {
             1,
             1e9,
             "replica.lag.time.max.ms: a follower that has not caught up for this long leaves the ISR."),
+    REPLICATION_QUOTA_WINDOW_NUM(
+            "replicationQuotaWindowNum",
+            11,
+            "samples",
+            1,
+            1000,
+            "replication.quota.window.num (Kafka default 11): how many samples the follower quota's rate averages over. A "
+                    + "full response past an open quota holds the next fetches until this many samples have thinned it."),
+    REPLICATION_QUOTA_WINDOW_SIZE_SECONDS(
+            "replicationQuotaWindowSizeSeconds",
+            1,
+            "s",
+            1,
+            3600,
+            "replication.quota.window.size.seconds (Kafka default 1): the length of one sample of the follower quota."),
     ALTER_PARTITION_MS(
             "alterPartitionMs",
             200,

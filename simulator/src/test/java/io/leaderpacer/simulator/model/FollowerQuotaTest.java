@@ -3,6 +3,7 @@ package io.leaderpacer.simulator.model;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /**
@@ -44,5 +45,31 @@ class FollowerQuotaTest {
         // 10 MB/s over the 2.5 s window allows 25 MB; 20 MB are in it.
         assertThat(q.headroom(2500, 10e6)).isCloseTo(5e6, within(1e-6));
         assertThat(q.headroom(2500, 4e6)).isZero();
+    }
+
+    @Test
+    void aResponsePastTheBound_holdsTheQuotaForItsOwnTime_underKafkasDefaultWindow() {
+        FollowerQuota q = new FollowerQuota(11, 1000);
+        q.record(5e6, 0);
+        // 5 MB against 1 MB/s: the average is over the bound until 5 s have passed (5 MB / 4.999 s > 1 MB/s).
+        assertThat(q.exceeded(4999, 1e6)).isTrue();
+        assertThat(q.exceeded(5001, 1e6)).isFalse();
+    }
+
+    @Test
+    void aResponsePastTheBound_holdsTheQuotaAtMostTheWindowsSpan_underAShortWindow() {
+        FollowerQuota q = new FollowerQuota(2, 1000);
+        q.record(5e6, 0);
+        // Two samples of 1 s: the sample is emptied 2 s after its record, whatever it held.
+        assertThat(q.exceeded(1999, 1e6)).isTrue();
+        assertThat(q.exceeded(2000, 1e6)).isFalse();
+        assertThat(q.rate(2000)).isZero();
+    }
+
+    @Test
+    void aWindowOfNoSample_isRefusedByName() {
+        assertThatThrownBy(() -> new FollowerQuota(0, 1000))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0 of 1000 ms");
     }
 }

@@ -50,7 +50,7 @@ class FollowerThrottleProperties {
         // fetch that finds the quota open carries whole responses, so the window may hold one round beyond the
         // rate, and when a round is larger than the rate allows in a span that is what the average converges to.
         double expected = Math.min(capacity, rate - inSync);
-        double spanSeconds = FollowerQuota.WINDOWS * FollowerQuota.WINDOW_MS / 1000.0;
+        double spanSeconds = FollowerQuota.defaultWindows() * FollowerQuota.defaultWindowMs() / 1000.0;
         double tolerance = 0.05 * rate + unit / spanSeconds + capacity * DT / 60;
         assertThat(average).isCloseTo(expected, Offset.offset(tolerance));
     }
