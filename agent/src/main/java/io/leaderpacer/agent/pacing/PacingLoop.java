@@ -10,7 +10,6 @@ import io.leaderpacer.agent.kafka.RequiredPermission;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.CatchUpPacing;
-import io.leaderpacer.engine.config.PacingMode;
 import io.leaderpacer.engine.pacing.CatchUpPacer;
 import io.leaderpacer.engine.pacing.PacingDecision;
 import io.leaderpacer.engine.pacing.PacingMemory;
@@ -51,18 +50,14 @@ public final class PacingLoop {
     private final RecoveryObserver observer;
     private final ThrottleReconciler reconciler;
     private final ThrottleLedger ledger;
-    /** The health signal when no canary of the agent's own runs (none, or a test's). */
-    private final IntFunction<OptionalDouble> fixedCanary;
-    /** Makes the adaptive mode's canary; null when the agent has no client settings to produce with. */
-    private final Supplier<Canary> canaryFactory;
     /**
      * The canary's topic, never throttled: its replicas on a recovering broker must be back in sync at once, so that
      * the canary measures what writes to in-sync followers feel from the start of the catch-up (throttled with the
      * rest, they came back with the last of it, and the adaptive mode had no signal until then).
      */
     private final Set<String> unthrottled;
-    /** The running canary, while the mode is adaptive. */
-    private Canary canary;
+    /** The adaptive mode's health signal. */
+    private final CanarySignal canary;
 
     private final Time time;
     private final SecretRedactor redactor;
@@ -93,8 +88,7 @@ public final class PacingLoop {
 
     private boolean permissionsChecked;
     private volatile PacingReport last;
-    /** The notes and problem of the last look, so that a line repeated look after look is logged once. */
-    private Set<String> logged = Set.of();
+    private final ReportLog reportLog = new ReportLog();
 
     PacingLoop(
             ClusterReader reader,
@@ -111,8 +105,7 @@ public final class PacingLoop {
         this.observer = observer;
         this.reconciler = reconciler;
         this.ledger = ledger;
-        this.fixedCanary = fixedCanary;
-        this.canaryFactory = canarySource.factory();
+        this.canary = new CanarySignal(fixedCanary, canarySource.factory(), redactor);
         this.unthrottled = canarySource.topic() == null ? Set.of() : Set.of(canarySource.topic());
         this.time = time;
         this.redactor = redactor;
@@ -269,13 +262,13 @@ public final class PacingLoop {
             }
             List<String> canaryProblem = new ArrayList<>();
             if (quiet.open() && quiet.mayStayQuiet(reader.brokers(), now)) {
-                canarySignal(config, quiet.brokerIds(), quiet.inSync(), canaryProblem);
+                canary.forLook(config, quiet.brokerIds(), quiet.inSync(), canaryProblem);
                 return record(PacingReport.quiet(now, canaryProblem.stream().findFirst()));
             }
             ClusterSnapshot snapshot = reader.read();
             boolean inSync = inSync(snapshot);
             IntFunction<OptionalDouble> signal =
-                    canarySignal(config, new ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
+                    canary.forLook(config, new ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
             RecoveryObservation seen = observer.observe(snapshot, signal, quotas, config.lagTimeMaxMs(), now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
             Set<String> watched = watched(snapshot, decision, config);
@@ -321,7 +314,7 @@ public final class PacingLoop {
         try {
             reconciler.load();
             ClusterSnapshot snapshot = reader.read();
-            RecoveryObservation seen = observer.observe(snapshot, fixedCanary, quotas, config.lagTimeMaxMs(), now);
+            RecoveryObservation seen = observer.observe(snapshot, canary.fixed(), quotas, config.lagTimeMaxMs(), now);
             PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, PacingMemory.empty(), now);
             Set<String> watched = watched(snapshot, decision, config);
             ThrottlePlan plan =
@@ -439,47 +432,6 @@ public final class PacingLoop {
         return false;
     }
 
-    /**
-     * The health signal for this look: the agent's canary while the mode is adaptive (started on the first such look,
-     * refreshed on each), else the fixed one. A canary that cannot run (no permission to create or write its topic)
-     * gives no signal, and the adaptive mode holds its rate; the report says why.
-     */
-    private IntFunction<OptionalDouble> canarySignal(
-            CatchUpPacing config, List<Integer> brokers, boolean clusterInSync, List<String> problem)
-            throws InterruptedException {
-        boolean wanted = config.mode() == PacingMode.ADAPTIVE && canaryFactory != null;
-        if (!wanted) {
-            closeCanary();
-            return fixedCanary;
-        }
-        try {
-            if (canary == null) {
-                canary = canaryFactory.get();
-            }
-            canary.start(brokers);
-            canary.refresh(clusterInSync);
-            return canary;
-        } catch (ExecutionException e) {
-            problem.add(canaryProblem(e.getCause(), redactor.describe(e.getCause())));
-            return fixedCanary;
-        } catch (TimeoutException | RuntimeException e) {
-            problem.add("catch-up pacing's canary: " + redactor.describe(e));
-            return fixedCanary;
-        }
-    }
-
-    /**
-     * What the report says when Kafka refused the canary. Only a refusal is about permissions: anything else (a
-     * topic just created and not yet on every broker) is tried again at the next look, and naming ACLs for it would
-     * send the operator the wrong way.
-     */
-    static String canaryProblem(Throwable cause, String described) {
-        String next = cause instanceof AuthorizationException
-                ? "it needs Create, Write and Describe on its topic"
-                : "it is tried again at the next look";
-        return "catch-up pacing's canary cannot run (" + described + "): the adaptive mode holds its rate; " + next;
-    }
-
     /** Whether every registered broker is active and every replica in its partition's ISR: a steady cluster. */
     static boolean inSync(ClusterSnapshot snapshot) {
         if (snapshot.brokers().values().stream().anyMatch(b -> !b.isActive())) {
@@ -490,10 +442,7 @@ public final class PacingLoop {
 
     /** Stops the canary, if it runs. */
     public void closeCanary() {
-        if (canary != null) {
-            canary.close();
-            canary = null;
-        }
+        canary.close();
     }
 
     /**
@@ -529,22 +478,7 @@ public final class PacingLoop {
      */
     private PacingReport record(PacingReport r) {
         last = r;
-        if (!r.changes().isEmpty()) {
-            LOG.info("catch-up pacing: {}", String.join("; ", r.changes()));
-        }
-        Set<String> now = new HashSet<>(r.notes());
-        r.problem().filter(p -> disabled == null || !p.equals(disabled)).ifPresent(now::add);
-        for (String n : r.notes()) {
-            if (!logged.contains(n)) {
-                LOG.info("catch-up pacing: {}", n);
-            }
-        }
-        r.problem()
-                .filter(p -> disabled == null || !p.equals(disabled))
-                .filter(p -> !logged.contains(p))
-                .ifPresent(LOG::warn);
-        logged = now;
-        r.brokers().forEach(b -> LOG.debug("catch-up pacing: broker {} {}: {}", b.broker(), b.phase(), b.reason()));
+        reportLog.log(r, Optional.ofNullable(disabled));
         return r;
     }
 

@@ -11,14 +11,14 @@ class CanaryProblemTest {
 
     @Test
     void aTopicNotYetOnEveryBroker_saysItIsTriedAgain_notThatAclsAreMissing() {
-        String problem = PacingLoop.canaryProblem(new UnknownTopicOrPartitionException("not hosted"), "not hosted");
+        String problem = CanarySignal.problem(new UnknownTopicOrPartitionException("not hosted"), "not hosted");
 
         assertThat(problem).contains("not hosted").contains("tried again").doesNotContain("Create, Write");
     }
 
     @Test
     void aRefusal_namesThePermissionsTheCanaryNeeds() {
-        String problem = PacingLoop.canaryProblem(new TopicAuthorizationException("denied"), "denied");
+        String problem = CanarySignal.problem(new TopicAuthorizationException("denied"), "denied");
 
         assertThat(problem)
                 .contains("denied")

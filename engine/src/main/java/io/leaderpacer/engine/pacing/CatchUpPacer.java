@@ -29,18 +29,18 @@ import java.util.TreeMap;
  *       steady P99, by one step (the min rate) while it is nearer, down to {@value #CUT_PERCENT} % when it is over;
  *       bounded by the min and max rates and never cut below half again the inflow last measured; without a canary
  *       sample it holds.</li>
- *   <li>The stall detector, in both modes, over windows of {@value #STALL_WINDOW_MS} ms (longer than Kafka's 11 s
- *       quota window): catch-up has stalled when bytes behind fell by at most {@value #STALL_FALL_PERCENT} % of what
+ *   <li>The stall detector, in both modes, over windows of {@value StallDetector#WINDOW_MS} ms (longer than Kafka's 11 s
+ *       quota window): catch-up has stalled when bytes behind fell by at most {@value StallDetector#STALL_FALL_PERCENT} % of what
  *       its replicas fetched; where the flows were not measured, when bytes behind did not fall at all. What it does
  *       depends on what held it:
  *       <ul>
- *         <li>the rate in force: its replicas fetched at least {@value #SATURATED_PERCENT} % of what that rate left
+ *         <li>the rate in force: its replicas fetched at least {@value StallDetector#SATURATED_PERCENT} % of what that rate left
  *             them. Under pacing's own rate (which the agent sets above the decided rate by the in-sync bytes Kafka
  *             counts on the same quota), the rate is raised by half (at least to twice the inflow, at most to the max
  *             rate), whatever the canary says; at the max rate, the broker escapes. Under someone else's rate (pacing
  *             uses it and never changes it), the broker escapes at once: pacing's entries come off, so its replicas
  *             are no longer under that rate.</li>
- *         <li>something else (the catch-up fetched less than the rate left it): {@value #UNHELD_STALLS} such windows
+ *         <li>something else (the catch-up fetched less than the rate left it): {@value StallDetector#UNHELD_STALLS} such windows
  *             in a row are taken as a stall too, since a limit the agent does not see (a quota shared with traffic it
  *             cannot measure) is cured the same way, and a broker held by its own capacity loses nothing by a higher
  *             rate; so a catch-up whose bytes behind do not fall is never held by pacing for longer than a few
@@ -61,14 +61,6 @@ import java.util.TreeMap;
  */
 public final class CatchUpPacer {
 
-    /** The stall detector's window: longer than Kafka's quota window (11 samples of 1 s), so a rate shows in it. */
-    static final long STALL_WINDOW_MS = 15_000;
-    /** Fetched at least this share of what the rate allowed: the throttle holds the catch-up. */
-    static final int SATURATED_PERCENT = 70;
-    /** Bytes behind fell by at most this share of what was fetched: the fetches went to keeping up with inflow. */
-    static final int STALL_FALL_PERCENT = 10;
-    /** Windows in a row whose bytes behind did not fall, though the rate in force did not hold them, taken as a stall. */
-    static final int UNHELD_STALLS = 2;
     /**
      * The least time between two changes of an adaptive rate: Kafka's quota takes a new rate at the next fetch, and
      * the canary, whose P99 is over windows of 5 s, shows it in its next full window. A change sooner than that would
@@ -180,20 +172,15 @@ public final class CatchUpPacer {
         }
         long bytes = s.bytesBehind().getAsLong();
         long sinceLast = ep.last().mark().present() ? nowMs - ep.last().mark().atMs() : 0;
-        ep = stallWindow(s, ep.observe(bytes, nowMs), nowMs, sinceLast);
-        if (nowMs - ep.window().start().atMs() >= STALL_WINDOW_MS) {
-            PacingEpisode.Window w = ep.window();
-            ep = ep.withWindow(PacingEpisode.Window.openAt(bytes, nowMs));
-            ep = ep.withUnheld(unheldAfter(ep, w, nowMs));
-            Optional<Step> stall = stallDetector(s, ep, w, config, nowMs);
-            if (stall.isPresent()) {
-                return stall.get();
-            }
-            if (measured(w, nowMs)) {
-                ep = ep.withFloor(Math.min(config.ceilingBytes(), Math.round(inflowPerSecond(w) * 1.5)));
-            }
+        StallDetector.Verdict verdict = StallDetector.look(s, ep.observe(bytes, nowMs), sinceLast, config, nowMs);
+        ep = verdict.episode();
+        if (verdict.stall().isPresent()) {
+            StallDetector.Stall stall = verdict.stall().get();
+            return stall.raisedBytes().isPresent()
+                    ? raise(s, ep, config, nowMs, stall.raisedBytes().getAsLong(), stall.what())
+                    : escaped(s, ep.escape(), stall.what());
         }
-        Optional<DeadlineRate> deadline = deadlineRate(s, ep, config, nowMs);
+        Optional<DeadlineRate> deadline = DeadlineRate.of(s, ep, config, nowMs);
         if (deadline.isPresent() && deadline.get().unreachable()) {
             return escaped(
                     s,
@@ -289,181 +276,9 @@ public final class CatchUpPacer {
         return paced(s, ep, "down: throttle at " + rate(ep.rateBytes()) + " in place for its return");
     }
 
-    /**
-     * The least rate that has the broker lead its preferred partitions again by the deadline, and why.
-     *
-     * @param bytesPerSecond what flows into the partitions it counts, plus their bytes behind over the time left
-     * @param unreachable    whether even the max rate would miss it (or no time is left)
-     * @param text           the deadline's arithmetic in words, for the reason
-     */
-    record DeadlineRate(long bytesPerSecond, boolean unreachable, String text) {}
-
-    /**
-     * With a deadline: the time left is the deadline less the time since the broker came up and the time the election
-     * runs take to hand back every preferred partition it does not lead yet, in sync or not (so many a run, a capped run's interval
-     * apart, after a re-check of the gate and a look); the catch-up must fetch the bytes behind of its preferred
-     * replicas (all of its out-of-sync replicas when they do not go first, since they then catch up together) and
-     * what flows into them meanwhile. Empty without a deadline, before the broker is up, or when the bytes are not
-     * known.
-     */
-    static Optional<DeadlineRate> deadlineRate(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs) {
-        CatchUpPacing.Deadline d = config.deadline();
-        if (!d.set() || s.state() != CatchUpState.CATCHING_UP) {
-            return Optional.empty();
-        }
-        OptionalLong behind = config.preferredFirst() ? s.preferred().bytesBehind() : s.bytesBehind();
-        if (behind.isEmpty()) {
-            return Optional.empty();
-        }
-        double inflow = config.preferredFirst()
-                ? s.preferred().inflowBytesPerSecond().orElse(0)
-                : s.flow().inflowBytesPerSecond().orElse(0);
-        long returnMs = s.preferred().notLed() * d.returnMsPerPartition()
-                + d.recheckMs()
-                + config.timing().intervalMs();
-        long upMs = ep.clock().upMs(nowMs);
-        long leftMs = d.ms() - upMs - returnMs;
-        String text = String.format(
-                Locale.ROOT,
-                "deadline %d s from unfencing, %d s in: %s of %s behind and %s flowing in, %d s left before the"
-                        + " %d s its leadership takes to come back",
-                d.ms() / 1000,
-                upMs / 1000,
-                bytesText(behind.getAsLong()),
-                config.preferredFirst() ? "its preferred replicas" : "its replicas",
-                rate(Math.round(inflow)),
-                Math.max(0, leftMs) / 1000,
-                returnMs / 1000);
-        if (behind.getAsLong() == 0) {
-            return Optional.of(new DeadlineRate(0, false, text + ": on course"));
-        }
-        if (leftMs <= 0) {
-            return Optional.of(new DeadlineRate(0, true, text + ": no time left to catch up"));
-        }
-        long need = (long) Math.ceil(inflow + behind.getAsLong() * 1000.0 / leftMs);
-        if (need > config.ceilingBytes()) {
-            return Optional.of(new DeadlineRate(need, true, text + ": it needs " + rate(need)));
-        }
-        return Optional.of(new DeadlineRate(need, false, text + ": at least " + rate(need)));
-    }
-
     private static Step withReason(Step step, String reason) {
         BrokerPacing b = step.decision();
         return new Step(step.episode(), new BrokerPacing(b.broker(), b.phase(), b.rateBytes(), reason, b.progress()));
-    }
-
-    /** The window with this look's flows added (opened at this look when none is open). */
-    private static PacingEpisode stallWindow(BrokerSignals s, PacingEpisode ep, long nowMs, long sinceLast) {
-        PacingEpisode.Window w = ep.window();
-        if (!w.start().present()) {
-            return ep.withWindow(PacingEpisode.Window.openAt(s.bytesBehind().getAsLong(), nowMs));
-        }
-        if (s.flow().known() && sinceLast > 0) {
-            long foreign = s.foreignRateBytes().orElse(-1);
-            double allowed = foreign >= 0 ? Math.max(0, foreign - s.flow().charged()) : ep.rateBytes();
-            w = w.add(
-                    sinceLast,
-                    s.flow().fetchBytesPerSecond().getAsDouble(),
-                    s.flow().inflowBytesPerSecond().getAsDouble(),
-                    allowed,
-                    foreign);
-        }
-        return ep.withWindow(w);
-    }
-
-    /** Whether flows were measured over at least half the window's time. */
-    private static boolean measured(PacingEpisode.Window w, long nowMs) {
-        return w.spanMs() * 2 >= nowMs - w.start().atMs() && w.allowed() > 0;
-    }
-
-    private static double inflowPerSecond(PacingEpisode.Window w) {
-        return w.inflow() * 1000.0 / w.spanMs();
-    }
-
-    /**
-     * At the end of a window: whether catch-up stalled under the throttle, and if so the raised rate (or the escape,
-     * at the max rate).
-     *
-     * @param ep the episode with its next window open
-     * @param w  the window that ended
-     */
-    private static Optional<Step> stallDetector(
-            BrokerSignals s, PacingEpisode ep, PacingEpisode.Window w, CatchUpPacing config, long nowMs) {
-        long bytes = s.bytesBehind().getAsLong();
-        if (measured(w, nowMs)) {
-            double inflowBps = inflowPerSecond(w);
-            if (falling(w)) {
-                return Optional.empty();
-            }
-            boolean held = held(w);
-            String flows = String.format(
-                    Locale.ROOT,
-                    "fetched %s of the %s allowed, %s of it inflow",
-                    rate(Math.round(w.fetched() * 1000.0 / w.spanMs())),
-                    rate(Math.round(w.allowed() * 1000.0 / w.spanMs())),
-                    rate(Math.round(inflowBps)));
-            if (held && w.underForeignRate()) {
-                return Optional.of(escaped(
-                        s,
-                        ep.escape(),
-                        "catch-up stalled under someone else's follower rate " + rate(w.foreignBytes()) + " ("
-                                + flows + "), which pacing does not change: its replicas come off pacing's"
-                                + " throttle, unthrottled until it is back in every ISR"));
-            }
-            String what;
-            if (held) {
-                what = "catch-up stalled under its throttle: " + flows;
-            } else if (ep.unheld() < UNHELD_STALLS) {
-                return Optional.empty();
-            } else {
-                what = String.format(
-                        Locale.ROOT,
-                        "bytes behind did not fall for %d windows of %d s (%s), though the rate did not hold the"
-                                + " catch-up: something else holds it",
-                        UNHELD_STALLS,
-                        STALL_WINDOW_MS / 1000,
-                        flows);
-            }
-            long raised = Math.min(
-                    config.ceilingBytes(),
-                    Math.max(
-                            Math.round(inflowBps * 2),
-                            Math.max(ep.rateBytes() + config.minRateBytes(), ep.rateBytes() * 3 / 2)));
-            return Optional.of(raise(s, ep.withUnheld(0), config, nowMs, raised, what));
-        }
-        if (bytes <= 0 || bytes < w.start().bytes()) {
-            return Optional.empty();
-        }
-        String what = String.format(
-                Locale.ROOT,
-                "bytes behind did not fall in %d s (%s to %s)",
-                (nowMs - w.start().atMs()) / 1000,
-                bytesText(w.start().bytes()),
-                bytesText(bytes));
-        long raised = Math.min(
-                config.ceilingBytes(), Math.max(ep.rateBytes() + config.minRateBytes(), ep.rateBytes() * 3 / 2));
-        return Optional.of(raise(s, ep, config, nowMs, raised, what));
-    }
-
-    /** Whether bytes behind fell by more than {@value #STALL_FALL_PERCENT} % of what was fetched over the window. */
-    private static boolean falling(PacingEpisode.Window w) {
-        return (w.fetched() - w.inflow()) * 100 > w.fetched() * STALL_FALL_PERCENT;
-    }
-
-    /** Whether the catch-up fetched at least {@value #SATURATED_PERCENT} % of what the rate in force left it. */
-    private static boolean held(PacingEpisode.Window w) {
-        return w.fetched() * 100 >= w.allowed() * SATURATED_PERCENT;
-    }
-
-    /**
-     * Stall windows in a row not held by the rate in force, counting the window {@code w} that just ended: one more
-     * when its bytes behind did not fall and the rate did not hold them; else none.
-     */
-    private static int unheldAfter(PacingEpisode ep, PacingEpisode.Window w, long nowMs) {
-        if (!measured(w, nowMs) || falling(w) || held(w)) {
-            return 0;
-        }
-        return ep.unheld() + 1;
     }
 
     /** A stall: the raised rate, or the escape when the rate is already at the max. */
@@ -601,7 +416,7 @@ public final class CatchUpPacer {
         return String.format(Locale.ROOT, "%.1f MiB/s", bytesPerSecond / 1048576.0);
     }
 
-    private static String bytesText(long bytes) {
+    static String bytesText(long bytes) {
         return String.format(Locale.ROOT, "%.0f MiB", bytes / 1048576.0);
     }
 }

@@ -131,7 +131,7 @@ class CatchUpPacerProperties {
         PacingMemory m = PacingMemory.empty();
         long first = -1;
         long last = -1;
-        int window = (int) (CatchUpPacer.STALL_WINDOW_MS / 2000) + 1;
+        int window = (int) (StallDetector.WINDOW_MS / 2000) + 1;
         for (int i = 0; i <= window * 3; i++) {
             PacingDecision d = CatchUpPacer.decide(
                     List.of(new BrokerSignals(
