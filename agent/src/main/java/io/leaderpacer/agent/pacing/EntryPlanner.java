@@ -183,7 +183,7 @@ final class EntryPlanner {
                     List.of(Change.ownEntries(
                             topic, new ThrottleLedger.OwnedEntries(owning, listWasAbsent, true, staleShown))),
                     remove.isEmpty() ? List.of(next) : List.of(),
-                    topic + " " + side.word() + " list + " + ReconcilePlanner.brief(add));
+                    topic + " " + side.word() + " list + " + ThrottledReplicas.brief(add));
         }
         if (!remove.isEmpty()) {
             Set<Replica> pending = ThrottleLedger.sortedSet(staleShown);
@@ -205,7 +205,7 @@ final class EntryPlanner {
                         Phase.REMOVE,
                         List.of(),
                         List.of(removed),
-                        topic + " " + side.word() + " list - " + ReconcilePlanner.brief(remove));
+                        topic + " " + side.word() + " list - " + ThrottledReplicas.brief(remove));
             }
         } else if (add.isEmpty()
                 && owned.isPresent()

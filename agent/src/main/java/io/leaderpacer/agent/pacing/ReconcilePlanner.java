@@ -48,9 +48,6 @@ import java.util.function.Predicate;
  */
 final class ReconcilePlanner {
 
-    /** How many entries a log line names. */
-    private static final int BRIEF = 8;
-
     private final ThrottleLedger ledger;
     /** The side it plans: its ledger's. */
     private final ThrottleSide side;
@@ -366,7 +363,7 @@ final class ReconcilePlanner {
                 List.of(
                         Change.forgetAll(topic),
                         Change.ownEntries(topic, new ThrottleLedger.OwnedEntries(ours, absent, true, replaced))),
-                topic + " " + side.word() + " list * -> " + brief(ThrottleLedger.sortedSet(fit))
+                topic + " " + side.word() + " list * -> " + ThrottledReplicas.brief(ThrottleLedger.sortedSet(fit))
                         + " (a cluster-default rate is in force)");
         out.notes()
                 .add("topic " + topic + ": " + ours.size() + " of " + wanted.size() + " " + side.word() + " entries"
@@ -393,14 +390,5 @@ final class ReconcilePlanner {
         Set<Replica> b = ThrottleLedger.sortedSet(
                 recorded.map(v -> ThrottledReplicas.parse(v).replicas()).orElse(List.of()));
         return a.equals(b);
-    }
-
-    /** Entries for a log line: all of them when few, else how many and the first few (a list can hold thousands). */
-    static String brief(Set<Replica> replicas) {
-        if (replicas.size() <= BRIEF) {
-            return ThrottledReplicas.of(replicas).configValue();
-        }
-        return replicas.size() + " entries "
-                + ThrottledReplicas.of(replicas.stream().limit(BRIEF).toList()).configValue() + ",...";
     }
 }

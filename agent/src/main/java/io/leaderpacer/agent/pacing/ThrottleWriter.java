@@ -271,7 +271,7 @@ final class ThrottleWriter {
      * The edits in requests: phase by phase, each request at most {@link ThrottleReconciler.Limits#maxOpsPerRequest()} changes and
      * {@link ThrottleReconciler.Limits#MAX_REQUEST_VALUE_CHARS} characters of values, each key of a resource at most once.
      */
-    List<List<ThrottleEdit>> requests(List<ThrottleEdit> edits) {
+    private List<List<ThrottleEdit>> requests(List<ThrottleEdit> edits) {
         List<List<ThrottleEdit>> out = new ArrayList<>();
         List<ThrottleEdit> current = new ArrayList<>();
         Set<String> keys = new HashSet<>();

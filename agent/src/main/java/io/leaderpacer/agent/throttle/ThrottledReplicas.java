@@ -31,6 +31,9 @@ public record ThrottledReplicas(boolean all, List<Replica> replicas) {
      */
     public static final int MAX_CONFIG_VALUE_CHARS = Short.MAX_VALUE;
 
+    /** How many entries {@link #brief} names. */
+    private static final int BRIEF = 8;
+
     /**
      * One replica: a partition of the topic and a broker holding it, written {@code partition:broker}. On the leader
      * side the broker is a follower the leader sends to; on the follower side the broker is the one fetching.
@@ -124,6 +127,18 @@ public record ThrottledReplicas(boolean all, List<Replica> replicas) {
     /** Kafka's form: {@code *}, or the entries joined by commas. */
     public String configValue() {
         return all ? "*" : replicas.stream().map(Replica::configValue).collect(Collectors.joining(","));
+    }
+
+    /**
+     * The entries for a log line: all of them when few, else how many and the first {@value #BRIEF} (a list can hold
+     * thousands, and a log line of 30,000 characters helps no one at 3 a.m.).
+     */
+    public static String brief(Collection<Replica> replicas) {
+        if (replicas.size() <= BRIEF) {
+            return of(replicas).configValue();
+        }
+        return replicas.size() + " entries "
+                + of(replicas.stream().limit(BRIEF).toList()).configValue() + ",...";
     }
 
     @Override

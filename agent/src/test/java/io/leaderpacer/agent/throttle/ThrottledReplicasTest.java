@@ -4,6 +4,7 @@ import io.leaderpacer.agent.throttle.ThrottledReplicas.Replica;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -18,6 +19,16 @@ class ThrottledReplicasTest {
         assertThat(ThrottledReplicas.parse("0:1,1:2").configValue()).isEqualTo("0:1,1:2");
         assertThat(ThrottledReplicas.ALL.configValue()).isEqualTo("*");
         assertThat(ThrottledReplicas.parse("").isEmpty()).isTrue();
+    }
+
+    @Test
+    void brief_namesAFewEntries_andCountsALongList() {
+        List<Replica> eight =
+                IntStream.range(0, 8).mapToObj(p -> new Replica(p, 1)).toList();
+        assertThat(ThrottledReplicas.brief(eight)).isEqualTo("0:1,1:1,2:1,3:1,4:1,5:1,6:1,7:1");
+        List<Replica> nine =
+                IntStream.range(0, 9).mapToObj(p -> new Replica(p, 1)).toList();
+        assertThat(ThrottledReplicas.brief(nine)).isEqualTo("9 entries 0:1,1:1,2:1,3:1,4:1,5:1,6:1,7:1,...");
     }
 
     @Test
