@@ -94,7 +94,7 @@ public final class PacingLoopBuilder {
                 new ClusterReader(admin, timeout, describeBatchTopics),
                 new RecoveryObserver(admin, timeout),
                 new ThrottleReconciler(
-                        new ReplicationThrottles(admin, timeout),
+                        new ReplicationThrottles(admin, timeout, time),
                         ledger,
                         guard,
                         limits != null ? limits : ThrottleReconciler.Limits.kafka(describeBatchTopics),

@@ -2,6 +2,7 @@ package io.leaderpacer.agent.reorder;
 
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.core.ActionGuard;
+import io.leaderpacer.agent.core.Answers;
 import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.engine.cluster.PartitionId;
 import org.apache.kafka.clients.admin.Admin;
@@ -12,6 +13,8 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.common.utils.Timer;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,6 +51,8 @@ final class ReorderReassignments {
 
     /** Asked before each reassignment request whether this instance may still act. */
     private final ActionGuard guard;
+    /** The clock the waits are kept on. */
+    private final Time time;
 
     ReorderReassignments(Admin admin, Duration timeout, Duration confirmTimeout) {
         this(admin, timeout, confirmTimeout, ActionGuard.NONE);
@@ -55,6 +60,12 @@ final class ReorderReassignments {
 
     /** Reassignments sent only after {@code guard} allows them ({@link NotActiveException} otherwise). */
     ReorderReassignments(Admin admin, Duration timeout, Duration confirmTimeout, ActionGuard guard) {
+        this(admin, timeout, confirmTimeout, guard, Time.SYSTEM);
+    }
+
+    /** As above, its waits kept on {@code time}. */
+    ReorderReassignments(Admin admin, Duration timeout, Duration confirmTimeout, ActionGuard guard, Time time) {
+        this.time = Objects.requireNonNull(time, "time");
         this.guard = Objects.requireNonNull(guard, "guard");
         this.admin = Objects.requireNonNull(admin, "admin");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
@@ -99,18 +110,13 @@ final class ReorderReassignments {
         Map<TopicPartition, KafkaFuture<Void>> results =
                 admin.alterPartitionReassignments(request).values();
         Map<PartitionId, String> failures = new LinkedHashMap<>();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        for (Map.Entry<TopicPartition, KafkaFuture<Void>> e : results.entrySet()) {
-            try {
-                long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-                e.getValue().get(left, TimeUnit.MILLISECONDS);
-            } catch (ExecutionException ex) {
-                Throwable cause = ex.getCause() != null ? ex.getCause() : ex;
-                failures.put(fromKafka(e.getKey()), SecretRedactor.none().describe(cause));
-            } catch (TimeoutException ex) {
-                failures.put(fromKafka(e.getKey()), "no answer within " + timeout.toMillis() + " ms");
-            }
-        }
+        Answers.await(results, time.timer(timeout))
+                .failed()
+                .forEach((tp, cause) -> failures.put(
+                        fromKafka(tp),
+                        cause instanceof TimeoutException
+                                ? "no answer within " + timeout.toMillis() + " ms"
+                                : SecretRedactor.none().describe(cause)));
         return failures;
     }
 
@@ -124,7 +130,7 @@ final class ReorderReassignments {
         Set<PartitionId> confirmed = new HashSet<>();
         Set<String> topics = new HashSet<>();
         targets.keySet().forEach(p -> topics.add(p.topic()));
-        long deadline = System.nanoTime() + confirmTimeout.toNanos();
+        Timer deadline = time.timer(confirmTimeout);
         while (true) {
             Map<PartitionId, List<Integer>> seen = currentOrders(topics);
             targets.forEach((p, order) -> {
@@ -132,7 +138,8 @@ final class ReorderReassignments {
                     confirmed.add(p);
                 }
             });
-            if (confirmed.size() == targets.size() || System.nanoTime() > deadline) {
+            deadline.update();
+            if (confirmed.size() == targets.size() || deadline.isExpired()) {
                 return confirmed;
             }
             Thread.sleep(POLL_MS);

@@ -1,10 +1,12 @@
 package io.leaderpacer.agent.throttle;
 
+import io.leaderpacer.agent.core.Answers;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.utils.Time;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,10 +37,18 @@ public final class ReplicationThrottles implements ThrottleConfigs {
     private final Admin admin;
     /** Bound on each Admin call. */
     private final Duration timeout;
+    /** The clock the bounds are kept on. */
+    private final Time time;
 
+    /** On the system clock. */
     public ReplicationThrottles(Admin admin, Duration timeout) {
+        this(admin, timeout, Time.SYSTEM);
+    }
+
+    public ReplicationThrottles(Admin admin, Duration timeout, Time time) {
         this.admin = Objects.requireNonNull(admin, "admin");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.time = Objects.requireNonNull(time, "time");
     }
 
     /** An empty batch of changes, sent in one request by {@link ThrottleChange#apply()}. */
@@ -136,18 +146,9 @@ public final class ReplicationThrottles implements ThrottleConfigs {
             List<ConfigResource> part = resources.subList(from, Math.min(resources.size(), from + batch));
             Map<ConfigResource, KafkaFuture<Config>> futures =
                     admin.describeConfigs(part).values();
-            long deadline = System.nanoTime() + timeout.toNanos();
-            for (Map.Entry<ConfigResource, KafkaFuture<Config>> e : futures.entrySet()) {
-                try {
-                    configs.put(
-                            e.getKey(),
-                            e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
-                } catch (ExecutionException x) {
-                    failed.put(e.getKey(), x.getCause());
-                } catch (TimeoutException x) {
-                    failed.put(e.getKey(), x);
-                }
-            }
+            Answers<ConfigResource, Config> answers = Answers.await(futures, time.timer(timeout));
+            configs.putAll(answers.answered());
+            failed.putAll(answers.failed());
         }
         return new ThrottleReading(new ThrottleSettings(configs), failed);
     }
@@ -169,18 +170,10 @@ public final class ReplicationThrottles implements ThrottleConfigs {
             throws InterruptedException {
         Map<ConfigResource, KafkaFuture<Void>> futures =
                 admin.incrementalAlterConfigs(ops).values();
-        long deadline = System.nanoTime() + timeout.toNanos();
+        Answers<ConfigResource, Void> answers = Answers.await(futures, time.timer(timeout));
         Map<ConfigResource, Optional<Throwable>> out = new LinkedHashMap<>();
-        for (Map.Entry<ConfigResource, KafkaFuture<Void>> e : futures.entrySet()) {
-            try {
-                e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                out.put(e.getKey(), Optional.empty());
-            } catch (ExecutionException x) {
-                out.put(e.getKey(), Optional.of(x.getCause()));
-            } catch (TimeoutException x) {
-                out.put(e.getKey(), Optional.of(x));
-            }
-        }
+        futures.keySet()
+                .forEach(r -> out.put(r, Optional.ofNullable(answers.failed().get(r))));
         return out;
     }
 }
