@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Builds {@link LoadTestSettings} from {@code pacer loadtest}'s defaults ({@link LoadTestDefaults}, read as the
@@ -54,9 +55,12 @@ public final class LoadTestSettingsBuilder {
         return this;
     }
 
-    /** Settings added to every broker's {@code server.properties} of the test's own cluster (default: none). */
+    /**
+     * Settings added to every broker's {@code server.properties} of the test's own cluster (default: none), in the
+     * operator's order: {@link LoadTestSettings.Cluster} copies them once, keeping it, for the header and the files.
+     */
     public LoadTestSettingsBuilder serverSettings(Map<String, String> value) {
-        serverSettings = Map.copyOf(value);
+        serverSettings = Objects.requireNonNull(value, "serverSettings");
         return this;
     }
 
