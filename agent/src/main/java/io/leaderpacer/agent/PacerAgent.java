@@ -8,6 +8,7 @@ import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.core.ReplicaOrderStep;
 import io.leaderpacer.agent.core.RunListener;
 import io.leaderpacer.agent.core.RunRecord;
+import io.leaderpacer.agent.election.RunCycle;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.ClusterVersionCheck;

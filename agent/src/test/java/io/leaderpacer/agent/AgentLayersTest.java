@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The agent's packages in layers a newcomer can see, and the diagram of them in docs/ARCHITECTURE.md kept equal to the
  * code. Bottom to top: core types ({@code core}, {@code config}); ports to Kafka ({@code kafka}, {@code dynamic},
- * {@code throttle}, {@code metrics}); features ({@code coordination}, {@code reorder}, {@code pacing}); the assembly
+ * {@code throttle}, {@code metrics}); features ({@code coordination}, {@code election}, {@code reorder}, {@code pacing}, {@code rolling}); the assembly
  * (the root package, {@code PacerAgent}); the face ({@code cli}, {@code http}). A layer uses only the layers below
  * it; neither two features nor two ports use each other; no package cycle.
  *
@@ -48,6 +48,7 @@ class AgentLayersTest {
             Map.entry("throttle", "ports"),
             Map.entry("metrics", "ports"),
             Map.entry("coordination", "features"),
+            Map.entry("election", "features"),
             Map.entry("reorder", "features"),
             Map.entry("pacing", "features"),
             Map.entry("rolling", "features"),
@@ -70,7 +71,12 @@ class AgentLayersTest {
                 .layer("ports")
                 .definedBy(ROOT + ".kafka..", ROOT + ".dynamic..", ROOT + ".throttle..", ROOT + ".metrics..")
                 .layer("features")
-                .definedBy(ROOT + ".coordination..", ROOT + ".reorder..", ROOT + ".pacing..", ROOT + ".rolling..")
+                .definedBy(
+                        ROOT + ".coordination..",
+                        ROOT + ".election..",
+                        ROOT + ".reorder..",
+                        ROOT + ".pacing..",
+                        ROOT + ".rolling..")
                 .layer("assembly")
                 .definedBy(ROOT)
                 .layer("face")

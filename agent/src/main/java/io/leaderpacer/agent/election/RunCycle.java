@@ -1,4 +1,4 @@
-package io.leaderpacer.agent;
+package io.leaderpacer.agent.election;
 
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.core.ElectionResult;
@@ -31,12 +31,12 @@ import java.util.SortedSet;
 /**
  * One run of the task: read the cluster, apply the replica order, decide, elect; never throws.
  *
- * <p>Why apart from {@link PacerAgent}: the agent owns the lifecycle (start-up, schedule, history, listeners);
+ * <p>Why apart from the agent ({@code PacerAgent}): the agent owns the lifecycle (start-up, schedule, history, listeners);
  * this owns what a run does and how its phases are timed, so both stay small. A failure in any phase becomes a
  * failed {@link RunRecord} with a scrubbed message and Kafka's five-minute retry delay; per-partition election
  * errors are outcomes, not failures.
  */
-final class RunCycle {
+public final class RunCycle {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunCycle.class);
 
@@ -64,9 +64,9 @@ final class RunCycle {
     private long lastFullReadAtMs = Long.MIN_VALUE;
 
     /** A run's record and the gate memory for the next run (unchanged for a dry or failed run). */
-    record Outcome(RunRecord record, BalancerMemory nextMemory) {}
+    public record Outcome(RunRecord record, BalancerMemory nextMemory) {}
 
-    RunCycle(
+    public RunCycle(
             ClusterReader reader,
             ReplicaOrderStep orderStep,
             LeaderElector elector,
@@ -82,7 +82,7 @@ final class RunCycle {
     /**
      * Runs once. A dry run skips the order step and the elections and keeps the memory.
      */
-    Outcome run(long sequence, PacerConfig config, BalancerMemory memory, boolean dry) {
+    public Outcome run(long sequence, PacerConfig config, BalancerMemory memory, boolean dry) {
         long startMs = time.milliseconds();
         long t0 = time.nanoseconds();
         long[] phases = new long[4];
