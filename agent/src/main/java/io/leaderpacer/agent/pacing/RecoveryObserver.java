@@ -127,7 +127,7 @@ final class RecoveryObserver {
         }
         wentDownAtMs.keySet().retainAll(hosting);
         long hold = lagTimeMaxMs >= 0 ? lagTimeMaxMs : wentDownAtMs.isEmpty() ? 0 : lagTime(active);
-        Map<Integer, Map<TopicPartition, Long>> sizes = sizes(catchingUp, outOfSync);
+        Map<Integer, Map<TopicPartition, Long>> sizes = sizes(catchingUp, downInGrace(active, hold, nowMs), outOfSync);
         Map<Integer, Long> behind = new HashMap<>();
         Map<Integer, Map<TopicPartition, Long>> byReplica = new HashMap<>();
         Map<Integer, Map<TopicPartition, Sizes>> now = new HashMap<>();
@@ -349,19 +349,46 @@ final class RecoveryObserver {
         return BrokerSignals.Flow.of(fetched * 1000.0 / elapsedMs, inflow * 1000.0 / elapsedMs);
     }
 
-    /** The replica sizes of the catching-up brokers and of every leader they follow, per broker that answered. */
+    /**
+     * The brokers down (not active) within their leaders' lag time of going down: pacing's caught-up grace throttles
+     * their partitions without writes, and can tell those only from their leaders' growth between two looks. Reading
+     * the leaders while the broker is down has that growth before its start, and the throttle is set in time for its
+     * first fetch: evidence run 24 measured every write waiting from the broker's unfencing until the look that could
+     * tell, 5 s later. Bounded by the lag time, so a broker that never returns costs no reads.
+     */
+    private Set<Integer> downInGrace(Set<Integer> active, long hold, long nowMs) {
+        Set<Integer> out = new TreeSet<>();
+        wentDownAtMs.forEach((b, at) -> {
+            if (!active.contains(b) && nowMs < at + hold) {
+                out.add(b);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * The replica sizes pacing reads at a look: of each catching-up broker and of the leaders of its out-of-sync
+     * replicas; and of the leaders of the replicas of each broker down in its grace (never of a down broker itself,
+     * which would hold the look for the whole time-out); per broker that answered.
+     */
     private Map<Integer, Map<TopicPartition, Long>> sizes(
-            Set<Integer> catchingUp, Map<Integer, List<PartitionState>> outOfSync) throws InterruptedException {
-        if (catchingUp.isEmpty()) {
+            Set<Integer> catchingUp, Set<Integer> downInGrace, Map<Integer, List<PartitionState>> outOfSync)
+            throws InterruptedException {
+        if (catchingUp.isEmpty() && downInGrace.isEmpty()) {
             return Map.of();
         }
         Set<Integer> asked = new TreeSet<>(catchingUp);
-        for (int b : catchingUp) {
-            for (PartitionState p : outOfSync.get(b)) {
-                if (p.hasLeader()) {
+        Set<Integer> leadersOf = new TreeSet<>(catchingUp);
+        leadersOf.addAll(downInGrace);
+        for (int b : leadersOf) {
+            for (PartitionState p : outOfSync.getOrDefault(b, List.of())) {
+                if (p.hasLeader() && !downInGrace.contains(p.leader())) {
                     asked.add(p.leader());
                 }
             }
+        }
+        if (asked.isEmpty()) {
+            return Map.of();
         }
         Map<Integer, Map<TopicPartition, Long>> sizes = new HashMap<>();
         long ms = timeout.toMillis();

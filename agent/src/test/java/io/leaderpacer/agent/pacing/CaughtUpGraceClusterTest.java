@@ -185,4 +185,89 @@ class CaughtUpGraceClusterTest {
                 .as("a write waited a throttled fetch: %s", looks)
                 .isGreaterThanOrEqualTo(1000);
     }
+
+    /** One look after the start: broker 2's phase, and which topics list it. */
+    private record GraceLook(long sinceStartMs, PacingPhase phase, boolean backlogListed, boolean writtenListed) {}
+
+    @Test
+    void aBrokerDownWithinTheLeadersLagTime_itsBacklogWithoutWritesIsThrottledBeforeItsStart_theWrittenNever()
+            throws Exception {
+        Map<Integer, List<Integer>> assignment = new TreeMap<>();
+        for (int p = 0; p < 4; p++) {
+            assignment.put(p, p % 2 == 0 ? List.of(0, 1, BROKER) : List.of(1, 0, BROKER));
+        }
+        RecoveryScenario.createAssignedTopic(cluster, "written", assignment);
+        topics.add("written");
+        RecoveryScenario.createAssignedTopic(cluster, "backlog", assignment);
+        topics.add("backlog");
+        CatchUpPacing config = pacing("-1");
+        loop = PacingLoop.builder(cluster.admin(), TIMEOUT, 200).build();
+        List<GraceLook> looks = new ArrayList<>();
+        try (ProduceLoad load = ProduceLoad.start(cluster, "written", List.of(0, 1, 2, 3), MIB)) {
+            Thread.sleep(2000);
+            cluster.stopBroker(BROKER);
+            long down = System.nanoTime();
+            await().atMost(TIMEOUT)
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(() -> !loop.tick(config).brokers().isEmpty());
+            // A backlog written while it is down, then none: at 1 MiB/s it lasts far longer than the looks below.
+            RecoveryScenario.writeBacklog(cluster, "backlog", 4, 16 * MIB);
+            // Its leaders are read while it is down: once they show no growth, the backlog is throttled for its return.
+            await().atMost(Duration.ofSeconds(5))
+                    .pollInterval(Duration.ofMillis(300))
+                    .until(() -> {
+                        loop.tick(config);
+                        return listed(Set.of(0, 1), "backlog");
+                    });
+            assertThat(listed(Set.of(0, 1), "written"))
+                    .as("the written partitions, not throttled")
+                    .isFalse();
+            long downMs = (System.nanoTime() - down) / 1_000_000;
+            assertThat(downMs)
+                    .as("the test's premise: back within the lag time")
+                    .isLessThan(LAG_TIME_MS - 3000);
+            cluster.startBroker(BROKER);
+            load.resetSlowest();
+            long started = System.nanoTime();
+            while ((System.nanoTime() - down) / 1_000_000 < LAG_TIME_MS - 1000) {
+                PacingReport r = loop.tick(config);
+                assertThat(r.problem()).isEmpty();
+                Optional<BrokerPacing> b =
+                        r.brokers().stream().filter(x -> x.broker() == BROKER).findFirst();
+                looks.add(new GraceLook(
+                        (System.nanoTime() - started) / 1_000_000,
+                        b.map(BrokerPacing::phase).orElse(null),
+                        listed(Set.of(0, 1, BROKER), "backlog"),
+                        listed(Set.of(0, 1, BROKER), "written")));
+                Thread.sleep(300);
+            }
+            assertThat(load.resetSlowest())
+                    .as("the slowest send after the start: %s", looks)
+                    .isLessThan(1000);
+            load.assertNoneFailed();
+        }
+        System.out.printf(Locale.ROOT, "backlog within the lag time: %s%n", looks);
+
+        assertThat(looks)
+                .as("the backlog throttled through the grace: %s", looks)
+                .allSatisfy(l -> {
+                    if (l.phase() == PacingPhase.CAUGHT_UP_GRACE) {
+                        assertThat(l.backlogListed()).isTrue();
+                        assertThat(l.writtenListed()).isFalse();
+                    }
+                });
+        assertThat(looks)
+                .as("looks in the grace after the start")
+                .anySatisfy(l -> assertThat(l.phase()).isEqualTo(PacingPhase.CAUGHT_UP_GRACE));
+        loop.restore();
+        assertThat(ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1, BROKER)))
+                .as("nothing left after the restore")
+                .isEmpty();
+    }
+
+    /** Whether a throttle list of {@code topic} is set, read from {@code brokers} (which must be up). */
+    private static boolean listed(Set<Integer> brokers, String topic) throws Exception {
+        return ThrottleConfigSnapshot.of(cluster.admin(), brokers).keySet().stream()
+                .anyMatch(k -> k.startsWith("topic " + topic + " "));
+    }
 }

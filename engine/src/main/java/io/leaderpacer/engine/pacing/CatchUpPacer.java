@@ -53,8 +53,8 @@ import java.util.TreeMap;
  *       its last caught-up fetch plus their {@code replica.lag.time.max.ms}), its partitions with writes are not
  *       throttled: a leader holds its high watermark for such a replica, in the ISR or not
  *       ({@code Partition.maybeIncrementLeaderHW}, KAFKA-15021), so each throttled fetch would hold every
- *       {@code acks=all} write to the partition. Those with no writes hold no one and are throttled once it is up, so
- *       that the written ones get its fetches; while it is down, nothing is set.</li>
+ *       {@code acks=all} write to the partition. Those with no writes hold no one and are throttled, from while it is
+ *       down, so that the written ones get its fetches from the first.</li>
  * </ul>
  * What it optimises: the fastest catch-up that keeps the producers of the broker's in-sync partitions within the
  * target ratio of their steady P99, as the canary measures them; it does not see other producers directly.
@@ -210,43 +210,39 @@ public final class CatchUpPacer {
     /**
      * Back (or down) within {@code replica.lag.time.max.ms} of going down: its leaders still count it caught up, so a
      * throttle on a partition with writes would hold their {@code acks=all} writes; the time does not count towards the
-     * max-wait. While it is down, nothing is set. Once it is up, its rate applies to the replicas of partitions with no
-     * writes only (the plan lists no other): they hold no one's writes, and unthrottled they would take the fetches
-     * the written partitions need to reach their high watermark, on a broker that every such write waits for (evidence
-     * run 22, "Back within 30 s": unthrottled inside the 30 s, every policy's first seconds were as slow as unpaced).
+     * max-wait. Its rate applies to the replicas of partitions with no writes only (the plan lists no other): they hold
+     * no one's writes, and unthrottled they would take the fetches the written partitions need to reach their high
+     * watermark, on a broker that every such write waits for (evidence run 22, "Back within 30 s"). Set while it is
+     * down too, so that it is in force at its first fetch: evidence run 24 measured every write waiting from its
+     * unfencing until the look that set it, 5 s later.
      */
     private static Step graced(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, boolean up) {
         long left = (s.caughtUpUntilMs() - nowMs + 999) / 1000;
-        // Not paced: its time does not count towards the max-wait, and what it fetches says nothing of a rate.
-        if (!up) {
-            return new Step(
-                    ep.graced(nowMs, false),
-                    new BrokerPacing(
-                            s.broker(),
-                            PacingPhase.CAUGHT_UP_GRACE,
-                            OptionalLong.empty(),
-                            String.format(
-                                    Locale.ROOT,
-                                    "down within replica.lag.time.max.ms of going down: its leaders still count it"
-                                            + " caught up and would hold acks=all writes for each throttled fetch;"
-                                            + " unthrottled for %d s more",
-                                    left),
-                            progress(ep, s, false)));
-        }
         long rate = Math.min(config.ceilingBytes(), Math.max(config.minRateBytes(), ep.rateBytes()));
+        // Not paced: its time does not count towards the max-wait, and what it fetches says nothing of a rate.
+        String reason = up
+                ? String.format(
+                        Locale.ROOT,
+                        "back within replica.lag.time.max.ms of going down: its leaders still count it caught up and"
+                                + " hold acks=all writes for each of its fetches; partitions with writes unthrottled"
+                                + " for %d s more, those with none throttled at %s",
+                        left,
+                        rate(rate))
+                : String.format(
+                        Locale.ROOT,
+                        "down within replica.lag.time.max.ms of going down: its leaders still count it caught up and"
+                                + " would hold acks=all writes for each throttled fetch; partitions with writes"
+                                + " unthrottled for %d s more, those with none throttled at %s, in place for its"
+                                + " return",
+                        left,
+                        rate(rate));
         return new Step(
-                ep.graced(nowMs, true),
+                ep.graced(nowMs, up),
                 new BrokerPacing(
                         s.broker(),
                         PacingPhase.CAUGHT_UP_GRACE,
                         OptionalLong.of(rate),
-                        String.format(
-                                Locale.ROOT,
-                                "back within replica.lag.time.max.ms of going down: its leaders still count it caught"
-                                        + " up and hold acks=all writes for each of its fetches; partitions with writes"
-                                        + " unthrottled for %d s more, those with none throttled at %s",
-                                left,
-                                rate(rate)),
+                        reason,
                         progress(ep, s, false)));
     }
 

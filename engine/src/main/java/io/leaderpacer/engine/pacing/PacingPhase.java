@@ -10,7 +10,7 @@ public enum PacingPhase {
      * Its partitions with writes not throttled yet: it went down less than {@code replica.lag.time.max.ms} ago, and its
      * leaders still count it caught up from before, out of the ISR or not: they hold their high watermark for each of
      * its fetches, so a throttled fetch would hold every {@code acks=all} write to those partitions (KAFKA-15021).
-     * Once it is up, the rate (when the decision has one) applies to its replicas of partitions with no writes only.
+     * The rate applies to its replicas of partitions with no writes only, set while it is down too.
      */
     CAUGHT_UP_GRACE
 }

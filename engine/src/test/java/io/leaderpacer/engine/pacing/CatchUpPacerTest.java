@@ -590,19 +590,27 @@ class CatchUpPacerTest {
     }
 
     @Test
-    void aBrokerDownWithinItsLeadersLagTime_getsNoThrottleInPlaceYet() {
+    void aBrokerDownWithinItsLeadersLagTime_hasTheRateInPlaceForItsReturn_forPartitionsWithoutWritesOnly() {
         BrokerSignals down = BrokerSignals.inactive(1).caughtUpUntil(30_000);
         PacingDecision d = CatchUpPacer.decide(List.of(down), config("static"), PacingMemory.empty(), 0);
 
         assertThat(d.brokers()).singleElement().satisfies(b -> {
             assertThat(b.phase()).isEqualTo(PacingPhase.CAUGHT_UP_GRACE);
-            assertThat(b.rateBytes()).as("nothing set while it is down").isEmpty();
-            assertThat(b.reason()).startsWith("down within replica.lag.time.max.ms of going down");
+            // In force at its first fetch (evidence run 24: every write waited until the look that set it).
+            assertThat(b.rateBytes()).hasValue(20 * MIB);
+            assertThat(b.reason())
+                    .startsWith("down within replica.lag.time.max.ms of going down")
+                    .contains("partitions with writes unthrottled for 30 s more")
+                    .endsWith("those with none throttled at 20.0 MiB/s, in place for its return");
         });
+        assertThat(d.nextMemory().summary().get(1).pacedMs())
+                .as("not paced time")
+                .isZero();
         d = CatchUpPacer.decide(List.of(down), config("static"), d.nextMemory(), 30_000);
-        assertThat(d.rateFor(1))
-                .as("down longer: the throttle in place for its return")
-                .hasValue(20 * MIB);
+        assertThat(d.brokers().get(0).phase())
+                .as("down longer: paced, the throttle in place for its return")
+                .isEqualTo(PacingPhase.PACED);
+        assertThat(d.rateFor(1)).hasValue(20 * MIB);
     }
 
     @Test
