@@ -95,6 +95,30 @@ class CaughtUpGraceClusterTest {
                 .pacing();
     }
 
+    /** Four partitions led by brokers 0 and 1 in turn, each followed by broker 2. */
+    private static Map<Integer, List<Integer>> assignment() {
+        Map<Integer, List<Integer>> assignment = new TreeMap<>();
+        for (int p = 0; p < 4; p++) {
+            assignment.put(p, p % 2 == 0 ? List.of(0, 1, BROKER) : List.of(1, 0, BROKER));
+        }
+        return assignment;
+    }
+
+    /**
+     * After 2 s of load, stops broker 2 and looks until pacing sees it down.
+     *
+     * @return when it was stopped, on {@link System#nanoTime()}
+     */
+    private long stopAndAwaitSeenDown(CatchUpPacing config) throws Exception {
+        Thread.sleep(2000);
+        cluster.stopBroker(BROKER);
+        long down = System.nanoTime();
+        await().atMost(TIMEOUT)
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> !loop.tick(config).brokers().isEmpty());
+        return down;
+    }
+
     /** What one restart showed: per look after the start, broker 2's phase and the slowest send. */
     private record Look(long sinceDownMs, PacingPhase phase, boolean throttled, long slowestMs) {}
 
@@ -103,21 +127,12 @@ class CaughtUpGraceClusterTest {
      * every second for {@code lookMs} after its start.
      */
     private List<Look> restart(String topic, CatchUpPacing config, long downMs, long lookMs) throws Exception {
-        Map<Integer, List<Integer>> assignment = new TreeMap<>();
-        for (int p = 0; p < 4; p++) {
-            assignment.put(p, p % 2 == 0 ? List.of(0, 1, BROKER) : List.of(1, 0, BROKER));
-        }
-        RecoveryScenario.createAssignedTopic(cluster, topic, assignment);
+        RecoveryScenario.createAssignedTopic(cluster, topic, assignment());
         topics.add(topic);
         loop = PacingLoop.builder(cluster.admin(), TIMEOUT, 200).build();
         List<Look> looks = new ArrayList<>();
         try (ProduceLoad load = ProduceLoad.start(cluster, topic, List.of(0, 1, 2, 3), 4 * MIB)) {
-            Thread.sleep(2000);
-            cluster.stopBroker(BROKER);
-            long down = System.nanoTime();
-            await().atMost(TIMEOUT)
-                    .pollInterval(Duration.ofMillis(200))
-                    .until(() -> !loop.tick(config).brokers().isEmpty());
+            long down = stopAndAwaitSeenDown(config);
             Thread.sleep(Math.max(0, downMs - (System.nanoTime() - down) / 1_000_000));
             // The writes meanwhile are its backlog: 4 MiB/s for the time it is down, more than a throttled second.
             cluster.startBroker(BROKER);
@@ -192,24 +207,15 @@ class CaughtUpGraceClusterTest {
     @Test
     void aBrokerDownWithinTheLeadersLagTime_itsBacklogWithoutWritesIsThrottledBeforeItsStart_theWrittenNever()
             throws Exception {
-        Map<Integer, List<Integer>> assignment = new TreeMap<>();
-        for (int p = 0; p < 4; p++) {
-            assignment.put(p, p % 2 == 0 ? List.of(0, 1, BROKER) : List.of(1, 0, BROKER));
-        }
-        RecoveryScenario.createAssignedTopic(cluster, "written", assignment);
+        RecoveryScenario.createAssignedTopic(cluster, "written", assignment());
         topics.add("written");
-        RecoveryScenario.createAssignedTopic(cluster, "backlog", assignment);
+        RecoveryScenario.createAssignedTopic(cluster, "backlog", assignment());
         topics.add("backlog");
         CatchUpPacing config = pacing("-1");
         loop = PacingLoop.builder(cluster.admin(), TIMEOUT, 200).build();
         List<GraceLook> looks = new ArrayList<>();
         try (ProduceLoad load = ProduceLoad.start(cluster, "written", List.of(0, 1, 2, 3), MIB)) {
-            Thread.sleep(2000);
-            cluster.stopBroker(BROKER);
-            long down = System.nanoTime();
-            await().atMost(TIMEOUT)
-                    .pollInterval(Duration.ofMillis(200))
-                    .until(() -> !loop.tick(config).brokers().isEmpty());
+            long down = stopAndAwaitSeenDown(config);
             // A backlog written while it is down, then none: at 1 MiB/s it lasts far longer than the looks below.
             RecoveryScenario.writeBacklog(cluster, "backlog", 4, 16 * MIB);
             // Its leaders are read while it is down: once they show no growth, the backlog is throttled for its return.
