@@ -10,7 +10,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Keeps what catch-up pacing decided for the restarted broker at each look of a round: the rate, why, and the bytes
- * behind the agent saw. A look that did not pace it (in sync, or pacing off) is kept as unthrottled.
+ * behind the agent saw, and what the look changed in the throttles. A look that did not pace it (in sync, or pacing
+ * off) is kept as unthrottled.
  */
 public final class PacingLog implements Consumer<PacingReport> {
 
@@ -36,7 +37,8 @@ public final class PacingLog implements Consumer<PacingReport> {
                         ? -1
                         : b.progress().bytesBehind().getAsLong(),
                 b == null ? "not paced" : b.reason(),
-                report.problem().orElse("")));
+                report.problem().orElse(""),
+                String.join("; ", report.changes())));
     }
 
     public synchronized List<PacingSample> samples() {

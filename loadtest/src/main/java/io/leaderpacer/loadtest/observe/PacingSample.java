@@ -8,5 +8,8 @@ package io.leaderpacer.loadtest.observe;
  * @param bytesBehind its bytes behind as the agent saw them; -1 when unknown
  * @param reason      why, as the agent says it
  * @param problem     why the look failed, or empty
+ * @param changes     what the look changed in the cluster's throttles, as the agent logs it ("topic T follower list +
+ *                    ..."), joined by "; "; empty when nothing: which lists a rule set, not only the rate it decided
  */
-public record PacingSample(long atMs, long rateBytes, long bytesBehind, String reason, String problem) {}
+public record PacingSample(
+        long atMs, long rateBytes, long bytesBehind, String reason, String problem, String changes) {}

@@ -163,7 +163,13 @@ final class CsvRows {
                 result,
                 r -> r.trace().pacing(),
                 (key, p) -> new PacingRow(
-                        key, p.atMs() / 1000.0, known(p.rateBytes()), known(p.bytesBehind()), p.reason(), p.problem()));
+                        key,
+                        p.atMs() / 1000.0,
+                        known(p.rateBytes()),
+                        known(p.bytesBehind()),
+                        p.reason(),
+                        p.problem(),
+                        p.changes()));
     }
 
     private static <S, R> List<R> perSample(

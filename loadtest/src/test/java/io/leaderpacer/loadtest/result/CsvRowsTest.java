@@ -59,8 +59,14 @@ class CsvRowsTest {
                                 new PartitionSample.Internal(5, 4, 2, 1))),
                 List.of(new RoundResult.CpuSample(1_500, 0.25), new RoundResult.CpuSample(2_000, 1.125)),
                 List.of(
-                        new PacingSample(61_000, 5L << 20, 80L << 20, "recovering: rate raised", ""),
-                        new PacingSample(62_000, -1, -1, "released, \"caught up\"", "describeConfigs failed")));
+                        new PacingSample(
+                                61_000,
+                                5L << 20,
+                                80L << 20,
+                                "recovering: rate raised",
+                                "",
+                                "topic t follower list + 0:1,1:1; broker 1 follower rate 5.0 MiB/s"),
+                        new PacingSample(62_000, -1, -1, "released, \"caught up\"", "describeConfigs failed", "")));
         return new RoundResult(r.policy(), r.round(), latency, r.moments(), r.recovery(), r.saturation(), trace);
     }
 

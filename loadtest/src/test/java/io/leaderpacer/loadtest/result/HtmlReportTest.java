@@ -19,9 +19,9 @@ class HtmlReportTest {
                 r.trace().samples(),
                 r.trace().cpu(),
                 List.of(
-                        new PacingSample(1000, 20L << 20, -1, "down", ""),
-                        new PacingSample(3000, 25L << 20, 1L << 29, "raised", ""),
-                        new PacingSample(5000, -1, 0, "in sync", "")));
+                        new PacingSample(1000, 20L << 20, -1, "down", "", ""),
+                        new PacingSample(3000, 25L << 20, 1L << 29, "raised", "", ""),
+                        new PacingSample(5000, -1, 0, "in sync", "", "")));
         RoundResult paced =
                 new RoundResult(r.policy(), r.round(), r.latency(), r.moments(), r.recovery(), r.saturation(), trace);
 

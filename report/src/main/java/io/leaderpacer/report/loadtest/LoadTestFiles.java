@@ -115,11 +115,19 @@ public final class LoadTestFiles {
             "steady-windows.csv",
             CsvFormat.of(SteadyWindowRow.class, "policy", "round", "window", "view", "count", "p99_ms"));
 
-    /** Catch-up pacing's looks at the restarted broker: the rate set, bytes behind, why. */
+    /** Catch-up pacing's looks at the restarted broker: the rate set, bytes behind, why, what the look changed. */
     public static final CsvFile<PacingRow> PACING = new CsvFile<>(
             "pacing.csv",
             CsvFormat.of(
-                    PacingRow.class, "policy", "round", "at_s", "rate_bytes", "bytes_behind", "reason", "problem"));
+                    PacingRow.class,
+                    "policy",
+                    "round",
+                    "at_s",
+                    "rate_bytes",
+                    "bytes_behind",
+                    "reason",
+                    "problem",
+                    "changes"));
 
     /** Every file, in the order above. */
     public static final List<CsvFile<?>> ALL = List.of(

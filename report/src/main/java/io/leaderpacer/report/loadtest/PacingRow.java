@@ -12,6 +12,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param bytesBehind the bytes it still had to fetch; null when unknown
  * @param reason      why pacing did what it did
  * @param problem     what went wrong, or empty
+ * @param changes     what the look changed in the throttles, "; "-separated; empty when nothing, null in files
+ *                    written before run 26 (the column did not exist)
  */
 public record PacingRow(
         @JsonUnwrapped RoundKey key,
@@ -19,4 +21,5 @@ public record PacingRow(
         @JsonProperty("rate_bytes") Long rateBytes,
         @JsonProperty("bytes_behind") Long bytesBehind,
         String reason,
-        String problem) {}
+        String problem,
+        String changes) {}

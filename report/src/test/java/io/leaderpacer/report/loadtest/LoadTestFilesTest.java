@@ -109,14 +109,22 @@ class LoadTestFilesTest {
                 LoadTestFiles.PACING,
                 dir,
                 List.of(
-                        new PacingRow(PLAIN, 61, 5L << 20, 80L << 20, "recovering: rate raised", ""),
+                        new PacingRow(
+                                PLAIN,
+                                61,
+                                5L << 20,
+                                80L << 20,
+                                "recovering: rate raised",
+                                "",
+                                "topic t follower list + 0:1; broker 1 follower rate 5.0 MiB/s"),
                         new PacingRow(
                                 WITH_SETTINGS,
                                 62,
                                 null,
                                 null,
                                 "not recovering, \"released\"",
-                                "describeConfigs failed")));
+                                "describeConfigs failed",
+                                "")));
         assertThat(LoadTestFiles.ALL).allSatisfy(f -> assertThat(f.in(dir)).exists());
     }
 
@@ -169,6 +177,22 @@ class LoadTestFilesTest {
         assertThat(read.rows()).singleElement().satisfies(r -> {
             assertThat(r.asReplica().bytes()).isNull();
             assertThat(r.asPreferred().partitions()).isEqualTo(101);
+        });
+    }
+
+    /** A pacing.csv written before the look's changes were recorded still reads, without them. */
+    @Test
+    void pacingWithoutTheChangesColumn_reads_withNoChanges() {
+        CsvContent<PacingRow> read = LoadTestFiles.PACING
+                .format()
+                .parse(
+                        "pacing.csv",
+                        "policy,round,at_s,rate_bytes,bytes_behind,reason,problem\nimmediate,1,1.5,,,not paced,\n",
+                        List.of());
+
+        assertThat(read.rows()).singleElement().satisfies(r -> {
+            assertThat(r.reason()).isEqualTo("not paced");
+            assertThat(r.changes()).isNull();
         });
     }
 
