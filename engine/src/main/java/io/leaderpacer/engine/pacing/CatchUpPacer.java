@@ -159,7 +159,7 @@ public final class CatchUpPacer {
                     : "catch-up stalled at the max rate";
             return escaped(s, ep, why + ": unthrottled until it is back in every ISR");
         }
-        long held = Math.min(config.ceilingBytes(), Math.max(config.minRateBytes(), ep.rateBytes()));
+        long held = withinBounds(ep, config);
         if (held != ep.rateBytes()) {
             // The min or max rate changed under it (or a predecessor's rate is out of today's bounds).
             ep = ep.clampedTo(held);
@@ -218,7 +218,7 @@ public final class CatchUpPacer {
      */
     private static Step graced(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, boolean up) {
         long left = (s.caughtUpUntilMs() - nowMs + 999) / 1000;
-        long rate = Math.min(config.ceilingBytes(), Math.max(config.minRateBytes(), ep.rateBytes()));
+        long rate = withinBounds(ep, config);
         // Not paced: its time does not count towards the max-wait, and what it fetches says nothing of a rate.
         String reason = up
                 ? String.format(
@@ -270,6 +270,11 @@ public final class CatchUpPacer {
                             BrokerPacing.Progress.UNKNOWN));
         }
         return paced(s, ep, "down: throttle at " + rate(ep.rateBytes()) + " in place for its return");
+    }
+
+    /** The episode's rate within today's min and max rates (they may have changed under it). */
+    private static long withinBounds(PacingEpisode ep, CatchUpPacing config) {
+        return Math.min(config.ceilingBytes(), Math.max(config.minRateBytes(), ep.rateBytes()));
     }
 
     private static Step withReason(Step step, String reason) {
