@@ -1,9 +1,11 @@
 package io.leaderpacer.simulator;
 
 import io.leaderpacer.report.AtomicFiles;
+import io.leaderpacer.report.text.ByteSize;
 import io.leaderpacer.report.text.DurationText;
 import io.leaderpacer.simulator.controller.InvariantViolation;
 import io.leaderpacer.simulator.report.CsvWriter;
+import io.leaderpacer.simulator.report.Frontier;
 import io.leaderpacer.simulator.report.ScenarioPage;
 import io.leaderpacer.simulator.report.SimulationFiles;
 import io.leaderpacer.simulator.report.SimulationTable;
@@ -127,6 +129,23 @@ public final class SimulateCommand implements Callable<Integer> {
     String window;
 
     @Option(
+            names = "--frontier",
+            description = "Also run " + Frontier.SWEPT_PRESET
+                    + " with its catch-up held at each of --frontier-rates, and print"
+                    + " each policy's P99 against its recovery, the ones no other beats marked: the trade-off to choose on"
+                    + " before a restart.")
+    boolean frontier;
+
+    @Option(
+            names = "--frontier-rates",
+            split = ",",
+            defaultValue = "8m,16m,32m,64m,128m",
+            paramLabel = "SIZE",
+            description = "--frontier: the static catch-up rates, per second (default: ${DEFAULT-VALUE}); each "
+                    + ByteSize.HELP + ".")
+    List<String> frontierRates = new ArrayList<>();
+
+    @Option(
             names = "--sensitivity",
             paramLabel = "FILE",
             description =
@@ -196,6 +215,10 @@ public final class SimulateCommand implements Callable<Integer> {
             return new CalibrateAction(calibrate, calibrationTemplate, calibrationStart, calibrationName, sweeps, out)
                     .run(stdout, stderr);
         }
+        if (!frontier && spec.commandLine().getParseResult().hasMatchedOption("--frontier-rates")) {
+            stderr.println("Error: --frontier-rates is read only with --frontier");
+            return BAD_INPUT;
+        }
         List<Scenario> scenarios;
         try {
             scenarios = load(stderr);
@@ -226,6 +249,9 @@ public final class SimulateCommand implements Callable<Integer> {
             }
             results.add(result);
             stdout.print(markdown ? SimulationTable.markdown(result) : SimulationTable.text(result));
+            if (frontier) {
+                stdout.print(Frontier.text(Frontier.of(result)));
+            }
             stdout.flush();
             write(result, seedUsed);
         }
@@ -325,6 +351,9 @@ public final class SimulateCommand implements Callable<Integer> {
             if (!policies.isEmpty()) {
                 s = s.withPolicies(choose(s, policies));
             }
+            if (frontier) {
+                s = s.withPolicies(withRates(s));
+            }
             out.add(scaleDown > 1 ? s.scaledDown(scaleDown) : s);
         }
         return out;
@@ -375,6 +404,26 @@ public final class SimulateCommand implements Callable<Integer> {
             }
         }
         return chosen;
+    }
+
+    /** --frontier: the scenario's policies, then the swept preset at each static rate not among them already. */
+    private List<PolicySpec> withRates(Scenario s) {
+        List<PolicySpec> out = new ArrayList<>(s.policies());
+        for (String text : frontierRates) {
+            PolicySpec p;
+            try {
+                p = PolicyText.resolve(
+                        Frontier.staticRatePolicy(ByteSize.parsePositive(text)),
+                        Map.of(),
+                        StandardPolicies.preferredPerBroker(s));
+            } catch (IllegalArgumentException e) {
+                throw new ScenarioException("--frontier-rates", "", text.strip() + ": " + e.getMessage());
+            }
+            if (out.stream().noneMatch(q -> q.name().equals(p.name()))) {
+                out.add(p);
+            }
+        }
+        return out;
     }
 
     private void write(ScenarioResult result, long seedUsed) throws IOException {

@@ -185,6 +185,46 @@ class SimulateCommandTest {
     }
 
     @Test
+    void frontier_runsThePresetAtEachRate_andPrintsTheTradeOff(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("small.yaml");
+        Files.writeString(file, SMALL);
+        int code = run(
+                file.toString(),
+                "--out",
+                dir.resolve("out").toString(),
+                "--no-progress",
+                "--no-html",
+                "--frontier",
+                "--frontier-rates",
+                "16m,64MiB");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString())
+                .contains("frontier (modelled)")
+                .contains("recommended-paced:leader.imbalance.catch.up.pacing=static,"
+                        + "leader.imbalance.catch.up.pacing.rate.bytes=16777216")
+                .contains("leader.imbalance.catch.up.pacing.rate.bytes=67108864")
+                .containsPattern("(?m)^[* ] kip-example ")
+                .containsPattern("(?m)^[* ] immediate ");
+        assertThat(Files.readString(dir.resolve("out").resolve("summary.csv")))
+                .contains("leader.imbalance.catch.up.pacing.rate.bytes=67108864");
+    }
+
+    @Test
+    void frontierRateThatIsNotASize_orWithoutFrontier_isABadInputNamingIt(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("small.yaml");
+        Files.writeString(file, SMALL);
+        assertThat(run(file.toString(), "--no-progress", "--frontier", "--frontier-rates", "fast"))
+                .isEqualTo(SimulateCommand.BAD_INPUT);
+        assertThat(err.toString()).contains("--frontier-rates").contains("'fast' is not a size");
+        assertThat(run(file.toString(), "--no-progress", "--frontier", "--frontier-rates", "100"))
+                .isEqualTo(SimulateCommand.BAD_INPUT);
+        assertThat(err.toString()).contains("leader.imbalance.catch.up.pacing.rate.bytes");
+        assertThat(run(file.toString(), "--no-progress", "--frontier-rates", "16m"))
+                .isEqualTo(SimulateCommand.BAD_INPUT);
+        assertThat(err.toString()).contains("--frontier-rates is read only with --frontier");
+    }
+
+    @Test
     void nothingToRun_isABadInput() {
         assertThat(run("--no-progress")).isEqualTo(SimulateCommand.BAD_INPUT);
         assertThat(err.toString()).contains("--all");
