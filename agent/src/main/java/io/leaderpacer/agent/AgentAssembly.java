@@ -45,13 +45,19 @@ public final class AgentAssembly implements AutoCloseable {
         admin = client;
         opened.add(() -> client.close(CLOSE_TIMEOUT));
         try {
+            // One time for the role (its lease, the hand-over summary), the agent (runs, pacing) and the deadlines
+            // of its own topics.
+            Time time = Time.SYSTEM;
             // The agent's own topics are read with the agent's request time-out, so an unreachable cluster fails a
             // run in that time rather than the clients' longer defaults.
             TopicConfigSource overrides = opened.add(new TopicConfigSource(new CompactedTopic(
-                    admin, props.clientProperties(), TopicConfigSource.DEFAULT_TOPIC, props.requestTimeout())));
+                    admin,
+                    props.clientProperties(),
+                    TopicConfigSource.DEFAULT_TOPIC,
+                    props.requestTimeout(),
+                    null,
+                    time)));
             AtomicReference<OrderStateStore> store = new AtomicReference<>();
-            // One time for the role (its lease, the hand-over summary) and the agent (runs, pacing).
-            Time time = Time.SYSTEM;
             role = opened.add(ActiveRole.builder(admin, props.clientProperties())
                     .time(time)
                     .groupId(props.groupId())
@@ -65,7 +71,8 @@ public final class AgentAssembly implements AutoCloseable {
                     props.clientProperties(),
                     OrderStateStore.DEFAULT_TOPIC,
                     props.requestTimeout(),
-                    role.stateWriter())));
+                    role.stateWriter(),
+                    time)));
             store.set(orders);
             PacerAgent.Builder builder = PacerAgent.builder(admin)
                     .properties(props)
@@ -80,7 +87,8 @@ public final class AgentAssembly implements AutoCloseable {
                             props.clientProperties(),
                             OrderStateStore.DEFAULT_TOPIC,
                             props.requestTimeout(),
-                            role.stateWriter()))))
+                            role.stateWriter(),
+                            time))))
                     .canaryClient(props.clientProperties(), Canary.DEFAULT_TOPIC)
                     .coordination(role);
             extra.accept(builder);

@@ -148,7 +148,7 @@ public final class ActiveRole implements ActionGuard, AutoCloseable {
      * @throws UnsafeTopicException when the state topic exists with settings that could lose state; not joined
      */
     public void join() throws UnsafeTopicException, InterruptedException, ExecutionException, TimeoutException {
-        StateTopicSafety.ensureSafe(admin, topic, timeout);
+        StateTopicSafety.ensureSafe(admin, topic, timeout, time);
         membership.join();
         LOG.info(
                 "standby: instance {} joined group {} on topic {}; waiting for the active role",

@@ -14,6 +14,8 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.common.utils.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,6 +64,8 @@ public final class CompactedTopic implements AutoCloseable {
     private final Map<String, Object> clientProperties;
     /** Bound on every blocking call, so an unreachable cluster fails a run instead of hanging it. */
     private final Duration timeout;
+    /** Measures a read's deadline, so that a test can step it. */
+    private final Time time;
 
     /**
      * Another way to write the topic (the coordinated agent's fenced transactions), or null for this object's own
@@ -100,7 +104,14 @@ public final class CompactedTopic implements AutoCloseable {
      * producer of its own.
      */
     public CompactedTopic(Admin admin, Map<String, ?> clientProperties, String name, Duration timeout, Writer writer) {
+        this(admin, clientProperties, name, timeout, writer, Time.SYSTEM);
+    }
+
+    /** As the constructor above, its deadlines measured on {@code time} (the agent's one injected time). */
+    public CompactedTopic(
+            Admin admin, Map<String, ?> clientProperties, String name, Duration timeout, Writer writer, Time time) {
         this.writer = writer;
+        this.time = Objects.requireNonNull(time, "time");
         this.admin = Objects.requireNonNull(admin, "admin");
         this.name = Objects.requireNonNull(name, "name");
         this.clientProperties = Map.copyOf(Objects.requireNonNull(clientProperties, "clientProperties"));
@@ -120,7 +131,7 @@ public final class CompactedTopic implements AutoCloseable {
      * @return an unmodifiable copy; empty when the topic does not exist
      */
     public synchronized Map<String, String> read() throws InterruptedException, TimeoutException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        Timer deadline = time.timer(timeout);
         if (consumer == null || assigned.isEmpty()) {
             KafkaConsumer<String, String> c = consumer != null ? consumer : newConsumer();
             consumer = c;
@@ -146,7 +157,8 @@ public final class CompactedTopic implements AutoCloseable {
         }
         Map<TopicPartition, Long> end = consumer.endOffsets(assigned, timeout);
         while (!reachedEnd(end)) {
-            if (System.nanoTime() > deadline) {
+            deadline.update();
+            if (deadline.isExpired()) {
                 throw new TimeoutException(
                         "reading topic " + name + " to its end took more than " + timeout.toMillis() + " ms");
             }
@@ -231,7 +243,7 @@ public final class CompactedTopic implements AutoCloseable {
      */
     public void ensureExists() throws InterruptedException, ExecutionException, TimeoutException {
         try {
-            StateTopicSafety.ensureSafe(admin, name, timeout);
+            StateTopicSafety.ensureSafe(admin, name, timeout, time);
         } catch (UnsafeTopicException e) {
             throw new ExecutionException(e.getMessage(), e);
         }

@@ -13,6 +13,8 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.common.utils.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,6 +84,15 @@ public final class StateTopicSafety {
      */
     public static void ensureSafe(Admin admin, String topic, Duration timeout)
             throws UnsafeTopicException, InterruptedException, ExecutionException, TimeoutException {
+        ensureSafe(admin, topic, timeout, Time.SYSTEM);
+    }
+
+    /**
+     * As {@link #ensureSafe(Admin, String, Duration)}, its waits for a topic another client just created measured
+     * and slept on {@code time}, so that a test can step them.
+     */
+    public static void ensureSafe(Admin admin, String topic, Duration timeout, Time time)
+            throws UnsafeTopicException, InterruptedException, ExecutionException, TimeoutException {
         long ms = timeout.toMillis();
         Collection<Node> nodes = registeredBrokers(admin, ms);
         Optional<TopicDescription> existing = describe(admin, topic, ms);
@@ -89,9 +100,9 @@ public final class StateTopicSafety {
             if (create(admin, topic, nodes.size(), ms)) {
                 return;
             }
-            existing = awaitDescription(admin, topic, timeout);
+            existing = awaitDescription(admin, topic, time.timer(timeout), time);
         }
-        Config config = awaitConfigs(admin, topic, timeout);
+        Config config = awaitConfigs(admin, topic, time.timer(timeout), time);
         Map<String, String> configs = new HashMap<>();
         if (config != null) {
             for (ConfigEntry e : config.entries()) {
@@ -331,39 +342,39 @@ public final class StateTopicSafety {
      * The topic's configuration. A topic just created (by anyone) can be known to the broker that answered the
      * describe and not yet to the one that answers this: its "unknown topic" is retried within the time-out.
      */
-    private static Config awaitConfigs(Admin admin, String topic, Duration timeout)
+    private static Config awaitConfigs(Admin admin, String topic, Timer timer, Time time)
             throws InterruptedException, ExecutionException, TimeoutException {
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             try {
                 return admin.describeConfigs(List.of(resource))
                         .all()
-                        .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        .get(timer.timeoutMs(), TimeUnit.MILLISECONDS)
                         .get(resource);
             } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                timer.update();
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || timer.isExpired()) {
                     throw e;
                 }
             }
-            Thread.sleep(DESCRIBE_RETRY_MS);
+            time.sleep(Math.min(DESCRIBE_RETRY_MS, timer.remainingMs()));
         }
     }
 
     /** Describes a topic another client just created: it can take a moment to be visible to every broker. */
-    private static Optional<TopicDescription> awaitDescription(Admin admin, String topic, Duration timeout)
+    private static Optional<TopicDescription> awaitDescription(Admin admin, String topic, Timer timer, Time time)
             throws InterruptedException, ExecutionException, TimeoutException {
-        long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            Optional<TopicDescription> d = describe(admin, topic, timeout.toMillis());
+            Optional<TopicDescription> d = describe(admin, topic, timer.timeoutMs());
             if (d.isPresent()) {
                 return d;
             }
-            if (System.nanoTime() > deadline) {
+            timer.update();
+            if (timer.isExpired()) {
                 throw new TimeoutException(
-                        "topic " + topic + " exists but could not be described within " + timeout.toMillis() + " ms");
+                        "topic " + topic + " exists but could not be described within " + timer.timeoutMs() + " ms");
             }
-            Thread.sleep(DESCRIBE_RETRY_MS);
+            time.sleep(Math.min(DESCRIBE_RETRY_MS, timer.remainingMs()));
         }
     }
 }

@@ -142,7 +142,7 @@ final class ReorderReassignments {
             if (confirmed.size() == targets.size() || deadline.isExpired()) {
                 return confirmed;
             }
-            Thread.sleep(POLL_MS);
+            time.sleep(Math.min(POLL_MS, deadline.remainingMs()));
         }
     }
 
