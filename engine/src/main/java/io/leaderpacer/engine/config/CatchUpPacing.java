@@ -61,10 +61,6 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
         this(mode, rates, targetRatio, timing, new Scope(unthrottledLagBytes, false));
     }
 
-    /** Off, with the keys' defaults. */
-    public static final CatchUpPacing OFF = new CatchUpPacing(
-            PacingMode.OFF, new Rates(20L << 20, 5L << 20, 200L << 20), 1.5, new Timing(2000, 1_800_000), 1L << 20);
-
     /**
      * @param rateBytes    the static rate, or the adaptive mode's start, bytes per second, as set
      * @param minRateBytes the adaptive mode's floor and its additive step per interval, bytes per second

@@ -43,18 +43,8 @@ public record PacerConfig(
         GateRecheck recheck,
         CatchUpPacing pacing) {
 
-    private static final PacerConfig DEFAULTS = new PacerConfig(
-            300,
-            ElectionAlgorithm.IMMEDIATE,
-            0,
-            1_800_000L,
-            1000,
-            0,
-            new TreeSet<>(),
-            GateDenominator.ALL_PREFERRED,
-            MaxWaitClock.WHILE_ACTIVE,
-            GateRecheck.OFF,
-            CatchUpPacing.OFF);
+    /** Every key at the default its {@link ConfigKey} declares: the one place a default is written. */
+    private static final PacerConfig DEFAULTS = parse(keyDefaults());
 
     public PacerConfig {
         Objects.requireNonNull(algorithm, "algorithm");
@@ -111,6 +101,19 @@ public record PacerConfig(
             current.put(
                     k, e.getValue() == null ? k.defaultValue() : e.getValue().trim());
         }
+        return parse(current);
+    }
+
+    private static Map<ConfigKey, String> keyDefaults() {
+        Map<ConfigKey, String> defaults = new LinkedHashMap<>();
+        for (ConfigKey k : ConfigKey.values()) {
+            defaults.put(k, k.defaultValue());
+        }
+        return defaults;
+    }
+
+    /** Every key's value parsed and checked; {@code current} holds every key. */
+    private static PacerConfig parse(Map<ConfigKey, String> current) {
         return new PacerConfig(
                 parseLong(ConfigKey.CHECK_INTERVAL_SECONDS, current, 1),
                 parseChoice(ConfigKey.ALGORITHM, ElectionAlgorithm.class, current.get(ConfigKey.ALGORITHM)),

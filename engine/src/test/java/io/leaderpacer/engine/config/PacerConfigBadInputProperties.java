@@ -133,7 +133,7 @@ class PacerConfigBadInputProperties {
                         denominator,
                         clock,
                         GateRecheck.OFF,
-                        CatchUpPacing.OFF));
+                        PacerConfig.defaults().pacing()));
     }
 
     @Property(tries = 1500)

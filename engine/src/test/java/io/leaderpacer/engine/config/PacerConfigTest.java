@@ -216,7 +216,7 @@ class PacerConfigTest {
                         GateDenominator.ALL_PREFERRED,
                         MaxWaitClock.WHILE_ACTIVE,
                         GateRecheck.OFF,
-                        CatchUpPacing.OFF))
+                        PacerConfig.defaults().pacing()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("threshold.percent");
         assertThatThrownBy(() -> new PacerConfig(
@@ -230,7 +230,7 @@ class PacerConfigTest {
                         GateDenominator.ALL_PREFERRED,
                         MaxWaitClock.WHILE_ACTIVE,
                         GateRecheck.OFF,
-                        CatchUpPacing.OFF))
+                        PacerConfig.defaults().pacing()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("max.per.run");
         assertThatThrownBy(() -> new PacerConfig(
@@ -244,7 +244,7 @@ class PacerConfigTest {
                         GateDenominator.ALL_PREFERRED,
                         MaxWaitClock.WHILE_ACTIVE,
                         GateRecheck.OFF,
-                        CatchUpPacing.OFF))
+                        PacerConfig.defaults().pacing()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("deprioritized");
     }

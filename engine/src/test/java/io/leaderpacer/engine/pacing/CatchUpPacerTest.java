@@ -59,8 +59,8 @@ class CatchUpPacerTest {
 
     @Test
     void off_throttlesNothing_andRemembersNothing() {
-        PacingDecision d =
-                CatchUpPacer.decide(List.of(BrokerSignals.inactive(1)), CatchUpPacing.OFF, PacingMemory.empty(), 0);
+        PacingDecision d = CatchUpPacer.decide(
+                List.of(BrokerSignals.inactive(1)), PacerConfig.defaults().pacing(), PacingMemory.empty(), 0);
 
         assertThat(d.brokers()).isEmpty();
         assertThat(d.nextMemory()).isEqualTo(PacingMemory.empty());
