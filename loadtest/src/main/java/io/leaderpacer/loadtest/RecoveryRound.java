@@ -33,7 +33,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,7 +40,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -365,15 +363,7 @@ final class RecoveryRound {
         long catchUpEnd = timeline.physicalLimitMs().isPresent()
                 ? unfencedAt + timeline.physicalLimitMs().getAsLong()
                 : moments.endedAtMs();
-        RoundResult.Latency latency = new RoundResult.Latency(
-                figures(state.book, Phase.STEADY),
-                figures(state.book, Phase.WINDOW),
-                steady.windows(),
-                errorsSinceStop(state.book),
-                state.book.seconds(),
-                buckets(state.book),
-                state.book.histogram(Phase.STEADY, View.ALL).copy(),
-                m.kipWindowMs > 0 ? kipFigures(state.book) : Map.of());
+        RoundResult.Latency latency = RoundLatency.of(state.book, steady.windows(), m.kipWindowMs > 0);
         RoundResult.Recovery recovery = new RoundResult.Recovery(
                 m.recoveredAt, gateRelease(state.runs.runs(), unfencedAt, state.policy), timeline);
         SaturationFigures figures = new SaturationFigures(
@@ -434,55 +424,6 @@ final class RecoveryRound {
             }
             Thread.sleep(100);
         }
-    }
-
-    private static Map<View, LatencyFigures> figures(LatencyBook book, Phase phase) {
-        Map<View, LatencyFigures> out = new EnumMap<>(View.class);
-        for (View v : View.values()) {
-            out.put(v, LatencyFigures.of(book.histogram(phase, v)));
-        }
-        return out;
-    }
-
-    /** KIP-1358's window, per view: the sends of the strict window and of the tail to ten minutes, together. */
-    private static Map<View, LatencyFigures> kipFigures(LatencyBook book) {
-        Map<View, LatencyFigures> out = new EnumMap<>(View.class);
-        for (View v : View.values()) {
-            org.HdrHistogram.Histogram h = book.histogram(Phase.WINDOW, v).copy();
-            h.add(book.histogram(Phase.KIP_TAIL, v));
-            out.put(v, LatencyFigures.of(h));
-        }
-        return out;
-    }
-
-    /** The steady and window distributions in doubling buckets from 0.1 ms, per view. */
-    private static List<RoundResult.LatencyBucket> buckets(LatencyBook book) {
-        List<RoundResult.LatencyBucket> out = new ArrayList<>();
-        for (Phase p : List.of(Phase.STEADY, Phase.WINDOW)) {
-            for (View v : View.values()) {
-                org.HdrHistogram.Histogram h = book.histogram(p, v);
-                if (h.getTotalCount() == 0) {
-                    continue;
-                }
-                for (org.HdrHistogram.HistogramIterationValue b : h.logarithmicBucketValues(100, 2.0)) {
-                    out.add(new RoundResult.LatencyBucket(
-                            p, v, b.getValueIteratedTo() / 1000.0, b.getCountAddedInThisIterationStep()));
-                }
-            }
-        }
-        return out;
-    }
-
-    private static Map<View, Map<String, Long>> errorsSinceStop(LatencyBook book) {
-        Map<View, Map<String, Long>> out = new EnumMap<>(View.class);
-        for (View v : View.values()) {
-            Map<String, Long> merged = new TreeMap<>();
-            for (Phase p : List.of(Phase.DOWN, Phase.WINDOW, Phase.KIP_TAIL, Phase.AFTER)) {
-                book.errors(p, v).forEach((k, n) -> merged.merge(k, n, Long::sum));
-            }
-            out.put(v, merged);
-        }
-        return out;
     }
 
     /** The first successful run after unfencing that left the broker ungated ({@code wait-for-sync} only). */
