@@ -151,41 +151,58 @@ public final class StateTopicSafety {
 
     /** Every problem of an existing topic, in a fixed order; empty when it is safe. */
     public static List<TopicSafetyProblem> problems(StateTopicDescription d) {
-        List<TopicSafetyProblem> out = new ArrayList<>();
-        String topicsCmd = "kafka-topics.sh --bootstrap-server " + d.bootstrapServer();
         String configsCmd = "kafka-configs.sh --bootstrap-server " + d.bootstrapServer()
                 + " --entity-type topics --entity-name " + d.topic() + " --alter --add-config ";
+        List<TopicSafetyProblem> out = new ArrayList<>();
+        partitionCount(d).ifPresent(out::add);
+        replicationFactor(d).ifPresent(out::add);
+        cleanupPolicy(d, configsCmd).ifPresent(out::add);
+        minInsyncReplicas(d, configsCmd).ifPresent(out::add);
+        uncleanElection(d, configsCmd).ifPresent(out::add);
+        return out;
+    }
 
+    /** One partition: the coordination and the order of the agent's writes rely on it. */
+    private static Optional<TopicSafetyProblem> partitionCount(StateTopicDescription d) {
         int partitions = d.replicas().size();
-        if (partitions != 1) {
-            out.add(new TopicSafetyProblem(
-                    "partitions",
-                    Integer.toString(partitions),
-                    "1",
-                    "the agent's one-active-instance coordination and the order of its writes rely on a single partition",
-                    "Kafka cannot remove partitions. Stop every agent; check the topic holds no records ("
-                            + "kafka-console-consumer.sh --bootstrap-server " + d.bootstrapServer() + " --topic "
-                            + d.topic()
-                            + " --from-beginning --formatter-property print.key=true --timeout-ms 10000), then delete it ("
-                            + topicsCmd + " --delete --topic " + d.topic()
-                            + ") and the agent creates it again. If it holds "
-                            + "records, they are the only copy of original replica orders: copy them (key and value) to the "
-                            + "new 1-partition topic before starting the agent"));
+        if (partitions == 1) {
+            return Optional.empty();
         }
+        String topicsCmd = "kafka-topics.sh --bootstrap-server " + d.bootstrapServer();
+        return Optional.of(new TopicSafetyProblem(
+                "partitions",
+                Integer.toString(partitions),
+                "1",
+                "the agent's one-active-instance coordination and the order of its writes rely on a single partition",
+                "Kafka cannot remove partitions. Stop every agent; check the topic holds no records ("
+                        + "kafka-console-consumer.sh --bootstrap-server " + d.bootstrapServer() + " --topic "
+                        + d.topic()
+                        + " --from-beginning --formatter-property print.key=true --timeout-ms 10000), then delete it ("
+                        + topicsCmd + " --delete --topic " + d.topic()
+                        + ") and the agent creates it again. If it holds "
+                        + "records, they are the only copy of original replica orders: copy them (key and value) to the "
+                        + "new 1-partition topic before starting the agent"));
+    }
 
+    /** At least min(3, registered brokers) replicas, so that an acknowledged write survives a broker. */
+    private static Optional<TopicSafetyProblem> replicationFactor(StateTopicDescription d) {
         int required = replicationFor(d.brokers().size());
         int rf = d.replicationFactor();
-        if (rf < required) {
-            out.add(new TopicSafetyProblem(
-                    "replication factor",
-                    Integer.toString(rf),
-                    "at least " + required + " (min(3, " + d.brokers().size() + " registered brokers))",
-                    "an acknowledged write is lost with " + (rf <= 1 ? "the one broker holding it" : "too few brokers"),
-                    "kafka-reassign-partitions.sh --bootstrap-server " + d.bootstrapServer()
-                            + " --execute --reassignment-json-file add-replicas.json, with add-replicas.json = "
-                            + reassignmentJson(d, required)));
+        if (rf >= required) {
+            return Optional.empty();
         }
+        return Optional.of(new TopicSafetyProblem(
+                "replication factor",
+                Integer.toString(rf),
+                "at least " + required + " (min(3, " + d.brokers().size() + " registered brokers))",
+                "an acknowledged write is lost with " + (rf <= 1 ? "the one broker holding it" : "too few brokers"),
+                "kafka-reassign-partitions.sh --bootstrap-server " + d.bootstrapServer()
+                        + " --execute --reassignment-json-file add-replicas.json, with add-replicas.json = "
+                        + reassignmentJson(d, required)));
+    }
 
+    /** Compacted, and deleting nothing by age or size: the original replica orders must outlive any retention. */
+    private static Optional<TopicSafetyProblem> cleanupPolicy(StateTopicDescription d, String configsCmd) {
         String policy = d.config(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE);
         Set<String> policies = Arrays.stream(policy.toLowerCase(Locale.ROOT).split(","))
                 .map(String::trim)
@@ -195,52 +212,65 @@ public final class StateTopicSafety {
         String retentionBytes = d.config(TopicConfig.RETENTION_BYTES_CONFIG, "-1");
         String fixPolicy = configsCmd + TopicConfig.CLEANUP_POLICY_CONFIG + "=" + TopicConfig.CLEANUP_POLICY_COMPACT;
         if (!policies.contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
-            out.add(new TopicSafetyProblem(
+            return Optional.of(new TopicSafetyProblem(
                     TopicConfig.CLEANUP_POLICY_CONFIG,
                     "'" + policy + "'",
                     "'compact'",
                     "records older than retention.ms (" + retentionMs + " ms) are deleted, and with them the original "
                             + "replica orders of partitions still reordered",
                     fixPolicy));
-        } else if (policies.contains(TopicConfig.CLEANUP_POLICY_DELETE)
+        }
+        if (policies.contains(TopicConfig.CLEANUP_POLICY_DELETE)
                 && (!"-1".equals(retentionMs.trim()) || !"-1".equals(retentionBytes.trim()))) {
-            out.add(new TopicSafetyProblem(
+            return Optional.of(new TopicSafetyProblem(
                     TopicConfig.CLEANUP_POLICY_CONFIG,
                     "'" + policy + "' with retention.ms " + retentionMs + " and retention.bytes " + retentionBytes,
                     "'compact' (or 'compact,delete' with retention.ms and retention.bytes -1)",
                     "the delete policy removes old segments, compacted or not, and with them original replica orders",
                     fixPolicy));
         }
+        return Optional.empty();
+    }
 
-        int targetRf = Math.max(rf, required);
+    /**
+     * {@code min.insync.replicas} between min(2, the replication factor it will have) and that factor: lower loses an
+     * acknowledged write with one broker, higher refuses every write.
+     */
+    private static Optional<TopicSafetyProblem> minInsyncReplicas(StateTopicDescription d, String configsCmd) {
+        int targetRf =
+                Math.max(d.replicationFactor(), replicationFor(d.brokers().size()));
         int lowest = Math.min(WANTED_MIN_INSYNC, targetRf);
         String minIsr = d.config(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, "1");
         int minIsrValue = parseOr(minIsr, -1);
-        if (minIsrValue < lowest || minIsrValue > targetRf) {
-            String range = lowest == targetRf
-                    ? Integer.toString(lowest)
-                    : "between " + lowest + " and " + targetRf + " (the replication factor)";
-            String why = minIsrValue > targetRf
-                    ? "more in-sync replicas than the topic has: every write fails"
-                    : "an acknowledged write may exist on one broker only and be lost with it";
-            out.add(new TopicSafetyProblem(
-                    TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
-                    minIsr,
-                    range,
-                    why,
-                    configsCmd + TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG + "=" + lowest));
+        if (minIsrValue >= lowest && minIsrValue <= targetRf) {
+            return Optional.empty();
         }
+        String range = lowest == targetRf
+                ? Integer.toString(lowest)
+                : "between " + lowest + " and " + targetRf + " (the replication factor)";
+        String why = minIsrValue > targetRf
+                ? "more in-sync replicas than the topic has: every write fails"
+                : "an acknowledged write may exist on one broker only and be lost with it";
+        return Optional.of(new TopicSafetyProblem(
+                TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                minIsr,
+                range,
+                why,
+                configsCmd + TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG + "=" + lowest));
+    }
 
+    /** No unclean election: an out-of-sync leader would truncate what was acknowledged. */
+    private static Optional<TopicSafetyProblem> uncleanElection(StateTopicDescription d, String configsCmd) {
         String unclean = d.config(TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, "false");
-        if ("true".equalsIgnoreCase(unclean.trim())) {
-            out.add(new TopicSafetyProblem(
-                    TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG,
-                    "true",
-                    "false",
-                    "an out-of-sync replica may become leader and truncate acknowledged records",
-                    configsCmd + TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG + "=false"));
+        if (!"true".equalsIgnoreCase(unclean.trim())) {
+            return Optional.empty();
         }
-        return out;
+        return Optional.of(new TopicSafetyProblem(
+                TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG,
+                "true",
+                "false",
+                "an out-of-sync replica may become leader and truncate acknowledged records",
+                configsCmd + TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG + "=false"));
     }
 
     /** A reassignment keeping each partition's replicas in order and adding live brokers up to {@code required}. */
