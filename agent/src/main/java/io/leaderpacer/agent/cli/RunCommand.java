@@ -143,27 +143,7 @@ public final class RunCommand implements Callable<Integer> {
             if (stopRequested) {
                 return 0; // stopped by a signal while setting up: everything opened is closed below
             }
-            agent.start();
-            try {
-                agent.termination().get();
-                return 0;
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                err.println(
-                        cause instanceof AutoRebalanceEnabledException refusal
-                                ? "Error: not started: auto.leader.rebalance.enable=true on broker(s) "
-                                        + refusal.brokers()
-                                        + " (how to turn it off is logged above; --allow-auto-rebalance overrides)."
-                                : cause instanceof UnsafeTopicException unsafe
-                                        ? "Error: not started: " + unsafe.getMessage()
-                                        : cause instanceof UnsupportedClusterException unsupported
-                                                ? "Error: not started: " + redactor.scrub(unsupported.getMessage())
-                                                : "Error: not started: " + redactor.describe(cause));
-                return EXIT_REFUSED;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return 0;
-            }
+            return runUntilStopped(agent, err, redactor);
         } finally {
             closeAll();
             signals.close();
@@ -173,6 +153,36 @@ public final class RunCommand implements Callable<Integer> {
                 // Already shutting down: the hook is running or has run.
             }
         }
+    }
+
+    /** Starts the agent and waits until it stops: 0 when stopped, {@link #EXIT_REFUSED} when it refused to start. */
+    private static int runUntilStopped(PacerAgent agent, PrintWriter err, SecretRedactor redactor) {
+        agent.start();
+        try {
+            agent.termination().get();
+            return 0;
+        } catch (ExecutionException e) {
+            err.println("Error: not started: " + whyNotStarted(e.getCause(), redactor));
+            return EXIT_REFUSED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
+    /** The agent's refusal in words, secrets scrubbed. */
+    private static String whyNotStarted(Throwable cause, SecretRedactor redactor) {
+        if (cause instanceof AutoRebalanceEnabledException refusal) {
+            return "auto.leader.rebalance.enable=true on broker(s) " + refusal.brokers()
+                    + " (how to turn it off is logged above; --allow-auto-rebalance overrides).";
+        }
+        if (cause instanceof UnsafeTopicException unsafe) {
+            return unsafe.getMessage();
+        }
+        if (cause instanceof UnsupportedClusterException unsupported) {
+            return redactor.scrub(unsupported.getMessage());
+        }
+        return redactor.describe(cause);
     }
 
     /** Stops a running command as SIGTERM would: closes everything, and {@link #call()} returns 0. */
