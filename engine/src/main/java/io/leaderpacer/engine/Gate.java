@@ -2,6 +2,7 @@ package io.leaderpacer.engine;
 
 import io.leaderpacer.engine.cluster.ClusterView;
 import io.leaderpacer.engine.config.GateDenominator;
+import io.leaderpacer.engine.config.GateRecheck;
 import io.leaderpacer.engine.config.MaxWaitClock;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.config.PacerConfigFormat;
@@ -21,8 +22,8 @@ import java.util.TreeSet;
  */
 final class Gate {
 
-    /** KIP-1358's hysteresis constant: internal, not configurable in v1. */
-    static final int CLEAR_RUNS_TO_RELEASE = 2;
+    /** KIP-1358's hysteresis constant, declared with the re-check it paces. */
+    static final int CLEAR_RUNS_TO_RELEASE = GateRecheck.CLEAR_RUNS_TO_RELEASE;
 
     private Gate() {}
 

@@ -102,9 +102,12 @@ public record CatchUpPacing(PacingMode mode, Rates rates, double targetRatio, Ti
      * @param ms                   the deadline, from unfencing; 0 = none
      * @param returnMsPerPartition how long the election runs take per partition to hand leadership back
      *                             ({@code throttle.interval.ms} over {@code max.per.run}, 0 when uncapped)
-     * @param recheckMs            how long the gate may take to see the broker in sync ({@code recheck.interval.ms})
+     * @param gateReleaseMs        how long the gate may take to release the broker once it is in sync: its
+     *                             {@value GateRecheck#CLEAR_RUNS_TO_RELEASE} clear runs a {@code recheck.interval.ms}
+     *                             apart, or the first run and the hysteresis floor if that is longer
+     *                             ({@link GateRecheck#releaseMs()})
      */
-    public record Deadline(long ms, long returnMsPerPartition, long recheckMs) {
+    public record Deadline(long ms, long returnMsPerPartition, long gateReleaseMs) {
         public static final Deadline NONE = new Deadline(0, 0, 0);
 
         public Deadline {

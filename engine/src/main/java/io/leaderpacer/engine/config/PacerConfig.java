@@ -152,14 +152,17 @@ public record PacerConfig(
 
     /**
      * Catch-up pacing's deadline, with the election's pace that hands leadership back once the preferred replicas are
-     * in sync: the throttle interval over the cap per run (none when runs reschedule at once), and the gate's re-check.
+     * in sync: the throttle interval over the cap per run (none when runs reschedule at once), and the gate's release.
      */
     private static CatchUpPacing.Deadline deadline(Map<ConfigKey, String> current) {
         long ms = parseLong(ConfigKey.CATCH_UP_DEADLINE_MS, current, 0);
         int perRun =
                 (int) parseLongInRange(ConfigKey.MAX_PER_RUN, current.get(ConfigKey.MAX_PER_RUN), 1, Integer.MAX_VALUE);
         long interval = parseLong(ConfigKey.THROTTLE_INTERVAL_MS, current, 0);
-        return new CatchUpPacing.Deadline(ms, interval / perRun, parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0));
+        GateRecheck recheck = new GateRecheck(
+                parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
+                parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0));
+        return new CatchUpPacing.Deadline(ms, interval / perRun, recheck.releaseMs());
     }
 
     /** A new configuration with one key changed (or reset, with {@code null}). */

@@ -214,11 +214,19 @@ public final class CatchUpPacer {
      * no one's writes, and unthrottled they would take the fetches the written partitions need to reach their high
      * watermark, on a broker that every such write waits for (evidence run 22, "Back within 30 s"). Set while it is
      * down too, so that it is in force at its first fetch: evidence run 24 measured every write waiting from its
-     * unfencing until the look that set it, 5 s later.
+     * unfencing until the look that set it, 5 s later. Never slower than a deadline needs.
      */
     private static Step graced(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, boolean up) {
         long left = (s.caughtUpUntilMs() - nowMs + 999) / 1000;
-        long rate = withinBounds(ep, config);
+        PacingEpisode next = ep.graced(nowMs, up);
+        // A deadline is a floor here too (evidence run 27: the grace held the partitions without writes at the start
+        // rate for 7 s of a 24 s deadline, which then had no time left); one out of reach asks for the max rate.
+        Optional<DeadlineRate> deadline = DeadlineRate.of(s, next, config, nowMs);
+        long floor = deadline.map(d ->
+                        d.unreachable() ? config.ceilingBytes() : Math.min(d.bytesPerSecond(), config.ceilingBytes()))
+                .orElse(0L);
+        long rate = Math.max(withinBounds(ep, config), floor);
+        String because = deadline.map(d -> "; " + d.text()).orElse("");
         // Not paced: its time does not count towards the max-wait, and what it fetches says nothing of a rate.
         String reason = up
                 ? String.format(
@@ -237,12 +245,12 @@ public final class CatchUpPacer {
                         left,
                         rate(rate));
         return new Step(
-                ep.graced(nowMs, up),
+                next,
                 new BrokerPacing(
                         s.broker(),
                         PacingPhase.CAUGHT_UP_GRACE,
                         OptionalLong.of(rate),
-                        reason,
+                        reason + because,
                         progress(ep, s, false)));
     }
 

@@ -23,7 +23,7 @@ record DeadlineRate(long bytesPerSecond, boolean unreachable, String text) {
     /**
      * With a deadline: the time left is the deadline less the time since the broker came up and the time the election
      * runs take to hand back every preferred partition it does not lead yet, in sync or not (so many a run, a capped run's interval
-     * apart, after a re-check of the gate and a look); the catch-up must fetch the bytes behind of its preferred
+     * apart, after the gate's release and a look); the catch-up must fetch the bytes behind of its preferred
      * replicas (all of its out-of-sync replicas when they do not go first, since they then catch up together) and
      * what flows into them meanwhile. Empty without a deadline, before the broker is up, or when the bytes are not
      * known.
@@ -41,7 +41,7 @@ record DeadlineRate(long bytesPerSecond, boolean unreachable, String text) {
                 ? s.preferred().inflowBytesPerSecond().orElse(0)
                 : s.flow().inflowBytesPerSecond().orElse(0);
         long returnMs = s.preferred().notLed() * d.returnMsPerPartition()
-                + d.recheckMs()
+                + d.gateReleaseMs()
                 + config.timing().intervalMs();
         long upMs = ep.clock().upMs(nowMs);
         long leftMs = d.ms() - upMs - returnMs;

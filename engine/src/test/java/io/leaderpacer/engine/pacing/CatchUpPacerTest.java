@@ -615,19 +615,19 @@ class CatchUpPacerTest {
 
     @Test
     void aDeadline_pacesNoSlowerThanItNeeds_countingTheTimeTheElectionsTakeToHandLeadershipBack() {
-        // 60 s from unfencing; leadership of 10 partitions takes 10 x 100 ms of runs, a 5 s re-check and a 2 s look:
-        // 8 s. At the first look up, 52 s are left to fetch 300 MiB of preferred replicas with 2 MiB/s flowing in:
-        // at least 2 + 300 / 52 = 7.77 MiB/s, over the static 5.
+        // 60 s from unfencing; leadership of 10 partitions takes 10 x 100 ms of runs, the gate's two clear runs 5 s
+        // apart (up to 10 s) and a 2 s look: 13 s. At the first look up, 47 s are left to fetch 300 MiB of preferred
+        // replicas with 2 MiB/s flowing in: at least 2 + 300 / 47 = 8.38 MiB/s, over the static 5.
         CatchUpPacing c = deadline("static", 60_000);
         PacingDecision d = CatchUpPacer.decide(List.of(withPreferred(900, 300, 2)), c, PacingMemory.empty(), 0);
 
-        long need = (long) Math.ceil(2 * MIB + 300.0 * MIB * 1000 / 52_000);
+        long need = (long) Math.ceil(2 * MIB + 300.0 * MIB * 1000 / 47_000);
         assertThat(d.rateFor(1)).hasValue(need);
         assertThat(d.brokers().get(0).reason())
-                .isEqualTo("static 7.8 MiB/s; deadline 60 s from unfencing, 0 s in: 300 MiB of its preferred replicas"
-                        + " behind and 2.0 MiB/s flowing in, 52 s left before the 8 s its leadership takes to come"
-                        + " back: at least 7.8 MiB/s");
-        // Twenty seconds later, 100 MiB still behind: 100 / 32 + 2 = 5.1, under the rate in force, which stays.
+                .isEqualTo("static 8.4 MiB/s; deadline 60 s from unfencing, 0 s in: 300 MiB of its preferred replicas"
+                        + " behind and 2.0 MiB/s flowing in, 47 s left before the 13 s its leadership takes to come"
+                        + " back: at least 8.4 MiB/s");
+        // Twenty seconds later, 100 MiB still behind: 100 / 27 + 2 = 5.7, under the rate in force, which stays.
         d = CatchUpPacer.decide(List.of(withPreferred(600, 100, 2)), c, d.nextMemory(), 20_000);
         assertThat(d.rateFor(1)).hasValue(need);
     }
@@ -636,25 +636,83 @@ class CatchUpPacerTest {
     void aDeadline_countsEveryPreferredPartitionNotLedYet_inTheTimeLeadershipTakesToComeBack() {
         // Run 21: 103 preferred partitions, all withheld by the gate until the catch-up ends; near its end only a few
         // were out of sync, the return was counted for those few (7 s), and the 11 election runs then took 11 s.
-        // Here 2 out of sync, 100 not led: 100 x 100 ms + a 5 s re-check + a 2 s look = 17 s, not 7.2 s.
+        // Here 2 out of sync, 100 not led: 100 x 100 ms + the gate's release (two clear runs 5 s apart: 10 s) + a 2 s
+        // look = 22 s, not 12.2 s.
         CatchUpPacing c = deadline("static", 60_000);
         BrokerSignals s = catchingUp(50, Double.NaN)
                 .withPreferred(new BrokerSignals.Preferred(2, 100, OptionalLong.of(50 * MIB), OptionalDouble.of(0)));
         PacingDecision d = CatchUpPacer.decide(List.of(s), c, PacingMemory.empty(), 0);
 
-        assertThat(d.brokers().get(0).reason()).contains("43 s left before the 17 s its leadership takes to come back");
+        assertThat(d.brokers().get(0).reason()).contains("38 s left before the 22 s its leadership takes to come back");
         assertThat(d.rateFor(1)).hasValue(5 * MIB);
     }
 
     @Test
+    void aDeadline_countsTheGatesTwoClearRuns_notOneRecheck_inTheTimeLeadershipTakesToComeBack() {
+        // Evidence runs 26 and 27 (re-check 5 s): the gate released the broker 6.6-8.6 s after its last preferred
+        // replica was back in sync, not within one 5 s re-check: KIP-1358's hysteresis wants two clear runs. No
+        // partition left to hand back, a 1 s look: 2 x 5 s + 1 s = 11 s; 60 - 11 = 49 s left.
+        CatchUpPacing c = PacerConfig.fromMap(Map.of(
+                        "leader.imbalance.catch.up.pacing",
+                        "static",
+                        "leader.imbalance.catch.up.pacing.interval.ms",
+                        "1000",
+                        "leader.imbalance.catch.up.pacing.preferred.first",
+                        "true",
+                        "leader.imbalance.catch.up.pacing.deadline.ms",
+                        "60000",
+                        "leader.imbalance.election.wait.for.sync.recheck.interval.ms",
+                        "5000"))
+                .pacing();
+        BrokerSignals s = catchingUp(50, Double.NaN)
+                .withPreferred(new BrokerSignals.Preferred(1, 0, OptionalLong.of(50 * MIB), OptionalDouble.of(0)));
+        PacingDecision d = CatchUpPacer.decide(List.of(s), c, PacingMemory.empty(), 0);
+
+        assertThat(d.brokers().get(0).reason()).contains("49 s left before the 11 s its leadership takes to come back");
+    }
+
+    @Test
+    void aDeadline_isAFloorInTheCaughtUpGraceToo_onThePartitionsWithoutWrites() {
+        // Evidence run 27: back within its leaders' lag time under a 24 s deadline, the grace throttled the partitions
+        // without writes at the start rate (20 MiB/s) for its first 7 s up, and when the grace ended no time was
+        // left. Here as aDeadline_pacesNoSlowerThanItNeeds: 47 s left for 300 MiB with 2 MiB/s flowing in.
+        CatchUpPacing c = deadline("static", 60_000);
+        BrokerSignals graced = withPreferred(900, 300, 2).caughtUpUntil(10_000);
+        PacingDecision d = CatchUpPacer.decide(List.of(graced), c, PacingMemory.empty(), 0);
+
+        long need = (long) Math.ceil(2 * MIB + 300.0 * MIB * 1000 / 47_000);
+        assertThat(d.brokers()).singleElement().satisfies(b -> {
+            assertThat(b.phase()).isEqualTo(PacingPhase.CAUGHT_UP_GRACE);
+            assertThat(b.rateBytes()).hasValue(need);
+            assertThat(b.reason())
+                    .contains("those with none throttled at 8.4 MiB/s; deadline 60 s from unfencing")
+                    .endsWith("at least 8.4 MiB/s");
+        });
+    }
+
+    @Test
+    void aDeadlineOutOfReachInTheGrace_throttlesThePartitionsWithoutWritesAtTheMaxRate_andDownItAsksNothing() {
+        // 20 s, 13 of them for the elections: 900 MiB in 7 s is over the max of 40: the max, not the start rate of 5.
+        CatchUpPacing c = deadline("static", 20_000);
+        PacingDecision d = CatchUpPacer.decide(
+                List.of(withPreferred(900, 900, 0).caughtUpUntil(10_000)), c, PacingMemory.empty(), 0);
+        assertThat(d.brokers().get(0).phase()).isEqualTo(PacingPhase.CAUGHT_UP_GRACE);
+        assertThat(d.brokers().get(0).rateBytes()).hasValue(40 * MIB);
+
+        // Down, the deadline's clock has not started: the start rate, in place for its return.
+        d = CatchUpPacer.decide(List.of(BrokerSignals.inactive(1).caughtUpUntil(30_000)), c, PacingMemory.empty(), 0);
+        assertThat(d.brokers().get(0).rateBytes()).hasValue(5 * MIB);
+    }
+
+    @Test
     void aDeadlineTheMaxRateCannotMeet_leavesTheBrokerUnthrottled_sayingWhy() {
-        // 20 s, 8 of them for the elections: 12 s for 900 MiB is 75 MiB/s, over the max of 40.
+        // 20 s, 13 of them for the elections: 7 s for 900 MiB is 128.6 MiB/s, over the max of 40.
         CatchUpPacing c = deadline("static", 20_000);
         PacingDecision d = CatchUpPacer.decide(List.of(withPreferred(900, 900, 0)), c, PacingMemory.empty(), 0);
 
         assertThat(d.brokers()).singleElement().satisfies(b -> {
             assertThat(b.phase()).isEqualTo(PacingPhase.ESCAPED);
-            assertThat(b.reason()).contains("it needs 75.0 MiB/s: more than the max rate 40.0 MiB/s");
+            assertThat(b.reason()).contains("it needs 128.6 MiB/s: more than the max rate 40.0 MiB/s");
         });
     }
 
@@ -673,9 +731,9 @@ class CatchUpPacerTest {
             d = CatchUpPacer.decide(List.of(hurting), c, d.nextMemory(), i * 2000L);
         }
         // The canary far over its target for 10 s would have cut the rate to 60 % again and again; the deadline holds
-        // it at what it needs, which grows as time passes with nothing fetched: 10 s in, 2 + 300 / 42 MiB/s.
-        assertThat(d.rateFor(1)).hasValue((long) Math.ceil(2 * MIB + 300.0 * MIB * 1000 / 42_000));
+        // it at what it needs, which grows as time passes with nothing fetched: 10 s in, 2 + 300 / 37 MiB/s.
+        assertThat(d.rateFor(1)).hasValue((long) Math.ceil(2 * MIB + 300.0 * MIB * 1000 / 37_000));
         assertThat(d.brokers().get(0).reason())
-                .endsWith("42 s left before the 8 s its leadership takes to come back:" + " at least 9.1 MiB/s");
+                .endsWith("37 s left before the 13 s its leadership takes to come back:" + " at least 10.1 MiB/s");
     }
 }
