@@ -218,6 +218,7 @@ public final class CatchUpPacer {
      */
     private static Step graced(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, boolean up) {
         long left = (s.caughtUpUntilMs() - nowMs + 999) / 1000;
+        // Not paced: its time does not count towards the max-wait, and what it fetches says nothing of a rate.
         PacingEpisode next = ep.graced(nowMs, up);
         // A deadline is a floor here too (evidence run 27: the grace held the partitions without writes at the start
         // rate for 7 s of a 24 s deadline, which then had no time left); one out of reach asks for the max rate.
@@ -227,7 +228,6 @@ public final class CatchUpPacer {
                 .orElse(0L);
         long rate = Math.max(withinBounds(ep, config), floor);
         String because = deadline.map(d -> "; " + d.text()).orElse("");
-        // Not paced: its time does not count towards the max-wait, and what it fetches says nothing of a rate.
         String reason = up
                 ? String.format(
                         Locale.ROOT,
