@@ -114,19 +114,25 @@ public record PacerConfig(
 
     /** Every key's value parsed and checked; {@code current} holds every key. */
     private static PacerConfig parse(Map<ConfigKey, String> current) {
+        int maxPerRun =
+                (int) parseLongInRange(ConfigKey.MAX_PER_RUN, current.get(ConfigKey.MAX_PER_RUN), 1, Integer.MAX_VALUE);
+        long throttleIntervalMs = parseLong(ConfigKey.THROTTLE_INTERVAL_MS, current, 0);
+        // Parsed once: the election's pace and the gate's release are also what a deadline counts for leadership's
+        // return.
+        GateRecheck recheck = new GateRecheck(
+                parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
+                parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0));
         return new PacerConfig(
                 parseLong(ConfigKey.CHECK_INTERVAL_SECONDS, current, 1),
                 parseChoice(ConfigKey.ALGORITHM, ElectionAlgorithm.class, current.get(ConfigKey.ALGORITHM)),
                 parseThreshold(current.get(ConfigKey.THRESHOLD_PERCENT)),
                 parseLong(ConfigKey.MAX_WAIT_MS, current, 0),
-                (int) parseLongInRange(ConfigKey.MAX_PER_RUN, current.get(ConfigKey.MAX_PER_RUN), 1, Integer.MAX_VALUE),
-                parseLong(ConfigKey.THROTTLE_INTERVAL_MS, current, 0),
+                maxPerRun,
+                throttleIntervalMs,
                 parseBrokerList(current.get(ConfigKey.DEPRIORITIZED_LIST)),
                 parseChoice(ConfigKey.GATE_DENOMINATOR, GateDenominator.class, current.get(ConfigKey.GATE_DENOMINATOR)),
                 parseChoice(ConfigKey.MAX_WAIT_CLOCK, MaxWaitClock.class, current.get(ConfigKey.MAX_WAIT_CLOCK)),
-                new GateRecheck(
-                        parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
-                        parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0)),
+                recheck,
                 new CatchUpPacing(
                         parseChoice(
                                 ConfigKey.CATCH_UP_PACING, PacingMode.class, current.get(ConfigKey.CATCH_UP_PACING)),
@@ -138,7 +144,10 @@ public record PacerConfig(
                         new CatchUpPacing.Timing(
                                 parseLong(ConfigKey.CATCH_UP_INTERVAL_MS, current, 100),
                                 parseLong(ConfigKey.CATCH_UP_MAX_WAIT_MS, current, 0),
-                                deadline(current)),
+                                new CatchUpPacing.Deadline(
+                                        parseLong(ConfigKey.CATCH_UP_DEADLINE_MS, current, 0),
+                                        throttleIntervalMs / maxPerRun,
+                                        recheck.releaseMs())),
                         new CatchUpPacing.Scope(
                                 parseLong(ConfigKey.CATCH_UP_UNTHROTTLED_LAG_BYTES, current, 0),
                                 parseBoolean(
@@ -148,21 +157,6 @@ public record PacerConfig(
                                         ConfigKey.CATCH_UP_LAG_TIME_MAX_MS,
                                         current,
                                         CatchUpPacing.Scope.LEADERS_LAG_TIME))));
-    }
-
-    /**
-     * Catch-up pacing's deadline, with the election's pace that hands leadership back once the preferred replicas are
-     * in sync: the throttle interval over the cap per run (none when runs reschedule at once), and the gate's release.
-     */
-    private static CatchUpPacing.Deadline deadline(Map<ConfigKey, String> current) {
-        long ms = parseLong(ConfigKey.CATCH_UP_DEADLINE_MS, current, 0);
-        int perRun =
-                (int) parseLongInRange(ConfigKey.MAX_PER_RUN, current.get(ConfigKey.MAX_PER_RUN), 1, Integer.MAX_VALUE);
-        long interval = parseLong(ConfigKey.THROTTLE_INTERVAL_MS, current, 0);
-        GateRecheck recheck = new GateRecheck(
-                parseLong(ConfigKey.RECHECK_INTERVAL_MS, current, 0),
-                parseLong(ConfigKey.HYSTERESIS_MIN_MS, current, 0));
-        return new CatchUpPacing.Deadline(ms, interval / perRun, recheck.releaseMs());
     }
 
     /** A new configuration with one key changed (or reset, with {@code null}). */
