@@ -60,6 +60,13 @@ record ThrottlePlan(
     static final ThrottlePlan NONE = new ThrottlePlan(Map.of(), OptionalLong.empty(), Map.of());
 
     /**
+     * The key of the follower side among the leaders a preferred catch-up's rate is split over: the preferred replicas
+     * that cannot go on the leader side of theirs (another replica out of the ISR, someone else's leader quota) catch
+     * up under the broker's follower rate. Broker ids are never negative.
+     */
+    private static final int FOLLOWER_SIDE = -1;
+
+    /**
      * The leader side of a plan.
      *
      * @param rates   per leader broker, its leader rate in bytes per second
@@ -154,8 +161,11 @@ record ThrottlePlan(
      * of the ISR, and another broker's replica may be close, escaped or paced otherwise), and its leader's quota is
      * one pacing may set and has to itself (under someone else's rate, the preferred replicas would catch up at a rate
      * pacing neither chose nor can change; under someone else's entries, pacing's rate would throttle theirs). The
-     * others go on the follower side. Each leader's share of the pacing rate is in proportion to the bytes behind of
-     * the replicas it sends, where all are known; else equal.
+     * others go on the follower side, and so does their share: the pacing rate is split over the leaders and the
+     * follower side in proportion to the bytes behind of the preferred replicas each holds, where all are known; else
+     * equally. Before, a preferred replica on the follower side waited at the min rate with the others while the
+     * leader side took the whole rate: under produce load, with someone else's leader list on one of two leaders, the
+     * catch-up fetched 0.58-0.73 of the rate (docs/evidence/partial-batch-probe/NOTES.md).
      *
      * <p>Every rate it writes is the rate decided plus the in-sync bytes per second Kafka counts on the same quota, as
      * measured: on a leader, what flowed into each partition it sends the preferred replicas of, times that
@@ -186,8 +196,8 @@ record ThrottlePlan(
             long rate = b.rateBytes().getAsLong();
             // In its caught-up grace, only the replicas of partitions known to take no writes (PacingPhase).
             boolean grace = b.phase() == PacingPhase.CAUGHT_UP_GRACE;
-            Map<Integer, Long> leaderBehind = new TreeMap<>();
-            Map<Integer, Double> leaderInflow = new TreeMap<>();
+            Map<Integer, Long> preferredBehind = new TreeMap<>();
+            Map<Integer, Double> preferredInflow = new TreeMap<>();
             boolean allKnown = true;
             boolean listed = false;
             for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
@@ -202,17 +212,25 @@ record ThrottlePlan(
                     leftOut.merge(b.broker(), 1, Integer::sum);
                     continue;
                 }
-                boolean preferred = !grace
+                boolean prefersIt = !grace
                         && config.preferredFirst()
                         && p.replicaAt(0) == b.broker()
                         && p.hasLeader()
-                        && p.leader() != b.broker()
-                        && p.replicaCount() - p.isrSize() == 1;
+                        && p.leader() != b.broker();
+                boolean preferred = prefersIt && p.replicaCount() - p.isrSize() == 1;
                 if (preferred && foreignLeaders.containsKey(p.leader())) {
                     usedForeign
                             .computeIfAbsent(b.broker(), k -> new TreeSet<>())
                             .add(p.leader());
                     preferred = false;
+                }
+                if (prefersIt && !preferred) {
+                    // A preferred replica on the follower side still goes first: that side gets its share below.
+                    OptionalLong lacks = observed.behind(b.broker(), p);
+                    allKnown &= lacks.isPresent();
+                    preferredBehind.merge(FOLLOWER_SIDE, lacks.orElse(0), Long::sum);
+                    preferredInflow.merge(
+                            FOLLOWER_SIDE, observed.growth(p.leader(), p).orElse(0), Double::sum);
                 }
                 if (preferred) {
                     leaderEntries
@@ -220,10 +238,10 @@ record ThrottlePlan(
                             .add(new ThrottledReplicas.Replica(p.id().partition(), p.leader()));
                     OptionalLong lacks = observed.behind(b.broker(), p);
                     allKnown &= lacks.isPresent();
-                    leaderBehind.merge(p.leader(), lacks.orElse(0), Long::sum);
+                    preferredBehind.merge(p.leader(), lacks.orElse(0), Long::sum);
                     // Its in-sync followers fetch what flows in, and Kafka counts those bytes on the leader's quota.
                     double inflow = observed.growth(p.leader(), p).orElse(0);
-                    leaderInflow.merge(p.leader(), inflow, Double::sum);
+                    preferredInflow.merge(p.leader(), inflow, Double::sum);
                     leaderCharged.merge(p.leader(), inflow * Math.max(0, p.isrSize() - 1), Double::sum);
                 } else {
                     listed = true;
@@ -231,10 +249,17 @@ record ThrottlePlan(
                             .add(new ThrottledReplicas.Replica(p.id().partition(), b.broker()));
                 }
             }
-            // While its preferred replicas catch up, the others wait at the min rate; each of their leaders sends the
-            // preferred ones a share of the pacing rate.
-            long followerRate = leaderBehind.isEmpty() ? rate : Math.min(rate, config.minRateBytes());
-            Map<Integer, Long> shares = shares(rate, leaderBehind, leaderInflow, allKnown);
+            // While its preferred replicas catch up, each of their leaders sends them a share of the pacing rate, and
+            // the follower side gets the share of those it holds; the others wait at the min rate, or share that side.
+            Long followerShare = null;
+            Map<Integer, Long> shares = new TreeMap<>();
+            if (preferredBehind.keySet().stream().anyMatch(l -> l != FOLLOWER_SIDE)) {
+                shares = shares(rate, preferredBehind, preferredInflow, allKnown);
+                followerShare = shares.remove(FOLLOWER_SIDE);
+            }
+            long followerRate = shares.isEmpty()
+                    ? rate
+                    : Math.max(Math.min(rate, config.minRateBytes()), followerShare == null ? 0 : followerShare);
             sharesOf.put(b.broker(), shares);
             shares.forEach((l, share) -> leaderRates.merge(l, share, Long::sum));
             if (grace && !listed) {

@@ -14,6 +14,8 @@ import io.leaderpacer.engine.pacing.PacingPhase;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -258,11 +260,62 @@ class ThrottlePlanTest {
 
         assertThat(plan.leader().entries())
                 .containsOnly(Map.entry("load", Set.of(new ThrottledReplicas.Replica(0, 0))));
-        assertThat(plan.leader().rates())
-                .as("the one leader pacing may set sends the whole rate")
-                .containsOnly(Map.entry(0, 20L << 20));
         assertThat(plan.entries().get("load")).containsExactly(new ThrottledReplicas.Replica(4, 1));
-        assertThat(plan.brokerRates()).containsExactly(Map.entry(1, 5 * MIB));
+        assertThat(plan.leader().rates())
+                .as("the one leader pacing may set sends its half: bytes behind not known, equal shares")
+                .containsOnly(Map.entry(0, 10L << 20));
+        assertThat(plan.brokerRates())
+                .as("the preferred replica on the follower side goes first too: the other half")
+                .containsExactly(Map.entry(1, 10L << 20));
+    }
+
+    /** Broker 1 paced at 20 MiB/s with its preferred replicas first; broker 2's leader rate is someone else's. */
+    private static ThrottlePlan underSomeoneElsesRateOnBrokerTwo(RecoveryObservation seen) {
+        return ThrottlePlan.of(
+                pacedAt20MiB(),
+                seen,
+                Set.of(),
+                preferredFirst(),
+                Map.of(2, "its leader rate (4.8 MiB/s) is someone else's"));
+    }
+
+    /** load-0 (led by 0) and load-4 (led by 2) prefer broker 1, and are this far behind; then {@code others}. */
+    private static RecoveryObservation preferredBehind(long zero, long four, PartitionState... others) {
+        List<PartitionState> out = new ArrayList<>(List.of(
+                PartitionState.of("load", 0, new int[] {1, 0, 2}, new int[] {0, 2}, 0),
+                PartitionState.of("load", 4, new int[] {1, 2, 0}, new int[] {2, 0}, 2)));
+        Map<TopicPartition, Long> behind =
+                new HashMap<>(Map.of(new TopicPartition("load", 0), zero, new TopicPartition("load", 4), four));
+        for (PartitionState p : others) {
+            out.add(p);
+            behind.put(new TopicPartition(p.id().topic(), p.id().partition()), 500 * MIB);
+        }
+        return new RecoveryObservation(List.of(), Map.of(1, out), Map.of(1, behind), Set.of(0, 1, 2));
+    }
+
+    @Test
+    void preferredFirst_somePreferredReplicasOnTheFollowerSide_theFollowerRateCarriesTheirShare_byBytesBehind() {
+        // load-0 goes on the leader side of broker 0; load-4, under someone else's rate, on the follower side, with
+        // load-3, which broker 1 is not preferred for (500 MiB behind).
+        ThrottlePlan plan = underSomeoneElsesRateOnBrokerTwo(preferredBehind(100 * MIB, 300 * MIB, behind("load", 3)));
+
+        // 20 MiB/s over the preferred bytes behind, 100 : 300; the non-preferred replica's count for nothing.
+        assertThat(plan.leader().rates()).containsOnly(Map.entry(0, 5L << 20));
+        assertThat(plan.entries().get("load"))
+                .containsExactly(new ThrottledReplicas.Replica(3, 1), new ThrottledReplicas.Replica(4, 1));
+        assertThat(plan.brokerRates())
+                .as("not the min rate: load-4 is preferred")
+                .containsExactly(Map.entry(1, 15L << 20));
+    }
+
+    @Test
+    void preferredFirst_aFollowerSideShareUnderTheMinRate_theMinRate() {
+        ThrottlePlan plan = underSomeoneElsesRateOnBrokerTwo(preferredBehind(390 * MIB, 10 * MIB));
+
+        assertThat(plan.leader().rates()).containsOnly(Map.entry(0, (long) (19.5 * MIB)));
+        assertThat(plan.brokerRates())
+                .as("a share of 0.5 MiB/s: the min rate, as the others'")
+                .containsExactly(Map.entry(1, 5 * MIB));
     }
 
     @Test
