@@ -28,6 +28,10 @@ class FetchSizeAdviceTest {
                         "  advised: replica.fetch.response.max.bytes=1048576 and replica.fetch.max.bytes=262144 in each"
                                 + " broker's server.properties, taken at its next restart.");
         assertThat(advice.get(4)).startsWith("  why: ").contains("evidence run 18");
+        assertThat(advice.get(5))
+                .as("the cost of smaller slices: a cut batch counts on the quota")
+                .startsWith("  cost: ")
+                .contains("replica.fetch.max.bytes", "partial-batch probe");
     }
 
     @Test

@@ -61,9 +61,9 @@ class PacingUnderLoadClusterTest {
     /** The longest a paced catch-up of these tests may take: several times what the rate allows. */
     private static final Duration FINISHES_WITHIN = Duration.ofSeconds(150);
     /**
-     * What the catch-up fetched against what pacing allows: its median over the seconds measured, within this share
-     * either way. Kafka's quota is an average over 11 s and a fetch brings up to 1 MiB at once, so single seconds
-     * vary; the median of tens of them does not vary by this much unless the rate is not the catch-up's.
+     * What the catch-up fetched against what the rates in force allowed, summed over the seconds measured, within this
+     * share either way. Kafka's quota holds an average and a fetch brings up to 1 MiB at once, so single seconds vary
+     * (0.1 to 1.6 of the rate here); their sum does not miss by this much unless the rate is not the catch-up's.
      */
     private static final double FETCHED_WITHIN = 0.35;
 
@@ -94,10 +94,15 @@ class PacingUnderLoadClusterTest {
         //   it (Partition.maybeIncrementLeaderHW, KAFKA-15021), so under a throttle the acks=all writes stalled every
         //   other second and the inflow with them. That is a trap of its own for restarts within 30 s (Kafka's
         //   default), not what these tests are about.
-        // Fetches of at most 1 MiB a response and 256 KiB a partition are the load test's smaller fetches.
+        // Fetches of at most 1 MiB a response (not Kafka's 10 MiB: a second's worth at the rates here, so that the
+        // catch-up moves each second) and 1 MiB a partition (Kafka's default). Kafka counts a fetched slice whole on
+        // the
+        // quota, a record batch cut at its end included, and the follower appends only whole batches and fetches the
+        // cut one again: with 256 KiB a partition and the 64 KiB batches these tests write, the catch-up fetched
+        // 0.65-0.86 of the rate in force, 1 MiB gave 0.92-0.98 (docs/evidence/partial-batch-probe/NOTES.md).
         cluster = EmbeddedKafkaCluster.builder()
                 .brokers(3)
-                .serverProperty("replica.fetch.max.bytes", Long.toString(256 * 1024))
+                .serverProperty("replica.fetch.max.bytes", Long.toString(MIB))
                 .serverProperty("replica.fetch.response.max.bytes", Long.toString(MIB))
                 .serverProperty("replication.quota.window.num", "2")
                 .serverProperty("replica.fetch.backoff.ms", "100")
@@ -350,7 +355,7 @@ class PacingUnderLoadClusterTest {
     }
 
     @Test
-    void preferredFirst_withSomeoneElsesLeaderListOnTheSameLeader_neverThrottlesTheirList_andFinishes()
+    void preferredFirst_withSomeoneElsesLeaderListOnTheSameLeader_neverThrottlesTheirList_andFetchesTheRate()
             throws Exception {
         String topic = topic("pf-shared-leader", preferredByTheBroker(4));
         String theirs = topic("theirs-leader", Map.of(0, List.of(0, 1, BROKER)));
@@ -369,6 +374,8 @@ class PacingUnderLoadClusterTest {
                     .as("pacing says why broker 0 leads its preferred replicas on the follower side")
                     .anyMatch(n -> n.contains("broker 0") && n.contains("someone else"));
             r.assertFinished();
+            // Its preferred replicas led by broker 0 go first on the follower side, with their share of the rate.
+            r.assertFetchedNearTheRateDecided();
             load.assertNoneFailed();
         }
     }
@@ -426,20 +433,24 @@ class PacingUnderLoadClusterTest {
             Optional<BrokerPacing> b =
                     report.brokers().stream().filter(x -> x.broker() == BROKER).findFirst();
             b.ifPresent(x -> r.reasons.add(x.reason()));
-            b.flatMap(x -> x.rateBytes().isPresent() ? Optional.of(x.rateBytes().getAsLong()) : Optional.empty())
-                    .ifPresent(r.decided::add);
+            Optional<Long> decided = b.flatMap(
+                    x -> x.rateBytes().isPresent() ? Optional.of(x.rateBytes().getAsLong()) : Optional.empty());
+            decided.ifPresent(r.decided::add);
             Map<String, String> configs = ThrottleConfigSnapshot.of(cluster.admin(), Set.of(0, 1));
             always.ifPresent(check -> assertThat(check.test(configs))
                     .as("at look %d the throttle configs were %s", r.looks, configs)
                     .isTrue());
+            int measured = r.meter.rates().size();
             Set<Integer> outOfSync = r.meter.sample();
+            r.pairWithTheRateInForce(measured, decided);
             r.trace.add(String.format(
                     Locale.ROOT,
-                    "%d (+%d ms): out %s behind %s size %d fetched %s",
+                    "%d (+%d ms): out %s behind %s decided %s size %d fetched %s",
                     r.looks,
                     (System.nanoTime() - started) / 1_000_000,
                     outOfSync,
                     b.map(x -> x.progress().bytesBehind().toString()).orElse("-"),
+                    b.map(x -> x.rateBytes().toString()).orElse("-"),
                     r.meter.lastTotal(),
                     r.meter.rates().isEmpty()
                             ? "-"
@@ -451,13 +462,15 @@ class PacingUnderLoadClusterTest {
                 System.out.printf(
                         Locale.ROOT,
                         "%s: back in every ISR after %d looks; fetched, median per second from the 4th: %.2f MiB/s;"
-                                + " decided, median: %.2f MiB/s%n",
+                                + " decided, median: %.2f MiB/s; fetched over the rates in force from the 4th"
+                                + " second: %.2f%n",
                         topic,
                         r.looks,
                         r.meter.median(3) / MIB,
                         r.decided.isEmpty()
                                 ? 0
-                                : r.decided.stream().sorted().toList().get(r.decided.size() / 2) / (double) MIB);
+                                : r.decided.stream().sorted().toList().get(r.decided.size() / 2) / (double) MIB,
+                        r.share(3));
                 return r;
             }
             Thread.sleep(1000);
@@ -472,11 +485,57 @@ class PacingUnderLoadClusterTest {
         final List<String> reasons = new ArrayList<>();
         final List<String> notes = new ArrayList<>();
         final List<String> trace = new ArrayList<>();
+        /** Each second measured, what the catch-up fetched (bytes per second). */
+        final List<Double> fetchedEachSecond = new ArrayList<>();
+        /** For each of {@link #fetchedEachSecond}, the rate pacing had decided at the look before: in force in it. */
+        final List<Long> inForceEachSecond = new ArrayList<>();
+        /** The rate pacing decided at the last look: in force until the next one writes its own. */
+        private Optional<Long> inForce = Optional.empty();
+
         int looks;
         boolean finished;
 
         Recovery(FetchMeter meter) {
             this.meter = meter;
+        }
+
+        /**
+         * Pairs the second the meter has just measured, if it measured one, with the rate decided at the look before:
+         * the rate Kafka enforced over that second (a look writes its rate just before the meter reads). The rate a
+         * look decides is then the one in force for the next second.
+         */
+        void pairWithTheRateInForce(int measuredBefore, Optional<Long> decidedNow) {
+            List<Double> rates = meter.rates();
+            if (rates.size() > measuredBefore && inForce.isPresent()) {
+                fetchedEachSecond.add(rates.get(rates.size() - 1));
+                inForceEachSecond.add(inForce.get());
+            }
+            inForce = decidedNow;
+        }
+
+        /**
+         * What the catch-up fetched over what the rates in force allowed, summed over the seconds measured after the
+         * first {@code skip}; NaN when there are none. A sum, not a median of single seconds: Kafka's quota holds an
+         * average, so a throttled catch-up comes in bursts and holds second by second (0.1 to 1.6 of the rate on this
+         * rig), and the median of the few seconds a catch-up lasts moves with where they fall.
+         */
+        double share(int skip) {
+            double fetched = 0;
+            double allowed = 0;
+            for (int i = skip; i < fetchedEachSecond.size(); i++) {
+                fetched += fetchedEachSecond.get(i);
+                allowed += inForceEachSecond.get(i);
+            }
+            return allowed == 0 ? Double.NaN : fetched / allowed;
+        }
+
+        /** Each second's fetched bytes over the rate in force, for a failure's message. */
+        List<String> shares() {
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < fetchedEachSecond.size(); i++) {
+                out.add(String.format(Locale.ROOT, "%.2f", fetchedEachSecond.get(i) / inForceEachSecond.get(i)));
+            }
+            return out;
         }
 
         void assertFinished() {
@@ -490,18 +549,17 @@ class PacingUnderLoadClusterTest {
         }
 
         /**
-         * The median of what the catch-up fetched each second, past the first few (the broker starting, the quota's
-         * first fetch), within {@link #FETCHED_WITHIN} of the median rate pacing decided.
+         * What the catch-up fetched over what the rates in force allowed, past the first few seconds (the broker
+         * starting, the quota's first fetch), within {@link #FETCHED_WITHIN} of 1. Each second against the rate in
+         * force in it, not against the median rate: an adaptive rate moves during the catch-up.
          */
         void assertFetchedNearTheRateDecided() {
-            List<Long> rates = new ArrayList<>(decided);
-            rates.sort(Long::compare);
-            assertThat(rates).as("rates decided").isNotEmpty();
-            double allowed = rates.get(rates.size() / 2);
-            double fetched = meter.median(3);
-            assertThat(fetched)
-                    .as("median fetched %.0f B/s against %.0f B/s decided; per look %s", fetched, allowed, trace)
-                    .isBetween(allowed * (1 - FETCHED_WITHIN), allowed * (1 + FETCHED_WITHIN));
+            assertThat(fetchedEachSecond)
+                    .as("seconds measured under a rate decided; per look %s", trace)
+                    .hasSizeGreaterThan(3);
+            assertThat(share(3))
+                    .as("fetched over the rates in force; each second %s; per look %s", shares(), trace)
+                    .isBetween(1 - FETCHED_WITHIN, 1 + FETCHED_WITHIN);
         }
     }
 
