@@ -67,6 +67,44 @@ record ThrottlePlan(
     private static final int FOLLOWER_SIDE = -1;
 
     /**
+     * One paced broker's preferred replicas by the side that sends them (a leader, or {@link #FOLLOWER_SIDE}): what
+     * its rate is split over while they go first.
+     */
+    private static final class PreferredSplit {
+        private final Map<Integer, Long> behind = new TreeMap<>();
+        private final Map<Integer, Double> inflow = new TreeMap<>();
+        private boolean allKnown = true;
+
+        void add(int side, OptionalLong lacks, double inflowBytesPerSecond) {
+            allKnown &= lacks.isPresent();
+            behind.merge(side, lacks.orElse(0), Long::sum);
+            inflow.merge(side, inflowBytesPerSecond, Double::sum);
+        }
+
+        /** Each leader's share of {@code rate} ({@link ThrottlePlan#shares}); none when no leader sends any. */
+        Map<Integer, Long> leaderShares(long rate) {
+            Map<Integer, Long> shares = everySide(rate);
+            shares.remove(FOLLOWER_SIDE);
+            return shares;
+        }
+
+        /**
+         * The follower rate: all of {@code rate} when no leader sends a preferred replica; else the follower side's
+         * share, and at least the min rate the others wait at.
+         */
+        long followerRate(long rate, long minRate) {
+            Map<Integer, Long> shares = everySide(rate);
+            return shares.isEmpty() ? rate : Math.max(Math.min(rate, minRate), shares.getOrDefault(FOLLOWER_SIDE, 0L));
+        }
+
+        private Map<Integer, Long> everySide(long rate) {
+            return behind.keySet().stream().anyMatch(side -> side != FOLLOWER_SIDE)
+                    ? ThrottlePlan.shares(rate, behind, inflow, allKnown)
+                    : new TreeMap<>();
+        }
+    }
+
+    /**
      * The leader side of a plan.
      *
      * @param rates   per leader broker, its leader rate in bytes per second
@@ -196,9 +234,7 @@ record ThrottlePlan(
             long rate = b.rateBytes().getAsLong();
             // In its caught-up grace, only the replicas of partitions known to take no writes (PacingPhase).
             boolean grace = b.phase() == PacingPhase.CAUGHT_UP_GRACE;
-            Map<Integer, Long> preferredBehind = new TreeMap<>();
-            Map<Integer, Double> preferredInflow = new TreeMap<>();
-            boolean allKnown = true;
+            PreferredSplit split = new PreferredSplit();
             boolean listed = false;
             for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
                 if (unthrottled.contains(p.id().topic())) {
@@ -224,24 +260,16 @@ record ThrottlePlan(
                             .add(p.leader());
                     preferred = false;
                 }
-                if (prefersIt && !preferred) {
-                    // A preferred replica on the follower side still goes first: that side gets its share below.
-                    OptionalLong lacks = observed.behind(b.broker(), p);
-                    allKnown &= lacks.isPresent();
-                    preferredBehind.merge(FOLLOWER_SIDE, lacks.orElse(0), Long::sum);
-                    preferredInflow.merge(
-                            FOLLOWER_SIDE, observed.growth(p.leader(), p).orElse(0), Double::sum);
+                double inflow = observed.growth(p.leader(), p).orElse(0);
+                if (prefersIt) {
+                    // On the follower side too a preferred replica goes first: that side gets its share below.
+                    split.add(preferred ? p.leader() : FOLLOWER_SIDE, observed.behind(b.broker(), p), inflow);
                 }
                 if (preferred) {
                     leaderEntries
                             .computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
                             .add(new ThrottledReplicas.Replica(p.id().partition(), p.leader()));
-                    OptionalLong lacks = observed.behind(b.broker(), p);
-                    allKnown &= lacks.isPresent();
-                    preferredBehind.merge(p.leader(), lacks.orElse(0), Long::sum);
                     // Its in-sync followers fetch what flows in, and Kafka counts those bytes on the leader's quota.
-                    double inflow = observed.growth(p.leader(), p).orElse(0);
-                    preferredInflow.merge(p.leader(), inflow, Double::sum);
                     leaderCharged.merge(p.leader(), inflow * Math.max(0, p.isrSize() - 1), Double::sum);
                 } else {
                     listed = true;
@@ -251,15 +279,8 @@ record ThrottlePlan(
             }
             // While its preferred replicas catch up, each of their leaders sends them a share of the pacing rate, and
             // the follower side gets the share of those it holds; the others wait at the min rate, or share that side.
-            Long followerShare = null;
-            Map<Integer, Long> shares = new TreeMap<>();
-            if (preferredBehind.keySet().stream().anyMatch(l -> l != FOLLOWER_SIDE)) {
-                shares = shares(rate, preferredBehind, preferredInflow, allKnown);
-                followerShare = shares.remove(FOLLOWER_SIDE);
-            }
-            long followerRate = shares.isEmpty()
-                    ? rate
-                    : Math.max(Math.min(rate, config.minRateBytes()), followerShare == null ? 0 : followerShare);
+            Map<Integer, Long> shares = split.leaderShares(rate);
+            long followerRate = split.followerRate(rate, config.minRateBytes());
             sharesOf.put(b.broker(), shares);
             shares.forEach((l, share) -> leaderRates.merge(l, share, Long::sum));
             if (grace && !listed) {
