@@ -88,8 +88,8 @@ public final class FetchSizeAdvice {
                 + " (evidence run 18). A fetch still returns a batch larger than these whole.");
         lines.add("  cost: Kafka counts a batch cut at the end of a partition's slice on the replication quota, so"
                 + " with producer batches near a quarter of " + PARTITION_MAX + " or more a throttled catch-up"
-                + " fetches less than its rate (0.65-0.86 of it with 64 KiB batches in 256 KiB slices, measured in"
-                + " the partial-batch probe).");
+                + " fetches less than its rate (14-35 % less with 64 KiB batches in 256 KiB slices,"
+                + " measured in the partial-batch probe).");
         return lines;
     }
 
