@@ -13,17 +13,16 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import static io.leaderpacer.engine.config.GateRecheck.CLEAR_RUNS_TO_RELEASE;
+
 /**
  * The wait-for-sync gate, evaluated once per run for every preferred broker: threshold,
- * hysteresis (release after {@value #CLEAR_RUNS_TO_RELEASE} consecutive clear runs, spanning at least
+ * hysteresis (release after {@value GateRecheck#CLEAR_RUNS_TO_RELEASE} consecutive clear runs, spanning at least
  * {@code hysteresis.min.ms} when that is set) and the
  * max-wait escape, decided on every run of an episode, clear runs included. A restart ends an
  * episode: an inactive broker has none (under the default clock).
  */
 final class Gate {
-
-    /** KIP-1358's hysteresis constant, declared with the re-check it paces. */
-    static final int CLEAR_RUNS_TO_RELEASE = GateRecheck.CLEAR_RUNS_TO_RELEASE;
 
     private Gate() {}
 
