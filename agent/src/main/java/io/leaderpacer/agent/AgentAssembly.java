@@ -2,6 +2,7 @@ package io.leaderpacer.agent;
 
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.coordination.ActiveRole;
+import io.leaderpacer.agent.coordination.InstanceIds;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.pacing.Canary;
@@ -62,7 +63,7 @@ public final class AgentAssembly implements AutoCloseable {
                     .time(time)
                     .groupId(props.groupId())
                     .sessionTimeout(props.sessionTimeout())
-                    .instanceId(props.instanceId().isEmpty() ? ActiveRole.defaultInstanceId() : props.instanceId())
+                    .instanceId(props.instanceId().isEmpty() ? InstanceIds.defaultInstanceId() : props.instanceId())
                     .timeout(props.requestTimeout())
                     .onTakeover(() -> store.get().reset())
                     .build());

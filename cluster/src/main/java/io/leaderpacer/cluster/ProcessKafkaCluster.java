@@ -1,7 +1,6 @@
 package io.leaderpacer.cluster;
 
 import io.leaderpacer.cluster.cpu.CpuQuota;
-import io.leaderpacer.cluster.process.ChildJvm;
 import io.leaderpacer.cluster.process.ChildProcesses;
 import io.leaderpacer.cluster.process.ShutdownCleanup;
 import io.leaderpacer.testbed.ServerDefaults;
@@ -9,9 +8,6 @@ import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -115,8 +111,8 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         try {
             long t0 = System.nanoTime();
             long deadline = t0 + settings.startTimeout().toNanos();
-            base = prepareBase();
-            createNodes();
+            base = NodeLayout.prepareBase(settings);
+            publish(NodeLayout.create(base, settings, CONTROLLER_ID));
             StorageFormat.formatAll(
                     List.copyOf(nodes.values()), Uuid.randomUuid().toString(), children, settings.startTimeout());
             long formatted = System.nanoTime();
@@ -443,61 +439,15 @@ public final class ProcessKafkaCluster implements AutoCloseable {
         return states;
     }
 
-    private Path prepareBase() {
-        if (settings.baseDirectory() == null) {
-            return Directories.newBase();
-        }
-        Path dir = settings.baseDirectory();
-        try {
-            Files.createDirectories(dir);
-            try (var entries = Files.list(dir)) {
-                if (entries.findAny().isPresent()) {
-                    throw new IllegalArgumentException("base directory " + dir
-                            + " is not empty: it must be the cluster's own, since close() deletes it");
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the base directory " + dir, e);
-        }
-        return dir;
-    }
-
-    private void createNodes() {
-        boolean tls = settings.tls() != null;
-        List<Integer> ports = FreePorts.take(settings.brokers() * (tls ? 2 : 1) + 1);
-        String voters = ServerProperties.voters(CONTROLLER_ID, ports.get(0));
-        KafkaNode controller = newNode(CONTROLLER_ID, NodeRole.CONTROLLER, ports.get(0), settings.controllerHeap());
-        Map<String, String> controllerProps =
-                ServerProperties.controller(CONTROLLER_ID, controller.port, voters, controller.data, settings);
-        ServerProperties.write(controller.properties, controllerProps);
-        synchronized (this) {
-            nodes.put(CONTROLLER_ID, controller);
-            baseProperties.put(CONTROLLER_ID, controllerProps);
-        }
-        for (int id = 0; id < settings.brokers(); id++) {
-            KafkaNode broker = newNode(id, NodeRole.BROKER, ports.get(id + 1), settings.brokerHeap());
-            int tlsPort = tls ? ports.get(settings.brokers() + 1 + id) : 0;
-            Map<String, String> brokerProps =
-                    ServerProperties.broker(id, broker.port, tlsPort, voters, broker.data, settings);
-            ServerProperties.write(broker.properties, brokerProps);
-            synchronized (this) {
-                nodes.put(id, broker);
-                baseProperties.put(id, brokerProps);
-                if (tls) {
-                    tlsPorts.put(id, tlsPort);
-                }
+    /** Publishes the layout's nodes, so that {@link #close()} finds every one of them even during the start. */
+    private synchronized void publish(List<NodeLayout.Node> layout) {
+        for (NodeLayout.Node n : layout) {
+            nodes.put(n.node().id, n.node());
+            baseProperties.put(n.node().id, n.properties());
+            if (n.tlsPort() != 0) {
+                tlsPorts.put(n.node().id, n.tlsPort());
             }
         }
-    }
-
-    private KafkaNode newNode(int id, NodeRole role, int port, String heap) {
-        Path dir = base.resolve(role.word + "-" + id);
-        try {
-            Files.createDirectories(dir.resolve("tmp"));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + dir, e);
-        }
-        return new KafkaNode(id, role, port, dir, ChildJvm.options(heap, dir, settings.jvmOptions()));
     }
 
     private synchronized void requireNodes() {

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.coordination.InstanceIds;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
@@ -23,9 +24,6 @@ import java.util.concurrent.TimeoutException;
  */
 final class ActiveInstanceLocator {
 
-    /** Prefix of an instance's membership client id; the rest is its {@code pacer.instance.id}. */
-    private static final String CLIENT_ID_PREFIX = "leader-pacer-";
-
     /** The active instance: its id and the host its connection comes from. */
     record Active(String instanceId, String host) {}
 
@@ -43,9 +41,7 @@ final class ActiveInstanceLocator {
                 .get(ms + 1_000L, TimeUnit.MILLISECONDS);
         for (MemberDescription m : d.members()) {
             if (m.assignment().topicPartitions().contains(state)) {
-                String id = m.clientId().startsWith(CLIENT_ID_PREFIX)
-                        ? m.clientId().substring(CLIENT_ID_PREFIX.length())
-                        : m.clientId();
+                String id = InstanceIds.instanceOf(m.clientId());
                 String host = m.host().startsWith("/") ? m.host().substring(1) : m.host();
                 return Optional.of(new Active(id, host));
             }

@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.cli;
 
 import io.leaderpacer.agent.coordination.ActiveRole;
+import io.leaderpacer.agent.coordination.InstanceIds;
 import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
@@ -105,7 +106,7 @@ public final class RestoreCommand implements Callable<Integer> {
         try (ActiveRole role = ActiveRole.builder(access.admin(), access.props().clientProperties())
                 .groupId(group)
                 .sessionTimeout(access.props().sessionTimeout())
-                .instanceId(RESTORE_INSTANCE_PREFIX + ActiveRole.defaultInstanceId())
+                .instanceId(RESTORE_INSTANCE_PREFIX + InstanceIds.defaultInstanceId())
                 .timeout(access.props().requestTimeout())
                 .build()) {
             if (!takeRole(

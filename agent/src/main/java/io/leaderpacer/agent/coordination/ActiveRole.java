@@ -12,7 +12,6 @@ import org.apache.kafka.common.utils.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -56,8 +55,6 @@ public final class ActiveRole implements ActionGuard, AutoCloseable {
     public static final String DEFAULT_GROUP_ID = "leader-pacer";
     /** The session time-out unless configured. */
     public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(10);
-    /** Prefix of the membership consumer's client id; the rest is the instance id, so a standby can name the active one. */
-    private static final String CLIENT_ID_PREFIX = "leader-pacer-";
     /** How long one membership poll may wait. */
     private static final Duration POLL_WAIT = Duration.ofMillis(100);
 
@@ -114,7 +111,7 @@ public final class ActiveRole implements ActionGuard, AutoCloseable {
         this.groupId = b.groupId;
         this.topic = b.topic;
         this.instanceId = b.instanceId;
-        this.host = hostName();
+        this.host = InstanceIds.host();
         this.timeout = b.timeout;
         this.lease = new ConfirmationLease(b.sessionTimeout.toNanos() / 3, b.time::nanoseconds);
         this.time = b.time;
@@ -126,7 +123,7 @@ public final class ActiveRole implements ActionGuard, AutoCloseable {
                 groupId,
                 topic,
                 b.sessionTimeout,
-                CLIENT_ID_PREFIX + instanceId,
+                InstanceIds.memberClientId(instanceId),
                 timeout,
                 new Transitions());
     }
@@ -247,14 +244,6 @@ public final class ActiveRole implements ActionGuard, AutoCloseable {
         }
     }
 
-    /**
-     * The transactional id every instance of {@code groupId} shares: whoever initialises it last fences the others
-     * (an instance taking over, or {@link StateFence}).
-     */
-    static String transactionalId(String groupId) {
-        return groupId + "-state";
-    }
-
     /** The state topic's writes for this instance: fenced transactions, refused unless active. */
     public CompactedTopic.Writer stateWriter() {
         return this::writeState;
@@ -348,10 +337,10 @@ public final class ActiveRole implements ActionGuard, AutoCloseable {
         try {
             writer = new FencedStateWriter(
                     clientProperties,
-                    transactionalId(groupId),
+                    InstanceIds.transactionalId(groupId),
                     membership.partition(),
                     instanceId,
-                    CLIENT_ID_PREFIX + instanceId + "-state",
+                    InstanceIds.stateClientId(instanceId),
                     timeout);
             writer.initialize();
             long initialised = lease.now();
@@ -423,10 +412,7 @@ public final class ActiveRole implements ActionGuard, AutoCloseable {
     }
 
     private void lookUpActiveInstance() {
-        String found = membership
-                .owner(admin)
-                .map(id -> id.startsWith(CLIENT_ID_PREFIX) ? id.substring(CLIENT_ID_PREFIX.length()) : id)
-                .orElse(null);
+        String found = membership.owner(admin).map(InstanceIds::instanceOf).orElse(null);
         if (found != null && !found.equals(activeInstance)) {
             LOG.info("standby: instance {} is active (group {}); instance {} waits", found, groupId, instanceId);
         }
@@ -442,19 +428,6 @@ public final class ActiveRole implements ActionGuard, AutoCloseable {
             }
             writer = null;
         }
-    }
-
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (Exception e) {
-            return "unknown-host";
-        }
-    }
-
-    /** The default instance id: host name and process id, unique per process and meaningful in logs. */
-    public static String defaultInstanceId() {
-        return hostName() + "-" + ProcessHandle.current().pid();
     }
 
     /** Leaves the group (a standby takes over at once) and closes the producer. Call from the run thread, or after it stopped. */

@@ -28,7 +28,7 @@ public final class ActiveRoleBuilder {
     /** How long a silent member keeps the role; a third of it is the confirmation's lifetime. */
     Duration sessionTimeout = ActiveRole.DEFAULT_SESSION_TIMEOUT;
     /** How this instance is named in logs, /status and its successor's log. */
-    String instanceId = ActiveRole.defaultInstanceId();
+    String instanceId = InstanceIds.defaultInstanceId();
     /** Bound on each blocking Kafka call. */
     Duration timeout = Duration.ofSeconds(30);
     /** Wall-clock milliseconds for the hand-over summary and status; monotonic nanoseconds for the confirmation. */

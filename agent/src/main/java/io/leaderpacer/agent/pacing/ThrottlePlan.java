@@ -217,65 +217,55 @@ record ThrottlePlan(
             Set<String> unthrottled,
             CatchUpPacing config,
             Map<Integer, String> foreignLeaders) {
-        Map<Integer, Long> rates = new TreeMap<>();
-        long downRate = Long.MAX_VALUE;
-        Map<String, Set<ThrottledReplicas.Replica>> entries = new TreeMap<>();
-        Map<String, Set<ThrottledReplicas.Replica>> leaderEntries = new TreeMap<>();
-        Map<Integer, Long> leaderRates = new TreeMap<>();
-        Map<Integer, Double> leaderCharged = new TreeMap<>();
-        Map<Integer, Integer> leftOut = new TreeMap<>();
-        Map<Integer, Set<Integer>> usedForeign = new TreeMap<>();
-        Map<Integer, Long> followerCharged = new TreeMap<>();
-        Map<Integer, Map<Integer, Long>> sharesOf = new TreeMap<>();
+        Placement placement = new Placement(observed, unthrottled, config, foreignLeaders);
         for (BrokerPacing b : decision.brokers()) {
-            if (b.rateBytes().isEmpty()) {
-                continue;
+            if (b.rateBytes().isPresent()) {
+                placement.broker(b);
             }
+        }
+        return placement.plan(decision);
+    }
+
+    /**
+     * Where the out-of-sync replicas of the paced brokers go (left out, the follower side, or their leader's side) and
+     * the rates that follow from it, broker by broker; {@link #plan} then makes the plan of them.
+     */
+    private static final class Placement {
+        private final RecoveryObservation observed;
+        private final Set<String> unthrottled;
+        private final CatchUpPacing config;
+        private final Map<Integer, String> foreignLeaders;
+        private final Map<Integer, Long> rates = new TreeMap<>();
+        private long downRate = Long.MAX_VALUE;
+        private final Map<String, Set<ThrottledReplicas.Replica>> entries = new TreeMap<>();
+        private final Map<String, Set<ThrottledReplicas.Replica>> leaderEntries = new TreeMap<>();
+        private final Map<Integer, Long> leaderRates = new TreeMap<>();
+        private final Map<Integer, Double> leaderCharged = new TreeMap<>();
+        private final Map<Integer, Integer> leftOut = new TreeMap<>();
+        private final Map<Integer, Set<Integer>> usedForeign = new TreeMap<>();
+        private final Map<Integer, Long> followerCharged = new TreeMap<>();
+        private final Map<Integer, Map<Integer, Long>> sharesOf = new TreeMap<>();
+
+        Placement(
+                RecoveryObservation observed,
+                Set<String> unthrottled,
+                CatchUpPacing config,
+                Map<Integer, String> foreignLeaders) {
+            this.observed = observed;
+            this.unthrottled = unthrottled;
+            this.config = config;
+            this.foreignLeaders = foreignLeaders;
+        }
+
+        /** One paced broker: each of its out-of-sync replicas placed, then its follower rate and its leaders' shares. */
+        void broker(BrokerPacing b) {
             long rate = b.rateBytes().getAsLong();
             // In its caught-up grace, only the replicas of partitions known to take no writes (PacingPhase).
             boolean grace = b.phase() == PacingPhase.CAUGHT_UP_GRACE;
             PreferredSplit split = new PreferredSplit();
             boolean listed = false;
             for (PartitionState p : observed.outOfSync().getOrDefault(b.broker(), List.of())) {
-                if (unthrottled.contains(p.id().topic())) {
-                    continue;
-                }
-                if (grace && !withoutWrites(observed, p)) {
-                    // Its writes would wait for each throttled fetch: the decision's reason says so.
-                    continue;
-                }
-                if (observed.knownWithin(b.broker(), p, config.unthrottledLagBytes())) {
-                    leftOut.merge(b.broker(), 1, Integer::sum);
-                    continue;
-                }
-                boolean prefersIt = !grace
-                        && config.preferredFirst()
-                        && p.replicaAt(0) == b.broker()
-                        && p.hasLeader()
-                        && p.leader() != b.broker();
-                boolean preferred = prefersIt && p.replicaCount() - p.isrSize() == 1;
-                if (preferred && foreignLeaders.containsKey(p.leader())) {
-                    usedForeign
-                            .computeIfAbsent(b.broker(), k -> new TreeSet<>())
-                            .add(p.leader());
-                    preferred = false;
-                }
-                double inflow = observed.growth(p.leader(), p).orElse(0);
-                if (prefersIt) {
-                    // On the follower side too a preferred replica goes first: that side gets its share below.
-                    split.add(preferred ? p.leader() : FOLLOWER_SIDE, observed.behind(b.broker(), p), inflow);
-                }
-                if (preferred) {
-                    leaderEntries
-                            .computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
-                            .add(new ThrottledReplicas.Replica(p.id().partition(), p.leader()));
-                    // Its in-sync followers fetch what flows in, and Kafka counts those bytes on the leader's quota.
-                    leaderCharged.merge(p.leader(), inflow * Math.max(0, p.isrSize() - 1), Double::sum);
-                } else {
-                    listed = true;
-                    entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
-                            .add(new ThrottledReplicas.Replica(p.id().partition(), b.broker()));
-                }
+                listed |= replica(b.broker(), grace, p, split);
             }
             // While its preferred replicas catch up, each of their leaders sends them a share of the pacing rate, and
             // the follower side gets the share of those it holds; the others wait at the min rate, or share that side.
@@ -285,7 +275,7 @@ record ThrottlePlan(
             shares.forEach((l, share) -> leaderRates.merge(l, share, Long::sum));
             if (grace && !listed) {
                 // Nothing of its own to throttle: a rate would throttle only lists someone else set.
-                continue;
+                return;
             }
             if (observed.active().contains(b.broker())) {
                 long charged = observed.signals(b.broker())
@@ -297,19 +287,66 @@ record ThrottlePlan(
                 downRate = Math.min(downRate, followerRate);
             }
         }
-        leaderCharged.forEach((l, c) -> leaderRates.computeIfPresent(l, (k, r) -> r + Math.round(c)));
-        return new ThrottlePlan(
-                rates,
-                downRate == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(downRate),
-                entries,
-                leftOut,
-                new LeaderSide(
-                        leaderRates,
-                        leaderEntries,
-                        config.preferredFirst() && (!rates.isEmpty() || downRate != Long.MAX_VALUE)),
-                quotas(decision, rates, followerCharged, sharesOf, leaderCharged, leaderRates),
-                foreignNotes(usedForeign, foreignLeaders),
-                config.minRateBytes());
+
+        /**
+         * Places one out-of-sync replica of {@code broker}: left out, on its leader's side, or listed on the follower
+         * side; returns whether it was listed there.
+         */
+        private boolean replica(int broker, boolean grace, PartitionState p, PreferredSplit split) {
+            if (unthrottled.contains(p.id().topic())) {
+                return false;
+            }
+            if (grace && !withoutWrites(observed, p)) {
+                // Its writes would wait for each throttled fetch: the decision's reason says so.
+                return false;
+            }
+            if (observed.knownWithin(broker, p, config.unthrottledLagBytes())) {
+                leftOut.merge(broker, 1, Integer::sum);
+                return false;
+            }
+            boolean prefersIt = !grace
+                    && config.preferredFirst()
+                    && p.replicaAt(0) == broker
+                    && p.hasLeader()
+                    && p.leader() != broker;
+            boolean preferred = prefersIt && p.replicaCount() - p.isrSize() == 1;
+            if (preferred && foreignLeaders.containsKey(p.leader())) {
+                usedForeign.computeIfAbsent(broker, k -> new TreeSet<>()).add(p.leader());
+                preferred = false;
+            }
+            double inflow = observed.growth(p.leader(), p).orElse(0);
+            if (prefersIt) {
+                // On the follower side too a preferred replica goes first: that side gets its share in broker().
+                split.add(preferred ? p.leader() : FOLLOWER_SIDE, observed.behind(broker, p), inflow);
+            }
+            if (!preferred) {
+                entries.computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
+                        .add(new ThrottledReplicas.Replica(p.id().partition(), broker));
+                return true;
+            }
+            leaderEntries
+                    .computeIfAbsent(p.id().topic(), t -> ThrottleLedger.sortedSet(List.of()))
+                    .add(new ThrottledReplicas.Replica(p.id().partition(), p.leader()));
+            // Its in-sync followers fetch what flows in, and Kafka counts those bytes on the leader's quota.
+            leaderCharged.merge(p.leader(), inflow * Math.max(0, p.isrSize() - 1), Double::sum);
+            return false;
+        }
+
+        ThrottlePlan plan(PacingDecision decision) {
+            leaderCharged.forEach((l, c) -> leaderRates.computeIfPresent(l, (k, r) -> r + Math.round(c)));
+            return new ThrottlePlan(
+                    rates,
+                    downRate == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(downRate),
+                    entries,
+                    leftOut,
+                    new LeaderSide(
+                            leaderRates,
+                            leaderEntries,
+                            config.preferredFirst() && (!rates.isEmpty() || downRate != Long.MAX_VALUE)),
+                    quotas(decision, rates, followerCharged, sharesOf, leaderCharged, leaderRates),
+                    foreignNotes(usedForeign, foreignLeaders),
+                    config.minRateBytes());
+        }
     }
 
     /**
