@@ -29,7 +29,7 @@ import jdk.jfr.consumer.RecordingFile;
  * the load test's {@code restarted_at_s} is when it launched the process.
  *
  * <p>Usage (JDK 17's source launcher, nothing to build): {@code java docs/evidence/tools/StartupProfile.java ROUND_DIR
- * JFR_DIR}, where ROUND_DIR holds the load test's {@code rounds.csv} and {@code partitions.csv} of one round, and
+ * JFR_DIR}, where ROUND_DIR holds the load test's {@code rounds.csv} and {@code partitions.csv} (or {@code .csv.gz}) of one round, and
  * JFR_DIR the recordings of every JVM of that load test; the restarted broker's is the broker started last.
  */
 public class StartupProfile {
@@ -62,11 +62,7 @@ public class StartupProfile {
     static void fetcherLoad(Path recording, double restarted, double unfenced) throws IOException {
         List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
         Instant start = jvmStart(events);
-        int threads = events.stream()
-                .filter(e -> e.getEventType().getName().equals("jdk.CPUInformation"))
-                .mapToInt(e -> e.getInt("hwThreads"))
-                .findFirst()
-                .orElse(1);
+        int threads = hardwareThreads(events);
         System.out.printf("%nreplica fetcher threads, CPU over the period ending at (s after unfencing): user / system cores%n");
         for (RecordedEvent e : events) {
             if (e.getEventType().getName().equals("jdk.ThreadCPULoad")
@@ -102,6 +98,15 @@ public class StartupProfile {
         return best;
     }
 
+    /** The machine's hardware threads: JFR's CPU loads are fractions of all of them. */
+    static int hardwareThreads(List<RecordedEvent> events) {
+        return events.stream()
+                .filter(e -> e.getEventType().getName().equals("jdk.CPUInformation"))
+                .mapToInt(e -> e.getInt("hwThreads"))
+                .findFirst()
+                .orElse(1);
+    }
+
     static Instant jvmStart(List<RecordedEvent> events) {
         return events.stream()
                 .filter(e -> e.getEventType().getName().equals("jdk.JVMInformation"))
@@ -117,11 +122,7 @@ public class StartupProfile {
     static Map<Integer, Load> load(Path recording, double restarted, double unfenced) throws IOException {
         List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
         Instant start = jvmStart(events);
-        int threads = events.stream()
-                .filter(e -> e.getEventType().getName().equals("jdk.CPUInformation"))
-                .mapToInt(e -> e.getInt("hwThreads"))
-                .findFirst()
-                .orElse(1);
+        int threads = hardwareThreads(events);
         Map<Integer, Load> out = new HashMap<>();
         for (RecordedEvent e : events) {
             if (e.getEventType().getName().equals("jdk.CPULoad")) {
@@ -265,8 +266,19 @@ public class StartupProfile {
 
     /** The load test's CSV: a header, commas, fields quoted where they hold one. */
     static final class Csv {
+        /** The rows of {@code file}, or of {@code file.gz} where only that exists (as the docs keep large ones). */
         static List<Map<String, String>> rows(Path file) throws IOException {
-            List<String> lines = Files.readAllLines(file);
+            List<String> lines;
+            if (Files.exists(file)) {
+                lines = Files.readAllLines(file);
+            } else {
+                Path gz = file.resolveSibling(file.getFileName() + ".gz");
+                try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                        new java.util.zip.GZIPInputStream(Files.newInputStream(gz)),
+                        java.nio.charset.StandardCharsets.UTF_8))) {
+                    lines = in.lines().toList();
+                }
+            }
             List<String> header = fields(lines.get(0));
             List<Map<String, String>> out = new ArrayList<>();
             for (String line : lines.subList(1, lines.size())) {

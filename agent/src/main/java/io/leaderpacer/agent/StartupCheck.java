@@ -130,49 +130,62 @@ final class StartupCheck {
             LOG.error("refusing to start: {}", e.getMessage());
             return new Refused(e);
         } catch (Exception e) {
-            if (e.getCause() instanceof UnsupportedVersionException unsupported) {
-                UnsupportedClusterException refusal =
-                        ClusterVersionCheck.missingApi(version, clusterLabel, unsupported);
-                LOG.error("refusing to start: {}", redactor.scrub(refusal.getMessage()));
-                return new Refused(refusal);
-            }
-            Optional<MissingPermissionException> denied = AccessDenied.explain(e);
-            if (denied.isPresent()) {
-                LOG.error("cannot start: {}", redactor.scrub(denied.get().getMessage()));
-                return new Refused(denied.get());
-            }
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            // A TLS problem (an untrusted, expired or misnamed certificate, a missing client certificate, a plaintext
-            // client at a TLS port) is final: only an edit of the file or of the brokers' certificates fixes it.
-            Optional<String> tlsProblem =
-                    cause instanceof AuthenticationException || isTimeout(e) ? tls.explain(e) : Optional.empty();
-            if (tlsProblem.isPresent()) {
-                String message = redactor.scrub(tlsProblem.get());
-                LOG.error("cannot start: {}", message);
-                LOG.debug("start-up attempt {} failed", attempt, redactor.scrubbed(e));
-                return new Refused(new TlsProblemException(message, redactor.scrubbed(cause)));
-            }
-            if (cause instanceof AuthenticationException) {
-                LOG.error(
-                        "cannot start: {}. Check the SASL/TLS settings and credentials in the properties file",
-                        redactor.describe(cause));
-                return new Refused(cause);
-            }
-            if (cause instanceof AuthorizationException) {
-                // A refusal of a kind the agent does not expect (none of its documented resources): still final.
-                LOG.error("cannot start: {} (see docs/AGENT.md, \"Permissions (ACLs)\")", redactor.describe(cause));
-                return new Refused(cause);
-            }
-            long delay = backoff.delayMs(attempt);
-            String problem = "cannot reach the Kafka cluster at " + clusterLabel + " (attempt " + attempt + "): "
-                    + (isTimeout(e)
-                            ? "no answer within " + seconds(contactTimeout.toMillis())
-                                    + " s; check bootstrap.servers and that the brokers are up"
-                            : redactor.describe(e));
-            LOG.warn("{}; retrying in {} s", problem, seconds(delay));
-            LOG.debug("start-up attempt {} failed", attempt, redactor.scrubbed(e));
-            return new Retry(delay, problem);
+            return failed(attempt, e, version);
         }
+        return rebalanceChecked(result, version);
+    }
+
+    /**
+     * What a failed attempt means: a refusal (a missing API, a denied permission, a TLS or SASL problem, which only
+     * an edit fixes) or a retry after the back-off (anything else, such as brokers not up yet).
+     */
+    private AttemptResult failed(int attempt, Exception e, Optional<ClusterVersionCheck.ClusterVersion> version) {
+        if (e.getCause() instanceof UnsupportedVersionException unsupported) {
+            UnsupportedClusterException refusal = ClusterVersionCheck.missingApi(version, clusterLabel, unsupported);
+            LOG.error("refusing to start: {}", redactor.scrub(refusal.getMessage()));
+            return new Refused(refusal);
+        }
+        Optional<MissingPermissionException> denied = AccessDenied.explain(e);
+        if (denied.isPresent()) {
+            LOG.error("cannot start: {}", redactor.scrub(denied.get().getMessage()));
+            return new Refused(denied.get());
+        }
+        Throwable cause = e.getCause() != null ? e.getCause() : e;
+        // A TLS problem (an untrusted, expired or misnamed certificate, a missing client certificate, a plaintext
+        // client at a TLS port) is final: only an edit of the file or of the brokers' certificates fixes it.
+        Optional<String> tlsProblem =
+                cause instanceof AuthenticationException || isTimeout(e) ? tls.explain(e) : Optional.empty();
+        if (tlsProblem.isPresent()) {
+            String message = redactor.scrub(tlsProblem.get());
+            LOG.error("cannot start: {}", message);
+            LOG.debug("start-up attempt {} failed", attempt, redactor.scrubbed(e));
+            return new Refused(new TlsProblemException(message, redactor.scrubbed(cause)));
+        }
+        if (cause instanceof AuthenticationException) {
+            LOG.error(
+                    "cannot start: {}. Check the SASL/TLS settings and credentials in the properties file",
+                    redactor.describe(cause));
+            return new Refused(cause);
+        }
+        if (cause instanceof AuthorizationException) {
+            // A refusal of a kind the agent does not expect (none of its documented resources): still final.
+            LOG.error("cannot start: {} (see docs/AGENT.md, \"Permissions (ACLs)\")", redactor.describe(cause));
+            return new Refused(cause);
+        }
+        long delay = backoff.delayMs(attempt);
+        String problem = "cannot reach the Kafka cluster at " + clusterLabel + " (attempt " + attempt + "): "
+                + (isTimeout(e)
+                        ? "no answer within " + seconds(contactTimeout.toMillis())
+                                + " s; check bootstrap.servers and that the brokers are up"
+                        : redactor.describe(e));
+        LOG.warn("{}; retrying in {} s", problem, seconds(delay));
+        LOG.debug("start-up attempt {} failed", attempt, redactor.scrubbed(e));
+        return new Retry(delay, problem);
+    }
+
+    /** Ready, unless a broker has {@code auto.leader.rebalance.enable=true} and that was not allowed. */
+    private AttemptResult rebalanceChecked(
+            AutoRebalanceCheck.Result result, Optional<ClusterVersionCheck.ClusterVersion> version) {
         if (result.anyEnabled()) {
             if (!allowAutoRebalance) {
                 AutoRebalanceEnabledException refusal =

@@ -92,11 +92,41 @@ public record NamedPolicy(
         }
         int colon = text.indexOf(':');
         String name = colon < 0 ? text : text.substring(0, colon).strip();
-        Map<String, String> overrides = new LinkedHashMap<>();
-        Map<String, String> brokerSettings = new LinkedHashMap<>();
-        Map<String, String> restartedSettings = new LinkedHashMap<>();
-        if (colon >= 0) {
-            for (String pair : text.substring(colon + 1).split(",")) {
+        Settings settings = colon < 0 ? new Settings() : Settings.parse(name, text.substring(colon + 1));
+        PolicyEntry entry = entry(name);
+        Map<String, String> base = new LinkedHashMap<>();
+        base.put(ConfigKey.CHECK_INTERVAL_SECONDS.key(), Long.toString(checkIntervalSeconds));
+        base.putAll(entry.settingsByKey(preferredPartitions));
+        base.putAll(settings.overrides());
+        try {
+            PacerConfig config = PacerConfig.fromMap(base);
+            return new NamedPolicy(
+                    label != null ? label : colon < 0 ? name : text,
+                    config,
+                    settings.brokers(),
+                    settings.restarted(),
+                    describe(config)
+                            + listed(" | brokers:", settings.brokers())
+                            + listed(" | restarted broker:", settings.restarted()));
+        } catch (ConfigException e) {
+            throw new IllegalArgumentException("policy '" + name + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A policy's {@code key=value} list, by kind: the agent's keys, every broker's settings ({@code broker.} keys) and
+     * the restarted broker's static ones ({@code restarted.} keys).
+     */
+    private record Settings(
+            Map<String, String> overrides, Map<String, String> brokers, Map<String, String> restarted) {
+
+        Settings() {
+            this(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
+        }
+
+        static Settings parse(String name, String list) {
+            Settings out = new Settings();
+            for (String pair : list.split(",")) {
                 int eq = pair.indexOf('=');
                 if (eq <= 0) {
                     throw new IllegalArgumentException(
@@ -110,7 +140,7 @@ public record NamedPolicy(
                         throw new IllegalArgumentException("policy '" + name + "': broker setting '" + pair.strip()
                                 + "' needs a key and a value, e.g. broker.num.replica.fetchers=2");
                     }
-                    brokerSettings.put(brokerKey, value);
+                    out.brokers().put(brokerKey, value);
                 } else if (key.startsWith(RESTARTED_PREFIX)) {
                     String staticKey = key.substring(RESTARTED_PREFIX.length());
                     if (staticKey.isEmpty() || value.isEmpty()) {
@@ -118,12 +148,17 @@ public record NamedPolicy(
                                 "policy '" + name + "': restarted-broker setting '" + pair.strip()
                                         + "' needs a key and a value, e.g. restarted.replica.fetch.max.bytes=262144");
                     }
-                    restartedSettings.put(staticKey, value);
+                    out.restarted().put(staticKey, value);
                 } else {
-                    overrides.put(key, value);
+                    out.overrides().put(key, value);
                 }
             }
+            return out;
         }
+    }
+
+    /** The policy named, one the load test can run. */
+    private static PolicyEntry entry(String name) {
         PolicyEntry entry;
         try {
             entry = LoadTestPolicies.named(name);
@@ -134,34 +169,17 @@ public record NamedPolicy(
             throw new IllegalArgumentException(
                     "policy '" + name + "' is modelled by the simulator only: " + entry.description());
         }
-        Map<String, String> base = new LinkedHashMap<>();
-        base.put(ConfigKey.CHECK_INTERVAL_SECONDS.key(), Long.toString(checkIntervalSeconds));
-        base.putAll(entry.settingsByKey(preferredPartitions));
-        base.putAll(overrides);
-        try {
-            PacerConfig config = PacerConfig.fromMap(base);
-            String described = describe(config);
-            if (!brokerSettings.isEmpty()) {
-                StringBuilder sb = new StringBuilder(described).append(" | brokers:");
-                brokerSettings.forEach(
-                        (k, v) -> sb.append(' ').append(k).append('=').append(v));
-                described = sb.toString();
-            }
-            if (!restartedSettings.isEmpty()) {
-                StringBuilder sb = new StringBuilder(described).append(" | restarted broker:");
-                restartedSettings.forEach(
-                        (k, v) -> sb.append(' ').append(k).append('=').append(v));
-                described = sb.toString();
-            }
-            return new NamedPolicy(
-                    label != null ? label : colon < 0 ? name : text,
-                    config,
-                    brokerSettings,
-                    restartedSettings,
-                    described);
-        } catch (ConfigException e) {
-            throw new IllegalArgumentException("policy '" + name + "': " + e.getMessage(), e);
+        return entry;
+    }
+
+    /** {@code heading} and the settings as {@code key=value}, space-separated; nothing for none. */
+    private static String listed(String heading, Map<String, String> settings) {
+        if (settings.isEmpty()) {
+            return "";
         }
+        StringBuilder sb = new StringBuilder(heading);
+        settings.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+        return sb.toString();
     }
 
     /** The settings that differ from Kafka's defaults, plus the algorithm, as {@code key=value} pairs. */

@@ -86,59 +86,19 @@ final class WindowMeasurement {
                 MeasurementWindow.coveringRelease(settings.phases().window().toMillis());
         int runsSeen = runs.runs().size();
         boolean windowOpen = true;
-        long kipMs = LoadTestSettings.Phases.KIP_WINDOW.toMillis();
         // Whether sends go to KIP-1358's tail: from the strict window's end to ten minutes from unfencing.
         kipTail = false;
         long nextProgress = unfencedAt;
-        long lastCpuAt = now.getAsLong();
-        long lastCpuNanos = pid.isPresent() ? ProcessCpuTime.of(pid.getAsLong()).toNanos() : 0;
+        CpuMeter cpu = new CpuMeter(pid, now.getAsLong());
         while (true) {
             Thread.sleep(LOOK_MS);
             long t = now.getAsLong();
-            if (windowOpen && t - unfencedAt >= window.endMs(recoveredAfter(m, unfencedAt))) {
-                kipTail = kipOpen(t - unfencedAt);
-                load.recordInto(book, kipTail ? Phase.KIP_TAIL : Phase.AFTER);
-                if (settings.phases().kipWindow() && !kipTail) {
-                    // The strict window outlasted ten minutes: KIP-1358's window is not this round's to report.
-                    m.kipWindowMs = -1;
-                }
-                windowOpen = false;
-                m.windowMs = t - unfencedAt;
-            }
-            if (!windowOpen && kipTail && t - unfencedAt >= kipMs) {
-                load.recordInto(book, Phase.AFTER);
-                kipTail = false;
-                m.kipWindowMs = t - unfencedAt;
-            }
-            if (pid.isPresent()) {
-                long cpuNanos = cpuNanos(pid.getAsLong(), lastCpuNanos);
-                m.cpu.add(new CpuSample(t, (cpuNanos - lastCpuNanos) / 1e6 / Math.max(1, t - lastCpuAt)));
-                lastCpuNanos = cpuNanos;
-                lastCpuAt = t;
-            }
+            windowOpen = closeWindows(m, book, window, windowOpen, t - unfencedAt, unfencedAt);
+            cpu.sample(m, t);
             PartitionSample s = watcher.last();
-            boolean fresh = s != null && s.atMs() - t0 > unfencedAt;
-            boolean allIn = false;
-            if (fresh) {
-                m.preferred = s.preferred();
-                allIn = s.preferredInIsr() == s.preferred();
-                if (m.recoveredAt.isEmpty() && s.preferred() > 0 && s.preferredLed() * 100L >= 99L * s.preferred()) {
-                    m.recoveredAt = OptionalLong.of(s.atMs() - t0);
-                }
-            }
+            boolean allIn = noteRecovery(m, s, t0, unfencedAt);
             List<AgentRunSample> all = runs.runs();
-            for (AgentRunSample r : all.subList(runsSeen, all.size())) {
-                if (r.electedToBroker() > 0) {
-                    printer.accept(String.format(
-                            Locale.ROOT,
-                            "%s +%5.1f s  agent: %d leadership%s back to broker %d",
-                            tag,
-                            (r.atMs() - unfencedAt) / 1000.0,
-                            r.electedToBroker(),
-                            r.electedToBroker() == 1 ? "" : "s",
-                            settings.cluster().restartedBroker()));
-                }
-            }
+            printElections(tag, all.subList(runsSeen, all.size()), unfencedAt);
             runsSeen = all.size();
             if (t >= nextProgress) {
                 printer.accept(
@@ -151,6 +111,84 @@ final class WindowMeasurement {
                     m.windowMs = t - unfencedAt; // the round's limit closed it
                 }
                 return m;
+            }
+        }
+    }
+
+    /**
+     * Closes the strict window when it ends (its sends then go to KIP-1358's tail, or after it) and the tail ten minutes
+     * from unfencing; returns whether the strict window is still open.
+     */
+    private boolean closeWindows(
+            Measurement m, LatencyBook book, MeasurementWindow window, boolean windowOpen, long since, long unfencedAt) {
+        if (windowOpen && since >= window.endMs(recoveredAfter(m, unfencedAt))) {
+            kipTail = kipOpen(since);
+            load.recordInto(book, kipTail ? Phase.KIP_TAIL : Phase.AFTER);
+            if (settings.phases().kipWindow() && !kipTail) {
+                // The strict window outlasted ten minutes: KIP-1358's window is not this round's to report.
+                m.kipWindowMs = -1;
+            }
+            windowOpen = false;
+            m.windowMs = since;
+        }
+        if (!windowOpen && kipTail && since >= LoadTestSettings.Phases.KIP_WINDOW.toMillis()) {
+            load.recordInto(book, Phase.AFTER);
+            kipTail = false;
+            m.kipWindowMs = since;
+        }
+        return windowOpen;
+    }
+
+    /** The restarted broker's CPU in each look, from its process's CPU time (none without a process id). */
+    private static final class CpuMeter {
+        private final OptionalLong pid;
+        private long lastAt;
+        private long lastNanos;
+
+        CpuMeter(OptionalLong pid, long now) {
+            this.pid = pid;
+            this.lastAt = now;
+            this.lastNanos = pid.isPresent() ? ProcessCpuTime.of(pid.getAsLong()).toNanos() : 0;
+        }
+
+        void sample(Measurement m, long t) {
+            if (pid.isEmpty()) {
+                return;
+            }
+            long nanos = cpuNanos(pid.getAsLong(), lastNanos);
+            m.cpu.add(new CpuSample(t, (nanos - lastNanos) / 1e6 / Math.max(1, t - lastAt)));
+            lastNanos = nanos;
+            lastAt = t;
+        }
+    }
+
+    /**
+     * Notes from a fresh partition sample the preferred partitions and when the broker led 99 % of them again;
+     * returns whether every one of them is in its ISR.
+     */
+    private static boolean noteRecovery(Measurement m, PartitionSample s, long t0, long unfencedAt) {
+        if (s == null || s.atMs() - t0 <= unfencedAt) {
+            return false;
+        }
+        m.preferred = s.preferred();
+        if (m.recoveredAt.isEmpty() && s.preferred() > 0 && s.preferredLed() * 100L >= 99L * s.preferred()) {
+            m.recoveredAt = OptionalLong.of(s.atMs() - t0);
+        }
+        return s.preferredInIsr() == s.preferred();
+    }
+
+    /** A console line for each agent run that gave the restarted broker leadership back. */
+    private void printElections(String tag, List<AgentRunSample> newRuns, long unfencedAt) {
+        for (AgentRunSample r : newRuns) {
+            if (r.electedToBroker() > 0) {
+                printer.accept(String.format(
+                        Locale.ROOT,
+                        "%s +%5.1f s  agent: %d leadership%s back to broker %d",
+                        tag,
+                        (r.atMs() - unfencedAt) / 1000.0,
+                        r.electedToBroker(),
+                        r.electedToBroker() == 1 ? "" : "s",
+                        settings.cluster().restartedBroker()));
             }
         }
     }

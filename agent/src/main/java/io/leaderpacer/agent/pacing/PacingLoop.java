@@ -168,7 +168,7 @@ public final class PacingLoop {
             ClusterSnapshot snapshot = reader.read();
             ThrottleReconciler.Outcome o = reconciler.restoreAll(active(snapshot), topics(snapshot));
             return record(new PacingReport(
-                    now, List.of(), o.changes(), o.notes(), problem(o, Optional.ofNullable(disabled)), kind(o)));
+                    now, List.of(), o.changes(), o.notes(), o.problem(Optional.ofNullable(disabled)), o.kind()));
         } catch (ExecutionException e) {
             return record(PacingReport.failed(
                     now, "catch-up pacing (off) could not restore what it set: " + redactor.describe(e.getCause())));
@@ -202,23 +202,6 @@ public final class PacingLoop {
         u.commit();
     }
 
-    /** A look with changes Kafka did not confirm failed in part. */
-    private static PacingReport.Kind kind(ThrottleReconciler.Outcome o) {
-        return o.failures().isEmpty() ? PacingReport.Kind.FULL : PacingReport.Kind.FAILED;
-    }
-
-    /**
-     * The look's problem: changes Kafka did not confirm (tried again at the next look), else the one given (the
-     * canary's, or why pacing is off).
-     */
-    private static Optional<String> problem(ThrottleReconciler.Outcome o, Optional<String> otherwise) {
-        if (o.failures().isEmpty()) {
-            return otherwise;
-        }
-        return Optional.of("catch-up pacing: " + o.failures().size() + " throttle change(s) not confirmed by Kafka,"
-                + " tried again at the next look; first: " + o.failures().get(0));
-    }
-
     /** Reads the ledger at the first look after a start or a takeover: what an earlier instance set is pacing's. */
     private void loadLedgerOnce() throws InterruptedException, ExecutionException, TimeoutException {
         if (!ledgerLoaded) {
@@ -243,20 +226,7 @@ public final class PacingLoop {
                 resumePending = false;
                 memory = PacingMemory.resumed(ledger.episodes());
             }
-            if (!permissionsChecked) {
-                permissionsChecked = true;
-                List<RequiredPermission> missing = permissions.missingForPacing();
-                if (!missing.isEmpty()) {
-                    disabled = "catch-up pacing is off: the agent's principal lacks "
-                            + missing.stream().map(RequiredPermission::describe).collect(Collectors.joining(" and "))
-                            + "; grant with: "
-                            + missing.stream()
-                                    .map(m -> m.grantCommand(MissingPermissionException.PRINCIPAL_PLACEHOLDER))
-                                    .collect(Collectors.joining(" ; "))
-                            + ". Leadership pacing goes on without it.";
-                    LOG.error(disabled);
-                }
-            }
+            checkPermissionsOnce();
             if (disabled != null) {
                 return idle(now);
             }
@@ -265,30 +235,7 @@ public final class PacingLoop {
                 canary.forLook(config, quiet.brokerIds(), quiet.inSync(), canaryProblem);
                 return record(PacingReport.quiet(now, canaryProblem.stream().findFirst()));
             }
-            ClusterSnapshot snapshot = reader.read();
-            boolean inSync = inSync(snapshot);
-            IntFunction<OptionalDouble> signal =
-                    canary.forLook(config, new ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
-            RecoveryObservation seen = observer.observe(snapshot, signal, quotas, config.lagTimeMaxMs(), now);
-            PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
-            Set<String> watched = watched(snapshot, decision, config);
-            ThrottlePlan plan = plan(decision, seen, config, snapshot, watched);
-            ThrottleReconciler.Outcome o = reconciler.reconcile(plan, seen.active(), watched, topics(snapshot));
-            quotas = o.quotas();
-            memory = decision.nextMemory();
-            recordEpisodes(memory);
-            Set<Integer> gone = gone(snapshot);
-            lastGone = gone;
-            PacingReport report = new PacingReport(
-                    now,
-                    decision.brokers(),
-                    o.changes(),
-                    concat(concat(o.notes(), plan.notes(config.unthrottledLagBytes())), reconciler.stranded(gone)),
-                    problem(o, canaryProblem.stream().findFirst()),
-                    kind(o),
-                    plan.quotas());
-            quiet.fullLook(snapshot, report, reconciler.ownsNothing(gone), inSync);
-            return record(report);
+            return record(fullLook(config, now, canaryProblem));
         } catch (ExecutionException e) {
             quiet.close();
             if (e.getCause() instanceof AuthorizationException denied) {
@@ -303,6 +250,54 @@ public final class PacingLoop {
             quiet.close();
             return record(PacingReport.failed(now, "catch-up pacing: " + redactor.describe(e)));
         }
+    }
+
+    /** At the first look: without the permissions pacing needs, it turns itself off and says what to grant. */
+    private void checkPermissionsOnce() throws InterruptedException, ExecutionException, TimeoutException {
+        if (permissionsChecked) {
+            return;
+        }
+        permissionsChecked = true;
+        List<RequiredPermission> missing = permissions.missingForPacing();
+        if (!missing.isEmpty()) {
+            disabled = "catch-up pacing is off: the agent's principal lacks "
+                    + missing.stream().map(RequiredPermission::describe).collect(Collectors.joining(" and "))
+                    + "; grant with: "
+                    + missing.stream()
+                            .map(m -> m.grantCommand(MissingPermissionException.PRINCIPAL_PLACEHOLDER))
+                            .collect(Collectors.joining(" ; "))
+                    + ". Leadership pacing goes on without it.";
+            LOG.error(disabled);
+        }
+    }
+
+    /** A look that reads the cluster: observe, decide, plan, and apply what the plan changes. */
+    private PacingReport fullLook(CatchUpPacing config, long now, List<String> canaryProblem)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        ClusterSnapshot snapshot = reader.read();
+        boolean inSync = inSync(snapshot);
+        IntFunction<OptionalDouble> signal =
+                canary.forLook(config, new ArrayList<>(snapshot.registeredBrokerIds()), inSync, canaryProblem);
+        RecoveryObservation seen = observer.observe(snapshot, signal, quotas, config.lagTimeMaxMs(), now);
+        PacingDecision decision = CatchUpPacer.decide(seen.signals(), config, memory, now);
+        Set<String> watched = watched(snapshot, decision, config);
+        ThrottlePlan plan = plan(decision, seen, config, snapshot, watched);
+        ThrottleReconciler.Outcome o = reconciler.reconcile(plan, seen.active(), watched, topics(snapshot));
+        quotas = o.quotas();
+        memory = decision.nextMemory();
+        recordEpisodes(memory);
+        Set<Integer> gone = gone(snapshot);
+        lastGone = gone;
+        PacingReport report = new PacingReport(
+                now,
+                decision.brokers(),
+                o.changes(),
+                concat(concat(o.notes(), plan.notes(config.unthrottledLagBytes())), reconciler.stranded(gone)),
+                o.problem(canaryProblem.stream().findFirst()),
+                o.kind(),
+                plan.quotas());
+        quiet.fullLook(snapshot, report, reconciler.ownsNothing(gone), inSync);
+        return report;
     }
 
     /**
@@ -367,7 +362,7 @@ public final class PacingLoop {
                                             "catch-up pacing could not restore everything"
                                                     + " yet (a broker it throttled is down, or a value could not be read; the notes say which):"
                                                     + " its ledger keeps it for the next active instance, or for pacer restore")),
-                    kind(o)));
+                    o.kind()));
         } catch (ExecutionException e) {
             return record(PacingReport.failed(
                     now, "catch-up pacing could not restore its throttle: " + redactor.describe(e.getCause())));

@@ -297,34 +297,54 @@ final class ReconcilePlanner {
             Optional<ThrottleLedger.OwnedEntries> entries,
             boolean starAllowed,
             PlanDraft out) {
-        Optional<ThrottledReplicas> prior = owned.prior().map(ThrottledReplicas::parse);
         if (wanted.isEmpty()) {
-            ThrottleOp op = prior.isPresent() && !prior.get().isEmpty()
-                    ? ThrottleOp.setRawReplicas(side, topic, owned.prior().get())
-                    // An empty list and no list throttle the same replicas (none); a SET takes no empty value.
-                    : ThrottleOp.clearReplicas(side, topic);
-            // Entries of its own that the * never replaced (it did not land) go with the restore: until a read shows
-            // them gone, a read that still shows them lags.
-            Change left = entries.filter(e -> !e.added().isEmpty())
-                    .map(e -> Change.ownEntries(
-                            topic,
-                            new ThrottleLedger.OwnedEntries(
-                                    Set.of(), owned.prior().isEmpty(), false, e.added())))
-                    .orElse(Change.forgetEntries(topic));
-            out.edit(
-                    op,
-                    Phase.REMOVE,
-                    List.of(),
-                    List.of(left, Change.forgetAll(topic)),
-                    topic + " " + side.word() + " list restored to "
-                            + prior.map(ThrottledReplicas::configValue)
-                                    .filter(v -> !v.isEmpty())
-                                    .orElse("none"));
-            return;
+            restoreStar(topic, owned, entries, out);
+        } else if (!starAllowed) {
+            listInPlaceOfStar(topic, wanted, owned, entries, out);
         }
-        if (starAllowed) {
-            return;
-        }
+    }
+
+    /** The plan wants no entry of the topic: the list pacing set to {@code *} goes back to exactly what it replaced. */
+    private void restoreStar(
+            String topic,
+            ThrottleLedger.OwnedAll owned,
+            Optional<ThrottleLedger.OwnedEntries> entries,
+            PlanDraft out) {
+        Optional<ThrottledReplicas> prior = owned.prior().map(ThrottledReplicas::parse);
+        ThrottleOp op = prior.isPresent() && !prior.get().isEmpty()
+                ? ThrottleOp.setRawReplicas(side, topic, owned.prior().get())
+                // An empty list and no list throttle the same replicas (none); a SET takes no empty value.
+                : ThrottleOp.clearReplicas(side, topic);
+        // Entries of its own that the * never replaced (it did not land) go with the restore: until a read shows
+        // them gone, a read that still shows them lags.
+        Change left = entries.filter(e -> !e.added().isEmpty())
+                .map(e -> Change.ownEntries(
+                        topic,
+                        new ThrottleLedger.OwnedEntries(
+                                Set.of(), owned.prior().isEmpty(), false, e.added())))
+                .orElse(Change.forgetEntries(topic));
+        out.edit(
+                op,
+                Phase.REMOVE,
+                List.of(),
+                List.of(left, Change.forgetAll(topic)),
+                topic + " " + side.word() + " list restored to "
+                        + prior.map(ThrottledReplicas::configValue)
+                                .filter(v -> !v.isEmpty())
+                                .orElse("none"));
+    }
+
+    /**
+     * A cluster-default rate is in force, under which {@code *} would throttle every broker's replicas of the topic:
+     * the list becomes the value it replaced and the entries that fit after it.
+     */
+    private void listInPlaceOfStar(
+            String topic,
+            Set<Replica> wanted,
+            ThrottleLedger.OwnedAll owned,
+            Optional<ThrottleLedger.OwnedEntries> entries,
+            PlanDraft out) {
+        Optional<ThrottledReplicas> prior = owned.prior().map(ThrottledReplicas::parse);
         List<Replica> others = prior.map(ThrottledReplicas::replicas).orElse(List.of());
         List<Replica> fit = ThrottledReplicas.fitting(others, ThrottleLedger.sortedSet(wanted), maxListChars);
         Set<Replica> ours = ThrottleLedger.sortedSet(fit);

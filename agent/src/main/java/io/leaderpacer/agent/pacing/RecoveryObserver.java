@@ -94,88 +94,125 @@ final class RecoveryObserver {
             long lagTimeMaxMs,
             long nowMs)
             throws InterruptedException {
-        Map<Integer, List<PartitionState>> outOfSync = new TreeMap<>();
-        Set<Integer> hosting = new TreeSet<>();
-        for (PartitionState p : snapshot.partitions()) {
-            for (int b : p.replicas()) {
-                hosting.add(b);
-                if (!p.isrContains(b)) {
-                    outOfSync.computeIfAbsent(b, k -> new ArrayList<>()).add(p);
-                }
-            }
-        }
-        // Every active broker, hosting replicas or not: a broker pacing set a leader rate on may lead none now, and
-        // its rate must still be read and restored.
-        Set<Integer> active = new TreeSet<>();
-        for (int b : snapshot.registeredBrokerIds()) {
-            if (snapshot.isActive(b)) {
-                active.add(b);
-            }
-        }
-        Set<Integer> catchingUp = new TreeSet<>();
-        for (int b : active) {
-            if (outOfSync.containsKey(b)) {
-                catchingUp.add(b);
-            }
-        }
-        for (int b : hosting) {
-            if (!active.contains(b)) {
-                wentDownAtMs.putIfAbsent(b, nowMs);
-            } else if (!catchingUp.contains(b)) {
-                wentDownAtMs.remove(b);
-            }
-        }
-        wentDownAtMs.keySet().retainAll(hosting);
-        long hold = lagTimeMaxMs >= 0 ? lagTimeMaxMs : wentDownAtMs.isEmpty() ? 0 : lagTime(active);
-        Map<Integer, Map<TopicPartition, Long>> sizes = sizes(catchingUp, downInGrace(active, hold, nowMs), outOfSync);
-        Map<Integer, Long> behind = new HashMap<>();
-        Map<Integer, Map<TopicPartition, Long>> byReplica = new HashMap<>();
-        Map<Integer, Map<TopicPartition, Sizes>> now = new HashMap<>();
-        Map<Integer, BrokerSignals.Flow> flows = new HashMap<>();
+        Standing where = Standing.of(snapshot);
+        noteWhoIsDown(where, nowMs);
+        long hold = lagTimeMaxMs >= 0 ? lagTimeMaxMs : wentDownAtMs.isEmpty() ? 0 : lagTime(where.active());
+        Map<Integer, Map<TopicPartition, Long>> sizes =
+                sizes(where.catchingUp(), downInGrace(where.active(), hold, nowMs), where.outOfSync());
         Map<Integer, Map<TopicPartition, Double>> growth = growth(previousSizes, sizes, nowMs - previousAtMs);
-        for (int b : catchingUp) {
-            ReplicaBytes bytes = ReplicaBytes.of(b, sizes, outOfSync.get(b));
-            if (bytes.behind() >= 0) {
-                behind.put(b, bytes.behind());
-                byReplica.put(b, ReplicaBytes.behindByPartition(b, sizes, outOfSync.get(b)));
-                now.put(b, sizesOf(b, sizes, outOfSync.get(b)));
-                BrokerSignals.Flow f = flow(previous.get(b), now.get(b), nowMs - previousAtMs);
-                if (f.known() && growth.containsKey(b)) {
-                    double charged = quotas.followerCharged(b, snapshot.partitions(), growth.get(b));
-                    f = BrokerSignals.Flow.of(
-                            f.fetchBytesPerSecond().getAsDouble(),
-                            f.inflowBytesPerSecond().getAsDouble(),
-                            charged);
-                }
-                flows.put(b, f);
-            }
-        }
-        previous = now;
+        CatchUpBytes bytes = bytes(where, sizes, growth, snapshot, quotas, nowMs);
         previousSizes = sizes;
         previousAtMs = nowMs;
         List<BrokerSignals> signals = new ArrayList<>();
-        Map<Integer, Integer> notLed = catchingUp.isEmpty() ? Map.of() : notLed(snapshot.partitions());
-        for (int b : hosting) {
+        Map<Integer, Integer> notLed = where.catchingUp().isEmpty() ? Map.of() : notLed(snapshot.partitions());
+        for (int b : where.hosting()) {
             long caughtUpUntil = wentDownAtMs.containsKey(b) ? wentDownAtMs.get(b) + hold : Long.MIN_VALUE;
-            if (!active.contains(b)) {
+            if (!where.active().contains(b)) {
                 signals.add(BrokerSignals.inactive(b).caughtUpUntil(caughtUpUntil));
-            } else if (!catchingUp.contains(b)) {
+            } else if (!where.catchingUp().contains(b)) {
                 signals.add(BrokerSignals.inSync(b));
             } else {
-                Long bytes = behind.get(b);
+                Long behind = bytes.behind().get(b);
                 signals.add(new BrokerSignals(
                         b,
                         CatchUpState.CATCHING_UP,
-                        bytes == null ? OptionalLong.empty() : OptionalLong.of(bytes),
+                        behind == null ? OptionalLong.empty() : OptionalLong.of(behind),
                         canary.apply(b),
-                        flows.getOrDefault(b, BrokerSignals.Flow.UNKNOWN),
+                        bytes.flows().getOrDefault(b, BrokerSignals.Flow.UNKNOWN),
                         quotas.foreignFollowerRate(b),
                         caughtUpUntil,
-                        preferred(b, outOfSync.get(b), byReplica.get(b), growth)
+                        preferred(b, where.outOfSync().get(b), bytes.byReplica().get(b), growth)
                                 .withNotLed(notLed.getOrDefault(b, 0))));
             }
         }
-        return new RecoveryObservation(signals, outOfSync, byReplica, active, growth);
+        return new RecoveryObservation(signals, where.outOfSync(), bytes.byReplica(), where.active(), growth);
+    }
+
+    /**
+     * Where the replicas stand in a snapshot: per broker its out-of-sync replicas, the brokers hosting any, the active
+     * (registered and unfenced) ones, and the active ones with replicas out of sync.
+     */
+    record Standing(
+            Map<Integer, List<PartitionState>> outOfSync,
+            Set<Integer> hosting,
+            Set<Integer> active,
+            Set<Integer> catchingUp) {
+
+        static Standing of(ClusterSnapshot snapshot) {
+            Map<Integer, List<PartitionState>> outOfSync = new TreeMap<>();
+            Set<Integer> hosting = new TreeSet<>();
+            for (PartitionState p : snapshot.partitions()) {
+                for (int b : p.replicas()) {
+                    hosting.add(b);
+                    if (!p.isrContains(b)) {
+                        outOfSync.computeIfAbsent(b, k -> new ArrayList<>()).add(p);
+                    }
+                }
+            }
+            // Every active broker, hosting replicas or not: a broker pacing set a leader rate on may lead none now,
+            // and its rate must still be read and restored.
+            Set<Integer> active = new TreeSet<>();
+            for (int b : snapshot.registeredBrokerIds()) {
+                if (snapshot.isActive(b)) {
+                    active.add(b);
+                }
+            }
+            Set<Integer> catchingUp = new TreeSet<>(active);
+            catchingUp.retainAll(outOfSync.keySet());
+            return new Standing(outOfSync, hosting, active, catchingUp);
+        }
+    }
+
+    /** Remembers when each hosting broker was first seen down in its current recovery, and forgets it once in sync. */
+    private void noteWhoIsDown(Standing where, long nowMs) {
+        for (int b : where.hosting()) {
+            if (!where.active().contains(b)) {
+                wentDownAtMs.putIfAbsent(b, nowMs);
+            } else if (!where.catchingUp().contains(b)) {
+                wentDownAtMs.remove(b);
+            }
+        }
+        wentDownAtMs.keySet().retainAll(where.hosting());
+    }
+
+    /** Per catching-up broker that answered: its bytes behind, in total and by replica, and its flows. */
+    record CatchUpBytes(
+            Map<Integer, Long> behind,
+            Map<Integer, Map<TopicPartition, Long>> byReplica,
+            Map<Integer, BrokerSignals.Flow> flows) {}
+
+    /**
+     * The bytes of each catching-up broker, against the previous look's sizes for its flows (with the in-sync bytes
+     * its quota counts, where both looks measured them); keeps this look's sizes for the next.
+     */
+    private CatchUpBytes bytes(
+            Standing where,
+            Map<Integer, Map<TopicPartition, Long>> sizes,
+            Map<Integer, Map<TopicPartition, Double>> growth,
+            ClusterSnapshot snapshot,
+            QuotaView quotas,
+            long nowMs) {
+        CatchUpBytes out = new CatchUpBytes(new HashMap<>(), new HashMap<>(), new HashMap<>());
+        Map<Integer, Map<TopicPartition, Sizes>> now = new HashMap<>();
+        for (int b : where.catchingUp()) {
+            List<PartitionState> replicas = where.outOfSync().get(b);
+            ReplicaBytes bytes = ReplicaBytes.of(b, sizes, replicas);
+            if (bytes.behind() < 0) {
+                continue;
+            }
+            out.behind().put(b, bytes.behind());
+            out.byReplica().put(b, ReplicaBytes.behindByPartition(b, sizes, replicas));
+            now.put(b, sizesOf(b, sizes, replicas));
+            BrokerSignals.Flow f = flow(previous.get(b), now.get(b), nowMs - previousAtMs);
+            if (f.known() && growth.containsKey(b)) {
+                double charged = quotas.followerCharged(b, snapshot.partitions(), growth.get(b));
+                f = BrokerSignals.Flow.of(
+                        f.fetchBytesPerSecond().getAsDouble(), f.inflowBytesPerSecond().getAsDouble(), charged);
+            }
+            out.flows().put(b, f);
+        }
+        previous = now;
+        return out;
     }
 
     /**

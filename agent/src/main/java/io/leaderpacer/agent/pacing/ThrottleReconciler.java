@@ -17,6 +17,7 @@ import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
@@ -138,6 +139,23 @@ final class ThrottleReconciler {
 
         Outcome(List<String> changes, List<String> notes, List<String> failures) {
             this(changes, notes, failures, QuotaView.NONE);
+        }
+
+        /** A look with changes Kafka did not confirm failed in part. */
+        PacingReport.Kind kind() {
+            return failures.isEmpty() ? PacingReport.Kind.FULL : PacingReport.Kind.FAILED;
+        }
+
+        /**
+         * The look's problem: changes Kafka did not confirm (tried again at the next look), else the one given (the
+         * canary's, or why pacing is off).
+         */
+        Optional<String> problem(Optional<String> otherwise) {
+            if (failures.isEmpty()) {
+                return otherwise;
+            }
+            return Optional.of("catch-up pacing: " + failures.size() + " throttle change(s) not confirmed by Kafka,"
+                    + " tried again at the next look; first: " + failures.get(0));
         }
 
         /** The brokers read whose leader rate someone else set. */
