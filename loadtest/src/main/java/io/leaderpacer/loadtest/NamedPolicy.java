@@ -117,8 +117,7 @@ public record NamedPolicy(
      * A policy's {@code key=value} list, by kind: the agent's keys, every broker's settings ({@code broker.} keys) and
      * the restarted broker's static ones ({@code restarted.} keys).
      */
-    private record Settings(
-            Map<String, String> overrides, Map<String, String> brokers, Map<String, String> restarted) {
+    private record Settings(Map<String, String> overrides, Map<String, String> brokers, Map<String, String> restarted) {
 
         Settings() {
             this(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>());

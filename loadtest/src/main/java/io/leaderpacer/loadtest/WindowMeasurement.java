@@ -120,7 +120,12 @@ final class WindowMeasurement {
      * from unfencing; returns whether the strict window is still open.
      */
     private boolean closeWindows(
-            Measurement m, LatencyBook book, MeasurementWindow window, boolean windowOpen, long since, long unfencedAt) {
+            Measurement m,
+            LatencyBook book,
+            MeasurementWindow window,
+            boolean windowOpen,
+            long since,
+            long unfencedAt) {
         if (windowOpen && since >= window.endMs(recoveredAfter(m, unfencedAt))) {
             kipTail = kipOpen(since);
             load.recordInto(book, kipTail ? Phase.KIP_TAIL : Phase.AFTER);
@@ -148,7 +153,8 @@ final class WindowMeasurement {
         CpuMeter(OptionalLong pid, long now) {
             this.pid = pid;
             this.lastAt = now;
-            this.lastNanos = pid.isPresent() ? ProcessCpuTime.of(pid.getAsLong()).toNanos() : 0;
+            this.lastNanos =
+                    pid.isPresent() ? ProcessCpuTime.of(pid.getAsLong()).toNanos() : 0;
         }
 
         void sample(Measurement m, long t) {

@@ -354,8 +354,7 @@ public final class PacingLoop {
                     List.of(),
                     o.changes(),
                     concat(o.notes(), reconciler.stranded(gone)),
-                    problem(
-                            o,
+                    o.problem(
                             reconciler.ownsNothing(gone)
                                     ? Optional.empty()
                                     : Optional.of(

@@ -306,10 +306,7 @@ final class ReconcilePlanner {
 
     /** The plan wants no entry of the topic: the list pacing set to {@code *} goes back to exactly what it replaced. */
     private void restoreStar(
-            String topic,
-            ThrottleLedger.OwnedAll owned,
-            Optional<ThrottleLedger.OwnedEntries> entries,
-            PlanDraft out) {
+            String topic, ThrottleLedger.OwnedAll owned, Optional<ThrottleLedger.OwnedEntries> entries, PlanDraft out) {
         Optional<ThrottledReplicas> prior = owned.prior().map(ThrottledReplicas::parse);
         ThrottleOp op = prior.isPresent() && !prior.get().isEmpty()
                 ? ThrottleOp.setRawReplicas(side, topic, owned.prior().get())
@@ -320,8 +317,7 @@ final class ReconcilePlanner {
         Change left = entries.filter(e -> !e.added().isEmpty())
                 .map(e -> Change.ownEntries(
                         topic,
-                        new ThrottleLedger.OwnedEntries(
-                                Set.of(), owned.prior().isEmpty(), false, e.added())))
+                        new ThrottleLedger.OwnedEntries(Set.of(), owned.prior().isEmpty(), false, e.added())))
                 .orElse(Change.forgetEntries(topic));
         out.edit(
                 op,

@@ -207,7 +207,9 @@ final class RecoveryObserver {
             if (f.known() && growth.containsKey(b)) {
                 double charged = quotas.followerCharged(b, snapshot.partitions(), growth.get(b));
                 f = BrokerSignals.Flow.of(
-                        f.fetchBytesPerSecond().getAsDouble(), f.inflowBytesPerSecond().getAsDouble(), charged);
+                        f.fetchBytesPerSecond().getAsDouble(),
+                        f.inflowBytesPerSecond().getAsDouble(),
+                        charged);
             }
             out.flows().put(b, f);
         }

@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.core.ActionGuard;
+import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.agent.pacing.ThrottleLedger.Change;
 import io.leaderpacer.agent.throttle.BrokerScope;
 import io.leaderpacer.agent.throttle.ThrottleConfigs;
