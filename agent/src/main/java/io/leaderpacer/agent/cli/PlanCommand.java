@@ -6,6 +6,7 @@ import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.core.RunTimings;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
+import io.leaderpacer.agent.kafka.BrokerConfigReader;
 import io.leaderpacer.agent.pacing.FetchSizeAdvice;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.ElectionDecision;
@@ -134,8 +135,8 @@ public final class PlanCommand implements Callable<Integer> {
                     .map(n -> n.id())
                     .sorted()
                     .toList();
-            List<String> advice =
-                    FetchSizeAdvice.advise(FetchSizeAdvice.read(access.admin(), brokers, props.requestTimeout()));
+            List<String> advice = FetchSizeAdvice.advise(
+                    FetchSizeAdvice.read(new BrokerConfigReader(access.admin(), props.requestTimeout()), brokers));
             if (!advice.isEmpty()) {
                 out.println();
                 advice.forEach(out::println);

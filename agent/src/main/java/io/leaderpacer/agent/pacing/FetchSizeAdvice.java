@@ -1,20 +1,16 @@
 package io.leaderpacer.agent.pacing;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.Config;
-import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.common.config.ConfigResource;
+import io.leaderpacer.agent.kafka.BrokerConfigReader;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -93,28 +89,22 @@ public final class FetchSizeAdvice {
         return lines;
     }
 
-    /** Reads the two sizes from each of {@code brokers} in one {@code describeConfigs} call. */
-    public static Map<Integer, FetchSizes> read(Admin admin, Collection<Integer> brokers, Duration timeout)
+    /** Reads the two sizes from each of {@code brokers} in one {@code describeConfigs} call, or fails. */
+    public static Map<Integer, FetchSizes> read(BrokerConfigReader reader, Collection<Integer> brokers)
             throws ExecutionException, InterruptedException, TimeoutException {
-        List<ConfigResource> resources = new ArrayList<>();
-        for (int b : brokers) {
-            resources.add(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)));
-        }
-        Map<ConfigResource, Config> configs =
-                admin.describeConfigs(resources).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         Map<Integer, FetchSizes> sizes = new TreeMap<>();
-        configs.forEach((resource, config) -> sizes.put(
-                Integer.parseInt(resource.name()),
-                new FetchSizes(number(config.get(RESPONSE_MAX)), number(config.get(PARTITION_MAX)))));
+        reader.readAll(brokers, Set.of(RESPONSE_MAX, PARTITION_MAX))
+                .forEach((broker, values) -> sizes.put(
+                        broker, new FetchSizes(number(values.get(RESPONSE_MAX)), number(values.get(PARTITION_MAX)))));
         return sizes;
     }
 
-    private static OptionalLong number(ConfigEntry entry) {
-        if (entry == null || entry.value() == null) {
+    private static OptionalLong number(String value) {
+        if (value == null) {
             return OptionalLong.empty();
         }
         try {
-            return OptionalLong.of(Long.parseLong(entry.value().trim()));
+            return OptionalLong.of(Long.parseLong(value.trim()));
         } catch (NumberFormatException e) {
             return OptionalLong.empty();
         }

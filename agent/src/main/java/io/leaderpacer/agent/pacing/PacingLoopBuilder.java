@@ -2,8 +2,10 @@ package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.core.ActionGuard;
+import io.leaderpacer.agent.kafka.BrokerConfigReader;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.PermissionCheck;
+import io.leaderpacer.agent.kafka.ReplicaSizeReader;
 import io.leaderpacer.agent.throttle.ReplicationThrottles;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.utils.Time;
@@ -92,7 +94,7 @@ public final class PacingLoopBuilder {
                 client == null ? null : () -> new Canary(admin, client, topic, timeout, t::milliseconds);
         return new PacingLoop(
                 new ClusterReader(admin, timeout, describeBatchTopics),
-                new RecoveryObserver(admin, timeout),
+                new RecoveryObserver(new ReplicaSizeReader(admin, timeout), new BrokerConfigReader(admin, timeout)),
                 new ThrottleReconciler(
                         new ReplicationThrottles(admin, timeout, time),
                         ledger,

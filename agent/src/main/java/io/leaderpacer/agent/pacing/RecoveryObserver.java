@@ -1,32 +1,25 @@
 package io.leaderpacer.agent.pacing;
 
+import io.leaderpacer.agent.kafka.BrokerConfigReader;
+import io.leaderpacer.agent.kafka.ReplicaSizeReader;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.pacing.BrokerSignals;
 import io.leaderpacer.engine.pacing.CatchUpState;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.admin.DescribeConfigsOptions;
-import org.apache.kafka.clients.admin.DescribeLogDirsOptions;
-import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.ConfigResource;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.IntFunction;
 
 /**
@@ -39,8 +32,8 @@ import java.util.function.IntFunction;
  */
 final class RecoveryObserver {
 
-    private final Admin admin;
-    private final Duration timeout;
+    private final ReplicaSizeReader replicaSizes;
+    private final BrokerConfigReader brokerConfigs;
     /**
      * The previous look's sizes of each catching-up broker's out-of-sync replicas and of their leaders, for the flows
      * (see {@link BrokerSignals.Flow}); and when it was taken.
@@ -67,9 +60,9 @@ final class RecoveryObserver {
     /** A replica's size, its leader's, and which broker led it. */
     record Sizes(long own, long leader, int leaderId) {}
 
-    RecoveryObserver(Admin admin, Duration timeout) {
-        this.admin = admin;
-        this.timeout = timeout;
+    RecoveryObserver(ReplicaSizeReader replicaSizes, BrokerConfigReader brokerConfigs) {
+        this.replicaSizes = replicaSizes;
+        this.brokerConfigs = brokerConfigs;
     }
 
     /** A look with no throttle configs known, and the leaders' own {@code replica.lag.time.max.ms}. */
@@ -305,33 +298,20 @@ final class RecoveryObserver {
      * that went down): read once per broker; Kafka's default for one that does not answer.
      */
     private long lagTime(Set<Integer> active) throws InterruptedException {
-        List<ConfigResource> unread = new ArrayList<>();
+        List<Integer> unread = new ArrayList<>();
         for (int b : active) {
             if (!lagTimeMs.containsKey(b)) {
-                unread.add(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)));
+                unread.add(b);
             }
         }
-        if (!unread.isEmpty()) {
-            long ms = timeout.toMillis();
-            admin.describeConfigs(unread, new DescribeConfigsOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, ms)))
-                    .values()
-                    .forEach((r, future) -> {
-                        try {
-                            ConfigEntry e =
-                                    future.get(ms, TimeUnit.MILLISECONDS).get(LAG_TIME_KEY);
-                            if (e != null && e.value() != null) {
-                                lagTimeMs.put(Integer.parseInt(r.name()), Long.parseLong(e.value()));
-                            }
-                        } catch (ExecutionException | TimeoutException | NumberFormatException e) {
-                            // Not read this time (a broker not answering, a permission missing): the default meanwhile.
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    });
-            if (Thread.currentThread().isInterrupted()) {
-                throw new InterruptedException("interrupted while reading " + LAG_TIME_KEY);
+        // A broker not read this time (not answering, a permission missing) counts at the default meanwhile.
+        brokerConfigs.readEach(unread, Set.of(LAG_TIME_KEY)).forEach((broker, values) -> {
+            try {
+                Optional.ofNullable(values.get(LAG_TIME_KEY)).ifPresent(v -> lagTimeMs.put(broker, Long.parseLong(v)));
+            } catch (NumberFormatException e) {
+                // Not a number: the default.
             }
-        }
+        });
         long max = DEFAULT_LAG_TIME_MS;
         boolean any = false;
         for (int b : active) {
@@ -429,27 +409,6 @@ final class RecoveryObserver {
         if (asked.isEmpty()) {
             return Map.of();
         }
-        Map<Integer, Map<TopicPartition, Long>> sizes = new HashMap<>();
-        long ms = timeout.toMillis();
-        admin.describeLogDirs(asked, new DescribeLogDirsOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, ms)))
-                .descriptions()
-                .forEach((broker, future) -> {
-                    try {
-                        Map<String, LogDirDescription> dirs = future.get(ms, TimeUnit.MILLISECONDS);
-                        Map<TopicPartition, Long> bySize = new HashMap<>();
-                        dirs.values()
-                                .forEach(d -> d.replicaInfos()
-                                        .forEach((tp, info) -> bySize.merge(tp, info.size(), Long::sum)));
-                        sizes.put(broker, bySize);
-                    } catch (ExecutionException | TimeoutException e) {
-                        // Not answering (starting, or gone): no sizes from it this time.
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
-        if (Thread.currentThread().isInterrupted()) {
-            throw new InterruptedException("interrupted while reading log directory sizes");
-        }
-        return sizes;
+        return replicaSizes.read(asked);
     }
 }
