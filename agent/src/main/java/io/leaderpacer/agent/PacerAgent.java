@@ -10,6 +10,7 @@ import io.leaderpacer.agent.core.RunListener;
 import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.election.RunCycle;
 import io.leaderpacer.agent.kafka.AutoRebalanceCheck;
+import io.leaderpacer.agent.kafka.ClusterContact;
 import io.leaderpacer.agent.kafka.ClusterReader;
 import io.leaderpacer.agent.kafka.ClusterVersionCheck;
 import io.leaderpacer.agent.kafka.LeaderElector;
@@ -20,15 +21,12 @@ import io.leaderpacer.agent.pacing.PacingLoopBuilder;
 import io.leaderpacer.engine.BalancerMemory;
 import io.leaderpacer.engine.schedule.PeriodicTask;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.utils.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -122,7 +120,7 @@ public final class PacerAgent implements AutoCloseable {
                 : new CoordinatedSchedule(b.coordination, new ScheduleAccess(), runLock, b.backoff, b.redactor, b.time);
         Duration contact = b.contactTimeout.compareTo(b.requestTimeout) < 0 ? b.contactTimeout : b.requestTimeout;
         this.startup = new StartupCheck(
-                t -> contact(b.admin, t),
+                t -> ClusterContact.anyBroker(b.admin, t),
                 contact,
                 new ClusterVersionCheck(b.admin, b.requestTimeout),
                 PermissionCheck.forAgent(
@@ -134,7 +132,7 @@ public final class PacerAgent implements AutoCloseable {
                 b.backoff,
                 b.redactor,
                 b.clusterLabel,
-                tlsDiagnosis(b));
+                TlsDiagnosis.of(b.clientProperties, b.clusterLabel));
         this.policy = new PolicyResolver(b.basePolicy, b.configSource, b.redactor);
         this.ownsScheduler = b.scheduler == null;
         this.scheduler = b.scheduler != null
@@ -357,21 +355,6 @@ public final class PacerAgent implements AutoCloseable {
     /** What catch-up pacing would decide and change now, changing nothing (for {@code pacer plan}). */
     public PacingReport pacingPreview() throws InterruptedException {
         return pacing.preview();
-    }
-
-    /** The TLS diagnosis of start-up failures, from the file's client properties (or just the cluster's label). */
-    private static TlsDiagnosis tlsDiagnosis(Builder b) {
-        Map<String, String> client = new HashMap<>(b.clientProperties);
-        client.putIfAbsent("bootstrap.servers", b.clusterLabel);
-        return TlsDiagnosis.of(client);
-    }
-
-    /** The start-up attempt's first request: any broker's answer will do. */
-    private static void contact(Admin admin, Duration timeout) throws Exception {
-        int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-        admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms))
-                .nodes()
-                .get(ms + 1_000L, TimeUnit.MILLISECONDS);
     }
 
     private void scheduledRun() {

@@ -72,6 +72,16 @@ public final class TlsDiagnosis {
     }
 
     /** A diagnosis for clients built from these properties. */
+    /**
+     * As {@link #of(Map)}, for the file's client properties, with {@code clusterLabel} as the bootstrap servers where the
+     * properties name none.
+     */
+    public static TlsDiagnosis of(Map<String, String> clientProperties, String clusterLabel) {
+        Map<String, String> client = new HashMap<>(clientProperties);
+        client.putIfAbsent("bootstrap.servers", clusterLabel);
+        return of(client);
+    }
+
     public static TlsDiagnosis of(Map<String, String> clientProperties) {
         Map<String, String> copy = new HashMap<>();
         clientProperties.forEach((k, v) -> {
