@@ -46,8 +46,9 @@ public class StartupProfile {
         double unfenced = Double.parseDouble(meta.get("unfenced_at_s"));
         Path recording = restartedBroker(Path.of(args[1]));
         System.out.printf("recording %s; restarted %.1f s before unfencing%n", recording.getFileName(), unfenced - restarted);
-        List<Sample> samples = samples(recording, restarted, unfenced);
-        Map<Integer, Load> load = load(recording, restarted, unfenced);
+        List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
+        List<Sample> samples = samples(events, restarted, unfenced);
+        Map<Integer, Load> load = load(events, restarted, unfenced);
         Map<Integer, Double> fetched = fetchedPerSecond(Csv.rows(round.resolve("partitions.csv")), unfenced);
         perSecond(samples, load, fetched, (int) Math.floor(restarted - unfenced), 15);
         stretch(samples, "the 5 s before unfencing", -5, 0);
@@ -55,12 +56,11 @@ public class StartupProfile {
         stretch(samples, "+10 to +15 s", 10, 15);
         perMegabyte(samples, fetched, 2, 5);
         perMegabyte(samples, fetched, 8, 12);
-        fetcherLoad(recording, restarted, unfenced);
+        fetcherLoad(events, restarted, unfenced);
     }
 
     /** JFR's {@code jdk.ThreadCPULoad} of the replica fetcher threads (10-s periods under {@code profile}), in cores. */
-    static void fetcherLoad(Path recording, double restarted, double unfenced) throws IOException {
-        List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
+    static void fetcherLoad(List<RecordedEvent> events, double restarted, double unfenced) {
         Instant start = jvmStart(events);
         int threads = hardwareThreads(events);
         System.out.printf("%nreplica fetcher threads, CPU over the period ending at (s after unfencing): user / system cores%n");
@@ -119,8 +119,7 @@ public class StartupProfile {
      * JFR's {@code jdk.CPULoad} per second after unfencing: the JVM's user and system time as fractions of every
      * hardware thread, times their number ({@code jdk.CPUInformation}); the JIT compiler included.
      */
-    static Map<Integer, Load> load(Path recording, double restarted, double unfenced) throws IOException {
-        List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
+    static Map<Integer, Load> load(List<RecordedEvent> events, double restarted, double unfenced) {
         Instant start = jvmStart(events);
         int threads = hardwareThreads(events);
         Map<Integer, Load> out = new HashMap<>();
@@ -133,8 +132,7 @@ public class StartupProfile {
         return out;
     }
 
-    static List<Sample> samples(Path recording, double restarted, double unfenced) throws IOException {
-        List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
+    static List<Sample> samples(List<RecordedEvent> events, double restarted, double unfenced) {
         Instant start = jvmStart(events);
         List<Sample> out = new ArrayList<>();
         for (RecordedEvent e : events) {

@@ -71,6 +71,9 @@ record ThrottlePlan(
      * its rate is split over while they go first.
      */
     private static final class PreferredSplit {
+        /** What a paced broker's rate becomes: its leaders' shares, and its follower rate. */
+        record Split(Map<Integer, Long> leaderShares, long followerRate) {}
+
         private final Map<Integer, Long> behind = new TreeMap<>();
         private final Map<Integer, Double> inflow = new TreeMap<>();
         private boolean allKnown = true;
@@ -81,20 +84,17 @@ record ThrottlePlan(
             inflow.merge(side, inflowBytesPerSecond, Double::sum);
         }
 
-        /** Each leader's share of {@code rate} ({@link ThrottlePlan#shares}); none when no leader sends any. */
-        Map<Integer, Long> leaderShares(long rate) {
-            Map<Integer, Long> shares = everySide(rate);
-            shares.remove(FOLLOWER_SIDE);
-            return shares;
-        }
-
         /**
-         * The follower rate: all of {@code rate} when no leader sends a preferred replica; else the follower side's
-         * share, and at least the min rate the others wait at.
+         * Each leader's share of {@code rate} ({@link ThrottlePlan#shares}; none when no leader sends any), and the
+         * follower rate: all of {@code rate} when no leader sends a preferred replica; else the follower side's share,
+         * and at least the min rate the others wait at.
          */
-        long followerRate(long rate, long minRate) {
+        Split split(long rate, long minRate) {
             Map<Integer, Long> shares = everySide(rate);
-            return shares.isEmpty() ? rate : Math.max(Math.min(rate, minRate), shares.getOrDefault(FOLLOWER_SIDE, 0L));
+            long follower =
+                    shares.isEmpty() ? rate : Math.max(Math.min(rate, minRate), shares.getOrDefault(FOLLOWER_SIDE, 0L));
+            shares.remove(FOLLOWER_SIDE);
+            return new Split(shares, follower);
         }
 
         private Map<Integer, Long> everySide(long rate) {
@@ -269,8 +269,9 @@ record ThrottlePlan(
             }
             // While its preferred replicas catch up, each of their leaders sends them a share of the pacing rate, and
             // the follower side gets the share of those it holds; the others wait at the min rate, or share that side.
-            Map<Integer, Long> shares = split.leaderShares(rate);
-            long followerRate = split.followerRate(rate, config.minRateBytes());
+            PreferredSplit.Split sides = split.split(rate, config.minRateBytes());
+            Map<Integer, Long> shares = sides.leaderShares();
+            long followerRate = sides.followerRate();
             sharesOf.put(b.broker(), shares);
             shares.forEach((l, share) -> leaderRates.merge(l, share, Long::sum));
             if (grace && !listed) {
