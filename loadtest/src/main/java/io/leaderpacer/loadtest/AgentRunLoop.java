@@ -2,6 +2,12 @@ package io.leaderpacer.loadtest;
 
 import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.core.RunRecord;
+import io.leaderpacer.agent.pacing.Canary;
+import io.leaderpacer.engine.config.CatchUpPacing;
+import io.leaderpacer.loadtest.testbed.TargetCluster;
+import org.apache.kafka.clients.admin.Admin;
+
+import java.util.function.UnaryOperator;
 
 /**
  * Runs the agent (the one {@code pacer run} ships) on the engine's schedule on a thread of its own: each run's
@@ -43,6 +49,23 @@ public final class AgentRunLoop implements AutoCloseable {
         if (pacingThread != null) {
             pacingThread.setDaemon(true);
         }
+    }
+
+    /**
+     * The agent {@code pacer run} would run with this policy on the load test's cluster, in a loop of its own that
+     * also paces when the policy does; {@code listeners} adds what the caller records of its runs.
+     */
+    static AgentRunLoop forPolicy(
+            NamedPolicy policy, Admin admin, TargetCluster target, UnaryOperator<PacerAgent.Builder> listeners) {
+        PacerAgent agent = listeners
+                .apply(PacerAgent.builder(admin)
+                        .basePolicy(policy.config())
+                        .clusterLabel("the load-test cluster")
+                        .canaryClient(target.clientProperties(), Canary.DEFAULT_TOPIC))
+                .build();
+        CatchUpPacing paces = policy.config().pacing();
+        return new AgentRunLoop(
+                agent, "loadtest-agent", paces.enabled() ? paces.timing().intervalMs() : 0);
     }
 
     public void start() {

@@ -4,6 +4,7 @@ import io.leaderpacer.loadtest.load.ClassifiedLoad;
 import io.leaderpacer.loadtest.load.GroupReader;
 import io.leaderpacer.loadtest.observe.PartitionWatcher;
 import io.leaderpacer.loadtest.result.LoadTestResult;
+import io.leaderpacer.loadtest.result.RollingResult;
 import io.leaderpacer.loadtest.result.RoundResult;
 import io.leaderpacer.loadtest.steady.WarmUp;
 import io.leaderpacer.loadtest.steady.WarmUpOutcome;
@@ -69,6 +70,62 @@ public final class LoadTest {
 
     /** Runs every round and returns the results; the caller writes the reports. */
     public LoadTestResult run(String clusterDescriptionForPrinting) throws Exception {
+        return session(clusterDescriptionForPrinting, (session, context) -> {
+            RecoveryRound round = new RecoveryRound(settings, context);
+            List<RoundResult> results = new ArrayList<>();
+            Map<String, Integer> done = new HashMap<>();
+            for (NamedPolicy policy : settings.order()) {
+                int n = done.merge(policy.name(), 1, Integer::sum);
+                results.add(round.run(policy, n));
+                afterEachRound.accept(session.result(results));
+            }
+            return session.result(results);
+        });
+    }
+
+    /**
+     * Runs every round as a rolling restart ({@link RollingRound}) and returns their results; {@code afterEach} is told
+     * the results so far after each round, so that a run stopped half way keeps what it measured.
+     */
+    public List<RollingResult> runRolling(String clusterDescriptionForPrinting, RollingSoFar afterEach)
+            throws Exception {
+        return session(clusterDescriptionForPrinting, (session, context) -> {
+            RollingRound round = new RollingRound(settings, context);
+            List<RollingResult> results = new ArrayList<>();
+            Map<String, Integer> done = new HashMap<>();
+            for (NamedPolicy policy : settings.order()) {
+                int n = done.merge(policy.name(), 1, Integer::sum);
+                results.add(round.run(policy, n));
+                afterEach.accept(List.copyOf(results));
+            }
+            return results;
+        });
+    }
+
+    /** What a caller does with a rolling run's results so far. */
+    @FunctionalInterface
+    public interface RollingSoFar {
+        void accept(List<RollingResult> soFar) throws Exception;
+    }
+
+    /** The settings as printed, whether the restarted broker is capped, the warm-up: what every result carries. */
+    private record Session(List<String> lines, boolean saturated, WarmUpOutcome warmUp) {
+        LoadTestResult result(List<RoundResult> rounds) {
+            return new LoadTestResult(lines, saturated, NamedPolicy.BASELINE, rounds, Optional.of(warmUp));
+        }
+    }
+
+    /** The rounds of a run, given the cluster, its topics, its load and the warm-up done. */
+    @FunctionalInterface
+    private interface Rounds<R> {
+        R run(Session session, RecoveryRound.RoundContext context) throws Exception;
+    }
+
+    /**
+     * Starts the cluster, creates the topics, starts the load and warms up, then runs the rounds; closes everything it
+     * opened at the end, on failure and on Ctrl-C.
+     */
+    private <R> R session(String clusterDescriptionForPrinting, Rounds<R> rounds) throws Exception {
         Thread hook = new Thread(this::closeAll, "loadtest-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         long start = System.nanoTime();
@@ -87,18 +144,7 @@ public final class LoadTest {
             lines.forEach(printer);
             TestTopics topics =
                     new TestTopics(admin, target.brokerIds(), settings.cluster().restartedBroker());
-            topics.delete(LoadTestSettings.LOAD_TOPIC);
-            topics.create(
-                    LoadTestSettings.LOAD_TOPIC,
-                    settings.topics().loadPartitions(),
-                    Map.of(
-                            "segment.bytes",
-                            Integer.toString(16 * 1024 * 1024),
-                            "retention.bytes",
-                            Integer.toString(32 * 1024 * 1024)));
-            // Before the warm-up, so that the warm-up also waits out its creation: the first round uses it as it is.
-            topics.delete(settings.topics().catchUpTopic());
-            topics.create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
+            createTopics(topics);
             PartitionWatcher watcher = push(new PartitionWatcher(
                             admin,
                             settings.cluster().restartedBroker(),
@@ -120,19 +166,10 @@ public final class LoadTest {
                     + settings.phases().warmup().minimum().toSeconds() + " to "
                     + settings.phases().warmup().limit().toSeconds() + " s (thrown away)");
             WarmUpOutcome warmUp = WarmUp.run(settings.phases().warmup(), load, clockMs, printer);
-            RecoveryRound round = new RecoveryRound(
-                    settings,
+            return rounds.run(
+                    new Session(lines, saturation.active(), warmUp),
                     new RecoveryRound.RoundContext(
                             target, admin, topics, load, watcher, saturation, clockMs, printer, open));
-            List<RoundResult> results = new ArrayList<>();
-            Map<String, Integer> done = new HashMap<>();
-            for (NamedPolicy policy : settings.order()) {
-                int n = done.merge(policy.name(), 1, Integer::sum);
-                results.add(round.run(policy, n));
-                afterEachRound.accept(new LoadTestResult(
-                        lines, saturation.active(), NamedPolicy.BASELINE, results, Optional.of(warmUp)));
-            }
-            return new LoadTestResult(lines, saturation.active(), NamedPolicy.BASELINE, results, Optional.of(warmUp));
         } finally {
             closeAll();
             try {
@@ -141,6 +178,22 @@ public final class LoadTest {
                 // Already shutting down: the hook is running.
             }
         }
+    }
+
+    /** The load topic, and the catch-up topic the first round uses as it is. */
+    private void createTopics(TestTopics topics) throws Exception {
+        topics.delete(LoadTestSettings.LOAD_TOPIC);
+        topics.create(
+                LoadTestSettings.LOAD_TOPIC,
+                settings.topics().loadPartitions(),
+                Map.of(
+                        "segment.bytes",
+                        Integer.toString(16 * 1024 * 1024),
+                        "retention.bytes",
+                        Integer.toString(32 * 1024 * 1024)));
+        // Before the warm-up, so that the warm-up also waits out its creation: the first round uses it as it is.
+        topics.delete(settings.topics().catchUpTopic());
+        topics.create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
     }
 
     private <T extends AutoCloseable> T push(T resource) {

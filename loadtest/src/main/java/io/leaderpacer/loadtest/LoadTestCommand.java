@@ -2,6 +2,8 @@ package io.leaderpacer.loadtest;
 
 import io.leaderpacer.loadtest.result.LoadTestResult;
 import io.leaderpacer.loadtest.result.Reports;
+import io.leaderpacer.loadtest.result.RollingReport;
+import io.leaderpacer.loadtest.result.RollingResult;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ExternalTarget;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
@@ -165,6 +167,14 @@ public final class LoadTestCommand implements Callable<Integer> {
     int rounds;
 
     @Option(
+            names = "--rolling",
+            description = "Make each round a rolling restart: every broker stopped and started again in turn, the next"
+                    + " once the previous leads again and every replica is in sync, as operators' scripts wait. Reports"
+                    + " the producers' P99 across the whole restart, time-outs and the time until the last broker"
+                    + " leads again, per round (rolling.csv, summary.md).")
+    boolean rolling;
+
+    @Option(
             names = "--policy",
             paramLabel = "NAME[:key=value,...]",
             description = "A policy to compare (repeatable; default: immediate and recommended-paced; pacer simulate"
@@ -268,11 +278,20 @@ public final class LoadTestCommand implements Callable<Integer> {
                 ? "the cluster at " + bootstrapServer
                 : "a Kafka cluster of 1 controller and " + brokers + " brokers as separate processes";
         String command = commandLine(settings);
-        LoadTestResult result = new LoadTest(settings, target, saturation, line -> {
-                    stdout.println(line);
-                    stdout.flush();
-                })
-                .afterEachRound(soFar -> Reports.write(soFar, settings.out(), command))
+        LoadTest test = new LoadTest(settings, target, saturation, line -> {
+            stdout.println(line);
+            stdout.flush();
+        });
+        if (settings.comparison().rolling()) {
+            List<RollingResult> results = test.runRolling(
+                    cluster, soFar -> RollingReport.write(soFar, NamedPolicy.BASELINE, settings.out(), command));
+            RollingReport.print(results, NamedPolicy.BASELINE, stdout);
+            stdout.println();
+            stdout.println("wrote rolling.csv and summary.md in " + settings.out());
+            stdout.flush();
+            return 0;
+        }
+        LoadTestResult result = test.afterEachRound(soFar -> Reports.write(soFar, settings.out(), command))
                 .run(cluster);
         report(result, settings, stdout, command);
         return 0;
@@ -306,6 +325,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                     .roundLimit(duration("--round-limit", roundLimit))
                     .policies(named)
                     .rounds(rounds)
+                    .rolling(rolling)
                     .checkIntervalSeconds(checkInterval)
                     .out(out)
                     .build();

@@ -50,6 +50,8 @@ public final class LoadTestDefaults implements IDefaultValueProvider {
         WINDOW("window", "--window", "90s"),
         ROUND_LIMIT("roundLimit", "--round-limit", "6m"),
         ROUNDS("rounds", "--rounds", "3"),
+        /** A flag: its default is off. */
+        ROLLING("rolling", "--rolling", "false"),
         /** No default value: without {@code --policy} the command runs {@link NamedPolicy#DEFAULTS}. */
         POLICIES("policies", "--policy", null),
         CHECK_INTERVAL_SECONDS("checkIntervalSeconds", "--check-interval", "5"),

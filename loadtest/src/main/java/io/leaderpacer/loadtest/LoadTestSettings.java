@@ -178,8 +178,15 @@ public record LoadTestSettings(
      * @param policies             the policies, run alternately
      * @param rounds               rounds per policy
      * @param checkIntervalSeconds the agent's check interval for every policy
+     * @param rolling              whether a round restarts every broker in turn (a rolling restart, {@link
+     *                             RollingRound}) instead of the one restarted broker ({@link RecoveryRound})
      */
-    public record Comparison(List<NamedPolicy> policies, int rounds, long checkIntervalSeconds) {
+    public record Comparison(List<NamedPolicy> policies, int rounds, long checkIntervalSeconds, boolean rolling) {
+        /** Rounds that restart the one restarted broker. */
+        public Comparison(List<NamedPolicy> policies, int rounds, long checkIntervalSeconds) {
+            this(policies, rounds, checkIntervalSeconds, false);
+        }
+
         public Comparison {
             policies = List.copyOf(policies);
             require(!policies.isEmpty(), Setting.POLICIES, "must name at least one policy");
@@ -196,6 +203,11 @@ public record LoadTestSettings(
         Objects.requireNonNull(phases, "phases");
         Objects.requireNonNull(comparison, "comparison");
         Objects.requireNonNull(out, "out");
+        require(
+                !(comparison.rolling() && phases.kipWindow()),
+                Setting.ROLLING,
+                "measures the whole rolling restart, from its first stop to the last broker leading again:"
+                        + " KIP-1358's ten minutes from one unfencing (--kip-window) do not apply to it");
     }
 
     /** A builder with {@code pacer loadtest}'s defaults. */
@@ -246,8 +258,11 @@ public record LoadTestSettings(
                 load.recordBytes()));
         lines.add(String.format(
                 Locale.ROOT,
-                "restart     broker %d (%s), %d MiB written while it is down (log-normal skew σ %.2f, seed %d)",
-                cluster.restartedBroker(),
+                "restart     %s (%s), %d MiB written while it is down (log-normal skew σ %.2f, seed %d)",
+                comparison.rolling()
+                        ? "every broker in turn, the next once the previous leads again and every replica is in sync,"
+                                + " each"
+                        : "broker " + cluster.restartedBroker(),
                 backlog.shutdown().name().toLowerCase(Locale.ROOT),
                 backlog.bytes() / (1024 * 1024),
                 backlog.sigma(),

@@ -40,6 +40,7 @@ public final class LoadTestSettingsBuilder {
     private Duration roundLimit = Setting.ROUND_LIMIT.asDuration();
     private List<NamedPolicy> policies = List.of();
     private int rounds = Setting.ROUNDS.asInt();
+    private boolean rolling;
     private long checkIntervalSeconds = Setting.CHECK_INTERVAL_SECONDS.asLong();
     private Path out = Setting.OUT.asPath();
 
@@ -148,6 +149,12 @@ public final class LoadTestSettingsBuilder {
         return this;
     }
 
+    /** Whether each round is a rolling restart of every broker in turn. */
+    public LoadTestSettingsBuilder rolling(boolean value) {
+        rolling = value;
+        return this;
+    }
+
     public LoadTestSettingsBuilder checkIntervalSeconds(long value) {
         checkIntervalSeconds = value;
         return this;
@@ -167,7 +174,7 @@ public final class LoadTestSettingsBuilder {
                 new LoadTestSettings.Load(recordsPerSecond, recordBytes),
                 new LoadTestSettings.Backlog(backlogBytes, backlogSigma, seed, shutdown, downFor),
                 new LoadTestSettings.Phases(warmup, steady, window, roundLimit, kipWindow),
-                new LoadTestSettings.Comparison(policies, rounds, checkIntervalSeconds),
+                new LoadTestSettings.Comparison(policies, rounds, checkIntervalSeconds, rolling),
                 out);
     }
 }

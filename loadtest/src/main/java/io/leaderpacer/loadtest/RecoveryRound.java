@@ -1,9 +1,6 @@
 package io.leaderpacer.loadtest;
 
-import io.leaderpacer.agent.PacerAgent;
-import io.leaderpacer.agent.pacing.Canary;
 import io.leaderpacer.cluster.cpu.CpuQuota;
-import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.loadtest.load.BacklogWriter;
 import io.leaderpacer.loadtest.load.ClassifiedLoad;
 import io.leaderpacer.loadtest.load.LatencyBook;
@@ -39,7 +36,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -61,7 +57,6 @@ final class RecoveryRound {
 
     private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
     private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
-    private static final Duration RESET_LIMIT = Duration.ofSeconds(300);
     private static final Duration BROKER_SETTINGS_LIMIT = Duration.ofSeconds(30);
     /** How long after unfencing the restarted broker's CPU is sampled by thread group. */
     private static final long THREADS_AFTER_UNFENCING_MS = 60_000;
@@ -176,7 +171,7 @@ final class RecoveryRound {
                             stoppedAt, restart.restartedAt(), restart.unfencedAt(), m.windowMs, endedAt, m.kipWindowMs),
                     restart,
                     m);
-            resetCluster(state.tag);
+            ClusterReset.afterRound(admin, topics, target.brokerIds(), state.tag, printer);
             return result;
         } finally {
             state.close();
@@ -211,16 +206,8 @@ final class RecoveryRound {
                     settings.comparison().rounds());
             this.runs = new AgentRunLog(b, now);
             this.pacing = new PacingLog(b, now);
-            PacerAgent agent = PacerAgent.builder(admin)
-                    .basePolicy(policy.config())
-                    .clusterLabel("the load-test cluster")
-                    .listener(runs)
-                    .pacingListener(pacing)
-                    .canaryClient(target.clientProperties(), Canary.DEFAULT_TOPIC)
-                    .build();
-            CatchUpPacing paces = policy.config().pacing();
-            this.loop = new AgentRunLoop(
-                    agent, "loadtest-agent", paces.enabled() ? paces.timing().intervalMs() : 0);
+            this.loop = AgentRunLoop.forPolicy(
+                    policy, admin, target, agent -> agent.listener(runs).pacingListener(pacing));
         }
 
         void removeCap() {
@@ -453,24 +440,5 @@ final class RecoveryRound {
                 .filter(s -> s.atMs() >= t0)
                 .map(s -> s.at(s.atMs() - t0))
                 .toList();
-    }
-
-    /** Full ISRs and every partition on its preferred leader, so the next round starts from the same state. */
-    private void resetCluster(String tag) throws Exception {
-        Set<String> names = admin.listTopics().names().get(30, TimeUnit.SECONDS);
-        if (!topics.awaitFullIsr(names, RESET_LIMIT)) {
-            throw new IllegalStateException("after the round, some partitions did not get their full ISR back within "
-                    + RESET_LIMIT.toSeconds() + " s");
-        }
-        if (!topics.rebalance(names, Duration.ofSeconds(60))) {
-            throw new IllegalStateException(
-                    "after the round, leadership did not return to every preferred leader within 60 s");
-        }
-        List<String> left = ThrottleCheck.leftInPlace(admin, target.brokerIds(), names);
-        if (!left.isEmpty()) {
-            throw new IllegalStateException("after the round, replication throttle configs were still set (the agent"
-                    + " restores what it set when it stops): " + String.join("; ", left));
-        }
-        printer.accept(tag + " cluster back to full ISRs and preferred leaders");
     }
 }

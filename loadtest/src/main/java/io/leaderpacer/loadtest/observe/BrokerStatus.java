@@ -1,5 +1,12 @@
 package io.leaderpacer.loadtest.observe;
 
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.common.Node;
+
+import java.util.Collection;
+import java.util.concurrent.TimeUnit;
+
 /**
  * The restarted broker as the controller sees it.
  *
@@ -12,5 +19,27 @@ public enum BrokerStatus {
     /** Registered, fenced: it cannot lead or be in an ISR yet. */
     FENCED,
     /** Registered and unfenced. */
-    ACTIVE
+    ACTIVE;
+
+    /** The state of a broker now, from the controller (one request; ABSENT also when the cluster does not answer). */
+    public static BrokerStatus of(Admin admin, int broker) {
+        try {
+            Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions()
+                            .includeFencedBrokers(true)
+                            .timeoutMs(3000))
+                    .nodes()
+                    .get(4, TimeUnit.SECONDS);
+            for (Node n : nodes) {
+                if (n.id() == broker) {
+                    return n.isFenced() ? FENCED : ACTIVE;
+                }
+            }
+            return ABSENT;
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return ABSENT;
+        }
+    }
 }

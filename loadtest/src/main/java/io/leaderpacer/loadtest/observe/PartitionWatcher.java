@@ -5,7 +5,6 @@ import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.cluster.PartitionState;
 import io.leaderpacer.loadtest.load.BrokerRole;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.DescribeLogDirsOptions;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.admin.LogDirDescription;
@@ -95,24 +94,7 @@ public final class PartitionWatcher implements AutoCloseable {
 
     /** The state of the broker now, from the controller (one request; ABSENT also when the cluster does not answer). */
     public BrokerStatus brokerStatus() {
-        try {
-            Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions()
-                            .includeFencedBrokers(true)
-                            .timeoutMs(3000))
-                    .nodes()
-                    .get(4, TimeUnit.SECONDS);
-            for (Node n : nodes) {
-                if (n.id() == broker) {
-                    return n.isFenced() ? BrokerStatus.FENCED : BrokerStatus.ACTIVE;
-                }
-            }
-            return BrokerStatus.ABSENT;
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            return BrokerStatus.ABSENT;
-        }
+        return BrokerStatus.of(admin, broker);
     }
 
     private void sampleQuietly() {

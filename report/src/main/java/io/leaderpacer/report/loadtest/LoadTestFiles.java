@@ -129,6 +129,27 @@ public final class LoadTestFiles {
                     "problem",
                     "changes"));
 
+    /**
+     * A rolling restart's turns ({@code pacer loadtest --rolling}): not in {@link #ALL}, whose files every recovery
+     * run writes; a rolling run writes only this one.
+     */
+    public static final CsvFile<RollingRow> ROLLING = new CsvFile<>(
+            "rolling.csv",
+            CsvFormat.of(
+                    RollingRow.class,
+                    "policy",
+                    "round",
+                    "leg",
+                    "stopped_at_s",
+                    "unfenced_at_s",
+                    "leads_again_at_s",
+                    "in_sync_at_s",
+                    "sends",
+                    "p99_ms",
+                    "steady_p99_ms",
+                    "timeouts",
+                    "failed"));
+
     /** Every file, in the order above. */
     public static final List<CsvFile<?>> ALL = List.of(
             ROUNDS, LATENCY_SECONDS, LATENCY_BUCKETS, PARTITIONS, CPU, THREADS, AGENT_RUNS, STEADY_WINDOWS, PACING);

@@ -1,0 +1,246 @@
+package io.leaderpacer.loadtest;
+
+import io.leaderpacer.cluster.cpu.CpuQuota;
+import io.leaderpacer.loadtest.load.BacklogWriter;
+import io.leaderpacer.loadtest.load.LatencyBook;
+import io.leaderpacer.loadtest.load.Phase;
+import io.leaderpacer.loadtest.load.View;
+import io.leaderpacer.loadtest.observe.BrokerStatus;
+import io.leaderpacer.loadtest.result.RollingResult;
+import io.leaderpacer.loadtest.testbed.LocalTarget;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartitionInfo;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+
+/**
+ * A rolling restart under one policy, the case KIP-1358 opens with: after a steady phase (the reference), every broker
+ * is stopped and started again in turn, and the next one is stopped only once the previous one leads 99 % of its
+ * preferred partitions again and every replica of every partition is back in its ISR, as operators' scripts wait (a
+ * script that waited for leadership alone would stop a broker while another still catches up, and take partitions
+ * under their minimum ISR). Each turn is a recovery round's stop, backlog and restart (the restarted broker capped as
+ * in {@link RecoveryRound}), without its windows: the producers' sends are pooled from the first stop to the last
+ * turn's end.
+ */
+final class RollingRound {
+
+    private static final long SETTLE_MS = 5000;
+    private static final long LOOK_MS = 500;
+    private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
+    private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
+    private static final Duration BROKER_SETTINGS_LIMIT = Duration.ofSeconds(30);
+
+    private final LoadTestSettings settings;
+    private final RecoveryRound.RoundContext context;
+    /** Whether a turn has written a backlog into the catch-up topic (see {@link RecoveryRound}). */
+    private boolean catchUpTopicUsed;
+
+    RollingRound(LoadTestSettings settings, RecoveryRound.RoundContext context) {
+        this.settings = settings;
+        this.context = context;
+    }
+
+    RollingResult run(NamedPolicy policy, int round) throws Exception {
+        String tag = String.format(
+                Locale.ROOT,
+                "[%s %d/%d rolling]",
+                policy.name(),
+                round,
+                settings.comparison().rounds());
+        if (catchUpTopicUsed) {
+            context.topics().delete(settings.topics().catchUpTopic());
+            context.topics()
+                    .create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
+        }
+        List<Integer> brokers = context.target().brokerIds();
+        Histogram steady;
+        List<RollingResult.Leg> legs = new ArrayList<>();
+        RoundBrokerSettings applied =
+                RoundBrokerSettings.apply(context.admin(), policy.brokerSettings(), brokers, BROKER_SETTINGS_LIMIT);
+        context.open().push(applied);
+        try (AgentRunLoop agent = AgentRunLoop.forPolicy(policy, context.admin(), context.target(), a -> a)) {
+            context.open().push(agent);
+            try {
+                agent.start();
+                Thread.sleep(SETTLE_MS);
+                LatencyBook steadyBook = new LatencyBook();
+                context.load().recordInto(steadyBook, Phase.STEADY);
+                context.printer()
+                        .accept(tag + " steady phase, "
+                                + settings.phases().steady().toSeconds() + " s");
+                Thread.sleep(settings.phases().steady().toMillis());
+                steady = steadyBook.histogram(Phase.STEADY, View.ALL);
+                long first = context.testClockMs().getAsLong();
+                LongSupplier now = () -> context.testClockMs().getAsLong() - first;
+                for (int b : brokers) {
+                    legs.add(turn(tag, policy, round, b, now));
+                    catchUpTopicUsed = true;
+                }
+            } finally {
+                context.load().stopRecording();
+                context.load().awaitInFlight();
+                context.open().remove(agent);
+            }
+        } finally {
+            if (context.open().remove(applied)) {
+                applied.close();
+            }
+        }
+        // The agent is closed: it has put back what it set, which the reset checks.
+        ClusterReset.afterRound(context.admin(), context.topics(), brokers, tag, context.printer());
+        return new RollingResult(policy.name(), round, steady, legs);
+    }
+
+    /** One broker's turn: stopped, its backlog written, started again (capped) and waited for. */
+    private RollingResult.Leg turn(String tag, NamedPolicy policy, int round, int b, LongSupplier now)
+            throws Exception {
+        LatencyBook book = new LatencyBook();
+        context.load().recordInto(book, Phase.DOWN);
+        long stoppedAt = now.getAsLong();
+        context.printer()
+                .accept(String.format(
+                        Locale.ROOT,
+                        "%s +%5.1f s  stopping broker %d (%s)",
+                        tag,
+                        stoppedAt / 1000.0,
+                        b,
+                        settings.backlog().shutdown().name().toLowerCase(Locale.ROOT)));
+        context.target().stopBroker(b, settings.backlog().shutdown());
+        await(b, s -> s != BrokerStatus.ACTIVE, FENCE_LIMIT, "still active after its stop");
+        int[] backlog = BacklogWriter.recordsPerPartition(
+                settings.topics().catchUpPartitions(),
+                settings.backlog().bytes(),
+                settings.backlog().sigma(),
+                settings.backlog().seed() + 1000L * round + b);
+        BacklogWriter.write(
+                context.target().clientProperties(), settings.topics().catchUpTopic(), backlog, Duration.ofMinutes(10));
+        long left = settings.backlog().downFor().toMillis() - (now.getAsLong() - stoppedAt);
+        if (left > 0) {
+            Thread.sleep(left);
+        }
+        context.target().startBroker(b, policy.restartedSettings());
+        Optional<CpuQuota.Limit> cap = cap(b);
+        try {
+            await(b, s -> s == BrokerStatus.ACTIVE, UNFENCE_LIMIT, "not unfenced after its start");
+            long unfencedAt = now.getAsLong();
+            context.load().recordInto(book, Phase.WINDOW);
+            context.printer()
+                    .accept(String.format(Locale.ROOT, "%s +%5.1f s  broker %d unfenced", tag, unfencedAt / 1000.0, b));
+            OptionalLong leadsAt = OptionalLong.empty();
+            OptionalLong inSyncAt = OptionalLong.empty();
+            long limit = unfencedAt + settings.phases().roundLimit().toMillis();
+            while ((leadsAt.isEmpty() || inSyncAt.isEmpty()) && now.getAsLong() < limit) {
+                Thread.sleep(LOOK_MS);
+                Optional<Look> look = look(b);
+                long t = now.getAsLong();
+                if (look.isPresent() && leadsAt.isEmpty() && look.get().leads()) {
+                    leadsAt = OptionalLong.of(t);
+                    context.printer()
+                            .accept(String.format(
+                                    Locale.ROOT,
+                                    "%s +%5.1f s  broker %d leads again, %.1f s after unfencing",
+                                    tag,
+                                    t / 1000.0,
+                                    b,
+                                    (t - unfencedAt) / 1000.0));
+                }
+                if (look.isPresent() && inSyncAt.isEmpty() && look.get().allInSync()) {
+                    inSyncAt = OptionalLong.of(t);
+                }
+            }
+            if (leadsAt.isEmpty() || inSyncAt.isEmpty()) {
+                throw new IllegalStateException("broker " + b + " did not lead again with every replica in sync within "
+                        + settings.phases().roundLimit().toSeconds() + " s of its unfencing (--round-limit):"
+                        + " the rolling restart stops rather than take down the next broker");
+            }
+            return new RollingResult.Leg(b, stoppedAt, unfencedAt, leadsAt, inSyncAt, merged(book), errors(book));
+        } finally {
+            cap.ifPresent(CpuQuota.Limit::remove);
+        }
+    }
+
+    /** The restarted broker's CPU cap, as a recovery round sets it (none on a cluster that is not the test's own). */
+    private Optional<CpuQuota.Limit> cap(int b) {
+        if (context.target() instanceof LocalTarget local) {
+            local.awaitRegistered(b);
+            OptionalLong pid = context.target().pid(b);
+            if (pid.isPresent()) {
+                return context.saturation().apply(pid.getAsLong());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** What one look at every topic saw: whether the broker leads 99 % of its preferred partitions, every ISR full. */
+    private record Look(boolean leads, boolean allInSync) {}
+
+    private Optional<Look> look(int b) throws InterruptedException {
+        try {
+            Set<String> names = context.admin()
+                    .listTopics(new ListTopicsOptions().listInternal(true))
+                    .names()
+                    .get(10, TimeUnit.SECONDS);
+            Collection<TopicDescription> topics = context.admin()
+                    .describeTopics(names)
+                    .allTopicNames()
+                    .get(10, TimeUnit.SECONDS)
+                    .values();
+            long preferred = 0;
+            long led = 0;
+            boolean allInSync = true;
+            for (TopicDescription t : topics) {
+                for (TopicPartitionInfo p : t.partitions()) {
+                    allInSync &= p.isr().size() == p.replicas().size();
+                    if (!p.replicas().isEmpty() && p.replicas().get(0).id() == b) {
+                        preferred++;
+                        led += p.leader() != null && p.leader().id() == b ? 1 : 0;
+                    }
+                }
+            }
+            return Optional.of(new Look(preferred > 0 && led * 100 >= 99 * preferred, allInSync));
+        } catch (ExecutionException | TimeoutException e) {
+            return Optional.empty(); // a broker restarting: look again
+        }
+    }
+
+    private static Histogram merged(LatencyBook book) {
+        Histogram h = book.histogram(Phase.DOWN, View.ALL);
+        h.add(book.histogram(Phase.WINDOW, View.ALL));
+        return h;
+    }
+
+    private static Map<String, Long> errors(LatencyBook book) {
+        Map<String, Long> out = new TreeMap<>(book.errors(Phase.DOWN, View.ALL));
+        book.errors(Phase.WINDOW, View.ALL).forEach((k, v) -> out.merge(k, v, Long::sum));
+        return out;
+    }
+
+    /** Waits until the controller sees the broker in a state {@code done} accepts. */
+    private void await(int broker, Predicate<BrokerStatus> done, Duration limit, String failure)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!done.test(BrokerStatus.of(context.admin(), broker))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "broker " + broker + " was " + failure + " within " + limit.toSeconds() + " s");
+            }
+            Thread.sleep(100);
+        }
+    }
+}
