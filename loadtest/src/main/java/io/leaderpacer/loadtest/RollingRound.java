@@ -42,6 +42,7 @@ final class RollingRound {
 
     private static final long SETTLE_MS = 5000;
     private static final long LOOK_MS = 500;
+    private static final long PROGRESS_MS = 30_000;
     private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
     private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
     private static final Duration BROKER_SETTINGS_LIMIT = Duration.ofSeconds(30);
@@ -145,9 +146,12 @@ final class RollingRound {
             OptionalLong leadsAt = OptionalLong.empty();
             OptionalLong inSyncAt = OptionalLong.empty();
             long limit = unfencedAt + settings.phases().roundLimit().toMillis();
+            long nextProgress = unfencedAt + PROGRESS_MS;
+            Optional<Look> last = Optional.empty();
             while ((leadsAt.isEmpty() || inSyncAt.isEmpty()) && now.getAsLong() < limit) {
                 Thread.sleep(LOOK_MS);
                 Optional<Look> look = look(b);
+                last = look.isPresent() ? look : last;
                 long t = now.getAsLong();
                 if (look.isPresent() && leadsAt.isEmpty() && look.get().leads()) {
                     leadsAt = OptionalLong.of(t);
@@ -160,14 +164,21 @@ final class RollingRound {
                                     b,
                                     (t - unfencedAt) / 1000.0));
                 }
-                if (look.isPresent() && inSyncAt.isEmpty() && look.get().allInSync()) {
+                if (look.isPresent() && inSyncAt.isEmpty() && look.get().shortOfFullIsr() == 0) {
                     inSyncAt = OptionalLong.of(t);
+                }
+                if (t >= nextProgress) {
+                    context.printer()
+                            .accept(String.format(
+                                    Locale.ROOT, "%s +%5.1f s  broker %d: %s", tag, t / 1000.0, b, describe(last)));
+                    nextProgress += PROGRESS_MS;
                 }
             }
             if (leadsAt.isEmpty() || inSyncAt.isEmpty()) {
                 throw new IllegalStateException("broker " + b + " did not lead again with every replica in sync within "
-                        + settings.phases().roundLimit().toSeconds() + " s of its unfencing (--round-limit):"
-                        + " the rolling restart stops rather than take down the next broker");
+                        + settings.phases().roundLimit().toSeconds() + " s of its unfencing (--round-limit; at the"
+                        + " last look: " + describe(last) + "): the rolling restart stops rather than take down the"
+                        + " next broker");
             }
             return new RollingResult.Leg(b, stoppedAt, unfencedAt, leadsAt, inSyncAt, merged(book), errors(book));
         } finally {
@@ -187,8 +198,22 @@ final class RollingRound {
         return Optional.empty();
     }
 
-    /** What one look at every topic saw: whether the broker leads 99 % of its preferred partitions, every ISR full. */
-    private record Look(boolean leads, boolean allInSync) {}
+    /** What one look at every topic saw: the broker's preferred partitions, those it leads, partitions short of an ISR. */
+    private record Look(long preferred, long led, long shortOfFullIsr) {
+        boolean leads() {
+            return preferred > 0 && led * 100 >= 99 * preferred;
+        }
+    }
+
+    private static String describe(Optional<Look> look) {
+        return look.map(l -> String.format(
+                        Locale.ROOT,
+                        "leads %d/%d preferred partitions, %d partition(s) short of a full ISR",
+                        l.led(),
+                        l.preferred(),
+                        l.shortOfFullIsr()))
+                .orElse("no answer from the cluster yet");
+    }
 
     private Optional<Look> look(int b) throws InterruptedException {
         try {
@@ -203,17 +228,17 @@ final class RollingRound {
                     .values();
             long preferred = 0;
             long led = 0;
-            boolean allInSync = true;
+            long shortOfIsr = 0;
             for (TopicDescription t : topics) {
                 for (TopicPartitionInfo p : t.partitions()) {
-                    allInSync &= p.isr().size() == p.replicas().size();
+                    shortOfIsr += p.isr().size() < p.replicas().size() ? 1 : 0;
                     if (!p.replicas().isEmpty() && p.replicas().get(0).id() == b) {
                         preferred++;
                         led += p.leader() != null && p.leader().id() == b ? 1 : 0;
                     }
                 }
             }
-            return Optional.of(new Look(preferred > 0 && led * 100 >= 99 * preferred, allInSync));
+            return Optional.of(new Look(preferred, led, shortOfIsr));
         } catch (ExecutionException | TimeoutException e) {
             return Optional.empty(); // a broker restarting: look again
         }

@@ -119,6 +119,34 @@ class LoadTestSettingsTest {
     }
 
     @Test
+    void aRollingRestart_isNamedInTheSettingsPrinted_andRefusedWithKipsWindow_namingTheOption() {
+        LoadTestSettings rolling = LoadTestSettings.builder()
+                .policies(List.of(NamedPolicy.parse("immediate", 5, 2)))
+                .rolling(true)
+                .build();
+        assertThat(String.join("\n", rolling.describe("c", "s")))
+                .contains("restart     every broker in turn, the next once the previous leads again");
+        assertThat(String.join(
+                        "\n",
+                        LoadTestSettings.builder()
+                                .policies(List.of(NamedPolicy.parse("immediate", 5, 2)))
+                                .build()
+                                .describe("c", "s")))
+                .contains("restart     broker 1 (kill)");
+
+        picocli.CommandLine cli =
+                new picocli.CommandLine(new LoadTestCommand()).setCaseInsensitiveEnumValuesAllowed(true);
+        StringWriter err = new StringWriter();
+        cli.setErr(new PrintWriter(err));
+        int code = cli.execute("--rolling", "--kip-window", "--round-limit", "12m");
+
+        assertThat(code).isNotZero();
+        assertThat(err.toString())
+                .contains("--rolling measures the whole rolling restart")
+                .contains("--kip-window");
+    }
+
+    @Test
     void theCommandsDefaults_andTheBuildersDefaults_areTheSameTexts() {
         picocli.CommandLine cli = new picocli.CommandLine(new LoadTestCommand());
         for (LoadTestDefaults.Setting s : LoadTestDefaults.Setting.values()) {

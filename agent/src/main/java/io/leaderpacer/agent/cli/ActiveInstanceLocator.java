@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.cli;
 
 import io.leaderpacer.agent.coordination.InstanceIds;
+import io.leaderpacer.agent.core.TimeoutMs;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
@@ -33,7 +34,7 @@ final class ActiveInstanceLocator {
     static Optional<Active> find(Admin admin, String group, Duration timeout)
             throws InterruptedException, ExecutionException, TimeoutException {
         TopicPartition state = new TopicPartition(OrderStateStore.DEFAULT_TOPIC, 0);
-        int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+        int ms = TimeoutMs.of(timeout);
         ConsumerGroupDescription d = admin.describeConsumerGroups(
                         List.of(group), new DescribeConsumerGroupsOptions().timeoutMs(ms))
                 .describedGroups()

@@ -3,6 +3,7 @@ package io.leaderpacer.agent.cli;
 import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
+import io.leaderpacer.agent.core.TimeoutMs;
 import io.leaderpacer.agent.kafka.TlsDiagnosis;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -130,7 +131,7 @@ final class ClusterAccess implements AutoCloseable {
 
     /** Empty when a broker answered within the request time-out, else what went wrong. */
     Optional<String> unreachable() {
-        int ms = (int) Math.min(Integer.MAX_VALUE, props.requestTimeout().toMillis());
+        int ms = TimeoutMs.of(props.requestTimeout());
         try {
             admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms))
                     .nodes()

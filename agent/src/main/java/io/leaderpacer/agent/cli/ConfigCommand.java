@@ -2,6 +2,7 @@ package io.leaderpacer.agent.cli;
 
 import io.leaderpacer.agent.config.ClosestKey;
 import io.leaderpacer.agent.config.SecretRedactor;
+import io.leaderpacer.agent.core.TimeoutMs;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.ConfigAssignments;
 import io.leaderpacer.agent.dynamic.ConfigChange;
@@ -361,9 +362,8 @@ public final class ConfigCommand implements Callable<Integer> {
 
     private Map<String, Object> clientProperties() throws IOException {
         Map<String, Object> props = new HashMap<>();
-        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeoutMs));
-        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int)
-                Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMs / 2)));
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TimeoutMs.of(timeoutMs));
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, TimeoutMs.of(timeoutMs / 2));
         if (commandConfig != null) {
             Properties file = new Properties();
             try (InputStream in = Files.newInputStream(commandConfig)) {

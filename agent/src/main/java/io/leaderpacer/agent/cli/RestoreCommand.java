@@ -4,6 +4,7 @@ import io.leaderpacer.agent.coordination.ActiveRole;
 import io.leaderpacer.agent.coordination.InstanceIds;
 import io.leaderpacer.agent.core.NotActiveException;
 import io.leaderpacer.agent.core.PacingReport;
+import io.leaderpacer.agent.core.TimeoutMs;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import io.leaderpacer.agent.pacing.PacingLoop;
@@ -175,8 +176,7 @@ public final class RestoreCommand implements Callable<Integer> {
     /** How many members the agent's group has now (0 when it does not exist). */
     private static int members(ClusterAccess access, String group)
             throws InterruptedException, ExecutionException, TimeoutException {
-        int ms = (int)
-                Math.min(Integer.MAX_VALUE, access.props().requestTimeout().toMillis());
+        int ms = TimeoutMs.of(access.props().requestTimeout());
         try {
             ConsumerGroupDescription d = access.admin()
                     .describeConsumerGroups(List.of(group), new DescribeConsumerGroupsOptions().timeoutMs(ms))

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.coordination.ActiveRole;
+import io.leaderpacer.agent.core.TimeoutMs;
 import io.leaderpacer.agent.http.StatusReport;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -194,10 +195,8 @@ public final class StatusCommand implements Callable<Integer> {
         }
         client.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, target.bootstrapServer);
         // Kafka refuses an API time-out below the request time-out: both follow --timeout-ms.
-        client.put(
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-        client.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int)
-                Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis() / 2)));
+        client.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TimeoutMs.of(timeout));
+        client.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, TimeoutMs.of(timeout.toMillis() / 2));
         Map<String, String> printable = new HashMap<>();
         client.forEach((k, v) -> printable.put(k, String.valueOf(v)));
         try (Admin admin = Admin.create(client)) {

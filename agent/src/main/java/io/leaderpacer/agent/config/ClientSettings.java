@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.config;
 
+import io.leaderpacer.agent.core.TimeoutMs;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.AbstractConfig;
 
@@ -53,11 +54,9 @@ public final class ClientSettings {
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         props.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
         props.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
-        int requestTimeout = (int) Math.max(1000, Math.min(Integer.MAX_VALUE, timeout.toMillis() / 2));
+        int requestTimeout = Math.max(1000, TimeoutMs.of(timeout.toMillis() / 2));
         props.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, requestTimeout);
-        props.putIfAbsent(
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
-                (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()) + requestTimeout);
+        props.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, TimeoutMs.of(timeout) + requestTimeout);
         return props;
     }
 }

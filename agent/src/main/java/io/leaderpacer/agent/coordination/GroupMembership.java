@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.coordination;
 
 import io.leaderpacer.agent.config.ClientSettings;
+import io.leaderpacer.agent.core.TimeoutMs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
@@ -91,8 +92,7 @@ final class GroupMembership implements ConsumerRebalanceListener, AutoCloseable 
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         props.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
-        props.putIfAbsent(
-                ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        props.putIfAbsent(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TimeoutMs.of(timeout));
         this.consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.kafka;
 
+import io.leaderpacer.agent.core.TimeoutMs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -68,7 +69,7 @@ public final class AutoRebalanceCheck {
      * @throws TimeoutException   when the cluster did not answer in time (unreachable)
      */
     public Result check() throws InterruptedException, ExecutionException, TimeoutException {
-        int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+        int ms = TimeoutMs.of(timeout);
         Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms))
                 .nodes()
                 .get(timeout.toMillis() + 5_000, TimeUnit.MILLISECONDS);

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.kafka;
 
+import io.leaderpacer.agent.core.TimeoutMs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -83,8 +84,7 @@ public final class BrokerConfigReader {
         for (int b : brokers) {
             resources.add(new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(b)));
         }
-        return admin.describeConfigs(resources, new DescribeConfigsOptions().timeoutMs((int)
-                        Math.min(Integer.MAX_VALUE, timeout.toMillis())));
+        return admin.describeConfigs(resources, new DescribeConfigsOptions().timeoutMs(TimeoutMs.of(timeout)));
     }
 
     private static Map<String, String> values(Config config, Set<String> keys) {

@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.kafka;
 
+import io.leaderpacer.agent.core.TimeoutMs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 
@@ -22,7 +23,7 @@ public final class ClusterContact {
      * @throws Exception what the Admin client reported: a time-out, a TLS or SASL failure, a refusal
      */
     public static void anyBroker(Admin admin, Duration timeout) throws Exception {
-        int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+        int ms = TimeoutMs.of(timeout);
         admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms))
                 .nodes()
                 .get(ms + 1_000L, TimeUnit.MILLISECONDS);

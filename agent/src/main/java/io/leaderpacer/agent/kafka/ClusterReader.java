@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.kafka;
 
+import io.leaderpacer.agent.core.TimeoutMs;
 import io.leaderpacer.engine.cluster.BrokerState;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.InvalidSnapshotException;
@@ -286,7 +287,7 @@ public final class ClusterReader {
     }
 
     private int timeoutMs() {
-        return (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+        return TimeoutMs.of(timeout);
     }
 
     /** Waits a little longer than the request time-out: Kafka fails the future itself when its time-out expires. */

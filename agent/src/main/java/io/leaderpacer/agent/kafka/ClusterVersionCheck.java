@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.kafka;
 
+import io.leaderpacer.agent.core.TimeoutMs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterPartitionReassignmentsOptions;
 import org.apache.kafka.clients.admin.Config;
@@ -254,7 +255,7 @@ public final class ClusterVersionCheck {
     }
 
     private int timeoutMs() {
-        return (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+        return TimeoutMs.of(timeout);
     }
 
     private <T> T await(KafkaFuture<T> future) throws InterruptedException, ExecutionException, TimeoutException {

@@ -5,6 +5,7 @@ import io.leaderpacer.agent.core.ActionGuard;
 import io.leaderpacer.agent.core.ElectionOutcome;
 import io.leaderpacer.agent.core.ElectionResult;
 import io.leaderpacer.agent.core.NotActiveException;
+import io.leaderpacer.agent.core.TimeoutMs;
 import io.leaderpacer.engine.Election;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionId;
@@ -123,8 +124,9 @@ public final class LeaderElector {
         guard.checkActive("electLeaders of " + batch.size() + " partition(s)");
         try {
             answers = admin.electLeaders(
-                            ElectionType.PREFERRED, batch.keySet(), new ElectLeadersOptions().timeoutMs((int)
-                                            Math.min(Integer.MAX_VALUE, timeout.toMillis())))
+                            ElectionType.PREFERRED,
+                            batch.keySet(),
+                            new ElectLeadersOptions().timeoutMs(TimeoutMs.of(timeout)))
                     .partitions()
                     .get(timeout.toMillis() + 5_000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {

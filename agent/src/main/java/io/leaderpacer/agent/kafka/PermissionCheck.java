@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.kafka;
 
+import io.leaderpacer.agent.core.TimeoutMs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.AlterConfigsOptions;
@@ -289,7 +290,7 @@ public final class PermissionCheck {
     }
 
     private int timeoutMs() {
-        return (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+        return TimeoutMs.of(timeout);
     }
 
     private long waitMs() {

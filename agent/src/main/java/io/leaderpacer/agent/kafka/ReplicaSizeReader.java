@@ -1,5 +1,6 @@
 package io.leaderpacer.agent.kafka;
 
+import io.leaderpacer.agent.core.TimeoutMs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeLogDirsOptions;
 import org.apache.kafka.clients.admin.LogDirDescription;
@@ -41,7 +42,7 @@ public final class ReplicaSizeReader {
             return sizes;
         }
         long ms = timeout.toMillis();
-        admin.describeLogDirs(brokers, new DescribeLogDirsOptions().timeoutMs((int) Math.min(Integer.MAX_VALUE, ms)))
+        admin.describeLogDirs(brokers, new DescribeLogDirsOptions().timeoutMs(TimeoutMs.of(ms)))
                 .descriptions()
                 .forEach((broker, future) -> {
                     try {

@@ -1,5 +1,7 @@
 package io.leaderpacer.agent.kafka;
 
+import io.leaderpacer.agent.core.TimeoutMs;
+
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
@@ -45,7 +47,7 @@ public final class TlsPeerProbe {
             return Optional.empty();
         }
         AtomicReference<X509Certificate> seen = new AtomicReference<>();
-        int ms = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        int ms = TimeoutMs.of(timeout);
         try {
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(null, new TrustManager[] {new Recorder(seen)}, null);
