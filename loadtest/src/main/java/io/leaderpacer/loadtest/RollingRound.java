@@ -49,7 +49,14 @@ final class RollingRound {
 
     private final LoadTestSettings settings;
     private final RecoveryRound.RoundContext context;
-    /** Whether a turn has written a backlog into the catch-up topic (see {@link RecoveryRound}). */
+    /**
+     * Whether a turn has written a backlog into the catch-up topic: the next turn then deletes and creates it again,
+     * before its stop. Why per turn, not per round: every broker keeps a turn's backlog after it (replication factor 3
+     * on 3 brokers), so three turns would hold three backlogs on every broker, 18 GiB at the defaults, in
+     * {@code /dev/shm} where the test's cluster keeps its data (evidence run 32's second attempt was killed by the
+     * kernel's OOM killer at 21 GiB); recreated, at most two are held (a deleted topic's files stay until Kafka's
+     * {@code file.delete.delay.ms}, 60 s).
+     */
     private boolean catchUpTopicUsed;
 
     RollingRound(LoadTestSettings settings, RecoveryRound.RoundContext context) {
@@ -64,11 +71,6 @@ final class RollingRound {
                 policy.name(),
                 round,
                 settings.comparison().rounds());
-        if (catchUpTopicUsed) {
-            context.topics().delete(settings.topics().catchUpTopic());
-            context.topics()
-                    .create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
-        }
         List<Integer> brokers = context.target().brokerIds();
         Histogram steady;
         List<RollingResult.Leg> legs = new ArrayList<>();
@@ -111,6 +113,11 @@ final class RollingRound {
     /** One broker's turn: stopped, its backlog written, started again (capped) and waited for. */
     private RollingResult.Leg turn(String tag, NamedPolicy policy, int round, int b, LongSupplier now)
             throws Exception {
+        if (catchUpTopicUsed) {
+            context.topics().delete(settings.topics().catchUpTopic());
+            context.topics()
+                    .create(settings.topics().catchUpTopic(), settings.topics().catchUpPartitions(), Map.of());
+        }
         LatencyBook book = new LatencyBook();
         context.load().recordInto(book, Phase.DOWN);
         long stoppedAt = now.getAsLong();
