@@ -404,13 +404,7 @@ final class RecoveryRound {
     }
 
     private void awaitStatus(Predicate<BrokerStatus> done, Duration limit, String failure) throws InterruptedException {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (!done.test(watcher.brokerStatus())) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(failure);
-            }
-            Thread.sleep(100);
-        }
+        BrokerStatus.await(admin, settings.cluster().restartedBroker(), done, limit, failure);
     }
 
     /** The first successful run after unfencing that left the broker ungated ({@code wait-for-sync} only). */

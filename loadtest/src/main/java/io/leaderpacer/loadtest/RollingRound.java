@@ -27,7 +27,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
-import java.util.function.Predicate;
 
 /**
  * A rolling restart under one policy, the case KIP-1358 opens with: after a steady phase (the reference), every broker
@@ -130,7 +129,12 @@ final class RollingRound {
                         b,
                         settings.backlog().shutdown().name().toLowerCase(Locale.ROOT)));
         context.target().stopBroker(b, settings.backlog().shutdown());
-        await(b, s -> s != BrokerStatus.ACTIVE, FENCE_LIMIT, "still active after its stop");
+        BrokerStatus.await(
+                context.admin(),
+                b,
+                s -> s != BrokerStatus.ACTIVE,
+                FENCE_LIMIT,
+                "broker " + b + " was still active " + FENCE_LIMIT.toSeconds() + " s after it was stopped");
         int[] backlog = BacklogWriter.recordsPerPartition(
                 settings.topics().catchUpPartitions(),
                 settings.backlog().bytes(),
@@ -145,52 +149,70 @@ final class RollingRound {
         context.target().startBroker(b, policy.restartedSettings());
         Optional<CpuQuota.Limit> cap = cap(b);
         try {
-            await(b, s -> s == BrokerStatus.ACTIVE, UNFENCE_LIMIT, "not unfenced after its start");
+            BrokerStatus.await(
+                    context.admin(),
+                    b,
+                    s -> s == BrokerStatus.ACTIVE,
+                    UNFENCE_LIMIT,
+                    "broker " + b + " was not unfenced within " + UNFENCE_LIMIT.toSeconds() + " s after its restart");
             long unfencedAt = now.getAsLong();
             context.load().recordInto(book, Phase.WINDOW);
             context.printer()
                     .accept(String.format(Locale.ROOT, "%s +%5.1f s  broker %d unfenced", tag, unfencedAt / 1000.0, b));
-            OptionalLong leadsAt = OptionalLong.empty();
-            OptionalLong inSyncAt = OptionalLong.empty();
-            long limit = unfencedAt + settings.phases().roundLimit().toMillis();
-            long nextProgress = unfencedAt + PROGRESS_MS;
-            Optional<Look> last = Optional.empty();
-            while ((leadsAt.isEmpty() || inSyncAt.isEmpty()) && now.getAsLong() < limit) {
-                Thread.sleep(LOOK_MS);
-                Optional<Look> look = look(b);
-                last = look.isPresent() ? look : last;
-                long t = now.getAsLong();
-                if (look.isPresent() && leadsAt.isEmpty() && look.get().leads()) {
-                    leadsAt = OptionalLong.of(t);
-                    context.printer()
-                            .accept(String.format(
-                                    Locale.ROOT,
-                                    "%s +%5.1f s  broker %d leads again, %.1f s after unfencing",
-                                    tag,
-                                    t / 1000.0,
-                                    b,
-                                    (t - unfencedAt) / 1000.0));
-                }
-                if (look.isPresent() && inSyncAt.isEmpty() && look.get().shortOfFullIsr() == 0) {
-                    inSyncAt = OptionalLong.of(t);
-                }
-                if (t >= nextProgress) {
-                    context.printer()
-                            .accept(String.format(
-                                    Locale.ROOT, "%s +%5.1f s  broker %d: %s", tag, t / 1000.0, b, describe(last)));
-                    nextProgress += PROGRESS_MS;
-                }
-            }
-            if (leadsAt.isEmpty() || inSyncAt.isEmpty()) {
-                throw new IllegalStateException("broker " + b + " did not lead again with every replica in sync within "
-                        + settings.phases().roundLimit().toSeconds() + " s of its unfencing (--round-limit; at the"
-                        + " last look: " + describe(last) + "): the rolling restart stops rather than take down the"
-                        + " next broker");
-            }
-            return new RollingResult.Leg(b, stoppedAt, unfencedAt, leadsAt, inSyncAt, merged(book), errors(book));
+            TurnEnd end = awaitLedInSync(tag, b, unfencedAt, now);
+            return new RollingResult.Leg(
+                    b, stoppedAt, unfencedAt, end.leadsAt(), end.inSyncAt(), merged(book), errors(book));
         } finally {
             cap.ifPresent(CpuQuota.Limit::remove);
         }
+    }
+
+    /** When a turn's broker led again and every replica was in sync. */
+    private record TurnEnd(OptionalLong leadsAt, OptionalLong inSyncAt) {}
+
+    /**
+     * Looks every {@link #LOOK_MS} until the broker leads 99 % of its preferred partitions again and every replica is in
+     * sync, printing a progress line every {@link #PROGRESS_MS}; fails, naming what is missing, at the round's limit.
+     */
+    private TurnEnd awaitLedInSync(String tag, int b, long unfencedAt, LongSupplier now) throws InterruptedException {
+        OptionalLong leadsAt = OptionalLong.empty();
+        OptionalLong inSyncAt = OptionalLong.empty();
+        long limit = unfencedAt + settings.phases().roundLimit().toMillis();
+        long nextProgress = unfencedAt + PROGRESS_MS;
+        Optional<Look> last = Optional.empty();
+        while ((leadsAt.isEmpty() || inSyncAt.isEmpty()) && now.getAsLong() < limit) {
+            Thread.sleep(LOOK_MS);
+            Optional<Look> look = look(b);
+            last = look.isPresent() ? look : last;
+            long t = now.getAsLong();
+            if (look.isPresent() && leadsAt.isEmpty() && look.get().leads()) {
+                leadsAt = OptionalLong.of(t);
+                context.printer()
+                        .accept(String.format(
+                                Locale.ROOT,
+                                "%s +%5.1f s  broker %d leads again, %.1f s after unfencing",
+                                tag,
+                                t / 1000.0,
+                                b,
+                                (t - unfencedAt) / 1000.0));
+            }
+            if (look.isPresent() && inSyncAt.isEmpty() && look.get().shortOfFullIsr() == 0) {
+                inSyncAt = OptionalLong.of(t);
+            }
+            if (t >= nextProgress) {
+                context.printer()
+                        .accept(String.format(
+                                Locale.ROOT, "%s +%5.1f s  broker %d: %s", tag, t / 1000.0, b, describe(last)));
+                nextProgress += PROGRESS_MS;
+            }
+        }
+        if (leadsAt.isEmpty() || inSyncAt.isEmpty()) {
+            throw new IllegalStateException("broker " + b + " did not lead again with every replica in sync within "
+                    + settings.phases().roundLimit().toSeconds() + " s of its unfencing (--round-limit; at the"
+                    + " last look: " + describe(last) + "): the rolling restart stops rather than take down the"
+                    + " next broker");
+        }
+        return new TurnEnd(leadsAt, inSyncAt);
     }
 
     /** The restarted broker's CPU cap, as a recovery round sets it (none on a cluster that is not the test's own). */
@@ -261,18 +283,5 @@ final class RollingRound {
         Map<String, Long> out = new TreeMap<>(book.errors(Phase.DOWN, View.ALL));
         book.errors(Phase.WINDOW, View.ALL).forEach((k, v) -> out.merge(k, v, Long::sum));
         return out;
-    }
-
-    /** Waits until the controller sees the broker in a state {@code done} accepts. */
-    private void await(int broker, Predicate<BrokerStatus> done, Duration limit, String failure)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (!done.test(BrokerStatus.of(context.admin(), broker))) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(
-                        "broker " + broker + " was " + failure + " within " + limit.toSeconds() + " s");
-            }
-            Thread.sleep(100);
-        }
     }
 }

@@ -88,6 +88,9 @@ public final class LatencyBook {
         }
     }
 
+    /** Kafka's name for a send that timed out: the request's time-out or the producer's delivery time-out. */
+    public static final String TIMEOUT = Errors.REQUEST_TIMED_OUT.name();
+
     /**
      * Kafka's name for a failure (e.g. {@code REQUEST_TIMED_OUT}, {@code NOT_LEADER_OR_FOLLOWER}); a producer's own
      * delivery time-out is Kafka's time-out too.

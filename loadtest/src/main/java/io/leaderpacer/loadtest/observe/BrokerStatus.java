@@ -4,8 +4,10 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.Node;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * The restarted broker as the controller sees it.
@@ -40,6 +42,22 @@ public enum BrokerStatus {
                 Thread.currentThread().interrupt();
             }
             return ABSENT;
+        }
+    }
+
+    /**
+     * Waits, looking every 100 ms, until the controller sees the broker in a state {@code done} accepts.
+     *
+     * @throws IllegalStateException with {@code failure} as its message when {@code limit} passes first
+     */
+    public static void await(Admin admin, int broker, Predicate<BrokerStatus> done, Duration limit, String failure)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!done.test(of(admin, broker))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(failure);
+            }
+            Thread.sleep(100);
         }
     }
 }

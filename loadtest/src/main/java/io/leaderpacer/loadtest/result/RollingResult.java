@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest.result;
 
+import io.leaderpacer.loadtest.load.LatencyBook;
 import io.leaderpacer.loadtest.load.LatencyFigures;
 import org.HdrHistogram.Histogram;
 
@@ -56,16 +57,13 @@ public record RollingResult(String policy, int round, Histogram steady, List<Leg
         }
 
         public long timeouts() {
-            return errors.getOrDefault(TIMEOUT, 0L);
+            return errors.getOrDefault(LatencyBook.TIMEOUT, 0L);
         }
 
         public long failures() {
             return errors.values().stream().mapToLong(Long::longValue).sum();
         }
     }
-
-    /** The Kafka error name of a send that timed out (the request or the delivery time-out). */
-    static final String TIMEOUT = "REQUEST_TIMED_OUT";
 
     /** Every send of the restart, from the first stop to the last turn's end. */
     public Histogram sends() {

@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest.result;
 
+import io.leaderpacer.loadtest.load.LatencyBook;
 import io.leaderpacer.loadtest.load.LatencyFigures;
 import io.leaderpacer.loadtest.load.Phase;
 import io.leaderpacer.loadtest.load.SecondSample;
@@ -145,7 +146,7 @@ public record RoundResult(
 
     /** Sends that timed out ({@code REQUEST_TIMED_OUT}: the request or the delivery time-out), all views. */
     public long timeouts() {
-        return latency.errors().getOrDefault(View.ALL, Map.of()).getOrDefault("REQUEST_TIMED_OUT", 0L);
+        return latency.errors().getOrDefault(View.ALL, Map.of()).getOrDefault(LatencyBook.TIMEOUT, 0L);
     }
 
     /** Failed sends of every kind, all views. */
