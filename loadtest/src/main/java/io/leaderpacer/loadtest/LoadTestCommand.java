@@ -171,7 +171,8 @@ public final class LoadTestCommand implements Callable<Integer> {
             description = "Make each round a rolling restart: every broker stopped and started again in turn, the next"
                     + " once the previous leads again and every replica is in sync, as operators' scripts wait. Reports"
                     + " the producers' P99 across the whole restart, time-outs and the time until the last broker"
-                    + " leads again, per round (rolling.csv, summary.md).")
+                    + " leads again, per round (rolling.csv, summary.md; pacing and CPU per turn: rolling-pacing.csv,"
+                    + " rolling-threads.csv).")
     boolean rolling;
 
     @Option(
@@ -287,7 +288,8 @@ public final class LoadTestCommand implements Callable<Integer> {
                     cluster, soFar -> RollingReport.write(soFar, NamedPolicy.BASELINE, settings.out(), command));
             RollingReport.print(results, NamedPolicy.BASELINE, stdout);
             stdout.println();
-            stdout.println("wrote rolling.csv and summary.md in " + settings.out());
+            stdout.println(
+                    "wrote rolling.csv, rolling-pacing.csv, rolling-threads.csv and summary.md in " + settings.out());
             stdout.flush();
             return 0;
         }

@@ -6,6 +6,9 @@ import io.leaderpacer.loadtest.load.LatencyBook;
 import io.leaderpacer.loadtest.load.Phase;
 import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.observe.BrokerStatus;
+import io.leaderpacer.loadtest.observe.PacingLog;
+import io.leaderpacer.loadtest.observe.PacingSample;
+import io.leaderpacer.loadtest.observe.ThreadCpuSampler;
 import io.leaderpacer.loadtest.result.RollingResult;
 import io.leaderpacer.loadtest.testbed.LocalTarget;
 import org.HdrHistogram.Histogram;
@@ -71,12 +74,19 @@ final class RollingRound {
                 round,
                 settings.comparison().rounds());
         List<Integer> brokers = context.target().brokerIds();
+        Map<Integer, PacingLog> pacing = new TreeMap<>();
+        brokers.forEach(b -> pacing.put(b, new PacingLog(b, context.testClockMs())));
         Histogram steady;
-        List<RollingResult.Leg> legs = new ArrayList<>();
+        List<Turn> turns = new ArrayList<>();
+        long first;
+        long ended;
         RoundBrokerSettings applied =
                 RoundBrokerSettings.apply(context.admin(), policy.brokerSettings(), brokers, BROKER_SETTINGS_LIMIT);
         context.open().push(applied);
-        try (AgentRunLoop agent = AgentRunLoop.forPolicy(policy, context.admin(), context.target(), a -> a)) {
+        try (AgentRunLoop agent = AgentRunLoop.forPolicy(policy, context.admin(), context.target(), a -> {
+            pacing.values().forEach(a::pacingListener);
+            return a;
+        })) {
             context.open().push(agent);
             try {
                 agent.start();
@@ -88,12 +98,13 @@ final class RollingRound {
                                 + settings.phases().steady().toSeconds() + " s");
                 Thread.sleep(settings.phases().steady().toMillis());
                 steady = steadyBook.histogram(Phase.STEADY, View.ALL);
-                long first = context.testClockMs().getAsLong();
+                first = context.testClockMs().getAsLong();
                 LongSupplier now = () -> context.testClockMs().getAsLong() - first;
                 for (int b : brokers) {
-                    legs.add(turn(tag, policy, round, b, now));
+                    turns.add(turn(tag, policy, round, b, now));
                     catchUpTopicUsed = true;
                 }
+                ended = now.getAsLong();
             } finally {
                 context.load().stopRecording();
                 context.load().awaitInFlight();
@@ -106,12 +117,54 @@ final class RollingRound {
         }
         // The agent is closed: it has put back what it set, which the reset checks.
         ClusterReset.afterRound(context.admin(), context.topics(), brokers, tag, context.printer());
-        return new RollingResult(policy.name(), round, steady, legs);
+        return new RollingResult(policy.name(), round, steady, legs(turns, ended, pacing, first));
+    }
+
+    /**
+     * What a turn kept while it ran. Its book goes on taking sends until the next turn's stop (the last: until the
+     * round's end), and is read only once the round's sends in flight completed, so that every send from the first
+     * stop to the end is in exactly one turn.
+     */
+    private record Turn(
+            int broker,
+            long stoppedAt,
+            long unfencedAt,
+            TurnEnd end,
+            LatencyBook book,
+            List<ThreadCpuSampler.Sample> threads) {}
+
+    /**
+     * The turns as results: each with its sends and pacing's looks from its stop to the next turn's stop (the last
+     * turn's: to {@code ended}, the round's end).
+     */
+    private static List<RollingResult.Leg> legs(
+            List<Turn> turns, long ended, Map<Integer, PacingLog> pacing, long first) {
+        List<RollingResult.Leg> legs = new ArrayList<>();
+        for (int i = 0; i < turns.size(); i++) {
+            Turn t = turns.get(i);
+            long from = t.stoppedAt();
+            long to = i + 1 < turns.size() ? turns.get(i + 1).stoppedAt() : ended;
+            List<PacingSample> looks = pacing.get(t.broker()).samples().stream()
+                    .map(p -> new PacingSample(
+                            p.atMs() - first, p.rateBytes(), p.bytesBehind(), p.reason(), p.problem(), p.changes()))
+                    .filter(p -> p.atMs() >= from && p.atMs() < to)
+                    .toList();
+            legs.add(new RollingResult.Leg(
+                    t.broker(),
+                    t.stoppedAt(),
+                    t.unfencedAt(),
+                    t.end().leadsAt(),
+                    t.end().inSyncAt(),
+                    to,
+                    merged(t.book()),
+                    errors(t.book()),
+                    new RollingResult.Trace(looks, t.threads())));
+        }
+        return legs;
     }
 
     /** One broker's turn: stopped, its backlog written, started again (capped) and waited for. */
-    private RollingResult.Leg turn(String tag, NamedPolicy policy, int round, int b, LongSupplier now)
-            throws Exception {
+    private Turn turn(String tag, NamedPolicy policy, int round, int b, LongSupplier now) throws Exception {
         if (catchUpTopicUsed) {
             context.topics().delete(settings.topics().catchUpTopic());
             context.topics()
@@ -148,6 +201,11 @@ final class RollingRound {
         }
         context.target().startBroker(b, policy.restartedSettings());
         Optional<CpuQuota.Limit> cap = cap(b);
+        OptionalLong pid = context.target().pid(b);
+        Optional<ThreadCpuSampler> threads = pid.isPresent()
+                ? Optional.of(new ThreadCpuSampler(
+                        pid.getAsLong(), context.saturation().sparesCompiler() ? cap : Optional.empty(), now))
+                : Optional.empty();
         try {
             BrokerStatus.await(
                     context.admin(),
@@ -160,9 +218,15 @@ final class RollingRound {
             context.printer()
                     .accept(String.format(Locale.ROOT, "%s +%5.1f s  broker %d unfenced", tag, unfencedAt / 1000.0, b));
             TurnEnd end = awaitLedInSync(tag, b, unfencedAt, now);
-            return new RollingResult.Leg(
-                    b, stoppedAt, unfencedAt, end.leadsAt(), end.inSyncAt(), merged(book), errors(book));
+            return new Turn(
+                    b,
+                    stoppedAt,
+                    unfencedAt,
+                    end,
+                    book,
+                    threads.map(ThreadCpuSampler::samples).orElse(List.of()));
         } finally {
+            threads.ifPresent(ThreadCpuSampler::close);
             cap.ifPresent(CpuQuota.Limit::remove);
         }
     }

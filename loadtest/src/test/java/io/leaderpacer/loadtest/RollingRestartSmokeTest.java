@@ -7,7 +7,9 @@ import io.leaderpacer.loadtest.testbed.LocalTarget;
 import io.leaderpacer.loadtest.testbed.Saturation;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
 import io.leaderpacer.report.loadtest.LoadTestFiles;
+import io.leaderpacer.report.loadtest.RollingPacingRow;
 import io.leaderpacer.report.loadtest.RollingRow;
+import io.leaderpacer.report.loadtest.RollingThreadRow;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -89,8 +91,50 @@ class RollingRestartSmokeTest {
             assertThat(l.inSyncAt().getAsLong()).isGreaterThanOrEqualTo(l.unfencedAt());
             assertThat(l.sends().getTotalCount()).isPositive();
             previousDone = Math.max(l.leadsAt().getAsLong(), l.inSyncAt().getAsLong());
+            assertThat(l.endedAt()).isGreaterThanOrEqualTo(previousDone);
         }
         assertThat(results.get(0).leadsAgainMs()).isEqualTo(legs.get(2).leadsAt());
+    }
+
+    /** Every send from the first stop to the end is in exactly one turn: a turn ends where the next one stops. */
+    @Test
+    void theTurns_coverTheRestartWithoutAGap() {
+        List<RollingResult.Leg> legs = results.get(0).legs();
+        // Times count from the end of the steady phase, just before the first stop.
+        assertThat(legs.get(0).stoppedAt()).isBetween(0L, 1000L);
+        for (int i = 0; i + 1 < legs.size(); i++) {
+            assertThat(legs.get(i).endedAt()).isEqualTo(legs.get(i + 1).stoppedAt());
+        }
+    }
+
+    /**
+     * Each turn keeps what pacing did for its broker and the broker's CPU by thread group from its registration, as a
+     * recovery round does, and the files hold them with the turn's broker.
+     */
+    @Test
+    void eachTurn_keepsPacingsLooksAndItsBrokersCpu_andTheFilesHoldThem() {
+        for (RollingResult.Leg l : results.get(0).legs()) {
+            assertThat(l.trace().pacing())
+                    .as("broker %d's looks", l.broker())
+                    .isNotEmpty()
+                    .allSatisfy(p -> assertThat(p.atMs()).isBetween(l.stoppedAt(), l.endedAt()));
+            assertThat(l.trace().threads())
+                    .as("broker %d's CPU", l.broker())
+                    .isNotEmpty()
+                    .allSatisfy(t -> assertThat(t.atMs()).isBetween(l.stoppedAt(), l.endedAt()));
+        }
+        assertThat(LoadTestFiles.ROLLING_PACING
+                        .readIn(out, List.of("leg", "at_s"), "written by the rolling run")
+                        .rows())
+                .extracting(RollingPacingRow::leg)
+                .containsOnly(0, 1, 2)
+                .contains(0, 1, 2);
+        assertThat(LoadTestFiles.ROLLING_THREADS
+                        .readIn(out, List.of("leg", "at_s", "cores"), "written by the rolling run")
+                        .rows())
+                .extracting(RollingThreadRow::leg)
+                .containsOnly(0, 1, 2)
+                .contains(0, 1, 2);
     }
 
     @Test

@@ -201,11 +201,12 @@ final class CsvRows {
     }
 
     /** A count of bytes, null (an empty cell) when negative: not known. */
-    private static Long known(long bytes) {
+    /** A byte count the agent may not have known (-1) as a cell: empty when unknown. */
+    static Long known(long bytes) {
         return bytes < 0 ? null : bytes;
     }
 
-    private static String lower(Enum<?> e) {
+    static String lower(Enum<?> e) {
         return e.name().toLowerCase(Locale.ROOT);
     }
 }

@@ -4,7 +4,9 @@ import io.leaderpacer.loadtest.load.LatencyFigures;
 import io.leaderpacer.report.AtomicFiles;
 import io.leaderpacer.report.TextTable;
 import io.leaderpacer.report.loadtest.LoadTestFiles;
+import io.leaderpacer.report.loadtest.RollingPacingRow;
 import io.leaderpacer.report.loadtest.RollingRow;
+import io.leaderpacer.report.loadtest.RollingThreadRow;
 import io.leaderpacer.report.loadtest.RoundKey;
 
 import java.io.IOException;
@@ -20,7 +22,9 @@ import java.util.stream.Collectors;
 /**
  * A rolling run's table and files: one line per round (the producers' P99 across the whole restart against the steady
  * phase before it, time-outs, and the time until the last broker led again, also as a multiple of the baseline round
- * of the same number), {@code rolling.csv} (every turn) and {@code summary.md} (the table as Markdown).
+ * of the same number), {@code rolling.csv} (every turn), {@code rolling-pacing.csv} and {@code rolling-threads.csv}
+ * (what pacing did and each turn's broker's CPU, as a recovery round's {@code pacing.csv} and {@code threads.csv}) and
+ * {@code summary.md} (the table as Markdown).
  */
 public final class RollingReport {
 
@@ -109,6 +113,43 @@ public final class RollingReport {
         return out;
     }
 
+    /** {@code rolling-pacing.csv}'s lines: catch-up pacing's looks at each turn's broker, per round. */
+    static List<RollingPacingRow> pacingRows(List<RollingResult> results) {
+        List<RollingPacingRow> out = new ArrayList<>();
+        for (RollingResult r : results) {
+            RoundKey key = new RoundKey(r.policy(), r.round());
+            for (RollingResult.Leg l : r.legs()) {
+                l.trace()
+                        .pacing()
+                        .forEach(p -> out.add(new RollingPacingRow(
+                                key,
+                                l.broker(),
+                                p.atMs() / 1000.0,
+                                CsvRows.known(p.rateBytes()),
+                                CsvRows.known(p.bytesBehind()),
+                                p.reason(),
+                                p.problem(),
+                                p.changes())));
+            }
+        }
+        return out;
+    }
+
+    /** {@code rolling-threads.csv}'s lines: each turn's broker's CPU use by thread group, per round. */
+    static List<RollingThreadRow> threadRows(List<RollingResult> results) {
+        List<RollingThreadRow> out = new ArrayList<>();
+        for (RollingResult r : results) {
+            RoundKey key = new RoundKey(r.policy(), r.round());
+            for (RollingResult.Leg l : r.legs()) {
+                l.trace()
+                        .threads()
+                        .forEach(t -> out.add(new RollingThreadRow(
+                                key, l.broker(), t.atMs() / 1000.0, CsvRows.lower(t.group()), t.cores())));
+            }
+        }
+        return out;
+    }
+
     /** Prints the table. */
     public static void print(List<RollingResult> results, String baseline, PrintWriter out) {
         out.println();
@@ -116,11 +157,13 @@ public final class RollingReport {
         out.flush();
     }
 
-    /** Writes {@code rolling.csv} and {@code summary.md} into {@code dir}. */
+    /** Writes {@code rolling.csv}, {@code rolling-pacing.csv}, {@code rolling-threads.csv} and {@code summary.md}. */
     public static void write(List<RollingResult> results, String baseline, Path dir, String command)
             throws IOException {
         Files.createDirectories(dir);
         LoadTestFiles.ROLLING.writeIn(dir, csvRows(results));
+        LoadTestFiles.ROLLING_PACING.writeIn(dir, pacingRows(results));
+        LoadTestFiles.ROLLING_THREADS.writeIn(dir, threadRows(results));
         AtomicFiles.write(
                 dir.resolve("summary.md"),
                 "Rolling restart: `" + command + "`\n\n"

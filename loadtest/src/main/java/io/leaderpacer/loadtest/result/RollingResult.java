@@ -2,6 +2,8 @@ package io.leaderpacer.loadtest.result;
 
 import io.leaderpacer.loadtest.load.LatencyBook;
 import io.leaderpacer.loadtest.load.LatencyFigures;
+import io.leaderpacer.loadtest.observe.PacingSample;
+import io.leaderpacer.loadtest.observe.ThreadCpuSampler;
 import org.HdrHistogram.Histogram;
 
 import java.util.List;
@@ -35,8 +37,11 @@ public record RollingResult(String policy, int round, Histogram steady, List<Leg
      * @param unfencedAt when the controller unfenced it again
      * @param leadsAt    when it led 99 % of its preferred partitions again; empty if the turn ended without it
      * @param inSyncAt   when every replica of every partition was in its ISR again; empty likewise
-     * @param sends      latencies (µs) of the sends made during the turn, its stop to its end
-     * @param errors     failed sends of the turn, by Kafka error name
+     * @param endedAt    the turn's end: the next turn's stop, or the round's end for the last turn
+     * @param sends      latencies (µs) of the sends made from its stop to its end, so that every send of the restart
+     *                   is in exactly one turn
+     * @param errors     failed sends of those, by Kafka error name
+     * @param trace      what pacing did and the broker's CPU use in the turn
      */
     public record Leg(
             int broker,
@@ -44,11 +49,14 @@ public record RollingResult(String policy, int round, Histogram steady, List<Leg
             long unfencedAt,
             OptionalLong leadsAt,
             OptionalLong inSyncAt,
+            long endedAt,
             Histogram sends,
-            Map<String, Long> errors) {
+            Map<String, Long> errors,
+            Trace trace) {
 
         public Leg {
             errors = Map.copyOf(errors);
+            Objects.requireNonNull(trace, "trace");
         }
 
         /** From unfencing until it led again (empty if it did not). */
@@ -62,6 +70,27 @@ public record RollingResult(String policy, int round, Histogram steady, List<Leg
 
         public long failures() {
             return errors.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    /**
+     * What a turn's broker went through, as a recovery round's trace ({@code pacing.csv}, {@code threads.csv}) says it;
+     * times in ms from the rolling restart's first stop.
+     *
+     * @param pacing  catch-up pacing's looks at the broker, from its stop to its end
+     * @param threads its CPU use by thread group each second, from its registration to the turn's end; empty on a
+     *                cluster that is not the test's own (no process to read)
+     */
+    public record Trace(List<PacingSample> pacing, List<ThreadCpuSampler.Sample> threads) {
+
+        public Trace {
+            pacing = List.copyOf(pacing);
+            threads = List.copyOf(threads);
+        }
+
+        /** No look and no sample (a test's leg, or a cluster that is not the test's own). */
+        public static Trace none() {
+            return new Trace(List.of(), List.of());
         }
     }
 

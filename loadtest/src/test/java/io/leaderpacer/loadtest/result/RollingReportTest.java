@@ -1,6 +1,12 @@
 package io.leaderpacer.loadtest.result;
 
+import io.leaderpacer.cluster.cpu.ThreadCpu;
+import io.leaderpacer.loadtest.observe.PacingSample;
+import io.leaderpacer.loadtest.observe.ThreadCpuSampler;
+import io.leaderpacer.report.loadtest.RollingPacingRow;
 import io.leaderpacer.report.loadtest.RollingRow;
+import io.leaderpacer.report.loadtest.RollingThreadRow;
+import io.leaderpacer.report.loadtest.RoundKey;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +33,10 @@ class RollingReportTest {
                 unfenced,
                 leads == null ? OptionalLong.empty() : OptionalLong.of(leads),
                 leads == null ? OptionalLong.empty() : OptionalLong.of(leads + 5_000),
+                leads == null ? unfenced + 360_000 : leads + 5_000,
                 sends,
-                leads == null ? Map.of("REQUEST_TIMED_OUT", 2L, "NOT_ENOUGH_REPLICAS", 1L) : Map.of());
+                leads == null ? Map.of("REQUEST_TIMED_OUT", 2L, "NOT_ENOUGH_REPLICAS", 1L) : Map.of(),
+                RollingResult.Trace.none());
     }
 
     /** Steady 10 ms; three turns of 1,000 sends, one in a hundred and one (per turn) at 500 ms: P99 across 500 ms. */
@@ -124,5 +132,53 @@ class RollingReportTest {
         assertThat(rows.get(3).latency().steadyP99Ms()).isEqualTo(10.0, org.assertj.core.data.Offset.offset(0.1));
         assertThat(rows.get(3).leadsAtS()).isEqualTo(250.0);
         assertThat(rows.get(3).unfencedAtS()).isNaN();
+    }
+
+    @Test
+    void pacingAndThreadLines_nameTheTurnsBroker_inSecondsFromTheFirstStop() {
+        RollingResult.Leg first = new RollingResult.Leg(
+                0,
+                0,
+                40_000,
+                OptionalLong.of(80_000),
+                OptionalLong.of(79_000),
+                85_000,
+                sends(10, 20),
+                Map.of(),
+                new RollingResult.Trace(
+                        List.of(new PacingSample(41_500, 5L << 20, 300L << 20, "recovering", "", "")),
+                        List.of(new ThreadCpuSampler.Sample(39_000, ThreadCpu.Group.REPLICA_FETCHER, 0.25))));
+        RollingResult.Leg second = new RollingResult.Leg(
+                2,
+                85_000,
+                125_000,
+                OptionalLong.of(165_000),
+                OptionalLong.of(166_000),
+                170_000,
+                sends(10, 20),
+                Map.of(),
+                new RollingResult.Trace(List.of(new PacingSample(130_000, -1, -1, "not paced", "", "")), List.of()));
+        List<RollingResult> results =
+                List.of(new RollingResult("recommended-paced", 2, sends(1000, 10), List.of(first, second)));
+
+        List<RollingPacingRow> pacing = RollingReport.pacingRows(results);
+        List<RollingThreadRow> threads = RollingReport.threadRows(results);
+
+        assertThat(pacing)
+                .containsExactly(
+                        new RollingPacingRow(
+                                new RoundKey("recommended-paced", 2),
+                                0,
+                                41.5,
+                                5L << 20,
+                                300L << 20,
+                                "recovering",
+                                "",
+                                ""),
+                        new RollingPacingRow(
+                                new RoundKey("recommended-paced", 2), 2, 130.0, null, null, "not paced", "", ""));
+        assertThat(threads)
+                .containsExactly(
+                        new RollingThreadRow(new RoundKey("recommended-paced", 2), 0, 39.0, "replica_fetcher", 0.25));
     }
 }

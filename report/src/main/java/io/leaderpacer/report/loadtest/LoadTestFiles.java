@@ -131,7 +131,8 @@ public final class LoadTestFiles {
 
     /**
      * A rolling restart's turns ({@code pacer loadtest --rolling}): not in {@link #ALL}, whose files every recovery
-     * run writes; a rolling run writes only this one.
+     * run writes; a rolling run writes this one and the two
+     * below it.
      */
     public static final CsvFile<RollingRow> ROLLING = new CsvFile<>(
             "rolling.csv",
@@ -149,6 +150,26 @@ public final class LoadTestFiles {
                     "steady_p99_ms",
                     "timeouts",
                     "failed"));
+
+    /** Catch-up pacing's looks at each turn's broker of a rolling restart; not in {@link #ALL}, as {@link #ROLLING}. */
+    public static final CsvFile<RollingPacingRow> ROLLING_PACING = new CsvFile<>(
+            "rolling-pacing.csv",
+            CsvFormat.of(
+                    RollingPacingRow.class,
+                    "policy",
+                    "round",
+                    "leg",
+                    "at_s",
+                    "rate_bytes",
+                    "bytes_behind",
+                    "reason",
+                    "problem",
+                    "changes"));
+
+    /** Each turn's broker's CPU use by thread group in a rolling restart; not in {@link #ALL}, as {@link #ROLLING}. */
+    public static final CsvFile<RollingThreadRow> ROLLING_THREADS = new CsvFile<>(
+            "rolling-threads.csv",
+            CsvFormat.of(RollingThreadRow.class, "policy", "round", "leg", "at_s", "group", "cores"));
 
     /** Every file, in the order above. */
     public static final List<CsvFile<?>> ALL = List.of(

@@ -125,6 +125,33 @@ class LoadTestFilesTest {
                                 "not recovering, \"released\"",
                                 "describeConfigs failed",
                                 "")));
+        roundTrip(
+                LoadTestFiles.ROLLING,
+                dir,
+                List.of(
+                        new RollingRow(PLAIN, "0", 0, 41.5, 80.25, 79, new RollingRow.Latency(9000, 250, 35), 0, 0),
+                        new RollingRow(
+                                WITH_SETTINGS,
+                                "all",
+                                0,
+                                Double.NaN,
+                                Double.NaN,
+                                Double.NaN,
+                                new RollingRow.Latency(27000, 8724, 52),
+                                2,
+                                3)));
+        roundTrip(
+                LoadTestFiles.ROLLING_PACING,
+                dir,
+                List.of(
+                        new RollingPacingRow(PLAIN, 0, 45.5, 5L << 20, 80L << 20, "recovering: rate raised", "", ""),
+                        new RollingPacingRow(WITH_SETTINGS, 2, 300, null, null, "not paced", "", "")));
+        roundTrip(
+                LoadTestFiles.ROLLING_THREADS,
+                dir,
+                List.of(
+                        new RollingThreadRow(PLAIN, 0, 40.5, "compiler", 0.25),
+                        new RollingThreadRow(WITH_SETTINGS, 1, 120, "replica_fetcher", 0.125)));
         assertThat(LoadTestFiles.ALL).allSatisfy(f -> assertThat(f.in(dir)).exists());
     }
 
