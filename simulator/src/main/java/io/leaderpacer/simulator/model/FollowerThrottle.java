@@ -29,6 +29,8 @@ public final class FollowerThrottle {
     private final double[] brokerRate;
     /** Bytes per second; 0 = no cluster default. */
     private double clusterDefault;
+    /** Per broker, whether its lists name only its lagging replicas (catch-up pacing's), not every replica it hosts. */
+    private final boolean[] laggingOnly;
     /** Per broker, after {@link #grants}: its rate is below what it could fetch, so the quota opens and closes. */
     private final boolean[] bound;
 
@@ -52,6 +54,7 @@ public final class FollowerThrottle {
         Arrays.fill(brokerRate, Double.NaN);
         bound = new boolean[brokers];
         grant = new double[brokers];
+        laggingOnly = new boolean[brokers];
     }
 
     /** The cluster default rate, bytes per second (0 or less: none). */
@@ -62,6 +65,15 @@ public final class FollowerThrottle {
     /** A broker's own rate, bytes per second; NaN removes it (the cluster default, if any, applies again). */
     public void setBrokerRate(int b, double bytesPerSecond) {
         brokerRate[b] = bytesPerSecond;
+    }
+
+    /**
+     * Whether broker {@code b}'s lists name only its lagging replicas, as catch-up pacing lists them, so that its in-sync
+     * follower bytes do not count toward its quota; otherwise (as {@code *} or entries set while it is down) every
+     * replica it hosts is listed.
+     */
+    public void listsLaggingOnly(int b, boolean value) {
+        laggingOnly[b] = value;
     }
 
     /** The rate in force on broker {@code b}, bytes per second; 0 = not throttled. */
@@ -102,11 +114,12 @@ public final class FollowerThrottle {
 
     /**
      * Counts the tick's bytes of the listed partitions toward each throttled broker's quota: what it fetched to catch
-     * up and what it fetched for its in-sync follower replicas.
+     * up and, unless only its lagging replicas are listed, what it fetched for its in-sync follower replicas.
      */
     public void record(long nowMs, double dtSeconds, Replication replication) {
         for (int b = 0; b < quota.length; b++) {
-            record(b, (replication.catchUpIn(b) + replication.inSyncFollowBytes(b)) * dtSeconds, nowMs);
+            double inSync = laggingOnly[b] ? 0 : replication.inSyncFollowBytes(b);
+            record(b, (replication.catchUpIn(b) + inSync) * dtSeconds, nowMs);
         }
     }
 

@@ -50,6 +50,15 @@ public final class Replication {
     private final double[] catchUpServed;
     /** When each broker's process stopped, for the lag it comes back with. */
     private final long[] stoppedAtMs;
+    /**
+     * Per broker, the part of its grant its replicas of partitions it is not the preferred leader of share while any it
+     * is the preferred leader of still lag (catch-up pacing's preferred replicas first); NaN: one share for all.
+     */
+    private final double[] restFraction;
+    /** Per broker, bytes fetched into its lagging replicas since the start: what an agent sees them grow by. */
+    private final double[] fetchedTotal;
+    /** Per broker, bytes written into the partitions of its lagging replicas since the start: their leaders' growth. */
+    private final double[] inflowTotal;
 
     public Replication(ClusterLayout layout, ModelCluster cluster) {
         this.layout = layout;
@@ -67,6 +76,10 @@ public final class Replication {
         catchUpIn = new double[layout.brokers];
         catchUpServed = new double[layout.brokers];
         stoppedAtMs = new long[layout.brokers];
+        restFraction = new double[layout.brokers];
+        fetchedTotal = new double[layout.brokers];
+        inflowTotal = new double[layout.brokers];
+        Arrays.fill(restFraction, Double.NaN);
         for (int b = 0; b < layout.brokers; b++) {
             lagging[b] = new IntList();
             for (int i = layout.brokerSlotStart[b]; i < layout.brokerSlotStart[b + 1]; i++) {
@@ -94,6 +107,16 @@ public final class Replication {
 
     public double lagBytes(int slot) {
         return lagBytes[slot];
+    }
+
+    /** Bytes fetched into broker {@code b}'s lagging replicas since the start (for flows between two looks). */
+    public double fetchedTotal(int b) {
+        return fetchedTotal[b];
+    }
+
+    /** Bytes written into the partitions of broker {@code b}'s lagging replicas since the start. */
+    public double inflowTotal(int b) {
+        return inflowTotal[b];
     }
 
     /** Bytes per second a broker fetches for caught-up follower replicas. */
@@ -200,6 +223,16 @@ public final class Replication {
         }
     }
 
+    /**
+     * Has broker {@code b}'s replicas of the partitions it is the preferred leader of catch up first: while any of them
+     * lags, the others share {@code restFraction} of its grant and they share the rest, as catch-up pacing's
+     * {@code preferred.first} splits its rate (the decided rate to them, the min rate to the others); NaN: every lagging
+     * replica shares alike. A fraction, not a rate, because a throttled grant comes in whole responses: each one is split.
+     */
+    public void preferredFirst(int b, double restFraction) {
+        this.restFraction[b] = restFraction;
+    }
+
     // ------------------------------------------------------------------ one time step
 
     /**
@@ -219,16 +252,21 @@ public final class Replication {
                 continue;
             }
             boolean fetching = cluster.isFetching(b);
-            int sharing = 0;
+            int sharingFirst = 0;
+            int sharingRest = 0;
             if (fetching) {
                 for (int i = 0; i < list.size(); i++) {
                     int slot = list.get(i);
                     if (!stalled[slot] && !stuck[slot] && hasLiveLeader(layout.slotPartition[slot])) {
-                        sharing++;
+                        if (goesFirst(b, slot)) {
+                            sharingFirst++;
+                        } else {
+                            sharingRest++;
+                        }
                     }
                 }
             }
-            double share = sharing == 0 ? 0 : grantBytesPerSecond[b] / sharing;
+            double[] shares = shares(b, grantBytesPerSecond[b], sharingFirst, sharingRest);
             double used = 0;
             long stillLaggingBytes = 0;
             for (int i = 0; i < list.size(); ) {
@@ -244,12 +282,15 @@ public final class Replication {
                     list.swapRemove(i);
                     continue;
                 }
+                inflowTotal[b] += produced;
                 if (!fetching || stalled[slot] || stuck[slot] || !leaderLive) {
                     lagBytes[slot] += produced;
                 } else {
+                    double share = goesFirst(b, slot) ? shares[0] : shares[1];
                     double fetched = Math.min(share * dt, lagBytes[slot] + produced);
                     lagBytes[slot] += produced - fetched;
                     used += fetched;
+                    fetchedTotal[b] += fetched;
                     catchUpServed[leader] += fetched / dt;
                     if (lagBytes[slot] <= 1e-6) {
                         lagBytes[slot] = 0;
@@ -275,6 +316,26 @@ public final class Replication {
             laggingBytes[b] = stillLaggingBytes;
             catchUpIn[b] = used / dt;
         }
+    }
+
+    /** Whether broker {@code b} orders its catch-up and this replica of it goes first. */
+    private boolean goesFirst(int b, int slot) {
+        return !Double.isNaN(restFraction[b]) && cluster.preferred(layout.slotPartition[slot]) == b;
+    }
+
+    /**
+     * Each lagging replica's share of the broker's grant: {first, rest}. Without an order, or once no replica going
+     * first lags (or none of the rest does), all share alike; otherwise the rest share their fraction and the first the
+     * remainder.
+     */
+    private double[] shares(int b, double grant, int first, int rest) {
+        if (first == 0 || rest == 0) {
+            int all = first + rest;
+            double each = all == 0 ? 0 : grant / all;
+            return new double[] {each, each};
+        }
+        double restBudget = grant * restFraction[b];
+        return new double[] {(grant - restBudget) / first, restBudget / rest};
     }
 
     private boolean hasLiveLeader(int p) {

@@ -4,6 +4,7 @@ import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.config.PacerConfig;
 import io.leaderpacer.engine.pacing.BrokerSignals;
 import io.leaderpacer.engine.pacing.CatchUpPacer;
+import io.leaderpacer.engine.pacing.CatchUpState;
 import io.leaderpacer.engine.pacing.PacingDecision;
 import io.leaderpacer.engine.pacing.PacingMemory;
 import io.leaderpacer.simulator.model.ClusterLayout;
@@ -30,8 +31,17 @@ import java.util.function.Supplier;
  *   <li>catching up: active with replicas it does not lead still behind (or, once paced, still outside their ISR),
  *       with bytes behind = what their leaders hold beyond it ({@code describeLogDirs});</li>
  *   <li>in sync otherwise;</li>
+ *   <li>for a broker catching up, its flows since the previous look: what its lagging replicas fetched and what flowed
+ *       into their partitions (what the stall detector judges);</li>
+ *   <li>for a broker catching up, its lagging replicas of the partitions it is the preferred leader of (what a deadline
+ *       counts);</li>
  *   <li>the canary ratio of {@link PacingCanary}.</li>
  * </ul>
+ * As the agent's throttle plan, it lists only the paced broker's out-of-sync replicas, so that Kafka charges none of its
+ * in-sync follower bytes to the quota ({@link FollowerThrottle#listsLaggingOnly}); with {@code preferred.first} on, the
+ * decided rate goes to the broker's replicas of the partitions it is the preferred leader of and the others share the
+ * min rate on top until those are in sync ({@link Replication#preferredFirst}), as the agent's leader-side shares and
+ * follower-side rate split it.
  * The rate takes effect at the decision (the agent's config write is modelled as immediate).
  */
 public final class SimulatedPacing {
@@ -50,6 +60,12 @@ public final class SimulatedPacing {
     private final double[] rate;
 
     private long looks;
+    /** Per broker, at the previous look: whether it was catching up, and its lagging replicas' fetched and inflow. */
+    private final boolean[] wasCatchingUp;
+
+    private final double[] lastFetched;
+    private final double[] lastInflow;
+    private long lastLookMs = Long.MIN_VALUE;
 
     public SimulatedPacing(
             EventQueue queue,
@@ -68,6 +84,9 @@ public final class SimulatedPacing {
         this.config = config;
         paced = new boolean[layout.brokers];
         rate = new double[layout.brokers];
+        wasCatchingUp = new boolean[layout.brokers];
+        lastFetched = new double[layout.brokers];
+        lastInflow = new double[layout.brokers];
     }
 
     /** Schedules the first look at {@code atMs}; each look schedules the next one interval later. */
@@ -83,11 +102,17 @@ public final class SimulatedPacing {
         for (int b = 0; b < layout.brokers; b++) {
             OptionalLong r = decision.rateFor(b);
             if (r.isPresent()) {
-                throttle.setBrokerRate(b, r.getAsLong());
+                double others = settings.preferredFirst() ? Math.min(r.getAsLong(), settings.minRateBytes()) : 0;
+                throttle.setBrokerRate(b, r.getAsLong() + others);
+                throttle.listsLaggingOnly(b, true);
+                replication.preferredFirst(
+                        b, settings.preferredFirst() ? others / (r.getAsLong() + others) : Double.NaN);
                 paced[b] = true;
                 rate[b] = r.getAsLong();
             } else if (paced[b]) {
                 throttle.setBrokerRate(b, Double.NaN);
+                throttle.listsLaggingOnly(b, false);
+                replication.preferredFirst(b, Double.NaN);
                 paced[b] = false;
                 rate[b] = 0;
             }
@@ -103,12 +128,38 @@ public final class SimulatedPacing {
             if (!cluster.isAlive(b) || !cluster.isActive(b)) {
                 out.add(BrokerSignals.inactive(b));
             } else if (replication.laggingCount(b) > 0 || (memory.brokers().contains(b) && hasReplicaOutOfIsr(b))) {
-                out.add(BrokerSignals.catchingUp(b, bytesBehind(b), ratio));
+                BrokerSignals catching = new BrokerSignals(
+                        b, CatchUpState.CATCHING_UP, OptionalLong.of(bytesBehind(b)), ratio, flow(b, now));
+                out.add(catching.withPreferred(preferred(b)));
+                wasCatchingUp[b] = true;
             } else {
                 out.add(BrokerSignals.inSync(b));
+                wasCatchingUp[b] = false;
             }
+            if (!cluster.isAlive(b) || !cluster.isActive(b)) {
+                wasCatchingUp[b] = false;
+            }
+            lastFetched[b] = replication.fetchedTotal(b);
+            lastInflow[b] = replication.inflowTotal(b);
         }
+        lastLookMs = now;
         return out;
+    }
+
+    /**
+     * What broker {@code b}'s lagging replicas fetched and what flowed into their partitions since the previous look, as
+     * the agent measures them from log sizes (unknown at the first look of a catch-up); none of its in-sync bytes count
+     * toward its quota, since pacing lists only its lagging replicas.
+     */
+    private BrokerSignals.Flow flow(int b, long now) {
+        if (!wasCatchingUp[b] || lastLookMs == Long.MIN_VALUE || now <= lastLookMs) {
+            return BrokerSignals.Flow.UNKNOWN;
+        }
+        double seconds = (now - lastLookMs) / 1000.0;
+        return BrokerSignals.Flow.of(
+                (replication.fetchedTotal(b) - lastFetched[b]) / seconds,
+                (replication.inflowTotal(b) - lastInflow[b]) / seconds,
+                0);
     }
 
     /** What the leaders of broker {@code b}'s lagging replicas hold beyond it. */
@@ -119,6 +170,30 @@ public final class SimulatedPacing {
             sum += Math.max(0, replication.lagBytes(slots.get(i)));
         }
         return (long) sum;
+    }
+
+    /**
+     * Broker {@code b}'s lagging replicas of the partitions it is the preferred leader of, as the agent counts them for a
+     * deadline: how many, how many preferred partitions it does not lead, their bytes behind and what flows into them.
+     */
+    private BrokerSignals.Preferred preferred(int b) {
+        IntList slots = replication.laggingSlots(b);
+        int partitions = 0;
+        double behind = 0;
+        double inflow = 0;
+        for (int i = 0; i < slots.size(); i++) {
+            int p = layout.slotPartition[slots.get(i)];
+            if (cluster.preferred(p) == b) {
+                partitions++;
+                behind += Math.max(0, replication.lagBytes(slots.get(i)));
+                inflow += layout.bytesPerSecond[p];
+            }
+        }
+        return new BrokerSignals.Preferred(
+                partitions,
+                cluster.preferredCount(b) - cluster.preferredLed(b),
+                OptionalLong.of((long) behind),
+                OptionalDouble.of(inflow));
     }
 
     /** A replica {@code b} hosts and does not lead is outside its ISR (caught up, its join not committed yet). */

@@ -20,13 +20,23 @@ final class RestartedFollowerCluster {
      * @param policies the lines of the scenario after the model and timeline (custom policies, the policy list)
      */
     static Scenario scenario(String model, String... policies) {
+        return scenario(0, model, policies);
+    }
+
+    /**
+     * The same cluster with the backlog partitions taking {@code backlogMBps} of writes together (produce requests at
+     * the live topic's default rate), so that what the restarted broker must fetch grows while it catches up.
+     */
+    static Scenario scenario(double backlogMBps, String model, String... policies) {
+        String backlogWrites =
+                backlogMBps > 0 ? "produceMBps: " + backlogMBps : "produceMBps: 0, produceRequestsPerSecond: 0";
         List<String> lines = new ArrayList<>(List.of(
                 "name: follower",
                 "seed: 3",
                 "cluster: {brokers: 3}",
                 "topics:",
                 "  - {name: live, partitions: 30, replicationFactor: 3, produceMBps: 1.5}",
-                "  - {name: backlog, partitions: 6, replicationFactor: 3, produceMBps: 0, produceRequestsPerSecond: 0,"
+                "  - {name: backlog, partitions: 6, replicationFactor: 3, " + backlogWrites + ","
                         + " backlog: 600MB, backlogSkew: {kind: uniform}}",
                 "model: {tickMs: 100, networkInMBps: 10000, diskWriteMBps: 1000, controlledShutdownMs: 1000,"
                         + " unfenceDelayMs: 1000" + model + "}",
