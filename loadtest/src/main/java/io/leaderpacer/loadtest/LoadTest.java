@@ -72,14 +72,7 @@ public final class LoadTest {
     public LoadTestResult run(String clusterDescriptionForPrinting) throws Exception {
         return session(clusterDescriptionForPrinting, (session, context) -> {
             RecoveryRound round = new RecoveryRound(settings, context);
-            List<RoundResult> results = new ArrayList<>();
-            Map<String, Integer> done = new HashMap<>();
-            for (NamedPolicy policy : settings.order()) {
-                int n = done.merge(policy.name(), 1, Integer::sum);
-                results.add(round.run(policy, n));
-                afterEachRound.accept(session.result(results));
-            }
-            return session.result(results);
+            return session.result(eachRound(round::run, soFar -> afterEachRound.accept(session.result(soFar))));
         });
     }
 
@@ -91,15 +84,32 @@ public final class LoadTest {
             throws Exception {
         return session(clusterDescriptionForPrinting, (session, context) -> {
             RollingRound round = new RollingRound(settings, context);
-            List<RollingResult> results = new ArrayList<>();
-            Map<String, Integer> done = new HashMap<>();
-            for (NamedPolicy policy : settings.order()) {
-                int n = done.merge(policy.name(), 1, Integer::sum);
-                results.add(round.run(policy, n));
-                afterEach.accept(List.copyOf(results));
-            }
-            return results;
+            return eachRound(round::run, afterEach::accept);
         });
+    }
+
+    /** One round of one policy, numbered from 1 per policy. */
+    @FunctionalInterface
+    private interface RoundOf<R> {
+        R run(NamedPolicy policy, int round) throws Exception;
+    }
+
+    /** What is done with the results so far after each round. */
+    @FunctionalInterface
+    private interface AfterRound<R> {
+        void accept(List<R> soFar) throws Exception;
+    }
+
+    /** Runs a round per entry of the run's order, alternating policies, telling {@code after} the results so far. */
+    private <R> List<R> eachRound(RoundOf<R> round, AfterRound<R> after) throws Exception {
+        List<R> results = new ArrayList<>();
+        Map<String, Integer> done = new HashMap<>();
+        for (NamedPolicy policy : settings.order()) {
+            int n = done.merge(policy.name(), 1, Integer::sum);
+            results.add(round.run(policy, n));
+            after.accept(List.copyOf(results));
+        }
+        return results;
     }
 
     /** What a caller does with a rolling run's results so far. */
