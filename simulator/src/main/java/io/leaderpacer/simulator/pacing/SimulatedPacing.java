@@ -127,6 +127,7 @@ public final class SimulatedPacing {
         for (int b = 0; b < layout.brokers; b++) {
             if (!cluster.isAlive(b) || !cluster.isActive(b)) {
                 out.add(BrokerSignals.inactive(b));
+                wasCatchingUp[b] = false;
             } else if (replication.laggingCount(b) > 0 || (memory.brokers().contains(b) && hasReplicaOutOfIsr(b))) {
                 BrokerSignals catching = new BrokerSignals(
                         b, CatchUpState.CATCHING_UP, OptionalLong.of(bytesBehind(b)), ratio, flow(b, now));
@@ -134,9 +135,6 @@ public final class SimulatedPacing {
                 wasCatchingUp[b] = true;
             } else {
                 out.add(BrokerSignals.inSync(b));
-                wasCatchingUp[b] = false;
-            }
-            if (!cluster.isAlive(b) || !cluster.isActive(b)) {
                 wasCatchingUp[b] = false;
             }
             lastFetched[b] = replication.fetchedTotal(b);
