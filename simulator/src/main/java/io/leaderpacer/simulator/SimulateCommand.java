@@ -381,7 +381,7 @@ public final class SimulateCommand implements Callable<Integer> {
     private static List<PolicySpec> choose(Scenario s, List<String> names) {
         List<PolicySpec> chosen = new ArrayList<>();
         chosen.add(StandardPolicies.named(StandardPolicies.BASELINE, s));
-        Map<String, PolicySpec> own = new LinkedHashMap<>();
+        Map<String, PolicySpec> own = new LinkedHashMap<>(s.defined());
         s.policies().forEach(p -> own.put(p.name(), p));
         for (String text : PolicyText.rejoin(names)) {
             String n = text.strip();

@@ -90,6 +90,20 @@ public final class Calibration {
         return p;
     }
 
+    /**
+     * The restarted broker's CPU quota in every round, or NaN when any round ran uncapped (then the template's
+     * {@code restartedBrokerCores} stands: the cores the machine gave it, which the run does not record).
+     */
+    static double restartedCores(List<MeasuredRound> rounds) {
+        double[] caps = rounds.stream().mapToDouble(MeasuredRound::capCores).toArray();
+        for (double c : caps) {
+            if (!Double.isFinite(c)) {
+                return Double.NaN;
+            }
+        }
+        return ModelledFigures.median(caps);
+    }
+
     /** The template with what the rounds measured directly: downtime, restart-to-unfencing, window. */
     static Scenario measuredSetup(Scenario template, List<MeasuredRound> rounds) {
         double down = ModelledFigures.median(
@@ -119,6 +133,10 @@ public final class Calibration {
         if (Double.isFinite(window)) {
             measured.put(ModelKey.RECOVERY_WINDOW_SECONDS, window);
         }
+        double cores = restartedCores(rounds);
+        if (Double.isFinite(cores)) {
+            measured.put(ModelKey.RESTARTED_BROKER_CORES, cores);
+        }
         return new Scenario(
                 template.name(),
                 template.description(),
@@ -131,7 +149,8 @@ public final class Calibration {
                 events,
                 template.endMs(),
                 template.model().with(measured),
-                template.policies());
+                template.policies(),
+                template.defined());
     }
 
     /**

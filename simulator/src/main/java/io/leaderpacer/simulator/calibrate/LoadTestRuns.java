@@ -75,7 +75,8 @@ public final class LoadTestRuns {
                             r.recovery().recoveryS(),
                             r.recovery().gateReleaseS(),
                             t.windowS()),
-                    new MeasuredRound.Reentry(e.preferred(), e.firstS(), e.p50S(), e.p90S(), e.lastS())));
+                    new MeasuredRound.Reentry(e.preferred(), e.firstS(), e.p50S(), e.p90S(), e.lastS()),
+                    capCores(table, r)));
         }
         return out;
     }
@@ -86,6 +87,12 @@ public final class LoadTestRuns {
      */
     static String policy(RoundKey key) {
         return LegacyLoadTestLabels.todaysName(key.policy());
+    }
+
+    /** The restarted broker's CPU quota where the run recorded one (every run since the load test capped it), else NaN. */
+    private static double capCores(CsvContent<RoundRow> table, RoundRow r) {
+        double cap = table.has("cap_cores") ? r.cpu().capCores() : Double.NaN;
+        return cap > 0 ? cap : Double.NaN;
     }
 
     /** The role split where the run recorded it (every run since the load test split latencies by role). */

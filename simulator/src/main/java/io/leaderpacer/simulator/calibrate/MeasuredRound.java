@@ -11,12 +11,14 @@ package io.leaderpacer.simulator.calibrate;
  * @param latency  the P99s, steady and over the window
  * @param timeline how long the broker was down and took to return, and the spans measured from its unfencing
  * @param reentry  when its preferred partitions re-entered the ISR
+ * @param capCores the restarted broker's CPU quota (cores) in the round; NaN where it ran uncapped
  */
-public record MeasuredRound(String run, String policy, int round, Latency latency, Timeline timeline, Reentry reentry) {
+public record MeasuredRound(
+        String run, String policy, int round, Latency latency, Timeline timeline, Reentry reentry, double capCores) {
 
     /** The same round under another policy name: a run's {@code name:key=value,...} text matched to a scenario's policy. */
     public MeasuredRound withPolicy(String name) {
-        return new MeasuredRound(run, name, round, latency, timeline, reentry);
+        return new MeasuredRound(run, name, round, latency, timeline, reentry, capCores);
     }
 
     /**

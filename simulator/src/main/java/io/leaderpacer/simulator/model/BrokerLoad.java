@@ -14,7 +14,8 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  *   req(b)  = led produce requests + led consumer fetches
  *             + stormRequestsPerMove x leaderships gained in the storm window / window
  *   cpu(b)  = disk(b) + requestCostKB x req(b)                               requests and bytes on one CPU
- *   offered(b) = max(net / networkIn, cpu / diskWrite, req / requestHandling)
+ *   k(b)    = restartedBrokerCores / calibratedCores    once b is back from a restart, else 1
+ *   offered(b) = max(net / networkIn, cpu / (k(b) x diskWrite), req / (k(b) x requestHandling))
  *   u(b)    = min(maxUtilisation, offered(b))                                 the stationary queueing term
  *   backlog(b, t + dt) = max(0, backlog(b, t) + (offered(b) - 1) x dt)       seconds of work waiting
  * </pre>
@@ -30,6 +31,13 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  * <p><b>Cold cache.</b> A restarted host's page cache is empty, so reads miss it: consumers of the partitions the
  * broker leads and the catch-up it serves read from disk. Appends go to the page cache and are not slowed by a cold
  * cache directly; they are slowed only when those reads load the shared disk.
+ *
+ * <p><b>The restarted broker's CPU quota.</b> The load test caps the restarted broker (and only it) at a CPU quota,
+ * and the CPU-bound capacities were fitted at one quota ({@code calibratedCores}): a run at another quota
+ * ({@code restartedBrokerCores}) scales what that broker can append, read and handle by the ratio once it is back,
+ * so the cap is an input the model predicts across, not a constant hidden in a fit. Linear in cores: a broker's own
+ * start-up work (the JIT compiler, a fixed 0.2-0.3 core in its first seconds, evidence/startup-profile-probe) is
+ * not modelled apart, so the ratio overstates what a second core buys at first.
  *
  * <p>And how much catch-up a lagging broker's fetchers could take next step: whatever is left below
  * {@code catchUpTargetUtilisation} on network-in and disk, less {@code requestCostKB} per request it handles
@@ -60,6 +68,8 @@ public final class BrokerLoad {
     private final double[] offered;
     /** Seconds of work queued on each broker beyond what it could serve: carried from tick to tick, uncapped. */
     private final double[] backlogSeconds;
+    /** Restarted broker's CPU-bound capacities over the calibrated ones, or 1 when no quota is given. */
+    private final double restartedCpuScale;
     /** The time of the last {@link #update}, or Long.MIN_VALUE: the backlog grows by the time since. */
     private long lastUpdateMs = Long.MIN_VALUE;
 
@@ -80,6 +90,14 @@ public final class BrokerLoad {
         requestCostBytes = model.get(ModelKey.REQUEST_COST_KB) * 1000;
         coldReadCost = model.get(ModelKey.COLD_CACHE_READ_COST);
         coldDecayMs = model.get(ModelKey.COLD_CACHE_DECAY_SECONDS) * 1000;
+        restartedCpuScale = cpuScale(model);
+    }
+
+    /** {@code restartedBrokerCores / calibratedCores}, or 1 unless both are given. */
+    static double cpuScale(ModelParameters model) {
+        double calibrated = model.get(ModelKey.CALIBRATED_CORES);
+        double restarted = model.get(ModelKey.RESTARTED_BROKER_CORES);
+        return calibrated > 0 && restarted > 0 ? restarted / calibrated : 1;
     }
 
     public ModelParameters model() {
@@ -112,12 +130,14 @@ public final class BrokerLoad {
             // Where requests and bytes share one CPU (requestCostKB > 0), the requests take their share of the same
             // capacity the catch-up grant below leaves them: the broker is as busy as its fetchers make it.
             double cpu = disk + requestCostBytes * requests;
-            double u = Math.max(net / netCapacity, Math.max(cpu / diskCapacity, requests / requestCapacity));
+            double k = cluster.restartUnfencedAtMs(b) == Long.MIN_VALUE ? 1 : restartedCpuScale;
+            double u =
+                    Math.max(net / netCapacity, Math.max(cpu / (k * diskCapacity), requests / (k * requestCapacity)));
             offered[b] = u;
             utilisation[b] = Math.min(maxU, u);
             backlogSeconds[b] = Math.max(0, backlogSeconds[b] + (u - 1) * dtSeconds);
 
-            double room = Math.min(target * netCapacity - steady, target * diskCapacity - steady - served);
+            double room = Math.min(target * netCapacity - steady, target * k * diskCapacity - steady - served);
             double g = Math.max(0, room - requestCostBytes * requests);
             capacity[b] = cluster.isFetching(b) ? g : 0;
         }

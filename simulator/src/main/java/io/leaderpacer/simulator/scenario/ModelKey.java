@@ -158,6 +158,24 @@ public enum ModelKey implements NamedKey {
             0,
             1e6,
             "Metadata, reconnect and retry requests each gained leadership brings, spread over the storm window."),
+    CALIBRATED_CORES(
+            "calibratedCores",
+            0,
+            "cores",
+            0,
+            1024,
+            "The CPU cores the CPU-bound capacities (diskWriteMBps, requestCostKB, requestHandlingPerSecond) stand for: "
+                    + "the restarted broker's quota in the runs they were fitted on (the load test's 0.5 by default). "
+                    + "0 = not known; restartedBrokerCores then has no effect."),
+    RESTARTED_BROKER_CORES(
+            "restartedBrokerCores",
+            0,
+            "cores",
+            0,
+            1024,
+            "The restarted broker's CPU quota once it is back (pacer loadtest --cap-cores): its CPU-bound capacities "
+                    + "scale by restartedBrokerCores / calibratedCores, the other brokers' and its network do not. "
+                    + "0 = as calibrated."),
     COLD_CACHE_READ_COST(
             "coldCacheReadCost",
             1.0,

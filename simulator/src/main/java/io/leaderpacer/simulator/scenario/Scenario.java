@@ -1,7 +1,10 @@
 package io.leaderpacer.simulator.scenario;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One simulated situation: a cluster, its workload, what happens to it and when, the physics,
@@ -19,6 +22,8 @@ import java.util.List;
  * @param endMs       simulated duration
  * @param model       the physics
  * @param policies    policies to compare, the baseline first
+ * @param defined     every custom policy the file defines, compared or not: found by name ({@link #policy}) for
+ *                    {@code --policy} and the calibration, run only when chosen
  */
 public record Scenario(
         String name,
@@ -32,12 +37,14 @@ public record Scenario(
         List<ScenarioEvent> events,
         long endMs,
         ModelParameters model,
-        List<PolicySpec> policies) {
+        List<PolicySpec> policies,
+        Map<String, PolicySpec> defined) {
 
     public Scenario {
         topics = List.copyOf(topics);
         events = List.copyOf(events);
         policies = List.copyOf(policies);
+        defined = Collections.unmodifiableMap(new LinkedHashMap<>(defined));
     }
 
     /** The steady-state window ends at the first event: everything before it is undisturbed. */
@@ -63,29 +70,65 @@ public record Scenario(
         return n;
     }
 
-    /** The policy with this name, or {@code null}. */
+    /** The compared policy with this name, else the custom policy the file defines by it, or {@code null}. */
     public PolicySpec policy(String policyName) {
         for (PolicySpec p : policies) {
             if (p.name().equals(policyName)) {
                 return p;
             }
         }
-        return null;
+        return defined.get(policyName);
     }
 
     public Scenario withSeed(long newSeed) {
         return new Scenario(
-                name, description, source, newSeed, brokers, racks, placement, topics, events, endMs, model, policies);
+                name,
+                description,
+                source,
+                newSeed,
+                brokers,
+                racks,
+                placement,
+                topics,
+                events,
+                endMs,
+                model,
+                policies,
+                defined);
     }
 
     public Scenario withPolicies(List<PolicySpec> chosen) {
         return new Scenario(
-                name, description, source, seed, brokers, racks, placement, topics, events, endMs, model, chosen);
+                name,
+                description,
+                source,
+                seed,
+                brokers,
+                racks,
+                placement,
+                topics,
+                events,
+                endMs,
+                model,
+                chosen,
+                defined);
     }
 
     public Scenario withModel(ModelParameters newModel) {
         return new Scenario(
-                name, description, source, seed, brokers, racks, placement, topics, events, endMs, newModel, policies);
+                name,
+                description,
+                source,
+                seed,
+                brokers,
+                racks,
+                placement,
+                topics,
+                events,
+                endMs,
+                newModel,
+                policies,
+                defined);
     }
 
     /**
@@ -100,6 +143,18 @@ public record Scenario(
                     Math.max(t.layout().replicationFactor(), t.layout().partitions() / divisor)));
         }
         return new Scenario(
-                name, description, source, seed, brokers, racks, placement, scaled, events, endMs, model, policies);
+                name,
+                description,
+                source,
+                seed,
+                brokers,
+                racks,
+                placement,
+                scaled,
+                events,
+                endMs,
+                model,
+                policies,
+                defined);
     }
 }

@@ -166,7 +166,8 @@ public final class ScenarioLoader {
                 events,
                 endMs,
                 model,
-                policies);
+                policies,
+                custom);
     }
 
     private static List<TopicSpec> topics(YamlFields top, int brokers, int racks, String source) {

@@ -1,10 +1,13 @@
 package io.leaderpacer.simulator.calibrate;
 
+import io.leaderpacer.engine.config.ConfigKey;
+import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,6 +23,41 @@ class CalibrationPolicyMatchTest {
         assertThat(Calibration.modelOf(TEMPLATE, "immediate").config().checkIntervalSeconds())
                 .isEqualTo(5);
         assertThat(Calibration.modelOf(TEMPLATE, "kip-example-scaled").name()).isEqualTo("loadtest-kip-example-scaled");
+    }
+
+    @Test
+    void pacedPresets_areModelledAsTheLoadTestRanThem() {
+        assertThat(Calibration.modelOf(TEMPLATE, "recommended-paced").config().checkIntervalSeconds())
+                .isEqualTo(5);
+        assertThat(Calibration.modelOf(TEMPLATE, "recommended-deadline")
+                        .config()
+                        .valueOf(ConfigKey.CATCH_UP_DEADLINE_MS))
+                .isEqualTo("45000");
+        assertThat(Calibration.modelOf(TEMPLATE, "recommended-deadline")
+                        .config()
+                        .valueOf(ConfigKey.CATCH_UP_PREFERRED_FIRST))
+                .isEqualTo("true");
+    }
+
+    @Test
+    void roundsAtOneCore_setTheRestartedBrokersQuota_uncappedLeaveTheTemplates() {
+        Scenario atOne = Calibration.measuredSetup(TEMPLATE, List.of(round(1.0), round(1.0)));
+        assertThat(atOne.model().get(ModelKey.RESTARTED_BROKER_CORES)).isEqualTo(1.0);
+        assertThat(atOne.model().get(ModelKey.CALIBRATED_CORES)).isEqualTo(0.5);
+        Scenario mixed = Calibration.measuredSetup(TEMPLATE, List.of(round(1.0), round(Double.NaN)));
+        assertThat(mixed.model().get(ModelKey.RESTARTED_BROKER_CORES))
+                .isEqualTo(TEMPLATE.model().get(ModelKey.RESTARTED_BROKER_CORES));
+    }
+
+    private static MeasuredRound round(double capCores) {
+        return new MeasuredRound(
+                "run",
+                "immediate",
+                1,
+                new MeasuredRound.Latency(30, 30, 300, 300, 300, MeasuredRound.Roles.NONE),
+                new MeasuredRound.Timeline(20, 15, 30, Double.NaN, 90),
+                new MeasuredRound.Reentry(100, 1, 10, 20, 30),
+                capCores);
     }
 
     @Test

@@ -196,6 +196,22 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void customPolicyNotCompared_isStillFoundByName_butNotRun() {
+        String text = VALID
+                + String.join(
+                        "\n",
+                        "policies: [immediate]",
+                        "customPolicies:",
+                        "  - name: gentle",
+                        "    config: {leader.imbalance.election.max.per.run: \"50\"}",
+                        "");
+        Scenario s = parse(text);
+        assertThat(s.policies()).extracting(PolicySpec::name).containsExactly("immediate");
+        assertThat(s.policy("gentle")).isNotNull();
+        assertThat(s.policy("gentle").config().maxPerRun()).isEqualTo(50);
+    }
+
+    @Test
     void customPolicy_withARegisteredOrRetiredName_isRejected() {
         String custom = String.join(
                 "\n",
