@@ -23,7 +23,8 @@ import java.util.List;
 
 /**
  * {@code pacer simulate --calibrate LOADTEST_DIR...}: reads the load tests and the template, fits, writes the calibrated scenario
- * and the fit report. Bad input (a run directory without rounds.csv, a template that does not load, a measured
+ * and the fit report; with {@code --max-evaluations 0}, only the report of the start model against the runs
+ * (predictions out of sample: nothing fitted). Bad input (a run directory without rounds.csv, a template that does not load, a measured
  * policy the template lacks) is one line naming what and where, exit code 2, nothing written.
  */
 final class CalibrateAction {
@@ -56,8 +57,12 @@ final class CalibrateAction {
                 throw new IllegalArgumentException(
                         "--calibration-name '" + name + "' may only contain letters, digits, '.', '_' and '-'");
             }
-            if (sweeps < 1) {
-                throw new IllegalArgumentException("--max-evaluations " + sweeps + " must be 1 or more");
+            if (sweeps < 0) {
+                throw new IllegalArgumentException("--max-evaluations " + sweeps + " must be 0 or more");
+            }
+            if (sweeps == 0 && start == null) {
+                throw new IllegalArgumentException("--max-evaluations 0 compares a model with the runs without"
+                        + " fitting it: name the model with --calibration-start FILE");
             }
             Scenario t = new ScenarioLoader().load(template);
             templateText = Files.readString(template);
@@ -94,7 +99,15 @@ final class CalibrateAction {
                 + " --calibration-template " + template + (start == null ? "" : " --calibration-start " + start)
                 + " --calibration-name " + name + " --max-evaluations " + sweeps;
         String report =
-                FitReport.markdown(fit, runs.stream().map(Path::toString).toList(), command, catchUp);
+                FitReport.markdown(fit, runs.stream().map(Path::toString).toList(), command, catchUp, sweeps > 0);
+        if (sweeps == 0) {
+            Path reportFile = out.resolve(name + "-against-measured.md");
+            AtomicFiles.write(reportFile, report);
+            stdout.println();
+            stdout.print(report);
+            stdout.printf("%nwrote %s%n", reportFile);
+            return 0;
+        }
         Path scenario = out.resolve(name + ".yaml");
         Path reportFile = out.resolve(name + "-fit.md");
         AtomicFiles.write(

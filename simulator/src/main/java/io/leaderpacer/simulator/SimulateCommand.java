@@ -191,7 +191,8 @@ public final class SimulateCommand implements Callable<Integer> {
             names = "--max-evaluations",
             defaultValue = "1000",
             paramLabel = "N",
-            description = "--calibrate: model evaluations the fit may make (default: ${DEFAULT-VALUE}).")
+            description = "--calibrate: model evaluations the fit may make (default: ${DEFAULT-VALUE}); 0: no fit,"
+                    + " --calibration-start's model against the runs (out of sample).")
     int sweeps;
 
     /** Runs the command on its own, outside the {@code pacer} launcher. */

@@ -119,6 +119,68 @@ class SimulateCommandTest {
     }
 
     @Test
+    void noFitWithoutAStartModel_isABadInputNamingTheOption(@TempDir Path dir) {
+        assertThat(run(
+                        "--calibrate",
+                        Path.of("..", "docs", "evidence", "run2-producer-per-leader")
+                                .toString(),
+                        "--max-evaluations",
+                        "0",
+                        "--out",
+                        dir.resolve("out").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--max-evaluations 0").contains("--calibration-start");
+        assertThat(Files.exists(dir.resolve("out"))).isFalse();
+    }
+
+    @Test
+    void noFit_writesOnlyTheStartModelAgainstTheRuns(@TempDir Path dir) throws IOException {
+        Path outDir = dir.resolve("out");
+        int code = run(
+                "--calibrate",
+                Path.of("..", "docs", "evidence", "run2-producer-per-leader").toString(),
+                "--calibration-template",
+                Path.of("..", "scenarios", "calibration", "loadtest-template.yaml")
+                        .toString(),
+                "--calibration-start",
+                Path.of("..", "scenarios", "09-calibrated-loadtest.yaml").toString(),
+                "--max-evaluations",
+                "0",
+                "--calibration-name",
+                "check",
+                "--out",
+                outDir.toString(),
+                "--no-progress");
+        assertThat(code).as(err.toString()).isZero();
+        try (Stream<Path> files = Files.list(outDir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("check-against-measured.md");
+        }
+        assertThat(Files.readString(outDir.resolve("check-against-measured.md")))
+                .contains("no fit")
+                .contains("not fitted on these runs")
+                .contains("| `diskWriteMBps` | 114.8 |")
+                .doesNotContain("## Fitted parameters");
+    }
+
+    @Test
+    void policyOption_choosesACustomPolicyTheFileDefinesButDoesNotCompare(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("small.yaml");
+        Files.writeString(
+                file,
+                SMALL + "customPolicies: [{name: gentle, config: {leader.imbalance.election.max.per.run: \"5\"}}]\n");
+        int code = run(
+                file.toString(),
+                "--out",
+                dir.resolve("out").toString(),
+                "--no-progress",
+                "--no-html",
+                "--policy",
+                "gentle");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("gentle").doesNotContain("kip-example");
+    }
+
+    @Test
     void secondScenarioIntoTheSameDirectory_keepsTheFirstOnesSummaryRows(@TempDir Path dir) throws IOException {
         Path first = dir.resolve("small.yaml");
         Files.writeString(first, SMALL);

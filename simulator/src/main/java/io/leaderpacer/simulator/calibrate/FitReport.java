@@ -19,9 +19,12 @@ public final class FitReport {
 
     /** {@code catchUp}: the catch-up the runs measured in bytes ({@link MeasuredCatchUp}), empty where they have none. */
     public static String markdown(
-            FitResult fit, List<String> runs, String command, List<MeasuredCatchUp.Round> catchUp) {
+            FitResult fit, List<String> runs, String command, List<MeasuredCatchUp.Round> catchUp, boolean fitted) {
         StringBuilder sb = new StringBuilder();
-        sb.append("# Calibration fit (modelled against measured)\n\n");
+        sb.append(
+                fitted
+                        ? "# Calibration fit (modelled against measured)\n\n"
+                        : "# Model against measured, no fit (out of sample: nothing below was fitted on these runs)\n\n");
         sb.append("Command: `").append(command).append("`\n\n");
         sb.append("Measured load tests: ")
                 .append(String.join(", ", runs.stream().map(r -> "`" + r + "`").toList()))
@@ -31,10 +34,13 @@ public final class FitReport {
                         " seeds (as many as the rounds) and takes the median, as the load test takes the median of its rounds.")
                 .append(" Objective: sum of squared ln(modelled / measured) over the fitted targets, ")
                 .append(String.format(
-                        Locale.ROOT, "%.4f after %d model evaluations.%n%n", fit.objective(), fit.evaluations()));
+                        Locale.ROOT,
+                        fitted ? "%.4f after %d model evaluations.%n%n" : "%.4f (%d evaluation, nothing fitted).%n%n",
+                        fit.objective(),
+                        fit.evaluations()));
         setFromMeasurement(sb, fit);
-        fittedParameters(sb, fit);
-        residuals(sb, fit);
+        fittedParameters(sb, fit, fitted);
+        residuals(sb, fit, fitted);
         if (!catchUp.isEmpty()) {
             catchUpInBytes(sb, catchUp);
         }
@@ -64,13 +70,22 @@ public final class FitReport {
                 fit.setup().model().get(ModelKey.UNFENCE_DELAY_MS)));
         sb.append(String.format(
                 Locale.ROOT,
-                "| `recoveryWindowSeconds` | %.0f s | the load test's window_s |%n%n",
+                "| `recoveryWindowSeconds` | %.0f s | the load test's window_s |%n",
                 fit.setup().model().get(ModelKey.RECOVERY_WINDOW_SECONDS)));
+        sb.append(String.format(
+                Locale.ROOT,
+                "| `restartedBrokerCores` | %s cores | cap_cores (uncapped: the template's; 0 = as calibrated,"
+                        + " `calibratedCores` %s) |%n%n",
+                num(fit.setup().model().get(ModelKey.RESTARTED_BROKER_CORES)),
+                num(fit.setup().model().get(ModelKey.CALIBRATED_CORES))));
     }
 
     /** Each fitted parameter with its start, bounds and the measured effect that carries it. */
-    private static void fittedParameters(StringBuilder sb, FitResult fit) {
-        sb.append("## Fitted parameters\n\n");
+    private static void fittedParameters(StringBuilder sb, FitResult fit, boolean fitted) {
+        sb.append(
+                fitted
+                        ? "## Fitted parameters\n\n"
+                        : "## Model parameters (the start model's, not fitted on these runs)\n\n");
         sb.append("| parameter | fitted | start | bounds | unit | carried by |\n|---|---:|---:|---|---|---|\n");
         for (FitParameter p : fit.parameters()) {
             sb.append(String.format(
@@ -87,9 +102,10 @@ public final class FitReport {
     }
 
     /** Every target: measured median and range against modelled, the residual, and whether it was fitted on. */
-    private static void residuals(StringBuilder sb, FitResult fit) {
+    private static void residuals(StringBuilder sb, FitResult fit, boolean fitted) {
         sb.append("\n## Residuals\n\n");
-        sb.append("| policy | quantity | measured median (range) | modelled | residual | within 25 % | fitted on |\n");
+        sb.append("| policy | quantity | measured median (range) | modelled | residual | within 25 % | "
+                + (fitted ? "fitted on" : "a fit's target") + " |\n");
         sb.append("|---|---|---:|---:|---:|---|---|\n");
         for (Target t : fit.targets()) {
             double m = fit.modelled(t);
