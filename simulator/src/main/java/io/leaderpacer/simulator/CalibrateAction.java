@@ -1,5 +1,6 @@
 package io.leaderpacer.simulator;
 
+import io.leaderpacer.engine.config.PacingMode;
 import io.leaderpacer.report.AtomicFiles;
 import io.leaderpacer.simulator.calibrate.CalibratedScenario;
 import io.leaderpacer.simulator.calibrate.Calibration;
@@ -70,10 +71,12 @@ final class CalibrateAction {
             calibration = Calibration.of(t, rounds);
             catchUp =
                     runs.stream().flatMap(r -> MeasuredCatchUp.read(r).stream()).toList();
+            boolean paced = calibration.policies().values().stream()
+                    .anyMatch(p -> p.config().pacing().mode() != PacingMode.OFF);
             parameters = start == null
-                    ? FreeParameters.standard()
+                    ? FreeParameters.forRuns(paced)
                     : FreeParameters.startingFrom(
-                            new ScenarioLoader().load(start).model());
+                            new ScenarioLoader().load(start).model(), paced);
         } catch (ScenarioException | IllegalArgumentException e) {
             stderr.println("Error: " + e.getMessage());
             return SimulateCommand.BAD_INPUT;

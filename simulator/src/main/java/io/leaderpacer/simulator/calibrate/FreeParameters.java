@@ -3,6 +3,7 @@ package io.leaderpacer.simulator.calibrate;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.ModelParameters;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -27,9 +28,34 @@ public final class FreeParameters {
      * from an earlier calibration, which a search from the standard start may not find again within its budget.
      */
     public static List<FitParameter> startingFrom(ModelParameters model) {
-        return standard().stream()
+        return startingFrom(model, false);
+    }
+
+    /** {@link #startingFrom(ModelParameters)}, with {@link #PACED_ONLY} when the runs were paced. */
+    public static List<FitParameter> startingFrom(ModelParameters model, boolean paced) {
+        return forRuns(paced).stream()
                 .map(p -> new FitParameter(p.key(), p.min(), p.max(), p.clamp(model.get(p.key())), p.why()))
                 .toList();
+    }
+
+    /**
+     * The wait of an in-sync write behind a catch-up response under a binding follower throttle: identified only by
+     * runs that paced the catch-up (no unpaced run binds a throttle, so there it would drift without effect).
+     */
+    public static final FitParameter PACED_ONLY = new FitParameter(
+            ModelKey.THROTTLED_FETCH_WAIT_SCALE,
+            0.05,
+            200,
+            1,
+            "the in-sync follower's wait behind a throttled catch-up response: P99 ratios under the paced policies");
+
+    /** The standard parameters, and {@link #PACED_ONLY} when any measured policy paced the catch-up. */
+    public static List<FitParameter> forRuns(boolean paced) {
+        List<FitParameter> out = new ArrayList<>(standard());
+        if (paced) {
+            out.add(PACED_ONLY);
+        }
+        return List.copyOf(out);
     }
 
     public static List<FitParameter> standard() {
