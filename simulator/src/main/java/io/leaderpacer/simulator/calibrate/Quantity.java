@@ -63,6 +63,17 @@ public enum Quantity {
             true,
             m -> m.latency().steadyP99Ms(),
             o -> o.kip().steadyP99Ms()),
+    /**
+     * Every partition's window P99 over the pooled steady P99: the load test's headline ratio, reported beside the fit
+     * and not fitted on (the protected and other classes it pools are, so it would weigh the same sends twice).
+     */
+    P99_RATIO_ALL(
+            "P99 ratio, all partitions",
+            "x",
+            m -> m.latency().windowP99Ms(),
+            m -> m.latency().steadyP99Ms(),
+            o -> o.kip().windowP99Ms() / o.kip().steadyP99Ms(),
+            true),
     P99_RATIO_PROTECTED(
             "P99 ratio, protected class",
             "x",

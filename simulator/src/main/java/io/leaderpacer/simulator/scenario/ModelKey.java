@@ -173,7 +173,7 @@ public enum ModelKey implements NamedKey {
             "cores",
             0,
             1024,
-            "The restarted broker's CPU quota once it is back (pacer loadtest --cap-cores): its CPU-bound capacities "
+            "The restarted broker's CPU quota once it is back (pacer loadtest --cpu-cap): its CPU-bound capacities "
                     + "scale by restartedBrokerCores / calibratedCores, the other brokers' and its network do not. "
                     + "0 = as calibrated."),
     COLD_CACHE_READ_COST(
