@@ -6,6 +6,7 @@ import io.leaderpacer.simulator.model.RestartedRole;
 
 import java.util.Arrays;
 import java.util.OptionalDouble;
+import java.util.random.RandomGenerator;
 
 /**
  * The adaptive pacer's health signal as the model gives it: the P99 of acks=all sends to partitions where a restarted
@@ -15,14 +16,39 @@ import java.util.OptionalDouble;
  * pacing exists for, and a canary producer on such partitions is what the agent can measure on unmodified Kafka. The
  * model files sends by the role of any restarted broker, so with several restarted brokers at once they share one
  * canary.
+ *
+ * <p><b>A sample, as the agent's.</b> The agent's canary sends {@value #SENDS_PER_SECOND} records a second to each
+ * partition of its topic and reads, at each look, the P99 of the sends of the last {@value #SECONDS} s on the
+ * partitions where the broker is an in-sync follower: with one canary partition per broker and three replicas, two
+ * partitions, {@value #SENDS_PER_LOOK} sends, so its P99 is their second slowest. Against a reference that is the
+ * median of such P99s over {@value #STEADY_WINDOWS} steady windows. Under a throttle a few percent of writes wait
+ * behind a catch-up response: in the population they set the P99 at every look, in a hundred sends they show at
+ * some looks and not at others (measured: evidence run 21's paced looks read 0.3-1.4x and 3-10x in turn), and the
+ * adaptive rate rises at the quiet ones. So the canary draws its sends from the look's latencies
+ * ({@link LatencyHistogram#sampledQuantileMs}) with its own random stream; {@code sendsPerLook} 0 reads the
+ * population instead.
  */
 public final class PacingCanary implements LatencySink {
 
-    /** The canary's look-back. */
+    /** The canary's look-back, as the agent's ({@code Canary.WINDOW_MS}). */
     static final int SECONDS = 5;
+    /** The agent's canary sends per partition and second ({@code Canary.SENDS_PER_SECOND}). */
+    static final int SENDS_PER_SECOND = 10;
+    /**
+     * Sends in one look at a broker of a cluster of three or more: two canary partitions (one per broker, three
+     * replicas, the broker leads one of its three) over the look-back.
+     */
+    public static final int SENDS_PER_LOOK = SENDS_PER_SECOND * SECONDS * 2;
+    /** Steady windows whose median P99 is the reference, as the agent keeps ({@code Canary.STEADY_WINDOWS}). */
+    static final int STEADY_WINDOWS = 30;
 
     private final double sigma;
     private final long steadyEndMs;
+    /** Sends a look reads, 0 for the population's P99. */
+    private final int sendsPerLook;
+    /** The canary's own draws; null when it reads the population. */
+    private final RandomGenerator random;
+
     private final LatencyHistogram steady = new LatencyHistogram();
     /** One histogram per second of the look-back, as a ring indexed by the second. */
     private final LatencyHistogram[] recent = new LatencyHistogram[SECONDS];
@@ -36,12 +62,27 @@ public final class PacingCanary implements LatencySink {
     private double reference = Double.NaN;
 
     /**
+     * A canary that reads the population's P99 (every send of the role).
+     *
      * @param sigma       the model's latency spread (for the P99 of a mixture)
      * @param steadyEndMs the end of the steady phase: sends before it are the reference
      */
     public PacingCanary(double sigma, long steadyEndMs) {
+        this(sigma, steadyEndMs, 0, null);
+    }
+
+    /**
+     * @param sendsPerLook the sends a look reads ({@link #SENDS_PER_LOOK} as the agent's), 0 for the population
+     * @param random       the canary's own stream (unused when {@code sendsPerLook} is 0)
+     */
+    public PacingCanary(double sigma, long steadyEndMs, int sendsPerLook, RandomGenerator random) {
+        if (sendsPerLook < 0 || (sendsPerLook > 0 && random == null)) {
+            throw new IllegalArgumentException("a sampling canary needs sends and a random stream: " + sendsPerLook);
+        }
         this.sigma = sigma;
         this.steadyEndMs = steadyEndMs;
+        this.sendsPerLook = sendsPerLook;
+        this.random = random;
         for (int i = 0; i < SECONDS; i++) {
             recent[i] = new LatencyHistogram();
         }
@@ -96,8 +137,24 @@ public final class PacingCanary implements LatencySink {
             return OptionalDouble.empty();
         }
         if (Double.isNaN(reference) || nowMs <= steadyEndMs) {
-            reference = steady.quantileMs(0.99, sigma);
+            reference = reference();
         }
-        return reference > 0 ? OptionalDouble.of(merged.quantileMs(0.99, sigma) / reference) : OptionalDouble.empty();
+        double now = sendsPerLook == 0
+                ? merged.quantileMs(0.99, sigma)
+                : merged.sampledQuantileMs(0.99, sigma, sendsPerLook, random);
+        return reference > 0 ? OptionalDouble.of(now / reference) : OptionalDouble.empty();
+    }
+
+    /** The steady P99: of the population, or the median of {@value #STEADY_WINDOWS} sampled windows' P99s. */
+    private double reference() {
+        if (sendsPerLook == 0) {
+            return steady.quantileMs(0.99, sigma);
+        }
+        double[] p99s = new double[STEADY_WINDOWS];
+        for (int i = 0; i < STEADY_WINDOWS; i++) {
+            p99s[i] = steady.sampledQuantileMs(0.99, sigma, sendsPerLook, random);
+        }
+        Arrays.sort(p99s);
+        return (p99s[STEADY_WINDOWS / 2 - 1] + p99s[STEADY_WINDOWS / 2]) / 2;
     }
 }

@@ -126,7 +126,11 @@ public final class Simulation implements RunObserver {
                 config.waitForSync());
         controller = new SimulatedController(queue, layout, cluster, replication, checker, this, config, model);
         if (SimulatedPacing.wanted(config, changedConfigs(scenario, config))) {
-            canary = new PacingCanary(model.get(ModelKey.LATENCY_SIGMA), scenario.steadyStateEndMs());
+            canary = new PacingCanary(
+                    model.get(ModelKey.LATENCY_SIGMA),
+                    scenario.steadyStateEndMs(),
+                    PacingCanary.SENDS_PER_LOOK,
+                    random.stream("pacing-canary"));
             pacing = new SimulatedPacing(queue, layout, cluster, replication, throttle, canary, controller::config);
             sink = LatencySink.both(recorder, canary);
         } else {
