@@ -6,6 +6,7 @@ import io.leaderpacer.simulator.scenario.PolicySpec;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioEvent;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -14,7 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
@@ -91,17 +94,36 @@ public final class Calibration {
     }
 
     /**
-     * The restarted broker's CPU quota in every round, or NaN when any round ran uncapped (then the template's
+     * The restarted broker's CPU quota, one for every round, or NaN when every round ran uncapped (then the template's
      * {@code restartedBrokerCores} stands: the cores the machine gave it, which the run does not record).
+     *
+     * @throws IllegalArgumentException when the rounds ran at different quotas: one setup simulates every round, so a
+     *     fit across quotas would model some at the wrong one; calibrate each quota apart
      */
     static double restartedCores(List<MeasuredRound> rounds) {
-        double[] caps = rounds.stream().mapToDouble(MeasuredRound::capCores).toArray();
-        for (double c : caps) {
-            if (!Double.isFinite(c)) {
-                return Double.NaN;
-            }
+        Map<String, String> quotaByRun = new TreeMap<>();
+        Set<String> quotas = new TreeSet<>();
+        for (MeasuredRound r : rounds) {
+            String q = Double.isFinite(r.capCores())
+                    ? "cap_cores "
+                            + BigDecimal.valueOf(r.capCores())
+                                    .stripTrailingZeros()
+                                    .toPlainString()
+                    : "uncapped";
+            quotas.add(q);
+            quotaByRun.merge(r.run(), q, (a, b) -> a.equals(b) ? a : a + ", " + b);
         }
-        return ModelledFigures.median(caps);
+        if (quotas.size() > 1) {
+            throw new IllegalArgumentException("the runs restarted the broker at different CPU quotas ("
+                    + String.join(
+                            "; ",
+                            quotaByRun.entrySet().stream()
+                                    .map(e -> e.getKey() + ": " + e.getValue())
+                                    .toList())
+                    + "), and one setup models every round: calibrate the runs of each quota apart");
+        }
+        double cap = rounds.isEmpty() ? Double.NaN : rounds.get(0).capCores();
+        return Double.isFinite(cap) ? cap : Double.NaN;
     }
 
     /** The template with what the rounds measured directly: downtime, restart-to-unfencing, window. */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Which of the template's policies models a measured one. */
 class CalibrationPolicyMatchTest {
@@ -40,18 +41,34 @@ class CalibrationPolicyMatchTest {
     }
 
     @Test
-    void roundsAtOneCore_setTheRestartedBrokersQuota_uncappedLeaveTheTemplates() {
-        Scenario atOne = Calibration.measuredSetup(TEMPLATE, List.of(round(1.0), round(1.0)));
+    void roundsAtOneCore_setTheRestartedBrokersQuota() {
+        Scenario atOne = Calibration.measuredSetup(TEMPLATE, List.of(round("a", 1.0), round("b", 1.0)));
         assertThat(atOne.model().get(ModelKey.RESTARTED_BROKER_CORES)).isEqualTo(1.0);
         assertThat(atOne.model().get(ModelKey.CALIBRATED_CORES)).isEqualTo(0.5);
-        Scenario mixed = Calibration.measuredSetup(TEMPLATE, List.of(round(1.0), round(Double.NaN)));
-        assertThat(mixed.model().get(ModelKey.RESTARTED_BROKER_CORES))
+    }
+
+    @Test
+    void uncappedRounds_leaveTheTemplatesQuota() {
+        Scenario uncapped =
+                Calibration.measuredSetup(TEMPLATE, List.of(round("a", Double.NaN), round("b", Double.NaN)));
+        assertThat(uncapped.model().get(ModelKey.RESTARTED_BROKER_CORES))
                 .isEqualTo(TEMPLATE.model().get(ModelKey.RESTARTED_BROKER_CORES));
     }
 
-    private static MeasuredRound round(double capCores) {
+    @Test
+    void roundsAtDifferentQuotas_areRefusedNamingEachRunsQuota() {
+        assertThatThrownBy(() -> Calibration.measuredSetup(
+                        TEMPLATE, List.of(round("run21", 0.5), round("run30", 1.0), round("run33", Double.NaN))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("run21: cap_cores 0.5")
+                .hasMessageContaining("run30: cap_cores 1")
+                .hasMessageContaining("run33: uncapped")
+                .hasMessageContaining("calibrate the runs of each quota apart");
+    }
+
+    private static MeasuredRound round(String run, double capCores) {
         return new MeasuredRound(
-                "run",
+                run,
                 "immediate",
                 1,
                 new MeasuredRound.Latency(30, 30, 300, 300, 300, MeasuredRound.Roles.NONE),
