@@ -1,6 +1,5 @@
 package io.leaderpacer.simulator;
 
-import io.leaderpacer.engine.config.PacingMode;
 import io.leaderpacer.report.AtomicFiles;
 import io.leaderpacer.simulator.calibrate.CalibratedScenario;
 import io.leaderpacer.simulator.calibrate.Calibration;
@@ -71,8 +70,7 @@ final class CalibrateAction {
             calibration = Calibration.of(t, rounds);
             catchUp =
                     runs.stream().flatMap(r -> MeasuredCatchUp.read(r).stream()).toList();
-            boolean paced = calibration.policies().values().stream()
-                    .anyMatch(p -> p.config().pacing().mode() != PacingMode.OFF);
+            boolean paced = calibration.pacesCatchUp();
             parameters = start == null
                     ? FreeParameters.forRuns(paced)
                     : FreeParameters.startingFrom(

@@ -1,5 +1,6 @@
 package io.leaderpacer.simulator.calibrate;
 
+import io.leaderpacer.engine.config.PacingMode;
 import io.leaderpacer.report.policy.LoadTestPolicies;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.PolicySpec;
@@ -122,8 +123,12 @@ public final class Calibration {
                                     .toList())
                     + "), and one setup models every round: calibrate the runs of each quota apart");
         }
-        double cap = rounds.isEmpty() ? Double.NaN : rounds.get(0).capCores();
-        return Double.isFinite(cap) ? cap : Double.NaN;
+        return rounds.isEmpty() ? Double.NaN : rounds.get(0).capCores();
+    }
+
+    /** Whether any measured policy paced the catch-up: then a throttle bound, and what only it identifies is fitted. */
+    public boolean pacesCatchUp() {
+        return policies.values().stream().anyMatch(p -> p.config().pacing().mode() != PacingMode.OFF);
     }
 
     /** The template with what the rounds measured directly: downtime, restart-to-unfencing, window. */

@@ -25,13 +25,9 @@ public final class FreeParameters {
 
     /**
      * The standard parameters with the search starting at the given model's values (clamped to the bounds): a refit
-     * from an earlier calibration, which a search from the standard start may not find again within its budget.
+     * from an earlier calibration, which a search from the standard start may not find again within its budget; with
+     * {@link #PACED_ONLY} when the runs paced the catch-up.
      */
-    public static List<FitParameter> startingFrom(ModelParameters model) {
-        return startingFrom(model, false);
-    }
-
-    /** {@link #startingFrom(ModelParameters)}, with {@link #PACED_ONLY} when the runs were paced. */
     public static List<FitParameter> startingFrom(ModelParameters model, boolean paced) {
         return forRuns(paced).stream()
                 .map(p -> new FitParameter(p.key(), p.min(), p.max(), p.clamp(model.get(p.key())), p.why()))

@@ -103,7 +103,7 @@ class CalibrationTargetsTest {
         values.put(ModelKey.DISK_WRITE_MBPS, 111.4);
         values.put(ModelKey.REQUEST_COST_KB, 5e5);
         List<FitParameter> start =
-                FreeParameters.startingFrom(ModelParameters.defaults().with(values));
+                FreeParameters.startingFrom(ModelParameters.defaults().with(values), false);
         FitParameter disk = start.stream()
                 .filter(p -> p.key() == ModelKey.DISK_WRITE_MBPS)
                 .findFirst()
