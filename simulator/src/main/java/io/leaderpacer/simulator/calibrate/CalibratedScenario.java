@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.leaderpacer.simulator.scenario.ModelKey;
+import io.leaderpacer.simulator.scenario.Scenario;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,16 +37,17 @@ public final class CalibratedScenario {
             ObjectNode model = root.has("model") && root.get("model").isObject()
                     ? (ObjectNode) root.get("model")
                     : root.putObject("model");
+            // With several setups (quotas), the first's measured settings: the fitted values are each quota's alike.
+            Scenario setup = fit.setups().get(0).scenario();
             Map<String, Double> values = new TreeMap<>();
-            values.put(ModelKey.UNFENCE_DELAY_MS.key(), fit.setup().model().get(ModelKey.UNFENCE_DELAY_MS));
-            values.put(
-                    ModelKey.RECOVERY_WINDOW_SECONDS.key(), fit.setup().model().get(ModelKey.RECOVERY_WINDOW_SECONDS));
+            values.put(ModelKey.UNFENCE_DELAY_MS.key(), setup.model().get(ModelKey.UNFENCE_DELAY_MS));
+            values.put(ModelKey.RECOVERY_WINDOW_SECONDS.key(), setup.model().get(ModelKey.RECOVERY_WINDOW_SECONDS));
             fit.values().forEach((k, v) -> values.put(k.key(), round(v)));
             values.forEach(model::put);
             for (JsonNode e : root.path("timeline").path("events")) {
                 if (e.has("restart") && e.get("restart").isObject()) {
                     ((ObjectNode) e.get("restart"))
-                            .put("down", fit.setup().restarts().get(0).downMs() + "ms");
+                            .put("down", setup.restarts().get(0).downMs() + "ms");
                 }
             }
             String header = "# Calibrated with pacer simulate --calibrate: " + provenance + ".\n"

@@ -5,10 +5,7 @@ import io.leaderpacer.report.policy.LoadTestPolicies;
 import io.leaderpacer.simulator.scenario.ModelKey;
 import io.leaderpacer.simulator.scenario.PolicySpec;
 import io.leaderpacer.simulator.scenario.Scenario;
-import io.leaderpacer.simulator.scenario.ScenarioEvent;
 
-import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -16,9 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
@@ -39,30 +33,25 @@ public final class Calibration {
     /** The template's policy that models a measured policy {@code X} is named this followed by {@code X}. */
     public static final String AS_RUN = "loadtest-";
 
-    private final Scenario setup;
+    private final List<QuotaSetup> setups;
     private final Map<String, PolicySpec> policies;
-    private final List<Target> targets;
     private final long seed;
-    private final int seeds;
 
-    private Calibration(Scenario setup, Map<String, PolicySpec> policies, List<Target> targets, long seed, int seeds) {
-        this.setup = setup;
+    private Calibration(List<QuotaSetup> setups, Map<String, PolicySpec> policies, long seed) {
+        this.setups = List.copyOf(setups);
         this.policies = policies;
-        this.targets = targets;
         this.seed = seed;
-        this.seeds = seeds;
     }
 
     /**
-     * The calibration of a template scenario (the load test's cluster and workload) on measured rounds.
+     * The calibration of a template scenario (the load test's cluster and workload) on measured rounds: one setup per
+     * CPU quota the rounds ran at ({@link QuotaSetup}).
      *
      * @throws IllegalArgumentException when a measured policy has no counterpart in the template
      */
     public static Calibration of(Scenario template, List<MeasuredRound> rounds) {
         Map<String, PolicySpec> policies = new LinkedHashMap<>();
-        Map<String, Integer> roundCount = new TreeMap<>();
         for (MeasuredRound r : rounds) {
-            roundCount.merge(r.policy(), 1, Integer::sum);
             if (!policies.containsKey(r.policy())) {
                 PolicySpec p = modelOf(template, r.policy());
                 if (p == null) {
@@ -74,10 +63,7 @@ public final class Calibration {
                 policies.put(r.policy(), p);
             }
         }
-        int seeds =
-                roundCount.values().stream().mapToInt(Integer::intValue).max().orElse(1);
-        Scenario setup = measuredSetup(template, rounds);
-        return new Calibration(setup, policies, targets(rounds), template.seed(), seeds);
+        return new Calibration(QuotaSetup.of(template, rounds), policies, template.seed());
     }
 
     /**
@@ -94,154 +80,40 @@ public final class Calibration {
         return p;
     }
 
-    /**
-     * The restarted broker's CPU quota, one for every round, or NaN when every round ran uncapped (then the template's
-     * {@code restartedBrokerCores} stands: the cores the machine gave it, which the run does not record).
-     *
-     * @throws IllegalArgumentException when the rounds ran at different quotas: one setup simulates every round, so a
-     *     fit across quotas would model some at the wrong one; calibrate each quota apart
-     */
-    static double restartedCores(List<MeasuredRound> rounds) {
-        Map<String, String> quotaByRun = new TreeMap<>();
-        Set<String> quotas = new TreeSet<>();
-        for (MeasuredRound r : rounds) {
-            String q = Double.isFinite(r.capCores())
-                    ? "cap_cores "
-                            + BigDecimal.valueOf(r.capCores())
-                                    .stripTrailingZeros()
-                                    .toPlainString()
-                    : "uncapped";
-            quotas.add(q);
-            quotaByRun.merge(r.run(), q, (a, b) -> a.equals(b) ? a : a + ", " + b);
-        }
-        if (quotas.size() > 1) {
-            throw new IllegalArgumentException("the runs restarted the broker at different CPU quotas ("
-                    + String.join(
-                            "; ",
-                            quotaByRun.entrySet().stream()
-                                    .map(e -> e.getKey() + ": " + e.getValue())
-                                    .toList())
-                    + "), and one setup models every round: calibrate the runs of each quota apart");
-        }
-        return rounds.isEmpty() ? Double.NaN : rounds.get(0).capCores();
-    }
-
     /** Whether any measured policy paced the catch-up: then a throttle bound, and what only it identifies is fitted. */
     public boolean pacesCatchUp() {
         return policies.values().stream().anyMatch(p -> p.config().pacing().mode() != PacingMode.OFF);
     }
 
-    /** The template with what the rounds measured directly: downtime, restart-to-unfencing, window. */
-    static Scenario measuredSetup(Scenario template, List<MeasuredRound> rounds) {
-        double down = ModelledFigures.median(
-                rounds.stream().mapToDouble(m -> m.timeline().downSeconds()).toArray());
-        double unfence = ModelledFigures.median(
-                rounds.stream().mapToDouble(m -> m.timeline().unfenceSeconds()).toArray());
-        double window = ModelledFigures.median(
-                rounds.stream().mapToDouble(m -> m.timeline().windowSeconds()).toArray());
-        List<ScenarioEvent> events = new ArrayList<>();
-        for (ScenarioEvent e : template.events()) {
-            if (e instanceof ScenarioEvent.Restart r && Double.isFinite(down)) {
-                events.add(new ScenarioEvent.Restart(
-                        r.atMs(),
-                        r.broker(),
-                        Math.round(down * 10) * 100,
-                        r.diskReplaced(),
-                        r.crash(),
-                        r.stuckPartitions()));
-            } else {
-                events.add(e);
-            }
-        }
-        Map<ModelKey, Double> measured = new EnumMap<>(ModelKey.class);
-        if (Double.isFinite(unfence)) {
-            measured.put(ModelKey.UNFENCE_DELAY_MS, Math.rint(unfence * 10) * 100);
-        }
-        if (Double.isFinite(window)) {
-            measured.put(ModelKey.RECOVERY_WINDOW_SECONDS, window);
-        }
-        double cores = restartedCores(rounds);
-        if (Double.isFinite(cores)) {
-            measured.put(ModelKey.RESTARTED_BROKER_CORES, cores);
-        }
-        return new Scenario(
-                template.name(),
-                template.description(),
-                template.source(),
-                template.seed(),
-                template.brokers(),
-                template.racks(),
-                template.placement(),
-                template.topics(),
-                events,
-                template.endMs(),
-                template.model().with(measured),
-                template.policies(),
-                template.defined());
+    /** One setup per CPU quota of the rounds, the lowest first. */
+    public List<QuotaSetup> setups() {
+        return setups;
     }
 
-    /**
-     * Per policy and quantity, the median and spread over the rounds that have a value; for a quantity settled before
-     * the policy acts ({@link Quantity#beforeThePolicyActs()}), over the rounds of every policy; for a
-     * {@link Quantity#ratio()}, the policy's median numerator over the median denominator of every round (the spread:
-     * the policy's smallest and largest numerator over that same denominator).
-     */
-    static List<Target> targets(List<MeasuredRound> rounds) {
-        Map<String, List<MeasuredRound>> byPolicy = new LinkedHashMap<>();
-        for (MeasuredRound r : rounds) {
-            byPolicy.computeIfAbsent(r.policy(), k -> new ArrayList<>()).add(r);
-        }
-        List<Target> out = new ArrayList<>();
-        byPolicy.forEach((policy, list) -> {
-            for (Quantity q : Quantity.values()) {
-                List<MeasuredRound> sample = q.beforeThePolicyActs() ? rounds : list;
-                double[] v = sample.stream()
-                        .mapToDouble(q::measured)
-                        .filter(Double::isFinite)
-                        .sorted()
-                        .toArray();
-                double scale = 1;
-                if (q.ratio()) {
-                    double[] d = rounds.stream()
-                            .mapToDouble(q::measuredDenominator)
-                            .filter(Double::isFinite)
-                            .toArray();
-                    scale = d.length * 2 >= rounds.size() ? ModelledFigures.median(d) : Double.NaN;
-                }
-                if (v.length * 2 >= sample.size() && v.length > 0 && scale > 0) {
-                    out.add(new Target(
-                            policy,
-                            q,
-                            ModelledFigures.median(v) / scale,
-                            v[0] / scale,
-                            v[v.length - 1] / scale,
-                            v.length));
-                }
-            }
-        });
-        return out;
-    }
-
-    public Scenario setup() {
-        return setup;
-    }
-
+    /** Every setup's targets. */
     public List<Target> targets() {
-        return targets;
+        return setups.stream().flatMap(q -> q.targets().stream()).toList();
     }
 
     public Map<String, PolicySpec> policies() {
         return policies;
     }
 
+    /** Seeds per evaluation of the setup with the most rounds of one policy. */
     public int seeds() {
-        return seeds;
+        return setups.stream().mapToInt(QuotaSetup::seeds).max().orElse(1);
     }
 
-    /** The model's figures with the given parameter values. */
+    /** The model's figures with the given parameter values, keyed as the targets are. */
     public Map<String, Map<Quantity, Double>> modelled(Map<ModelKey, Double> values) {
-        Scenario s = setup.withModel(setup.model().with(values));
-        return ModelledFigures.of(s, policies, seed, seeds);
+        boolean several = setups.size() > 1;
+        Map<String, Map<Quantity, Double>> out = new LinkedHashMap<>();
+        for (QuotaSetup q : setups) {
+            Scenario s = q.scenario().withModel(q.scenario().model().with(values));
+            ModelledFigures.of(s, policies, seed, q.seeds())
+                    .forEach((policy, figures) -> out.put(q.key(policy, several), figures));
+        }
+        return out;
     }
 
     /** Sum of squared log residuals over the chosen targets. */
@@ -275,7 +147,7 @@ public final class Calibration {
     public FitResult fit(
             List<FitParameter> parameters, List<Quantity> fitted, int maxEvaluations, Consumer<String> progress) {
         List<Target> aims =
-                targets.stream().filter(t -> fitted.contains(t.quantity())).toList();
+                targets().stream().filter(t -> fitted.contains(t.quantity())).toList();
         int n = parameters.size();
         double[] from = new double[n];
         for (int j = 0; j < n; j++) {
@@ -302,12 +174,12 @@ public final class Calibration {
                 parameters,
                 current,
                 fitted,
-                targets,
+                targets(),
                 finalFigures,
                 objective(aims, finalFigures),
                 evaluationsMade,
-                seeds,
-                setup);
+                seeds(),
+                setups);
     }
 
     private double[] coordinateSearch(

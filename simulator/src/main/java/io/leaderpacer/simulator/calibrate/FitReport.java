@@ -5,6 +5,7 @@ import io.leaderpacer.simulator.scenario.ModelKey;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * The fit as Markdown: each free parameter with its bounds, start and fitted value; each target with the measured
@@ -56,28 +57,57 @@ public final class FitReport {
         return sb.toString();
     }
 
-    /** The parameters the measurement sets directly: downtime, unfencing delay, window. */
+    /** The parameters the measurement sets directly, per setup: downtime, unfencing delay, window, quota. */
     private static void setFromMeasurement(StringBuilder sb, FitResult fit) {
+        List<QuotaSetup> setups = fit.setups();
         sb.append("## Set from the measurement (not fitted)\n\n");
-        sb.append("| parameter | value | from |\n|---|---:|---|\n");
-        sb.append(String.format(
-                Locale.ROOT,
-                "| restart `down` | %.1f s | median of restarted_at_s - stopped_at_s |%n",
-                fit.setup().restarts().get(0).downMs() / 1000.0));
-        sb.append(String.format(
-                Locale.ROOT,
-                "| `unfenceDelayMs` | %.0f ms | median of unfenced_at_s - restarted_at_s |%n",
-                fit.setup().model().get(ModelKey.UNFENCE_DELAY_MS)));
-        sb.append(String.format(
-                Locale.ROOT,
-                "| `recoveryWindowSeconds` | %.0f s | the load test's window_s |%n",
-                fit.setup().model().get(ModelKey.RECOVERY_WINDOW_SECONDS)));
-        sb.append(String.format(
-                Locale.ROOT,
-                "| `restartedBrokerCores` | %s cores | cap_cores (uncapped: the template's; 0 = as calibrated,"
-                        + " `calibratedCores` %s) |%n%n",
-                num(fit.setup().model().get(ModelKey.RESTARTED_BROKER_CORES)),
-                num(fit.setup().model().get(ModelKey.CALIBRATED_CORES))));
+        if (setups.size() > 1) {
+            sb.append("One setup per CPU quota of the runs; each quota's rounds are modelled in its own.\n\n");
+        }
+        sb.append("| parameter |");
+        setups.forEach(q -> sb.append(setups.size() > 1 ? " " + q.quota() + " |" : " value |"));
+        sb.append(" from |\n|---|").append("---:|".repeat(setups.size())).append("---|\n");
+        row(
+                sb,
+                "restart `down`",
+                setups,
+                q -> String.format(Locale.ROOT, "%.1f s", downSeconds(q)),
+                "median of restarted_at_s - stopped_at_s");
+        row(
+                sb,
+                "`unfenceDelayMs`",
+                setups,
+                q -> String.format(Locale.ROOT, "%.0f ms", model(q, ModelKey.UNFENCE_DELAY_MS)),
+                "median of unfenced_at_s - restarted_at_s");
+        row(
+                sb,
+                "`recoveryWindowSeconds`",
+                setups,
+                q -> String.format(Locale.ROOT, "%.0f s", model(q, ModelKey.RECOVERY_WINDOW_SECONDS)),
+                "the load test's window_s");
+        row(
+                sb,
+                "`restartedBrokerCores`",
+                setups,
+                q -> num(model(q, ModelKey.RESTARTED_BROKER_CORES)) + " cores",
+                "cap_cores (uncapped: the template's; 0 = as calibrated, `calibratedCores` "
+                        + num(model(setups.get(0), ModelKey.CALIBRATED_CORES)) + ")");
+        sb.append('\n');
+    }
+
+    private static void row(
+            StringBuilder sb, String name, List<QuotaSetup> setups, Function<QuotaSetup, String> value, String from) {
+        sb.append("| ").append(name).append(" |");
+        setups.forEach(q -> sb.append(' ').append(value.apply(q)).append(" |"));
+        sb.append(' ').append(from).append(" |\n");
+    }
+
+    private static double downSeconds(QuotaSetup q) {
+        return q.scenario().restarts().get(0).downMs() / 1000.0;
+    }
+
+    private static double model(QuotaSetup q, ModelKey key) {
+        return q.scenario().model().get(key);
     }
 
     /** Each fitted parameter with its start, bounds and the measured effect that carries it. */

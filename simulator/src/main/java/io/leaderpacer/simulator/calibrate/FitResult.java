@@ -1,7 +1,6 @@
 package io.leaderpacer.simulator.calibrate;
 
 import io.leaderpacer.simulator.scenario.ModelKey;
-import io.leaderpacer.simulator.scenario.Scenario;
 
 import java.util.List;
 import java.util.Map;
@@ -17,7 +16,8 @@ import java.util.Map;
  * @param objective   sum of squared log residuals over the fitted targets
  * @param evaluations model evaluations the search made
  * @param seeds       seeds per evaluation (the rounds per policy)
- * @param setup       the calibration scenario with the measured settings, before the fitted values
+ * @param setups      the calibration's setups (one per CPU quota), with the measured settings, before the fitted
+ *                    values
  */
 public record FitResult(
         List<FitParameter> parameters,
@@ -28,7 +28,7 @@ public record FitResult(
         double objective,
         int evaluations,
         int seeds,
-        Scenario setup) {
+        List<QuotaSetup> setups) {
 
     public FitResult {
         parameters = List.copyOf(parameters);
@@ -36,6 +36,7 @@ public record FitResult(
         fitted = List.copyOf(fitted);
         targets = List.copyOf(targets);
         modelled = Map.copyOf(modelled);
+        setups = List.copyOf(setups);
     }
 
     /** The model's value for a target, NaN if none. */

@@ -81,54 +81,20 @@ public record Scenario(
     }
 
     public Scenario withSeed(long newSeed) {
-        return new Scenario(
-                name,
-                description,
-                source,
-                newSeed,
-                brokers,
-                racks,
-                placement,
-                topics,
-                events,
-                endMs,
-                model,
-                policies,
-                defined);
+        return toBuilder().seed(newSeed).build();
     }
 
     public Scenario withPolicies(List<PolicySpec> chosen) {
-        return new Scenario(
-                name,
-                description,
-                source,
-                seed,
-                brokers,
-                racks,
-                placement,
-                topics,
-                events,
-                endMs,
-                model,
-                chosen,
-                defined);
+        return toBuilder().policies(chosen).build();
     }
 
     public Scenario withModel(ModelParameters newModel) {
-        return new Scenario(
-                name,
-                description,
-                source,
-                seed,
-                brokers,
-                racks,
-                placement,
-                topics,
-                events,
-                endMs,
-                newModel,
-                policies,
-                defined);
+        return toBuilder().model(newModel).build();
+    }
+
+    /** The same scenario with another timeline (a calibration sets each restart's downtime as its runs measured). */
+    public Scenario withEvents(List<ScenarioEvent> newEvents) {
+        return toBuilder().events(newEvents).build();
     }
 
     /**
@@ -142,19 +108,71 @@ public record Scenario(
             scaled.add(t.withPartitions(
                     Math.max(t.layout().replicationFactor(), t.layout().partitions() / divisor)));
         }
-        return new Scenario(
-                name,
-                description,
-                source,
-                seed,
-                brokers,
-                racks,
-                placement,
-                scaled,
-                events,
-                endMs,
-                model,
-                policies,
-                defined);
+        return toBuilder().topics(scaled).build();
+    }
+
+    private Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** A copy of a scenario with some components replaced: one place that lists them all. */
+    private static final class Builder {
+        private final Scenario from;
+        private long seed;
+        private List<TopicSpec> topics;
+        private List<ScenarioEvent> events;
+        private ModelParameters model;
+        private List<PolicySpec> policies;
+
+        Builder(Scenario from) {
+            this.from = from;
+            this.seed = from.seed;
+            this.topics = from.topics;
+            this.events = from.events;
+            this.model = from.model;
+            this.policies = from.policies;
+        }
+
+        Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
+        Builder topics(List<TopicSpec> v) {
+            topics = v;
+            return this;
+        }
+
+        Builder events(List<ScenarioEvent> v) {
+            events = v;
+            return this;
+        }
+
+        Builder model(ModelParameters v) {
+            model = v;
+            return this;
+        }
+
+        Builder policies(List<PolicySpec> v) {
+            policies = v;
+            return this;
+        }
+
+        Scenario build() {
+            return new Scenario(
+                    from.name,
+                    from.description,
+                    from.source,
+                    seed,
+                    from.brokers,
+                    from.racks,
+                    from.placement,
+                    topics,
+                    events,
+                    from.endMs,
+                    model,
+                    policies,
+                    from.defined);
+        }
     }
 }

@@ -89,7 +89,8 @@ class CalibratedModelTest {
 
     @Test
     void measuredSetup_takesDowntimeAndUnfencingFromTheRounds() {
-        Scenario setup = calibration.setup();
+        assertThat(calibration.setups()).hasSize(1);
+        Scenario setup = calibration.setups().get(0).scenario();
         // Both runs' rounds.csv, restarted - stopped: 20.2, 20.4, 21.3, 22.1, 22.7, 23.6, 23.8, 24.6, 26.3, 28.6, 47.3,
         // 47.8 s (median 23.7); unfenced - restarted: 16.4, 17.1, 17.2, 18.0, 18.2, 19.2, 19.6, 19.6, 19.9, 20.1, 21.1,
         // 38.5 s (median 19.4).

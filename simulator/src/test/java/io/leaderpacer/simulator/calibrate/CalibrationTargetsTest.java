@@ -34,7 +34,7 @@ class CalibrationTargetsTest {
 
     @Test
     void firstReentryOfTwoPolicies_isTheMedianOfAllSixRounds_whileP50StaysPerPolicy() {
-        List<Target> targets = Calibration.targets(List.of(
+        List<Target> targets = QuotaSetup.targets(List.of(
                 round("immediate", 1, 1.0, 10),
                 round("immediate", 2, 2.0, 11),
                 round("immediate", 3, 6.0, 12),
@@ -75,7 +75,7 @@ class CalibrationTargetsTest {
      */
     @Test
     void p99Ratio_isThePolicysMedianWindowP99_overTheSteadyP99PooledOverEveryRound() {
-        List<Target> targets = Calibration.targets(List.of(
+        List<Target> targets = QuotaSetup.targets(List.of(
                 latencies("immediate", 1, 100, 1000), latencies("immediate", 2, 200, 2000),
                 latencies("immediate", 3, 300, 9000), latencies("kip-example-scaled", 1, 10, 500),
                 latencies("kip-example-scaled", 2, 20, 600), latencies("kip-example-scaled", 3, 30, 700)));
@@ -93,7 +93,7 @@ class CalibrationTargetsTest {
     @Test
     void gateReleaseMissingUnderImmediate_hasNoImmediateTarget() {
         List<Target> targets =
-                Calibration.targets(List.of(round("immediate", 1, 1.0, 10), round("immediate", 2, 2.0, 11)));
+                QuotaSetup.targets(List.of(round("immediate", 1, 1.0, 10), round("immediate", 2, 2.0, 11)));
         assertThat(targets).noneMatch(t -> t.quantity() == Quantity.GATE_RELEASE);
     }
 
