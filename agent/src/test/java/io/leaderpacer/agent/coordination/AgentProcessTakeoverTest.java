@@ -43,6 +43,7 @@ import static org.awaitility.Awaitility.await;
  * is restored. Takeover times are printed (and written to target/takeover-times.txt) for the docs.
  */
 @Tag("cluster")
+@Tag("timing")
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class AgentProcessTakeoverTest {
 

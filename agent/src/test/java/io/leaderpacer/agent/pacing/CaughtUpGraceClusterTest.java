@@ -36,6 +36,7 @@ import static org.awaitility.Awaitility.await;
  * ({@code lag.time.max.ms=0}), writes to its partitions wait for each throttled fetch.
  */
 @Tag("cluster")
+@Tag("timing")
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CaughtUpGraceClusterTest {
 

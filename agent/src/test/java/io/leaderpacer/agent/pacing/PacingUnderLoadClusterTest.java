@@ -47,6 +47,7 @@ import static org.awaitility.Awaitility.await;
  * within a bound, and leaves every throttle config byte for byte as it was.
  */
 @Tag("cluster")
+@Tag("timing")
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PacingUnderLoadClusterTest {
 
