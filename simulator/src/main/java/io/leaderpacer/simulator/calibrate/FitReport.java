@@ -163,6 +163,12 @@ public final class FitReport {
                             " are not fitted on, they say which role the model's class figures come from; the leader row")
                     .append(" is, as what identifies the cost of a leadership move.\n");
         }
+        if (fit.targets().stream().anyMatch(t -> t.quantity() == Quantity.CATCH_UP_CORES)) {
+            sb.append(
+                            "\nCPU in catch-up (not fitted on): the restarted broker's mean CPU use from its unfencing to its")
+                    .append(" last ISR re-entry; modelled, the busier of its CPU-bound resources times")
+                    .append(" `restartedBrokerCores` (the machine's cores where the run was uncapped).\n");
+        }
     }
 
     /** The catch-up the runs measured in bytes, per round, by how much the broker led (not fitted). */

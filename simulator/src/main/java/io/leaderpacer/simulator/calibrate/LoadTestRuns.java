@@ -76,7 +76,7 @@ public final class LoadTestRuns {
                             r.recovery().gateReleaseS(),
                             t.windowS()),
                     new MeasuredRound.Reentry(e.preferred(), e.firstS(), e.p50S(), e.p90S(), e.lastS()),
-                    capCores(table, r)));
+                    new MeasuredRound.Cpu(capCores(table, r), busyCores(table, r))));
         }
         return out;
     }
@@ -93,6 +93,11 @@ public final class LoadTestRuns {
     private static double capCores(CsvContent<RoundRow> table, RoundRow r) {
         double cap = table.has("cap_cores") ? r.cpu().capCores() : Double.NaN;
         return cap > 0 ? cap : Double.NaN;
+    }
+
+    /** The catch-up's average CPU use where the run recorded it, else NaN. */
+    private static double busyCores(CsvContent<RoundRow> table, RoundRow r) {
+        return table.has("catch_up_busy_cores") ? r.cpu().catchUpBusyCores() : Double.NaN;
     }
 
     /** The role split where the run recorded it (every run since the load test split latencies by role). */

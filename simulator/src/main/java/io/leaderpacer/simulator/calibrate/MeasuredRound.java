@@ -11,14 +11,19 @@ package io.leaderpacer.simulator.calibrate;
  * @param latency  the P99s, steady and over the window
  * @param timeline how long the broker was down and took to return, and the spans measured from its unfencing
  * @param reentry  when its preferred partitions re-entered the ISR
- * @param capCores the restarted broker's CPU quota (cores) in the round; NaN where it ran uncapped
+ * @param cpu      the restarted broker's CPU: its quota and what its catch-up used
  */
 public record MeasuredRound(
-        String run, String policy, int round, Latency latency, Timeline timeline, Reentry reentry, double capCores) {
+        String run, String policy, int round, Latency latency, Timeline timeline, Reentry reentry, Cpu cpu) {
+
+    /** The restarted broker's CPU quota (cores) in the round; NaN where it ran uncapped. */
+    public double capCores() {
+        return cpu.capCores();
+    }
 
     /** The same round under another policy name: a run's {@code name:key=value,...} text matched to a scenario's policy. */
     public MeasuredRound withPolicy(String name) {
-        return new MeasuredRound(run, name, round, latency, timeline, reentry, capCores);
+        return new MeasuredRound(run, name, round, latency, timeline, reentry, cpu);
     }
 
     /**
@@ -74,5 +79,20 @@ public record MeasuredRound(
     public record Roles(double leaderMs, double inSyncFollowerMs, double notInIsrMs) {
         /** A run without the split. */
         public static final Roles NONE = new Roles(Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * The restarted broker's CPU in the round.
+     *
+     * @param capCores         its quota (cores); NaN where it ran uncapped
+     * @param catchUpBusyCores its average CPU use (cores) from its unfencing to its last ISR re-entry; NaN where the
+     *                         run did not record it
+     */
+    public record Cpu(double capCores, double catchUpBusyCores) {
+
+        /** A round whose run recorded its quota alone. */
+        public static Cpu capped(double capCores) {
+            return new Cpu(capCores, Double.NaN);
+        }
     }
 }

@@ -57,6 +57,15 @@ public enum Quantity {
             false,
             m -> m.timeline().recoverySeconds(),
             o -> o.kip().recoveryMs() < 0 ? Double.NaN : o.kip().recoveryMs() / 1000.0),
+    /**
+     * The restarted broker's CPU use from its unfencing to its last ISR re-entry (cores): reported beside the fit, not
+     * fitted on (the capacities it would identify are fitted on the re-entry timelines already).
+     */
+    CATCH_UP_CORES(
+            "CPU in catch-up",
+            "cores",
+            m -> m.cpu().catchUpBusyCores(),
+            o -> o.classes().catchUpBusyCores()),
     STEADY_P99(
             "steady P99 (all)",
             "ms",
@@ -136,6 +145,21 @@ public enum Quantity {
         this.unit = unit;
         this.beforeThePolicyActs = beforeThePolicyActs;
         this.diagnostic = false;
+        this.measured = measured;
+        this.pooledDenominator = null;
+        this.modelled = modelled;
+    }
+
+    /** A plain figure the policy moves, reported only. */
+    Quantity(
+            String label,
+            String unit,
+            ToDoubleFunction<MeasuredRound> measured,
+            ToDoubleFunction<PolicyOutcome> modelled) {
+        this.label = label;
+        this.unit = unit;
+        this.beforeThePolicyActs = false;
+        this.diagnostic = true;
         this.measured = measured;
         this.pooledDenominator = null;
         this.modelled = modelled;

@@ -70,6 +70,10 @@ public final class BrokerLoad {
     private final double[] backlogSeconds;
     /** Restarted broker's CPU-bound capacities over the calibrated ones, or 1 when no quota is given. */
     private final double restartedCpuScale;
+    /** The cores a restarted broker's CPU-bound capacities stand for once back, or NaN when the model names none. */
+    private final double restartedCores;
+    /** Per broker after the last {@link #update}: the busier of its CPU-bound resources, at most 1. */
+    private final double[] cpuBusy;
     /** The time of the last {@link #update}, or Long.MIN_VALUE: the backlog grows by the time since. */
     private long lastUpdateMs = Long.MIN_VALUE;
 
@@ -79,6 +83,7 @@ public final class BrokerLoad {
         offered = new double[brokers];
         backlogSeconds = new double[brokers];
         capacity = new double[brokers];
+        cpuBusy = new double[brokers];
         netCapacity = model.networkInBytesPerSecond();
         diskCapacity = model.diskBytesPerSecond();
         requestCapacity = model.requestCapacity();
@@ -91,6 +96,14 @@ public final class BrokerLoad {
         coldReadCost = model.get(ModelKey.COLD_CACHE_READ_COST);
         coldDecayMs = model.get(ModelKey.COLD_CACHE_DECAY_SECONDS) * 1000;
         restartedCpuScale = cpuScale(model);
+        restartedCores = restartedCores(model);
+    }
+
+    /** {@code restartedBrokerCores}, else {@code calibratedCores} (0 = as calibrated), else NaN. */
+    static double restartedCores(ModelParameters model) {
+        double restarted = model.get(ModelKey.RESTARTED_BROKER_CORES);
+        double calibrated = model.get(ModelKey.CALIBRATED_CORES);
+        return restarted > 0 ? restarted : calibrated > 0 ? calibrated : Double.NaN;
     }
 
     /** {@code restartedBrokerCores / calibratedCores}, or 1 unless both are given. */
@@ -117,6 +130,7 @@ public final class BrokerLoad {
                 offered[b] = 0;
                 backlogSeconds[b] = 0;
                 capacity[b] = 0;
+                cpuBusy[b] = 0;
                 continue;
             }
             double steady = cluster.leadBytes(b) + replication.inSyncFollowBytes(b);
@@ -131,8 +145,9 @@ public final class BrokerLoad {
             // capacity the catch-up grant below leaves them: the broker is as busy as its fetchers make it.
             double cpu = disk + requestCostBytes * requests;
             double k = cluster.restartUnfencedAtMs(b) == Long.MIN_VALUE ? 1 : restartedCpuScale;
-            double u =
-                    Math.max(net / netCapacity, Math.max(cpu / (k * diskCapacity), requests / (k * requestCapacity)));
+            double cpuOffered = Math.max(cpu / (k * diskCapacity), requests / (k * requestCapacity));
+            cpuBusy[b] = Math.min(1, cpuOffered);
+            double u = Math.max(net / netCapacity, cpuOffered);
             offered[b] = u;
             utilisation[b] = Math.min(maxU, u);
             backlogSeconds[b] = Math.max(0, backlogSeconds[b] + (u - 1) * dtSeconds);
@@ -155,6 +170,15 @@ public final class BrokerLoad {
     /** Utilisation for the stationary queueing term: at most {@code maxUtilisation}. */
     public double utilisation(int b) {
         return utilisation[b];
+    }
+
+    /**
+     * The CPU a broker back from its restart uses now (cores): the busier of its CPU-bound resources (bytes appended
+     * and read, requests) times the cores they stand for ({@code restartedBrokerCores}); NaN when the model names no
+     * cores. What the load test measures from the broker's cgroup, the same way: cores in use, at most its quota.
+     */
+    public double restartedBusyCores(int b) {
+        return cpuBusy[b] * restartedCores;
     }
 
     /** Offered load over capacity of the busiest resource: above 1 the broker is overloaded and its backlog grows. */

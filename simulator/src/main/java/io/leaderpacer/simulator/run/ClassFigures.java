@@ -18,6 +18,8 @@ import io.leaderpacer.simulator.model.RestartedRole;
  * @param windowP99ByRoleMs    window P99 of every partition by the role a restarted broker plays in it, indexed by
  *                             {@link RestartedRole#ordinal()} (NaN for a role no request met), as the load test
  *                             splits it
+ * @param catchUpBusyCores     the first restarted broker's CPU use (cores) from its unfencing to its last preferred
+ *                             ISR re-entry ({@link CatchUpCpu}); NaN when it has none or the model names no cores
  */
 public record ClassFigures(
         double steadyP99ProtectedMs,
@@ -27,7 +29,8 @@ public record ClassFigures(
         double[][] brokerP99Ms,
         long gateReleaseMs,
         Reentries reentries,
-        double[] windowP99ByRoleMs) {
+        double[] windowP99ByRoleMs,
+        double catchUpBusyCores) {
 
     /** The window P99 of the sends whose partition had a restarted broker in this role; NaN when none did. */
     public double windowP99Ms(RestartedRole role) {

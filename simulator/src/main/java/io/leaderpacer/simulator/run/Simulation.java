@@ -81,6 +81,10 @@ public final class Simulation implements RunObserver {
 
     private final Map<Integer, Long> recoveredAt = new TreeMap<>();
     private final int[] watched;
+    /** The first restarted broker, whose CPU in catch-up is reported as the load test reports it; -1 if none. */
+    private final int cpuBroker;
+
+    private final CatchUpCpu catchUpCpu = new CatchUpCpu();
     private final String label;
 
     public Simulation(Scenario scenario, PolicySpec policy, long seed, ProgressListener progress) {
@@ -115,6 +119,8 @@ public final class Simulation implements RunObserver {
         checker = new InvariantChecker(layout, cluster);
         PacerConfig config = policy.config();
         watched = watchedBrokers(scenario, config);
+        cpuBroker =
+                scenario.restarts().isEmpty() ? -1 : scenario.restarts().get(0).broker();
         recorder = new SimulationRecorder(
                 model.get(ModelKey.LATENCY_SIGMA),
                 model.get(ModelKey.REQUEST_TIMEOUT_MS),
@@ -259,6 +265,7 @@ public final class Simulation implements RunObserver {
         double[] prot = recorder.classP99Ms(true);
         double[] other = recorder.classP99Ms(false);
         long release = recorder.gateReleaseMs();
+        Reentries timeline = reentries.result();
         return new ClassFigures(
                 prot[0],
                 prot[1],
@@ -266,8 +273,9 @@ public final class Simulation implements RunObserver {
                 other[1],
                 recorder.brokerP99Ms(),
                 release == Long.MIN_VALUE || firstUnfence < 0 ? -1 : release - firstUnfence,
-                reentries.result(),
-                recorder.windowP99ByRoleMs());
+                timeline,
+                recorder.windowP99ByRoleMs(),
+                catchUpCpu.meanCores(timeline.lastSeconds()));
     }
 
     // ------------------------------------------------------------------ the load model's clock
@@ -282,6 +290,9 @@ public final class Simulation implements RunObserver {
         cluster.refresh();
         sharing.update(capacity, throttle);
         load.update(cluster, replication, gains, now);
+        if (cpuBroker >= 0 && cluster.restartUnfencedAtMs(cpuBroker) != Long.MIN_VALUE) {
+            catchUpCpu.record(now, cluster.restartUnfencedAtMs(cpuBroker), load.restartedBusyCores(cpuBroker));
+        }
         latency.update(load, now);
         recorder.beginTick(now, load);
         if (canary != null) {

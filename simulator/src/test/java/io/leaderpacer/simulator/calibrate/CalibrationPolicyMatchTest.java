@@ -96,7 +96,7 @@ class CalibrationPolicyMatchTest {
                 new MeasuredRound.Latency(30, 30, 300, 300, 300, MeasuredRound.Roles.NONE),
                 new MeasuredRound.Timeline(downSeconds, 15, 30, Double.NaN, 90),
                 new MeasuredRound.Reentry(100, 1, 10, 20, 30),
-                capCores);
+                MeasuredRound.Cpu.capped(capCores));
     }
 
     @Test

@@ -22,7 +22,7 @@ class CalibrationTargetsTest {
                 new MeasuredRound.Latency(40, 40, 400, 400, 400, MeasuredRound.Roles.NONE),
                 new MeasuredRound.Timeline(20, 15, 30, Double.NaN, 90),
                 new MeasuredRound.Reentry(100, first, p50, p50 * 2, p50 * 3),
-                0.5);
+                MeasuredRound.Cpu.capped(0.5));
     }
 
     private static Target target(List<Target> targets, String policy, Quantity q) {
@@ -65,7 +65,7 @@ class CalibrationTargetsTest {
                         steadyMs, steadyMs, windowOtherMs, windowOtherMs, windowOtherMs, MeasuredRound.Roles.NONE),
                 new MeasuredRound.Timeline(20, 15, 30, Double.NaN, 90),
                 new MeasuredRound.Reentry(100, 1, 10, 20, 30),
-                0.5);
+                MeasuredRound.Cpu.capped(0.5));
     }
 
     /**
