@@ -135,19 +135,14 @@ public enum Quantity {
 
     private final ToDoubleFunction<PolicyOutcome> modelled;
 
+    /** A plain figure, fitted on. */
     Quantity(
             String label,
             String unit,
             boolean beforeThePolicyActs,
             ToDoubleFunction<MeasuredRound> measured,
             ToDoubleFunction<PolicyOutcome> modelled) {
-        this.label = label;
-        this.unit = unit;
-        this.beforeThePolicyActs = beforeThePolicyActs;
-        this.diagnostic = false;
-        this.measured = measured;
-        this.pooledDenominator = null;
-        this.modelled = modelled;
+        this(label, unit, beforeThePolicyActs, false, measured, null, modelled);
     }
 
     /** A plain figure the policy moves, reported only. */
@@ -156,13 +151,7 @@ public enum Quantity {
             String unit,
             ToDoubleFunction<MeasuredRound> measured,
             ToDoubleFunction<PolicyOutcome> modelled) {
-        this.label = label;
-        this.unit = unit;
-        this.beforeThePolicyActs = false;
-        this.diagnostic = true;
-        this.measured = measured;
-        this.pooledDenominator = null;
-        this.modelled = modelled;
+        this(label, unit, false, true, measured, null, modelled);
     }
 
     /** A ratio of a figure the policy moves to one it cannot (pooled). */
@@ -172,7 +161,7 @@ public enum Quantity {
             ToDoubleFunction<MeasuredRound> numerator,
             ToDoubleFunction<MeasuredRound> pooledDenominator,
             ToDoubleFunction<PolicyOutcome> modelled) {
-        this(label, unit, numerator, pooledDenominator, modelled, false);
+        this(label, unit, false, false, numerator, pooledDenominator, modelled);
     }
 
     /** A ratio, reported only ({@code diagnostic}) or fitted on. */
@@ -183,11 +172,22 @@ public enum Quantity {
             ToDoubleFunction<MeasuredRound> pooledDenominator,
             ToDoubleFunction<PolicyOutcome> modelled,
             boolean diagnostic) {
+        this(label, unit, false, diagnostic, numerator, pooledDenominator, modelled);
+    }
+
+    Quantity(
+            String label,
+            String unit,
+            boolean beforeThePolicyActs,
+            boolean diagnostic,
+            ToDoubleFunction<MeasuredRound> measured,
+            ToDoubleFunction<MeasuredRound> pooledDenominator,
+            ToDoubleFunction<PolicyOutcome> modelled) {
         this.label = label;
         this.unit = unit;
-        this.beforeThePolicyActs = false;
+        this.beforeThePolicyActs = beforeThePolicyActs;
         this.diagnostic = diagnostic;
-        this.measured = numerator;
+        this.measured = measured;
         this.pooledDenominator = pooledDenominator;
         this.modelled = modelled;
     }
