@@ -22,8 +22,9 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>Objective: the sum over every target (policy x quantity) of {@code ln(modelled / measured)^2}, so that a
  * factor of two off counts the same for a 0.5 s re-entry and a 60 s recovery; a target the model cannot produce at
- * all (e.g. never recovered) counts as a factor of ten. What is measured directly is set, not fitted: the downtime
- * and the time from restart to unfencing (medians of the rounds) and the window length.
+ * all (e.g. never recovered) counts as a factor of ten. What is measured directly is set, not fitted: the downtime,
+ * the time from restart to unfencing and the window length (medians of the rounds), and the CPU quota, per quota the
+ * rounds ran at ({@link QuotaSetup}).
  */
 public final class Calibration {
 
