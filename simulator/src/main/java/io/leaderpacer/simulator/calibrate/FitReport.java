@@ -164,8 +164,7 @@ public final class FitReport {
                     .append(" is, as what identifies the cost of a leadership move.\n");
         }
         if (fit.targets().stream().anyMatch(t -> t.quantity() == Quantity.CATCH_UP_CORES)) {
-            sb.append(
-                            "\nCPU in catch-up (not fitted on): the restarted broker's mean CPU use from its unfencing to its")
+            sb.append("\nCPU in catch-up: the restarted broker's mean CPU use from its unfencing to its")
                     .append(" last ISR re-entry; modelled, the busier of its CPU-bound resources times")
                     .append(" `restartedBrokerCores` (the machine's cores where the run was uncapped).\n");
         }

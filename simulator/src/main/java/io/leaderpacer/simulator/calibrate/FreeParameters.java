@@ -26,30 +26,43 @@ public final class FreeParameters {
     /**
      * The standard parameters with the search starting at the given model's values (clamped to the bounds): a refit
      * from an earlier calibration, which a search from the standard start may not find again within its budget; with
-     * {@link #PACED_ONLY} when the runs paced the catch-up.
+     * {@link #PACED_ONLY} when the runs paced the catch-up. A value the search on logarithms cannot start from (0: the
+     * earlier calibration predates the parameter) starts where a fresh search would.
      */
     public static List<FitParameter> startingFrom(ModelParameters model, boolean paced) {
         return forRuns(paced).stream()
-                .map(p -> new FitParameter(p.key(), p.min(), p.max(), p.clamp(model.get(p.key())), p.why()))
+                .map(p -> {
+                    double value = model.get(p.key());
+                    double start = value > 0 ? p.clamp(value) : p.start();
+                    return new FitParameter(p.key(), p.min(), p.max(), start, p.why());
+                })
                 .toList();
     }
 
     /**
-     * The wait of an in-sync write behind a catch-up response under a binding follower throttle: identified only by
-     * runs that paced the catch-up (no unpaced run binds a throttle, so there it would drift without effect).
+     * Identified only by runs that paced the catch-up: no unpaced run binds a throttle or catches up slowly enough
+     * for a CPU cost apart from bytes to show, so there they would drift without effect. The wait of an in-sync write
+     * behind a throttled catch-up response, and the restarted broker's CPU cost of a catch-up whatever its rate.
      */
-    public static final FitParameter PACED_ONLY = new FitParameter(
-            ModelKey.THROTTLED_FETCH_WAIT_SCALE,
-            0.05,
-            200,
-            1,
-            "the in-sync follower's wait behind a throttled catch-up response: P99 ratios under the paced policies");
+    public static final List<FitParameter> PACED_ONLY = List.of(
+            new FitParameter(
+                    ModelKey.THROTTLED_FETCH_WAIT_SCALE,
+                    0.05,
+                    200,
+                    1,
+                    "the in-sync follower's wait behind a throttled catch-up response: P99 ratios under the paced policies"),
+            new FitParameter(
+                    ModelKey.CATCH_UP_BASE_CORES,
+                    0.005,
+                    2,
+                    0.1,
+                    "the restarted broker's CPU under a throttled catch-up: CPU in catch-up under the paced policies"));
 
     /** The standard parameters, and {@link #PACED_ONLY} when any measured policy paced the catch-up. */
     public static List<FitParameter> forRuns(boolean paced) {
         List<FitParameter> out = new ArrayList<>(standard());
         if (paced) {
-            out.add(PACED_ONLY);
+            out.addAll(PACED_ONLY);
         }
         return List.copyOf(out);
     }

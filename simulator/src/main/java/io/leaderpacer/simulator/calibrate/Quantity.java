@@ -58,12 +58,14 @@ public enum Quantity {
             m -> m.timeline().recoverySeconds(),
             o -> o.kip().recoveryMs() < 0 ? Double.NaN : o.kip().recoveryMs() / 1000.0),
     /**
-     * The restarted broker's CPU use from its unfencing to its last ISR re-entry (cores): reported beside the fit, not
-     * fitted on (the capacities it would identify are fitted on the re-entry timelines already).
+     * The restarted broker's CPU use from its unfencing to its last ISR re-entry (cores), fitted on: under the paced
+     * policies it is the one figure that identifies {@code catchUpBaseCores} (a throttled catch-up moves too few
+     * bytes for its CPU to show in the re-entry timelines). A run without CPU samples gives no target.
      */
     CATCH_UP_CORES(
             "CPU in catch-up",
             "cores",
+            false,
             m -> m.cpu().catchUpBusyCores(),
             o -> o.classes().catchUpBusyCores()),
     STEADY_P99(

@@ -15,7 +15,8 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  *             + stormRequestsPerMove x leaderships gained in the storm window / window
  *   cpu(b)  = disk(b) + requestCostKB x req(b)                               requests and bytes on one CPU
  *   k(b)    = restartedBrokerCores / calibratedCores    once b is back from a restart, else 1
- *   offered(b) = max(net / networkIn, cpu / (k(b) x diskWrite), req / (k(b) x requestHandling))
+ *   base(b) = catchUpBaseCores / restartedBrokerCores   once b is back and while it has replicas to catch up, else 0
+ *   offered(b) = max(net / networkIn, cpu / (k(b) x diskWrite) + base(b), req / (k(b) x requestHandling))
  *   u(b)    = min(maxUtilisation, offered(b))                                 the stationary queueing term
  *   backlog(b, t + dt) = max(0, backlog(b, t) + (offered(b) - 1) x dt)       seconds of work waiting
  * </pre>
@@ -38,6 +39,12 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  * so the cap is an input the model predicts across, not a constant hidden in a fit. Linear in cores: a broker's own
  * start-up work (the JIT compiler, a fixed 0.2-0.3 core in its first seconds, evidence/startup-profile-probe) is
  * not modelled apart, so the ratio overstates what a second core buys at first.
+ *
+ * <p><b>A catch-up's base cost.</b> Measured, a restarted broker under a throttled catch-up used 0.16-0.26 core
+ * where bytes and requests alone explain 0.05-0.20 (evidence/calibration/two-quota-fit): it polls fetch sessions
+ * across every partition it follows and does its own start-up work whatever the rate. {@code catchUpBaseCores} is
+ * that cost, in cores, taken from the restarted broker's CPU while it has replicas to catch up: a share
+ * {@code catchUpBaseCores / restartedBrokerCores} of its CPU, so it weighs more on a smaller quota.
  *
  * <p>And how much catch-up a lagging broker's fetchers could take next step: whatever is left below
  * {@code catchUpTargetUtilisation} on network-in and disk, less {@code requestCostKB} per request it handles
@@ -72,6 +79,8 @@ public final class BrokerLoad {
     private final double restartedCpuScale;
     /** The cores a restarted broker's CPU-bound capacities stand for once back, or NaN when the model names none. */
     private final double restartedCores;
+    /** {@code catchUpBaseCores} as a share of the restarted broker's CPU, or 0 when the model names no cores. */
+    private final double restartedBaseShare;
     /** Per broker after the last {@link #update}: the busier of its CPU-bound resources, at most 1. */
     private final double[] cpuBusy;
     /** The time of the last {@link #update}, or Long.MIN_VALUE: the backlog grows by the time since. */
@@ -97,6 +106,14 @@ public final class BrokerLoad {
         coldDecayMs = model.get(ModelKey.COLD_CACHE_DECAY_SECONDS) * 1000;
         restartedCpuScale = cpuScale(model);
         restartedCores = restartedCores(model);
+        restartedBaseShare = baseShare(model);
+    }
+
+    /** {@code catchUpBaseCores} over the cores the restarted broker's capacities stand for; 0 when none are named. */
+    static double baseShare(ModelParameters model) {
+        double cores = restartedCores(model);
+        double base = model.get(ModelKey.CATCH_UP_BASE_CORES);
+        return base > 0 && cores > 0 ? base / cores : 0;
     }
 
     /** {@code restartedBrokerCores}, else {@code calibratedCores} (0 = as calibrated), else NaN. */
@@ -144,15 +161,17 @@ public final class BrokerLoad {
             // Where requests and bytes share one CPU (requestCostKB > 0), the requests take their share of the same
             // capacity the catch-up grant below leaves them: the broker is as busy as its fetchers make it.
             double cpu = disk + requestCostBytes * requests;
-            double k = cluster.restartUnfencedAtMs(b) == Long.MIN_VALUE ? 1 : restartedCpuScale;
-            double cpuOffered = Math.max(cpu / (k * diskCapacity), requests / (k * requestCapacity));
+            boolean back = cluster.restartUnfencedAtMs(b) != Long.MIN_VALUE;
+            double k = back ? restartedCpuScale : 1;
+            double base = back && replication.laggingCount(b) > 0 ? restartedBaseShare : 0;
+            double cpuOffered = Math.max(cpu / (k * diskCapacity) + base, requests / (k * requestCapacity));
             cpuBusy[b] = Math.min(1, cpuOffered);
             double u = Math.max(net / netCapacity, cpuOffered);
             offered[b] = u;
             utilisation[b] = Math.min(maxU, u);
             backlogSeconds[b] = Math.max(0, backlogSeconds[b] + (u - 1) * dtSeconds);
 
-            double room = Math.min(target * netCapacity - steady, target * k * diskCapacity - steady - served);
+            double room = Math.min(target * netCapacity - steady, (target - base) * k * diskCapacity - steady - served);
             double g = Math.max(0, room - requestCostBytes * requests);
             capacity[b] = cluster.isFetching(b) ? g : 0;
         }

@@ -176,6 +176,16 @@ public enum ModelKey implements NamedKey {
             "The restarted broker's CPU quota once it is back (pacer loadtest --cpu-cap): its CPU-bound capacities "
                     + "scale by restartedBrokerCores / calibratedCores, the other brokers' and its network do not. "
                     + "0 = as calibrated."),
+    CATCH_UP_BASE_CORES(
+            "catchUpBaseCores",
+            0,
+            "cores",
+            0,
+            64,
+            "CPU a broker back from its restart spends while it has replicas to catch up, whatever their rate (fetch "
+                    + "sessions across every partition it follows, its own start-up work): taken from its CPU-bound "
+                    + "capacity before bytes and requests. Needs the cores the capacities stand for (restartedBrokerCores "
+                    + "or calibratedCores); 0 = none."),
     COLD_CACHE_READ_COST(
             "coldCacheReadCost",
             1.0,

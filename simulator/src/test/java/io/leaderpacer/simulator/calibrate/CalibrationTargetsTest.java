@@ -120,4 +120,15 @@ class CalibrationTargetsTest {
                         .map(FitParameter::key)
                         .toList());
     }
+
+    @Test
+    void startFromACalibrationWithoutTheBaseCost_startsItWhereAFreshSearchWould() {
+        List<FitParameter> start = FreeParameters.startingFrom(ModelParameters.defaults(), true);
+        FitParameter base = start.stream()
+                .filter(p -> p.key() == ModelKey.CATCH_UP_BASE_CORES)
+                .findFirst()
+                .orElseThrow();
+        assertThat(ModelParameters.defaults().get(ModelKey.CATCH_UP_BASE_CORES)).isZero();
+        assertThat(base.start()).isEqualTo(0.1).isGreaterThan(base.min());
+    }
 }
