@@ -6,6 +6,9 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.Architectures;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.producer.Producer;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -58,6 +61,8 @@ class AgentLayersTest {
 
     private static final List<String> LAYERS = List.of("core", "ports", "features", "assembly", "face");
 
+    private static final List<String> FEATURES = List.of("coordination", "election", "reorder", "pacing", "rolling");
+
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages(ROOT);
@@ -94,8 +99,8 @@ class AgentLayersTest {
 
     @Test
     void features_neverUseEachOther() {
-        for (String feature : List.of("coordination", "reorder", "pacing", "rolling")) {
-            String[] others = List.of("coordination", "reorder", "pacing", "rolling").stream()
+        for (String feature : FEATURES) {
+            String[] others = FEATURES.stream()
                     .filter(f -> !f.equals(feature))
                     .map(f -> ROOT + "." + f + "..")
                     .toArray(String[]::new);
@@ -107,6 +112,28 @@ class AgentLayersTest {
                     .resideInAnyPackage(others)
                     .check(CLASSES);
         }
+    }
+
+    /**
+     * A feature decides; the ports talk to Kafka. No feature calls the Admin client or a producer or consumer itself:
+     * it may hold the client to hand it to a port, as the assembly does.
+     */
+    @Test
+    void features_reachKafkaOnlyThroughThePorts() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        FEATURES.stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new))
+                .should()
+                .accessClassesThat()
+                .areAssignableTo(Admin.class)
+                .orShould()
+                .accessClassesThat()
+                .areAssignableTo(Producer.class)
+                .orShould()
+                .accessClassesThat()
+                .areAssignableTo(Consumer.class)
+                .check(CLASSES);
     }
 
     @Test

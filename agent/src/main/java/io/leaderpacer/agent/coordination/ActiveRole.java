@@ -6,6 +6,8 @@ import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.StateTopicSafety;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
+import io.leaderpacer.agent.kafka.FencedStateWriter;
+import io.leaderpacer.agent.kafka.GroupMembership;
 import io.leaderpacer.engine.ElectionDecision;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.utils.Time;

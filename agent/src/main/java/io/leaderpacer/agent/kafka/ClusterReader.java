@@ -92,6 +92,18 @@ public final class ClusterReader {
     }
 
     /**
+     * Every topic's name, internal ones included (one {@code listTopics}): what a throttle can be set on.
+     *
+     * @throws ExecutionException   when Kafka answered the call with an error (e.g. not authorized)
+     * @throws TimeoutException     when Kafka did not answer in time
+     */
+    public SortedSet<String> topicNames() throws InterruptedException, ExecutionException, TimeoutException {
+        return new TreeSet<>(await(
+                admin.listTopics(new ListTopicsOptions().listInternal(true).timeoutMs(timeoutMs()))
+                        .names()));
+    }
+
+    /**
      * Reads the brokers only (one {@code describeCluster}): what a quiet pacing look needs to know that no broker
      * stopped, started or was fenced since its last full read. Fenced brokers are listed where the cluster can
      * (Kafka 4.0+); on older clusters a fenced broker is absent.

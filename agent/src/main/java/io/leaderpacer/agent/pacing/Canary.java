@@ -1,15 +1,9 @@
 package io.leaderpacer.agent.pacing;
 
+import io.leaderpacer.agent.kafka.CanaryTopic;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
-import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -20,7 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -39,7 +32,8 @@ import java.util.function.LongSupplier;
  * canary partition had its full ISR.
  *
  * <p>It needs Create, Write and Describe on its topic ({@value #DEFAULT_TOPIC} by default). Records are 64 bytes,
- * {@value #SENDS_PER_SECOND} per partition and second; the topic keeps a minute of them.
+ * {@value #SENDS_PER_SECOND} per partition and second; the topic keeps a minute of them. The topic and the producer
+ * are the port {@link CanaryTopic}'s; this class schedules the sends and reads what they felt.
  */
 public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable {
 
@@ -54,11 +48,8 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
     /** Fewer sends than this in a window give no ratio: a P99 of a handful is noise. */
     static final int MIN_SAMPLES = 20;
 
-    private final Admin admin;
-    private final Map<String, Object> clientProperties;
-    private final String topic;
+    private final CanaryTopic kafka;
     private final LongSupplier clockMs;
-    private final Duration timeout;
 
     /**
      * Guards the samples and the steady windows. Apart from the lifecycle's monitor ({@code this}): the producer's
@@ -72,14 +63,11 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
     /** The topic as last described: per partition, its leader and ISR. */
     private volatile Map<Integer, TopicPartitionInfo> layout = Map.of();
 
-    private KafkaProducer<byte[], byte[]> producer;
+    /** Sends while started: null before {@link #start} and after {@link #close()}. */
     private ScheduledExecutorService sender;
 
     public Canary(Admin admin, Map<String, ?> clientProperties, String topic, Duration timeout, LongSupplier clockMs) {
-        this.admin = admin;
-        this.clientProperties = Map.copyOf(new HashMap<String, Object>(clientProperties));
-        this.topic = topic;
-        this.timeout = timeout;
+        this.kafka = new CanaryTopic(admin, clientProperties, topic, timeout);
         this.clockMs = clockMs;
     }
 
@@ -91,19 +79,12 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
      */
     public synchronized void start(List<Integer> brokers)
             throws InterruptedException, ExecutionException, TimeoutException {
-        if (producer != null) {
+        if (sender != null) {
             return;
         }
-        ensureTopic(brokers);
+        kafka.ensure(brokers);
         refresh(false);
-        Map<String, Object> props = new HashMap<>(clientProperties);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.LINGER_MS_CONFIG, "0");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false");
-        props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "30000");
-        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "60000");
-        props.put(ProducerConfig.CLIENT_ID_CONFIG, "leader-pacer-canary");
-        producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
+        kafka.openProducer();
         sender = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "leader-pacer-canary");
             t.setDaemon(true);
@@ -113,49 +94,12 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
         sender.scheduleAtFixedRate(this::sendOne, 0, period, TimeUnit.MILLISECONDS);
     }
 
-    private void ensureTopic(List<Integer> brokers) throws InterruptedException, ExecutionException, TimeoutException {
-        Map<Integer, List<Integer>> assignment = new TreeMap<>();
-        int rf = Math.min(3, brokers.size());
-        for (int p = 0; p < brokers.size(); p++) {
-            List<Integer> replicas = new ArrayList<>();
-            for (int r = 0; r < rf; r++) {
-                replicas.add(brokers.get((p + r) % brokers.size()));
-            }
-            assignment.put(p, replicas);
-        }
-        try {
-            admin.createTopics(List.of(new NewTopic(topic, assignment)
-                            .configs(Map.of("retention.ms", "60000", "segment.bytes", Integer.toString(1 << 20)))))
-                    .all()
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw e;
-            }
-        }
-    }
-
+    /** One record to every partition; one not sent (closed, or a full buffer while a broker stalls) waits a tick. */
     private void sendOne() {
-        KafkaProducer<byte[], byte[]> p;
-        synchronized (this) {
-            p = producer;
-        }
-        if (p == null) {
-            return;
-        }
-        Map<Integer, TopicPartitionInfo> l = layout;
         byte[] value = new byte[64];
-        for (int partition : l.keySet()) {
+        for (int partition : layout.keySet()) {
             long sentAt = clockMs.getAsLong();
-            try {
-                p.send(new ProducerRecord<>(topic, partition, null, value), (md, error) -> {
-                    if (error == null) {
-                        record(partition, clockMs.getAsLong(), clockMs.getAsLong() - sentAt);
-                    }
-                });
-            } catch (RuntimeException e) {
-                // Closed, or the buffer is full while a broker stalls: the next tick tries again.
-            }
+            kafka.send(partition, value, () -> record(partition, clockMs.getAsLong(), clockMs.getAsLong() - sentAt));
         }
     }
 
@@ -178,16 +122,9 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
      *                      partitions are back in sync (a canary started during a recovery waits for its end)
      */
     public void refresh(boolean clusterInSync) throws InterruptedException, ExecutionException, TimeoutException {
-        TopicDescription d = admin.describeTopics(List.of(topic))
-                .allTopicNames()
-                .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .get(topic);
-        Map<Integer, TopicPartitionInfo> next = new TreeMap<>();
-        boolean full = true;
-        for (TopicPartitionInfo p : d.partitions()) {
-            next.put(p.partition(), p);
-            full &= p.isr().size() == p.replicas().size();
-        }
+        Map<Integer, TopicPartitionInfo> next = kafka.describe();
+        boolean full = next.values().stream()
+                .allMatch(p -> p.isr().size() == p.replicas().size());
         layout = next;
         if (full && clusterInSync) {
             double p99 = p99(next.keySet().stream().mapToInt(Integer::intValue).toArray());
@@ -261,19 +198,14 @@ public final class Canary implements IntFunction<OptionalDouble>, AutoCloseable 
      */
     @Override
     public void close() {
-        KafkaProducer<byte[], byte[]> p;
         ScheduledExecutorService s;
         synchronized (this) {
-            p = producer;
             s = sender;
-            producer = null;
             sender = null;
         }
         if (s != null) {
             s.shutdownNow();
         }
-        if (p != null) {
-            p.close(Duration.ofSeconds(5));
-        }
+        kafka.close();
     }
 }

@@ -11,7 +11,6 @@ import io.leaderpacer.agent.throttle.ThrottledReplicas.Replica;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.admin.ListTopicsOptions;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +24,6 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -91,9 +89,7 @@ public final class ThrottleInventory {
         Set<BrokerScope> scopes = new LinkedHashSet<>();
         scopes.add(BrokerScope.clusterDefault());
         up.forEach(b -> scopes.add(BrokerScope.broker(b)));
-        Set<String> topics = new TreeSet<>(admin.listTopics(new ListTopicsOptions().listInternal(true))
-                .names()
-                .get(timeout.toMillis(), TimeUnit.MILLISECONDS));
+        Set<String> topics = reader.topicNames();
         ThrottleReading now = new ReplicationThrottles(admin, timeout).describeEach(scopes, topics, DESCRIBE_BATCH);
         List<Line> lines = new ArrayList<>();
         List<String> unseen = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.leaderpacer.agent.reorder;
 
 import io.leaderpacer.agent.core.ActionGuard;
 import io.leaderpacer.agent.core.ReplicaOrderStep;
+import io.leaderpacer.agent.kafka.ReorderReassignments;
 import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import io.leaderpacer.engine.cluster.PartitionId;
 import io.leaderpacer.engine.cluster.PartitionState;

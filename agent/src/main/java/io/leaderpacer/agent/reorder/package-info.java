@@ -11,7 +11,7 @@
  *
  * <p>The deciding part ({@link io.leaderpacer.agent.reorder.ReorderPlanner}) is a pure function of the snapshot,
  * the list and the stored records, so the crash cases can be reasoned about and tested without a cluster; the
- * Kafka calls live in {@code ReorderReassignments} and
+ * Kafka calls live in the port {@link io.leaderpacer.agent.kafka.ReorderReassignments} and
  * {@link io.leaderpacer.agent.reorder.OrderStateStore}, and
  * {@link io.leaderpacer.agent.reorder.DeprioritizedOrderStep} sequences them.
  *

@@ -1,6 +1,7 @@
 package io.leaderpacer.agent.coordination;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.leaderpacer.agent.kafka.FencedStateWriter;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import io.leaderpacer.embedded.EmbeddedKafkaCluster;
 import org.apache.kafka.clients.consumer.ConsumerConfig;

@@ -1,4 +1,4 @@
-package io.leaderpacer.agent.reorder;
+package io.leaderpacer.agent.kafka;
 
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.core.ActionGuard;
@@ -37,7 +37,7 @@ import java.util.concurrent.TimeoutException;
  * <p>Why a class of its own: the step's sequencing (write-ahead, reassign, confirm) reads as a recipe when the
  * Admin plumbing, per-partition error handling and polling live here.
  */
-final class ReorderReassignments {
+public final class ReorderReassignments {
 
     /** Pause between two reads while waiting for brokers' metadata to show a new order. */
     private static final long POLL_MS = 100;
@@ -59,7 +59,7 @@ final class ReorderReassignments {
     }
 
     /** Reassignments sent only after {@code guard} allows them ({@link NotActiveException} otherwise). */
-    ReorderReassignments(Admin admin, Duration timeout, Duration confirmTimeout, ActionGuard guard) {
+    public ReorderReassignments(Admin admin, Duration timeout, Duration confirmTimeout, ActionGuard guard) {
         this(admin, timeout, confirmTimeout, guard, Time.SYSTEM);
     }
 
@@ -76,7 +76,7 @@ final class ReorderReassignments {
      * Which of the partitions are being reassigned right now: a reassignment issued for one of them would replace
      * someone else's move, so the step re-checks just before issuing its own.
      */
-    Set<PartitionId> underReassignment(Collection<PartitionId> partitions)
+    public Set<PartitionId> underReassignment(Collection<PartitionId> partitions)
             throws InterruptedException, ExecutionException, TimeoutException {
         Set<TopicPartition> tps = new HashSet<>();
         partitions.forEach(p -> tps.add(toKafka(p)));
@@ -103,7 +103,7 @@ final class ReorderReassignments {
      *
      * @return the partitions Kafka refused, with the reason; the others were reordered
      */
-    Map<PartitionId, String> reorder(Map<PartitionId, List<Integer>> targets) throws InterruptedException {
+    public Map<PartitionId, String> reorder(Map<PartitionId, List<Integer>> targets) throws InterruptedException {
         Map<TopicPartition, Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
         targets.forEach((p, order) -> request.put(toKafka(p), Optional.of(new NewPartitionReassignment(order))));
         guard.checkActive("alterPartitionReassignments of " + request.size() + " partition(s)");
@@ -126,7 +126,7 @@ final class ReorderReassignments {
      *
      * @return the partitions seen in their target order
      */
-    Set<PartitionId> awaitOrders(Map<PartitionId, List<Integer>> targets) throws InterruptedException {
+    public Set<PartitionId> awaitOrders(Map<PartitionId, List<Integer>> targets) throws InterruptedException {
         Set<PartitionId> confirmed = new HashSet<>();
         Set<String> topics = new HashSet<>();
         targets.keySet().forEach(p -> topics.add(p.topic()));
@@ -150,7 +150,7 @@ final class ReorderReassignments {
      * Which of the partitions do not exist in the cluster (their topic was deleted, or it has fewer partitions).
      * Partitions whose topic cannot be described for another reason are not reported missing.
      */
-    Set<PartitionId> missing(Collection<PartitionId> partitions) throws InterruptedException {
+    public Set<PartitionId> missing(Collection<PartitionId> partitions) throws InterruptedException {
         Set<String> topics = new HashSet<>();
         partitions.forEach(p -> topics.add(p.topic()));
         Map<String, KafkaFuture<TopicDescription>> described =

@@ -1,4 +1,4 @@
-package io.leaderpacer.agent.coordination;
+package io.leaderpacer.agent.kafka;
 
 import io.leaderpacer.agent.config.ClientSettings;
 import io.leaderpacer.agent.config.SecretRedactor;
@@ -41,7 +41,7 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Not thread-safe: used only from the agent's run thread.
  */
-final class FencedStateWriter implements AutoCloseable {
+public final class FencedStateWriter implements AutoCloseable {
 
     /** The producer; its transactional id is shared by every instance of the group. */
     private final KafkaProducer<String, String> producer;
@@ -53,9 +53,9 @@ final class FencedStateWriter implements AutoCloseable {
     private final byte[] instanceId;
 
     /** Header naming the instance that wrote a state record. */
-    static final String INSTANCE_HEADER = "leader-pacer-instance";
+    public static final String INSTANCE_HEADER = "leader-pacer-instance";
 
-    FencedStateWriter(
+    public FencedStateWriter(
             Map<String, ?> clientProperties,
             String transactionalId,
             TopicPartition membershipPartition,
@@ -73,7 +73,7 @@ final class FencedStateWriter implements AutoCloseable {
     }
 
     /** Fences every earlier producer of the same transactional id and aborts its open transaction. */
-    void initialize() {
+    public void initialize() {
         producer.initTransactions();
     }
 
@@ -83,7 +83,7 @@ final class FencedStateWriter implements AutoCloseable {
      *
      * @throws ExecutionException when a record was refused; the transaction was aborted or is left to be
      */
-    void commit(String topic, Map<String, String> entries, ConsumerGroupMetadata group, String summaryJson)
+    public void commit(String topic, Map<String, String> entries, ConsumerGroupMetadata group, String summaryJson)
             throws InterruptedException, ExecutionException, TimeoutException {
         producer.beginTransaction();
         List<Future<RecordMetadata>> sent = new ArrayList<>(entries.size());
@@ -100,7 +100,7 @@ final class FencedStateWriter implements AutoCloseable {
     }
 
     /** Aborts an open transaction after a failure that is not fencing; false if the producer is unusable. */
-    boolean abortQuietly() {
+    public boolean abortQuietly() {
         try {
             producer.abortTransaction();
             return true;
@@ -113,7 +113,7 @@ final class FencedStateWriter implements AutoCloseable {
      * Whether a failure means another instance took over or this member left the group's current generation:
      * never retried, the instance is deposed.
      */
-    static boolean isFencing(Throwable error) {
+    public static boolean isFencing(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof ProducerFencedException
                     || t instanceof InvalidProducerEpochException
@@ -128,7 +128,7 @@ final class FencedStateWriter implements AutoCloseable {
     }
 
     /** How a failure is named in log lines: its root cause's message (the wrappers add nothing). */
-    static String rootCause(Throwable error) {
+    public static String rootCause(Throwable error) {
         Throwable t = error;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();

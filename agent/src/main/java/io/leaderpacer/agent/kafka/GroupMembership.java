@@ -1,4 +1,4 @@
-package io.leaderpacer.agent.coordination;
+package io.leaderpacer.agent.kafka;
 
 import io.leaderpacer.agent.config.ClientSettings;
 import io.leaderpacer.agent.core.TimeoutMs;
@@ -41,10 +41,10 @@ import java.util.concurrent.TimeoutException;
  * <p>Not thread-safe: like its consumer, used only from the agent's run thread; {@link #groupMetadata()} is the
  * copy taken after the last poll.
  */
-final class GroupMembership implements ConsumerRebalanceListener, AutoCloseable {
+public final class GroupMembership implements ConsumerRebalanceListener, AutoCloseable {
 
     /** Told, from inside {@code poll}, when this member gains or loses the partition. */
-    interface Listener {
+    public interface Listener {
         /** The partition was assigned to this member. */
         void gained();
 
@@ -69,7 +69,7 @@ final class GroupMembership implements ConsumerRebalanceListener, AutoCloseable 
     /** The group generation and member id after the last poll, for the fenced writer. */
     private volatile ConsumerGroupMetadata groupMetadata;
 
-    GroupMembership(
+    public GroupMembership(
             Map<String, ?> clientProperties,
             String groupId,
             String topic,
@@ -97,38 +97,38 @@ final class GroupMembership implements ConsumerRebalanceListener, AutoCloseable 
     }
 
     /** Joins the group (on the next poll). */
-    void join() {
+    public void join() {
         consumer.subscribe(List.of(partition.topic()), this);
     }
 
     /** Takes part in the group for up to {@code wait}; rebalance callbacks run inside. */
-    void poll(Duration wait) {
+    public void poll(Duration wait) {
         consumer.poll(wait);
         groupMetadata = consumer.groupMetadata();
     }
 
-    boolean owns() {
+    public boolean owns() {
         return owns;
     }
 
-    TopicPartition partition() {
+    public TopicPartition partition() {
         return partition;
     }
 
-    ConsumerGroupMetadata groupMetadata() {
+    public ConsumerGroupMetadata groupMetadata() {
         ConsumerGroupMetadata g = groupMetadata;
         return g != null ? g : consumer.groupMetadata();
     }
 
     /** The metadata of the group's committed offset of the partition (the last active instance's summary). */
-    Optional<String> committedMetadata() {
+    public Optional<String> committedMetadata() {
         Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(Set.of(partition), timeout);
         OffsetAndMetadata o = committed.get(partition);
         return o == null ? Optional.empty() : Optional.ofNullable(o.metadata());
     }
 
     /** The client id of the member that owns the partition, as the group coordinator describes it; empty if unknown. */
-    Optional<String> owner(Admin admin) {
+    public Optional<String> owner(Admin admin) {
         try {
             ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(groupId))
                     .describedGroups()
