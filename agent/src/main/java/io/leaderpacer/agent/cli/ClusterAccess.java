@@ -4,7 +4,7 @@ import io.leaderpacer.agent.config.AgentConfigException;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.AgentPropertiesFile;
 import io.leaderpacer.agent.core.TimeoutMs;
-import io.leaderpacer.agent.kafka.TlsDiagnosis;
+import io.leaderpacer.agent.dynamic.CompactedTopic;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.KafkaException;
@@ -72,23 +72,7 @@ final class ClusterAccess implements AutoCloseable {
         try {
             return new ClusterAccess(props, Admin.create(props.adminClientConfig()));
         } catch (KafkaException | IllegalArgumentException e) {
-            if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
-                err.println("Error: cannot reach the cluster: "
-                        + ClusterErrors.describe(
-                                e,
-                                props.bootstrapServers(),
-                                props.requestTimeout(),
-                                props.redactor(),
-                                props.clientProperties()));
-                throw new Exit(EXIT_CLUSTER);
-            }
-            // e.g. an Admin client property Kafka rejects (bad security.protocol, unreadable keystore)
-            err.println("Error: cannot create the Kafka client from " + config + ": "
-                    + TlsDiagnosis.of(props.clientProperties())
-                            .explain(e)
-                            .map(props.redactor()::scrub)
-                            .orElseGet(() -> props.redactor().describe(e)));
-            throw new Exit(EXIT_USAGE);
+            throw new Exit(ClusterErrors.printClientFailure(e, config, props, err) ? EXIT_CLUSTER : EXIT_USAGE);
         }
     }
 
@@ -115,6 +99,19 @@ final class ClusterAccess implements AutoCloseable {
 
     Admin admin() {
         return admin;
+    }
+
+    /**
+     * One of the agent's compacted topics (its state or config topic), with the client settings and request time-out
+     * of the file, written through a producer of its own.
+     */
+    CompactedTopic topic(String name) {
+        return topic(name, null);
+    }
+
+    /** As {@link #topic(String)}, written through {@code writer} (e.g. the agent group's fenced writes) when not null. */
+    CompactedTopic topic(String name, CompactedTopic.Writer writer) {
+        return new CompactedTopic(admin, props.clientProperties(), name, props.requestTimeout(), writer);
     }
 
     /**

@@ -1,12 +1,15 @@
 package io.leaderpacer.agent.cli;
 
+import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.config.SecretRedactor;
 import io.leaderpacer.agent.kafka.TlsDiagnosis;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.TimeoutException;
 
+import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -59,6 +62,28 @@ final class ClusterErrors {
             return "cannot create the Kafka client for " + bootstrapServers + ": " + redactor.describe(root);
         }
         return "the Kafka cluster at " + bootstrapServers + " failed the request: " + redactor.describe(e);
+    }
+
+    /**
+     * Prints, as one {@code Error: } line, why Kafka's client could not be created from the properties file, and says
+     * whose fault it is: {@code true} when the cluster's address does not resolve (the commands exit as for a cluster
+     * they cannot reach), {@code false} when the file holds something Kafka rejects, e.g. a bad security.protocol or an
+     * unreadable keystore (they exit as for an invalid file).
+     */
+    static boolean printClientFailure(RuntimeException e, Path config, AgentProperties props, PrintWriter err) {
+        SecretRedactor redactor = props.redactor();
+        if (isUnresolvable(e, props.bootstrapServers())) {
+            err.println("Error: cannot reach the cluster: "
+                    + describe(
+                            e, props.bootstrapServers(), props.requestTimeout(), redactor, props.clientProperties()));
+            return true;
+        }
+        err.println("Error: cannot create the Kafka client from " + config + ": "
+                + TlsDiagnosis.of(props.clientProperties())
+                        .explain(e)
+                        .map(redactor::scrub)
+                        .orElseGet(() -> redactor.describe(e)));
+        return false;
     }
 
     /** Whether no host of the bootstrap servers resolves (Kafka then cannot even create its client). */

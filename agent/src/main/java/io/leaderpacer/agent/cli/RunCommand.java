@@ -11,7 +11,6 @@ import io.leaderpacer.agent.core.AgentState;
 import io.leaderpacer.agent.dynamic.UnsafeTopicException;
 import io.leaderpacer.agent.http.StatusServer;
 import io.leaderpacer.agent.kafka.AutoRebalanceEnabledException;
-import io.leaderpacer.agent.kafka.TlsDiagnosis;
 import io.leaderpacer.agent.kafka.UnsupportedClusterException;
 import io.leaderpacer.agent.metrics.PacerMetrics;
 import org.apache.kafka.common.KafkaException;
@@ -113,22 +112,7 @@ public final class RunCommand implements Callable<Integer> {
                 metrics.activeInstanceGauge(() -> running.state() == AgentState.ACTIVE);
                 metrics.pacingOwnsGauge(running::pacingOwnsThrottles);
             } catch (KafkaException | IllegalArgumentException e) {
-                if (ClusterErrors.isUnresolvable(e, props.bootstrapServers())) {
-                    err.println("Error: cannot reach the cluster: "
-                            + ClusterErrors.describe(
-                                    e,
-                                    props.bootstrapServers(),
-                                    props.requestTimeout(),
-                                    redactor,
-                                    props.clientProperties()));
-                    return EXIT_SETUP;
-                }
-                err.println("Error: cannot create the Kafka client from " + config + ": "
-                        + TlsDiagnosis.of(props.clientProperties())
-                                .explain(e)
-                                .map(redactor::scrub)
-                                .orElseGet(() -> redactor.describe(e)));
-                return EXIT_USAGE;
+                return ClusterErrors.printClientFailure(e, config, props, err) ? EXIT_SETUP : EXIT_USAGE;
             }
             if (props.httpEnabled()) {
                 try {
