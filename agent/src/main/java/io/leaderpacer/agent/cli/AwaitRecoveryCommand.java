@@ -13,14 +13,11 @@ import io.leaderpacer.engine.cluster.ClusterSnapshot;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.common.utils.Timer;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 
@@ -46,16 +43,10 @@ import java.util.concurrent.TimeoutException;
             "Exit status: 0 recovered; 1 not recovered within --timeout (what is missing is printed); 2 bad usage or"
                     + " invalid properties file; 3 the cluster could not be read."
         })
-public final class AwaitRecoveryCommand implements Callable<Integer> {
+public final class AwaitRecoveryCommand extends ClusterCommand {
 
     /** Not recovered within the time-out. */
     public static final int EXIT_NOT_RECOVERED = 1;
-
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private ConfigFileOption config;
 
     @Option(
             names = "--timeout-ms",
@@ -73,29 +64,19 @@ public final class AwaitRecoveryCommand implements Callable<Integer> {
     private long intervalMs;
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    Optional<String> badUsage() {
         if (timeoutMs < 0 || intervalMs < 100) {
-            err.println("Error: --timeout-ms must be >= 0 and --interval-ms >= 100, were " + timeoutMs + " and "
-                    + intervalMs);
-            return ClusterAccess.EXIT_USAGE;
+            return Optional.of(
+                    "--timeout-ms must be >= 0 and --interval-ms >= 100, were " + timeoutMs + " and " + intervalMs);
         }
-        return ClusterAccess.call(config.file(), err, access -> await(access, out, err));
+        return Optional.empty();
     }
 
     /** Looks every --interval-ms until the cluster has recovered or --timeout-ms has passed; its exit status. */
-    private int await(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
-        try (TopicConfigSource overrides = new TopicConfigSource(new CompactedTopic(
-                        access.admin(),
-                        access.props().clientProperties(),
-                        TopicConfigSource.DEFAULT_TOPIC,
-                        access.props().requestTimeout()));
-                CompactedTopic state = new CompactedTopic(
-                        access.admin(),
-                        access.props().clientProperties(),
-                        OrderStateStore.DEFAULT_TOPIC,
-                        access.props().requestTimeout());
+    @Override
+    int work(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
+        try (TopicConfigSource overrides = new TopicConfigSource(access.topic(TopicConfigSource.DEFAULT_TOPIC));
+                CompactedTopic state = access.topic(OrderStateStore.DEFAULT_TOPIC);
                 PacerAgent agent = PacerAgent.builder(access.admin())
                         .properties(access.props())
                         .configSource(overrides)

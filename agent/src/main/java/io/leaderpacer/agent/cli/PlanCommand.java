@@ -4,7 +4,6 @@ import io.leaderpacer.agent.PacerAgent;
 import io.leaderpacer.agent.config.AgentProperties;
 import io.leaderpacer.agent.core.RunRecord;
 import io.leaderpacer.agent.core.RunTimings;
-import io.leaderpacer.agent.dynamic.CompactedTopic;
 import io.leaderpacer.agent.dynamic.TopicConfigSource;
 import io.leaderpacer.agent.kafka.BrokerConfigReader;
 import io.leaderpacer.agent.pacing.FetchSizeAdvice;
@@ -82,11 +81,7 @@ public final class PlanCommand implements Callable<Integer> {
         }
         AgentProperties props = access.props();
         try (access;
-                TopicConfigSource overrides = new TopicConfigSource(new CompactedTopic(
-                        access.admin(),
-                        props.clientProperties(),
-                        TopicConfigSource.DEFAULT_TOPIC,
-                        props.requestTimeout()));
+                TopicConfigSource overrides = new TopicConfigSource(access.topic(TopicConfigSource.DEFAULT_TOPIC));
                 PacerAgent agent = PacerAgent.builder(access.admin())
                         .properties(props)
                         .configSource(overrides)

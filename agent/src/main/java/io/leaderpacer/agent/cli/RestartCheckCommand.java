@@ -9,10 +9,7 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -20,7 +17,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -45,29 +41,17 @@ import java.util.concurrent.TimeoutException;
             "Exit status: 0 safe; 1 not safe now (the reasons are printed); 2 bad usage or invalid properties file;"
                     + " 3 the cluster could not be read."
         })
-public final class RestartCheckCommand implements Callable<Integer> {
+public final class RestartCheckCommand extends ClusterCommand {
 
     /** Not safe to restart now. */
     public static final int EXIT_UNSAFE = 1;
 
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private ConfigFileOption config;
-
     @Option(names = "--broker", paramLabel = "ID", required = true, description = "The broker to restart.")
     private int broker;
 
-    @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        return ClusterAccess.call(config.file(), err, access -> check(access, out, err));
-    }
-
     /** Reads the cluster and says whether restarting the broker is safe; its exit status. */
-    private int check(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
+    @Override
+    int work(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
         Recovered.Verdict v;
         try {
             ClusterSnapshot snapshot = new ClusterReader(

@@ -16,14 +16,11 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.common.utils.Timer;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
+import java.util.OptionalInt;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -59,7 +56,7 @@ import java.util.concurrent.TimeoutException;
                     + " took over meanwhile;"
                     + " 2 bad usage or invalid properties file; 3 the cluster could not be read."
         })
-public final class RestoreCommand implements Callable<Integer> {
+public final class RestoreCommand extends ClusterCommand {
 
     /** Something is left to restore, or an instance runs. */
     public static final int EXIT_NOT_DONE = 1;
@@ -67,36 +64,13 @@ public final class RestoreCommand implements Callable<Integer> {
     /** The start of the instance id under which it takes the agent's active role. */
     static final String RESTORE_INSTANCE_PREFIX = "pacer-restore-";
 
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private ConfigFileOption config;
-
-    @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        return ClusterAccess.call(config.file(), err, access -> restore(access, out, err));
-    }
-
     /** Restores what pacing owns, as an instance of the agent's group; its exit status. */
-    private int restore(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
+    @Override
+    int work(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
         String group = access.props().groupId();
-        int members;
-        try {
-            members = members(access, group);
-        } catch (ExecutionException | TimeoutException e) {
-            err.println("Error: cannot read the agent's group " + group + ": "
-                    + access.props().redactor().describe(e));
-            return ClusterAccess.EXIT_CLUSTER;
-        }
-        if (members > 0) {
-            err.println("Error: the agent's group " + group + " has " + members + " member(s): stop every instance"
-                    + " first (a clean stop restores what pacing set, and so does turning pacing off); pacer restore"
-                    + " is for an agent that is gone. An instance killed moments ago stays a member until its"
-                    + " session times out (pacer.session.timeout.ms): run it again after that");
-            return EXIT_NOT_DONE;
+        OptionalInt refused = refuseWhileGroupRuns(access, group, err);
+        if (refused.isPresent()) {
+            return refused.getAsInt();
         }
         PacingReport r;
         // It acts as an instance of the agent's group, through the group's own active role: it joins the group,
@@ -104,12 +78,7 @@ public final class RestoreCommand implements Callable<Integer> {
         // transactions and confirms before each change. An instance that starts meanwhile stays a standby until
         // this leaves the group (a rebalance waits for this member), or, if it takes the role, deposes this one
         // before its next change: never both act, and the ledger covers whatever either changed.
-        try (ActiveRole role = ActiveRole.builder(access.admin(), access.props().clientProperties())
-                .groupId(group)
-                .sessionTimeout(access.props().sessionTimeout())
-                .instanceId(RESTORE_INSTANCE_PREFIX + InstanceIds.defaultInstanceId())
-                .timeout(access.props().requestTimeout())
-                .build()) {
+        try (ActiveRole role = groupRole(access, group)) {
             if (!takeRole(
                     role, access.props().requestTimeout().plus(access.props().sessionTimeout()))) {
                 err.println("Error: pacer restore could not take the active role of the agent's group " + group
@@ -117,21 +86,7 @@ public final class RestoreCommand implements Callable<Integer> {
                         + " turned off)");
                 return EXIT_NOT_DONE;
             }
-            try (CompactedTopic state = new CompactedTopic(
-                    access.admin(),
-                    access.props().clientProperties(),
-                    OrderStateStore.DEFAULT_TOPIC,
-                    access.props().requestTimeout(),
-                    role.stateWriter())) {
-                r = PacingLoop.builder(
-                                access.admin(),
-                                access.props().requestTimeout(),
-                                access.props().describeBatchTopics())
-                        .ledger(new TopicLedgerStore(state))
-                        .guard(role)
-                        .build()
-                        .restore();
-            }
+            r = restoreLedger(access, role);
         } catch (NotActiveException e) {
             err.println("Error: an instance of the agent's group " + group + " took the active role while pacer"
                     + " restore ran: it owns what is left of pacing's throttles and restores it (pacer throttles"
@@ -142,6 +97,63 @@ public final class RestoreCommand implements Callable<Integer> {
                     + access.props().redactor().describe(e));
             return ClusterAccess.EXIT_CLUSTER;
         }
+        return report(r, out, err);
+    }
+
+    /**
+     * The exit status when it must not start: the agent's group has members (an instance runs, or one killed moments
+     * ago has not timed out yet), or they cannot be read; empty when the group is empty or does not exist.
+     */
+    private static OptionalInt refuseWhileGroupRuns(ClusterAccess access, String group, PrintWriter err)
+            throws InterruptedException {
+        int members;
+        try {
+            members = members(access, group);
+        } catch (ExecutionException | TimeoutException e) {
+            err.println("Error: cannot read the agent's group " + group + ": "
+                    + access.props().redactor().describe(e));
+            return OptionalInt.of(ClusterAccess.EXIT_CLUSTER);
+        }
+        if (members > 0) {
+            err.println("Error: the agent's group " + group + " has " + members + " member(s): stop every instance"
+                    + " first (a clean stop restores what pacing set, and so does turning pacing off); pacer restore"
+                    + " is for an agent that is gone. An instance killed moments ago stays a member until its"
+                    + " session times out (pacer.session.timeout.ms): run it again after that");
+            return OptionalInt.of(EXIT_NOT_DONE);
+        }
+        return OptionalInt.empty();
+    }
+
+    /** The agent group's active role, held under an instance id of its own so that the group shows who acts. */
+    private static ActiveRole groupRole(ClusterAccess access, String group) {
+        return ActiveRole.builder(access.admin(), access.props().clientProperties())
+                .groupId(group)
+                .sessionTimeout(access.props().sessionTimeout())
+                .instanceId(RESTORE_INSTANCE_PREFIX + InstanceIds.defaultInstanceId())
+                .timeout(access.props().requestTimeout())
+                .build();
+    }
+
+    /**
+     * Puts back what pacing's ledger records, writing the ledger through the role's fenced writes and confirming the
+     * role before each change.
+     */
+    private static PacingReport restoreLedger(ClusterAccess access, ActiveRole role)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        try (CompactedTopic state = access.topic(OrderStateStore.DEFAULT_TOPIC, role.stateWriter())) {
+            return PacingLoop.builder(
+                            access.admin(),
+                            access.props().requestTimeout(),
+                            access.props().describeBatchTopics())
+                    .ledger(new TopicLedgerStore(state))
+                    .guard(role)
+                    .build()
+                    .restore();
+        }
+    }
+
+    /** What was restored and what is left; the exit status that says which. */
+    private static int report(PacingReport r, PrintWriter out, PrintWriter err) {
         if (r.changes().isEmpty() && r.problem().isEmpty()) {
             out.println("Catch-up pacing owns nothing in the cluster: nothing to restore.");
         }

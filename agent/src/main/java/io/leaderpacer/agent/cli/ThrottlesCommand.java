@@ -5,13 +5,9 @@ import io.leaderpacer.agent.pacing.ThrottleInventory;
 import io.leaderpacer.agent.pacing.TopicLedgerStore;
 import io.leaderpacer.agent.reorder.OrderStateStore;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 
@@ -38,32 +34,16 @@ import java.util.concurrent.TimeoutException;
                     + " (start the agent, or stop every instance and run pacer restore); 2 bad usage or invalid"
                     + " properties file; 3 the cluster could not be read."
         })
-public final class ThrottlesCommand implements Callable<Integer> {
+public final class ThrottlesCommand extends ClusterCommand {
 
     /** Pacing owns a throttle value while no broker is recovering. */
     public static final int EXIT_LEFT_BEHIND = 1;
 
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private ConfigFileOption config;
-
-    @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        return ClusterAccess.call(config.file(), err, access -> list(access, out, err));
-    }
-
     /** Reads every throttle config and pacing's ledger and prints them; its exit status. */
-    private int list(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
+    @Override
+    int work(ClusterAccess access, PrintWriter out, PrintWriter err) throws InterruptedException {
         ThrottleInventory.Inventory inv;
-        try (CompactedTopic state = new CompactedTopic(
-                access.admin(),
-                access.props().clientProperties(),
-                OrderStateStore.DEFAULT_TOPIC,
-                access.props().requestTimeout())) {
+        try (CompactedTopic state = access.topic(OrderStateStore.DEFAULT_TOPIC)) {
             inv = ThrottleInventory.read(
                     access.admin(), new TopicLedgerStore(state), access.props().requestTimeout());
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
