@@ -56,76 +56,100 @@ final class StatusText {
 
     static void print(PrintWriter out, String source, StatusReport s) {
         out.printf(Locale.ROOT, "Leader Pacer at %s: %s, cluster %s%n", source, s.state(), s.cluster());
-        if (s.instance() != null) {
-            StatusReport.Instance i = s.instance();
-            out.printf(
-                    Locale.ROOT,
-                    "Instance %s of group %s: %s since %s; active instance: %s%n",
-                    i.id(),
-                    i.group(),
-                    i.role(),
-                    i.since(),
-                    i.activeInstance() == null ? "unknown" : i.activeInstance());
-        }
+        instance(out, s.instance());
         List<String> problems = problems(s);
         out.println(problems.isEmpty() ? "Problems: none." : "Problems:");
         problems.forEach(p -> out.println("  - " + p));
         Map<String, String> policy = s.policy() == null ? Map.of() : s.policy();
-        if (!policy.isEmpty()) {
-            out.printf(
-                    Locale.ROOT,
-                    "Policy: %s, threshold %s%%, max.per.run %s, throttle.interval.ms %s, check interval %s s%n",
-                    policy.get(ConfigKey.ALGORITHM.key()),
-                    policy.get(ConfigKey.THRESHOLD_PERCENT.key()),
-                    policy.get(ConfigKey.MAX_PER_RUN.key()),
-                    policy.get(ConfigKey.THROTTLE_INTERVAL_MS.key()),
-                    policy.get(ConfigKey.CHECK_INTERVAL_SECONDS.key()));
-            presetLine(policy).ifPresent(out::println);
-        }
+        policy(out, policy);
         out.println();
-        List<BrokerStatus> brokers = s.brokers() == null ? List.of() : s.brokers();
-        if (brokers.isEmpty()) {
-            out.println("Gate: no successful run yet.");
-        } else {
-            out.println("Gate at the last successful run:");
-            GateTable.header(out);
-            for (BrokerStatus b : brokers) {
-                GateTable.row(
-                        out,
-                        b.broker(),
-                        b.active(),
-                        b.leaders(),
-                        b.partitions().preferredPartitions(),
-                        b.partitions().outOfSync(),
-                        b.gate().outOfSyncPercent(),
-                        b.partitions().imbalanced(),
-                        b.gate().phase().toLowerCase(Locale.ROOT).replace('_', '-'),
-                        b.gate().reason());
-            }
-        }
+        gate(out, s.brokers() == null ? List.of() : s.brokers());
         out.println();
         if (s.pacing() != null) {
-            CatchUpPacing config;
-            try {
-                config = PacerConfig.fromMap(policy).pacing();
-            } catch (ConfigException e) {
-                // An agent of another version: its keys are not all known here. Show what it did, as static.
-                config = PacerConfig.fromMap(Map.of(ConfigKey.CATCH_UP_PACING.key(), "static"))
-                        .pacing();
-            }
-            PacingText.print(out, config, s.pacing().toReport(), false);
+            PacingText.print(out, pacingConfig(policy), s.pacing().toReport(), false);
             out.println();
         }
-        List<RunSummary> runs = s.runs() == null ? List.of() : s.runs();
+        runs(out, s.runs() == null ? List.of() : s.runs());
+        out.flush();
+    }
+
+    /** Which instance answered and which one is active; nothing from an agent that does not report it. */
+    private static void instance(PrintWriter out, StatusReport.Instance i) {
+        if (i == null) {
+            return;
+        }
+        out.printf(
+                Locale.ROOT,
+                "Instance %s of group %s: %s since %s; active instance: %s%n",
+                i.id(),
+                i.group(),
+                i.role(),
+                i.since(),
+                i.activeInstance() == null ? "unknown" : i.activeInstance());
+    }
+
+    /** The policy keys in force, and the preset they match; nothing when the agent reported none. */
+    private static void policy(PrintWriter out, Map<String, String> policy) {
+        if (policy.isEmpty()) {
+            return;
+        }
+        out.printf(
+                Locale.ROOT,
+                "Policy: %s, threshold %s%%, max.per.run %s, throttle.interval.ms %s, check interval %s s%n",
+                policy.get(ConfigKey.ALGORITHM.key()),
+                policy.get(ConfigKey.THRESHOLD_PERCENT.key()),
+                policy.get(ConfigKey.MAX_PER_RUN.key()),
+                policy.get(ConfigKey.THROTTLE_INTERVAL_MS.key()),
+                policy.get(ConfigKey.CHECK_INTERVAL_SECONDS.key()));
+        presetLine(policy).ifPresent(out::println);
+    }
+
+    /** The gate's table as the last successful run left it. */
+    private static void gate(PrintWriter out, List<BrokerStatus> brokers) {
+        if (brokers.isEmpty()) {
+            out.println("Gate: no successful run yet.");
+            return;
+        }
+        out.println("Gate at the last successful run:");
+        GateTable.header(out);
+        for (BrokerStatus b : brokers) {
+            GateTable.row(
+                    out,
+                    b.broker(),
+                    b.active(),
+                    b.leaders(),
+                    b.partitions().preferredPartitions(),
+                    b.partitions().outOfSync(),
+                    b.gate().outOfSyncPercent(),
+                    b.partitions().imbalanced(),
+                    b.gate().phase().toLowerCase(Locale.ROOT).replace('_', '-'),
+                    b.gate().reason());
+        }
+    }
+
+    /**
+     * The pacing settings to word the agent's pacing with; static pacing's for an agent of another version, whose
+     * keys are not all known here: what it did is still shown.
+     */
+    private static CatchUpPacing pacingConfig(Map<String, String> policy) {
+        try {
+            return PacerConfig.fromMap(policy).pacing();
+        } catch (ConfigException e) {
+            return PacerConfig.fromMap(Map.of(ConfigKey.CATCH_UP_PACING.key(), "static"))
+                    .pacing();
+        }
+    }
+
+    /** The newest runs, at most {@link #RUNS_LISTED}. */
+    private static void runs(PrintWriter out, List<RunSummary> runs) {
         if (runs.isEmpty()) {
             out.println("Runs: none yet.");
-        } else {
-            out.println("Last runs, newest first:");
-            for (RunSummary r : runs.subList(0, Math.min(RUNS_LISTED, runs.size()))) {
-                out.println("  " + run(r));
-            }
+            return;
         }
-        out.flush();
+        out.println("Last runs, newest first:");
+        for (RunSummary r : runs.subList(0, Math.min(RUNS_LISTED, runs.size()))) {
+            out.println("  " + run(r));
+        }
     }
 
     /**

@@ -225,19 +225,7 @@ final class ReconcilePlanner {
         Optional<ThrottleLedger.OwnedEntries> entries = ledger.entries(topic);
         boolean isStar = list.isPresent() && list.get().all();
         if (star.isPresent() && isStar) {
-            if (star.get().unseen()) {
-                out.forget()
-                        .add(Change.ownAll(
-                                topic, new ThrottleLedger.OwnedAll(star.get().prior(), false)));
-            }
-            if (entries.isPresent() && !entries.get().unseen()) {
-                // Its entries went under the * it set.
-                out.forget().add(Change.forgetEntries(topic));
-                entries = Optional.empty();
-            }
-            // Entries no read has shown yet stay its own: a list it set in place of the * may have landed, and this
-            // read may lag it.
-            ownedStar(topic, wanted, star.get(), entries, starAllowed, out);
+            starInForce(topic, wanted, star.get(), entries, starAllowed, out);
             return;
         }
         if (star.isPresent()
@@ -245,15 +233,8 @@ final class ReconcilePlanner {
                 && !(list.isPresent() && list.get().all())
                 && !sameList(withoutOwn(list, entries), star.get().prior())) {
             // A * it sent that no read has shown, and a list that is not the one it replaced either: someone changed
-            // the
-            // list meanwhile (a stale read would show the value replaced). Theirs now, as a rate changed to a third
-            // value is: the * is not sent over it.
-            out.forget().add(Change.forgetAll(topic));
-            out.notes()
-                    .add("topic " + topic + ": someone changed the " + side.word() + " list while pacing was setting it"
-                            + " to * (now "
-                            + list.map(ThrottledReplicas::configValue).orElse("none")
-                            + "): that list is theirs, and pacing adds its entries to it");
+            // the list meanwhile (a stale read would show the value replaced).
+            starOverridden(topic, list, out);
             star = Optional.empty();
         }
         if (star.isPresent() && star.get().unseen()) {
@@ -283,6 +264,43 @@ final class ReconcilePlanner {
             }
         }
         entryPlanner.plan(topic, wanted, list, raw, blank, entries, starAllowed, out);
+    }
+
+    /**
+     * The list is the {@code *} pacing set: now seen, so owned as seen; its entries a read has shown went under it and
+     * are forgotten. Entries no read has shown yet stay its own: a list it set in place of the * may have landed, and
+     * this read may lag it.
+     */
+    private void starInForce(
+            String topic,
+            Set<Replica> wanted,
+            ThrottleLedger.OwnedAll star,
+            Optional<ThrottleLedger.OwnedEntries> entries,
+            boolean starAllowed,
+            PlanDraft out) {
+        if (star.unseen()) {
+            out.forget().add(Change.ownAll(topic, new ThrottleLedger.OwnedAll(star.prior(), false)));
+        }
+        Optional<ThrottleLedger.OwnedEntries> stillOwn = entries;
+        if (entries.isPresent() && !entries.get().unseen()) {
+            // Its entries went under the * it set.
+            out.forget().add(Change.forgetEntries(topic));
+            stillOwn = Optional.empty();
+        }
+        ownedStar(topic, wanted, star, stillOwn, starAllowed, out);
+    }
+
+    /**
+     * Someone changed the list while pacing was setting it to {@code *}: the list is theirs now, as a rate changed to a
+     * third value is, and the * is not sent over it; pacing forgets the * and adds its entries to their list.
+     */
+    private void starOverridden(String topic, Optional<ThrottledReplicas> list, PlanDraft out) {
+        out.forget().add(Change.forgetAll(topic));
+        out.notes()
+                .add("topic " + topic + ": someone changed the " + side.word() + " list while pacing was setting it"
+                        + " to * (now "
+                        + list.map(ThrottledReplicas::configValue).orElse("none")
+                        + "): that list is theirs, and pacing adds its entries to it");
     }
 
     /**

@@ -53,11 +53,7 @@ public final class ReorderPlanner {
             Map<PartitionId, OrderRecord> records,
             Set<PartitionId> unreadable) {
         EffectiveReplicaOrder order = EffectiveReplicaOrder.of(deprioritized);
-        List<ReorderMove> moves = new ArrayList<>();
-        List<OrderRecord> confirmations = new ArrayList<>();
-        List<PartitionId> restored = new ArrayList<>();
-        List<ReplicaSetConflict> conflicts = new ArrayList<>();
-        List<PartitionId> skipped = new ArrayList<>();
+        Draft draft = new Draft(order);
         Set<PartitionId> seen = new HashSet<>(Math.max(16, records.size() * 2));
         boolean listEmpty = deprioritized.isEmpty();
 
@@ -71,29 +67,69 @@ public final class ReorderPlanner {
             }
             List<Integer> current = toList(p.replicas());
             if (unreadable.contains(p.id())) {
-                skipped.add(p.id());
+                draft.skipped.add(p.id());
                 continue;
             }
             if (record == null) {
-                List<Integer> effective = toList(order.order(p));
-                if (effective.equals(current)) {
-                    continue;
-                }
-                if (p.reassigning() || p.topicDeleting()) {
-                    skipped.add(p.id());
-                    continue;
-                }
-                moves.add(new ReorderMove(
-                        current, effective, new OrderRecord(p.id(), current, effective, ReorderStatus.REORDERING)));
-                continue;
+                draft.unowned(p, current);
+            } else {
+                draft.owned(p, record, current);
+            }
+        }
+
+        List<PartitionId> absent = new ArrayList<>();
+        new TreeMap<>(records).keySet().forEach(id -> {
+            if (!seen.contains(id)) {
+                absent.add(id);
+            }
+        });
+        return new ReorderPlan(
+                draft.moves, draft.confirmations, draft.restored, draft.conflicts, absent, draft.skipped);
+    }
+
+    /**
+     * The plan as it grows, one partition at a time: the two kinds of partition (one the agent has no record of, one
+     * whose order it owns) are decided by rules of their own.
+     */
+    private static final class Draft {
+        private final EffectiveReplicaOrder order;
+        private final List<ReorderMove> moves = new ArrayList<>();
+        private final List<OrderRecord> confirmations = new ArrayList<>();
+        private final List<PartitionId> restored = new ArrayList<>();
+        private final List<ReplicaSetConflict> conflicts = new ArrayList<>();
+        private final List<PartitionId> skipped = new ArrayList<>();
+
+        Draft(EffectiveReplicaOrder order) {
+            this.order = order;
+        }
+
+        /** No record: reordered when the list changes its order, unless it is moving or being deleted. */
+        void unowned(PartitionState p, List<Integer> current) {
+            List<Integer> effective = toList(order.order(p));
+            if (effective.equals(current)) {
+                return;
             }
             if (p.reassigning() || p.topicDeleting()) {
                 skipped.add(p.id());
-                continue;
+                return;
+            }
+            moves.add(new ReorderMove(
+                    current, effective, new OrderRecord(p.id(), current, effective, ReorderStatus.REORDERING)));
+        }
+
+        /**
+         * A record: the agent owns the order. Brought to the target the list gives the original order ({@code O}
+         * itself once the list no longer changes it: a restore), confirmed when already there; a conflict when someone
+         * changed the replica set.
+         */
+        void owned(PartitionState p, OrderRecord record, List<Integer> current) {
+            if (p.reassigning() || p.topicDeleting()) {
+                skipped.add(p.id());
+                return;
             }
             if (!record.sameReplicaSet(current)) {
                 conflicts.add(new ReplicaSetConflict(record, current));
-                continue;
+                return;
             }
             List<Integer> target = effectiveOrderOf(p.id(), record.original(), order);
             if (target.equals(record.original())) {
@@ -111,14 +147,6 @@ public final class ReorderPlanner {
                 moves.add(new ReorderMove(current, target, record.moving(target, ReorderStatus.REORDERING)));
             }
         }
-
-        List<PartitionId> absent = new ArrayList<>();
-        new TreeMap<>(records).keySet().forEach(id -> {
-            if (!seen.contains(id)) {
-                absent.add(id);
-            }
-        });
-        return new ReorderPlan(moves, confirmations, restored, conflicts, absent, skipped);
     }
 
     /** The engine's effective order of a stored replica list (the engine's rule, not a copy of it). */
