@@ -16,18 +16,13 @@ import java.util.concurrent.TimeUnit;
  * <p>Why it is only a fallback: it cannot give a fraction of a core, so the process may still use a whole one; it
  * does keep a busy broker off the other cores, which is better than nothing on a machine without cgroup access.
  */
-final class AffinityLimit implements CpuQuota.Limit {
+final class AffinityLimit extends ProcessLimit {
 
-    private final long pid;
-    private final double cores;
     /** The CPU list the process had, restored by {@link #remove()}. */
     private final String originalCpus;
-    /** Set by the first {@link #remove()}. */
-    private boolean removed;
 
     private AffinityLimit(long pid, double cores, String originalCpus) {
-        this.pid = pid;
-        this.cores = cores;
+        super(pid, cores);
         this.originalCpus = originalCpus;
     }
 
@@ -57,16 +52,6 @@ final class AffinityLimit implements CpuQuota.Limit {
     }
 
     @Override
-    public long pid() {
-        return pid;
-    }
-
-    @Override
-    public double cores() {
-        return cores;
-    }
-
-    @Override
     public CpuQuota.Mode mode() {
         return CpuQuota.Mode.TASKSET;
     }
@@ -82,13 +67,9 @@ final class AffinityLimit implements CpuQuota.Limit {
         return false;
     }
 
+    /** Restores the affinity the process had, unless it has exited. */
     @Override
-    public synchronized void remove() {
-        if (removed) {
-            return;
-        }
-        removed = true;
-        ShutdownCleanup.unregister(this);
+    void undo() {
         if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
             run("taskset", "-a", "-c", "-p", originalCpus, Long.toString(pid));
         }

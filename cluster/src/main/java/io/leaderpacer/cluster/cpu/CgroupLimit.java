@@ -25,15 +25,13 @@ import java.util.function.Predicate;
  * <p>Where the group goes: in v1, under the process's current group (quotas nest, so an outer limit still holds).
  * In v2 a group with children may hold no processes, so it goes next to the current group, under its parent.
  */
-final class CgroupLimit implements CpuQuota.Limit {
+final class CgroupLimit extends ProcessLimit {
 
     /** The CFS period used when the group does not say: the kernel's default, 100 ms. */
     private static final long DEFAULT_PERIOD_US = 100_000;
     /** The kernel refuses quotas under 1 ms. */
     private static final long MIN_QUOTA_US = 1_000;
 
-    private final long pid;
-    private final double cores;
     private final boolean version2;
     /** The group the process was in, where {@link #remove()} puts it back. */
     private final Path original;
@@ -41,12 +39,9 @@ final class CgroupLimit implements CpuQuota.Limit {
     private final Path group;
     /** The group's path as {@code /proc/<pid>/cgroup} shows it. */
     private final String procPath;
-    /** Set by the first {@link #remove()}. */
-    private boolean removed;
 
     private CgroupLimit(long pid, double cores, boolean version2, Path original, Path group, String procPath) {
-        this.pid = pid;
-        this.cores = cores;
+        super(pid, cores);
         this.version2 = version2;
         this.original = original;
         this.group = group;
@@ -108,16 +103,6 @@ final class CgroupLimit implements CpuQuota.Limit {
     }
 
     @Override
-    public long pid() {
-        return pid;
-    }
-
-    @Override
-    public double cores() {
-        return cores;
-    }
-
-    @Override
     public CpuQuota.Mode mode() {
         return version2 ? CpuQuota.Mode.CGROUP_V2 : CpuQuota.Mode.CGROUP_V1;
     }
@@ -139,7 +124,7 @@ final class CgroupLimit implements CpuQuota.Limit {
     @Override
     public synchronized int spareThreads(Predicate<String> comm) {
         if (version2) {
-            return CpuQuota.Limit.super.spareThreads(comm);
+            return super.spareThreads(comm);
         }
         int moved = 0;
         Path tasks = Path.of("/proc/" + pid + "/task");
@@ -166,12 +151,7 @@ final class CgroupLimit implements CpuQuota.Limit {
 
     /** Moves every process still in the group back where the capped one came from, then deletes the group. */
     @Override
-    public synchronized void remove() {
-        if (removed) {
-            return;
-        }
-        removed = true;
-        ShutdownCleanup.unregister(this);
+    void undo() {
         try {
             for (String p : Files.readAllLines(group.resolve("cgroup.procs"))) {
                 if (!p.isBlank()) {
