@@ -202,14 +202,7 @@ record PacingEpisode(
 
     /** Down again, at {@code nowMs}: the bytes behind it had no longer tell how it catches up. */
     PacingEpisode forgetLooks(long nowMs) {
-        return new PacingEpisode(
-                clock.down(nowMs),
-                rateBytes,
-                escaped,
-                changes,
-                Window.NONE,
-                new Last(Mark.NONE, OptionalDouble.empty(), last.peakBytes()),
-                0);
+        return withoutLooks(clock.down(nowMs));
     }
 
     /**
@@ -217,7 +210,14 @@ record PacingEpisode(
      * max-wait while it is up (the down clock goes on while it is down), and what it fetches says nothing of a rate.
      */
     PacingEpisode graced(long nowMs, boolean up) {
-        Clock c = up ? clock.upUnpaced(nowMs) : clock.down(nowMs);
+        return withoutLooks(up ? clock.upUnpaced(nowMs) : clock.down(nowMs));
+    }
+
+    /**
+     * On clock {@code c}, its looks so far forgotten: no window, no mark or smoothed rate for the next look to measure
+     * against, nothing unheld; the peak bytes behind, its rate and its changes kept.
+     */
+    private PacingEpisode withoutLooks(Clock c) {
         return new PacingEpisode(
                 c,
                 rateBytes,
