@@ -175,15 +175,7 @@ public final class ChartPage {
 
         /** A table; each row must be as wide as the header. */
         public Builder table(List<String> header, List<List<String>> rows) {
-            List<List<String>> copy = new ArrayList<>();
-            for (List<String> row : rows) {
-                if (row.size() != header.size()) {
-                    throw new IllegalArgumentException("table row " + row + " has " + row.size() + " cells for "
-                            + header.size() + " columns " + header);
-                }
-                copy.add(List.copyOf(row));
-            }
-            blocks.add(new Table(List.copyOf(header), copy));
+            blocks.add(new Table(List.copyOf(header), TextTable.checkedRows(header, rows)));
             return this;
         }
 

@@ -37,6 +37,17 @@ public final class TextTable {
      * @throws IllegalArgumentException when a row is not as wide as the header
      */
     public static TextTable of(List<String> header, List<List<String>> rows) {
+        return new TextTable(
+                List.copyOf(header), checkedRows(header, rows), Collections.nCopies(header.size(), Align.LEFT));
+    }
+
+    /**
+     * Unmodifiable copies of the rows, each checked to be as wide as the header: the one rule of a table, as text here
+     * and in a {@link ChartPage}.
+     *
+     * @throws IllegalArgumentException when a row is not as wide as the header
+     */
+    static List<List<String>> checkedRows(List<String> header, List<List<String>> rows) {
         List<List<String>> copy = new ArrayList<>();
         for (List<String> row : rows) {
             if (row.size() != header.size()) {
@@ -45,7 +56,7 @@ public final class TextTable {
             }
             copy.add(List.copyOf(row));
         }
-        return new TextTable(List.copyOf(header), copy, Collections.nCopies(header.size(), Align.LEFT));
+        return copy;
     }
 
     /** The same table with the first column left-aligned and every other one right-aligned, so that numbers line up. */

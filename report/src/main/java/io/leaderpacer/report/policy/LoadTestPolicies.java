@@ -97,26 +97,22 @@ public final class LoadTestPolicies {
         return Math.max(1, (preferredPartitions + SCALED_BATCHES - 1) / SCALED_BATCHES);
     }
 
-    /** The policy with this name, if there is one. */
+    /** {@link PolicyList#find(String)} over every policy a load test may name. */
     public static Optional<PolicyEntry> find(String name) {
         return ALL.find(name);
     }
 
-    /**
-     * The policy with this name.
-     *
-     * @throws UnknownPolicyException listing the known names (and, for a retired name, the one that replaced it)
-     */
+    /** {@link PolicyList#named(String)} over every policy a load test may name. */
     public static PolicyEntry named(String name) {
         return ALL.named(name);
     }
 
-    /** Every policy, in the order listings show them. */
+    /** {@link PolicyList#all()}: every policy a load test may name, each sized one after the preset it scales. */
     public static List<PolicyEntry> all() {
         return ALL.all();
     }
 
-    /** Every policy's name, in the order listings show them. */
+    /** {@link PolicyList#names()}: their names, in the same order. */
     public static List<String> names() {
         return ALL.names();
     }
