@@ -249,37 +249,48 @@ public final class SimulatedController implements Replication.IsrRequests {
 
     @Override
     public void join(int slot) {
-        queue.after(
-                alterPartitionMs,
-                () -> submit(() -> {
-                    replication.requestDone(slot);
-                    int p = layout.slotPartition[slot];
-                    int b = layout.slotBroker[slot];
-                    int leader = cluster.leader(p);
-                    // Kafka refuses to add a fenced or shutting-down broker, and a leader must exist to ask.
-                    if (leader == PartitionState.NO_LEADER || !cluster.isActive(b) || !replication.isCaughtUp(slot)) {
-                        return;
-                    }
-                    cluster.setIsr(p, cluster.isrMask(p) | cluster.bitOf(slot));
-                    checker.checkPartition(p, queue.nowMs());
-                }));
+        // Kafka refuses to add a fenced or shutting-down broker, and a leader must exist to ask.
+        alterPartition(
+                slot,
+                true,
+                (p, b) -> cluster.leader(p) == PartitionState.NO_LEADER
+                        || !cluster.isActive(b)
+                        || !replication.isCaughtUp(slot));
     }
 
     @Override
     public void shrink(int slot) {
+        alterPartition(
+                slot,
+                false,
+                (p, b) -> cluster.leader(p) == b
+                        || replication.isCaughtUp(slot)
+                        || !cluster.slotInIsr(slot)
+                        || cluster.isrSize(p) <= 1);
+    }
+
+    /** Why the controller refuses an AlterPartition, as it stands when the request arrives. */
+    @FunctionalInterface
+    private interface Refusal {
+        boolean refuses(int partition, int broker);
+    }
+
+    /**
+     * An AlterPartition request for a replica slot: it arrives after {@code alterPartitionMs}, on the controller's
+     * thread, where it ends the slot's request in flight and, unless refused, adds the replica to the ISR or takes it
+     * out, and the partition is checked again.
+     */
+    private void alterPartition(int slot, boolean add, Refusal refusal) {
         queue.after(
                 alterPartitionMs,
                 () -> submit(() -> {
                     replication.requestDone(slot);
                     int p = layout.slotPartition[slot];
-                    int b = layout.slotBroker[slot];
-                    if (cluster.leader(p) == b
-                            || replication.isCaughtUp(slot)
-                            || !cluster.slotInIsr(slot)
-                            || cluster.isrSize(p) <= 1) {
+                    if (refusal.refuses(p, layout.slotBroker[slot])) {
                         return;
                     }
-                    cluster.setIsr(p, cluster.isrMask(p) & ~cluster.bitOf(slot));
+                    int isr = cluster.isrMask(p);
+                    cluster.setIsr(p, add ? isr | cluster.bitOf(slot) : isr & ~cluster.bitOf(slot));
                     checker.checkPartition(p, queue.nowMs());
                 }));
     }
