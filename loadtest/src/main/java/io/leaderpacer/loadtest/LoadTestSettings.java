@@ -2,6 +2,7 @@ package io.leaderpacer.loadtest;
 
 import io.leaderpacer.cluster.ProcessKafkaCluster;
 import io.leaderpacer.loadtest.LoadTestDefaults.Setting;
+import io.leaderpacer.loadtest.load.BacklogWriter;
 import io.leaderpacer.loadtest.steady.SteadyWindows;
 import io.leaderpacer.loadtest.steady.WarmUpSettings;
 import io.leaderpacer.loadtest.testbed.ShutdownMode;
@@ -135,6 +136,15 @@ public record LoadTestSettings(
             require(!downFor.isNegative(), Setting.DOWN_FOR, "must be >= 0, got " + downFor);
             require(bytes >= 1, Setting.BACKLOG_BYTES, "must be at least 1 byte, got " + bytes);
             require(sigma >= 0, Setting.BACKLOG_SIGMA, "must be >= 0, got " + sigma);
+        }
+
+        /**
+         * Records per partition of one backlog of these settings, spread over {@code partitions}; {@code draw} tells
+         * apart the backlogs of one run (each round's, each turn's), added to the seed so that each is drawn afresh
+         * and a run can still be repeated.
+         */
+        public int[] recordsPerPartition(int partitions, long draw) {
+            return BacklogWriter.recordsPerPartition(partitions, bytes, sigma, seed + draw);
         }
     }
 

@@ -42,7 +42,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
-import java.util.function.Predicate;
 
 /**
  * One broker restart under one policy: the agent runs with the policy, a steady phase gives the reference, the broker
@@ -55,8 +54,6 @@ final class RecoveryRound {
     /** Pause between the round's start (after a new catch-up topic, its creation) and the steady phase. */
     private static final long SETTLE_MS = 5000;
 
-    private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
-    private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
     private static final Duration BROKER_SETTINGS_LIMIT = Duration.ofSeconds(30);
     /** How long after unfencing the restarted broker's CPU is sampled by thread group. */
     private static final long THREADS_AFTER_UNFENCING_MS = 60_000;
@@ -258,15 +255,8 @@ final class RecoveryRound {
         printer.accept(state.tag + " stopping broker " + b + " ("
                 + settings.backlog().shutdown().name().toLowerCase(Locale.ROOT) + ")");
         target.stopBroker(b, settings.backlog().shutdown());
-        awaitStatus(
-                s -> s != BrokerStatus.ACTIVE,
-                FENCE_LIMIT,
-                "broker " + b + " was still active " + FENCE_LIMIT.toSeconds() + " s after it was stopped");
-        int[] backlog = BacklogWriter.recordsPerPartition(
-                settings.topics().catchUpPartitions(),
-                settings.backlog().bytes(),
-                settings.backlog().sigma(),
-                settings.backlog().seed() + state.round);
+        BrokerStatus.awaitFenced(admin, b);
+        int[] backlog = settings.backlog().recordsPerPartition(settings.topics().catchUpPartitions(), state.round);
         long written = BacklogWriter.write(
                 target.clientProperties(), settings.topics().catchUpTopic(), backlog, Duration.ofMinutes(10));
         printer.accept(String.format(
@@ -305,10 +295,7 @@ final class RecoveryRound {
                         pid.getAsLong(), saturation.sparesCompiler() ? state.cap : Optional.empty(), state.now));
             }
         }
-        awaitStatus(
-                s -> s == BrokerStatus.ACTIVE,
-                UNFENCE_LIMIT,
-                "broker " + b + " was not unfenced within " + UNFENCE_LIMIT.toSeconds() + " s after its restart");
+        BrokerStatus.awaitUnfenced(admin, b);
         long unfencedAt = state.now.getAsLong();
         state.threads.ifPresent(t -> t.until(unfencedAt + THREADS_AFTER_UNFENCING_MS));
         watcher.trackReentries();
@@ -401,10 +388,6 @@ final class RecoveryRound {
         AtomicLong second = new AtomicLong();
         ticker.scheduleAtFixedRate(() -> book.rollSecond(second.getAndIncrement()), 1, 1, TimeUnit.SECONDS);
         return ticker;
-    }
-
-    private void awaitStatus(Predicate<BrokerStatus> done, Duration limit, String failure) throws InterruptedException {
-        BrokerStatus.await(admin, settings.cluster().restartedBroker(), done, limit, failure);
     }
 
     /** The first successful run after unfencing that left the broker ungated ({@code wait-for-sync} only). */

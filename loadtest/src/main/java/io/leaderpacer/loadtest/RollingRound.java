@@ -45,8 +45,6 @@ final class RollingRound {
     private static final long SETTLE_MS = 5000;
     private static final long LOOK_MS = 500;
     private static final long PROGRESS_MS = 30_000;
-    private static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
-    private static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
     private static final Duration BROKER_SETTINGS_LIMIT = Duration.ofSeconds(30);
 
     private final LoadTestSettings settings;
@@ -182,17 +180,9 @@ final class RollingRound {
                         b,
                         settings.backlog().shutdown().name().toLowerCase(Locale.ROOT)));
         context.target().stopBroker(b, settings.backlog().shutdown());
-        BrokerStatus.await(
-                context.admin(),
-                b,
-                s -> s != BrokerStatus.ACTIVE,
-                FENCE_LIMIT,
-                "broker " + b + " was still active " + FENCE_LIMIT.toSeconds() + " s after it was stopped");
-        int[] backlog = BacklogWriter.recordsPerPartition(
-                settings.topics().catchUpPartitions(),
-                settings.backlog().bytes(),
-                settings.backlog().sigma(),
-                settings.backlog().seed() + 1000L * round + b);
+        BrokerStatus.awaitFenced(context.admin(), b);
+        int[] backlog =
+                settings.backlog().recordsPerPartition(settings.topics().catchUpPartitions(), 1000L * round + b);
         BacklogWriter.write(
                 context.target().clientProperties(), settings.topics().catchUpTopic(), backlog, Duration.ofMinutes(10));
         long left = settings.backlog().downFor().toMillis() - (now.getAsLong() - stoppedAt);
@@ -207,12 +197,7 @@ final class RollingRound {
                         pid.getAsLong(), context.saturation().sparesCompiler() ? cap : Optional.empty(), now))
                 : Optional.empty();
         try {
-            BrokerStatus.await(
-                    context.admin(),
-                    b,
-                    s -> s == BrokerStatus.ACTIVE,
-                    UNFENCE_LIMIT,
-                    "broker " + b + " was not unfenced within " + UNFENCE_LIMIT.toSeconds() + " s after its restart");
+            BrokerStatus.awaitUnfenced(context.admin(), b);
             long unfencedAt = now.getAsLong();
             context.load().recordInto(book, Phase.WINDOW);
             context.printer()

@@ -23,6 +23,12 @@ public enum BrokerStatus {
     /** Registered and unfenced. */
     ACTIVE;
 
+    /** How long a stopped broker may stay active: the controller fences it once its session times out. */
+    public static final Duration FENCE_LIMIT = Duration.ofSeconds(60);
+
+    /** How long a restarted broker may take to be unfenced: its log recovery and registration. */
+    public static final Duration UNFENCE_LIMIT = Duration.ofSeconds(180);
+
     /** The state of a broker now, from the controller (one request; ABSENT also when the cluster does not answer). */
     public static BrokerStatus of(Admin admin, int broker) {
         try {
@@ -59,5 +65,25 @@ public enum BrokerStatus {
             }
             Thread.sleep(100);
         }
+    }
+
+    /** Waits until the controller no longer has the stopped broker active; fails after {@link #FENCE_LIMIT}. */
+    public static void awaitFenced(Admin admin, int broker) throws InterruptedException {
+        await(
+                admin,
+                broker,
+                s -> s != ACTIVE,
+                FENCE_LIMIT,
+                "broker " + broker + " was still active " + FENCE_LIMIT.toSeconds() + " s after it was stopped");
+    }
+
+    /** Waits until the restarted broker is unfenced; fails after {@link #UNFENCE_LIMIT}. */
+    public static void awaitUnfenced(Admin admin, int broker) throws InterruptedException {
+        await(
+                admin,
+                broker,
+                s -> s == ACTIVE,
+                UNFENCE_LIMIT,
+                "broker " + broker + " was not unfenced within " + UNFENCE_LIMIT.toSeconds() + " s after its restart");
     }
 }
