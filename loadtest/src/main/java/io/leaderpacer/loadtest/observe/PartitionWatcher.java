@@ -117,68 +117,97 @@ public final class PartitionWatcher implements AutoCloseable {
                 admin.describeTopics(names).allTopicNames().get(4, TimeUnit.SECONDS);
         BrokerStatus status = brokerStatus();
         long now = clockMs.getAsLong();
-        int preferred = 0;
-        int led = 0;
-        int preferredInIsr = 0;
-        int hosted = 0;
-        int hostedInIsr = 0;
-        int[] internal = new int[4];
+        Tally tally = new Tally(broker);
         BrokerRole[] roles = loadRoles.clone();
-        List<TopicPartition> preferredInIsrNow = new ArrayList<>();
         for (TopicDescription topic : topics.values()) {
             for (TopicPartitionInfo p : topic.partitions()) {
-                boolean replica = p.replicas().stream().anyMatch(n -> n.id() == broker);
-                boolean inIsr = p.isr().stream().anyMatch(n -> n.id() == broker);
-                boolean leads = p.leader() != null && p.leader().id() == broker;
                 if (topic.name().equals(loadTopic) && p.partition() < roles.length) {
-                    roles[p.partition()] =
-                            leads ? BrokerRole.LEADER : inIsr ? BrokerRole.IN_SYNC_FOLLOWER : BrokerRole.NOT_IN_ISR;
+                    roles[p.partition()] = role(p);
                 }
-                if (!replica) {
-                    continue;
-                }
-                hosted++;
-                hostedInIsr += inIsr ? 1 : 0;
-                boolean preferredHere =
-                        !p.replicas().isEmpty() && p.replicas().get(0).id() == broker;
-                if (PartitionSample.Internal.isInternal(topic.name(), topic.isInternal())) {
-                    internal[0]++;
-                    internal[1] += inIsr ? 1 : 0;
-                    internal[2] += preferredHere ? 1 : 0;
-                    internal[3] += preferredHere && leads ? 1 : 0;
-                }
-                if (preferredHere) {
-                    preferred++;
-                    led += leads ? 1 : 0;
-                    if (inIsr) {
-                        preferredInIsr++;
-                        preferredInIsrNow.add(new TopicPartition(topic.name(), p.partition()));
-                    }
-                }
+                tally.count(topic, p);
             }
         }
         loadRoles = roles;
-        ReplicaBytes bytes = replicaBytes(topics);
-        PartitionSample s = new PartitionSample(
-                now,
-                status,
-                preferred,
-                led,
-                preferredInIsr,
-                hosted,
-                hostedInIsr,
-                bytes.hosted(),
-                bytes.behind(),
-                new PartitionSample.Internal(internal[0], internal[1], internal[2], internal[3]));
+        PartitionSample s = tally.sample(now, status, replicaBytes(topics));
         synchronized (this) {
             samples.add(s);
             if (tracking) {
-                for (TopicPartition tp : preferredInIsrNow) {
+                for (TopicPartition tp : tally.preferredInIsr) {
                     preferredReentryMs.putIfAbsent(tp, now);
                 }
             }
         }
         last = s;
+    }
+
+    /** The broker's role in this partition, as the producers classify a send to it. */
+    private BrokerRole role(TopicPartitionInfo p) {
+        boolean inIsr = p.isr().stream().anyMatch(n -> n.id() == broker);
+        boolean leads = p.leader() != null && p.leader().id() == broker;
+        return leads ? BrokerRole.LEADER : inIsr ? BrokerRole.IN_SYNC_FOLLOWER : BrokerRole.NOT_IN_ISR;
+    }
+
+    /**
+     * The broker's partitions counted over one look: those it hosts, is preferred for, leads and is in the ISR of,
+     * and the same for internal topics apart (their leadership is not the load's).
+     */
+    private static final class Tally {
+        private final int broker;
+        private int preferred;
+        private int led;
+        private int hosted;
+        private int hostedInIsr;
+        private int internalHosted;
+        private int internalInIsr;
+        private int internalPreferred;
+        private int internalPreferredLed;
+        /** The partitions it is preferred for and in the ISR of: the candidates for a re-entry time. */
+        private final List<TopicPartition> preferredInIsr = new ArrayList<>();
+
+        Tally(int broker) {
+            this.broker = broker;
+        }
+
+        void count(TopicDescription topic, TopicPartitionInfo p) {
+            boolean replica = p.replicas().stream().anyMatch(n -> n.id() == broker);
+            if (!replica) {
+                return;
+            }
+            boolean inIsr = p.isr().stream().anyMatch(n -> n.id() == broker);
+            boolean leads = p.leader() != null && p.leader().id() == broker;
+            hosted++;
+            hostedInIsr += inIsr ? 1 : 0;
+            boolean preferredHere =
+                    !p.replicas().isEmpty() && p.replicas().get(0).id() == broker;
+            if (PartitionSample.Internal.isInternal(topic.name(), topic.isInternal())) {
+                internalHosted++;
+                internalInIsr += inIsr ? 1 : 0;
+                internalPreferred += preferredHere ? 1 : 0;
+                internalPreferredLed += preferredHere && leads ? 1 : 0;
+            }
+            if (preferredHere) {
+                preferred++;
+                led += leads ? 1 : 0;
+                if (inIsr) {
+                    preferredInIsr.add(new TopicPartition(topic.name(), p.partition()));
+                }
+            }
+        }
+
+        PartitionSample sample(long now, BrokerStatus status, ReplicaBytes bytes) {
+            return new PartitionSample(
+                    now,
+                    status,
+                    preferred,
+                    led,
+                    preferredInIsr.size(),
+                    hosted,
+                    hostedInIsr,
+                    bytes.hosted(),
+                    bytes.behind(),
+                    new PartitionSample.Internal(
+                            internalHosted, internalInIsr, internalPreferred, internalPreferredLed));
+        }
     }
 
     /**

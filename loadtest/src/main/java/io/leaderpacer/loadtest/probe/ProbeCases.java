@@ -30,51 +30,42 @@ public final class ProbeCases {
     /** Every case, in the order they run by default. */
     public static Map<String, ThrottleCase> all(ProbeSettings s) {
         long r = s.rateBytes();
-        Optional<Double> cap = Optional.of(s.cpuCapCores());
         Map<String, ThrottleCase> m = new LinkedHashMap<>();
         add(m, "none", null, Optional.empty(), Removal.NONE);
-        add(
+        placements(m, r);
+        capped(m, r, Optional.of(s.cpuCapCores()));
+        removals(m, r);
+        stepped(
                 m,
-                "follower-default-all-up",
-                new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_UP, r),
-                Optional.empty(),
-                Removal.NONE);
-        add(
+                "follower-broker-all-up-stepped",
+                new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_UP, r));
+        stepped(
                 m,
-                "follower-default-all-down",
-                new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r),
-                Optional.empty(),
-                Removal.NONE);
-        add(
+                "leader-broker-entries-down-stepped",
+                new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES, When.BROKER_DOWN, r));
+        return m;
+    }
+
+    /** Where a throttle can stand: side, rate scope and lists, set while the broker is up or down; uncapped. */
+    private static void placements(Map<String, ThrottleCase> m, long r) {
+        placed(m, "follower-default-all-up", Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_UP, r);
+        placed(m, "follower-default-all-down", Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r);
+        placed(
                 m,
                 "follower-default-entries-down",
-                new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ENTRIES, When.BROKER_DOWN, r),
-                Optional.empty(),
-                Removal.NONE);
-        add(
-                m,
-                "follower-broker-all-up",
-                new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_UP, r),
-                Optional.empty(),
-                Removal.NONE);
-        add(
-                m,
-                "follower-broker-all-down",
-                new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_DOWN, r),
-                Optional.empty(),
-                Removal.NONE);
-        add(
-                m,
-                "leader-broker-entries-down",
-                new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES, When.BROKER_DOWN, r),
-                Optional.empty(),
-                Removal.NONE);
-        add(
-                m,
-                "leader-default-all-down",
-                new ThrottleSetup(Side.LEADER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r),
-                Optional.empty(),
-                Removal.NONE);
+                Side.FOLLOWER,
+                Scope.CLUSTER_DEFAULT,
+                Lists.ENTRIES,
+                When.BROKER_DOWN,
+                r);
+        placed(m, "follower-broker-all-up", Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_UP, r);
+        placed(m, "follower-broker-all-down", Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_DOWN, r);
+        placed(m, "leader-broker-entries-down", Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES, When.BROKER_DOWN, r);
+        placed(m, "leader-default-all-down", Side.LEADER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r);
+    }
+
+    /** The reference and two placements again with the broker's CPU capped: does a throttle weigh more then. */
+    private static void capped(Map<String, ThrottleCase> m, long r, Optional<Double> cap) {
         add(m, "none-capped", null, cap, Removal.NONE);
         add(
                 m,
@@ -88,21 +79,16 @@ public final class ProbeCases {
                 new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES, When.BROKER_DOWN, r),
                 cap,
                 Removal.NONE);
+    }
+
+    /** One throttle, removed in each way a throttle can be removed while the broker catches up. */
+    private static void removals(Map<String, ThrottleCase> m, long r) {
         ThrottleSetup removable =
                 new ThrottleSetup(Side.FOLLOWER, Scope.CLUSTER_DEFAULT, Lists.ALL, When.BROKER_DOWN, r);
         add(m, "remove-lists", removable, Optional.empty(), Removal.LISTS);
         add(m, "remove-rate", removable, Optional.empty(), Removal.RATE);
         add(m, "remove-both", removable, Optional.empty(), Removal.BOTH);
         add(m, "remove-both-topic-recreated", removable, Optional.empty(), Removal.BOTH_SAME_TOPIC_RECREATED);
-        stepped(
-                m,
-                "follower-broker-all-up-stepped",
-                new ThrottleSetup(Side.FOLLOWER, Scope.PER_BROKER, Lists.ALL, When.BROKER_UP, r));
-        stepped(
-                m,
-                "leader-broker-entries-down-stepped",
-                new ThrottleSetup(Side.LEADER, Scope.PER_BROKER, Lists.ENTRIES, When.BROKER_DOWN, r));
-        return m;
     }
 
     /** The named cases, in the given order. */
@@ -123,6 +109,12 @@ public final class ProbeCases {
     private static void add(
             Map<String, ThrottleCase> m, String name, ThrottleSetup t, Optional<Double> cap, Removal removal) {
         m.put(name, new ThrottleCase(name, Optional.ofNullable(t), cap, removal, 0));
+    }
+
+    /** A case with one throttle placed so; uncapped, nothing removed. */
+    private static void placed(
+            Map<String, ThrottleCase> m, String name, Side side, Scope scope, Lists lists, When when, long r) {
+        add(m, name, new ThrottleSetup(side, scope, lists, when, r), Optional.empty(), Removal.NONE);
     }
 
     /** A case whose rate steps every {@link #STEP_MS} once the broker is unfenced; uncapped, nothing removed. */
