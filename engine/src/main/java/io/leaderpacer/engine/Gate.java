@@ -40,14 +40,7 @@ final class Gate {
         List<BrokerGateReport> reports = new ArrayList<>();
         SortedMap<Integer, BrokerGateState> next = new TreeMap<>();
 
-        TreeSet<Integer> brokers = new TreeSet<>(cluster.registeredBrokerIds());
-        for (int i = 0; i < size; i++) {
-            // a preferred broker of a candidate under reassignment has no gate count, but has a report line
-            if (counts.total[i] > 0 || counts.candidatesPerBroker[i] > 0) {
-                brokers.add(cluster.brokerIdAt(i));
-            }
-        }
-        brokers.addAll(memory.gates().keySet());
+        TreeSet<Integer> brokers = reported(cluster, counts, memory);
         String threshold = PacerConfigFormat.percent(config.thresholdPercent());
         boolean literal = config.gateDenominator() == GateDenominator.IMBALANCED_ONLY;
         boolean wall = config.maxWaitClock() == MaxWaitClock.WALL;
@@ -98,23 +91,40 @@ final class Gate {
                 blocked[i] = true;
             }
             reports.add(new BrokerGateReport(
-                    b,
-                    active,
-                    partitions,
-                    ratio,
-                    new BrokerGateReport.Verdict(
-                            step.phase(),
-                            now == null ? -1 : now.episodeStartMs(),
-                            now == null ? 0 : now.gatedMs(),
-                            now == null ? 0 : now.clearRuns(),
-                            step.reason()),
-                    BrokerGateReport.RunCounts.NONE));
+                    b, active, partitions, ratio, step.verdict(), BrokerGateReport.RunCounts.NONE));
         }
         return new Verdicts(blocked, reports, next);
     }
 
+    /**
+     * The brokers the gate reports on, by id: every registered one, every one preferred for a partition (a preferred
+     * broker of a candidate under reassignment has no gate count, but has a report line), and every one with a gate
+     * remembered from earlier runs.
+     */
+    private static TreeSet<Integer> reported(ClusterView cluster, PreferredCounts counts, BalancerMemory memory) {
+        TreeSet<Integer> brokers = new TreeSet<>(cluster.registeredBrokerIds());
+        for (int i = 0; i < cluster.brokerCount(); i++) {
+            if (counts.total[i] > 0 || counts.candidatesPerBroker[i] > 0) {
+                brokers.add(cluster.brokerIdAt(i));
+            }
+        }
+        brokers.addAll(memory.gates().keySet());
+        return brokers;
+    }
+
     /** One broker's transition: its verdict this run, what to remember, and why. */
-    private record Step(GatePhase phase, BrokerGateState next, String reason) {}
+    private record Step(GatePhase phase, BrokerGateState next, String reason) {
+
+        /** The verdict a report shows: the phase, the episode it remembers (none: -1 and zeros), and why. */
+        BrokerGateReport.Verdict verdict() {
+            return new BrokerGateReport.Verdict(
+                    phase,
+                    next == null ? -1 : next.episodeStartMs(),
+                    next == null ? 0 : next.gatedMs(),
+                    next == null ? 0 : next.clearRuns(),
+                    reason);
+        }
+    }
 
     private static Step step(
             BrokerGateState prev,
