@@ -341,35 +341,7 @@ public final class CatchUpPacer {
                             rate(ep.rateBytes())));
         }
         if (ratio > target) {
-            long floor = Math.max(Math.max(config.minRateBytes(), ep.changes().floorBytes()), deadlineFloor);
-            long cut = Math.max(floor, ep.rateBytes() * CUT_PERCENT / 100);
-            if (cut >= ep.rateBytes()) {
-                String which = deadlineFloor > 0 && deadlineFloor >= floor
-                        ? "the deadline needs it"
-                        : ep.changes().floorBytes() > config.minRateBytes()
-                                ? "under it catch-up would not keep up with its inflow"
-                                : "the min rate";
-                return paced(
-                        s,
-                        ep,
-                        String.format(
-                                Locale.ROOT,
-                                "canary P99 %.1fx steady, over %.1fx: holding %s, %s",
-                                ratio,
-                                target,
-                                rate(ep.rateBytes()),
-                                which));
-            }
-            ep = ep.withRate(cut, nowMs, true);
-            return paced(
-                    s,
-                    ep,
-                    String.format(
-                            Locale.ROOT,
-                            "canary P99 %.1fx steady, over %.1fx: rate cut to %s",
-                            ratio,
-                            target,
-                            rate(cut)));
+            return overTarget(s, ep, config, nowMs, deadlineFloor, ratio);
         }
         if (ep.rateBytes() >= config.ceilingBytes()) {
             return paced(
@@ -393,6 +365,41 @@ public final class CatchUpPacer {
                 ep,
                 String.format(
                         Locale.ROOT, "canary P99 %.1fx steady, within %.1fx: raised to %s", ratio, target, rate(up)));
+    }
+
+    /**
+     * The adaptive look when the canary is over the target: the rate cut to {@value #CUT_PERCENT} % of itself, never
+     * under the least rate it may have (the min rate, the rate under which catch-up would not keep up, the deadline's):
+     * held where a cut would go under it.
+     */
+    private static Step overTarget(
+            BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, long deadlineFloor, double ratio) {
+        double target = config.targetRatio();
+        long floor = Math.max(Math.max(config.minRateBytes(), ep.changes().floorBytes()), deadlineFloor);
+        long cut = Math.max(floor, ep.rateBytes() * CUT_PERCENT / 100);
+        if (cut >= ep.rateBytes()) {
+            String which = deadlineFloor > 0 && deadlineFloor >= floor
+                    ? "the deadline needs it"
+                    : ep.changes().floorBytes() > config.minRateBytes()
+                            ? "under it catch-up would not keep up with its inflow"
+                            : "the min rate";
+            return paced(
+                    s,
+                    ep,
+                    String.format(
+                            Locale.ROOT,
+                            "canary P99 %.1fx steady, over %.1fx: holding %s, %s",
+                            ratio,
+                            target,
+                            rate(ep.rateBytes()),
+                            which));
+        }
+        ep = ep.withRate(cut, nowMs, true);
+        return paced(
+                s,
+                ep,
+                String.format(
+                        Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: rate cut to %s", ratio, target, rate(cut)));
     }
 
     private static Step paced(BrokerSignals s, PacingEpisode ep, String reason) {
