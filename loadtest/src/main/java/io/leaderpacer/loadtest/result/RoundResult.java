@@ -61,31 +61,7 @@ public record RoundResult(
             List<SecondSample> seconds,
             List<LatencyBucket> buckets,
             Histogram steadySends,
-            Map<View, LatencyFigures> kipWindow) {
-
-        /** Without KIP-1358's window. */
-        public Latency(
-                Map<View, LatencyFigures> steady,
-                Map<View, LatencyFigures> window,
-                List<SteadyWindow> steadyWindows,
-                Map<View, Map<String, Long>> errors,
-                List<SecondSample> seconds,
-                List<LatencyBucket> buckets,
-                Histogram steadySends) {
-            this(steady, window, steadyWindows, errors, seconds, buckets, steadySends, Map.of());
-        }
-
-        /** Without the steady phase's sends (a round read back from its files). */
-        public Latency(
-                Map<View, LatencyFigures> steady,
-                Map<View, LatencyFigures> window,
-                List<SteadyWindow> steadyWindows,
-                Map<View, Map<String, Long>> errors,
-                List<SecondSample> seconds,
-                List<LatencyBucket> buckets) {
-            this(steady, window, steadyWindows, errors, seconds, buckets, new Histogram(3));
-        }
-    }
+            Map<View, LatencyFigures> kipWindow) {}
 
     /**
      * When the round's steps happened.

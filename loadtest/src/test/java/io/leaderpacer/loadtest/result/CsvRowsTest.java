@@ -30,7 +30,7 @@ class CsvRowsTest {
 
     /** A round of the fixture with a sample of every kind (bytes unknown in some, as a down broker gives them). */
     private static RoundResult withSamples(RoundResult r) {
-        RoundResult.Latency latency = new RoundResult.Latency(
+        RoundResult.Latency latency = Rounds.latency(
                 r.latency().steady(),
                 r.latency().window(),
                 r.latency().steadyWindows(),

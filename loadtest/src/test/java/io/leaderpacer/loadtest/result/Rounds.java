@@ -1,8 +1,10 @@
 package io.leaderpacer.loadtest.result;
 
 import io.leaderpacer.loadtest.load.LatencyFigures;
+import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.load.View;
 import io.leaderpacer.loadtest.steady.SteadyWindow;
+import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -20,6 +22,18 @@ final class Rounds {
     static final long UNFENCED_AT = 60_000;
 
     private Rounds() {}
+
+    /** Latency figures without the steady phase's sends and without KIP-1358's window. */
+    static RoundResult.Latency latency(
+            Map<View, LatencyFigures> steady,
+            Map<View, LatencyFigures> window,
+            List<SteadyWindow> steadyWindows,
+            Map<View, Map<String, Long>> errors,
+            List<SecondSample> seconds,
+            List<RoundResult.LatencyBucket> buckets) {
+        return new RoundResult.Latency(
+                steady, window, steadyWindows, errors, seconds, buckets, new Histogram(3), Map.of());
+    }
 
     static RoundResult round(
             String policy,
@@ -49,7 +63,7 @@ final class Rounds {
         p99s.forEach((v, p) -> window.put(v, new LatencyFigures(1000, 2, p, p, p)));
         RoundResult.Latency l = r.latency();
         RoundResult.Latency latency =
-                new RoundResult.Latency(l.steady(), window, l.steadyWindows(), l.errors(), l.seconds(), l.buckets());
+                latency(l.steady(), window, l.steadyWindows(), l.errors(), l.seconds(), l.buckets());
         return new RoundResult(r.policy(), r.round(), latency, r.moments(), r.recovery(), r.saturation(), r.trace());
     }
 
@@ -82,7 +96,7 @@ final class Rounds {
         Map<View, Map<String, Long>> errors = new EnumMap<>(View.class);
         errors.put(View.ALL, timeouts == 0 ? Map.of() : Map.of("REQUEST_TIMED_OUT", timeouts));
         Timeline timeline = new Timeline(10, 10, 500, 2000, 4000, lastReentryMs);
-        RoundResult.Latency latency = new RoundResult.Latency(steady, window, windows, errors, List.of(), List.of());
+        RoundResult.Latency latency = latency(steady, window, windows, errors, List.of(), List.of());
         RoundResult.Moments moments = new RoundResult.Moments(30_000, 50_000, UNFENCED_AT, 90_000, 200_000);
         RoundResult.Recovery recovery = new RoundResult.Recovery(
                 recoveryMs == null ? OptionalLong.empty() : OptionalLong.of(UNFENCED_AT + recoveryMs),
