@@ -11,6 +11,7 @@ import io.leaderpacer.simulator.calibrate.LoadTestRuns;
 import io.leaderpacer.simulator.calibrate.MeasuredCatchUp;
 import io.leaderpacer.simulator.calibrate.MeasuredRound;
 import io.leaderpacer.simulator.controller.InvariantViolation;
+import io.leaderpacer.simulator.scenario.ModelParameters;
 import io.leaderpacer.simulator.scenario.Scenario;
 import io.leaderpacer.simulator.scenario.ScenarioException;
 import io.leaderpacer.simulator.scenario.ScenarioLoader;
@@ -71,10 +72,14 @@ final class CalibrateAction {
             catchUp =
                     runs.stream().flatMap(r -> MeasuredCatchUp.read(r).stream()).toList();
             boolean paced = calibration.pacesCatchUp();
-            parameters = start == null
-                    ? FreeParameters.forRuns(paced)
-                    : FreeParameters.startingFrom(
-                            new ScenarioLoader().load(start).model(), paced);
+            if (start == null) {
+                parameters = FreeParameters.forRuns(paced);
+            } else {
+                ModelParameters startModel = new ScenarioLoader().load(start).model();
+                parameters = sweeps == 0
+                        ? FreeParameters.asGiven(startModel, paced)
+                        : FreeParameters.startingFrom(startModel, paced);
+            }
         } catch (ScenarioException | IllegalArgumentException e) {
             stderr.println("Error: " + e.getMessage());
             return SimulateCommand.BAD_INPUT;

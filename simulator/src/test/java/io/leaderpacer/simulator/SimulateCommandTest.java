@@ -162,6 +162,35 @@ class SimulateCommandTest {
                 .doesNotContain("## Fitted parameters");
     }
 
+    /**
+     * A model compared without a fit is the model as written: a parameter its file predates (here the catch-up's base
+     * CPU cost, absent from the two-quota fit) keeps its default, not the value a search would start from.
+     */
+    @Test
+    void noFit_ofAModelWithoutAParameter_keepsItsDefault_notTheSearchsStart(@TempDir Path dir) throws IOException {
+        Path outDir = dir.resolve("out");
+        int code = run(
+                "--calibrate",
+                Path.of("..", "docs", "evidence", "run36-three-quarter-core").toString(),
+                "--calibration-template",
+                Path.of("..", "scenarios", "calibration", "loadtest-template.yaml")
+                        .toString(),
+                "--calibration-start",
+                Path.of("..", "docs", "evidence", "calibration", "two-quota-fit", "two-quota-fit.yaml")
+                        .toString(),
+                "--max-evaluations",
+                "0",
+                "--calibration-name",
+                "check",
+                "--out",
+                outDir.toString(),
+                "--no-progress");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(Files.readString(outDir.resolve("check-against-measured.md")))
+                .contains("| `throttledFetchWaitScale` | 0.377 |")
+                .containsPattern("\\| `catchUpBaseCores` \\| 0(\\.0+)? \\|");
+    }
+
     @Test
     void policyOption_choosesACustomPolicyTheFileDefinesButDoesNotCompare(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("small.yaml");

@@ -40,6 +40,17 @@ public final class FreeParameters {
     }
 
     /**
+     * The parameters at exactly the given model's values, unclamped: a model compared with runs without a fit
+     * ({@code --max-evaluations 0}) is the model as written, a parameter its file predates at its default (0 for
+     * {@code catchUpBaseCores}, which {@link #startingFrom} would start a search at 0.1).
+     */
+    public static List<FitParameter> asGiven(ModelParameters model, boolean paced) {
+        return forRuns(paced).stream()
+                .map(p -> new FitParameter(p.key(), p.min(), p.max(), model.get(p.key()), p.why()))
+                .toList();
+    }
+
+    /**
      * Identified only by runs that paced the catch-up: no unpaced run binds a throttle or catches up slowly enough
      * for a CPU cost apart from bytes to show, so there they would drift without effect. The wait of an in-sync write
      * behind a throttled catch-up response, and the restarted broker's CPU cost of a catch-up whatever its rate.
