@@ -3,8 +3,6 @@ package io.leaderpacer.simulator.run;
 import io.leaderpacer.simulator.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
-import java.util.Locale;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -24,13 +22,7 @@ class CatchUpBaseCoresTest {
     private static double lastUtilisation(double throttleMBps, String cores) {
         Scenario s = RestartedFollowerCluster.scenario(
                 ", calibratedCores: 0.5, catchUpBaseCores: 0.1" + cores,
-                "customPolicies:",
-                "  - name: gated",
-                "    config: {leader.imbalance.election.algorithm: wait-for-sync,"
-                        + " leader.imbalance.election.wait.for.sync.threshold.percent: \"0\","
-                        + " leader.imbalance.election.wait.for.sync.max.wait.ms: \"0\"}",
-                String.format(Locale.ROOT, "    replicationThrottleMBps: %s", throttleMBps),
-                "policies: [gated]");
+                RestartedFollowerCluster.gatedOnly(throttleMBps));
         TimeSeries ts = new ScenarioRunner(ProgressListener.NONE)
                 .run(s, s.seed())
                 .outcome("gated")

@@ -3,8 +3,6 @@ package io.leaderpacer.simulator.run;
 import io.leaderpacer.simulator.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
-import java.util.Locale;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -17,15 +15,7 @@ import static org.assertj.core.api.Assertions.within;
 class FollowerThrottleScenarioTest {
 
     private static PolicyOutcome run(double throttleMBps) {
-        Scenario s = RestartedFollowerCluster.scenario(
-                "",
-                "customPolicies:",
-                "  - name: gated",
-                "    config: {leader.imbalance.election.algorithm: wait-for-sync,"
-                        + " leader.imbalance.election.wait.for.sync.threshold.percent: \"0\","
-                        + " leader.imbalance.election.wait.for.sync.max.wait.ms: \"0\"}",
-                String.format(Locale.ROOT, "    replicationThrottleMBps: %s", throttleMBps),
-                "policies: [gated]");
+        Scenario s = RestartedFollowerCluster.scenario("", RestartedFollowerCluster.gatedOnly(throttleMBps));
         return new ScenarioRunner(ProgressListener.NONE).run(s, s.seed()).outcome("gated");
     }
 

@@ -5,6 +5,7 @@ import io.leaderpacer.simulator.scenario.ScenarioLoader;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The small cluster of the follower-throttle and pacing tests. Broker 0 of three is unfenced about 3 s after it stopped
@@ -14,6 +15,22 @@ import java.util.List;
 final class RestartedFollowerCluster {
 
     private RestartedFollowerCluster() {}
+
+    /**
+     * The lines of a policy {@code gated} that keeps broker 0 out of leadership for good (threshold 0, no escape), so
+     * that it only follows, under a follower throttle of {@code throttleMBps} (0: none), and the policy list naming it.
+     */
+    static String[] gatedOnly(double throttleMBps) {
+        return new String[] {
+            "customPolicies:",
+            "  - name: gated",
+            "    config: {leader.imbalance.election.algorithm: wait-for-sync,"
+                    + " leader.imbalance.election.wait.for.sync.threshold.percent: \"0\","
+                    + " leader.imbalance.election.wait.for.sync.max.wait.ms: \"0\"}",
+            String.format(Locale.ROOT, "    replicationThrottleMBps: %s", throttleMBps),
+            "policies: [gated]"
+        };
+    }
 
     /**
      * @param model    extra model fields, each starting with ", "
