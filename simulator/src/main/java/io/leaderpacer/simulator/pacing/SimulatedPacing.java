@@ -60,6 +60,8 @@ public final class SimulatedPacing {
     private final double[] rate;
 
     private long looks;
+    /** The canary's ratio at the last look at which a broker caught up; NaN when none did or the canary gave none. */
+    private double canaryRatio = Double.NaN;
     /** Per broker, at the previous look: whether it was catching up, and its lagging replicas' fetched and inflow. */
     private final boolean[] wasCatchingUp;
 
@@ -124,6 +126,7 @@ public final class SimulatedPacing {
     private List<BrokerSignals> signals(long now) {
         List<BrokerSignals> out = new ArrayList<>();
         OptionalDouble ratio = canary.ratio(now);
+        boolean anyCatchingUp = false;
         for (int b = 0; b < layout.brokers; b++) {
             if (!cluster.isAlive(b) || !cluster.isActive(b)) {
                 out.add(BrokerSignals.inactive(b));
@@ -133,6 +136,7 @@ public final class SimulatedPacing {
                         b, CatchUpState.CATCHING_UP, OptionalLong.of(bytesBehind(b)), ratio, flow(b, now));
                 out.add(catching.withPreferred(preferred(b)));
                 wasCatchingUp[b] = true;
+                anyCatchingUp = true;
             } else {
                 out.add(BrokerSignals.inSync(b));
                 wasCatchingUp[b] = false;
@@ -141,6 +145,7 @@ public final class SimulatedPacing {
             lastInflow[b] = replication.inflowTotal(b);
         }
         lastLookMs = now;
+        canaryRatio = anyCatchingUp && ratio.isPresent() ? ratio.getAsDouble() : Double.NaN;
         return out;
     }
 
@@ -208,6 +213,15 @@ public final class SimulatedPacing {
     /** The follower rate pacing has set on broker {@code b}, bytes per second; 0 when none. */
     public double rate(int b) {
         return rate[b];
+    }
+
+    /**
+     * What the canary gave at the last look while a broker caught up (its recent P99 over its steady P99); NaN when
+     * no broker caught up at that look or the canary had no ratio. The agent logs the same ratio at each look that
+     * acts on it (a run's {@code pacing.csv}), so the model's canary can be compared with the real one's.
+     */
+    public double canaryRatio() {
+        return canaryRatio;
     }
 
     /** Looks taken so far. */

@@ -301,7 +301,12 @@ public final class Simulation implements RunObserver {
         classes.recordTick(now, tickMs, latency, sink);
         long next = now + tickMs;
         if (next % bucketMs == 0 || next >= scenario.endMs()) {
-            recorder.closeBucket(Math.floorDiv(now, bucketMs) * bucketMs, cluster, replication, throttle);
+            recorder.closeBucket(
+                    Math.floorDiv(now, bucketMs) * bucketMs,
+                    cluster,
+                    replication,
+                    throttle,
+                    pacing == null ? Double.NaN : pacing.canaryRatio());
             progress.progress(label, Math.min(1.0, (double) next / scenario.endMs()));
         }
         if (next < scenario.endMs()) {

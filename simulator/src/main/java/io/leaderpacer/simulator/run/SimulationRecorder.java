@@ -92,6 +92,8 @@ final class SimulationRecorder implements LatencySink, RunObserver {
 
     /** Columns per watched broker in the time series. */
     private static final int PER_BROKER = 6;
+    /** Columns before the first broker's: time, the bucket's latency and controller figures, the canary's ratio. */
+    private static final int FIXED = 13;
 
     /** Brokers up to which P99 is kept per broker (a few KB each). */
     static final int MAX_BROKERS_WITH_FIGURES = 1024;
@@ -136,7 +138,8 @@ final class SimulationRecorder implements LatencySink, RunObserver {
                 "gated_brokers",
                 "imbalanced",
                 "p99_protected_ms",
-                "p99_other_ms"));
+                "p99_other_ms",
+                "canary_ratio"));
         for (int b : watched) {
             names.add("leaders_b" + b);
             names.add("out_of_sync_b" + b);
@@ -281,14 +284,19 @@ final class SimulationRecorder implements LatencySink, RunObserver {
     }
 
     /** Closes the bucket that started at {@code startMs}: one row of the time series. */
-    void closeBucket(long startMs, ModelCluster cluster, Replication replication, FollowerThrottle throttle) {
+    void closeBucket(
+            long startMs,
+            ModelCluster cluster,
+            Replication replication,
+            FollowerThrottle throttle,
+            double canaryRatio) {
         cluster.refresh();
         double bucketTimeouts = bucket.isEmpty() ? 0 : bucket.requestsAbove(timeoutMs, sigma);
         // KIP-1358's criterion is about the recovery: count from the bucket holding the first unfencing.
         if (windowStartMs != Long.MIN_VALUE && startMs + bucketMs > windowStartMs) {
             timeouts += bucketTimeouts;
         }
-        double[] row = new double[12 + PER_BROKER * watched.length];
+        double[] row = new double[FIXED + PER_BROKER * watched.length];
         row[0] = startMs / 1000.0;
         row[1] = bucket.quantileMs(0.99, sigma);
         row[2] = bucket.meanMs();
@@ -301,11 +309,12 @@ final class SimulationRecorder implements LatencySink, RunObserver {
         row[9] = imbalanced;
         row[10] = bucketByClass[1].isEmpty() ? 0 : bucketByClass[1].quantileMs(0.99, sigma);
         row[11] = bucketByClass[0].isEmpty() ? 0 : bucketByClass[0].quantileMs(0.99, sigma);
+        row[12] = Double.isNaN(canaryRatio) ? 0 : canaryRatio;
         bucketByClass[0].reset();
         bucketByClass[1].reset();
         for (int i = 0; i < watched.length; i++) {
             int b = watched[i];
-            int c = 12 + PER_BROKER * i;
+            int c = FIXED + PER_BROKER * i;
             row[c] = cluster.leaderCount(b);
             row[c + 1] = cluster.outOfSyncPreferred(b);
             row[c + 2] = phase[i];
