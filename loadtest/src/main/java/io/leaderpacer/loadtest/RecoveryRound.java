@@ -159,7 +159,8 @@ final class RecoveryRound {
                             state.now,
                             state.t0,
                             restart.unfencedAt(),
-                            restart.pid());
+                            restart.pid(),
+                            state.cap);
             long endedAt = stopMeasuring(state);
             RoundResult result = result(
                     state,

@@ -1,5 +1,7 @@
 package io.leaderpacer.loadtest;
 
+import io.leaderpacer.cluster.cpu.CgroupThrottling;
+import io.leaderpacer.cluster.cpu.CpuQuota;
 import io.leaderpacer.cluster.cpu.ProcessCpuTime;
 import io.leaderpacer.loadtest.load.ClassifiedLoad;
 import io.leaderpacer.loadtest.load.LatencyBook;
@@ -16,6 +18,7 @@ import io.leaderpacer.report.MeasurementWindow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -79,7 +82,8 @@ final class WindowMeasurement {
             LongSupplier now,
             long t0,
             long unfencedAt,
-            OptionalLong pid)
+            OptionalLong pid,
+            Optional<CpuQuota.Limit> cap)
             throws InterruptedException {
         Measurement m = new Measurement();
         MeasurementWindow window =
@@ -89,7 +93,7 @@ final class WindowMeasurement {
         // Whether sends go to KIP-1358's tail: from the strict window's end to ten minutes from unfencing.
         kipTail = false;
         long nextProgress = unfencedAt;
-        CpuMeter cpu = new CpuMeter(pid, now.getAsLong());
+        CpuMeter cpu = new CpuMeter(pid, cap, now.getAsLong());
         while (true) {
             Thread.sleep(LOOK_MS);
             long t = now.getAsLong();
@@ -144,17 +148,24 @@ final class WindowMeasurement {
         return windowOpen;
     }
 
-    /** The restarted broker's CPU in each look, from its process's CPU time (none without a process id). */
+    /**
+     * The restarted broker's CPU in each look, from its process's CPU time (none without a process id), and under a
+     * cgroup quota the periods in which the kernel stopped it at its quota since the previous look.
+     */
     private static final class CpuMeter {
         private final OptionalLong pid;
+        private final Optional<CpuQuota.Limit> cap;
         private long lastAt;
         private long lastNanos;
+        private Optional<CgroupThrottling> lastThrottling;
 
-        CpuMeter(OptionalLong pid, long now) {
+        CpuMeter(OptionalLong pid, Optional<CpuQuota.Limit> cap, long now) {
             this.pid = pid;
+            this.cap = cap;
             this.lastAt = now;
             this.lastNanos =
                     pid.isPresent() ? ProcessCpuTime.of(pid.getAsLong()).toNanos() : 0;
+            this.lastThrottling = cap.flatMap(CpuQuota.Limit::throttling);
         }
 
         void sample(Measurement m, long t) {
@@ -162,9 +173,12 @@ final class WindowMeasurement {
                 return;
             }
             long nanos = cpuNanos(pid.getAsLong(), lastNanos);
-            m.cpu.add(new CpuSample(t, (nanos - lastNanos) / 1e6 / Math.max(1, t - lastAt)));
+            Optional<CgroupThrottling> throttling = cap.flatMap(CpuQuota.Limit::throttling);
+            Optional<CgroupThrottling> since = throttling.flatMap(now -> lastThrottling.map(now::minus));
+            m.cpu.add(new CpuSample(t, (nanos - lastNanos) / 1e6 / Math.max(1, t - lastAt), since));
             lastNanos = nanos;
             lastAt = t;
+            lastThrottling = throttling.or(() -> lastThrottling);
         }
     }
 

@@ -172,12 +172,19 @@ class LoadTestSmokeTest {
     }
 
     @Test
-    void aCpuQuotaThatWasSet_isVisibleInTheBrokersCgroup_andItsUseWasMeasured() {
+    void aCpuQuotaThatWasSet_isVisibleInTheBrokersCgroup_andItsUseAndThrottlingWereMeasured() {
         for (RoundResult r : result.rounds()) {
             if (saturation.active()) {
                 assertThat(r.saturation().visibleInCgroup()).isTrue();
                 assertThat(r.saturation().catchUpBusyCores()).isPresent();
                 assertThat(r.trace().cpu()).isNotEmpty();
+                if (r.saturation().mode().startsWith("cgroup")) {
+                    assertThat(r.trace().cpu())
+                            .as("the quota's CFS counters, read from the group's cpu.stat")
+                            .anySatisfy(c -> assertThat(c.throttling())
+                                    .hasValueSatisfying(
+                                            t -> assertThat(t.periods()).isPositive()));
+                }
             } else {
                 assertThat(r.saturation().mode()).isEqualTo("none");
             }

@@ -55,6 +55,14 @@ public final class CpuQuota {
         /** The group's directory; empty for {@link Mode#TASKSET}. */
         Optional<Path> group();
 
+        /**
+         * The group's CFS bandwidth counters now (how often the kernel stopped it at its quota); empty for
+         * {@link Mode#TASKSET}, which has no quota to hit, or when the group's {@code cpu.stat} cannot be read.
+         */
+        default Optional<CgroupThrottling> throttling() {
+            return group().flatMap(CgroupThrottling::read);
+        }
+
         /** Whether {@code /proc/<pid>/cgroup} lists this limit's group now (always false for taskset). */
         boolean visibleInProcCgroup();
 

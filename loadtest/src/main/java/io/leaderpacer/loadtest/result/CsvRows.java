@@ -129,7 +129,18 @@ final class CsvRows {
 
     /** {@code cpu.csv}: the restarted broker's CPU use over time. */
     static List<CpuRow> cpu(LoadTestResult result) {
-        return perSample(result, r -> r.trace().cpu(), (key, c) -> new CpuRow(key, c.atMs() / 1000.0, c.cores()));
+        return perSample(
+                result,
+                r -> r.trace().cpu(),
+                (key, c) -> c.throttling()
+                        .map(t -> new CpuRow(
+                                key,
+                                c.atMs() / 1000.0,
+                                c.cores(),
+                                t.periods(),
+                                t.throttledPeriods(),
+                                t.throttledNanos() / 1e6))
+                        .orElseGet(() -> new CpuRow(key, c.atMs() / 1000.0, c.cores())));
     }
 
     /** {@code threads.csv}: the restarted broker's CPU use by thread group. */

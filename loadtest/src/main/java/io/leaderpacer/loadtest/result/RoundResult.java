@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest.result;
 
+import io.leaderpacer.cluster.cpu.CgroupThrottling;
 import io.leaderpacer.loadtest.load.LatencyBook;
 import io.leaderpacer.loadtest.load.LatencyFigures;
 import io.leaderpacer.loadtest.load.Phase;
@@ -14,6 +15,7 @@ import org.HdrHistogram.Histogram;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
@@ -168,8 +170,18 @@ public record RoundResult(
      */
     public record LatencyBucket(Phase phase, View view, double upToMs, long count) {}
 
-    /** One CPU reading: the broker's CPU use, in cores, averaged over the interval that ends at {@code atMs}. */
-    public record CpuSample(long atMs, double cores) {}
+    /**
+     * One CPU reading: the broker's CPU use, in cores, averaged over the interval that ends at {@code atMs}, and, under
+     * a cgroup quota, how often the kernel stopped it at its quota in that interval (a fetch burst can use a period's
+     * quota and stop every thread, the canary's writes included, while the average stays far under the cap).
+     */
+    public record CpuSample(long atMs, double cores, Optional<CgroupThrottling> throttling) {
+
+        /** A sample of a broker whose cap is no cgroup (or that has no cap). */
+        public CpuSample(long atMs, double cores) {
+            this(atMs, cores, Optional.empty());
+        }
+    }
 
     /**
      * How the restarted broker was saturated.

@@ -1,5 +1,6 @@
 package io.leaderpacer.loadtest.result;
 
+import io.leaderpacer.cluster.cpu.CgroupThrottling;
 import io.leaderpacer.loadtest.load.Phase;
 import io.leaderpacer.loadtest.load.SecondSample;
 import io.leaderpacer.loadtest.load.View;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,7 +59,9 @@ class CsvRowsTest {
                                 40L << 20,
                                 80L << 20,
                                 new PartitionSample.Internal(5, 4, 2, 1))),
-                List.of(new RoundResult.CpuSample(1_500, 0.25), new RoundResult.CpuSample(2_000, 1.125)),
+                List.of(
+                        new RoundResult.CpuSample(1_500, 0.25),
+                        new RoundResult.CpuSample(2_000, 0.5, Optional.of(new CgroupThrottling(3, 2, 61_500_000L)))),
                 List.of(
                         new PacingSample(
                                 61_000,
@@ -95,6 +99,23 @@ class CsvRowsTest {
                     .containsExactlyInAnyOrderElementsOf(
                             LoadTestFiles.ALL.stream().map(CsvFile::name).toList());
         }
+    }
+
+    @Test
+    void aSampleUnderACgroupQuota_writesItsThrottledPeriodsAndTime_andOneWithoutItLeavesThemEmpty(@TempDir Path dir)
+            throws IOException {
+        LoadTestResult result = new LoadTestResult(
+                List.of("settings"),
+                true,
+                "immediate",
+                List.of(withSamples(Rounds.round(POLICY, 1, 50, 40, 3, null, 15_000, 0.5))));
+        CsvFiles.write(result, dir);
+
+        assertThat(Files.readAllLines(dir.resolve("cpu.csv")))
+                .containsExactly(
+                        "policy,round,at_s,cores,periods,throttled_periods,throttled_ms",
+                        "\"" + POLICY + "\",1,1.500,0.250,,,",
+                        "\"" + POLICY + "\",1,2.000,0.500,3,2,61.500");
     }
 
     @Test

@@ -90,8 +90,10 @@ public final class LoadTestFiles {
                     "internal_preferred_led"));
 
     /** The restarted broker's CPU use over time. */
-    public static final CsvFile<CpuRow> CPU =
-            new CsvFile<>("cpu.csv", CsvFormat.of(CpuRow.class, "policy", "round", "at_s", "cores"));
+    public static final CsvFile<CpuRow> CPU = new CsvFile<>(
+            "cpu.csv",
+            CsvFormat.of(
+                    CpuRow.class, "policy", "round", "at_s", "cores", "periods", "throttled_periods", "throttled_ms"));
 
     /** The restarted broker's CPU use by thread group, from its registration to a minute after its unfencing. */
     public static final CsvFile<ThreadCpuRow> THREADS =

@@ -86,7 +86,10 @@ class LoadTestFilesTest {
                                 new PartitionRow.Preferred(101, 50, 101),
                                 new PartitionRow.Hosted(300, 290, 40L << 20, 80L << 20),
                                 new PartitionRow.Internal(5, 4, 2, 1))));
-        roundTrip(LoadTestFiles.CPU, dir, List.of(new CpuRow(PLAIN, 1.5, 0.25), new CpuRow(WITH_SETTINGS, 2, 1.125)));
+        roundTrip(
+                LoadTestFiles.CPU,
+                dir,
+                List.of(new CpuRow(PLAIN, 1.5, 0.25), new CpuRow(WITH_SETTINGS, 2, 1.125, 3L, 2L, 61.5)));
         roundTrip(
                 LoadTestFiles.THREADS,
                 dir,
@@ -204,6 +207,20 @@ class LoadTestFilesTest {
         assertThat(read.rows()).singleElement().satisfies(r -> {
             assertThat(r.asReplica().bytes()).isNull();
             assertThat(r.asPreferred().partitions()).isEqualTo(101);
+        });
+    }
+
+    /** A cpu.csv written before the quota's counters were recorded still reads, without them. */
+    @Test
+    void cpuWithoutTheQuotaCounters_reads_withThemUnknown() {
+        CsvContent<CpuRow> read = LoadTestFiles.CPU
+                .format()
+                .parse("cpu.csv", "policy,round,at_s,cores\nimmediate,1,1.5,0.25\n", List.of("policy", "round"));
+
+        assertThat(read.rows()).singleElement().satisfies(r -> {
+            assertThat(r.cores()).isEqualTo(0.25);
+            assertThat(r.throttledPeriods()).isNull();
+            assertThat(r.throttledMs()).isNaN();
         });
     }
 
