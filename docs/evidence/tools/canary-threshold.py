@@ -31,7 +31,11 @@ Prints, as markdown tables:
     squares), and the fetch rate at which that line would reach 90 % of the quota (an extrapolation wherever it lies
     past the rates measured; none where the line does not rise);
  7. per quota and policy: medians over the rounds with their range;
- 8. per quota: the same runs' `immediate` rounds (unpaced, whatever --policy says): what the quota allows.
+ 8. per quota: the same runs' `immediate` rounds (unpaced, whatever --policy says): what the quota allows;
+ 9. per round, for runs whose cpu.csv has the cgroup quota's counters (periods, throttled_periods, throttled_ms: from
+    run 38 on): the share of the catch-up's 100-ms periods in which the kernel stopped the broker at its quota, its
+    threads' stopped time per second, the share throttled in the 5 s before each acting look (over-target against
+    within-target looks), and the canary at looks after more throttling than the round's share against the others.
 
 Usage: python3 docs/evidence/tools/canary-threshold.py RUN_DIR [RUN_DIR ...] [--policy POLICY ...]
   e.g. docs/evidence/run21-kip docs/evidence/run36-three-quarter-core docs/evidence/run37-three-quarter-core-paced
@@ -88,6 +92,9 @@ def load(run, wanted):
     by_round = collections.defaultdict(lambda: collections.defaultdict(list))
     for r in rows(run, 'cpu.csv'):
         by_round[(r['policy'], r['round'])]['cpu'].append((float(r['at_s']), float(r['cores'])))
+        if r.get('throttled_periods'):
+            by_round[(r['policy'], r['round'])]['throttled'].append(
+                (float(r['at_s']), int(r['periods']), int(r['throttled_periods']), float(r['throttled_ms'])))
     for r in rows(run, 'threads.csv'):
         by_round[(r['policy'], r['round'])]['threads'].append((float(r['at_s']), r['group'], float(r['cores'])))
     for r in rows(run, 'partitions.csv'):
@@ -114,6 +121,7 @@ def load(run, wanted):
                         quota=quota_label(meta), cap=cap, start=start, end=end,
                         steady=float(meta['steady_p99_ms']), looks=looks,
                         cpu=[(t, c) for t, c in d['cpu'] if start < t <= end],
+                        throttled=[x for x in d['throttled'] if start < x[0] <= end],
                         threads=d['threads'], behind=sorted(d['behind']),
                         isf=dict(d['in_sync_follower'])))
     return out
@@ -388,6 +396,46 @@ def table8(runs):
     print()
 
 
+def throttled_between(rnd, a, b):
+    """(periods, throttled periods, throttled ms) summed over the samples in (a, b]."""
+    inside = [x for x in rnd['throttled'] if a < x[0] <= b]
+    return sum(x[1] for x in inside), sum(x[2] for x in inside), sum(x[3] for x in inside)
+
+
+def table9(rounds):
+    rounds = [r for r in rounds if r['throttled']]
+    if not rounds:
+        return
+    print('### 9. Per round: the periods the kernel stopped the broker at its quota (cgroup counters)\n')
+    print('| run | policy | round | quota | catch-up periods | throttled | throttled ms per s | acting looks: over '
+          '/ within | throttled share of the 5 s before, over-target looks: median (range) | within-target looks | '
+          'canary × at looks after a throttled share above the round\'s, median | at or below it |')
+    print('|---|---|---|---|---|---|---|---|---|---|---|---|')
+    for r in rounds:
+        periods, throttled, ms = throttled_between(r, r['start'], r['end'])
+        share = throttled / periods if periods else 0
+
+        def before(t):
+            p, th, _ = throttled_between(r, t - 5, t)
+            return th / p if p else 0
+
+        looks = [(t, ratio, kind, before(t)) for t, ratio, kind, _ in canary_looks(r) if kind != 'holding']
+        over = [x[3] for x in looks if x[2] == 'over']
+        within = [x[3] for x in looks if x[2] == 'within']
+        print('| %s | %s | %s | %s | %d | %s | %.0f | %d / %d | %s | %s | %s | %s |' % (
+            r['run'], r['policy'], r['round'], r['quota'], periods, fmt_share(share if periods else None),
+            ms / (r['end'] - r['start']), len(over), len(within),
+            shares(over), shares(within),
+            med([x[1] for x in looks if x[3] > share]), med([x[1] for x in looks if x[3] <= share])))
+    print()
+
+
+def shares(v):
+    if not v:
+        return '-'
+    return '%.0f%% (%.0f-%.0f%%)' % (100 * statistics.median(v), 100 * min(v), 100 * max(v))
+
+
 def main(argv):
     runs, wanted = [], set()
     i = 0
@@ -404,6 +452,7 @@ def main(argv):
     for table in (table1, table2, table3, table4, table5, table6, table7):
         table(rounds)
     table8(runs)
+    table9(rounds)
 
 
 if __name__ == '__main__':
