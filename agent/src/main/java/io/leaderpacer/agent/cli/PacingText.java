@@ -4,6 +4,7 @@ import io.leaderpacer.agent.core.CatchUpQuota;
 import io.leaderpacer.agent.core.PacingReport;
 import io.leaderpacer.engine.config.CatchUpPacing;
 import io.leaderpacer.engine.pacing.BrokerPacing;
+import io.leaderpacer.engine.pacing.RateText;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -94,6 +95,6 @@ final class PacingText {
     }
 
     private static String mib(long bytesPerSecond) {
-        return String.format(Locale.ROOT, "%.1f MiB/s", bytesPerSecond / 1048576.0);
+        return RateText.of(bytesPerSecond);
     }
 }

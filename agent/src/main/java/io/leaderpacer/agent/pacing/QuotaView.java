@@ -2,10 +2,10 @@ package io.leaderpacer.agent.pacing;
 
 import io.leaderpacer.agent.throttle.ThrottledReplicas;
 import io.leaderpacer.engine.cluster.PartitionState;
+import io.leaderpacer.engine.pacing.RateText;
 import org.apache.kafka.common.TopicPartition;
 
 import java.util.Collection;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -90,8 +90,7 @@ record QuotaView(
      */
     Map<Integer, String> foreignLeaders(Collection<PartitionState> partitions) {
         Map<Integer, String> out = new TreeMap<>();
-        foreignLeaderRates.forEach((b, r) -> out.put(
-                b, String.format(Locale.ROOT, "its leader rate (%.1f MiB/s) is someone else's", r / 1048576.0)));
+        foreignLeaderRates.forEach((b, r) -> out.put(b, "its leader rate (" + RateText.of(r) + ") is someone else's"));
         for (PartitionState p : partitions) {
             ThrottledReplicas theirs = foreignLeaderLists.get(p.id().topic());
             if (theirs == null || !p.hasLeader() || out.containsKey(p.leader())) {

@@ -7,11 +7,11 @@ import io.leaderpacer.agent.throttle.ThrottleOp;
 import io.leaderpacer.agent.throttle.ThrottleRate;
 import io.leaderpacer.agent.throttle.ThrottleReading;
 import io.leaderpacer.agent.throttle.ThrottleSide;
+import io.leaderpacer.engine.pacing.RateText;
 import org.apache.kafka.clients.admin.ConfigEntry;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -224,6 +224,6 @@ final class RatePlanner {
     }
 
     static String text(OptionalLong rate) {
-        return rate.isPresent() ? String.format(Locale.ROOT, "%.1f MiB/s", rate.getAsLong() / 1048576.0) : "none";
+        return rate.isPresent() ? RateText.of(rate.getAsLong()) : "none";
     }
 }

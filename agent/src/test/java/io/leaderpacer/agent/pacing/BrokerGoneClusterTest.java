@@ -122,7 +122,7 @@ class BrokerGoneClusterTest {
         });
         assertThat(named.toString())
                 .as("named once, with the rate and when it is restored")
-                .contains("broker " + GONE + " is no longer registered: pacing's follower rate on it (0.1 MiB/s")
+                .contains("broker " + GONE + " is no longer registered: pacing's follower rate on it (97.7 KiB/s")
                 .contains("it is restored when a broker with id " + GONE + " registers");
         // pacer restore's and pacer throttles' verdicts: nothing left that can be restored, nothing left behind.
         PacingReport restored = loop.restore();

@@ -524,7 +524,7 @@ class CatchUpPacingClusterTest {
             lookUntil(() -> assertThat(agent.paceOnce().notes())
                     .anySatisfy(n -> assertThat(n)
                             .isEqualTo("the cluster-default follower rate was changed"
-                                    + " by someone else to 0.1 MiB/s: pacing stands back from it")));
+                                    + " by someone else to 97.7 KiB/s: pacing stands back from it")));
             agent.close();
             eventually(
                     s -> {

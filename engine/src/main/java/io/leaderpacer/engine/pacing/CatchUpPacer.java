@@ -168,7 +168,7 @@ public final class CatchUpPacer {
             return whileDown(s, ep, nowMs, maxWait);
         }
         if (s.bytesBehind().isEmpty()) {
-            return paced(s, ep, "bytes behind unknown: holding " + rate(ep.rateBytes()));
+            return paced(s, ep, "bytes behind unknown: holding " + RateText.of(ep.rateBytes()));
         }
         long bytes = s.bytesBehind().getAsLong();
         long sinceLast = ep.last().mark().present() ? nowMs - ep.last().mark().atMs() : 0;
@@ -185,7 +185,7 @@ public final class CatchUpPacer {
             return escaped(
                     s,
                     ep.escape(),
-                    deadline.get().text() + ": more than the max rate " + rate(config.ceilingBytes())
+                    deadline.get().text() + ": more than the max rate " + RateText.of(config.ceilingBytes())
                             + ", unthrottled until it is back in every ISR");
         }
         long floor = deadline.map(DeadlineRate::bytesPerSecond).orElse(0L);
@@ -197,7 +197,7 @@ public final class CatchUpPacer {
             return paced(
                     s,
                     ep,
-                    "static " + rate(ep.rateBytes())
+                    "static " + RateText.of(ep.rateBytes())
                             + config.rateHeldNote().map(n -> " (" + n + ")").orElse("")
                             + because);
         }
@@ -235,7 +235,7 @@ public final class CatchUpPacer {
                                 + " hold acks=all writes for each of its fetches; partitions with writes unthrottled"
                                 + " for %d s more, those with none throttled at %s",
                         left,
-                        rate(rate))
+                        RateText.of(rate))
                 : String.format(
                         Locale.ROOT,
                         "down within replica.lag.time.max.ms of going down: its leaders still count it caught up and"
@@ -243,7 +243,7 @@ public final class CatchUpPacer {
                                 + " unthrottled for %d s more, those with none throttled at %s, in place for its"
                                 + " return",
                         left,
-                        rate(rate));
+                        RateText.of(rate));
         return new Step(
                 next,
                 new BrokerPacing(
@@ -274,10 +274,10 @@ public final class CatchUpPacer {
                                     "down for %d s, the max-wait: no cluster-default rate while it is"
                                             + " down; paced again at %s once it is up",
                                     maxWait / 1000,
-                                    rate(ep.rateBytes())),
+                                    RateText.of(ep.rateBytes())),
                             BrokerPacing.Progress.UNKNOWN));
         }
-        return paced(s, ep, "down: throttle at " + rate(ep.rateBytes()) + " in place for its return");
+        return paced(s, ep, "down: throttle at " + RateText.of(ep.rateBytes()) + " in place for its return");
     }
 
     /** The episode's rate within today's min and max rates (they may have changed under it). */
@@ -297,11 +297,11 @@ public final class CatchUpPacer {
             return escaped(
                     s,
                     ep.escape(),
-                    what + ", already at the max rate " + rate(config.ceilingBytes())
+                    what + ", already at the max rate " + RateText.of(config.ceilingBytes())
                             + ": unthrottled until it is back in every ISR");
         }
         ep = ep.withRate(raised, nowMs, false).withFloor(Math.max(ep.changes().floorBytes(), raised));
-        return paced(s, ep, what + ": raised to " + rate(raised));
+        return paced(s, ep, what + ": raised to " + RateText.of(raised));
     }
 
     private static Step escaped(BrokerSignals s, PacingEpisode ep, String reason) {
@@ -318,7 +318,7 @@ public final class CatchUpPacer {
      */
     private static Step adapt(BrokerSignals s, PacingEpisode ep, CatchUpPacing config, long nowMs, long deadlineFloor) {
         if (s.canaryRatio().isEmpty()) {
-            return paced(s, ep, "no canary sample yet: holding " + rate(ep.rateBytes()));
+            return paced(s, ep, "no canary sample yet: holding " + RateText.of(ep.rateBytes()));
         }
         double ratio = s.canaryRatio().getAsDouble();
         double target = config.targetRatio();
@@ -338,7 +338,7 @@ public final class CatchUpPacer {
                             Locale.ROOT,
                             "canary P99 %.1fx steady: holding %s while the last change" + " shows in it",
                             ratio,
-                            rate(ep.rateBytes())));
+                            RateText.of(ep.rateBytes())));
         }
         if (ratio > target) {
             return overTarget(s, ep, config, nowMs, deadlineFloor, ratio);
@@ -352,7 +352,7 @@ public final class CatchUpPacer {
                             "canary P99 %.1fx steady, within %.1fx: holding the max" + " rate %s",
                             ratio,
                             target,
-                            rate(ep.rateBytes())));
+                            RateText.of(ep.rateBytes())));
         }
         // Far under the target: a quarter more; near it, one step; both at least one step and at most the max rate.
         boolean far = ratio * 100 <= target * FAR_UNDER_TARGET_PERCENT;
@@ -364,7 +364,11 @@ public final class CatchUpPacer {
                 s,
                 ep,
                 String.format(
-                        Locale.ROOT, "canary P99 %.1fx steady, within %.1fx: raised to %s", ratio, target, rate(up)));
+                        Locale.ROOT,
+                        "canary P99 %.1fx steady, within %.1fx: raised to %s",
+                        ratio,
+                        target,
+                        RateText.of(up)));
     }
 
     /**
@@ -391,7 +395,7 @@ public final class CatchUpPacer {
                             "canary P99 %.1fx steady, over %.1fx: holding %s, %s",
                             ratio,
                             target,
-                            rate(ep.rateBytes()),
+                            RateText.of(ep.rateBytes()),
                             which));
         }
         ep = ep.withRate(cut, nowMs, true);
@@ -399,12 +403,17 @@ public final class CatchUpPacer {
                 s,
                 ep,
                 String.format(
-                        Locale.ROOT, "canary P99 %.1fx steady, over %.1fx: rate cut to %s", ratio, target, rate(cut)));
+                        Locale.ROOT,
+                        "canary P99 %.1fx steady, over %.1fx: rate cut to %s",
+                        ratio,
+                        target,
+                        RateText.of(cut)));
     }
 
     private static Step paced(BrokerSignals s, PacingEpisode ep, String reason) {
         String why = s.foreignRateBytes().isPresent()
-                ? "someone else's follower rate " + rate(s.foreignRateBytes().getAsLong())
+                ? "someone else's follower rate "
+                        + RateText.of(s.foreignRateBytes().getAsLong())
                         + " is in force on its catch-up (pacing uses it and does not change it); pacing's: " + reason
                 : reason;
         return new Step(
@@ -428,10 +437,6 @@ public final class CatchUpPacer {
     }
 
     /** e.g. "24.0 MiB/s". */
-    static String rate(long bytesPerSecond) {
-        return String.format(Locale.ROOT, "%.1f MiB/s", bytesPerSecond / 1048576.0);
-    }
-
     static String bytesText(long bytes) {
         return String.format(Locale.ROOT, "%.0f MiB", bytes / 1048576.0);
     }

@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import static io.leaderpacer.engine.pacing.CatchUpPacer.bytesText;
-import static io.leaderpacer.engine.pacing.CatchUpPacer.rate;
 
 /**
  * The least rate that has the broker lead its preferred partitions again by the deadline, and why: the deadline turned
@@ -53,7 +52,7 @@ record DeadlineRate(long bytesPerSecond, boolean unreachable, String text) {
                 upMs / 1000,
                 bytesText(behind.getAsLong()),
                 config.preferredFirst() ? "its preferred replicas" : "its replicas",
-                rate(Math.round(inflow)),
+                RateText.of(Math.round(inflow)),
                 Math.max(0, leftMs) / 1000,
                 returnMs / 1000);
         if (behind.getAsLong() == 0) {
@@ -64,8 +63,8 @@ record DeadlineRate(long bytesPerSecond, boolean unreachable, String text) {
         }
         long need = (long) Math.ceil(inflow + behind.getAsLong() * 1000.0 / leftMs);
         if (need > config.ceilingBytes()) {
-            return Optional.of(new DeadlineRate(need, true, text + ": it needs " + rate(need)));
+            return Optional.of(new DeadlineRate(need, true, text + ": it needs " + RateText.of(need)));
         }
-        return Optional.of(new DeadlineRate(need, false, text + ": at least " + rate(need)));
+        return Optional.of(new DeadlineRate(need, false, text + ": at least " + RateText.of(need)));
     }
 }

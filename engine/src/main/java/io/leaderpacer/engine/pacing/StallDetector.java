@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import static io.leaderpacer.engine.pacing.CatchUpPacer.bytesText;
-import static io.leaderpacer.engine.pacing.CatchUpPacer.rate;
 
 /**
  * Pacing's promise that it may slow a catch-up, never stall it: over windows of {@value #WINDOW_MS} ms it judges
@@ -118,13 +117,14 @@ final class StallDetector {
         String flows = String.format(
                 Locale.ROOT,
                 "fetched %s of the %s allowed, %s of it inflow",
-                rate(Math.round(w.fetched() * 1000.0 / w.spanMs())),
-                rate(Math.round(w.allowed() * 1000.0 / w.spanMs())),
-                rate(Math.round(inflowBps)));
+                RateText.of(Math.round(w.fetched() * 1000.0 / w.spanMs())),
+                RateText.of(Math.round(w.allowed() * 1000.0 / w.spanMs())),
+                RateText.of(Math.round(inflowBps)));
         if (held && w.underForeignRate()) {
             return Optional.of(new Stall(
                     OptionalLong.empty(),
-                    "catch-up stalled under someone else's follower rate " + rate(w.foreignBytes()) + " (" + flows
+                    "catch-up stalled under someone else's follower rate " + RateText.of(w.foreignBytes()) + " ("
+                            + flows
                             + "), which pacing does not change: its replicas come off pacing's throttle,"
                             + " unthrottled until it is back in every ISR"));
         }

@@ -211,6 +211,27 @@ class CatchUpPacerTest {
     }
 
     @Test
+    void stallDetector_underARateOfKilobytes_namesTheFlowsInKiB_notAsZeroMiB() {
+        // The static rate of 40,000 B/s the cluster test of the stall detector uses: 35,000 fetched, 34,000 inflow.
+        CatchUpPacing st = PacerConfig.fromMap(Map.of(
+                        "leader.imbalance.catch.up.pacing", "static",
+                        "leader.imbalance.catch.up.pacing.rate.bytes", "40000",
+                        "leader.imbalance.catch.up.pacing.min.rate.bytes", "40000",
+                        "leader.imbalance.catch.up.pacing.max.rate.bytes", "2000000"))
+                .pacing();
+        double fetched = 35_000.0 / MIB;
+        double inflow = 34_000.0 / MIB;
+        PacingDecision d =
+                CatchUpPacer.decide(List.of(flowing(300, Double.NaN, fetched, inflow)), st, PacingMemory.empty(), 0);
+        for (int i = 1; i <= 8; i++) {
+            d = CatchUpPacer.decide(List.of(flowing(300, Double.NaN, fetched, inflow)), st, d.nextMemory(), i * 2000L);
+        }
+        assertThat(d.brokers().get(0).reason())
+                .isEqualTo("catch-up stalled under its throttle: fetched 34.2 KiB/s of the 39.1 KiB/s allowed,"
+                        + " 33.2 KiB/s of it inflow: raised to 78.1 KiB/s");
+    }
+
+    @Test
     void stallDetector_aCatchUpNotHeldByItsRate_isLeftForAWindow_thenRaised_andOneThatFallsIsLeft() {
         CatchUpPacing st = config("static");
         // Fetching 5 of the 20 MiB/s allowed, all of it inflow: something the rule does not see holds it (a quota
