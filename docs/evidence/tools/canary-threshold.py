@@ -117,7 +117,7 @@ def load(run, wanted):
         if not any(CANARY.match(r['reason']) for r in looks):
             continue
         cap = float(meta['cap_cores']) if meta['cap_cores'] else None
-        out.append(dict(run=run.rstrip('/').split('/')[-1], policy=meta['policy'], round=meta['round'],
+        out.append(dict(run=run_label(run), policy=meta['policy'], round=meta['round'],
                         quota=quota_label(meta), cap=cap, start=start, end=end,
                         steady=float(meta['steady_p99_ms']), looks=looks,
                         cpu=[(t, c) for t, c in d['cpu'] if start < t <= end],
@@ -125,6 +125,12 @@ def load(run, wanted):
                         threads=d['threads'], behind=sorted(d['behind']),
                         isf=dict(d['in_sync_follower'])))
     return out
+
+
+def run_label(run):
+    """The run's folder name; with its parent's when it is one of a run's parts (run 38's half/, three-quarter/)."""
+    parts = run.rstrip('/').split('/')
+    return parts[-1] if parts[-1].startswith('run') or len(parts) < 2 else '/'.join(parts[-2:])
 
 
 def canary_looks(rnd):
