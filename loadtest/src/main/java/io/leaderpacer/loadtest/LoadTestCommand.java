@@ -209,6 +209,14 @@ public final class LoadTestCommand implements Callable<Integer> {
     boolean capSparesCompiler;
 
     @Option(
+            names = "--cpu-cap-period",
+            paramLabel = "DURATION",
+            description = "The CFS period of the restarted broker's CPU quota (default: the kernel's 100ms; cgroup"
+                    + " only): the same share of a core, but a broker that used a period's quota stands for what is"
+                    + " left of it, so 10ms makes each stop a tenth as long.")
+    String cpuCapPeriod;
+
+    @Option(
             names = "--catch-up-topic",
             paramLabel = "NAME",
             description =
@@ -271,6 +279,9 @@ public final class LoadTestCommand implements Callable<Integer> {
                     : noSaturation ? Saturation.none("--no-saturation") : Saturation.of(cpuCap);
             if (capSparesCompiler) {
                 saturation = saturation.sparingCompiler();
+            }
+            if (cpuCapPeriod != null) {
+                saturation = saturation.withPeriod(duration("--cpu-cap-period", cpuCapPeriod));
             }
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());

@@ -27,12 +27,9 @@ import java.util.function.Predicate;
  */
 final class CgroupLimit extends ProcessLimit {
 
-    /** The CFS period used when the group does not say: the kernel's default, 100 ms. */
-    private static final long DEFAULT_PERIOD_US = 100_000;
-    /** The kernel refuses quotas under 1 ms. */
-    private static final long MIN_QUOTA_US = 1_000;
-
     private final boolean version2;
+    /** The CFS period written for the group, microseconds. */
+    private final long periodMicros;
     /** The group the process was in, where {@link #remove()} puts it back. */
     private final Path original;
     /** The group this limit created. */
@@ -40,15 +37,18 @@ final class CgroupLimit extends ProcessLimit {
     /** The group's path as {@code /proc/<pid>/cgroup} shows it. */
     private final String procPath;
 
-    private CgroupLimit(long pid, double cores, boolean version2, Path original, Path group, String procPath) {
+    private CgroupLimit(
+            long pid, double cores, long periodMicros, boolean version2, Path original, Path group, String procPath) {
         super(pid, cores);
+        this.periodMicros = periodMicros;
         this.version2 = version2;
         this.original = original;
         this.group = group;
         this.procPath = procPath;
     }
 
-    static CgroupLimit create(CgroupMount mount, long pid, double cores) {
+    /** @param periodMicros the CFS period, checked by {@link CpuQuota#limit(long, double, java.time.Duration)} */
+    static CgroupLimit create(CgroupMount mount, long pid, double cores, long periodMicros) {
         boolean v2 = mount.version2();
         ProcCgroup current = ProcCgroup.of(pid, v2)
                 .orElseThrow(() -> new IllegalStateException("process " + pid + " is not running or has no "
@@ -67,7 +67,8 @@ final class CgroupLimit extends ProcessLimit {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create cgroup " + group, e);
         }
-        CgroupLimit limit = new CgroupLimit(pid, cores, v2, original, group, ProcCgroup.child(parentPath, name));
+        CgroupLimit limit =
+                new CgroupLimit(pid, cores, periodMicros, v2, original, group, ProcCgroup.child(parentPath, name));
         try {
             limit.setQuota();
             write(group.resolve("cgroup.procs"), Long.toString(pid));
@@ -79,13 +80,14 @@ final class CgroupLimit extends ProcessLimit {
         return limit;
     }
 
+    /** Writes the period, then the quota a period ({@code cores} of it). */
     private void setQuota() throws IOException {
+        long quota = Math.round(cores * periodMicros);
         if (version2) {
-            long quota = Math.max(MIN_QUOTA_US, Math.round(cores * DEFAULT_PERIOD_US));
-            write(group.resolve("cpu.max"), quota + " " + DEFAULT_PERIOD_US);
+            write(group.resolve("cpu.max"), quota + " " + periodMicros);
         } else {
-            long period = readLong(group.resolve("cpu.cfs_period_us")).orElse(DEFAULT_PERIOD_US);
-            write(group.resolve("cpu.cfs_quota_us"), Long.toString(Math.max(MIN_QUOTA_US, Math.round(cores * period))));
+            write(group.resolve("cpu.cfs_period_us"), Long.toString(periodMicros));
+            write(group.resolve("cpu.cfs_quota_us"), Long.toString(quota));
         }
     }
 
@@ -196,16 +198,9 @@ final class CgroupLimit extends ProcessLimit {
         Files.write(file, value.getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE);
     }
 
-    private static Optional<Long> readLong(Path file) {
-        try {
-            return Optional.of(Long.parseLong(Files.readString(file).trim()));
-        } catch (IOException | NumberFormatException e) {
-            return Optional.empty();
-        }
-    }
-
     @Override
     public String toString() {
-        return "cgroup " + (version2 ? "v2 " : "v1 ") + group + " capping " + pid + " at " + cores + " cores";
+        return "cgroup " + (version2 ? "v2 " : "v1 ") + group + " capping " + pid + " at " + cores + " cores over "
+                + periodMicros / 1000.0 + "-ms periods";
     }
 }

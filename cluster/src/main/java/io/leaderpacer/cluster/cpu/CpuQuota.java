@@ -3,7 +3,9 @@ package io.leaderpacer.cluster.cpu;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -23,6 +25,15 @@ import java.util.function.Predicate;
  * ({@link io.leaderpacer.cluster.ProcessKafkaCluster#awaitRegistered}): a broker started under a 15 % cap took 44 s to start.
  */
 public final class CpuQuota {
+
+    /** The CFS period the kernel uses unless told otherwise, and the one a cap uses unless given one. */
+    public static final Duration DEFAULT_PERIOD = Duration.ofMillis(100);
+    /** The shortest CFS period the kernel accepts. */
+    public static final Duration MIN_PERIOD = Duration.ofMillis(1);
+    /** The longest CFS period the kernel accepts. */
+    public static final Duration MAX_PERIOD = Duration.ofSeconds(1);
+    /** The least quota a period the kernel accepts. */
+    static final Duration MIN_QUOTA = Duration.ofMillis(1);
 
     /** Prefix of every group this class creates, so that a leftover one is recognisable. */
     static final String GROUP_PREFIX = "leader-pacer-";
@@ -150,15 +161,42 @@ public final class CpuQuota {
      *                                  cannot be written (nothing is left behind then)
      */
     public Limit limit(long pid, double cores) {
+        return limit(pid, cores, DEFAULT_PERIOD);
+    }
+
+    /**
+     * Caps the process at {@code cores} over CFS periods of {@code period}: the same share of a core, but a process
+     * that uses a period's quota stands for at most what is left of that period (half of it at half a core), so a
+     * shorter period makes each stop shorter and more frequent. Taskset has no period and ignores it.
+     *
+     * @throws IllegalArgumentException when {@code cores} is not in (0, available processors], {@code period} is not in
+     *                                  [{@link #MIN_PERIOD}, {@link #MAX_PERIOD}] (the kernel's bounds), or the quota
+     *                                  per period, {@code cores} times {@code period}, is under the kernel's 1 ms
+     */
+    public Limit limit(long pid, double cores, Duration period) {
         int processors = Runtime.getRuntime().availableProcessors();
         if (!(cores > 0) || cores > processors) {
             throw new IllegalArgumentException("cores must be in (0, " + processors + "], not " + cores);
+        }
+        if (period.compareTo(MIN_PERIOD) < 0 || period.compareTo(MAX_PERIOD) > 0) {
+            throw new IllegalArgumentException(
+                    "the CPU quota's period must be from " + MIN_PERIOD.toMillis() + " ms to " + MAX_PERIOD.toMillis()
+                            + " ms (the kernel's bounds), not " + period.toNanos() / 1e6 + " ms");
+        }
+        long quotaMicros = Math.round(cores * period.toNanos() / 1000.0);
+        if (mode != Mode.TASKSET && quotaMicros < MIN_QUOTA.toNanos() / 1000) {
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
+                    "%.3f core over a period of %s ms is %.2f ms of CPU a period, under the kernel's minimum of 1 ms",
+                    cores,
+                    period.toNanos() / 1e6,
+                    quotaMicros / 1000.0));
         }
         if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
             throw new IllegalStateException("process " + pid + " is not running");
         }
         return switch (mode) {
-            case CGROUP_V2, CGROUP_V1 -> CgroupLimit.create(mount, pid, cores);
+            case CGROUP_V2, CGROUP_V1 -> CgroupLimit.create(mount, pid, cores, period.toNanos() / 1000);
             case TASKSET -> AffinityLimit.create(pid, cores);
             case NONE -> throw new IllegalStateException("no CPU quota is available here: " + reason);
         };

@@ -113,6 +113,57 @@ class CpuQuotaTest {
     }
 
     @Test
+    void aCapOverATenMillisecondPeriod_writesThatPeriodAndItsShareOfIt_andTheKernelCountsItsPeriods() throws Exception {
+        CpuQuota quota = CpuQuota.detect();
+        assumeTrue(
+                quota.mode() == CpuQuota.Mode.CGROUP_V1 || quota.mode() == CpuQuota.Mode.CGROUP_V2,
+                () -> "no cgroup CPU quota here: " + quota);
+        Process capped = busyLoop();
+
+        CpuQuota.Limit limit = quota.limit(capped.pid(), 0.2, Duration.ofMillis(10));
+        try {
+            Path group = limit.group().orElseThrow();
+            if (quota.mode() == CpuQuota.Mode.CGROUP_V1) {
+                assertThat(Files.readString(group.resolve("cpu.cfs_period_us")).trim())
+                        .isEqualTo("10000");
+                assertThat(Files.readString(group.resolve("cpu.cfs_quota_us")).trim())
+                        .isEqualTo("2000");
+            } else {
+                assertThat(Files.readString(group.resolve("cpu.max")).trim()).isEqualTo("2000 10000");
+            }
+            CgroupThrottling before = limit.throttling().orElseThrow();
+            Thread.sleep(500);
+            CgroupThrottling half = limit.throttling().orElseThrow().minus(before);
+            // A busy loop at a fifth of a core over 10-ms periods: about 50 periods in half a second, nearly all
+            // stopped.
+            assertThat(half.periods()).isBetween(25L, 75L);
+            assertThat(half.throttledPeriods()).isGreaterThan(half.periods() / 2);
+        } finally {
+            limit.remove();
+        }
+    }
+
+    @Test
+    void limit_refusesAPeriodOutsideTheKernelsBounds_andAQuotaUnderAMillisecondAPeriod() {
+        CpuQuota quota = CpuQuota.detect();
+        assumeTrue(quota.mode() != CpuQuota.Mode.NONE, () -> "no CPU quota here: " + quota);
+        long self = ProcessHandle.current().pid();
+
+        assertThatThrownBy(() -> quota.limit(self, 0.5, Duration.ofMillis(2000)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("from 1 ms to 1000 ms")
+                .hasMessageContaining("not 2000.0 ms");
+        assertThatThrownBy(() -> quota.limit(self, 0.5, Duration.ofMillis(0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("from 1 ms to 1000 ms");
+        if (quota.mode() != CpuQuota.Mode.TASKSET) {
+            assertThatThrownBy(() -> quota.limit(self, 0.05, Duration.ofMillis(10)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("0.050 core over a period of 10.0 ms is 0.50 ms of CPU a period");
+        }
+    }
+
+    @Test
     void highestCpu_readsTasksetLists() {
         assertThat(AffinityLimit.highestCpu("0")).isZero();
         assertThat(AffinityLimit.highestCpu("0-1")).isEqualTo(1);

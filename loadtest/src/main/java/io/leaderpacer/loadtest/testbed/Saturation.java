@@ -2,6 +2,7 @@ package io.leaderpacer.loadtest.testbed;
 
 import io.leaderpacer.cluster.cpu.CpuQuota;
 
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -23,25 +24,28 @@ public final class Saturation {
     private final String off;
     /** Whether the JIT compiler's threads are taken out of the cap (cgroup v1 only). */
     private final boolean sparesCompiler;
+    /** The quota's CFS period. */
+    private final Duration period;
 
-    private Saturation(CpuQuota quota, double cores, String off, boolean sparesCompiler) {
+    private Saturation(CpuQuota quota, double cores, String off, boolean sparesCompiler, Duration period) {
         this.quota = quota;
         this.cores = cores;
         this.off = off;
         this.sparesCompiler = sparesCompiler;
+        this.period = period;
     }
 
     /** A quota of {@code cores} where the OS allows one. */
     public static Saturation of(double cores) {
         CpuQuota q = CpuQuota.detect();
         return q.mode() == CpuQuota.Mode.NONE
-                ? new Saturation(null, cores, q.reason(), false)
-                : new Saturation(q, cores, null, false);
+                ? new Saturation(null, cores, q.reason(), false, CpuQuota.DEFAULT_PERIOD)
+                : new Saturation(q, cores, null, false, CpuQuota.DEFAULT_PERIOD);
     }
 
     /** No saturation, on purpose (an existing cluster, or --no-saturation). */
     public static Saturation none(String why) {
-        return new Saturation(null, Double.NaN, why, false);
+        return new Saturation(null, Double.NaN, why, false, CpuQuota.DEFAULT_PERIOD);
     }
 
     /**
@@ -56,7 +60,28 @@ public final class Saturation {
             throw new IllegalArgumentException("--cap-spares-compiler needs a cgroup v1 cpu quota (this machine: "
                     + (quota == null ? "none, " + off : mode()) + ")");
         }
-        return new Saturation(quota, cores, off, true);
+        return new Saturation(quota, cores, off, true, period);
+    }
+
+    /**
+     * The same cap over CFS periods of {@code period} instead of the kernel's 100 ms: the same share of a core, but the
+     * broker stands for at most what is left of a period once it has used that period's quota (50 ms of each 100 at
+     * half a core; 5 ms of each 10). It separates what a catch-up's bursts cost through the quota's stops from what
+     * they cost by themselves.
+     *
+     * @throws IllegalArgumentException when the cap is not a cgroup one, or the period is outside the kernel's bounds
+     */
+    public Saturation withPeriod(Duration period) {
+        if (quota == null || (quota.mode() != CpuQuota.Mode.CGROUP_V1 && quota.mode() != CpuQuota.Mode.CGROUP_V2)) {
+            throw new IllegalArgumentException("--cpu-cap-period needs a cgroup cpu quota (this machine: "
+                    + (quota == null ? "none, " + off : mode()) + ")");
+        }
+        if (period.compareTo(CpuQuota.MIN_PERIOD) < 0 || period.compareTo(CpuQuota.MAX_PERIOD) > 0) {
+            throw new IllegalArgumentException("--cpu-cap-period must be from " + CpuQuota.MIN_PERIOD.toMillis()
+                    + " ms to " + CpuQuota.MAX_PERIOD.toMillis() + " ms (the kernel's bounds), not "
+                    + period.toNanos() / 1e6 + " ms");
+        }
+        return new Saturation(quota, cores, off, sparesCompiler, period);
     }
 
     /** Whether the JIT compiler's threads are left out of the cap. */
@@ -83,11 +108,19 @@ public final class Saturation {
             return "none";
         }
         return switch (quota.mode()) {
-            case CGROUP_V2 -> "cgroup v2 cpu.max";
-            case CGROUP_V1 -> "cgroup v1 cpu.cfs_quota_us" + (sparesCompiler ? ", JIT compiler threads spared" : "");
+            case CGROUP_V2 -> "cgroup v2 cpu.max" + periodText();
+            case CGROUP_V1 ->
+                "cgroup v1 cpu.cfs_quota_us" + periodText() + (sparesCompiler ? ", JIT compiler threads spared" : "");
             case TASKSET -> "taskset (pinned to one core)";
             case NONE -> "none";
         };
+    }
+
+    /** The period, where it is not the kernel's default. */
+    private String periodText() {
+        return period.equals(CpuQuota.DEFAULT_PERIOD)
+                ? ""
+                : String.format(Locale.ROOT, " over %.1f-ms periods", period.toNanos() / 1e6);
     }
 
     /** One line for the settings. */
@@ -108,6 +141,6 @@ public final class Saturation {
 
     /** Caps this process; empty without saturation. */
     public Optional<CpuQuota.Limit> apply(long pid) {
-        return quota == null ? Optional.empty() : Optional.of(quota.limit(pid, cores));
+        return quota == null ? Optional.empty() : Optional.of(quota.limit(pid, cores, period));
     }
 }
