@@ -212,8 +212,9 @@ public final class LoadTestCommand implements Callable<Integer> {
             names = "--cpu-cap-period",
             paramLabel = "DURATION",
             description = "The CFS period of the restarted broker's CPU quota (default: the kernel's 100ms; cgroup"
-                    + " only): the same share of a core, but a broker that used a period's quota stands for what is"
-                    + " left of it, so 10ms makes each stop a tenth as long.")
+                    + " only): the same share of a core over other periods. The kernel hands a group's runtime to"
+                    + " each CPU in slices (sched_cfs_bandwidth_slice_us, usually 5ms), and a period whose quota is"
+                    + " near one slice may stop the broker more, not less: 10ms at half a core did (evidence run 40).")
     String cpuCapPeriod;
 
     @Option(

@@ -165,9 +165,10 @@ public final class CpuQuota {
     }
 
     /**
-     * Caps the process at {@code cores} over CFS periods of {@code period}: the same share of a core, but a process
-     * that uses a period's quota stands for at most what is left of that period (half of it at half a core), so a
-     * shorter period makes each stop shorter and more frequent. Taskset has no period and ignores it.
+     * Caps the process at {@code cores} over CFS periods of {@code period}: the same share of a core; a process that
+     * uses a period's quota stands until the period ends. A shorter period does not simply make the stops shorter:
+     * the kernel hands runtime to each CPU in slices ({@code sched_cfs_bandwidth_slice_us}, usually 5 ms), and a quota
+     * near one slice may stop a multi-threaded process more. Taskset has no period and ignores it.
      *
      * @throws IllegalArgumentException when {@code cores} is not in (0, available processors], {@code period} is not in
      *                                  [{@link #MIN_PERIOD}, {@link #MAX_PERIOD}] (the kernel's bounds), or the quota

@@ -64,10 +64,11 @@ public final class Saturation {
     }
 
     /**
-     * The same cap over CFS periods of {@code period} instead of the kernel's 100 ms: the same share of a core, but the
-     * broker stands for at most what is left of a period once it has used that period's quota (50 ms of each 100 at
-     * half a core; 5 ms of each 10). It separates what a catch-up's bursts cost through the quota's stops from what
-     * they cost by themselves.
+     * The same cap over CFS periods of {@code period} instead of the kernel's 100 ms: the same share of a core. Meant to
+     * separate what a catch-up's bursts cost through the quota's stops from what they cost by themselves; but the
+     * kernel hands runtime to each CPU in slices ({@code sched_cfs_bandwidth_slice_us}, 5 ms here), and a period whose
+     * quota is near one slice may stop the broker more: half a core over 10-ms periods stood 162 ms a second against
+     * 71-98 over 100-ms ones (evidence run 40). Measure the stopped time ({@code cpu.csv}) before reading a run.
      *
      * @throws IllegalArgumentException when the cap is not a cgroup one, or the period is outside the kernel's bounds
      */
