@@ -115,6 +115,17 @@ public enum ModelKey implements NamedKey {
             1e4,
             "The same under a binding follower throttle, where a fetch past the open quota carries one response: a caught "
                     + "write waits throttledFetchWaitScale x 0.5 responses. 1 = Kafka's fetch arithmetic alone."),
+    CPU_PERIOD_MS(
+            "cpuPeriodMs",
+            0,
+            "ms",
+            0,
+            1000,
+            "The CFS period of the restarted broker's CPU quota (pacer loadtest --cpu-cap-period, the kernel's default "
+                    + "100 ms): under restartedBrokerCores q < 1 a catch-up response runs at one core's speed until the "
+                    + "period's q x cpuPeriodMs of CPU is spent, then stops for the rest of the period, so a share of "
+                    + "the writes caught behind it waits that stop as well (the mean wait unchanged). 0 = the quota as a "
+                    + "rate per tick, no period."),
     REQUEST_COST_KB(
             "requestCostKB",
             0,
