@@ -40,10 +40,6 @@ import java.util.Map;
  * {@code followerFetchWaitScale} multiplies the caught wait of back-to-back catch-up, {@code throttledFetchWaitScale}
  * that under a binding throttle (1 = the arithmetic alone): the calibration's runs had no throttle, so they fit the first
  * and say nothing of the second.
- *
- * <p><b>A quota's period.</b> On a restarted broker under a CPU quota with a CFS period ({@code cpuPeriodMs}), a share
- * of the caught writes waits, besides the response, for the period's end at which the kernel stopped the broker
- * ({@link QuotaPeriod}); the others wait for the response at one core's speed. The mean caught wait is the same.
  */
 public final class FetchSharing {
 
@@ -57,14 +53,8 @@ public final class FetchSharing {
     private final double throttledScale;
     /** Per follower with catch-up: per leader, the share of its in-sync writes caught behind a catch-up response. */
     private final Map<Integer, double[]> share = new HashMap<>();
-    /** Per follower with catch-up: per leader, the extra wait (ms) of a caught write that meets no stop. */
+    /** Per follower with catch-up: per leader, the mean extra wait (ms) of a caught write. */
     private final Map<Integer, double[]> waitMs = new HashMap<>();
-    /** Per follower with catch-up: per leader, the share of its caught writes that also wait for a quota's stop. */
-    private final Map<Integer, double[]> stoppedShare = new HashMap<>();
-    /** Per follower with catch-up: per leader, what such a stop adds to the caught wait (ms). */
-    private final Map<Integer, double[]> stopMs = new HashMap<>();
-    /** The restarted broker's quota and its period. */
-    private final QuotaPeriod period;
     /** Per broker: one catch-up response of each of its busy fetchers, together (bytes). */
     private final double[] responseUnit;
     /** Scratch, per (leader, thread): catching-up partitions and what they hold up to replicaFetchMaxBytes each. */
@@ -81,7 +71,6 @@ public final class FetchSharing {
         fetchers = (int) model.get(ModelKey.NUM_REPLICA_FETCHERS);
         scale = model.get(ModelKey.FETCH_WAIT_SCALE);
         throttledScale = model.get(ModelKey.THROTTLED_FETCH_WAIT_SCALE);
-        period = QuotaPeriod.of(model);
         responseUnit = new double[layout.brokers];
         count = new int[layout.brokers * fetchers];
         held = new double[layout.brokers * fetchers];
@@ -96,8 +85,6 @@ public final class FetchSharing {
     public void update(double[] capacity, FollowerThrottle throttle) {
         share.clear();
         waitMs.clear();
-        stoppedShare.clear();
-        stopMs.clear();
         Arrays.fill(responseUnit, 0);
         for (int f = 0; f < layout.brokers; f++) {
             if (replication.laggingCount(f) > 0 && cluster.isFetching(f)) {
@@ -140,17 +127,11 @@ public final class FetchSharing {
         if (caught <= 0) {
             return;
         }
-        QuotaPeriod quota = cluster.restartUnfencedAtMs(f) != Long.MIN_VALUE ? period : QuotaPeriod.NONE;
-        double factor = (bound ? throttledScale : scale) * (bound ? 0.5 : 1.5);
         double[] shareRow = new double[layout.brokers];
         double[] waitRow = new double[layout.brokers];
-        double[] stoppedRow = new double[layout.brokers];
-        double[] stopRow = new double[layout.brokers];
         for (int leader = 0; leader < layout.brokers; leader++) {
             int threads = 0;
-            double run = 0;
-            double stopped = 0;
-            double rest = 0;
+            double sum = 0;
             for (int t = 0; t < fetchers; t++) {
                 int k = leader * fetchers + t;
                 if (count[k] == 0) {
@@ -158,21 +139,15 @@ public final class FetchSharing {
                 }
                 threads++;
                 double responseMs = Math.min(responseMaxBytes, held[k]) / perFetcher * 1000;
-                run += quota.runMs(responseMs);
-                stopped += quota.stoppedShare(responseMs);
-                rest += responseMs - quota.runMs(responseMs);
+                sum += responseMs * (bound ? 0.5 : 1.5);
             }
             if (threads > 0) {
                 shareRow[leader] = caught * threads / fetchers;
-                waitRow[leader] = factor * run / threads;
-                stoppedRow[leader] = stopped / threads;
-                stopRow[leader] = stopped > 0 ? factor * rest / stopped : 0;
+                waitRow[leader] = (bound ? throttledScale : scale) * sum / threads;
             }
         }
         share.put(f, shareRow);
         waitMs.put(f, waitRow);
-        stoppedShare.put(f, stoppedRow);
-        stopMs.put(f, stopRow);
     }
 
     /** The share of follower {@code f}'s in-sync writes from {@code leader} caught behind a catch-up response. */
@@ -181,21 +156,9 @@ public final class FetchSharing {
         return row == null ? 0 : row[leader];
     }
 
-    /** The extra wait (ms) of such a caught write that meets no stop of the follower's quota. */
+    /** The mean extra wait (ms) of such a caught write. */
     public double caughtWaitMs(int f, int leader) {
         double[] row = waitMs.get(f);
-        return row == null ? 0 : row[leader];
-    }
-
-    /** The share of those caught writes that also wait for a stop of the follower's quota ({@link QuotaPeriod}). */
-    public double stoppedShare(int f, int leader) {
-        double[] row = stoppedShare.get(f);
-        return row == null ? 0 : row[leader];
-    }
-
-    /** What that stop adds to the caught wait (ms). */
-    public double stopMs(int f, int leader) {
-        double[] row = stopMs.get(f);
         return row == null ? 0 : row[leader];
     }
 

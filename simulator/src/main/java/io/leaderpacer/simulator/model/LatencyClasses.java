@@ -17,9 +17,8 @@ import java.util.function.LongSupplier;
  * blocked, leaderless) are <em>detached</em> from their group and computed one by one until they
  * are ordinary again.
  *
- * <p>Each tick a group's requests are recorded as up to three means when a follower of the group catches up on other
- * partitions: those caught behind a catch-up response ({@link LatencyModel#caughtShare}), the part of them that also
- * waits for a stop of the follower's CPU quota ({@link LatencyModel#stoppedShare}), and the others.
+ * <p>Each tick a group's requests are recorded as two means when a follower of the group catches up on other
+ * partitions: those caught behind a catch-up response ({@link LatencyModel#caughtShare}) and the others.
  */
 public final class LatencyClasses implements ModelCluster.Listener {
 
@@ -161,17 +160,17 @@ public final class LatencyClasses implements ModelCluster.Listener {
             int leader = classLeader[c];
             int[] followers = classFollowers[c];
             long caught = caughtMilli(milli, model.caughtShare(leader, followers));
-            long stopped = Math.min(caught, caughtMilli(milli, model.stoppedShare(leader, followers)));
-            long[] parts = {milli - caught, caught - stopped, stopped};
-            for (CaughtWait wait : CaughtWait.values()) {
-                if (parts[wait.ordinal()] > 0) {
-                    sink.recordMean(
-                            model.steadyMeanMs(leader, followers, wait),
-                            parts[wait.ordinal()],
-                            leader,
-                            classProtected[c],
-                            classRole[c]);
-                }
+            if (milli - caught > 0) {
+                sink.recordMean(
+                        model.steadyMeanMs(leader, followers, false),
+                        milli - caught,
+                        leader,
+                        classProtected[c],
+                        classRole[c]);
+            }
+            if (caught > 0) {
+                sink.recordMean(
+                        model.steadyMeanMs(leader, followers, true), caught, leader, classProtected[c], classRole[c]);
             }
         }
         for (int i = 0; i < detached.size(); ) {
@@ -188,27 +187,19 @@ public final class LatencyClasses implements ModelCluster.Listener {
                 continue;
             }
             double share = model.caughtShare(p);
-            double stoppedShare = Math.min(share, model.stoppedShare(p));
-            double mean = model.meanMs(p, movedAtMs[p], nowMs, CaughtWait.NONE);
-            double caughtMean = share > 0 ? model.meanMs(p, movedAtMs[p], nowMs, CaughtWait.RESPONSE) : mean;
-            double stoppedMean =
-                    stoppedShare > 0 ? model.meanMs(p, movedAtMs[p], nowMs, CaughtWait.STOPPED) : caughtMean;
+            double mean = model.meanMs(p, movedAtMs[p], nowMs, false);
+            double caughtMean = share > 0 ? model.meanMs(p, movedAtMs[p], nowMs, true) : mean;
             if (blocked > 0) {
-                double caughtExtra = share * (caughtMean - mean) + stoppedShare * (stoppedMean - caughtMean);
-                sink.recordExact(blocked + mean + caughtExtra, milli, leader, prot, role);
+                sink.recordExact(blocked + mean + share * (caughtMean - mean), milli, leader, prot, role);
                 i++;
                 continue;
             }
             long caught = caughtMilli(milli, share);
-            long stopped = Math.min(caught, caughtMilli(milli, stoppedShare));
             if (milli - caught > 0) {
                 sink.recordMean(mean, milli - caught, leader, prot, role);
             }
-            if (caught - stopped > 0) {
-                sink.recordMean(caughtMean, caught - stopped, leader, prot, role);
-            }
-            if (stopped > 0) {
-                sink.recordMean(stoppedMean, stopped, leader, prot, role);
+            if (caught > 0) {
+                sink.recordMean(caughtMean, caught, leader, prot, role);
             }
             boolean moving = movedAtMs[p] != Long.MIN_VALUE && nowMs + tickMs - movedAtMs[p] < model.moveTransientMs();
             if (moving || model.waitsForJoiningReplica(p)) {

@@ -120,13 +120,9 @@ public final class LatencyModel {
         }
     }
 
-    /** The delay of follower {@code f} in the write path of a partition led by {@code leader}, caught as given. */
-    private double followerDelay(int f, int leader, CaughtWait caught) {
-        return switch (caught) {
-            case NONE -> followerMs[f];
-            case RESPONSE -> followerMs[f] + sharing.caughtWaitMs(f, leader);
-            case STOPPED -> followerMs[f] + sharing.caughtWaitMs(f, leader) + sharing.stopMs(f, leader);
-        };
+    /** The delay of follower {@code f} in the write path of a partition led by {@code leader}; caught: behind catch-up. */
+    private double followerDelay(int f, int leader, boolean caught) {
+        return caught ? followerMs[f] + sharing.caughtWaitMs(f, leader) : followerMs[f];
     }
 
     /** The share of a group's writes caught behind a catch-up response of one of its followers. */
@@ -138,17 +134,8 @@ public final class LatencyModel {
         return share;
     }
 
-    /** The share of a group's writes caught behind a catch-up response that its follower's quota stopped. */
-    public double stoppedShare(int leader, int[] followers) {
-        double share = 0;
-        for (int f : followers) {
-            share = Math.max(share, sharing.caughtShare(f, leader) * sharing.stoppedShare(f, leader));
-        }
-        return share;
-    }
-
     /** Mean latency of a partition led by {@code leader} with the given in-sync followers, without move costs. */
-    public double steadyMeanMs(int leader, int[] followers, CaughtWait caught) {
+    public double steadyMeanMs(int leader, int[] followers, boolean caught) {
         double slowest = 0;
         for (int f : followers) {
             slowest = Math.max(slowest, followerDelay(f, leader, caught));
@@ -166,18 +153,8 @@ public final class LatencyModel {
         return share;
     }
 
-    /** The share of one partition's writes caught behind a catch-up response that its follower's quota stopped. */
-    public double stoppedShare(int p) {
-        int leader = cluster.leader(p);
-        double share = 0;
-        for (int i = 0, n = writePath(p, leader); i < n; i++) {
-            share = Math.max(share, sharing.caughtShare(path[i], leader) * sharing.stoppedShare(path[i], leader));
-        }
-        return share;
-    }
-
-    /** The mean of one partition now, including the move cost if it moved recently, caught as given. */
-    public double meanMs(int p, long movedAtMs, long nowMs, CaughtWait caught) {
+    /** The mean of one partition now, including the move cost if it moved recently; caught: behind catch-up. */
+    public double meanMs(int p, long movedAtMs, long nowMs, boolean caught) {
         int leader = cluster.leader(p);
         double slowest = 0;
         for (int i = 0, n = writePath(p, leader); i < n; i++) {
