@@ -46,6 +46,10 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  * that cost, in cores, taken from the restarted broker's CPU while it has replicas to catch up: a share
  * {@code catchUpBaseCores / restartedBrokerCores} of its CPU, so it weighs more on a smaller quota.
  *
+ * <p><b>A quota's period.</b> With {@code cpuPeriodMs}, a broker back from its restart under less than a core stands at
+ * its quota a share of the time, from the cores it spends appending catch-up bytes ({@link QuotaPeriod}):
+ * {@link #standingShare}, read by the latency model.
+ *
  * <p>And how much catch-up a lagging broker's fetchers could take next step: whatever is left below
  * {@code catchUpTargetUtilisation} on network-in and disk, less {@code requestCostKB} per request it handles
  * (where requests and bytes share one CPU). A replication throttle ({@link FollowerThrottle}) may hold them below it.
@@ -83,6 +87,10 @@ public final class BrokerLoad {
     private final double restartedBaseShare;
     /** Per broker after the last {@link #update}: the busier of its CPU-bound resources, at most 1. */
     private final double[] cpuBusy;
+    /** Per broker after the last {@link #update}: the share of the time it stands at its quota's period end. */
+    private final double[] standing;
+    /** The restarted broker's quota and its period. */
+    private final QuotaPeriod period;
     /** The time of the last {@link #update}, or Long.MIN_VALUE: the backlog grows by the time since. */
     private long lastUpdateMs = Long.MIN_VALUE;
 
@@ -93,6 +101,8 @@ public final class BrokerLoad {
         backlogSeconds = new double[brokers];
         capacity = new double[brokers];
         cpuBusy = new double[brokers];
+        standing = new double[brokers];
+        period = QuotaPeriod.of(model);
         netCapacity = model.networkInBytesPerSecond();
         diskCapacity = model.diskBytesPerSecond();
         requestCapacity = model.requestCapacity();
@@ -148,6 +158,7 @@ public final class BrokerLoad {
                 backlogSeconds[b] = 0;
                 capacity[b] = 0;
                 cpuBusy[b] = 0;
+                standing[b] = 0;
                 continue;
             }
             double steady = cluster.leadBytes(b) + replication.inSyncFollowBytes(b);
@@ -166,6 +177,8 @@ public final class BrokerLoad {
             double base = back && replication.laggingCount(b) > 0 ? restartedBaseShare : 0;
             double cpuOffered = Math.max(cpu / (k * diskCapacity) + base, requests / (k * requestCapacity));
             cpuBusy[b] = Math.min(1, cpuOffered);
+            standing[b] =
+                    back ? period.standingShare(replication.catchUpIn(b) / (k * diskCapacity) * restartedCores) : 0;
             double u = Math.max(net / netCapacity, cpuOffered);
             offered[b] = u;
             utilisation[b] = Math.min(maxU, u);
@@ -198,6 +211,16 @@ public final class BrokerLoad {
      */
     public double restartedBusyCores(int b) {
         return cpuBusy[b] * restartedCores;
+    }
+
+    /** The share of the time broker {@code b} stands at its quota's period end ({@link QuotaPeriod}), 0 without one. */
+    public double standingShare(int b) {
+        return standing[b];
+    }
+
+    /** What a write that needs broker {@code b} while it stands waits, on average (ms). */
+    public double standingWaitMs(int b) {
+        return standing[b] > 0 ? period.standingWaitMs() : 0;
     }
 
     /** Offered load over capacity of the busiest resource: above 1 the broker is overloaded and its backlog grows. */

@@ -18,7 +18,9 @@ import java.util.function.LongSupplier;
  * are ordinary again.
  *
  * <p>Each tick a group's requests are recorded as two means when a follower of the group catches up on other
- * partitions: those caught behind a catch-up response ({@link LatencyModel#caughtShare}) and the others.
+ * partitions: those caught behind a catch-up response ({@link LatencyModel#caughtShare}) and the others; and each of
+ * those two again when a broker of the group stands at its CPU quota now and then
+ * ({@link LatencyModel#standingShare}): the writes that need it while it stands, and the others.
  */
 public final class LatencyClasses implements ModelCluster.Listener {
 
@@ -159,19 +161,15 @@ public final class LatencyClasses implements ModelCluster.Listener {
             }
             int leader = classLeader[c];
             int[] followers = classFollowers[c];
-            long caught = caughtMilli(milli, model.caughtShare(leader, followers));
-            if (milli - caught > 0) {
-                sink.recordMean(
-                        model.steadyMeanMs(leader, followers, false),
-                        milli - caught,
-                        leader,
-                        classProtected[c],
-                        classRole[c]);
-            }
-            if (caught > 0) {
-                sink.recordMean(
-                        model.steadyMeanMs(leader, followers, true), caught, leader, classProtected[c], classRole[c]);
-            }
+            recordParts(
+                    milli,
+                    model.caughtShare(leader, followers),
+                    model.standingShare(leader, followers),
+                    (caught, standing) -> model.steadyMeanMs(leader, followers, caught, standing),
+                    sink,
+                    leader,
+                    classProtected[c],
+                    classRole[c]);
         }
         for (int i = 0; i < detached.size(); ) {
             int p = detached.get(i);
@@ -187,20 +185,18 @@ public final class LatencyClasses implements ModelCluster.Listener {
                 continue;
             }
             double share = model.caughtShare(p);
-            double mean = model.meanMs(p, movedAtMs[p], nowMs, false);
-            double caughtMean = share > 0 ? model.meanMs(p, movedAtMs[p], nowMs, true) : mean;
+            double standingShare = model.standingShare(p);
+            long movedAt = movedAtMs[p];
+            MeanOf meanOf = (caught, standing) -> model.meanMs(p, movedAt, nowMs, caught, standing);
             if (blocked > 0) {
-                sink.recordExact(blocked + mean + share * (caughtMean - mean), milli, leader, prot, role);
+                double mean = meanOf.ms(false, false);
+                double extra =
+                        share * (meanOf.ms(true, false) - mean) + standingShare * (meanOf.ms(false, true) - mean);
+                sink.recordExact(blocked + mean + extra, milli, leader, prot, role);
                 i++;
                 continue;
             }
-            long caught = caughtMilli(milli, share);
-            if (milli - caught > 0) {
-                sink.recordMean(mean, milli - caught, leader, prot, role);
-            }
-            if (caught > 0) {
-                sink.recordMean(caughtMean, caught, leader, prot, role);
-            }
+            recordParts(milli, share, standingShare, meanOf, sink, leader, prot, role);
             boolean moving = movedAtMs[p] != Long.MIN_VALUE && nowMs + tickMs - movedAtMs[p] < model.moveTransientMs();
             if (moving || model.waitsForJoiningReplica(p)) {
                 i++;
@@ -213,8 +209,40 @@ public final class LatencyClasses implements ModelCluster.Listener {
         }
     }
 
-    /** The caught part of a tick's requests (thousandths), rounded to a whole thousandth. */
-    private static long caughtMilli(long milli, double share) {
+    /** A part's mean latency: caught behind a catch-up response or not, needing a standing broker or not. */
+    @FunctionalInterface
+    private interface MeanOf {
+        double ms(boolean caught, boolean standing);
+    }
+
+    /**
+     * Records {@code milli} requests in up to four parts: caught behind a catch-up response or not, and of each, those
+     * that need a broker while it stands at its quota and the others, each part with its own mean.
+     */
+    private static void recordParts(
+            long milli,
+            double caughtShare,
+            double standingShare,
+            MeanOf mean,
+            LatencySink sink,
+            int leader,
+            boolean prot,
+            RestartedRole role) {
+        long caught = shareOf(milli, caughtShare);
+        long[] parts = {milli - caught, caught};
+        for (int c = 0; c < 2; c++) {
+            long stood = shareOf(parts[c], standingShare);
+            if (parts[c] - stood > 0) {
+                sink.recordMean(mean.ms(c == 1, false), parts[c] - stood, leader, prot, role);
+            }
+            if (stood > 0) {
+                sink.recordMean(mean.ms(c == 1, true), stood, leader, prot, role);
+            }
+        }
+    }
+
+    /** The part of a tick's requests (thousandths) a share stands for, rounded to a whole thousandth. */
+    private static long shareOf(long milli, double share) {
         return share <= 0 ? 0 : Math.min(milli, Math.round(milli * share));
     }
 

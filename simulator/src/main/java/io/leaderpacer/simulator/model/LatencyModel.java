@@ -37,6 +37,11 @@ import java.util.Arrays;
  * (without), each with its own mean. Where several followers of a partition catch up, the split takes the largest
  * share and the caught writes wait for every catching-up follower (the moments are taken to coincide).
  * Producers with acks=1 wait for no follower.
+ *
+ * <p><b>A broker standing at its quota.</b> Under a CPU quota with a period a restarted broker stands a share of the
+ * time ({@link BrokerLoad#standingShare}); a write whose leader or in-sync follower stands when it needs it waits half
+ * a stop on average. Each tick a group's requests are split again by that share ({@link #standingShare}), independent
+ * of the catch-up split, the wait taken from the standing broker of the write path.
  */
 public final class LatencyModel {
 
@@ -58,6 +63,11 @@ public final class LatencyModel {
     private final double[] leaderMs;
     /** Per broker, refreshed each tick: its delay as an in-sync follower. */
     private final double[] followerMs;
+
+    /** Per broker, refreshed each tick: the share of the time it stands at its quota's period end. */
+    private final double[] standShare;
+    /** Per broker, refreshed each tick: what a write that needs it while it stands waits (ms). */
+    private final double[] standWaitMs;
 
     private final FetchSharing sharing;
     /** Scratch: the followers in one partition's write path ({@link #writePath}). */
@@ -88,6 +98,8 @@ public final class LatencyModel {
         alterPartitionMs = (long) model.get(ModelKey.ALTER_PARTITION_MS);
         leaderMs = new double[layout.brokers];
         followerMs = new double[layout.brokers];
+        standShare = new double[layout.brokers];
+        standWaitMs = new double[layout.brokers];
         crashFenceAtMs = new long[layout.brokers];
         int maxReplicas = 0;
         for (int p = 0; p < layout.partitions; p++) {
@@ -117,6 +129,8 @@ public final class LatencyModel {
             double backlog = load.backlogMs(b);
             leaderMs[b] = leaderService / (1 - u) + backlog;
             followerMs[b] = replicationBase + followerSaturation * (1 / (1 - u) - 1) + backlog;
+            standShare[b] = load.standingShare(b);
+            standWaitMs[b] = load.standingWaitMs(b);
         }
     }
 
@@ -134,13 +148,33 @@ public final class LatencyModel {
         return share;
     }
 
-    /** Mean latency of a partition led by {@code leader} with the given in-sync followers, without move costs. */
-    public double steadyMeanMs(int leader, int[] followers, boolean caught) {
+    /** The share of a group's writes that need a broker (its leader or a follower) while it stands at its quota. */
+    public double standingShare(int leader, int[] followers) {
+        return standShare[standingBroker(leader, followers, followers.length)];
+    }
+
+    /** Of the leader and the first {@code n} followers, the broker that stands the largest share (the leader if none). */
+    private int standingBroker(int leader, int[] followers, int n) {
+        int b = leader;
+        for (int i = 0; i < n; i++) {
+            if (standShare[followers[i]] > standShare[b]) {
+                b = followers[i];
+            }
+        }
+        return b;
+    }
+
+    /**
+     * Mean latency of a partition led by {@code leader} with the given in-sync followers, without move costs; caught:
+     * behind a catch-up response; standing: needing a broker while it stands at its quota.
+     */
+    public double steadyMeanMs(int leader, int[] followers, boolean caught, boolean standing) {
         double slowest = 0;
         for (int f : followers) {
             slowest = Math.max(slowest, followerDelay(f, leader, caught));
         }
-        return rtt + leaderMs[leader] + slowest;
+        double stood = standing ? standWaitMs[standingBroker(leader, followers, followers.length)] : 0;
+        return rtt + leaderMs[leader] + slowest + stood;
     }
 
     /** The share of one partition's writes caught behind a catch-up response (its ISR and a joining replica). */
@@ -153,14 +187,24 @@ public final class LatencyModel {
         return share;
     }
 
-    /** The mean of one partition now, including the move cost if it moved recently; caught: behind catch-up. */
-    public double meanMs(int p, long movedAtMs, long nowMs, boolean caught) {
+    /** The share of one partition's writes that need a broker of its write path while it stands at its quota. */
+    public double standingShare(int p) {
+        int leader = cluster.leader(p);
+        return standShare[standingBroker(leader, path, writePath(p, leader))];
+    }
+
+    /**
+     * The mean of one partition now, including the move cost if it moved recently; caught: behind catch-up; standing:
+     * needing a broker of its write path while it stands at its quota.
+     */
+    public double meanMs(int p, long movedAtMs, long nowMs, boolean caught, boolean standing) {
         int leader = cluster.leader(p);
         double slowest = 0;
-        for (int i = 0, n = writePath(p, leader); i < n; i++) {
+        int n = writePath(p, leader);
+        for (int i = 0; i < n; i++) {
             slowest = Math.max(slowest, followerDelay(path[i], leader, caught));
         }
-        double mean = rtt + leaderMs[leader] + slowest;
+        double mean = rtt + leaderMs[leader] + slowest + (standing ? standWaitMs[standingBroker(leader, path, n)] : 0);
         if (movedAtMs != Long.MIN_VALUE && nowMs - movedAtMs < moveTransientMs) {
             mean += moveRetry * (1 + gains.inWindow(leader, nowMs) / stormScale);
         }

@@ -122,9 +122,9 @@ public enum ModelKey implements NamedKey {
             0,
             1000,
             "The CFS period of the restarted broker's CPU quota (pacer loadtest --cpu-cap-period, the kernel's default "
-                    + "100 ms): under restartedBrokerCores q < 1 a catch-up response runs at one core's speed until the "
-                    + "period's q x cpuPeriodMs of CPU is spent, then stops for the rest of the period, so a share of "
-                    + "the writes caught behind it waits that stop as well (the mean wait unchanged). 0 = the quota as a "
+                    + "100 ms): under restartedBrokerCores q < 1 the broker runs its catch-up responses at full speed "
+                    + "and then stands until the period ends, a share (cores on catch-up bytes) x (1/q - 1) of the "
+                    + "time, and a write that needs it then waits half of cpuPeriodMs x (1 - q). 0 = the quota as a "
                     + "rate per tick, no period."),
     REQUEST_COST_KB(
             "requestCostKB",
