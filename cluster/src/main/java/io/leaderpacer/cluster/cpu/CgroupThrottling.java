@@ -22,9 +22,6 @@ import java.util.Optional;
  */
 public record CgroupThrottling(long periods, long throttledPeriods, long throttledNanos) {
 
-    /** No period yet. */
-    public static final CgroupThrottling NONE = new CgroupThrottling(0, 0, 0);
-
     /** The counters of the group in {@code directory} now; empty when its {@code cpu.stat} cannot be read. */
     public static Optional<CgroupThrottling> read(Path directory) {
         try {

@@ -165,6 +165,19 @@ public final class CpuQuota {
     }
 
     /**
+     * Refuses a CFS period outside the kernel's bounds, [{@link #MIN_PERIOD}, {@link #MAX_PERIOD}], naming it as
+     * {@code what} (a caller's option name, say).
+     *
+     * @throws IllegalArgumentException when it is outside them
+     */
+    public static void requirePeriod(Duration period, String what) {
+        if (period.compareTo(MIN_PERIOD) < 0 || period.compareTo(MAX_PERIOD) > 0) {
+            throw new IllegalArgumentException(what + " must be from " + MIN_PERIOD.toMillis() + " ms to "
+                    + MAX_PERIOD.toMillis() + " ms (the kernel's bounds), not " + period.toNanos() / 1e6 + " ms");
+        }
+    }
+
+    /**
      * Caps the process at {@code cores} over CFS periods of {@code period}: the same share of a core; a process that
      * uses a period's quota stands until the period ends. A shorter period does not simply make the stops shorter:
      * the kernel hands runtime to each CPU in slices ({@code sched_cfs_bandwidth_slice_us}, usually 5 ms), and a quota
@@ -179,11 +192,7 @@ public final class CpuQuota {
         if (!(cores > 0) || cores > processors) {
             throw new IllegalArgumentException("cores must be in (0, " + processors + "], not " + cores);
         }
-        if (period.compareTo(MIN_PERIOD) < 0 || period.compareTo(MAX_PERIOD) > 0) {
-            throw new IllegalArgumentException(
-                    "the CPU quota's period must be from " + MIN_PERIOD.toMillis() + " ms to " + MAX_PERIOD.toMillis()
-                            + " ms (the kernel's bounds), not " + period.toNanos() / 1e6 + " ms");
-        }
+        requirePeriod(period, "the CPU quota's period");
         long quotaMicros = Math.round(cores * period.toNanos() / 1000.0);
         if (mode != Mode.TASKSET && quotaMicros < MIN_QUOTA.toNanos() / 1000) {
             throw new IllegalArgumentException(String.format(

@@ -77,11 +77,7 @@ public final class Saturation {
             throw new IllegalArgumentException("--cpu-cap-period needs a cgroup cpu quota (this machine: "
                     + (quota == null ? "none, " + off : mode()) + ")");
         }
-        if (period.compareTo(CpuQuota.MIN_PERIOD) < 0 || period.compareTo(CpuQuota.MAX_PERIOD) > 0) {
-            throw new IllegalArgumentException("--cpu-cap-period must be from " + CpuQuota.MIN_PERIOD.toMillis()
-                    + " ms to " + CpuQuota.MAX_PERIOD.toMillis() + " ms (the kernel's bounds), not "
-                    + period.toNanos() / 1e6 + " ms");
-        }
+        CpuQuota.requirePeriod(period, "--cpu-cap-period");
         return new Saturation(quota, cores, off, sparesCompiler, period);
     }
 
