@@ -16,8 +16,9 @@ import io.leaderpacer.simulator.scenario.ModelParameters;
  * and a write that needs it then waits what is left of the stop: half of {@code P x (1 - q)} on average, 25 ms at half
  * a core over 100-ms periods, 12.5 ms at three quarters, none at a core or more (one thread cannot spend the quota).
  *
- * <p>Measured (docs/evidence/run38-quota-throttling, run39-quota-throttling-second): a half-core restarted broker stood
- * 71-98 ms a second of its catch-up, 17 at three quarters, and the canary's loud looks followed the periods it stood.
+ * <p>Measured (docs/evidence/run38-quota-throttling, run39-quota-throttling-second, run42-five-eighths-core): a
+ * restarted broker stood 71-98 ms a second of its catch-up at half a core, 52 at 0.625 core (30-60 predicted by this
+ * law before the run) and 17-27 at three quarters, and the canary's loud looks followed the periods it stood.
  * Not modelled: the broker's even work (fetch sessions, requests) spends budget too, so a burst can meet the end of a
  * period sooner; only the catch-up bytes count here.
  *

@@ -10,10 +10,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The CFS period of the restarted broker's quota ({@code cpuPeriodMs}) on {@link RestartedFollowerCluster}, broker 0
  * gated out of leadership and catching up back to back at half a core (its 1,000 MB/s disk calibrated at 50 cores, so
  * 10 MB/s), with no fetch wait or queueing term, so that a write's only delay from broker 0 is its standing: catching
- * up at about 8.5 MB/s it spends 0.43 core on catch-up bytes, which over 100-ms periods at half a core stand it 43 %
- * of the time (at most the 50 % the quota leaves), and a write that needs it then waits 25 ms more on average: with
- * that many waiting, the in-sync-follower P99 is one of theirs, and rises by that wait spread by the model's log-normal
- * noise (17.4 to 57.1 ms when written). At a whole core nothing stands.
+ * up at 8.2 MB/s (97 % of the 10 less its 1.5 MB/s in sync) it spends 0.41 core on catch-up bytes, which over 100-ms
+ * periods at half a core stand it 41 % of the time (at most the 50 % the quota leaves), and a write that needs it then
+ * waits 25 ms more on average: with that many waiting, the in-sync-follower P99 is one of theirs, and rises by that
+ * wait spread by the model's log-normal noise (17.4 to 57.1 ms when written). At a whole core nothing stands.
  */
 class QuotaPeriodScenarioTest {
 
