@@ -125,7 +125,7 @@ class PacingControlClusterTest {
                         assertThat(r.problem()).isEmpty();
                         r.brokers().forEach(b -> seen.add(b.reason()));
                         r.brokers().stream()
-                                .filter(b -> b.reason().startsWith("catch-up stalled under its throttle"))
+                                .filter(b -> stallDetectorRaise(b.reason()))
                                 .findFirst()
                                 .ifPresent(raised::set);
                         assertThat(raised.get())
@@ -154,6 +154,20 @@ class PacingControlClusterTest {
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(() -> assertThat(ThrottleConfigSnapshot.of(cluster.admin(), ALL))
                         .isEqualTo(before));
+    }
+
+    /**
+     * Whether a reason is one of the stall detector's two raises: "stalled under its throttle" when the catch-up fetched
+     * at least 70 % of the rate in a window, "something else holds it" after two windows when it fetched less. Which
+     * one a run shows depends on whether the follower could use its allowance on the machine at that moment: alone it
+     * fetched 83-104 % of the 40,000 B/s in its first window (nine runs), while in a full suite run it fetched 16.7 KiB/s
+     * of 39.1 over two (docs/evidence/JOURNAL.md, "The stall detector's window at 40,000 B/s"). Both raise the rate
+     * by the same rule, which the assertions after the wait check.
+     */
+    private static boolean stallDetectorRaise(String reason) {
+        return reason.startsWith("catch-up stalled under its throttle")
+                || (reason.startsWith("bytes behind did not fall for 2 windows")
+                        && reason.contains("something else holds it"));
     }
 
     @Test
