@@ -47,7 +47,12 @@ public final class CpuQuota {
         /** {@code taskset -a}: every thread pinned to one core; the fraction is not enforced. */
         TASKSET,
         /** Nothing available: {@link #limit} throws. */
-        NONE
+        NONE;
+
+        /** A cgroup quota: a share of a core over CFS periods, which the kernel bounds. */
+        public boolean cgroup() {
+            return this == CGROUP_V1 || this == CGROUP_V2;
+        }
     }
 
     /**
@@ -165,15 +170,27 @@ public final class CpuQuota {
     }
 
     /**
-     * Refuses a CFS period outside the kernel's bounds, [{@link #MIN_PERIOD}, {@link #MAX_PERIOD}], naming it as
-     * {@code what} (a caller's option name, say).
+     * Refuses a cgroup cap the kernel would: a CFS period outside [{@link #MIN_PERIOD}, {@link #MAX_PERIOD}], or under
+     * {@link #MIN_QUOTA} of CPU a period ({@code cores} times {@code period}); the period named as {@code what} (a
+     * caller's option name, say). One check for {@link #limit(long, double, Duration)} and for a caller that takes the
+     * cap as input long before it applies it.
      *
-     * @throws IllegalArgumentException when it is outside them
+     * @throws IllegalArgumentException when the kernel would refuse it
      */
-    public static void requirePeriod(Duration period, String what) {
+    public static void requireCgroupCap(double cores, Duration period, String what) {
         if (period.compareTo(MIN_PERIOD) < 0 || period.compareTo(MAX_PERIOD) > 0) {
             throw new IllegalArgumentException(what + " must be from " + MIN_PERIOD.toMillis() + " ms to "
                     + MAX_PERIOD.toMillis() + " ms (the kernel's bounds), not " + period.toNanos() / 1e6 + " ms");
+        }
+        long quotaMicros = Math.round(cores * period.toNanos() / 1000.0);
+        if (quotaMicros < MIN_QUOTA.toNanos() / 1000) {
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
+                    "%.3f core over a period of %s ms is %.2f ms of CPU a period, under the kernel's minimum of 1 ms (%s)",
+                    cores,
+                    period.toNanos() / 1e6,
+                    quotaMicros / 1000.0,
+                    what));
         }
     }
 
@@ -192,15 +209,8 @@ public final class CpuQuota {
         if (!(cores > 0) || cores > processors) {
             throw new IllegalArgumentException("cores must be in (0, " + processors + "], not " + cores);
         }
-        requirePeriod(period, "the CPU quota's period");
-        long quotaMicros = Math.round(cores * period.toNanos() / 1000.0);
-        if (mode != Mode.TASKSET && quotaMicros < MIN_QUOTA.toNanos() / 1000) {
-            throw new IllegalArgumentException(String.format(
-                    Locale.ROOT,
-                    "%.3f core over a period of %s ms is %.2f ms of CPU a period, under the kernel's minimum of 1 ms",
-                    cores,
-                    period.toNanos() / 1e6,
-                    quotaMicros / 1000.0));
+        if (mode.cgroup()) {
+            requireCgroupCap(cores, period, "the CPU quota's period");
         }
         if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
             throw new IllegalStateException("process " + pid + " is not running");

@@ -43,9 +43,7 @@ class CpuQuotaTest {
     @Test
     void busyLoopUnderALimitOfAFifthOfACore_usesClearlyLessThanAnUncappedOne_andItsGroupGoesAway() throws Exception {
         CpuQuota quota = CpuQuota.detect();
-        assumeTrue(
-                quota.mode() == CpuQuota.Mode.CGROUP_V1 || quota.mode() == CpuQuota.Mode.CGROUP_V2,
-                () -> "no cgroup CPU quota here: " + quota);
+        assumeTrue(quota.mode().cgroup(), () -> "no cgroup CPU quota here: " + quota);
         Process capped = busyLoop();
         Process free = busyLoop();
 
@@ -115,9 +113,7 @@ class CpuQuotaTest {
     @Test
     void aCapOverATenMillisecondPeriod_writesThatPeriodAndItsShareOfIt_andTheKernelCountsItsPeriods() throws Exception {
         CpuQuota quota = CpuQuota.detect();
-        assumeTrue(
-                quota.mode() == CpuQuota.Mode.CGROUP_V1 || quota.mode() == CpuQuota.Mode.CGROUP_V2,
-                () -> "no cgroup CPU quota here: " + quota);
+        assumeTrue(quota.mode().cgroup(), () -> "no cgroup CPU quota here: " + quota);
         Process capped = busyLoop();
 
         CpuQuota.Limit limit = quota.limit(capped.pid(), 0.2, Duration.ofMillis(10));

@@ -35,9 +35,17 @@ public final class Saturation {
         this.period = period;
     }
 
-    /** A quota of {@code cores} where the OS allows one. */
+    /**
+     * A quota of {@code cores} where the OS allows one.
+     *
+     * @throws IllegalArgumentException when it is a cgroup quota the kernel would refuse (under 1 ms of CPU a 100-ms
+     *                                  period): said when the option is read, not when the broker restarts
+     */
     public static Saturation of(double cores) {
         CpuQuota q = CpuQuota.detect();
+        if (q.mode().cgroup()) {
+            CpuQuota.requireCgroupCap(cores, CpuQuota.DEFAULT_PERIOD, "--cpu-cap");
+        }
         return q.mode() == CpuQuota.Mode.NONE
                 ? new Saturation(null, cores, q.reason(), false, CpuQuota.DEFAULT_PERIOD)
                 : new Saturation(q, cores, null, false, CpuQuota.DEFAULT_PERIOD);
@@ -57,8 +65,8 @@ public final class Saturation {
      */
     public Saturation sparingCompiler() {
         if (quota == null || quota.mode() != CpuQuota.Mode.CGROUP_V1) {
-            throw new IllegalArgumentException("--cap-spares-compiler needs a cgroup v1 cpu quota (this machine: "
-                    + (quota == null ? "none, " + off : mode()) + ")");
+            throw new IllegalArgumentException(
+                    "--cap-spares-compiler needs a cgroup v1 cpu quota (this machine: " + machine() + ")");
         }
         return new Saturation(quota, cores, off, true, period);
     }
@@ -71,14 +79,20 @@ public final class Saturation {
      * 71-98 over 100-ms ones (evidence run 40). Measure the stopped time ({@code cpu.csv}) before reading a run.
      *
      * @throws IllegalArgumentException when the cap is not a cgroup one, or the period is outside the kernel's bounds
+     *                                  or leaves under 1 ms of CPU a period
      */
     public Saturation withPeriod(Duration period) {
-        if (quota == null || (quota.mode() != CpuQuota.Mode.CGROUP_V1 && quota.mode() != CpuQuota.Mode.CGROUP_V2)) {
-            throw new IllegalArgumentException("--cpu-cap-period needs a cgroup cpu quota (this machine: "
-                    + (quota == null ? "none, " + off : mode()) + ")");
+        if (quota == null || !quota.mode().cgroup()) {
+            throw new IllegalArgumentException(
+                    "--cpu-cap-period needs a cgroup cpu quota (this machine: " + machine() + ")");
         }
-        CpuQuota.requirePeriod(period, "--cpu-cap-period");
+        CpuQuota.requireCgroupCap(cores, period, "--cpu-cap-period");
         return new Saturation(quota, cores, off, sparesCompiler, period);
+    }
+
+    /** What this machine offers for a cap, for an error that refuses an option: the mode, or none and why. */
+    private String machine() {
+        return quota == null ? "none, " + off : mode();
     }
 
     /** Whether the JIT compiler's threads are left out of the cap. */

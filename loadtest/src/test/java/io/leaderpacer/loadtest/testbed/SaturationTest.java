@@ -45,4 +45,26 @@ class SaturationTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("from 1 ms to 1000 ms");
     }
+
+    @Test
+    void aCapUnderOneMillisecondOfCpuAPeriod_isRefusedWhenGiven_notWhenTheBrokerRestarts() {
+        Saturation s = Saturation.of(0.05);
+        assumeTrue(s.mode().startsWith("cgroup"), () -> "no cgroup CPU quota here: " + s.mode());
+
+        // 0.05 core over 10-ms periods is 0.5 ms of CPU a period: the kernel's minimum is 1 ms.
+        assertThatThrownBy(() -> s.withPeriod(Duration.ofMillis(10)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0.050 core over a period of 10.0 ms is 0.50 ms of CPU a period")
+                .hasMessageContaining("--cpu-cap-period");
+    }
+
+    @Test
+    void aCapUnderOneMillisecondOfCpuA100msPeriod_isRefusedWhenGiven() {
+        assumeTrue(Saturation.of(0.5).mode().startsWith("cgroup"), "no cgroup CPU quota here");
+
+        assertThatThrownBy(() -> Saturation.of(0.005))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0.005 core over a period of 100.0 ms is 0.50 ms of CPU a period")
+                .hasMessageContaining("--cpu-cap");
+    }
 }
